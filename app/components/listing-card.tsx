@@ -1,0 +1,52 @@
+import { Link } from "react-router";
+import { getCategory, type CategorySlug } from "../../core/categories";
+import { formatShortDate } from "../../core/dates";
+import { imageSrcSet, imageUrl } from "../../core/images";
+import { formatPricePerKg } from "../../core/money";
+
+export interface ListingCardData {
+  id: string;
+  name: string;
+  category: CategorySlug;
+  pricePaise: number;
+  imageKey: string;
+  createdAt: number;
+}
+
+export function ListingCard({ listing, eager = false }: { listing: ListingCardData; eager?: boolean }) {
+  return (
+    <li className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
+      <Link to={`/view/${listing.id}`} className="group block h-full">
+        <img
+          src={imageUrl(listing.imageKey, 320)}
+          srcSet={imageSrcSet(listing.imageKey)}
+          sizes="(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw"
+          alt=""
+          width={320}
+          height={240}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-[4/3] w-full bg-stone-100 object-cover"
+        />
+        <div className="p-3">
+          <p className="text-lg font-bold text-brand-800">{formatPricePerKg(listing.pricePaise)}</p>
+          <h3 className="truncate font-semibold group-hover:underline">{listing.name}</h3>
+          <p className="mt-1 text-sm text-stone-700">{getCategory(listing.category).label}</p>
+          <p className="text-sm text-stone-600">
+            <time dateTime={new Date(listing.createdAt).toISOString()}>{formatShortDate(listing.createdAt)}</time>
+          </p>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+export function ListingGrid({ listings, label, eager = 0 }: { listings: ListingCardData[]; label: string; eager?: number }) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      {listings.map((listing, index) => (
+        <ListingCard key={listing.id} listing={listing} eager={index < eager} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,40 @@
+import { Form, Link } from "react-router";
+import { Alert } from "./alert";
+import { SubmitButton } from "./submit-button";
+import { TextField } from "./text-field";
+
+export interface LoginFormState {
+  errors?: Record<string, string>;
+  values?: { email?: string };
+}
+
+/** Email, Password, Login and a link to sign up; used on /login and on /create when signed out. */
+export function LoginForm({ state, redirectTo }: { state: LoginFormState | undefined; redirectTo: string }) {
+  const errors = state?.errors ?? {};
+  return (
+    <Form method="post" action="/login" noValidate className="space-y-4" aria-labelledby="login-heading">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {errors.form ? <Alert>{errors.form}</Alert> : null}
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        defaultValue={state?.values?.email ?? ""}
+        error={errors.email}
+      />
+      <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+      <SubmitButton action="/login" pendingText="Logging in…">
+        Login
+      </SubmitButton>
+      <p className="text-center text-stone-700">
+        New to Mandi?{" "}
+        <Link to="/signup" className="font-semibold text-brand-700 underline">
+          Signup
+        </Link>
+      </p>
+    </Form>
+  );
+}

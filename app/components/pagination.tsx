@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import { pageLinks } from "../../core/pagination";
+
+/** Numbered page links around the current page; the URL keeps every other search parameter. */
+export function Pagination({ page, pageCount, search }: { page: number; pageCount: number; search: URLSearchParams }) {
+  if (pageCount <= 1) return null;
+  const href = (n: number) => {
+    const params = new URLSearchParams(search);
+    params.set("page", String(n));
+    return `?${params.toString()}`;
+  };
+  return (
+    <nav aria-label="Pages" className="mt-6">
+      <ul className="flex flex-wrap justify-center gap-2">
+        {pageLinks(page, pageCount).map((link, index) =>
+          link === "gap" ? (
+            <li key={`gap-${index}`} aria-hidden="true" className="flex size-11 items-center justify-center text-stone-500">
+              …
+            </li>
+          ) : (
+            <li key={link}>
+              <Link
+                to={href(link)}
+                aria-label={`Page ${link}`}
+                aria-current={link === page ? "page" : undefined}
+                className={`flex size-11 items-center justify-center rounded-lg border font-semibold ${
+                  link === page ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 bg-white hover:bg-stone-100"
+                }`}
+              >
+                {link}
+              </Link>
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,187 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, useFetcher, useNavigate } from "react-router";
+import { getCategory, type CategorySlug } from "../../core/categories";
+import { MESSAGES } from "../../core/messages";
+import { CloseIcon, SearchIcon } from "./icons";
+
+interface Suggestion {
+  id: string;
+  name: string;
+  category: CategorySlug;
+}
+
+const DEBOUNCE_MS = 150;
+
+/**
+ * The header's product-name box: an ARIA combobox that suggests up to 15 listings as you type.
+ * Choosing one opens it; Enter without a choice lists every match on /viewmore.
+ */
+export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string }) {
+  const id = useId();
+  const listboxId = `${id}-listbox`;
+  const fetcher = useFetcher<{ q: string; suggestions: Suggestion[] }>();
+  const navigate = useNavigate();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [query, setQuery] = useState(initialQuery);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const trimmed = query.trim();
+  // Only the answer to what is in the box now counts; an older, slower answer is ignored.
+  const suggestions = fetcher.data && fetcher.data.q === trimmed ? fetcher.data.suggestions : null;
+  const showList = open && trimmed.length > 0 && suggestions !== null;
+
+  function update(value: string) {
+    setQuery(value);
+    setActive(-1);
+    clearTimeout(timer.current);
+    const text = value.trim();
+    setOpen(text.length > 0);
+    if (text) timer.current = setTimeout(() => fetcher.load(`/api/suggestions?q=${encodeURIComponent(text)}`), DEBOUNCE_MS);
+  }
+
+  function choose(suggestion: Suggestion) {
+    setOpen(false);
+    navigate(`/view/${suggestion.id}`);
+  }
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    const count = suggestions?.length ?? 0;
+    if (event.key === "ArrowDown" && count) {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (i + 1) % count);
+    } else if (event.key === "ArrowUp" && count) {
+      event.preventDefault();
+      setActive((i) => (i <= 0 ? count - 1 : i - 1));
+    } else if (event.key === "Enter" && showList && active >= 0 && suggestions?.[active]) {
+      event.preventDefault();
+      choose(suggestions[active]);
+    } else if (event.key === "Escape") {
+      setOpen(false);
+      setActive(-1);
+    }
+  }
+
+  return (
+    <Form method="get" action="/viewmore" role="search" aria-label="Search products by name" className="relative w-full">
+      <input type="hidden" name="by" value="name" />
+      <label htmlFor={id} className="sr-only">
+        Search products by name
+      </label>
+      <div className="relative">
+        <input
+          ref={inputRef}
+          id={id}
+          name="q"
+          type="search"
+          value={query}
+          onChange={(e) => update(e.target.value)}
+          onKeyDown={onKeyDown}
+          onFocus={() => trimmed && setOpen(true)}
+          onBlur={() => setOpen(false)}
+          placeholder="Search products, e.g. Basmati rice"
+          autoComplete="off"
+          enterKeyHint="search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listboxId}
+          aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
+          className="input pr-11 [&::-webkit-search-cancel-button]:hidden"
+          maxLength={80}
+        />
+        {query ? (
+          <button
+            type="button"
+            onClick={() => {
+              update("");
+              inputRef.current?.focus();
+            }}
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-stone-600 hover:text-stone-900"
+            aria-label="Clear product search"
+          >
+            <CloseIcon />
+          </button>
+        ) : null}
+      </div>
+      <ul
+        id={listboxId}
+        role="listbox"
+        aria-label="Suggested products"
+        hidden={!showList || !suggestions?.length}
+        className="absolute inset-x-0 top-full z-30 mt-1 max-h-80 overflow-auto rounded-lg border border-stone-200 bg-white py-1 shadow-lg"
+      >
+        {suggestions?.map((s, index) => (
+          <li
+            key={s.id}
+            id={`${id}-option-${index}`}
+            role="option"
+            aria-selected={index === active}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => choose(s)}
+            className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2.5 ${index === active ? "bg-brand-50" : "hover:bg-stone-100"}`}
+          >
+            <span className="truncate font-medium">{s.name}</span>
+            <span className="shrink-0 text-sm text-stone-600">{getCategory(s.category).label}</span>
+          </li>
+        ))}
+      </ul>
+      {showList && suggestions?.length === 0 ? (
+        <div className="absolute inset-x-0 top-full z-30 mt-1">
+          <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 shadow-lg">
+            {MESSAGES.noItemsByName}
+          </p>
+        </div>
+      ) : null}
+    </Form>
+  );
+}
+
+/** The second box: name or category, with a search icon that opens /viewmore. */
+export function CatalogueSearchForm({ initialQuery = "" }: { initialQuery?: string }) {
+  const id = useId();
+  const [query, setQuery] = useState(initialQuery);
+  const inputRef = useRef<HTMLInputElement>(null);
+  return (
+    <Form method="get" action="/viewmore" role="search" aria-label="Search by name or category" className="flex w-full gap-2">
+      <label htmlFor={id} className="sr-only">
+        Search by name or category
+      </label>
+      <div className="relative flex-1">
+        <input
+          ref={inputRef}
+          id={id}
+          name="q"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Name or category, e.g. Wheat"
+          autoComplete="off"
+          enterKeyHint="search"
+          className="input pr-11 [&::-webkit-search-cancel-button]:hidden"
+          maxLength={80}
+        />
+        {query ? (
+          <button
+            type="button"
+            onClick={() => {
+              setQuery("");
+              inputRef.current?.focus();
+            }}
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-stone-600 hover:text-stone-900"
+            aria-label="Clear name or category search"
+          >
+            <CloseIcon />
+          </button>
+        ) : null}
+      </div>
+      <button type="submit" className="btn-primary px-3" aria-label="Search">
+        <SearchIcon />
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,47 @@
+import { Form, Link, useLocation } from "react-router";
+import { CatalogueSearchForm, ProductSearchBox } from "./product-search-box";
+import { useSignedInUser } from "./use-signed-in-user";
+
+export function SiteHeader() {
+  const user = useSignedInUser();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const onResults = location.pathname === "/viewmore";
+  const q = onResults ? (params.get("q") ?? "") : "";
+  const byName = params.get("by") === "name";
+
+  return (
+    <header className="border-b border-brand-800 bg-brand-700 text-white">
+      <div className="page flex flex-col gap-2 py-2">
+        <div className="flex min-h-12 items-center gap-2">
+          <Link to="/" className="mr-auto rounded text-2xl font-extrabold tracking-tight" aria-label="Mandi home">
+            Mandi<span className="text-saffron-500">.</span>
+          </Link>
+          <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
+            <Link
+              to={user ? "/" : "/login"}
+              className="max-w-32 truncate rounded px-2 py-2 font-semibold underline-offset-4 hover:underline sm:max-w-60"
+              aria-label={user ? `Signed in as ${user.name}` : undefined}
+            >
+              {user ? user.name : "Login"}
+            </Link>
+            {user ? (
+              <Form method="post" action="/logout">
+                <button type="submit" className="rounded px-2 py-2 font-semibold underline-offset-4 hover:underline">
+                  Logout
+                </button>
+              </Form>
+            ) : null}
+            <Link to="/create" className="btn bg-saffron-500 px-4 text-stone-950 hover:bg-amber-400">
+              Sell
+            </Link>
+          </nav>
+        </div>
+        <div className="grid gap-2 pb-1 md:grid-cols-2">
+          <ProductSearchBox key={`name:${location.key}`} initialQuery={byName ? q : ""} />
+          <CatalogueSearchForm key={`any:${location.key}`} initialQuery={byName ? "" : q} />
+        </div>
+      </div>
+    </header>
+  );
+}

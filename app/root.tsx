@@ -1,0 +1,87 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteError,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { useCspNonce } from "./components/csp-nonce";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await context.services.accounts.getSessionUser(request.headers);
+  return { user: user ? { name: user.name } : null };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Mandi — fresh farm produce, straight from the farmer" },
+  { name: "description", content: "Buy rice, wheat, fruits, vegetables, oil seeds, nuts and dry fruits directly from farmers. Prices per kg in rupees." },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useCspNonce();
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#166534" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return null;
+  return <div role="progressbar" aria-label="Loading" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-saffron-500" />;
+}
+
+export default function App() {
+  return (
+    <>
+      <NavigationProgress />
+      <SiteHeader />
+      <main id="main" className="flex-1 pb-10">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string"
+      ? error.data
+      : error.statusText
+    : "Sorry, something went wrong on our side. Please try again in a moment.";
+  return (
+    <main id="main" className="page py-16 text-center">
+      <h1 className="text-2xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p className="mt-3 text-stone-700">{notFound && !message ? "We could not find that page." : message}</p>
+      <a href="/" className="btn-primary mt-6">
+        Go to the home page
+      </a>
+    </main>
+  );
+}

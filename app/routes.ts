@@ -1,0 +1,14 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("create", "routes/create.tsx"),
+  route("view", "routes/view-index.tsx"),
+  route("view/:id", "routes/view.tsx"),
+  route("viewmore", "routes/viewmore.tsx"),
+  route("api/suggestions", "routes/api.suggestions.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,10 @@
+import { data } from "react-router";
+import { searchParamsToObject, suggestQuerySchema } from "../../core/schemas";
+import type { Route } from "./+types/api.suggestions";
+
+/** GET /api/suggestions?q=… → up to 15 listings whose name contains q. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { q } = suggestQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
+  const suggestions = await context.services.listings.suggestListings(q);
+  return data({ q, suggestions }, { headers: { "Cache-Control": "public, max-age=30" } });
+}

@@ -1,0 +1,171 @@
+import { useEffect, useState } from "react";
+import { data, Form, redirect } from "react-router";
+import { CATEGORIES } from "../../core/categories";
+import { MESSAGES } from "../../core/messages";
+import { listingFieldsSchema, parseWith } from "../../core/schemas";
+import { formErrorResponse } from "../../server/http/action-errors";
+import { readPhotoForm } from "../../server/http/multipart";
+import { Alert } from "../components/alert";
+import { AuthCard } from "../components/auth-card";
+import { LoginForm } from "../components/login-form";
+import { SubmitButton } from "../components/submit-button";
+import { TextField } from "../components/text-field";
+import type { Route } from "./+types/create";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sell your produce — Mandi" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await context.services.accounts.getSessionUser(request.headers);
+  return { signedIn: Boolean(user) };
+}
+
+type SellValues = { name: string; category: string; price: string; description: string };
+const EMPTY: SellValues = { name: "", category: "", price: "", description: "" };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { accounts, listings, config } = context.services;
+  const user = await accounts.getSessionUser(request.headers);
+  if (!user) return data({ errors: { form: MESSAGES.mustLogin } as Record<string, string>, values: EMPTY }, { status: 401 });
+
+  let values = EMPTY;
+  try {
+    const { fields, file } = await readPhotoForm(request, { maxFileBytes: config.maxImageBytes, fileField: "image" });
+    values = { name: fields.name ?? "", category: fields.category ?? "", price: fields.price ?? "", description: fields.description ?? "" };
+    const parsed = parseWith(listingFieldsSchema, fields);
+    // Every problem is reported at once, the photo's too.
+    const errors: Record<string, string> = parsed.ok ? {} : { ...(parsed.errors as Record<string, string>) };
+    if (!file) errors.image = "Please choose a photo of your produce.";
+    if (!parsed.ok || !file) return data({ errors, values }, { status: 400 });
+
+    await listings.createListing({
+      actor: user,
+      fields: parsed.data,
+      photo: { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name },
+    });
+  } catch (error) {
+    return formErrorResponse(error, values);
+  }
+  return redirect("/?created=1");
+}
+
+function PhotoField({ error }: { error: string | undefined }) {
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  return (
+    <div>
+      <label htmlFor="image" className="label">
+        Photo
+      </label>
+      <input
+        id="image"
+        name="image"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif"
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "image-hint image-error" : "image-hint"}
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          setPreview(file ? URL.createObjectURL(file) : null);
+        }}
+        className="block w-full text-base file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800"
+      />
+      <p id="image-hint" className="mt-1 text-sm text-stone-600">
+        A clear photo of your produce (JPEG, PNG or WebP, up to 10 MB).
+      </p>
+      {error ? (
+        <p id="image-error" className="field-error">
+          {error}
+        </p>
+      ) : null}
+      {preview ? <img src={preview} alt="Preview of the chosen photo" className="mt-3 max-h-64 rounded-lg border border-stone-200 object-contain" /> : null}
+    </div>
+  );
+}
+
+export default function Create({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.signedIn) {
+    return (
+      <AuthCard title="Login">
+        <div className="mb-4">
+          <Alert>{MESSAGES.mustLogin}</Alert>
+        </div>
+        <LoginForm state={undefined} redirectTo="/create" />
+      </AuthCard>
+    );
+  }
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const values = actionData?.values ?? EMPTY;
+  return (
+    <div className="page max-w-xl py-6">
+      <div className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+        <h1 className="mb-4 text-2xl font-bold">Enter Product Details</h1>
+        <Form method="post" encType="multipart/form-data" noValidate className="space-y-4">
+          {errors.form ? <Alert>{errors.form}</Alert> : null}
+          <TextField label="Name" name="name" required maxLength={80} defaultValue={values.name} error={errors.name} placeholder="e.g. Basmati rice" />
+          <div>
+            <label htmlFor="category" className="label">
+              Category
+            </label>
+            <select
+              id="category"
+              name="category"
+              required
+              defaultValue={values.category}
+              aria-invalid={errors.category ? true : undefined}
+              aria-describedby={errors.category ? "category-error" : undefined}
+              className="input"
+            >
+              <option value="">Select Category</option>
+              {CATEGORIES.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {c.formLabel}
+                </option>
+              ))}
+            </select>
+            {errors.category ? (
+              <p id="category-error" className="field-error">
+                {errors.category}
+              </p>
+            ) : null}
+          </div>
+          <TextField
+            label="Price (₹ per kg)"
+            name="price"
+            inputMode="decimal"
+            required
+            defaultValue={values.price}
+            error={errors.price}
+            placeholder="e.g. 45"
+          />
+          <div>
+            <label htmlFor="description" className="label">
+              Description
+            </label>
+            <textarea
+              id="description"
+              name="description"
+              required
+              rows={4}
+              maxLength={2000}
+              defaultValue={values.description}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby={errors.description ? "description-error" : undefined}
+              className="input"
+              placeholder="Variety, quality, quantity available, where you are"
+            />
+            {errors.description ? (
+              <p id="description-error" className="field-error">
+                {errors.description}
+              </p>
+            ) : null}
+          </div>
+          <PhotoField error={errors.image} />
+          <SubmitButton action="/create" pendingText="Uploading…">
+            upload and Submit
+          </SubmitButton>
+        </Form>
+      </div>
+    </div>
+  );
+}

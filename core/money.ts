@@ -1,0 +1,35 @@
+/** Prices are kept as whole paise per kg; people type and read rupees. */
+
+const RUPEES_PATTERN = /^\s*(?:₹|rs\.?|inr)?\s*(\d{1,3}(?:,\d{2,3})*|\d+)(?:\.(\d{1,2}))?\s*$/i;
+
+/** "1,250.5" → 125050. Undefined when the text is not a plain amount with at most 2 decimals. */
+export function parseRupeesToPaise(text: string): number | undefined {
+  const match = RUPEES_PATTERN.exec(text);
+  if (!match) return undefined;
+  const whole = Number(match[1]!.replace(/,/g, ""));
+  const fraction = Number((match[2] ?? "").padEnd(2, "0"));
+  const paise = whole * 100 + fraction;
+  return Number.isSafeInteger(paise) ? paise : undefined;
+}
+
+const RUPEE_FORMAT = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+/** 125000 → "₹1,250"; 12345678 → "₹1,23,456.78" (Indian digit grouping). */
+export function formatRupees(paise: number): string {
+  return RUPEE_FORMAT.format(paise / 100);
+}
+
+/** 9500 → "₹95 / kg". */
+export function formatPricePerKg(paise: number): string {
+  return `${formatRupees(paise)} / kg`;
+}
+
+/** 125050 → "1250.5": the value a price field is refilled with. */
+export function paiseToInputValue(paise: number): string {
+  return String(paise / 100);
+}

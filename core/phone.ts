@@ -1,0 +1,21 @@
+/**
+ * Indian mobile numbers: 10 digits starting 6–9, optionally written with +91, 91 or 0 in front
+ * and spaces or dashes between groups. Stored as E.164 (+919876543210).
+ */
+
+export function normalisePhone(text: string): string | undefined {
+  const digits = text.replace(/[\s\-().]/g, "");
+  const match = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(digits);
+  return match ? `+91${match[1]}` : undefined;
+}
+
+/** "+919876543210" → "+91 98765 43210". */
+export function formatPhone(e164: string): string {
+  const match = /^\+91(\d{5})(\d{5})$/.exec(e164);
+  return match ? `+91 ${match[1]} ${match[2]}` : e164;
+}
+
+/** "+919876543210" → "https://wa.me/919876543210". */
+export function whatsappLink(e164: string): string {
+  return `https://wa.me/${e164.replace(/^\+/, "")}`;
+}

@@ -1,0 +1,13 @@
+/** Who may do what: pure functions every data-changing service checks first. */
+
+export interface Actor {
+  id: string;
+}
+
+export function canCreateListing(actor: Actor | null | undefined): actor is Actor {
+  return Boolean(actor?.id);
+}
+
+export function canEditListing(actor: Actor | null | undefined, listing: { sellerId: string }): boolean {
+  return Boolean(actor?.id) && actor!.id === listing.sellerId;
+}

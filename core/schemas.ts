@@ -1,0 +1,177 @@
+/**
+ * Every form and query string is parsed with one of these, on the server, before anything
+ * else happens. Messages are written for the person filling the form.
+ */
+import { z } from "zod";
+import { resolveCategory, type CategorySlug } from "./categories";
+import {
+  MAX_DESCRIPTION_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MAX_PERSON_NAME_LENGTH,
+  MAX_PRICE_PAISE,
+  MAX_SEARCH_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from "./constants";
+import { parseRupeesToPaise } from "./money";
+import { normalisePhone } from "./phone";
+
+/** A form field: absent or non-text values (a file where text was expected) read as "". */
+const field = z.preprocess((value) => (typeof value === "string" ? value : ""), z.string());
+
+const requiredText = (what: string, max: number) =>
+  field.pipe(
+    z
+      .string()
+      .trim()
+      .min(1, `Please enter ${what}.`)
+      .max(max, `Please keep ${what} under ${max} characters.`),
+  );
+
+const email = field.pipe(
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, "Please enter your email.")
+    .pipe(z.email("Please enter a valid email, like name@example.com.")),
+);
+
+export const signupSchema = z.object({
+  name: requiredText("your full name", MAX_PERSON_NAME_LENGTH),
+  email,
+  phone: field.pipe(
+    z
+      .string()
+      .trim()
+      .min(1, "Please enter your phone number.")
+      .transform((text, ctx) => {
+        const phone = normalisePhone(text);
+        if (!phone) {
+          ctx.addIssue({ code: "custom", message: "Please enter a 10-digit Indian mobile number, like 98765 43210." });
+          return z.NEVER;
+        }
+        return phone;
+      }),
+  ),
+  password: field.pipe(
+    z
+      .string()
+      .min(1, "Please enter a password.")
+      .min(MIN_PASSWORD_LENGTH, `Please use at least ${MIN_PASSWORD_LENGTH} characters for your password.`)
+      .max(MAX_PASSWORD_LENGTH, `Please keep your password under ${MAX_PASSWORD_LENGTH} characters.`),
+  ),
+});
+export type SignupInput = z.output<typeof signupSchema>;
+
+/** Only same-site paths may be a post-login destination (no open redirects). */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
+    return fallback;
+  }
+  return value;
+}
+
+export const loginSchema = z.object({
+  email,
+  password: field.pipe(z.string().min(1, "Please enter your password.").max(MAX_PASSWORD_LENGTH)),
+  redirectTo: z.preprocess((value) => safeRedirectPath(value), z.string()),
+});
+export type LoginInput = z.output<typeof loginSchema>;
+
+const category = field.pipe(
+  z.string().transform((text, ctx): CategorySlug => {
+    const slug = resolveCategory(text);
+    if (!slug) {
+      ctx.addIssue({ code: "custom", message: "Please choose a category." });
+      return z.NEVER;
+    }
+    return slug;
+  }),
+);
+
+/** The text fields of the sell form; the photo is checked by the image pipeline. */
+export const listingFieldsSchema = z.object({
+  name: requiredText("the product name", MAX_NAME_LENGTH),
+  category,
+  price: field.pipe(
+    z
+      .string()
+      .trim()
+      .min(1, "Please enter the price per kg.")
+      .transform((text, ctx) => {
+        const paise = parseRupeesToPaise(text);
+        if (paise === undefined || paise <= 0) {
+          ctx.addIssue({ code: "custom", message: "Please enter the price in rupees per kg, like 45 or 45.50." });
+          return z.NEVER;
+        }
+        if (paise > MAX_PRICE_PAISE) {
+          ctx.addIssue({ code: "custom", message: "That price looks too high. Please check it." });
+          return z.NEVER;
+        }
+        return paise;
+      }),
+  ),
+  description: requiredText("a description", MAX_DESCRIPTION_LENGTH),
+});
+export type ListingFields = z.output<typeof listingFieldsSchema>;
+
+export const SORTS = ["newest", "oldest", "price-asc", "price-desc"] as const;
+export type ListingSort = (typeof SORTS)[number];
+
+/** Tolerant query-string parsing: a bad value falls back to the default, never a 500. */
+const optionalQueryText = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().slice(0, MAX_SEARCH_LENGTH) : ""),
+  z.string(),
+);
+
+const pageNumber = z.preprocess(
+  (v) => (typeof v === "string" && /^\d{1,6}$/.test(v) && Number(v) >= 1 ? Number(v) : 1),
+  z.number().int().min(1),
+);
+
+export const browseQuerySchema = z.object({
+  q: optionalQueryText,
+  /** The raw category text: a spelling that names no category gives the "no items" state. */
+  category: optionalQueryText,
+  page: pageNumber,
+  sort: z.preprocess((v) => ((SORTS as readonly unknown[]).includes(v) ? v : "newest"), z.enum(SORTS)),
+  /** Which search box asked: "name" (header box) or anything else (the name-or-category box). */
+  by: z.preprocess((v) => (v === "name" ? "name" : "any"), z.enum(["name", "any"])),
+});
+export type BrowseQuery = z.output<typeof browseQuerySchema>;
+
+export const suggestQuerySchema = z.object({ q: optionalQueryText });
+
+/** Plain-object view of URLSearchParams for schema parsing (first value wins). */
+export function searchParamsToObject(params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of params) if (!(key in out)) out[key] = value;
+  return out;
+}
+
+export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
+
+export type ParseResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; errors: FieldErrors<T> };
+
+/** Parse, returning the first message per field for showing beside it. */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): ParseResult<z.output<S>> {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors: errors as FieldErrors<z.output<S>> };
+}
+
+export const homeQuerySchema = z.object({
+  category: optionalQueryText,
+  created: z.preprocess((v) => v === "1", z.boolean()),
+});
+
+/** `?category=all` on the home page shows every listing in the category section. */
+export const ALL_CATEGORIES = "all";

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// `npm start`: build the app when there is no build (or the sources are newer), then serve it.
+// Migrations run inside the server at start-up.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const entry = path.join(root, "build/server/index.js");
+const SOURCES = ["app", "core", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+
+function newestSource(file) {
+  const info = statSync(file);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return Math.max(0, ...readdirSync(file).map((name) => newestSource(path.join(file, name))));
+}
+
+const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
+const changed = Math.max(...SOURCES.map((s) => path.join(root, s)).filter(existsSync).map(newestSource));
+if (built < changed) {
+  console.log(built ? "Sources changed since the last build; building…" : "No build yet; building…");
+  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+process.env.NODE_ENV ??= "production";
+await import(entry);

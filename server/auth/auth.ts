@@ -1,0 +1,60 @@
+/**
+ * better-auth: email + password accounts and cookie sessions, stored in our database through
+ * its Kysely support. The person's full name is the account's display name; the phone number is
+ * kept on the same user row, so an account never exists without its profile.
+ */
+import { betterAuth } from "better-auth";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/constants";
+import type { Db } from "../db/database";
+
+export interface AuthSettings {
+  db: Db;
+  secret: string;
+  baseUrl: string;
+}
+
+export function authOptions({ db, secret, baseUrl }: AuthSettings) {
+  return {
+    appName: "Mandi",
+    database: { db: db.kysely, type: db.dialect },
+    secret,
+    baseURL: baseUrl,
+    emailAndPassword: {
+      enabled: true,
+      // The specification sends a new seller to /login after sign-up.
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+    },
+    user: {
+      additionalFields: {
+        phone: { type: "string", required: true, input: true },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      // Counters live in the database so every app instance sees the same ones.
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 10 },
+        "/sign-up/email": { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      useSecureCookies: baseUrl.startsWith("https:"),
+    },
+    telemetry: { enabled: false },
+  } as const;
+}
+
+export function createAuth(settings: AuthSettings) {
+  return betterAuth(authOptions(settings));
+}
+
+export type Auth = ReturnType<typeof createAuth>;

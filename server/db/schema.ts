@@ -1,0 +1,34 @@
+/** Table types for Kysely. Auth tables are owned by better-auth; only what we read is typed. */
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  emailVerified: number | boolean;
+  image: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+}
+
+export interface ListingTable {
+  id: string;
+  seller_id: string;
+  name: string;
+  /** Lower-cased name, kept for case-insensitive search on every engine. */
+  name_search: string;
+  category: string;
+  price_paise: number;
+  description: string;
+  /** Storage key prefix of the photo's variants. */
+  image_key: string;
+  /** The uploader's file name, kept as metadata only. */
+  image_name: string | null;
+  /** Epoch milliseconds (UTC). */
+  created_at: number | string;
+}
+
+export interface Database {
+  user: UserTable;
+  listing: ListingTable;
+}

@@ -1,0 +1,144 @@
+/**
+ * The Express app: security headers and compression → request log → better-auth (before any
+ * body parser, as its docs require) → photos → static assets → the React Router handler.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createRequestHandler } from "@react-router/express";
+import { toNodeHandler } from "better-auth/node";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import { isValidStorageKey } from "../media/storage";
+import type { Services } from "../services";
+import type {} from "./load-context";
+
+export interface HttpAppOptions {
+  services: Services;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** build/client in production; absent in development, where Vite serves assets. */
+  clientDir?: string;
+  /** Vite's dev middleware, in development only. */
+  devMiddleware?: RequestHandler;
+}
+
+export function createHttpApp({ services, build, clientDir, devMiddleware }: HttpAppOptions): express.Express {
+  const { logger, config } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: devMiddleware
+        ? false
+        : {
+            directives: {
+              "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, "'strict-dynamic'"],
+              "img-src": ["'self'", "data:", "blob:"],
+              "connect-src": ["'self'"],
+              "upgrade-insecure-requests": config.baseUrl.startsWith("https:") ? [] : null,
+            },
+          },
+      strictTransportSecurity: config.baseUrl.startsWith("https:"),
+    }),
+  );
+  app.use(compression());
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const given = req.headers["x-request-id"];
+        const id = typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => Boolean(req.url?.startsWith("/assets/") || req.url?.startsWith("/media/")) },
+    }),
+  );
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    try {
+      await Promise.all([services.db.kysely.selectNoFrom((eb) => eb.lit(1).as("one")).execute(), services.storage.check()]);
+      res.json({ status: "ready" });
+    } catch (error) {
+      logger.warn({ err: error }, "not ready");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  app.all("/api/auth/*splat", toNodeHandler(services.auth));
+
+  app.get("/media/*key", async (req, res, next) => {
+    const key = (req.params as { key: string[] }).key.join("/");
+    if (!isValidStorageKey(key)) return void res.status(404).type("text/plain").send("Not found");
+    try {
+      const object = await services.storage.get(key);
+      if (!object) return void res.status(404).type("text/plain").send("Not found");
+      // Keys are never reused (a new photo gets a new key), so a photo can be cached for good.
+      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      res.setHeader("Content-Type", object.contentType);
+      res.setHeader("Content-Length", String(object.size));
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      await pipeline(object.body, res);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  if (devMiddleware) {
+    app.use(devMiddleware);
+  } else if (clientDir) {
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(rejectCrossSiteForms);
+
+  app.all(
+    "*splat",
+    createRequestHandler({
+      build,
+      mode: config.env === "development" ? "development" : "production",
+      getLoadContext: (req, res): AppLoadContext => ({
+        services,
+        cspNonce: res.locals.cspNonce as string,
+        requestId: String(req.id),
+      }),
+    }),
+  );
+
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    req.log.error({ err: error }, "unhandled error");
+    if (res.headersSent) return void res.end();
+    res.status(500).type("text/plain").send(`Sorry, something went wrong on our side. Please try again. (Reference: ${String(req.id)})`);
+  };
+  app.use(onError);
+  return app;
+}
+
+/**
+ * A form posted from another site must not act as the signed-in person. Session cookies are
+ * SameSite=Lax already; this also refuses a cross-origin Origin header outright.
+ */
+const rejectCrossSiteForms: RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const origin = req.headers.origin;
+  if (!origin || origin === "null") return next();
+  try {
+    if (new URL(origin).host === req.headers.host) return next();
+  } catch {
+    // fall through
+  }
+  res.status(403).type("text/plain").send("This form was sent from another site, so it was refused.");
+};

@@ -1,0 +1,51 @@
+/** Starts the HTTP server and stops it cleanly on SIGTERM / SIGINT. */
+import type { RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import { loadConfig, type Config } from "../config";
+import { createServices } from "../services";
+import { createHttpApp } from "./app";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function startServer(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  clientDir?: string;
+  devMiddleware?: RequestHandler;
+  config?: Config;
+}) {
+  const config = options.config ?? loadConfig();
+  const services = await createServices(config);
+  const app = createHttpApp({ services, build: options.build, clientDir: options.clientDir, devMiddleware: options.devMiddleware });
+
+  const server = app.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    services.logger.info(`Mandi is ready at http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    services.logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      services.logger.warn("requests still running after the grace period; closing them");
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      services
+        .close()
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          services.logger.error({ err: error }, "error while closing");
+          process.exit(1);
+        });
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return { server, services };
+}

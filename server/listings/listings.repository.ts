@@ -1,0 +1,135 @@
+/** The only place with SQL for listings. */
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import type { CategorySlug } from "../../core/categories";
+import type { ListingSort } from "../../core/schemas";
+import type { Database, ListingTable } from "../db/schema";
+
+export interface ListingSummary {
+  id: string;
+  name: string;
+  category: CategorySlug;
+  pricePaise: number;
+  imageKey: string;
+  createdAt: number;
+}
+
+export interface ListingDetail extends ListingSummary {
+  description: string;
+  sellerId: string;
+  seller: { name: string; phone: string } | null;
+}
+
+export interface ListingFilter {
+  /** Lower-case text the name must contain. */
+  nameContains?: string;
+  /** With nameContains: also match listings in these categories. */
+  orCategories?: CategorySlug[];
+  category?: CategorySlug;
+}
+
+type ListingQuery = SelectQueryBuilder<Database, "listing", object>;
+
+const SUMMARY_COLUMNS = [
+  "listing.id",
+  "listing.name",
+  "listing.category",
+  "listing.price_paise",
+  "listing.image_key",
+  "listing.created_at",
+] as const;
+
+export function createListingsRepository(db: Kysely<Database>) {
+  return {
+    async insert(row: ListingTable): Promise<void> {
+      await db.insertInto("listing").values(row).execute();
+    },
+
+    async findById(id: string): Promise<ListingDetail | null> {
+      const row = await db
+        .selectFrom("listing")
+        .leftJoin("user", "user.id", "listing.seller_id")
+        .select([...SUMMARY_COLUMNS, "listing.description", "listing.seller_id", "user.name as seller_name", "user.phone as seller_phone"])
+        .where("listing.id", "=", id)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        ...toSummary(row),
+        description: row.description,
+        sellerId: row.seller_id,
+        seller: row.seller_name && row.seller_phone ? { name: row.seller_name, phone: row.seller_phone } : null,
+      };
+    },
+
+    async list(options: { filter?: ListingFilter; sort: ListingSort; limit: number; offset: number }): Promise<ListingSummary[]> {
+      let query = applyFilter(db.selectFrom("listing"), options.filter ?? {}).select([...SUMMARY_COLUMNS]);
+      query = applySort(query, options.sort);
+      const rows = await query.limit(options.limit).offset(options.offset).execute();
+      return rows.map(toSummary);
+    },
+
+    async count(filter: ListingFilter = {}): Promise<number> {
+      const row = await applyFilter(db.selectFrom("listing"), filter)
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async deleteById(id: string): Promise<void> {
+      await db.deleteFrom("listing").where("id", "=", id).execute();
+    },
+  };
+}
+
+export type ListingsRepository = ReturnType<typeof createListingsRepository>;
+
+/** `%`, `_` and `\` in what a person typed are literal characters, not wildcards. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function applyFilter<Q extends ListingQuery>(query: Q, filter: ListingFilter): Q {
+  let q = query;
+  if (filter.category) q = q.where("listing.category", "=", filter.category) as Q;
+  if (filter.nameContains) {
+    const pattern = `%${escapeLike(filter.nameContains)}%`;
+    const categories = filter.orCategories ?? [];
+    q = q.where((eb) =>
+      eb.or([
+        eb("listing.name_search", "like", sql<string>`${pattern} escape '\\'`),
+        ...(categories.length ? [eb("listing.category", "in", categories)] : []),
+      ]),
+    ) as Q;
+  }
+  return q;
+}
+
+function applySort<Q extends SelectQueryBuilder<Database, "listing", any>>(query: Q, sort: ListingSort): Q {
+  switch (sort) {
+    case "oldest":
+      return query.orderBy("listing.created_at", "asc").orderBy("listing.id", "asc") as Q;
+    case "price-asc":
+      return query.orderBy("listing.price_paise", "asc").orderBy("listing.created_at", "desc").orderBy("listing.id", "desc") as Q;
+    case "price-desc":
+      return query.orderBy("listing.price_paise", "desc").orderBy("listing.created_at", "desc").orderBy("listing.id", "desc") as Q;
+    case "newest":
+      return query.orderBy("listing.created_at", "desc").orderBy("listing.id", "desc") as Q;
+  }
+}
+
+function toSummary(row: {
+  id: string;
+  name: string;
+  category: string;
+  price_paise: number;
+  image_key: string;
+  created_at: number | string;
+}): ListingSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    category: row.category as CategorySlug,
+    pricePaise: Number(row.price_paise),
+    imageKey: row.image_key,
+    createdAt: Number(row.created_at),
+  };
+}

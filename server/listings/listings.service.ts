@@ -1,0 +1,159 @@
+/** Listing use cases: create, get, browse (list, filter, search), suggest, and the home page. */
+import { randomUUID } from "node:crypto";
+import { AppError } from "../../core/app-error";
+import { categoriesMatching, resolveCategory, type CategorySlug } from "../../core/categories";
+import { FRESH_COUNT, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
+import { imageVariantKey } from "../../core/images";
+import { canCreateListing, type Actor } from "../../core/policies";
+import type { BrowseQuery, ListingFields } from "../../core/schemas";
+import type { Logger } from "../logger";
+import { makeImageVariants } from "../media/image-pipeline";
+import type { Storage } from "../media/storage";
+import type { ListingDetail, ListingFilter, ListingsRepository, ListingSummary } from "./listings.repository";
+
+export interface UploadedPhoto {
+  bytes: Uint8Array;
+  fileName: string;
+}
+
+export interface BrowseResult {
+  items: ListingSummary[];
+  total: number;
+  page: number;
+  pageCount: number;
+  /** The category the query named, when it named one. */
+  category: CategorySlug | undefined;
+  /** True when the URL named a category that does not exist (e.g. legacy 'Cars'). */
+  unknownCategory: boolean;
+}
+
+export interface HomePage {
+  fresh: ListingSummary[];
+  quickMenu: ListingSummary[];
+  quickMenuTotal: number;
+  categorySection: {
+    /** True for ALL CATEGORIES. */
+    all: boolean;
+    category: CategorySlug | undefined;
+    requested: string;
+    items: ListingSummary[];
+    total: number;
+  } | null;
+}
+
+export function createListingsService(deps: {
+  repository: ListingsRepository;
+  storage: Storage;
+  logger: Logger;
+  now?: () => number;
+}) {
+  const { repository, storage, logger } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** Turns a browse query into a filter; null when it can match nothing. */
+  function filterFor(query: Pick<BrowseQuery, "q" | "by" | "category">): ListingFilter | null {
+    const filter: ListingFilter = {};
+    if (query.category) {
+      const category = resolveCategory(query.category);
+      if (!category) return null;
+      filter.category = category;
+    }
+    const text = query.q.toLowerCase();
+    if (text) {
+      filter.nameContains = text;
+      if (query.by === "any") filter.orCategories = categoriesMatching(text);
+    }
+    return filter;
+  }
+
+  return {
+    async createListing(input: {
+      actor: Actor | null;
+      fields: ListingFields;
+      photo: UploadedPhoto | null;
+    }): Promise<{ id: string }> {
+      if (!canCreateListing(input.actor)) throw new AppError("UNAUTHENTICATED", "You must login first");
+      if (!input.photo || input.photo.bytes.byteLength === 0) {
+        throw new AppError("BAD_INPUT", "Please choose a photo of your produce.", { field: "image" });
+      }
+      const variants = await makeImageVariants(input.photo.bytes);
+
+      const id = randomUUID();
+      const imageKey = `listings/${randomUUID()}`;
+      const keys = variants.map((v) => imageVariantKey(imageKey, v.width));
+      try {
+        await Promise.all(variants.map((v, i) => storage.put(keys[i]!, v.body, "image/webp")));
+        await repository.insert({
+          id,
+          seller_id: input.actor.id,
+          name: input.fields.name,
+          name_search: input.fields.name.toLowerCase(),
+          category: input.fields.category,
+          price_paise: input.fields.price,
+          description: input.fields.description,
+          image_key: imageKey,
+          image_name: input.photo.fileName.slice(0, 255) || null,
+          created_at: now(),
+        });
+      } catch (error) {
+        // No listing, so no photo: remove what was stored before the failure.
+        await storage.delete(keys).catch((cleanupError: unknown) => logger.error({ err: cleanupError, keys }, "photo cleanup failed"));
+        throw error;
+      }
+      return { id };
+    },
+
+    async getListing(id: string): Promise<ListingDetail> {
+      const listing = /^[0-9a-f-]{36}$/i.test(id) ? await repository.findById(id) : null;
+      if (!listing) throw new AppError("NOT_FOUND", "We could not find that listing. It may have been removed.");
+      return listing;
+    },
+
+    async browseListings(query: BrowseQuery): Promise<BrowseResult> {
+      const category = query.category ? resolveCategory(query.category) : undefined;
+      const filter = filterFor(query);
+      if (!filter) {
+        return { items: [], total: 0, page: 1, pageCount: 0, category: undefined, unknownCategory: true };
+      }
+      const total = await repository.count(filter);
+      const pageCount = Math.ceil(total / PAGE_SIZE);
+      const page = Math.min(query.page, Math.max(pageCount, 1));
+      const items = total
+        ? await repository.list({ filter, sort: query.sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
+        : [];
+      return { items, total, page, pageCount, category, unknownCategory: false };
+    },
+
+    async suggestListings(q: string): Promise<Array<Pick<ListingSummary, "id" | "name" | "category">>> {
+      const text = q.trim().toLowerCase();
+      if (!text) return [];
+      const items = await repository.list({ filter: { nameContains: text }, sort: "newest", limit: MAX_SUGGESTIONS, offset: 0 });
+      return items.map(({ id, name, category }) => ({ id, name, category }));
+    },
+
+    async countListings(): Promise<number> {
+      return repository.count();
+    },
+
+    /** Fresh recommendations, the Quick Menu, and the section for a chosen category (or all). */
+    async getHomePage(options: { category?: string | undefined; all?: boolean }): Promise<HomePage> {
+      const [fresh, quickMenu, quickMenuTotal] = await Promise.all([
+        repository.list({ sort: "newest", limit: FRESH_COUNT, offset: 0 }),
+        repository.list({ sort: "oldest", limit: PAGE_SIZE, offset: 0 }),
+        repository.count(),
+      ]);
+      let categorySection: HomePage["categorySection"] = null;
+      if (options.all || options.category) {
+        const category = options.all ? undefined : resolveCategory(options.category);
+        const filter: ListingFilter | null = options.all ? {} : category ? { category } : null;
+        const [items, total] = filter
+          ? await Promise.all([repository.list({ filter, sort: "newest", limit: PAGE_SIZE, offset: 0 }), repository.count(filter)])
+          : [[], 0];
+        categorySection = { all: Boolean(options.all), category, requested: options.category ?? "", items, total };
+      }
+      return { fresh, quickMenu, quickMenuTotal, categorySection };
+    },
+  };
+}
+
+export type ListingsService = ReturnType<typeof createListingsService>;

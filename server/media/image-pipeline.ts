@@ -1,0 +1,50 @@
+/**
+ * Turns an uploaded photo into the WebP variants we serve. The type is read from the bytes, not
+ * the name; a pixel limit stops decompression bombs; everything is re-encoded, so nothing a
+ * person uploads is served as-is, and metadata (EXIF, GPS) is dropped.
+ */
+import sharp from "sharp";
+import { AppError } from "../../core/app-error";
+import { IMAGE_WIDTHS, type ImageWidth } from "../../core/constants";
+
+/** 40 megapixels: above any phone camera, far below what would exhaust memory. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif", "avif"]);
+
+export interface ImageVariant {
+  width: ImageWidth;
+  body: Buffer;
+}
+
+const NOT_A_PHOTO = "This file is not a photo we can use. Please choose a JPEG, PNG or WebP picture.";
+
+export async function makeImageVariants(bytes: Uint8Array): Promise<ImageVariant[]> {
+  if (bytes.byteLength === 0) throw new AppError("BAD_INPUT", "Please choose a photo of your produce.", { field: "image" });
+  let format: string | undefined;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    format = meta.format;
+  } catch (error) {
+    throw new AppError("UNSUPPORTED_MEDIA", NOT_A_PHOTO, { field: "image", cause: error });
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) {
+    throw new AppError("UNSUPPORTED_MEDIA", NOT_A_PHOTO, { field: "image" });
+  }
+  try {
+    // Decode once; `rotate()` applies the camera's orientation before metadata is dropped.
+    const base = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
+    return await Promise.all(
+      IMAGE_WIDTHS.map(async (width) => ({
+        width,
+        body: await base.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer(),
+      })),
+    );
+  } catch (error) {
+    const tooLarge = error instanceof Error && /pixel limit/i.test(error.message);
+    throw new AppError(
+      tooLarge ? "TOO_LARGE" : "UNSUPPORTED_MEDIA",
+      tooLarge ? "This photo has too many pixels. Please choose a smaller one." : "This photo seems damaged. Please choose another.",
+      { field: "image", cause: error },
+    );
+  }
+}

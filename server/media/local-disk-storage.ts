@@ -1,0 +1,47 @@
+import { randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, rename, rm, stat, writeFile, access, constants } from "node:fs/promises";
+import path from "node:path";
+import { assertValidStorageKey, type Storage, type StoredObject } from "./storage";
+
+const CONTENT_TYPES: Record<string, string> = { ".webp": "image/webp", ".jpg": "image/jpeg", ".png": "image/png" };
+
+export function createLocalDiskStorage(root: string): Storage {
+  const fileFor = (key: string) => {
+    assertValidStorageKey(key);
+    return path.join(root, ...key.split("/"));
+  };
+
+  return {
+    async put(key, body) {
+      const file = fileFor(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a reader never sees half a photo.
+      const temp = `${file}.${randomUUID()}.tmp`;
+      await writeFile(temp, body);
+      await rename(temp, file);
+    },
+
+    async get(key): Promise<StoredObject | null> {
+      const file = fileFor(key);
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) return null;
+        const contentType = CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream";
+        return { body: createReadStream(file), size: info.size, contentType };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+
+    async delete(keys) {
+      await Promise.all(keys.map((key) => rm(fileFor(key), { force: true })));
+    },
+
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+    },
+  };
+}

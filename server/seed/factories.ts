@@ -1,0 +1,153 @@
+/**
+ * Realistic demo data, shared by `npm run seed` and the tests: sellers, produce with sensible
+ * prices per category, and generated photos (made with sharp, so no files are shipped).
+ */
+import sharp from "sharp";
+import type { CategorySlug } from "../../core/categories";
+
+export interface SellerData {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+}
+
+export interface ProduceData {
+  name: string;
+  category: CategorySlug;
+  /** Rupees per kg, as a person would type it. */
+  price: string;
+  description: string;
+}
+
+const SELLERS: SellerData[] = [
+  { name: "Ramesh Patil", email: "ramesh@example.in", phone: "9876543210", password: "khet-ramesh-2026" },
+  { name: "Sunita Devi", email: "sunita@example.in", phone: "9123456780", password: "khet-sunita-2026" },
+  { name: "Gurpreet Singh", email: "gurpreet@example.in", phone: "8800112233", password: "khet-gurpreet-2026" },
+  { name: "Lakshmi Narayanan", email: "lakshmi@example.in", phone: "7012345678", password: "khet-lakshmi-2026" },
+  { name: "Abdul Karim", email: "abdul@example.in", phone: "6398765432", password: "khet-abdul-2026" },
+  { name: "Meena Kumari", email: "meena@example.in", phone: "9988776655", password: "khet-meena-2026" },
+];
+
+const PRODUCE: Record<CategorySlug, Array<[name: string, minRupees: number, maxRupees: number, note: string]>> = {
+  rice: [
+    ["Basmati Rice", 90, 160, "Long grain, aged one year, aromatic"],
+    ["Sona Masoori Rice", 48, 70, "Light and soft, good for daily meals"],
+    ["Ponni Boiled Rice", 42, 60, "Parboiled, from Thanjavur fields"],
+    ["Kolam Rice", 50, 75, "Small grain, fluffy when cooked"],
+    ["Brown Rice", 70, 110, "Unpolished, rich in fibre"],
+    ["Gobindobhog Rice", 95, 140, "Short grain, fragrant, for kheer"],
+  ],
+  wheat: [
+    ["Sharbati Wheat", 32, 48, "Golden grain from Sehore, Madhya Pradesh"],
+    ["Lokwan Wheat", 28, 38, "Bold grain, good for chapati"],
+    ["Khapli Emmer Wheat", 80, 120, "Ancient variety, low gluten"],
+    ["Durum Wheat", 30, 42, "Hard grain for dalia and pasta"],
+    ["Whole Wheat Atta", 35, 55, "Stone-ground (chakki) flour, fresh every week"],
+  ],
+  fruits: [
+    ["Alphonso Mango", 120, 300, "From Ratnagiri, naturally ripened"],
+    ["Banana (Robusta)", 25, 45, "Sweet, sold by the kg"],
+    ["Pomegranate", 90, 180, "Bhagwa variety, deep red seeds"],
+    ["Shimla Apple", 100, 180, "Crisp and juicy, this season's crop"],
+    ["Guava", 40, 70, "Allahabad safeda, white flesh"],
+    ["Papaya", 25, 45, "Red Lady variety"],
+    ["Nagpur Orange", 50, 90, "Sweet and tangy"],
+  ],
+  vegetables: [
+    ["Onion", 20, 45, "Nashik red onion, dry and long lasting"],
+    ["Potato", 15, 30, "Agra potato, good for every dish"],
+    ["Tomato", 15, 50, "Firm, farm fresh"],
+    ["Green Chilli", 40, 80, "Spicy, picked this morning"],
+    ["Lady Finger (Bhindi)", 30, 60, "Tender, no seeds gone hard"],
+    ["Cauliflower", 20, 40, "Big white heads"],
+    ["Brinjal", 20, 40, "Purple round brinjal for bharta"],
+    ["Carrot", 25, 50, "Red Delhi carrots, sweet"],
+  ],
+  "oil-seeds": [
+    ["Groundnut", 80, 120, "Bold peanuts from Saurashtra"],
+    ["Mustard Seed", 55, 80, "Black mustard, high oil content"],
+    ["Sesame Seed (Til)", 120, 180, "White sesame, cleaned"],
+    ["Sunflower Seed", 60, 90, "For oil mills and roasting"],
+    ["Soybean", 40, 60, "Yellow soybean from Indore"],
+    ["Flax Seed (Alsi)", 90, 140, "Brown flax, cleaned"],
+  ],
+  "nuts-dry-fruits": [
+    ["Almonds (Badam)", 650, 950, "California and Kashmiri mamra"],
+    ["Cashew (Kaju)", 700, 1100, "W320 whole cashews from Goa"],
+    ["Walnut (Akhrot)", 600, 900, "Kashmiri walnuts, thin shell"],
+    ["Raisins (Kishmish)", 250, 400, "Green raisins from Sangli"],
+    ["Dates (Khajur)", 200, 450, "Soft dates"],
+    ["Pistachio", 1200, 1800, "Salted and roasted"],
+  ],
+};
+
+/** A small deterministic random generator, so the same seed gives the same demo data. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function demoSellers(): SellerData[] {
+  return SELLERS.map((s) => ({ ...s }));
+}
+
+/** A seller with unique email and phone, for tests that need many. */
+export function makeSeller(n: number, overrides: Partial<SellerData> = {}): SellerData {
+  return {
+    name: `Test Seller ${n}`,
+    email: `seller${n}.${Date.now().toString(36)}@example.in`,
+    phone: `9${String(100000000 + ((n * 7919) % 900000000)).padStart(9, "0")}`,
+    password: "correct-horse-battery",
+    ...overrides,
+  };
+}
+
+export function demoProduce(count: number, random = seededRandom(42)): ProduceData[] {
+  const categories = Object.keys(PRODUCE) as CategorySlug[];
+  const out: ProduceData[] = [];
+  for (let i = 0; i < count; i++) {
+    const category = categories[i % categories.length]!;
+    const options = PRODUCE[category];
+    const [name, min, max, note] = options[Math.floor(random() * options.length)]!;
+    const rupees = Math.round(min + random() * (max - min));
+    const quantity = [50, 100, 200, 500, 1000][Math.floor(random() * 5)];
+    out.push({
+      name,
+      category,
+      price: String(rupees),
+      description: `${note}. About ${quantity} kg available. Call to agree price for larger orders.`,
+    });
+  }
+  return out;
+}
+
+const PALETTE: Record<CategorySlug, [background: string, item: string]> = {
+  rice: ["#f5efe0", "#fffaf0"],
+  wheat: ["#e9c46a", "#b8860b"],
+  fruits: ["#ffe5d9", "#e63946"],
+  vegetables: ["#d8f3dc", "#2d6a4f"],
+  "oil-seeds": ["#fefae0", "#6b4f1d"],
+  "nuts-dry-fruits": ["#f3e1c7", "#8b5a2b"],
+};
+
+/** A phone-camera-sized JPEG of "produce" (coloured shapes), different for every index. */
+export async function makeProducePhoto(category: CategorySlug, index: number, size = { width: 1200, height: 900 }): Promise<Buffer> {
+  const random = seededRandom(index + 1);
+  const [background, item] = PALETTE[category];
+  const shapes = Array.from({ length: 40 }, () => {
+    const x = Math.round(random() * size.width);
+    const y = Math.round(random() * size.height);
+    const r = Math.round(20 + random() * 60);
+    const opacity = (0.5 + random() * 0.5).toFixed(2);
+    return `<ellipse cx="${x}" cy="${y}" rx="${r}" ry="${Math.round(r * 0.8)}" fill="${item}" fill-opacity="${opacity}"/>`;
+  }).join("");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}"><rect width="100%" height="100%" fill="${background}"/>${shapes}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
