@@ -24,6 +24,9 @@ const envSchema = z.object({
   /** Secret for signing sessions; generated and kept in DATA_DIR when not given. */
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(MAX_IMAGE_BYTES),
+  /** Sign-in and sign-up attempts allowed per client address per minute. */
+  AUTH_SIGNIN_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  AUTH_SIGNUP_PER_MINUTE: z.coerce.number().int().positive().default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -36,6 +39,7 @@ export interface Config {
   baseUrl: string;
   authSecret: string;
   maxImageBytes: number;
+  authRateLimits: { signInPerMinute: number; signUpPerMinute: number };
   logLevel: z.output<typeof envSchema>["LOG_LEVEL"];
   mediaDir: string;
 }
@@ -62,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl: e.BASE_URL ?? `http://localhost:${e.PORT}`,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     maxImageBytes: e.MAX_IMAGE_BYTES,
+    authRateLimits: { signInPerMinute: e.AUTH_SIGNIN_PER_MINUTE, signUpPerMinute: e.AUTH_SIGNUP_PER_MINUTE },
     logLevel: e.LOG_LEVEL,
     mediaDir: path.join(dataDir, "media"),
   };

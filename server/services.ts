@@ -34,7 +34,7 @@ export async function createServices(
     const applied = await migrateToLatest(db);
     if (applied.length) logger.info({ applied }, "database migrated");
   }
-  const auth = createAuth({ db, secret: config.authSecret, baseUrl: config.baseUrl });
+  const auth = createAuth({ db, secret: config.authSecret, baseUrl: config.baseUrl, rateLimits: config.authRateLimits });
   const storage = createLocalDiskStorage(config.mediaDir);
   return {
     config,

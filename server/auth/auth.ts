@@ -3,7 +3,7 @@
  * its Kysely support. The person's full name is the account's display name; the phone number is
  * kept on the same user row, so an account never exists without its profile.
  */
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/constants";
 import type { Db } from "../db/database";
 
@@ -11,9 +11,13 @@ export interface AuthSettings {
   db: Db;
   secret: string;
   baseUrl: string;
+  rateLimits?: { signInPerMinute: number; signUpPerMinute: number };
 }
 
-export function authOptions({ db, secret, baseUrl }: AuthSettings) {
+/** The client address, set by our HTTP layer from Express's view of the connection. */
+export const CLIENT_IP_HEADER = "x-mandi-client-ip";
+
+export function authOptions({ db, secret, baseUrl, rateLimits = { signInPerMinute: 10, signUpPerMinute: 5 } }: AuthSettings) {
   return {
     appName: "Mandi",
     database: { db: db.kysely, type: db.dialect },
@@ -42,15 +46,16 @@ export function authOptions({ db, secret, baseUrl }: AuthSettings) {
       window: 60,
       max: 100,
       customRules: {
-        "/sign-in/email": { window: 60, max: 10 },
-        "/sign-up/email": { window: 60, max: 5 },
+        "/sign-in/email": { window: 60, max: rateLimits.signInPerMinute },
+        "/sign-up/email": { window: 60, max: rateLimits.signUpPerMinute },
       },
     },
     advanced: {
       useSecureCookies: baseUrl.startsWith("https:"),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
-  } as const;
+  } satisfies BetterAuthOptions;
 }
 
 export function createAuth(settings: AuthSettings) {

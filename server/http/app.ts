@@ -12,6 +12,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { AppLoadContext, ServerBuild } from "react-router";
+import { CLIENT_IP_HEADER } from "../auth/auth";
 import { isValidStorageKey } from "../media/storage";
 import type { Services } from "../services";
 import type {} from "./load-context";
@@ -77,6 +78,12 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     }
   });
 
+  // better-auth sees a plain Request; hand it the client address Express resolved (any value a
+  // client sent under this name is overwritten) so rate limits count per person.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    next();
+  });
   app.all("/api/auth/*splat", toNodeHandler(services.auth));
 
   app.get("/media/*key", async (req, res, next) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile, access, constants } from "node:fs/promises";
+import { access, constants, mkdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { assertValidStorageKey, type Storage, type StoredObject } from "./storage";
 
@@ -36,7 +36,10 @@ export function createLocalDiskStorage(root: string): Storage {
     },
 
     async delete(keys) {
-      await Promise.all(keys.map((key) => rm(fileFor(key), { force: true })));
+      const files = keys.map(fileFor);
+      await Promise.all(files.map((file) => rm(file, { force: true })));
+      // Folders left empty go too, so deleted photos leave nothing behind.
+      for (const dir of new Set(files.map((file) => path.dirname(file)))) await removeEmptyParents(dir, root);
     },
 
     async check() {
@@ -44,4 +47,15 @@ export function createLocalDiskStorage(root: string): Storage {
       await access(root, constants.W_OK);
     },
   };
+}
+
+async function removeEmptyParents(dir: string, root: string): Promise<void> {
+  const stop = path.resolve(root);
+  for (let current = path.resolve(dir); current.startsWith(stop + path.sep); current = path.dirname(current)) {
+    try {
+      await rmdir(current);
+    } catch {
+      return; // not empty (or already gone): stop climbing
+    }
+  }
 }

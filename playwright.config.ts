@@ -1,0 +1,44 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), "mandi-e2e");
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: "retain-on-failure",
+    ...devices["Pixel 5"],
+    viewport: { width: 360, height: 760 },
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: E2E_DATA_DIR,
+      BASE_URL: `http://127.0.0.1:${E2E_PORT}`,
+      LOG_LEVEL: "warn",
+      // Every test signs in from 127.0.0.1; the production limits would throttle the suite.
+      AUTH_SIGNIN_PER_MINUTE: "10000",
+      AUTH_SIGNUP_PER_MINUTE: "10000",
+    },
+  },
+});
