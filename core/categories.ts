@@ -13,6 +13,9 @@ export const CATEGORY_SLUGS = [
   "nuts-dry-fruits",
 ] as const;
 
+/** `?category=all` (the banner's ALL CATEGORIES) shows every listing in the category section. */
+export const ALL_CATEGORIES = "all";
+
 export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
 
 export interface Category {

@@ -15,6 +15,7 @@ import {
 } from "./constants";
 import { parseRupeesToPaise } from "./money";
 import { normalisePhone } from "./phone";
+import { safeRedirectPath } from "./redirects";
 
 /** A form field: absent or non-text values (a file where text was expected) read as "". */
 const field = z.preprocess((value) => (typeof value === "string" ? value : ""), z.string());
@@ -63,14 +64,6 @@ export const signupSchema = z.object({
   ),
 });
 export type SignupInput = z.output<typeof signupSchema>;
-
-/** Only same-site paths may be a post-login destination (no open redirects). */
-export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
-    return fallback;
-  }
-  return value;
-}
 
 export const loginSchema = z.object({
   email,
@@ -172,6 +165,3 @@ export const homeQuerySchema = z.object({
   category: optionalQueryText,
   created: z.preprocess((v) => v === "1", z.boolean()),
 });
-
-/** `?category=all` on the home page shows every listing in the category section. */
-export const ALL_CATEGORIES = "all";

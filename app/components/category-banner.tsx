@@ -1,6 +1,5 @@
 import { Form, Link, useSubmit } from "react-router";
-import { CATEGORIES } from "../../core/categories";
-import { ALL_CATEGORIES } from "../../core/schemas";
+import { ALL_CATEGORIES, CATEGORIES } from "../../core/categories";
 
 /** The dropdown (ALL CATEGORIES plus six) and the quick links; both show a category section. */
 export function CategoryBanner({ selected }: { selected: string }) {

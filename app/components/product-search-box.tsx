@@ -116,6 +116,8 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
         className="absolute inset-x-0 top-full z-30 mt-1 max-h-80 overflow-auto rounded-lg border border-stone-200 bg-white py-1 shadow-lg"
       >
         {suggestions?.map((s, index) => (
+          // Keyboard choice happens on the combobox input (arrows + Enter, aria-activedescendant).
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
           <li
             key={s.id}
             id={`${id}-option-${index}`}

@@ -78,7 +78,7 @@ function PhotoField({ error }: { error: string | undefined }) {
           {error}
         </p>
       ) : null}
-      {preview ? <img src={preview} alt="Preview of the chosen photo" className="mt-3 max-h-64 rounded-lg border border-stone-200 object-contain" /> : null}
+      {preview ? <img src={preview} alt="Preview of what you chose to upload" className="mt-3 max-h-64 rounded-lg border border-stone-200 object-contain" /> : null}
     </div>
   );
 }

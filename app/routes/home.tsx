@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { getCategory, resolveCategory } from "../../core/categories";
+import { ALL_CATEGORIES, getCategory, resolveCategory } from "../../core/categories";
 import { MESSAGES } from "../../core/messages";
-import { ALL_CATEGORIES, homeQuerySchema, searchParamsToObject } from "../../core/schemas";
+import { homeQuerySchema, searchParamsToObject } from "../../core/schemas";
 import { Alert } from "../components/alert";
 import { CategoryBanner } from "../components/category-banner";
 import { ListingGrid } from "../components/listing-card";

@@ -1,5 +1,6 @@
 import { data, redirect, useSearchParams } from "react-router";
-import { loginSchema, parseWith, safeRedirectPath } from "../../core/schemas";
+import { safeRedirectPath } from "../../core/redirects";
+import { loginSchema, parseWith } from "../../core/schemas";
 import { formErrorResponse } from "../../server/http/action-errors";
 import { Alert } from "../components/alert";
 import { AuthCard } from "../components/auth-card";

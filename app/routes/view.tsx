@@ -29,7 +29,7 @@ export default function View({ loaderData }: Route.ComponentProps) {
         src={imageUrl(listing.imageKey, 640)}
         srcSet={imageSrcSet(listing.imageKey)}
         sizes="(min-width: 768px) 50vw, 100vw"
-        alt={`Photo of ${listing.name}`}
+        alt={listing.name}
         width={640}
         height={480}
         fetchPriority="high"

@@ -103,7 +103,7 @@ function applyFilter<Q extends ListingQuery>(query: Q, filter: ListingFilter): Q
   return q;
 }
 
-function applySort<Q extends SelectQueryBuilder<Database, "listing", any>>(query: Q, sort: ListingSort): Q {
+function applySort<O, Q extends SelectQueryBuilder<Database, "listing", O>>(query: Q, sort: ListingSort): Q {
   switch (sort) {
     case "oldest":
       return query.orderBy("listing.created_at", "asc").orderBy("listing.id", "asc") as Q;

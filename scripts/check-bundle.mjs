@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Checks the production browser bundle (run after `react-router build`):
+//  1. no server-only code reaches the browser: every module in the client source maps must come
+//     from app/ (not app/routes' server halves, which React Router strips), core/, or a browser
+//     package we allow;
+//  2. the JavaScript a first visit to / downloads stays under the budget (gzip).
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const BUDGET_KB = 150;
+const ASSETS = "build/client/assets";
+const BROWSER_PACKAGES = new Set(["react", "react-dom", "react-router", "scheduler", "@react-router/dev", "cookie", "set-cookie-parser"]);
+
+const files = readdirSync(ASSETS);
+const problems = [];
+
+// 1. Which modules are in the browser bundle?
+const sources = new Set();
+for (const map of files.filter((f) => f.endsWith(".js.map"))) {
+  for (const source of JSON.parse(readFileSync(path.join(ASSETS, map), "utf8")).sources) sources.add(source);
+}
+if (sources.size === 0) problems.push("no client source maps found: build with sourcemap enabled (vite.config.ts)");
+for (const source of sources) {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
+  if (pkg) {
+    if (!BROWSER_PACKAGES.has(pkg)) problems.push(`package "${pkg}" is in the browser bundle (${source})`);
+  } else if (!/(^|\/)(app|core)\//.test(source) && !source.startsWith("\0") && !source.includes("virtual:")) {
+    problems.push(`module outside app/ and core/ in the browser bundle: ${source}`);
+  } else if (/(^|\/)server\//.test(source)) {
+    problems.push(`server module in the browser bundle: ${source}`);
+  }
+}
+
+// 2. First-load JavaScript for "/": the entry, the root route and the home route, with imports.
+const manifestFile = files.find((f) => /^manifest-.*\.js$/.test(f));
+const manifest = JSON.parse(readFileSync(path.join(ASSETS, manifestFile), "utf8").replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, ""));
+const homeRoute = Object.values(manifest.routes).find((r) => r.index && r.parentId === "root");
+const firstLoad = new Set([`/assets/${manifestFile}`]);
+for (const part of [manifest.entry, manifest.routes.root, homeRoute]) {
+  firstLoad.add(part.module);
+  for (const imported of part.imports ?? []) firstLoad.add(imported);
+}
+const rows = [...firstLoad].map((url) => {
+  const bytes = readFileSync(path.join("build/client", url));
+  return { file: url.replace("/assets/", ""), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+});
+rows.sort((a, b) => b.gzip - a.gzip);
+const total = rows.reduce((sum, r) => sum + r.gzip, 0);
+console.log("First-load JavaScript for / (gzip):");
+for (const r of rows) console.log(`  ${r.file.padEnd(40)} ${(r.gzip / 1024).toFixed(1).padStart(7)} KB  (${(r.raw / 1024).toFixed(1)} KB raw)`);
+console.log(`  ${"total".padEnd(40)} ${(total / 1024).toFixed(1).padStart(7)} KB  (budget ${BUDGET_KB} KB)`);
+if (total > BUDGET_KB * 1024) problems.push(`first-load JavaScript for / is ${(total / 1024).toFixed(1)} KB gzip, over the ${BUDGET_KB} KB budget`);
+
+console.log(`Browser bundle modules checked: ${sources.size}`);
+if (problems.length) {
+  console.error(`\nBundle check failed:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  process.exit(1);
+}
+console.log("Bundle check passed: no server code in the browser bundle; first load within budget.");
