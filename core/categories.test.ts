@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  ALL_CATEGORIES,
   CATEGORIES,
   CATEGORY_SLUGS,
   categoriesMatching,
@@ -192,4 +193,12 @@ describe("isCategorySlug", () => {
       expect(isCategorySlug(value)).toBe(false);
     },
   );
+});
+
+describe("ALL_CATEGORIES", () => {
+  it("is the query value 'all', which is neither a slug nor a spelling of one", () => {
+    expect(ALL_CATEGORIES).toBe("all");
+    expect(isCategorySlug(ALL_CATEGORIES)).toBe(false);
+    expect(resolveCategory(ALL_CATEGORIES)).toBeUndefined();
+  });
 });

@@ -61,7 +61,7 @@ describe("formatRupees", () => {
   it.each<[number, string]>([
     [0, "₹0"],
     [1, "₹0.01"],
-    [4550, "₹45.5"],
+    [4550, "₹45.50"],
     [4505, "₹45.05"],
     [9500, "₹95"],
     [125000, "₹1,250"],
@@ -75,7 +75,7 @@ describe("formatRupees", () => {
 describe("formatPricePerKg", () => {
   it.each<[number, string]>([
     [9500, "₹95 / kg"],
-    [4550, "₹45.5 / kg"],
+    [4550, "₹45.50 / kg"],
     [12345678, "₹1,23,456.78 / kg"],
   ])("formats %i paise as %j", (paise, text) => {
     expect(formatPricePerKg(paise)).toBe(text);

@@ -1,6 +1,8 @@
 /** Prices are kept as whole paise per kg; people type and read rupees. */
 
-const RUPEES_PATTERN = /^\s*(?:₹|rs\.?|inr)?\s*(\d{1,3}(?:,\d{2,3})*|\d+)(?:\.(\d{1,2}))?\s*$/i;
+// Whole rupees: plain digits, or grouped with commas the Indian way (1,23,456) or the Western
+// way (123,456); either way the last group has three digits.
+const RUPEES_PATTERN = /^\s*(?:₹|rs\.?|inr)?\s*(\d{1,2}(?:,\d{2})*,\d{3}|\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s*$/i;
 
 /** "1,250.5" → 125050. Undefined when the text is not a plain amount with at most 2 decimals. */
 export function parseRupeesToPaise(text: string): number | undefined {
@@ -12,16 +14,12 @@ export function parseRupeesToPaise(text: string): number | undefined {
   return Number.isSafeInteger(paise) ? paise : undefined;
 }
 
-const RUPEE_FORMAT = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
+const WHOLE_RUPEES = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
+const RUPEES_AND_PAISE = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 });
 
-/** 125000 → "₹1,250"; 12345678 → "₹1,23,456.78" (Indian digit grouping). */
+/** 125000 → "₹1,250"; 4550 → "₹45.50"; 12345678 → "₹1,23,456.78" (Indian digit grouping). */
 export function formatRupees(paise: number): string {
-  return RUPEE_FORMAT.format(paise / 100);
+  return (paise % 100 === 0 ? WHOLE_RUPEES : RUPEES_AND_PAISE).format(paise / 100);
 }
 
 /** 9500 → "₹95 / kg". */

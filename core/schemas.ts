@@ -139,7 +139,7 @@ export const suggestQuerySchema = z.object({ q: optionalQueryText });
 /** Plain-object view of URLSearchParams for schema parsing (first value wins). */
 export function searchParamsToObject(params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of params) if (!(key in out)) out[key] = value;
+  for (const [key, value] of params) if (!Object.hasOwn(out, key)) out[key] = value;
   return out;
 }
 

@@ -14,14 +14,17 @@ export interface SessionUser {
 export function createAccountsService(auth: Auth) {
   return {
     async signUp(input: SignupInput, requestHeaders: Headers): Promise<void> {
+      let token: string | null;
       try {
-        await auth.api.signUpEmail({
+        ({ token } = await auth.api.signUpEmail({
           body: { name: input.name, email: input.email, password: input.password, phone: input.phone },
           headers: requestHeaders,
-        });
+        }));
       } catch (error) {
         throw toAppError(error, "email");
       }
+      // Sign-up leads to the login page, not into the app: end the session better-auth opened.
+      if (token) await (await auth.$context).internalAdapter.deleteSession(token);
     },
 
     /** Returns the Set-Cookie headers of the new session. */

@@ -25,8 +25,11 @@ export function authOptions({ db, secret, baseUrl, rateLimits = { signInPerMinut
     baseURL: baseUrl,
     emailAndPassword: {
       enabled: true,
-      // The specification sends a new seller to /login after sign-up.
-      autoSignIn: false,
+      // Left on: with it off, better-auth answers a duplicate email with a fake success (to hide
+      // which emails exist), and Mandi must tell a person their account already exists
+      // (docs/decisions/003). The accounts service ends the automatic session, because the
+      // specification sends a new seller to /login.
+      autoSignIn: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
     },

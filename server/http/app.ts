@@ -62,6 +62,11 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
         return id;
       },
       autoLogging: { ignore: (req) => Boolean(req.url?.startsWith("/assets/") || req.url?.startsWith("/media/")) },
+      // One short line per request: no headers (they carry cookies).
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
     }),
   );
 
@@ -110,7 +115,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
-  app.use(rejectCrossSiteForms);
+  app.use(rejectCrossSiteForms(config.baseUrl));
 
   app.all(
     "*splat",
@@ -138,12 +143,13 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
  * A form posted from another site must not act as the signed-in person. Session cookies are
  * SameSite=Lax already; this also refuses a cross-origin Origin header outright.
  */
-const rejectCrossSiteForms: RequestHandler = (req, res, next) => {
+const rejectCrossSiteForms = (baseUrl: string): RequestHandler => (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const origin = req.headers.origin;
   if (!origin || origin === "null") return next();
   try {
-    if (new URL(origin).host === req.headers.host) return next();
+    const from = new URL(origin);
+    if (from.host === req.headers.host || from.origin === new URL(baseUrl).origin) return next();
   } catch {
     // fall through
   }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { formatShortDate, isoDate } from "./dates";
+
+const utc = (y: number, m: number, d: number, h = 0, min = 0) => Date.UTC(y, m - 1, d, h, min);
+
+describe("formatShortDate", () => {
+  it("gives the specification's short form", () => {
+    expect(formatShortDate(utc(2026, 11, 22, 6))).toBe("Sun Nov 22 2026");
+  });
+
+  it("pads the day to two digits, like Date.prototype.toDateString", () => {
+    expect(formatShortDate(utc(2026, 3, 1, 6))).toBe("Sun Mar 01 2026");
+  });
+
+  it("uses India's date for a UTC evening that is already the next day in India", () => {
+    // 20:00 UTC on Saturday 21 Nov is 01:30 IST on Sunday 22 Nov.
+    expect(formatShortDate(utc(2026, 11, 21, 20))).toBe("Sun Nov 22 2026");
+  });
+
+  it("turns the day at midnight IST (18:30 UTC)", () => {
+    expect(formatShortDate(utc(2026, 11, 22, 18, 29))).toBe("Sun Nov 22 2026");
+    expect(formatShortDate(utc(2026, 11, 22, 18, 30))).toBe("Mon Nov 23 2026");
+  });
+
+  it("turns the year at midnight IST", () => {
+    expect(formatShortDate(utc(2025, 12, 31, 18, 29))).toBe("Wed Dec 31 2025");
+    expect(formatShortDate(utc(2025, 12, 31, 18, 30))).toBe("Thu Jan 01 2026");
+  });
+
+  it("handles a leap day", () => {
+    expect(formatShortDate(utc(2028, 2, 29, 12))).toBe("Tue Feb 29 2028");
+  });
+});
+
+describe("isoDate", () => {
+  it("gives YYYY-MM-DD", () => {
+    expect(isoDate(utc(2026, 11, 22, 6))).toBe("2026-11-22");
+  });
+
+  it("uses India's date, not UTC's", () => {
+    expect(isoDate(utc(2026, 11, 21, 20))).toBe("2026-11-22");
+    expect(isoDate(utc(2026, 11, 22, 18, 29))).toBe("2026-11-22");
+    expect(isoDate(utc(2026, 11, 22, 18, 30))).toBe("2026-11-23");
+    expect(isoDate(utc(2025, 12, 31, 18, 30))).toBe("2026-01-01");
+  });
+
+  it("names the same day as formatShortDate", () => {
+    const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    // every 97 minutes across a year reaches every time of day in both time zones
+    for (let t = utc(2026, 1, 1); t < utc(2027, 1, 1); t += 97 * 60_000) {
+      const [year, month, day] = isoDate(t).split("-");
+      expect(formatShortDate(t).slice(4)).toBe(`${months[Number(month) - 1]} ${day} ${year}`);
+    }
+  });
+});

@@ -1,0 +1,410 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  browseQuerySchema,
+  homeQuerySchema,
+  listingFieldsSchema,
+  loginSchema,
+  parseWith,
+  searchParamsToObject,
+  signupSchema,
+  SORTS,
+  suggestQuerySchema,
+  type FieldErrors,
+} from "./schemas";
+
+/** The field messages of an input the schema must reject. */
+function errorsOf<S extends z.ZodType>(schema: S, input: unknown): FieldErrors<z.output<S>> {
+  const result = parseWith(schema, input);
+  if (result.ok) throw new Error(`expected the input to be rejected, got ${JSON.stringify(result.data)}`);
+  return result.errors;
+}
+
+/** The parsed value of an input the schema must accept. */
+function dataOf<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = parseWith(schema, input);
+  if (!result.ok) throw new Error(`expected the input to be accepted, got ${JSON.stringify(result.errors)}`);
+  return result.data;
+}
+
+const MSG = {
+  name: "Please enter your full name.",
+  email: "Please enter your email.",
+  emailInvalid: "Please enter a valid email, like name@example.com.",
+  phone: "Please enter your phone number.",
+  phoneInvalid: "Please enter a 10-digit Indian mobile number, like 98765 43210.",
+  password: "Please enter a password.",
+  passwordShort: "Please use at least 8 characters for your password.",
+  passwordLong: "Please keep your password under 128 characters.",
+  loginPassword: "Please enter your password.",
+  productName: "Please enter the product name.",
+  category: "Please choose a category.",
+  price: "Please enter the price per kg.",
+  priceInvalid: "Please enter the price in rupees per kg, like 45 or 45.50.",
+  priceHigh: "That price looks too high. Please check it.",
+  description: "Please enter a description.",
+} as const;
+
+describe("signupSchema", () => {
+  const valid = { name: "Asha Devi", email: "asha@example.com", phone: "9876543210", password: "correct horse" };
+
+  it("accepts a complete form", () => {
+    expect(dataOf(signupSchema, valid)).toEqual({ ...valid, phone: "+919876543210" });
+  });
+
+  it("trims the name and trims and lower-cases the email", () => {
+    const data = dataOf(signupSchema, { ...valid, name: "  Asha Devi  ", email: "  Asha.Devi@Example.COM " });
+    expect(data.name).toBe("Asha Devi");
+    expect(data.email).toBe("asha.devi@example.com");
+  });
+
+  it.each([["9876543210"], ["+91 98765 43210"], ["098765-43210"], ["919876543210"], [" 98765 43210 "]])(
+    "stores the phone %j as E.164",
+    (phone) => {
+      expect(dataOf(signupSchema, { ...valid, phone }).phone).toBe("+919876543210");
+    },
+  );
+
+  it("keeps the password exactly as typed", () => {
+    expect(dataOf(signupSchema, { ...valid, password: "  spaced pass  " }).password).toBe("  spaced pass  ");
+  });
+
+  it("asks for every missing field", () => {
+    expect(errorsOf(signupSchema, {})).toEqual({
+      name: MSG.name,
+      email: MSG.email,
+      phone: MSG.phone,
+      password: MSG.password,
+    });
+  });
+
+  it("treats fields of only spaces as empty", () => {
+    expect(errorsOf(signupSchema, { name: "   ", email: "   ", phone: "   ", password: "" })).toEqual({
+      name: MSG.name,
+      email: MSG.email,
+      phone: MSG.phone,
+      password: MSG.password,
+    });
+  });
+
+  it("reads non-text values, such as an uploaded File, as empty", () => {
+    const file = new File(["Asha"], "name.txt", { type: "text/plain" });
+    expect(errorsOf(signupSchema, { name: file, email: file, phone: 9876543210, password: ["correct horse"] })).toEqual({
+      name: MSG.name,
+      email: MSG.email,
+      phone: MSG.phone,
+      password: MSG.password,
+    });
+  });
+
+  it.each([["asha"], ["asha@"], ["@example.com"], ["asha example.com"], ["asha@example"], ["asha@@example.com"]])(
+    "rejects the email %j",
+    (email) => {
+      expect(errorsOf(signupSchema, { ...valid, email })).toEqual({ email: MSG.emailInvalid });
+    },
+  );
+
+  it.each([["12345"], ["5876543210"], ["987654321"], ["98765432101"], ["98765abcde"]])(
+    "rejects the phone %j",
+    (phone) => {
+      expect(errorsOf(signupSchema, { ...valid, phone })).toEqual({ phone: MSG.phoneInvalid });
+    },
+  );
+
+  it("needs a password of at least 8 characters", () => {
+    expect(errorsOf(signupSchema, { ...valid, password: "1234567" })).toEqual({ password: MSG.passwordShort });
+    expect(dataOf(signupSchema, { ...valid, password: "12345678" }).password).toBe("12345678");
+  });
+
+  it("refuses a password over 128 characters", () => {
+    expect(dataOf(signupSchema, { ...valid, password: "x".repeat(128) }).password).toHaveLength(128);
+    expect(errorsOf(signupSchema, { ...valid, password: "x".repeat(129) })).toEqual({ password: MSG.passwordLong });
+  });
+
+  it("refuses a name over 80 characters", () => {
+    expect(dataOf(signupSchema, { ...valid, name: "A".repeat(80) }).name).toHaveLength(80);
+    expect(errorsOf(signupSchema, { ...valid, name: "A".repeat(81) })).toEqual({
+      name: "Please keep your full name under 80 characters.",
+    });
+  });
+});
+
+describe("loginSchema", () => {
+  const valid = { email: "asha@example.com", password: "x", redirectTo: "/create" };
+
+  it("accepts an email and any non-empty password", () => {
+    expect(dataOf(loginSchema, valid)).toEqual(valid);
+  });
+
+  it("trims and lower-cases the email", () => {
+    expect(dataOf(loginSchema, { ...valid, email: " Asha@Example.com " }).email).toBe("asha@example.com");
+  });
+
+  it("asks for the email and password", () => {
+    expect(errorsOf(loginSchema, {})).toEqual({ email: MSG.email, password: MSG.loginPassword });
+  });
+
+  it("rejects an invalid email", () => {
+    expect(errorsOf(loginSchema, { ...valid, email: "asha" })).toEqual({ email: MSG.emailInvalid });
+  });
+
+  it.each<[unknown, string]>([
+    ["/create", "/create"],
+    ["/viewmore?q=rice", "/viewmore?q=rice"],
+    ["//evil.com", "/"],
+    ["https://evil.com", "/"],
+    ["/\\evil", "/"],
+    ["", "/"],
+    [undefined, "/"],
+    [new File([""], "x"), "/"],
+  ])("turns redirectTo %j into %j", (redirectTo, expected) => {
+    expect(dataOf(loginSchema, { ...valid, redirectTo }).redirectTo).toBe(expected);
+  });
+
+  it("sends a form without redirectTo home", () => {
+    expect(dataOf(loginSchema, { email: "asha@example.com", password: "x" }).redirectTo).toBe("/");
+  });
+});
+
+describe("listingFieldsSchema", () => {
+  const valid = { name: "Basmati rice", category: "Rice", price: "45", description: "Aged one year." };
+
+  it("accepts a complete form, with the price in paise", () => {
+    expect(dataOf(listingFieldsSchema, valid)).toEqual({ ...valid, category: "rice", price: 4500 });
+  });
+
+  it("trims the name and description", () => {
+    const data = dataOf(listingFieldsSchema, { ...valid, name: "  Basmati rice ", description: "\n Aged one year.\n" });
+    expect(data.name).toBe("Basmati rice");
+    expect(data.description).toBe("Aged one year.");
+  });
+
+  it.each([
+    ["Vegetable", "vegetables"],
+    ["Vegetables", "vegetables"],
+    ["Oil Seeds", "oil-seeds"],
+    ["oil-seeds", "oil-seeds"],
+    ["Nuts & Dry Fruits", "nuts-dry-fruits"],
+    ["Nuts and Dry fruits", "nuts-dry-fruits"],
+    ["chawal", "rice"],
+    ["गेहूँ", "wheat"],
+  ])("resolves the category %j to %s", (category, slug) => {
+    expect(dataOf(listingFieldsSchema, { ...valid, category }).category).toBe(slug);
+  });
+
+  it.each<[string, unknown]>([
+    ["the 'Select Category' placeholder value", ""],
+    ["the placeholder's text", "Select Category"],
+    ["a legacy category", "Cars"],
+    ["a missing category", undefined],
+    ["a file", new File([""], "x")],
+  ])("asks for a category given %s", (_label, category) => {
+    expect(errorsOf(listingFieldsSchema, { ...valid, category })).toEqual({ category: MSG.category });
+  });
+
+  it.each<[string, number]>([
+    ["45", 4500],
+    ["45.5", 4550],
+    ["45.50", 4550],
+    [" 45.50 ", 4550],
+    ["0.01", 1],
+    ["₹ 95", 9500],
+    ["1,250", 125000],
+    ["10,00,000", 100000000],
+  ])("reads the price %j as %i paise", (price, paise) => {
+    expect(dataOf(listingFieldsSchema, { ...valid, price }).price).toBe(paise);
+  });
+
+  it.each([["0"], ["0.00"], ["-5"], ["45.555"], ["1.234"], ["abc"], ["1e3"], ["45 rupees"]])(
+    "rejects the price %j",
+    (price) => {
+      expect(errorsOf(listingFieldsSchema, { ...valid, price })).toEqual({ price: MSG.priceInvalid });
+    },
+  );
+
+  it("refuses a price over ₹10,00,000 per kg", () => {
+    expect(errorsOf(listingFieldsSchema, { ...valid, price: "1000000.01" })).toEqual({ price: MSG.priceHigh });
+    expect(errorsOf(listingFieldsSchema, { ...valid, price: "50,00,000" })).toEqual({ price: MSG.priceHigh });
+  });
+
+  it("asks for every missing field", () => {
+    expect(errorsOf(listingFieldsSchema, { category: "" })).toEqual({
+      name: MSG.productName,
+      category: MSG.category,
+      price: MSG.price,
+      description: MSG.description,
+    });
+  });
+
+  it("treats a price of only spaces as missing", () => {
+    expect(errorsOf(listingFieldsSchema, { ...valid, price: "   " })).toEqual({ price: MSG.price });
+  });
+
+  it("limits the name to 80 and the description to 2000 characters", () => {
+    expect(dataOf(listingFieldsSchema, { ...valid, name: "n".repeat(80), description: "d".repeat(2000) })).toMatchObject({
+      name: "n".repeat(80),
+      description: "d".repeat(2000),
+    });
+    expect(errorsOf(listingFieldsSchema, { ...valid, name: "n".repeat(81), description: "d".repeat(2001) })).toEqual({
+      name: "Please keep the product name under 80 characters.",
+      description: "Please keep a description under 2000 characters.",
+    });
+  });
+});
+
+describe("browseQuerySchema", () => {
+  it("gives every missing key its default", () => {
+    expect(browseQuerySchema.parse({})).toEqual({ q: "", category: "", page: 1, sort: "newest", by: "any" });
+  });
+
+  it("keeps good values", () => {
+    expect(
+      browseQuerySchema.parse({ q: "basmati", category: "Rice", page: "3", sort: "price-asc", by: "name" }),
+    ).toEqual({ q: "basmati", category: "Rice", page: 3, sort: "price-asc", by: "name" });
+  });
+
+  it.each<[string, number]>([
+    ["1", 1],
+    ["2", 2],
+    ["999999", 999999],
+  ])("reads page %j as %i", (page, expected) => {
+    expect(browseQuerySchema.parse({ page }).page).toBe(expected);
+  });
+
+  it.each([["-1"], ["abc"], ["0"], ["9999999"], [""], ["2.5"], [" 2"], ["1e3"], ["0x10"], ["٣"]])(
+    "reads the bad page %j as page 1",
+    (page) => {
+      expect(browseQuerySchema.parse({ page }).page).toBe(1);
+    },
+  );
+
+  it.each([[2], [null], [["2"]]])("reads the non-text page %j as page 1", (page) => {
+    expect(browseQuerySchema.parse({ page }).page).toBe(1);
+  });
+
+  it.each(SORTS.map((sort) => [sort]))("accepts the sort %s", (sort) => {
+    expect(browseQuerySchema.parse({ sort }).sort).toBe(sort);
+  });
+
+  it.each([["cheapest"], ["NEWEST"], [""], ["price"], [["oldest"]]])("reads the unknown sort %j as newest", (sort) => {
+    expect(browseQuerySchema.parse({ sort }).sort).toBe("newest");
+  });
+
+  it.each<[unknown, string]>([
+    ["name", "name"],
+    ["any", "any"],
+    ["NAME", "any"],
+    ["category", "any"],
+    ["", "any"],
+    [undefined, "any"],
+  ])("reads by=%j as %s", (by, expected) => {
+    expect(browseQuerySchema.parse({ by }).by).toBe(expected);
+  });
+
+  it("trims the search text and cuts it to 80 characters", () => {
+    expect(browseQuerySchema.parse({ q: "  dry fruits  " }).q).toBe("dry fruits");
+    const long = "a".repeat(50) + "b".repeat(100);
+    expect(browseQuerySchema.parse({ q: long }).q).toBe("a".repeat(50) + "b".repeat(30));
+    expect(browseQuerySchema.parse({ q: `   ${"c".repeat(200)}` }).q).toBe("c".repeat(80));
+  });
+
+  it("keeps the raw category text, even one that names no category", () => {
+    expect(browseQuerySchema.parse({ category: " Oil Seeds " }).category).toBe("Oil Seeds");
+    expect(browseQuerySchema.parse({ category: "Cars" }).category).toBe("Cars");
+    expect(browseQuerySchema.parse({ category: "x".repeat(100) }).category).toHaveLength(80);
+  });
+
+  it("drops keys it does not know", () => {
+    expect(browseQuerySchema.parse({ admin: "1" })).not.toHaveProperty("admin");
+  });
+
+  it("parses a query string through searchParamsToObject", () => {
+    const params = new URLSearchParams("q=dry+fruits&page=2&page=5&sort=bogus&by=name");
+    expect(browseQuerySchema.parse(searchParamsToObject(params))).toEqual({
+      q: "dry fruits",
+      category: "",
+      page: 2,
+      sort: "newest",
+      by: "name",
+    });
+  });
+});
+
+describe("homeQuerySchema", () => {
+  it("gives every missing key its default", () => {
+    expect(homeQuerySchema.parse({})).toEqual({ category: "", created: false });
+  });
+
+  it("reads created=1 as true and anything else as false", () => {
+    expect(homeQuerySchema.parse({ created: "1" }).created).toBe(true);
+    for (const created of ["0", "true", "", "yes", 1, true]) {
+      expect(homeQuerySchema.parse({ created }).created, String(created)).toBe(false);
+    }
+  });
+
+  it("trims and cuts the category text", () => {
+    expect(homeQuerySchema.parse({ category: " all " }).category).toBe("all");
+    expect(homeQuerySchema.parse({ category: "v".repeat(90) }).category).toBe("v".repeat(80));
+  });
+});
+
+describe("suggestQuerySchema", () => {
+  it("trims the text and defaults it to empty", () => {
+    expect(suggestQuerySchema.parse({ q: "  bas " })).toEqual({ q: "bas" });
+    expect(suggestQuerySchema.parse({})).toEqual({ q: "" });
+  });
+});
+
+describe("parseWith", () => {
+  it("returns the data on success", () => {
+    expect(parseWith(z.object({ a: z.string() }), { a: "x" })).toEqual({ ok: true, data: { a: "x" } });
+  });
+
+  it("returns only the first message for each field", () => {
+    const schema = z.object({
+      a: z.string().min(3, "first for a").regex(/x/, "second for a"),
+      b: z.string().min(1, "first for b"),
+    });
+    expect(parseWith(schema, { a: "", b: "" })).toEqual({
+      ok: false,
+      errors: { a: "first for a", b: "first for b" },
+    });
+  });
+
+  it("returns the empty-password message, not the too-short one, for an empty password", () => {
+    expect(errorsOf(signupSchema, { password: "" }).password).toBe(MSG.password);
+  });
+
+  it("files a nested issue under its top-level field", () => {
+    const schema = z.object({ address: z.object({ pin: z.string().length(6, "Six digits.") }) });
+    expect(errorsOf(schema, { address: { pin: "1" } })).toEqual({ address: "Six digits." });
+  });
+
+  it("files an issue with no field under 'form'", () => {
+    const errors = errorsOf(signupSchema, null) as Record<string, string>;
+    expect(Object.keys(errors)).toEqual(["form"]);
+    expect(errors.form).toEqual(expect.any(String));
+  });
+});
+
+describe("searchParamsToObject", () => {
+  it("keeps the first value of a repeated key", () => {
+    expect(searchParamsToObject(new URLSearchParams("page=2&page=3&q=a&q=b"))).toEqual({ page: "2", q: "a" });
+  });
+
+  it("decodes values and keeps empty ones", () => {
+    expect(searchParamsToObject(new URLSearchParams("q=nuts+%26+dry&category="))).toEqual({
+      q: "nuts & dry",
+      category: "",
+    });
+  });
+
+  it("gives an empty object for no parameters", () => {
+    expect(searchParamsToObject(new URLSearchParams())).toEqual({});
+  });
+
+  it("keeps keys that share a name with an Object.prototype member", () => {
+    const out = searchParamsToObject(new URLSearchParams("toString=x&constructor=y"));
+    expect(out).toEqual({ toString: "x", constructor: "y" });
+  });
+});

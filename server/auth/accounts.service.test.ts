@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signupSchema } from "../../core/schemas";
+import { createTestServices, type TestServices } from "../../tests/support/test-services";
+import { makeSeller } from "../seed/factories";
+
+let t: TestServices;
+beforeAll(async () => {
+  t = await createTestServices();
+});
+afterAll(async () => {
+  await t.cleanup();
+});
+
+const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+
+describe("accounts", () => {
+  const seller = makeSeller(7, { email: "Meena.K@Example.in", phone: "098765 43210" });
+  const input = signupSchema.parse(seller);
+
+  it("signs up with the full name as display name and the phone on the profile, without signing in", async () => {
+    await t.accounts.signUp(input, new Headers());
+    const user = await t.db.kysely.selectFrom("user").selectAll().where("email", "=", "meena.k@example.in").executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ name: seller.name, phone: "+919876543210" });
+    const sessions = await t.db.kysely.selectFrom("session" as never).selectAll().execute();
+    expect(sessions).toHaveLength(0);
+  });
+
+  it("says the account exists when the email is taken, in any case", async () => {
+    await expect(t.accounts.signUp({ ...input, email: "meena.k@example.in" }, new Headers())).rejects.toMatchObject({
+      code: "CONFLICT",
+      field: "email",
+      message: "An account with this email already exists. Please log in instead.",
+    });
+  });
+
+  it("signs in with the right password and the session names the user", async () => {
+    const headers = await t.accounts.signIn({ email: input.email, password: seller.password }, new Headers());
+    const user = await t.accounts.getSessionUser(new Headers({ cookie: cookieOf(headers) }));
+    expect(user).toMatchObject({ name: seller.name, email: "meena.k@example.in", phone: "+919876543210" });
+  });
+
+  it("refuses a wrong password with the auth service's message", async () => {
+    await expect(t.accounts.signIn({ email: input.email, password: "wrong-password" }, new Headers())).rejects.toMatchObject({
+      code: "UNAUTHENTICATED",
+      message: "Invalid email or password.",
+    });
+  });
+
+  it("signing out ends the session; signing out twice is harmless", async () => {
+    const headers = await t.accounts.signIn({ email: input.email, password: seller.password }, new Headers());
+    const cookie = cookieOf(headers);
+    await t.accounts.signOut(new Headers({ cookie }));
+    expect(await t.accounts.getSessionUser(new Headers({ cookie }))).toBeNull();
+    await expect(t.accounts.signOut(new Headers({ cookie }))).resolves.toBeInstanceOf(Headers);
+  });
+
+  it("treats no cookie or a forged cookie as signed out", async () => {
+    expect(await t.accounts.getSessionUser(new Headers())).toBeNull();
+    expect(await t.accounts.getSessionUser(new Headers({ cookie: "better-auth.session_token=forged.value" }))).toBeNull();
+  });
+});
