@@ -27,7 +27,7 @@ function readJson(file) {
   }
 }
 
-step("typecheck", "npx", ["react-router", "typegen"]) && step("typecheck", "npx", ["tsc", "--noEmit"]);
+if (step("route types", "npx", ["react-router", "typegen"])) step("typecheck", "npx", ["tsc", "--noEmit"]);
 step("lint", "npx", ["eslint", "."]);
 
 rmSync("test-results/unit.json", { force: true });

@@ -3,7 +3,7 @@
  * through the real sell form endpoint. Both remove what they made when the test ends.
  */
 import path from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { CategorySlug } from "../../../core/categories";
 import { E2E_DATA_DIR } from "../../../playwright.config";
 import { openDatabase } from "../../../server/db/database";
@@ -25,9 +25,14 @@ let sellerCounter = 0;
 
 /** A unique seller, signed up through better-auth's HTTP API (the sign-up form has its own tests). */
 export async function signUpSeller(page: Page, overrides: Partial<SellerData> = {}): Promise<Seller> {
+  return signUpSellerWith(page.request, overrides);
+}
+
+/** Like signUpSeller, for any request context (e.g. one made in a beforeAll hook). */
+export async function signUpSellerWith(request: APIRequestContext, overrides: Partial<SellerData> = {}): Promise<Seller> {
   sellerCounter += 1;
   const seller = makeSeller(sellerCounter * 1000 + Math.floor(Math.random() * 1000), overrides);
-  const response = await page.request.post("/api/auth/sign-up/email", {
+  const response = await request.post("/api/auth/sign-up/email", {
     data: { name: seller.name, email: seller.email, password: seller.password, phone: `+91${seller.phone}` },
   });
   expect(response.ok(), await response.text()).toBe(true);
@@ -37,7 +42,12 @@ export async function signUpSeller(page: Page, overrides: Partial<SellerData> = 
 
 /** Signs the page's browser context in (cookies are shared with page.request). */
 export async function logIn(page: Page, seller: SellerData): Promise<void> {
-  const response = await page.request.post("/api/auth/sign-in/email", { data: { email: seller.email, password: seller.password } });
+  await logInWith(page.request, seller);
+}
+
+/** Signs a request context in (its cookies are shared with the browser context it belongs to). */
+export async function logInWith(request: APIRequestContext, seller: SellerData): Promise<void> {
+  const response = await request.post("/api/auth/sign-in/email", { data: { email: seller.email, password: seller.password } });
   expect(response.ok(), await response.text()).toBe(true);
 }
 
@@ -46,7 +56,7 @@ function withDatabase<T>(use: (db: ReturnType<typeof openDatabase>) => Promise<T
   return use(db).finally(() => db.close());
 }
 
-async function deleteListings(ids: string[]) {
+export async function deleteListings(ids: string[]) {
   if (!ids.length) return;
   await withDatabase(async (db) => {
     const rows = await db.kysely.selectFrom("listing").select("image_key").where("id", "in", ids).execute();
@@ -56,7 +66,7 @@ async function deleteListings(ids: string[]) {
   });
 }
 
-async function deleteUser(id: string) {
+export async function deleteUser(id: string) {
   // Listings and sessions go with the user (ON DELETE CASCADE); photos first.
   await withDatabase(async (db) => {
     const listings = await db.kysely.selectFrom("listing").select("id").where("seller_id", "=", id).execute();
@@ -84,27 +94,125 @@ export const test = base.extend<Fixtures>({
     let n = 0;
     await use(async (fields = {}) => {
       n += 1;
-      const name = fields.name ?? `Test Produce ${Date.now().toString(36)}-${n}`;
-      const category = fields.category ?? "vegetables";
-      const response = await page.request.post("/create", {
-        multipart: {
-          name,
-          category,
-          price: fields.price ?? "45",
-          description: fields.description ?? `Listed by ${seller.name} for a test`,
-          image: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await makeProducePhoto("vegetables", n, { width: 640, height: 480 }) },
-        },
-        maxRedirects: 0,
+      const listing = await createListingWith(page.request, {
+        ...fields,
+        name: fields.name ?? `Test Produce ${Date.now().toString(36)}-${n}`,
+        description: fields.description ?? `Listed by ${seller.name} for a test`,
+        index: n,
       });
-      expect(response.status(), await response.text()).toBe(302);
-      const id = await withDatabase(async (db) =>
-        (await db.kysely.selectFrom("listing").select("id").where("name", "=", name).orderBy("created_at", "desc").executeTakeFirstOrThrow()).id,
-      );
-      created.push(id);
-      return { id, name };
+      created.push(listing.id);
+      return listing;
     });
     await deleteListings(created);
   },
 });
 
 export { expect };
+
+export interface ListingInput {
+  name: string;
+  category?: CategorySlug | string;
+  price?: string;
+  description?: string;
+  /** Varies the generated photo. */
+  index?: number;
+}
+
+/**
+ * Lists produce through the real sell-form endpoint (multipart POST /create) with a signed-in
+ * request context, and returns the new listing's id. The caller removes it (deleteListings).
+ */
+export async function createListingWith(request: APIRequestContext, fields: ListingInput): Promise<CreatedListing> {
+  const index = fields.index ?? 1;
+  const category = fields.category ?? "vegetables";
+  const response = await request.post("/create", {
+    multipart: {
+      name: fields.name,
+      category,
+      price: fields.price ?? "45",
+      description: fields.description ?? "Listed for a test",
+      image: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await makeProducePhoto("vegetables", index, { width: 640, height: 480 }) },
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+  return { id: await listingIdByName(fields.name), name: fields.name };
+}
+
+/** The id of the newest listing with exactly this name (throws when there is none). */
+export async function listingIdByName(name: string): Promise<string> {
+  return withDatabase(async (db) =>
+    (await db.kysely.selectFrom("listing").select("id").where("name", "=", name).orderBy("created_at", "desc").executeTakeFirstOrThrow()).id,
+  );
+}
+
+/** How many listings carry exactly this name (to prove a rejected form stored nothing). */
+export async function countListingsNamed(name: string): Promise<number> {
+  return withDatabase(async (db) => (await db.kysely.selectFrom("listing").select("id").where("name", "=", name).execute()).length);
+}
+
+/** Removes an account made through the sign-up form (with its listings), if it exists. */
+export async function deleteUserByEmail(email: string): Promise<void> {
+  const row = await withDatabase((db) => db.kysely.selectFrom("user").select("id").where("email", "=", email.toLowerCase()).executeTakeFirst());
+  if (row) await deleteUser(row.id);
+}
+
+/** A string no other test (or earlier run) will produce: for names, searches and emails. */
+export function uniqueTag(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+}
+
+/** A random, valid Indian mobile number (10 digits starting 9). */
+export function randomIndianMobile(): string {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+}
+
+/**
+ * A browser context with a freshly signed-up, signed-in seller, for suites that build their data
+ * once in beforeAll. `dispose` deletes the seller with all their listings and closes the context.
+ */
+export async function openSellerContext(browser: Browser): Promise<{ context: BrowserContext; seller: Seller; dispose: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const seller = await signUpSellerWith(context.request);
+  await logInWith(context.request, seller);
+  return {
+    context,
+    seller,
+    dispose: async () => {
+      await deleteUser(seller.id);
+      await context.close();
+    },
+  };
+}
+
+/**
+ * Waits until React has hydrated the page, so controlled inputs and onChange handlers (search
+ * suggestions, the category dropdown, the sort select) react to what the test does.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const input = document.querySelector("header input[role=combobox]");
+    return Boolean(input) && Object.keys(input as object).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+/** page.goto, then waitForHydration. Returns the navigation response. */
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await waitForHydration(page);
+  return response;
+}
+
+/** The widest the document is, to check nothing scrolls sideways. */
+export async function documentScrollWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+/** Collects every response with a 5xx status, to assert that bad input never crashes the server. */
+export function watchServerErrors(page: Page): string[] {
+  const failures: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() >= 500) failures.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  return failures;
+}
