@@ -25,7 +25,7 @@ export async function makeImageVariants(bytes: Uint8Array): Promise<ImageVariant
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     format = meta.format;
   } catch (error) {
-    throw new AppError("UNSUPPORTED_MEDIA", NOT_A_PHOTO, { field: "image", cause: error });
+    throw isPixelLimit(error) ? tooManyPixels(error) : new AppError("UNSUPPORTED_MEDIA", NOT_A_PHOTO, { field: "image", cause: error });
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) {
     throw new AppError("UNSUPPORTED_MEDIA", NOT_A_PHOTO, { field: "image" });
@@ -40,11 +40,16 @@ export async function makeImageVariants(bytes: Uint8Array): Promise<ImageVariant
       })),
     );
   } catch (error) {
-    const tooLarge = error instanceof Error && /pixel limit/i.test(error.message);
-    throw new AppError(
-      tooLarge ? "TOO_LARGE" : "UNSUPPORTED_MEDIA",
-      tooLarge ? "This photo has too many pixels. Please choose a smaller one." : "This photo seems damaged. Please choose another.",
-      { field: "image", cause: error },
-    );
+    throw isPixelLimit(error)
+      ? tooManyPixels(error)
+      : new AppError("UNSUPPORTED_MEDIA", "This photo seems damaged. Please choose another.", { field: "image", cause: error });
   }
+}
+
+function isPixelLimit(error: unknown): boolean {
+  return error instanceof Error && /pixel limit/i.test(error.message);
+}
+
+function tooManyPixels(cause: unknown): AppError {
+  return new AppError("TOO_LARGE", "This photo has too many pixels. Please choose a smaller one.", { field: "image", cause });
 }
