@@ -1,6 +1,9 @@
 import { Link } from "react-router";
 import { pageLinks } from "../../core/pagination";
 
+/** Pages shown either side of the current one: at most seven links, so they fit a 360 px phone. */
+const WINDOW_RADIUS = 1;
+
 /** Numbered page links around the current page; the URL keeps every other search parameter. */
 export function Pagination({ page, pageCount, search }: { page: number; pageCount: number; search: URLSearchParams }) {
   if (pageCount <= 1) return null;
@@ -11,10 +14,10 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
   };
   return (
     <nav aria-label="Pages" className="mt-6">
-      <ul className="flex flex-wrap justify-center gap-2">
-        {pageLinks(page, pageCount).map((link, index) =>
+      <ul className="flex flex-wrap justify-center gap-1.5">
+        {pageLinks(page, pageCount, WINDOW_RADIUS).map((link, index) =>
           link === "gap" ? (
-            <li key={`gap-${index}`} aria-hidden="true" className="flex size-11 items-center justify-center text-stone-500">
+            <li key={`gap-${index}`} aria-hidden="true" className="flex size-10 items-center justify-center text-stone-500">
               …
             </li>
           ) : (
@@ -23,7 +26,7 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
                 to={href(link)}
                 aria-label={`Page ${link}`}
                 aria-current={link === page ? "page" : undefined}
-                className={`flex size-11 items-center justify-center rounded-lg border font-semibold ${
+                className={`flex size-10 items-center justify-center rounded-lg border font-semibold ${
                   link === page ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 bg-white hover:bg-stone-100"
                 }`}
               >

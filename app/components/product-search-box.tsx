@@ -113,7 +113,7 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
         role="listbox"
         aria-label="Suggested products"
         hidden={!showList || !suggestions?.length}
-        className="absolute inset-x-0 top-full z-30 mt-1 max-h-80 overflow-auto rounded-lg border border-stone-200 bg-white py-1 shadow-lg"
+        className="absolute inset-x-0 top-full z-30 mt-1 max-h-80 overflow-auto rounded-lg border border-stone-200 bg-white py-1 text-stone-900 shadow-lg"
       >
         {suggestions?.map((s, index) => (
           // Keyboard choice happens on the combobox input (arrows + Enter, aria-activedescendant).
