@@ -4,3 +4,8 @@ export const MESSAGES = {
   noItems: "No items found.., please search by product category or product name",
   noItemsByName: "No items found...please search by product name",
 } as const;
+
+/** "This photo is larger than 10 MB. …", for the browser's check and the server's alike. */
+export function photoTooLargeMessage(maxBytes: number): string {
+  return `This photo is larger than ${Math.round(maxBytes / (1024 * 1024))} MB. Please choose a smaller photo.`;
+}

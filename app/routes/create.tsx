@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, redirect } from "react-router";
 import { CATEGORIES } from "../../core/categories";
-import { MESSAGES } from "../../core/messages";
+import { MESSAGES, photoTooLargeMessage } from "../../core/messages";
 import { listingFieldsSchema, parseWith } from "../../core/schemas";
 import { formErrorResponse } from "../../server/http/action-errors";
 import { readPhotoForm } from "../../server/http/multipart";
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Sell your produce — M
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.services.accounts.getSessionUser(request.headers);
-  return { signedIn: Boolean(user) };
+  return { signedIn: Boolean(user), maxImageBytes: context.services.config.maxImageBytes };
 }
 
 type SellValues = { name: string; category: string; price: string; description: string };
@@ -29,27 +29,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let values = EMPTY;
   try {
-    const { fields, file } = await readPhotoForm(request, { maxFileBytes: config.maxImageBytes, fileField: "image" });
+    const { fields, file, fileError } = await readPhotoForm(request, { maxFileBytes: config.maxImageBytes, fileField: "image" });
     values = { name: fields.name ?? "", category: fields.category ?? "", price: fields.price ?? "", description: fields.description ?? "" };
     const parsed = parseWith(listingFieldsSchema, fields);
     // Every problem is reported at once, the photo's too.
     const errors: Record<string, string> = parsed.ok ? {} : { ...(parsed.errors as Record<string, string>) };
-    if (!file) errors.image = "Please choose a photo of your produce.";
-    if (!parsed.ok || !file) return data({ errors, values }, { status: 400 });
+    if (fileError) errors.image = fileError;
+    else if (!file) errors.image = "Please choose a photo of your produce.";
+    if (!parsed.ok || !file) return data({ errors, values }, { status: fileError ? 413 : 400 });
 
-    await listings.createListing({
-      actor: user,
-      fields: parsed.data,
-      photo: { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name },
-    });
+    await listings.createListing({ actor: user, fields: parsed.data, photo: { bytes: file.bytes, fileName: file.name } });
   } catch (error) {
     return formErrorResponse(error, values);
   }
   return redirect("/?created=1");
 }
 
-function PhotoField({ error }: { error: string | undefined }) {
+/**
+ * The photo input with a preview. A photo over the limit is caught here, before a single byte
+ * is sent over the seller's mobile data (the server checks again).
+ */
+function PhotoField({ error, maxBytes, onTooLarge }: { error: string | undefined; maxBytes: number; onTooLarge: (tooLarge: boolean) => void }) {
   const [preview, setPreview] = useState<string | null>(null);
+  const [sizeError, setSizeError] = useState<string | null>(null);
+  const shownError = sizeError ?? error;
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   return (
     <div>
@@ -62,20 +65,23 @@ function PhotoField({ error }: { error: string | undefined }) {
         type="file"
         accept="image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif"
         required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "image-hint image-error" : "image-hint"}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={shownError ? "image-hint image-error" : "image-hint"}
         onChange={(e) => {
           const file = e.currentTarget.files?.[0];
-          setPreview(file ? URL.createObjectURL(file) : null);
+          const tooLarge = Boolean(file && file.size > maxBytes);
+          setSizeError(tooLarge ? photoTooLargeMessage(maxBytes) : null);
+          onTooLarge(tooLarge);
+          setPreview(file && !tooLarge ? URL.createObjectURL(file) : null);
         }}
         className="block w-full text-base file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800"
       />
       <p id="image-hint" className="mt-1 text-sm text-stone-600">
         A clear photo of your produce (JPEG, PNG or WebP, up to 10 MB).
       </p>
-      {error ? (
-        <p id="image-error" className="field-error">
-          {error}
+      {shownError ? (
+        <p id="image-error" className="field-error" role={sizeError ? "alert" : undefined}>
+          {shownError}
         </p>
       ) : null}
       {preview ? <img src={preview} alt="Preview of what you chose to upload" className="mt-3 max-h-64 rounded-lg border border-stone-200 object-contain" /> : null}
@@ -84,6 +90,7 @@ function PhotoField({ error }: { error: string | undefined }) {
 }
 
 export default function Create({ loaderData, actionData }: Route.ComponentProps) {
+  const [photoTooLarge, setPhotoTooLarge] = useState(false);
   if (!loaderData.signedIn) {
     return (
       <AuthCard title="Login">
@@ -100,7 +107,18 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
     <div className="page max-w-xl py-6">
       <div className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
         <h1 className="mb-4 text-2xl font-bold">Enter Product Details</h1>
-        <Form method="post" encType="multipart/form-data" noValidate className="space-y-4">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          className="space-y-4"
+          onSubmit={(e) => {
+            if (photoTooLarge) {
+              e.preventDefault();
+              e.currentTarget.querySelector<HTMLInputElement>("#image")?.focus();
+            }
+          }}
+        >
           {errors.form ? <Alert>{errors.form}</Alert> : null}
           <TextField label="Name" name="name" required maxLength={80} defaultValue={values.name} error={errors.name} placeholder="e.g. Basmati rice" />
           <div>
@@ -160,7 +178,7 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
               </p>
             ) : null}
           </div>
-          <PhotoField error={errors.image} />
+          <PhotoField error={errors.image} maxBytes={loaderData.maxImageBytes} onTooLarge={setPhotoTooLarge} />
           <SubmitButton action="/create" pendingText="Uploading…">
             upload and Submit
           </SubmitButton>

@@ -49,6 +49,9 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
             },
           },
       strictTransportSecurity: config.baseUrl.startsWith("https:"),
+      // Not helmet's "no-referrer": under it browsers send `Origin: null` with a plain form post,
+      // and React Router then refuses the action (forms must work without JavaScript).
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
   app.use(compression());

@@ -1,44 +1,76 @@
-import { FormDataParseError, MaxFileSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
+import {
+  MaxFileSizeExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseMultipartRequest,
+} from "@remix-run/multipart-parser";
 import { AppError } from "../../core/app-error";
+import { photoTooLargeMessage } from "../../core/messages";
 
 /** Room for the text fields and multipart framing on top of the photo itself. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
+const MAX_PARTS = 20;
+
+export interface PhotoForm {
+  /** Text fields, first value of each. */
+  fields: Record<string, string>;
+  /** The photo, or null when none was chosen. */
+  file: { bytes: Uint8Array; name: string } | null;
+  /** Set when the photo was over the limit (the text fields are still read, to give them back). */
+  fileError: string | null;
+}
 
 /**
- * Reads a multipart form with one photo, refusing oversized bodies before reading them and
- * stopping mid-stream when a file passes the limit. Bad bodies become 4xx AppErrors.
+ * Reads a multipart form with one photo as a stream: text fields are kept, a photo is buffered
+ * only up to the limit, and whatever is left of a refused body is read and dropped so the
+ * browser gets the answer. Broken bodies become a 400 AppError.
  */
-export async function readPhotoForm(
-  request: Request,
-  options: { maxFileBytes: number; fileField: string },
-): Promise<{ fields: Record<string, string>; file: File | null }> {
-  const tooLarge = new AppError(
-    "TOO_LARGE",
-    `This photo is larger than ${Math.round(options.maxFileBytes / (1024 * 1024))} MB. Please choose a smaller photo.`,
-    { field: options.fileField },
-  );
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > options.maxFileBytes + FORM_OVERHEAD_BYTES) throw tooLarge;
+export async function readPhotoForm(request: Request, options: { maxFileBytes: number; fileField: string }): Promise<PhotoForm> {
   if (!request.headers.get("content-type")?.startsWith("multipart/form-data")) {
     throw new AppError("BAD_INPUT", "Please send the form with its photo again.");
   }
-  let form: FormData;
+  const form: PhotoForm = { fields: {}, file: null, fileError: null };
   try {
-    form = await parseFormData(request, { maxFileSize: options.maxFileBytes, maxFiles: 1 }, (upload) =>
-      upload.fieldName === options.fileField ? upload : null,
-    );
-  } catch (error) {
-    if (error instanceof MaxFileSizeExceededError) throw tooLarge;
-    if (error instanceof FormDataParseError || (error instanceof Error && error.name.endsWith("Error") && /multipart|boundary|files/i.test(error.message))) {
-      throw new AppError("BAD_INPUT", "We could not read that form. Please try again.", { cause: error });
+    const parts = parseMultipartRequest(request, {
+      maxFileSize: options.maxFileBytes,
+      maxTotalSize: options.maxFileBytes + FORM_OVERHEAD_BYTES,
+      maxParts: MAX_PARTS,
+    });
+    for await (const part of parts) {
+      if (!part.name) continue;
+      if (part.isFile) {
+        if (part.name === options.fileField && part.size > 0 && !form.file) form.file = { bytes: part.bytes, name: part.filename ?? "" };
+      } else if (!Object.hasOwn(form.fields, part.name)) {
+        form.fields[part.name] = part.text;
+      }
     }
-    throw error;
+  } catch (error) {
+    await discardBody(request);
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+      form.file = null;
+      form.fileError = photoTooLargeMessage(options.maxFileBytes);
+    } else if (error instanceof MultipartParseError) {
+      throw new AppError("BAD_INPUT", "We could not read that form. Please try again.", { cause: error });
+    } else {
+      throw error;
+    }
   }
-  const fields: Record<string, string> = {};
-  let file: File | null = null;
-  for (const [key, value] of form) {
-    if (typeof value === "string") fields[key] ??= value;
-    else if (key === options.fileField && value.size > 0) file = value;
+  return form;
+}
+
+/**
+ * Reads and drops what is left of a body we refuse. A browser does not read the answer until it
+ * has sent the whole request, so answering without reading would leave the seller waiting
+ * forever. (With JavaScript the sell form checks the size before sending anything.)
+ */
+async function discardBody(request: Request): Promise<void> {
+  if (!request.body || request.body.locked) return;
+  try {
+    const reader = request.body.getReader();
+    while (!(await reader.read()).done) {
+      // drop the chunk
+    }
+  } catch {
+    // the connection went away: nothing left to read
   }
-  return { fields, file };
 }

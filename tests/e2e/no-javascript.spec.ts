@@ -1,0 +1,82 @@
+/**
+ * On a slow phone the page is often used before its JavaScript arrives. Every form must work as
+ * a plain HTML form: sign up, log in, search, browse pages, sell, log out.
+ */
+import { makeProducePhoto, makeSeller } from "../../server/seed/factories";
+import { deleteUser, expect, test } from "./support/fixtures";
+
+test.use({ javaScriptEnabled: false });
+
+test("sign up, log in, sell, find the listing and log out without JavaScript", async ({ page }) => {
+  const seller = makeSeller(Math.floor(Math.random() * 1e6));
+  const name = `NoJS Jaggery ${Date.now().toString(36)}`;
+  let userId: string | undefined;
+  try {
+    await page.goto("/signup");
+    await page.getByLabel("Full Name").fill(seller.name);
+    await page.getByLabel("Email").fill(seller.email);
+    await page.getByLabel("Phone").fill(seller.phone);
+    await page.getByLabel("Password").fill(seller.password);
+    await page.getByRole("button", { name: "Signup" }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByText("Your account is ready. Please log in.")).toBeVisible();
+
+    await page.getByLabel("Email").fill(seller.email);
+    await page.getByLabel("Password").fill(seller.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("navigation", { name: "Account" }).getByText(seller.name)).toBeVisible();
+
+    await page.goto("/create");
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+    await page.getByLabel("Category", { exact: true }).selectOption({ label: "Vegetable" });
+    await page.getByLabel("Price (₹ per kg)").fill("62.5");
+    await page.getByLabel("Description").fill("Organic jaggery blocks");
+    await page.getByLabel("Photo").setInputFiles({ name: "gud.jpg", mimeType: "image/jpeg", buffer: await makeProducePhoto("vegetables", 9, { width: 640, height: 480 }) });
+    await page.getByRole("button", { name: "upload and Submit" }).click();
+    await expect(page.getByText("Your product is listed.")).toBeVisible();
+
+    await page.getByRole("searchbox", { name: "Search by name or category" }).fill(name);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/viewmore\?q=/);
+    await page.getByRole("link", { name: new RegExp(name) }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByText("₹62.50 / kg")).toBeVisible();
+
+    const session = await page.context().cookies();
+    expect(session.some((c) => c.name.includes("session_token"))).toBe(true);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Login" })).toBeVisible();
+  } finally {
+    const response = await page.request.get(`/api/suggestions?q=${encodeURIComponent(seller.name)}`);
+    expect(response.ok()).toBe(true);
+    const { openDatabase } = await import("../../server/db/database");
+    const { E2E_DATA_DIR } = await import("../../playwright.config");
+    const db = openDatabase(`sqlite:${E2E_DATA_DIR}/mandi.sqlite`);
+    userId = (await db.kysely.selectFrom("user").select("id").where("email", "=", seller.email).executeTakeFirst())?.id;
+    await db.close();
+    if (userId) await deleteUser(userId);
+  }
+});
+
+test("a photo over 10 MB gets its message without JavaScript too", async ({ page, seller }) => {
+  expect(seller.id).toBeTruthy();
+  await page.goto("/create");
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Too big");
+  await page.getByLabel("Category", { exact: true }).selectOption("rice");
+  await page.getByLabel("Price (₹ per kg)").fill("40");
+  await page.getByLabel("Description").fill("A huge photo");
+  await page.getByLabel("Photo").setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(11 * 1024 * 1024, 7) });
+  await page.getByRole("button", { name: "upload and Submit" }).click();
+  await expect(page.getByText("This photo is larger than 10 MB. Please choose a smaller photo.")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Too big");
+});
+
+test("category dropdown and page links work without JavaScript", async ({ page }) => {
+  await page.goto("/");
+  await page.getByLabel("Category", { exact: true }).selectOption("wheat");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/category=wheat/);
+  await expect(page.getByRole("heading", { level: 2, name: "Wheat" })).toBeVisible();
+});
