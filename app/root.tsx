@@ -76,12 +76,16 @@ export function ErrorBoundary() {
       : error.statusText
     : "Sorry, something went wrong on our side. Please try again in a moment.";
   return (
-    <main id="main" className="page py-16 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p className="mt-3 text-stone-700">{notFound && !message ? "We could not find that page." : message}</p>
-      <a href="/" className="btn-primary mt-6">
-        Go to the home page
-      </a>
-    </main>
+    <>
+      <SiteHeader />
+      <main id="main" className="page flex-1 py-16 text-center">
+        <h1 className="text-2xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
+        <p className="mt-3 text-stone-700">{notFound && !message ? "We could not find that page." : message}</p>
+        <a href="/" className="btn-primary mt-6">
+          Go to the home page
+        </a>
+      </main>
+      <SiteFooter />
+    </>
   );
 }

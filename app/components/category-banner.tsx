@@ -11,7 +11,7 @@ export function CategoryBanner({ selected }: { selected: string }) {
           <label htmlFor="category-select" className="sr-only">
             Category
           </label>
-          <select id="category-select" name="category" defaultValue={selected} className="input w-auto min-w-48 font-semibold uppercase">
+          <select key={selected} id="category-select" name="category" defaultValue={selected} className="input w-auto min-w-48 font-semibold uppercase">
             <option value={ALL_CATEGORIES}>ALL CATEGORIES</option>
             {CATEGORIES.map((c) => (
               <option key={c.slug} value={c.slug}>

@@ -15,7 +15,7 @@ export interface ListingCardData {
 
 export function ListingCard({ listing, eager = false }: { listing: ListingCardData; eager?: boolean }) {
   return (
-    <li className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
+    <li className="min-w-0 overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       <Link to={`/view/${listing.id}`} className="group block h-full">
         <img
           src={imageUrl(listing.imageKey, 320)}

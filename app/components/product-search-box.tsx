@@ -88,7 +88,7 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
           enterKeyHint="search"
           role="combobox"
           aria-autocomplete="list"
-          aria-expanded={showList}
+          aria-expanded={showList && suggestions.length > 0}
           aria-controls={listboxId}
           aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
           className="input pr-11 [&::-webkit-search-cancel-button]:hidden"

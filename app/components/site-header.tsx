@@ -14,25 +14,25 @@ export function SiteHeader() {
     <header className="border-b border-brand-800 bg-brand-700 text-white">
       <div className="page flex flex-col gap-2 py-2">
         <div className="flex min-h-12 items-center gap-2">
-          <Link to="/" className="mr-auto rounded text-2xl font-extrabold tracking-tight" aria-label="Mandi home">
+          <Link to="/" className="mr-auto shrink-0 rounded text-xl font-extrabold tracking-tight sm:text-2xl" aria-label="Mandi home">
             Mandi<span className="text-saffron-500">.</span>
           </Link>
-          <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
+          <nav aria-label="Account" className="flex min-w-0 items-center gap-0.5 sm:gap-2">
             <Link
               to={user ? "/" : "/login"}
-              className="max-w-32 truncate rounded px-2 py-2 font-semibold underline-offset-4 hover:underline sm:max-w-60"
+              className="min-w-0 max-w-28 truncate rounded px-1.5 py-2 font-semibold underline-offset-4 hover:underline sm:max-w-60 sm:px-2"
               aria-label={user ? `Signed in as ${user.name}` : undefined}
             >
               {user ? user.name : "Login"}
             </Link>
             {user ? (
               <Form method="post" action="/logout">
-                <button type="submit" className="rounded px-2 py-2 font-semibold underline-offset-4 hover:underline">
+                <button type="submit" className="rounded px-1.5 py-2 font-semibold underline-offset-4 hover:underline sm:px-2">
                   Logout
                 </button>
               </Form>
             ) : null}
-            <Link to="/create" className="btn bg-saffron-500 px-4 text-stone-950 hover:bg-amber-400">
+            <Link to="/create" className="btn shrink-0 bg-saffron-500 px-3 text-stone-950 hover:bg-amber-400 sm:px-4">
               Sell
             </Link>
           </nav>

@@ -25,7 +25,7 @@ function ViewMore({ to, label }: { to: string; label: string }) {
 function SectionHeading({ id, title, more }: { id: string; title: string; more?: React.ReactNode }) {
   return (
     <div className="mb-3 flex items-center justify-between gap-3">
-      <h2 id={id} className="section-title">
+      <h2 id={id} className="section-title min-w-0 [overflow-wrap:anywhere]">
         {title}
       </h2>
       {more}
@@ -42,6 +42,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       : (categorySection?.requested ?? "");
   return (
     <>
+      <h1 className="sr-only">Mandi: fresh farm produce, straight from the farmer</h1>
       <CategoryBanner selected={selected} />
       <div className="page mt-4 space-y-8">
         {created ? <Alert tone="success">Your product is listed. Buyers can see it now.</Alert> : null}

@@ -35,9 +35,9 @@ export default function View({ loaderData }: Route.ComponentProps) {
         fetchPriority="high"
         className="aspect-[4/3] w-full rounded-xl border border-stone-200 bg-stone-100 object-cover"
       />
-      <div>
+      <div className="min-w-0">
         <p className="text-3xl font-extrabold text-brand-800">{formatPricePerKg(listing.pricePaise)}</p>
-        <h1 className="mt-1 text-2xl font-bold">{listing.name}</h1>
+        <h1 className="mt-1 text-2xl font-bold [overflow-wrap:anywhere]">{listing.name}</h1>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-700">
           <dt className="font-semibold">Category</dt>
           <dd>
@@ -49,7 +49,7 @@ export default function View({ loaderData }: Route.ComponentProps) {
           </dd>
         </dl>
         <h2 className="mt-5 font-bold">Description</h2>
-        <p className="mt-1 whitespace-pre-line text-stone-800">{listing.description}</p>
+        <p className="mt-1 whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{listing.description}</p>
 
         <section aria-labelledby="seller-heading" className="mt-6 rounded-xl border border-stone-200 bg-white p-4">
           <h2 id="seller-heading" className="text-lg font-bold">
@@ -57,10 +57,10 @@ export default function View({ loaderData }: Route.ComponentProps) {
           </h2>
           {listing.seller ? (
             <>
-              <p className="mt-1 text-lg">{listing.seller.name}</p>
+              <p className="mt-1 text-lg [overflow-wrap:anywhere]">{listing.seller.name}</p>
               <p className="mt-1 text-stone-700">{formatPhone(listing.seller.phone)}</p>
               <div className="mt-3 flex flex-wrap gap-2">
-                <a href={`tel:${listing.seller.phone}`} className="btn-primary" aria-label={`Call ${listing.seller.name} on ${formatPhone(listing.seller.phone)}`}>
+                <a href={`tel:${listing.seller.phone}`} className="btn-primary" aria-label={`Call seller ${listing.seller.name} on ${formatPhone(listing.seller.phone)}`}>
                   <PhoneIcon /> Call seller
                 </a>
                 <a href={whatsappLink(listing.seller.phone)} className="btn-secondary" rel="noopener noreferrer" target="_blank">

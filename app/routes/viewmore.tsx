@@ -37,8 +37,8 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page py-4">
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">{title}</h1>
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold [overflow-wrap:anywhere]">{title}</h1>
           {result.total ? (
             <p className="text-stone-700" role="status">
               Showing {from}–{to} of {result.total} {result.total === 1 ? "product" : "products"}

@@ -54,6 +54,14 @@ describe("accounts", () => {
     await expect(t.accounts.signOut(new Headers({ cookie }))).resolves.toBeInstanceOf(Headers);
   });
 
+  it("checks and normalises the profile on every path into the user table", async () => {
+    const body = { name: "  Direct Caller ", email: "direct@example.in", password: "long-enough-pw" };
+    await expect(t.auth.api.signUpEmail({ body: { ...body, phone: "12345" } })).rejects.toMatchObject({ statusCode: 400 });
+    await t.auth.api.signUpEmail({ body: { ...body, phone: "0 98765-43210" } });
+    const user = await t.db.kysely.selectFrom("user").selectAll().where("email", "=", "direct@example.in").executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ name: "Direct Caller", phone: "+919876543210" });
+  });
+
   it("treats no cookie or a forged cookie as signed out", async () => {
     expect(await t.accounts.getSessionUser(new Headers())).toBeNull();
     expect(await t.accounts.getSessionUser(new Headers({ cookie: "better-auth.session_token=forged.value" }))).toBeNull();

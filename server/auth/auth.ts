@@ -4,6 +4,8 @@
  * kept on the same user row, so an account never exists without its profile.
  */
 import { betterAuth, type BetterAuthOptions } from "better-auth";
+import { APIError } from "better-auth/api";
+import { parseWith, signupSchema } from "../../core/schemas";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/constants";
 import type { Db } from "../db/database";
 
@@ -38,6 +40,16 @@ export function authOptions({ db, secret, baseUrl, rateLimits = { signInPerMinut
         phone: { type: "string", required: true, input: true },
       },
     },
+    databaseHooks: {
+      // Every way into the user table (our forms, better-auth's own HTTP endpoints) passes the
+      // same checks as the sign-up form, and phones are stored in one form (E.164).
+      user: {
+        create: { before: async (user) => ({ data: { ...user, ...checkedProfile(user, ["name", "phone"]) } }) },
+        update: {
+          before: async (user) => ({ data: { ...user, ...checkedProfile(user, (["name", "phone"] as const).filter((k) => k in user)) } }),
+        },
+      },
+    },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -66,3 +78,13 @@ export function createAuth(settings: AuthSettings) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+const profileSchema = signupSchema.pick({ name: true, phone: true });
+
+/** The profile fields given, checked and normalised like the sign-up form; a 400 otherwise. */
+function checkedProfile(user: Record<string, unknown>, keys: ReadonlyArray<"name" | "phone">) {
+  const fields = Object.fromEntries(keys.map((key) => [key, true])) as { name?: true; phone?: true };
+  const parsed = parseWith(profileSchema.pick(fields), user);
+  if (!parsed.ok) throw new APIError("BAD_REQUEST", { message: Object.values(parsed.errors)[0] ?? "Please check your details." });
+  return parsed.data;
+}

@@ -134,8 +134,13 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   );
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    req.log.error({ err: error }, "unhandled error");
     if (res.headersSent) return void res.end();
+    // A request Express itself refused (a malformed %-escape in the path, say) is the client's.
+    const status = error instanceof URIError ? 400 : Number((error as { status?: unknown }).status);
+    if (status >= 400 && status < 500) {
+      return void res.status(status).type("text/plain").send("That address is not valid. Please check it and try again.");
+    }
+    req.log.error({ err: error }, "unhandled error");
     res.status(500).type("text/plain").send(`Sorry, something went wrong on our side. Please try again. (Reference: ${String(req.id)})`);
   };
   app.use(onError);

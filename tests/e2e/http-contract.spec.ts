@@ -19,6 +19,14 @@ test.describe("bad requests get a clear 4xx, never a 500", () => {
     }
   });
 
+  test("a malformed %-escape in the path is a 400, not a 500", async ({ request }) => {
+    for (const url of ["/view/%E0%A4%A", "/%E0%A4%A", "/media/%E0%A4%A"]) {
+      const response = await request.get(url);
+      expect(response.status(), url).toBeGreaterThanOrEqual(400);
+      expect(response.status(), url).toBeLessThan(500);
+    }
+  });
+
   test("a sell form posted while signed out is refused with the spec's message", async ({ request }) => {
     const response = await request.post("/create", { multipart: { name: "x", category: "rice", price: "1", description: "d" } });
     expect(response.status()).toBe(401);
@@ -65,6 +73,15 @@ test.describe("bad requests get a clear 4xx, never a 500", () => {
     expect(body).toContain("at least 8 characters");
     const login = await request.post("/login", { form: {} });
     expect(login.status()).toBe(400);
+  });
+
+  test("better-auth's own sign-up endpoint applies the sign-up form's checks", async ({ request }) => {
+    const base = { name: "Api Seller", email: `api-${Date.now()}@example.in`, password: "long-enough-pw" };
+    const badPhone = await request.post("/api/auth/sign-up/email", { data: { ...base, phone: "not a phone" } });
+    expect(badPhone.status()).toBe(400);
+    expect(await badPhone.text()).toContain("10-digit Indian mobile number");
+    const blankName = await request.post("/api/auth/sign-up/email", { data: { ...base, name: "   ", phone: "9876543210" } });
+    expect(blankName.status()).toBe(400);
   });
 
   test("a form posted from another site is refused", async ({ request }) => {

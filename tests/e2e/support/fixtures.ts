@@ -5,7 +5,7 @@
 import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { CategorySlug } from "../../../core/categories";
-import { E2E_DATA_DIR } from "../../../playwright.config";
+import { E2E_DATA_DIR, E2E_PORT } from "../../../playwright.config";
 import { openDatabase } from "../../../server/db/database";
 import { createLocalDiskStorage } from "../../../server/media/local-disk-storage";
 import { imageVariantKey } from "../../../core/images";
@@ -23,6 +23,12 @@ export interface CreatedListing {
 
 let sellerCounter = 0;
 
+/**
+ * better-auth refuses a POST that carries cookies but no Origin (CSRF check); a browser always
+ * sends one, so the API helpers do too.
+ */
+const AUTH_API_HEADERS = { origin: `http://127.0.0.1:${E2E_PORT}` };
+
 /** A unique seller, signed up through better-auth's HTTP API (the sign-up form has its own tests). */
 export async function signUpSeller(page: Page, overrides: Partial<SellerData> = {}): Promise<Seller> {
   return signUpSellerWith(page.request, overrides);
@@ -33,6 +39,7 @@ export async function signUpSellerWith(request: APIRequestContext, overrides: Pa
   sellerCounter += 1;
   const seller = makeSeller(sellerCounter * 1000 + Math.floor(Math.random() * 1000), overrides);
   const response = await request.post("/api/auth/sign-up/email", {
+    headers: AUTH_API_HEADERS,
     data: { name: seller.name, email: seller.email, password: seller.password, phone: `+91${seller.phone}` },
   });
   expect(response.ok(), await response.text()).toBe(true);
@@ -47,7 +54,10 @@ export async function logIn(page: Page, seller: SellerData): Promise<void> {
 
 /** Signs a request context in (its cookies are shared with the browser context it belongs to). */
 export async function logInWith(request: APIRequestContext, seller: SellerData): Promise<void> {
-  const response = await request.post("/api/auth/sign-in/email", { data: { email: seller.email, password: seller.password } });
+  const response = await request.post("/api/auth/sign-in/email", {
+    headers: AUTH_API_HEADERS,
+    data: { email: seller.email, password: seller.password },
+  });
   expect(response.ok(), await response.text()).toBe(true);
 }
 
@@ -151,6 +161,34 @@ export async function countListingsNamed(name: string): Promise<number> {
   return withDatabase(async (db) => (await db.kysely.selectFrom("listing").select("id").where("name", "=", name).execute()).length);
 }
 
+/**
+ * Moves a listing's creation time into the past. Suites that need many listings make them
+ * through the real endpoint, then backdate them at once, so they never crowd the newest-first
+ * sections (Fresh recommendations, category sections) that tests running alongside look at.
+ */
+export async function backdateListing(id: string, createdAt: number): Promise<void> {
+  await withDatabase((db) => db.kysely.updateTable("listing").set({ created_at: createdAt }).where("id", "=", id).execute());
+}
+
+/**
+ * Creates `count` listings one after another through the real endpoint, each backdated at once
+ * (a day ago, one second apart, in creation order). Returns them in creation order.
+ */
+export async function createBackdatedListings(
+  request: APIRequestContext,
+  count: number,
+  fields: (i: number) => ListingInput,
+): Promise<CreatedListing[]> {
+  const base = Date.now() - 24 * 3600_000;
+  const created: CreatedListing[] = [];
+  for (let i = 0; i < count; i++) {
+    const listing = await createListingWith(request, { index: i + 1, ...fields(i) });
+    await backdateListing(listing.id, base + i * 1000);
+    created.push(listing);
+  }
+  return created;
+}
+
 /** Removes an account made through the sign-up form (with its listings), if it exists. */
 export async function deleteUserByEmail(email: string): Promise<void> {
   const row = await withDatabase((db) => db.kysely.selectFrom("user").select("id").where("email", "=", email.toLowerCase()).executeTakeFirst());
@@ -190,10 +228,21 @@ export async function openSellerContext(browser: Browser): Promise<{ context: Br
  * suggestions, the category dropdown, the sort select) react to what the test does.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const input = document.querySelector("header input[role=combobox]");
-    return Boolean(input) && Object.keys(input as object).some((key) => key.startsWith("__reactProps"));
-  });
+  try {
+    await page.waitForFunction(
+      () => {
+        const input = document.querySelector("header input[role=combobox]");
+        return Boolean(input) && Object.keys(input as object).some((key) => key.startsWith("__reactProps"));
+      },
+      undefined,
+      { timeout: 15_000 },
+    );
+  } catch (error) {
+    throw new Error(
+      `The page at ${page.url()} never hydrated. Did its scripts fail to load (for example, build/client rebuilt while the test server ran)?`,
+      { cause: error },
+    );
+  }
 }
 
 /** page.goto, then waitForHydration. Returns the navigation response. */

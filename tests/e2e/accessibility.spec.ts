@@ -1,0 +1,234 @@
+/**
+ * Keyboard and screen-reader basics on a 360 px wide phone: the skip link, labelled form fields
+ * reachable with Tab in a sensible order, the search combobox's ARIA state, no sideways
+ * scrolling, and an automated axe-core (WCAG 2 A/AA) scan of the main screens.
+ */
+import { createRequire } from "node:module";
+import type { Locator, Page } from "@playwright/test";
+import { documentScrollWidth, expect, gotoHydrated, test, uniqueTag } from "./support/fixtures";
+
+test.use({ viewport: { width: 360, height: 760 } });
+
+/** Presses Tab until `target` has focus (at most `max` times), failing if it never does. */
+async function tabTo(page: Page, target: Locator, max = 30) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press("Tab");
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+/** After `first` has focus, each Tab moves to the next of `rest`, in order. */
+async function expectTabOrder(page: Page, first: Locator, rest: Locator[]) {
+  await tabTo(page, first);
+  for (const next of rest) {
+    await page.keyboard.press("Tab");
+    await expect(next).toBeFocused();
+  }
+}
+
+test("the skip link is the first Tab stop, becomes visible and jumps past the header", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await page.keyboard.press("Tab");
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  const box = await skip.boundingBox();
+  expect(box!.width).toBeGreaterThan(20);
+  expect(box!.height).toBeGreaterThan(10);
+  await expect(skip).toHaveAttribute("href", "#main");
+
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#main$/);
+  await page.keyboard.press("Tab");
+  // The next Tab stop is inside the main content, not back in the header.
+  expect(await page.evaluate(() => Boolean(document.activeElement && document.querySelector("main")?.contains(document.activeElement)))).toBe(true);
+});
+
+test("the signup form's fields are labelled and reachable with Tab in order", async ({ page }) => {
+  await gotoHydrated(page, "/signup");
+  const name = page.getByLabel("Full Name", { exact: true });
+  const email = page.getByLabel("Email", { exact: true });
+  const phone = page.getByLabel("Phone", { exact: true });
+  const password = page.getByLabel("Password", { exact: true });
+  await expect(name).toHaveAccessibleName("Full Name");
+  await expect(email).toHaveAttribute("type", "email");
+  await expect(phone).toHaveAttribute("inputmode", "numeric");
+  await expect(password).toHaveAttribute("type", "password");
+  await expect(phone).toHaveAccessibleDescription(/10-digit mobile number/);
+  await expectTabOrder(page, name, [
+    email,
+    phone,
+    password,
+    page.getByRole("button", { name: "Signup", exact: true }),
+    page.getByRole("main").getByRole("link", { name: "Login", exact: true }),
+  ]);
+
+  // The form can be filled and sent from the keyboard alone: Enter in a field submits.
+  await name.focus();
+  await page.keyboard.press("Enter");
+  await expect(name).toHaveAccessibleDescription("Please enter your full name.");
+});
+
+test("the login form's fields are labelled and reachable with Tab in order", async ({ page }) => {
+  await gotoHydrated(page, "/login");
+  const main = page.getByRole("main");
+  await expectTabOrder(page, main.getByLabel("Email", { exact: true }), [
+    main.getByLabel("Password", { exact: true }),
+    main.getByRole("button", { name: "Login", exact: true }),
+    main.getByRole("link", { name: "Signup", exact: true }),
+  ]);
+});
+
+test("the sell form's fields are labelled and reachable with Tab in order", async ({ page, seller: _seller }) => {
+  await gotoHydrated(page, "/create");
+  const fields = ["Name", "Category", "Price (₹ per kg)", "Description", "Photo"].map((label) => page.getByLabel(label, { exact: true }));
+  for (const field of fields) await expect(field).toBeVisible();
+  await expect(fields[4]!).toHaveAccessibleDescription(/up to 10 MB/);
+  await expectTabOrder(page, fields[0]!, [...fields.slice(1), page.getByRole("button", { name: "upload and Submit" })]);
+});
+
+test("the product search combobox exposes its state: aria-expanded toggles, options are announced", async ({ page, createListing }) => {
+  const tag = uniqueTag();
+  await createListing({ name: `Combobox Onion ${tag}` });
+  await gotoHydrated(page, "/");
+  const box = page.getByRole("combobox", { name: "Search products by name" });
+  await tabTo(page, box);
+  await expect(box).toHaveAttribute("aria-expanded", "false");
+  await expect(box).toHaveAttribute("aria-autocomplete", "list");
+
+  await page.keyboard.type(`onion ${tag}`);
+  await expect(box).toHaveAttribute("aria-expanded", "true");
+  const listbox = page.getByRole("listbox", { name: "Suggested products" });
+  await expect(listbox).toBeVisible();
+  await expect(box).toHaveAttribute("aria-controls", (await listbox.getAttribute("id"))!);
+  await expect(listbox.getByRole("option")).toHaveCount(1);
+
+  await page.keyboard.press("ArrowDown");
+  const option = listbox.getByRole("option").first();
+  await expect(option).toHaveAttribute("aria-selected", "true");
+  await expect(box).toHaveAttribute("aria-activedescendant", (await option.getAttribute("id"))!);
+
+  await page.keyboard.press("Escape");
+  await expect(box).toHaveAttribute("aria-expanded", "false");
+  await expect(box).not.toHaveAttribute("aria-activedescendant");
+
+  // Leaving the box closes the list too.
+  await box.fill(`onion ${tag}`);
+  await expect(box).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Tab");
+  await expect(box).toHaveAttribute("aria-expanded", "false");
+});
+
+/** Pages (by path) whose document is wider than 360 px, with their width. */
+async function pagesWiderThan360(page: Page, paths: string[], label: string, into: Record<string, number>) {
+  for (const path of paths) {
+    await page.goto(path);
+    const width = await documentScrollWidth(page);
+    if (width > 360) into[`${path} (${label})`] = width;
+  }
+}
+
+test("nothing scrolls sideways at 360 px, signed in or out", async ({ page, createListing, browser }) => {
+  const listing = await createListing({ name: `Nagpur Orange ${uniqueTag()}`, description: "Sweet and tangy. About 300 kg available." });
+  const tooWide: Record<string, number> = {};
+  await pagesWiderThan360(page, ["/", "/?category=vegetables", `/view/${listing.id}`, "/create", "/viewmore"], "signed in", tooWide);
+  // Signed out: the sell page shows the login form instead.
+  const visitor = await browser.newPage();
+  try {
+    await pagesWiderThan360(
+      visitor,
+      ["/", `/view/${listing.id}`, "/create", "/signup", "/login", "/viewmore", "/view/00000000-0000-0000-0000-000000000000"],
+      "signed out",
+      tooWide,
+    );
+  } finally {
+    await visitor.close();
+  }
+  expect(tooWide, "document.documentElement.scrollWidth by page").toEqual({});
+});
+
+test("long unbroken words in a listing's name or description do not widen the page", async ({ createListing, browser }) => {
+  const listing = await createListing({
+    name: `Longname${"X".repeat(50)} ${uniqueTag()}`,
+    description: `See https://example.in/${"very-long-path-".repeat(10)} for photos of the farm.`,
+  });
+  const tooWide: Record<string, number> = {};
+  const visitor = await browser.newPage();
+  try {
+    await pagesWiderThan360(visitor, [`/view/${listing.id}`, `/viewmore?q=${encodeURIComponent(listing.name)}`, "/"], "signed out", tooWide);
+  } finally {
+    await visitor.close();
+  }
+  expect(tooWide, "document.documentElement.scrollWidth by page").toEqual({});
+});
+
+test("every page has a language, a title and exactly one level-1 heading", async ({ page, createListing, browser }) => {
+  const listing = await createListing();
+  await page.goto("/create");
+  await expect(page.getByRole("heading", { level: 1 }), "/create").toHaveCount(1);
+
+  const visitor = await browser.newPage();
+  try {
+    for (const path of ["/signup", "/login", "/create", `/view/${listing.id}`, "/viewmore"]) {
+      await visitor.goto(path);
+      await expect(visitor.locator("html")).toHaveAttribute("lang", /^en/);
+      await expect(visitor).toHaveTitle(/Mandi/);
+      await expect(visitor.getByRole("heading", { level: 1 }), path).toHaveCount(1);
+    }
+  } finally {
+    await visitor.close();
+  }
+});
+
+test("the home page has a level-1 heading for screen-reader users navigating by headings", async ({ page }) => {
+  for (const path of ["/", "/?category=rice"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
+  }
+});
+
+test.describe("axe-core scan (WCAG 2 A and AA)", () => {
+  // axe is injected as a script; the app's strict CSP (rightly) refuses inline scripts.
+  test.use({ bypassCSP: true });
+  const axeSource = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+  async function axeViolations(page: Page) {
+    await page.addScriptTag({ path: axeSource });
+    const result = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+      return axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  }
+
+  test("home, listing, results, signup, login and sell pages have no violations", async ({ page, createListing }) => {
+    const listing = await createListing({ name: `Axe Brinjal ${uniqueTag()}` });
+    const found: Record<string, string[]> = {};
+    for (const path of ["/", "/?category=vegetables", `/view/${listing.id}`, `/viewmore?q=${encodeURIComponent(listing.name)}`, "/create", "/view/00000000-0000-0000-0000-000000000000"]) {
+      await page.goto(path);
+      const violations = await axeViolations(page);
+      if (violations.length) found[path] = violations;
+    }
+    await page.context().clearCookies();
+    for (const path of ["/", "/signup", "/login", "/create"]) {
+      await page.goto(path);
+      const violations = await axeViolations(page);
+      if (violations.length) found[`${path} (signed out)`] = violations;
+    }
+    expect(found).toEqual({});
+  });
+
+  test("forms showing errors have no violations", async ({ page, seller: _seller }) => {
+    await gotoHydrated(page, "/create");
+    await page.getByRole("button", { name: "upload and Submit" }).click();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    expect(await axeViolations(page), "/create with errors").toEqual([]);
+
+    await page.context().clearCookies();
+    await gotoHydrated(page, "/signup");
+    await page.getByRole("button", { name: "Signup", exact: true }).click();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    expect(await axeViolations(page), "/signup with errors").toEqual([]);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * /viewmore (SPEC §2 Viewmore, §9): 8 products per page with numbered page links, and sorting.
+ * Seventeen listings share a unique name prefix, so a search for it gives exactly 3 pages
+ * (8 + 8 + 1) whatever else is in the shared database.
+ */
+import type { Page } from "@playwright/test";
+import { CATEGORY_SLUGS } from "../../core/categories";
+import { createBackdatedListings, expect, openSellerContext, test, uniqueTag, type CreatedListing } from "./support/fixtures";
+
+const tag = uniqueTag();
+const prefix = `Pager ${tag}`;
+const COUNT = 17;
+// Prices in a shuffled order, so price sorting differs from date sorting.
+const PRICES = [52, 17, 88, 33, 71, 9, 64, 26, 95, 41, 12, 79, 58, 23, 86, 47, 30];
+
+let made: CreatedListing[] = [];
+let dispose: () => Promise<void> = async () => {};
+
+test.beforeAll(async ({ browser }) => {
+  const session = await openSellerContext(browser);
+  dispose = session.dispose;
+  made = await createBackdatedListings(session.context.request, COUNT, (i) => ({
+    name: `${prefix} ${String(i).padStart(2, "0")}`,
+    category: CATEGORY_SLUGS[i % CATEGORY_SLUGS.length],
+    price: String(PRICES[i]),
+  }));
+});
+
+test.afterAll(async () => {
+  await dispose();
+});
+
+const results = (page: Page) => page.getByRole("list", { name: `Results for “${prefix}”` });
+const pages = (page: Page) => page.getByRole("navigation", { name: "Pages" });
+const names = (from: number, to: number) => made.slice(from, to).map((l) => l.name);
+
+test("8 per page with numbered page links; aria-current marks the page shown", async ({ page }) => {
+  await page.goto(`/viewmore?q=${encodeURIComponent(prefix)}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Results for “${prefix}”` })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText(`Showing 1–8 of ${COUNT} products`);
+
+  // Newest first by default: the last eight made, newest at the top.
+  await expect(results(page).getByRole("listitem")).toHaveCount(8);
+  await expect(results(page).getByRole("heading", { level: 3 })).toHaveText(names(9, 17).reverse());
+
+  await expect(pages(page).getByRole("link")).toHaveText(["1", "2", "3"]);
+  await expect(pages(page).getByRole("link", { name: "Page 1", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(pages(page).getByRole("link", { name: "Page 2", exact: true })).not.toHaveAttribute("aria-current");
+
+  await pages(page).getByRole("link", { name: "Page 2", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("page") === "2" && url.searchParams.get("q") === prefix);
+  await expect(pages(page).getByRole("link", { name: "Page 2", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(pages(page).getByRole("link", { name: "Page 1", exact: true })).not.toHaveAttribute("aria-current");
+  await expect(page.getByRole("status")).toHaveText(`Showing 9–16 of ${COUNT} products`);
+  await expect(results(page).getByRole("heading", { level: 3 })).toHaveText(names(1, 9).reverse());
+
+  await pages(page).getByRole("link", { name: "Page 3", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText(`Showing 17–17 of ${COUNT} products`);
+  await expect(results(page).getByRole("heading", { level: 3 })).toHaveText([made[0]!.name]);
+  await expect(pages(page).getByRole("link", { name: "Page 3", exact: true })).toHaveAttribute("aria-current", "page");
+
+  await pages(page).getByRole("link", { name: "Page 1", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText(`Showing 1–8 of ${COUNT} products`);
+});
+
+test("the Sort select reorders results and page links keep the sort", async ({ page }) => {
+  await page.goto(`/viewmore?q=${encodeURIComponent(prefix)}`);
+  await page.waitForFunction(() => Object.keys(document.querySelector("#sort") ?? {}).some((k) => k.startsWith("__reactProps")));
+  const sort = page.getByLabel("Sort", { exact: true });
+  await expect(sort).toHaveValue("newest");
+  await expect(sort.getByRole("option")).toHaveText(["Newest first", "Oldest first", "Price: low to high", "Price: high to low"]);
+
+  const byPrice = made.map((l, i) => ({ name: l.name, price: PRICES[i]! })).sort((a, b) => a.price - b.price);
+
+  await sort.selectOption({ label: "Price: low to high" });
+  await expect(page).toHaveURL((url) => url.searchParams.get("sort") === "price-asc" && url.searchParams.get("q") === prefix);
+  await expect(results(page).getByRole("heading", { level: 3 })).toHaveText(byPrice.slice(0, 8).map((l) => l.name));
+  await expect(results(page).getByRole("listitem").first()).toContainText(`₹${byPrice[0]!.price} / kg`);
+
+  await pages(page).getByRole("link", { name: "Page 2", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("sort") === "price-asc" && url.searchParams.get("page") === "2");
+  await expect(results(page).getByRole("heading", { level: 3 })).toHaveText(byPrice.slice(8, 16).map((l) => l.name));
+  await expect(page.getByLabel("Sort", { exact: true })).toHaveValue("price-asc");
+
+  await page.getByLabel("Sort", { exact: true }).selectOption({ label: "Price: high to low" });
+  await expect(page).toHaveURL((url) => url.searchParams.get("sort") === "price-desc");
+  // Changing the sort starts again at page 1.
+  await expect(page).toHaveURL((url) => (url.searchParams.get("page") ?? "1") === "1");
+  await expect(results(page).getByRole("heading", { level: 3 })).toHaveText(
+    byPrice
+      .slice(-8)
+      .reverse()
+      .map((l) => l.name),
+  );
+
+  await page.getByLabel("Sort", { exact: true }).selectOption({ label: "Oldest first" });
+  await expect(page).toHaveURL((url) => url.searchParams.get("sort") === "oldest");
+  await expect(results(page).getByRole("heading", { level: 3 })).toHaveText(names(0, 8));
+});
+
+test("a page number past the end shows the last page, and a bad one the first, never an error", async ({ page }) => {
+  const last = await page.goto(`/viewmore?q=${encodeURIComponent(prefix)}&page=99`);
+  expect(last?.status()).toBe(200);
+  await expect(page.getByRole("status")).toHaveText(`Showing 17–17 of ${COUNT} products`);
+
+  const bad = await page.goto(`/viewmore?q=${encodeURIComponent(prefix)}&page=abc&sort=nonsense`);
+  expect(bad?.status()).toBe(200);
+  await expect(page.getByRole("status")).toHaveText(`Showing 1–8 of ${COUNT} products`);
+});
+
+test("a category's View more page lists that category only", async ({ page }) => {
+  await page.goto("/viewmore?category=nuts-dry-fruits");
+  await expect(page.getByRole("heading", { level: 1, name: "Nuts and Dry fruits" })).toBeVisible();
+  const cards = page.getByRole("list", { name: "Nuts and Dry fruits" }).getByRole("listitem");
+  await expect(cards.first()).toBeVisible();
+  for (const text of await cards.allInnerTexts()) expect(text).toContain("Nuts and Dry fruits");
+});
+
+test("/viewmore with an unknown category shows the no-items message", async ({ page }) => {
+  await page.goto("/viewmore?category=Cars");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "No items found.., please search by product category or product name",
+  );
+});
+
+// "/viewmore on an empty marketplace redirects to /" is not tested here: with workers sharing
+// one database, an empty marketplace cannot be guaranteed (it is covered by the route's own tests).
