@@ -14,8 +14,8 @@ import { useCspNonce } from "./components/csp-nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await context.services.accounts.getSessionUser(request.headers);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await context.currentUser();
   return { user: user ? { name: user.name } : null };
 }
 

@@ -14,8 +14,8 @@ import type { Route } from "./+types/create";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sell your produce — Mandi" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await context.services.accounts.getSessionUser(request.headers);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await context.currentUser();
   return { signedIn: Boolean(user), maxImageBytes: context.services.config.maxImageBytes };
 }
 
@@ -23,8 +23,8 @@ type SellValues = { name: string; category: string; price: string; description: 
 const EMPTY: SellValues = { name: "", category: "", price: "", description: "" };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { accounts, listings, config } = context.services;
-  const user = await accounts.getSessionUser(request.headers);
+  const { listings, config } = context.services;
+  const user = await context.currentUser();
   if (!user) return data({ errors: { form: MESSAGES.mustLogin } as Record<string, string>, values: EMPTY }, { status: 401 });
 
   let values = EMPTY;

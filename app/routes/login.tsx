@@ -10,7 +10,7 @@ import type { Route } from "./+types/login";
 export const meta: Route.MetaFunction = () => [{ title: "Login — Mandi" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await context.services.accounts.getSessionUser(request.headers);
+  const user = await context.currentUser();
   if (user) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
   return null;
 }

@@ -6,12 +6,13 @@ import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createRequestHandler } from "@react-router/express";
-import { toNodeHandler } from "better-auth/node";
+import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { AppLoadContext, ServerBuild } from "react-router";
+import type { SessionUser } from "../auth/accounts.service";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import { isValidStorageKey } from "../media/storage";
 import type { Services } from "../services";
@@ -125,11 +126,15 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     createRequestHandler({
       build,
       mode: config.env === "development" ? "development" : "production",
-      getLoadContext: (req, res): AppLoadContext => ({
-        services,
-        cspNonce: res.locals.cspNonce as string,
-        requestId: String(req.id),
-      }),
+      getLoadContext: (req, res): AppLoadContext => {
+        let user: Promise<SessionUser | null> | undefined;
+        return {
+          services,
+          cspNonce: res.locals.cspNonce as string,
+          requestId: String(req.id),
+          currentUser: () => (user ??= services.accounts.getSessionUser(fromNodeHeaders(req.headers))),
+        };
+      },
     }),
   );
 

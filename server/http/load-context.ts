@@ -1,3 +1,4 @@
+import type { SessionUser } from "../auth/accounts.service";
 import type { Services } from "../services";
 
 declare module "react-router" {
@@ -7,5 +8,7 @@ declare module "react-router" {
     /** Nonce for inline scripts, matching this response's Content-Security-Policy. */
     cspNonce: string;
     requestId: string;
+    /** Who is signed in; looked up once per request however many loaders ask. */
+    currentUser(): Promise<SessionUser | null>;
   }
 }
