@@ -24,6 +24,11 @@ const envSchema = z.object({
   /** Secret for signing sessions; generated and kept in DATA_DIR when not given. */
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(MAX_IMAGE_BYTES),
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (Express "trust proxy"): "loopback" (default),
+   * a comma-separated list of addresses/subnets, a hop count, or "true" behind a load balancer.
+   */
+  TRUST_PROXY: z.string().min(1).default("loopback"),
   /** Sign-in and sign-up attempts allowed per client address per minute. */
   AUTH_SIGNIN_PER_MINUTE: z.coerce.number().int().positive().default(10),
   AUTH_SIGNUP_PER_MINUTE: z.coerce.number().int().positive().default(5),
@@ -40,6 +45,7 @@ export interface Config {
   authSecret: string;
   maxImageBytes: number;
   authRateLimits: { signInPerMinute: number; signUpPerMinute: number };
+  trustProxy: boolean | number | string;
   logLevel: z.output<typeof envSchema>["LOG_LEVEL"];
   mediaDir: string;
 }
@@ -67,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     maxImageBytes: e.MAX_IMAGE_BYTES,
     authRateLimits: { signInPerMinute: e.AUTH_SIGNIN_PER_MINUTE, signUpPerMinute: e.AUTH_SIGNUP_PER_MINUTE },
+    trustProxy: e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY === "false" ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     mediaDir: path.join(dataDir, "media"),
   };
@@ -75,8 +82,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** A fresh install needs no setup: the secret is made once and kept beside the data. */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  if (!existsSync(file)) {
+    try {
+      // "wx": if another process (say `npm run seed`) wrote it first, keep theirs.
+      writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  return readFileSync(file, "utf8").trim();
 }

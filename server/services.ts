@@ -34,7 +34,7 @@ export async function createServices(
     const applied = await migrateToLatest(db);
     if (applied.length) logger.info({ applied }, "database migrated");
   }
-  const auth = createAuth({ db, secret: config.authSecret, baseUrl: config.baseUrl, rateLimits: config.authRateLimits });
+  const auth = createAuth({ db, logger, secret: config.authSecret, baseUrl: config.baseUrl, rateLimits: config.authRateLimits });
   const storage = createLocalDiskStorage(config.mediaDir);
   return {
     config,
@@ -42,7 +42,7 @@ export async function createServices(
     db,
     auth,
     storage,
-    accounts: createAccountsService(auth),
+    accounts: createAccountsService(auth, { baseUrl: config.baseUrl }),
     listings: createListingsService({ repository: createListingsRepository(db.kysely), storage, logger, now: options.now }),
     close: () => db.close(),
   };

@@ -63,7 +63,7 @@ function PhotoField({ error, maxBytes, onTooLarge }: { error: string | undefined
         id="image"
         name="image"
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif"
+        accept="image/jpeg,image/png,image/webp,image/avif"
         required
         aria-invalid={shownError ? true : undefined}
         aria-describedby={shownError ? "image-hint image-error" : "image-hint"}

@@ -2,6 +2,7 @@ import { data, redirect, useSearchParams } from "react-router";
 import { safeRedirectPath } from "../../core/redirects";
 import { loginSchema, parseWith } from "../../core/schemas";
 import { formErrorResponse } from "../../server/http/action-errors";
+import { readForm } from "../../server/http/forms";
 import { Alert } from "../components/alert";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
@@ -16,7 +17,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  let form: Record<string, FormDataEntryValue>;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    return formErrorResponse(error, { email: "" });
+  }
   const values = { email: typeof form.email === "string" ? form.email : "" };
   const parsed = parseWith(loginSchema, form);
   if (!parsed.ok) return data({ errors: parsed.errors as Record<string, string>, values }, { status: 400 });

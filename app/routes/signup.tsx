@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { parseWith, signupSchema } from "../../core/schemas";
 import { formErrorResponse } from "../../server/http/action-errors";
+import { readForm } from "../../server/http/forms";
 import { Alert } from "../components/alert";
 import { AuthCard } from "../components/auth-card";
 import { SubmitButton } from "../components/submit-button";
@@ -10,7 +11,12 @@ import type { Route } from "./+types/signup";
 export const meta: Route.MetaFunction = () => [{ title: "Signup — Mandi" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  let form: Record<string, FormDataEntryValue>;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    return formErrorResponse(error, { name: "", email: "", phone: "" });
+  }
   const text = (key: string) => (typeof form[key] === "string" ? form[key] : "");
   // The password is never sent back to the browser.
   const values = { name: text("name"), email: text("email"), phone: text("phone") };

@@ -18,8 +18,9 @@ describe("accounts", () => {
   const input = signupSchema.parse(seller);
 
   it("signs up with the full name as display name and the phone on the profile, without signing in", async () => {
-    await t.accounts.signUp(input, new Headers());
-    const user = await t.db.kysely.selectFrom("user").selectAll().where("email", "=", "meena.k@example.in").executeTakeFirstOrThrow();
+    const { id } = await t.accounts.signUp(input, new Headers());
+    const user = await t.db.kysely.selectFrom("user").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(user.email).toBe("meena.k@example.in");
     expect(user).toMatchObject({ name: seller.name, phone: "+919876543210" });
     const sessions = await t.db.kysely.selectFrom("session" as never).selectAll().execute();
     expect(sessions).toHaveLength(0);
@@ -60,6 +61,27 @@ describe("accounts", () => {
     await t.auth.api.signUpEmail({ body: { ...body, phone: "0 98765-43210" } });
     const user = await t.db.kysely.selectFrom("user").selectAll().where("email", "=", "direct@example.in").executeTakeFirstOrThrow();
     expect(user).toMatchObject({ name: "Direct Caller", phone: "+919876543210" });
+  });
+
+  it("limits sign-in attempts per client address, for the forms as for the API", async () => {
+    const limited = await createTestServices({ AUTH_SIGNIN_PER_MINUTE: "3" });
+    try {
+      await limited.accounts.signUp(input, new Headers());
+      const from = (ip: string) => new Headers({ "x-mandi-client-ip": ip });
+      for (let i = 0; i < 3; i++) {
+        await expect(limited.accounts.signIn({ email: input.email, password: "wrong-password" }, from("10.0.0.1"))).rejects.toMatchObject({
+          code: "UNAUTHENTICATED",
+        });
+      }
+      await expect(limited.accounts.signIn({ email: input.email, password: seller.password }, from("10.0.0.1"))).rejects.toMatchObject({
+        code: "RATE_LIMITED",
+        message: "Too many tries. Please wait a minute and try again.",
+      });
+      // Another address is not held back by the first one's attempts.
+      await expect(limited.accounts.signIn({ email: input.email, password: seller.password }, from("10.0.0.2"))).resolves.toBeInstanceOf(Headers);
+    } finally {
+      await limited.cleanup();
+    }
   });
 
   it("treats no cookie or a forged cookie as signed out", async () => {

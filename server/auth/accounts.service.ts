@@ -1,8 +1,12 @@
-/** Sign-up, sign-in, sign-out and "who is this" for loaders and actions. */
-import { APIError } from "better-auth/api";
+/**
+ * Sign-up, sign-in, sign-out and "who is this" for loaders and actions.
+ *
+ * Sign-up and sign-in go through better-auth's HTTP handler, not its direct API: the handler is
+ * where its rate limiter runs, so our forms and its /api/auth endpoints share one set of limits.
+ */
 import { AppError } from "../../core/app-error";
 import type { LoginInput, SignupInput } from "../../core/schemas";
-import type { Auth } from "./auth";
+import { CLIENT_IP_HEADER, type Auth } from "./auth";
 
 export interface SessionUser {
   id: string;
@@ -11,46 +15,44 @@ export interface SessionUser {
   phone: string;
 }
 
-export function createAccountsService(auth: Auth) {
+/** Request headers better-auth needs to see: who (cookie), from where (client address). */
+const FORWARDED_HEADERS = ["cookie", "user-agent", CLIENT_IP_HEADER];
+
+export function createAccountsService(auth: Auth, options: { baseUrl: string }) {
+  const origin = new URL(options.baseUrl).origin;
+
+  async function post(path: string, body: unknown, requestHeaders: Headers, field: string): Promise<Response> {
+    const headers = new Headers({ "content-type": "application/json", origin });
+    for (const name of FORWARDED_HEADERS) {
+      const value = requestHeaders.get(name);
+      if (value) headers.set(name, value);
+    }
+    const response = await auth.handler(new Request(`${origin}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) }));
+    if (!response.ok) throw await toAppError(response, field);
+    return response;
+  }
+
   return {
-    async signUp(input: SignupInput, requestHeaders: Headers): Promise<void> {
-      let token: string | null;
-      try {
-        ({ token } = await auth.api.signUpEmail({
-          body: { name: input.name, email: input.email, password: input.password, phone: input.phone },
-          headers: requestHeaders,
-        }));
-      } catch (error) {
-        throw toAppError(error, "email");
-      }
-      // Sign-up leads to the login page, not into the app: end the session better-auth opened.
+    /** Creates the account and its profile; the person is not signed in (they go to /login). */
+    async signUp(input: SignupInput, requestHeaders: Headers): Promise<{ id: string }> {
+      const response = await post("/sign-up/email", input, requestHeaders, "email");
+      const { token, user } = (await response.json()) as { token: string | null; user: { id: string } };
       if (token) await (await auth.$context).internalAdapter.deleteSession(token);
+      return { id: user.id };
     },
 
     /** Returns the Set-Cookie headers of the new session. */
     async signIn(input: Pick<LoginInput, "email" | "password">, requestHeaders: Headers): Promise<Headers> {
-      try {
-        const { headers } = await auth.api.signInEmail({
-          body: { email: input.email, password: input.password },
-          headers: requestHeaders,
-          returnHeaders: true,
-        });
-        return headers;
-      } catch (error) {
-        throw toAppError(error, "form");
-      }
+      const response = await post("/sign-in/email", { email: input.email, password: input.password }, requestHeaders, "form");
+      const headers = new Headers();
+      for (const cookie of response.headers.getSetCookie()) headers.append("set-cookie", cookie);
+      return headers;
     },
 
-    /** Returns the headers that clear the session cookie. */
+    /** Returns the headers that clear the session cookie. Signing out twice is harmless. */
     async signOut(requestHeaders: Headers): Promise<Headers> {
-      try {
-        const { headers } = await auth.api.signOut({ headers: requestHeaders, returnHeaders: true });
-        return headers;
-      } catch (error) {
-        // Signing out without a session still ends signed out.
-        if (error instanceof APIError) return new Headers();
-        throw error;
-      }
+      const { headers } = await auth.api.signOut({ headers: requestHeaders, returnHeaders: true }).catch(() => ({ headers: new Headers() }));
+      return headers;
     },
 
     async getSessionUser(requestHeaders: Headers): Promise<SessionUser | null> {
@@ -64,22 +66,17 @@ export function createAccountsService(auth: Auth) {
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-function toAppError(error: unknown, field: string): unknown {
-  if (!(error instanceof APIError)) return error;
-  const code = (error.body as { code?: string } | undefined)?.code;
-  if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
-    return new AppError("CONFLICT", "An account with this email already exists. Please log in instead.", { field, cause: error });
+async function toAppError(response: Response, field: string): Promise<AppError> {
+  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  if (body.code === "USER_ALREADY_EXISTS" || body.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
+    return new AppError("CONFLICT", "An account with this email already exists. Please log in instead.", { field });
   }
-  if (code === "INVALID_EMAIL_OR_PASSWORD") {
-    return new AppError("UNAUTHENTICATED", "Invalid email or password.", { field, cause: error });
+  if (body.code === "INVALID_EMAIL_OR_PASSWORD" || response.status === 401) {
+    return new AppError("UNAUTHENTICATED", "Invalid email or password.", { field });
   }
-  if (error.statusCode === 429) {
-    return new AppError("RATE_LIMITED", "Too many tries. Please wait a minute and try again.", { field, cause: error });
+  if (response.status === 429) {
+    return new AppError("RATE_LIMITED", "Too many tries. Please wait a minute and try again.", { field });
   }
-  const status = error.statusCode;
-  const message = (error.body as { message?: string } | undefined)?.message ?? error.message;
-  return new AppError(status === 401 ? "UNAUTHENTICATED" : "BAD_INPUT", message || "Something went wrong. Please try again.", {
-    field,
-    cause: error,
-  });
+  if (response.status >= 500) throw new Error(`Auth service failed with ${response.status}: ${body.message ?? ""}`);
+  return new AppError("BAD_INPUT", body.message || "Please check your details and try again.", { field });
 }

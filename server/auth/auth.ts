@@ -8,9 +8,11 @@ import { APIError } from "better-auth/api";
 import { parseWith, signupSchema } from "../../core/schemas";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/constants";
 import type { Db } from "../db/database";
+import type { Logger } from "../logger";
 
 export interface AuthSettings {
   db: Db;
+  logger?: Logger;
   secret: string;
   baseUrl: string;
   rateLimits?: { signInPerMinute: number; signUpPerMinute: number };
@@ -19,8 +21,12 @@ export interface AuthSettings {
 /** The client address, set by our HTTP layer from Express's view of the connection. */
 export const CLIENT_IP_HEADER = "x-mandi-client-ip";
 
-export function authOptions({ db, secret, baseUrl, rateLimits = { signInPerMinute: 10, signUpPerMinute: 5 } }: AuthSettings) {
+export function authOptions({ db, secret, baseUrl, logger, rateLimits = { signInPerMinute: 10, signUpPerMinute: 5 } }: AuthSettings) {
   return {
+    logger: logger && {
+      log: (level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) =>
+        logger[level]({ args: args.length ? args : undefined, component: "better-auth" }, message),
+    },
     appName: "Mandi",
     database: { db: db.kysely, type: db.dialect },
     secret,

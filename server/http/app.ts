@@ -31,7 +31,9 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   const { logger, config } = services;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Behind a load balancer, its X-Forwarded-* headers give the client's address (rate limits)
+  // and the public scheme and host (React Router's same-origin check on form posts).
+  app.set("trust proxy", config.trustProxy);
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -115,6 +117,8 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   if (devMiddleware) {
     app.use(devMiddleware);
   } else if (clientDir) {
+    // Source maps are written for the bundle check, not for the public: they hold route sources.
+    app.use("/assets", (req, res, next) => (req.path.endsWith(".map") ? void res.status(404).end() : next()));
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
@@ -159,7 +163,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
 const rejectCrossSiteForms = (baseUrl: string): RequestHandler => (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const origin = req.headers.origin;
-  if (!origin || origin === "null") return next();
+  if (!origin) return next();
   try {
     const from = new URL(origin);
     if (from.host === req.headers.host || from.origin === new URL(baseUrl).origin) return next();

@@ -25,8 +25,7 @@ const browse = (query: Record<string, string>) => t.listings.browseListings(brow
 beforeAll(async () => {
   t = await createTestServices();
   const seller = makeSeller(1);
-  await t.accounts.signUp({ ...seller, phone: "+919876543210" }, new Headers());
-  sellerId = (await t.db.kysely.selectFrom("user").select("id").where("email", "=", seller.email).executeTakeFirstOrThrow()).id;
+  sellerId = (await t.accounts.signUp({ ...seller, phone: "+919876543210" }, new Headers())).id;
   photo = await makeProducePhoto("rice", 1, { width: 800, height: 600 });
 });
 

@@ -82,7 +82,10 @@ export function createListingsService(deps: {
       const imageKey = `listings/${randomUUID()}`;
       const keys = variants.map((v) => imageVariantKey(imageKey, v.width));
       try {
-        await Promise.all(variants.map((v, i) => storage.put(keys[i]!, v.body, "image/webp")));
+        // Wait for every write to finish, failed or not, so cleanup cannot race a late one.
+        const writes = await Promise.allSettled(variants.map((v, i) => storage.put(keys[i]!, v.body, "image/webp")));
+        const failed = writes.find((w) => w.status === "rejected");
+        if (failed) throw failed.reason;
         await repository.insert({
           id,
           seller_id: input.actor.id,

@@ -18,8 +18,12 @@ export function createLocalDiskStorage(root: string): Storage {
       await mkdir(path.dirname(file), { recursive: true });
       // Write then rename, so a reader never sees half a photo.
       const temp = `${file}.${randomUUID()}.tmp`;
-      await writeFile(temp, body);
-      await rename(temp, file);
+      try {
+        await writeFile(temp, body);
+        await rename(temp, file);
+      } finally {
+        await rm(temp, { force: true });
+      }
     },
 
     async get(key): Promise<StoredObject | null> {

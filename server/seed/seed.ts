@@ -1,24 +1,26 @@
 /** Fills a marketplace with demo sellers and listings spread over the last few weeks. */
 import { AppError } from "../../core/app-error";
-import { listingFieldsSchema } from "../../core/schemas";
+import { listingFieldsSchema, signupSchema } from "../../core/schemas";
 import type { Services } from "../services";
 import { demoProduce, demoSellers, makeProducePhoto, seededRandom } from "./factories";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function seedDemoData(
-  services: Pick<Services, "accounts" | "db"> & { listings: Services["listings"] },
+  services: Pick<Services, "accounts" | "listings">,
   options: { listings: number; days: number; clock: { now: number }; onProgress?: (done: number, total: number) => void },
 ): Promise<{ sellers: number; listings: number }> {
   const sellerIds: string[] = [];
   for (const seller of demoSellers()) {
+    const input = signupSchema.parse(seller);
     try {
-      await services.accounts.signUp({ name: seller.name, email: seller.email, phone: `+91${seller.phone}`, password: seller.password }, new Headers());
+      sellerIds.push((await services.accounts.signUp(input, new Headers())).id);
     } catch (error) {
       if (!(error instanceof AppError && error.code === "CONFLICT")) throw error;
+      // Seeded before: sign in to learn the seller's id.
+      const cookie = (await services.accounts.signIn(input, new Headers())).getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      sellerIds.push((await services.accounts.getSessionUser(new Headers({ cookie })))!.id);
     }
-    const row = await services.db.kysely.selectFrom("user").select("id").where("email", "=", seller.email).executeTakeFirstOrThrow();
-    sellerIds.push(row.id);
   }
 
   const random = seededRandom(7);

@@ -84,6 +84,22 @@ test.describe("bad requests get a clear 4xx, never a 500", () => {
     expect(blankName.status()).toBe(400);
   });
 
+  test("a login or sign-up body that is not a form gets a 400", async ({ request }) => {
+    for (const url of ["/login", "/signup"]) {
+      const json = await request.post(url, { data: { email: "a@b.in" } });
+      expect(json.status(), url).toBe(400);
+      const text = await request.post(url, { headers: { "content-type": "text/plain" }, data: "hello" });
+      expect(text.status(), url).toBe(400);
+    }
+  });
+
+  test("source maps are not served", async ({ request, page }) => {
+    await page.goto("/");
+    const script = await page.locator('script[type="module"][src], link[rel="modulepreload"]').first().getAttribute("href");
+    expect((await request.get(`${script}`)).status()).toBe(200);
+    expect((await request.get(`${script}.map`)).status()).toBe(404);
+  });
+
   test("a form posted from another site is refused", async ({ request }) => {
     const response = await request.post("/login", { headers: { origin: "https://evil.example" }, form: { email: "a@b.in", password: "x" } });
     expect(response.status()).toBe(403);

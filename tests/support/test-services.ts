@@ -1,6 +1,6 @@
 /**
- * Real services on a fresh database for one test file: a new SQLite file in a temp folder, or a
- * fresh PostgreSQL schema when TEST_DATABASE_URL is set. Nothing is mocked.
+ * Real services on a fresh database for one test file: a new SQLite file in a temp folder.
+ * Nothing is mocked.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,13 +15,17 @@ export interface TestServices extends Services {
   cleanup(): Promise<void>;
 }
 
-export async function createTestServices(): Promise<TestServices> {
+/** `env` overrides configuration (e.g. low rate limits for the test that checks them). */
+export async function createTestServices(env: Record<string, string> = {}): Promise<TestServices> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "mandi-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
     LOG_LEVEL: "silent",
+    AUTH_SIGNIN_PER_MINUTE: "1000",
+    AUTH_SIGNUP_PER_MINUTE: "1000",
+    ...env,
   });
   const clock = { now: Date.UTC(2026, 10, 22, 6, 30) };
   const services = await createServices(config, { logger: createLogger("silent"), now: () => clock.now });
