@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useNavigation,
   useRouteError,
 } from "react-router";
@@ -17,6 +18,11 @@ import { SiteHeader } from "./components/site-header";
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.currentUser();
   return { user: user ? { name: user.name } : null };
+}
+
+/** Who is signed in changes only when a form is sent (login, logout, sign-up): not on every search or page link. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
 }
 
 export const meta: Route.MetaFunction = () => [

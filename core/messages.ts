@@ -3,6 +3,7 @@ export const MESSAGES = {
   mustLogin: "You must login first",
   noItems: "No items found.., please search by product category or product name",
   noItemsByName: "No items found...please search by product name",
+  choosePhoto: "Please choose a photo of your produce.",
 } as const;
 
 /** "This photo is larger than 10 MB. …", for the browser's check and the server's alike. */

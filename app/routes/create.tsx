@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { data, Form, redirect } from "react-router";
 import { CATEGORIES } from "../../core/categories";
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "../../core/constants";
 import { MESSAGES, photoTooLargeMessage } from "../../core/messages";
 import { listingFieldsSchema, parseWith } from "../../core/schemas";
-import { formErrorResponse } from "../../server/http/action-errors";
+import { formErrorResponse } from "../../server/http/app-errors";
 import { readPhotoForm } from "../../server/http/multipart";
 import { Alert } from "../components/alert";
 import { AuthCard } from "../components/auth-card";
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Every problem is reported at once, the photo's too.
     const errors: Record<string, string> = parsed.ok ? {} : { ...(parsed.errors as Record<string, string>) };
     if (fileError) errors.image = fileError;
-    else if (!file) errors.image = "Please choose a photo of your produce.";
+    else if (!file) errors.image = MESSAGES.choosePhoto;
     if (!parsed.ok || !file) return data({ errors, values }, { status: fileError ? 413 : 400 });
 
     await listings.createListing({ actor: user, fields: parsed.data, photo: { bytes: file.bytes, fileName: file.name } });
@@ -77,7 +78,7 @@ function PhotoField({ error, maxBytes, onTooLarge }: { error: string | undefined
         className="block w-full text-base file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800"
       />
       <p id="image-hint" className="mt-1 text-sm text-stone-600">
-        A clear photo of your produce (JPEG, PNG or WebP, up to 10 MB).
+        A clear photo of your produce (JPEG, PNG or WebP, up to {Math.round(maxBytes / (1024 * 1024))} MB).
       </p>
       {shownError ? (
         <p id="image-error" className="field-error" role={sizeError ? "alert" : undefined}>
@@ -120,7 +121,7 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
           }}
         >
           {errors.form ? <Alert>{errors.form}</Alert> : null}
-          <TextField label="Name" name="name" required maxLength={80} defaultValue={values.name} error={errors.name} placeholder="e.g. Basmati rice" />
+          <TextField label="Name" name="name" required maxLength={MAX_NAME_LENGTH} defaultValue={values.name} error={errors.name} placeholder="e.g. Basmati rice" />
           <div>
             <label htmlFor="category" className="label">
               Category
@@ -165,7 +166,7 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
               name="description"
               required
               rows={4}
-              maxLength={2000}
+              maxLength={MAX_DESCRIPTION_LENGTH}
               defaultValue={values.description}
               aria-invalid={errors.description ? true : undefined}
               aria-describedby={errors.description ? "description-error" : undefined}

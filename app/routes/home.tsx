@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ALL_CATEGORIES, getCategory, resolveCategory } from "../../core/categories";
+import { ALL_CATEGORIES, getCategory } from "../../core/categories";
 import { MESSAGES } from "../../core/messages";
 import { homeQuerySchema, searchParamsToObject } from "../../core/schemas";
 import { Alert } from "../components/alert";
@@ -9,9 +9,8 @@ import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = homeQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
-  const all = query.category.toLowerCase() === ALL_CATEGORIES;
-  const home = await context.services.listings.getHomePage({ category: all ? undefined : query.category || undefined, all });
-  return { ...home, selected: all ? ALL_CATEGORIES : (resolveCategory(query.category) ?? query.category), created: query.created };
+  const home = await context.services.listings.getHomePage({ category: query.category });
+  return { ...home, created: query.created };
 }
 
 function ViewMore({ to, label }: { to: string; label: string }) {
@@ -34,7 +33,8 @@ function SectionHeading({ id, title, more }: { id: string; title: string; more?:
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { fresh, quickMenu, quickMenuTotal, categorySection, selected, created } = loaderData;
+  const { fresh, quickMenu, categorySection, created } = loaderData;
+  const selected = categorySection?.all ? ALL_CATEGORIES : (categorySection?.category ?? "");
   const sectionTitle = categorySection?.all
     ? "All categories"
     : categorySection?.category
@@ -69,7 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
 
-        {quickMenuTotal === 0 ? (
+        {quickMenu.length === 0 ? (
           <section aria-labelledby="empty-heading" className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center">
             <h2 id="empty-heading" className="section-title">
               No produce listed yet

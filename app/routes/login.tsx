@@ -1,7 +1,7 @@
 import { data, redirect, useSearchParams } from "react-router";
 import { safeRedirectPath } from "../../core/redirects";
 import { loginSchema, parseWith } from "../../core/schemas";
-import { formErrorResponse } from "../../server/http/action-errors";
+import { formErrorResponse } from "../../server/http/app-errors";
 import { readForm } from "../../server/http/forms";
 import { Alert } from "../components/alert";
 import { AuthCard } from "../components/auth-card";

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
+import { MIN_PASSWORD_LENGTH } from "../../core/constants";
 import { parseWith, signupSchema } from "../../core/schemas";
-import { formErrorResponse } from "../../server/http/action-errors";
+import { formErrorResponse } from "../../server/http/app-errors";
 import { readForm } from "../../server/http/forms";
 import { Alert } from "../components/alert";
 import { AuthCard } from "../components/auth-card";
@@ -65,9 +66,9 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           type="password"
           autoComplete="new-password"
           required
-          minLength={8}
+          minLength={MIN_PASSWORD_LENGTH}
           error={errors.password}
-          hint="At least 8 characters."
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
         />
         <SubmitButton action="/signup" pendingText="Creating your account…">
           Signup

@@ -3,12 +3,12 @@ import { formatShortDate } from "../../core/dates";
 import { imageSrcSet, imageUrl } from "../../core/images";
 import { formatPricePerKg } from "../../core/money";
 import { formatPhone, whatsappLink } from "../../core/phone";
-import { orNotFound } from "../../server/http/not-found";
+import { orErrorPage } from "../../server/http/app-errors";
 import { PhoneIcon } from "../components/icons";
 import type { Route } from "./+types/view";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const listing = await orNotFound(() => context.services.listings.getListing(params.id));
+  const listing = await orErrorPage(() => context.services.listings.getListing(params.id));
   return { listing };
 }
 

@@ -9,11 +9,10 @@ import { Pagination } from "../components/pagination";
 import type { Route } from "./+types/viewmore";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { listings } = context.services;
   const query = browseQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
+  const result = await context.services.listings.browseListings(query);
   // The specification sends people home when there is nothing at all to list.
-  if ((await listings.countListings()) === 0) throw redirect("/");
-  const result = await listings.browseListings(query);
+  if (result.marketplaceEmpty) throw redirect("/");
   return { query, result };
 }
 

@@ -87,6 +87,19 @@ describe("createListing", () => {
   });
 });
 
+describe("an empty marketplace", () => {
+  it("is reported, so /viewmore can send people home as the specification says", async () => {
+    const empty = await createTestServices();
+    try {
+      const result = await empty.listings.browseListings(browseQuerySchema.parse({ q: "rice" }));
+      expect(result).toMatchObject({ total: 0, marketplaceEmpty: true });
+      expect(await empty.listings.getHomePage({ category: "" })).toEqual({ fresh: [], quickMenu: [], categorySection: null });
+    } finally {
+      await empty.cleanup();
+    }
+  });
+});
+
 describe("browsing", () => {
   beforeAll(async () => {
     await t.db.kysely.deleteFrom("listing").execute();
@@ -133,7 +146,8 @@ describe("browsing", () => {
 
   it("gives the no-items state for a legacy category such as Cars", async () => {
     const result = await browse({ category: "Cars" });
-    expect(result).toMatchObject({ total: 0, items: [], unknownCategory: true });
+    expect(result).toMatchObject({ total: 0, items: [], unknownCategory: true, marketplaceEmpty: false });
+    expect((await browse({ q: "no such produce" })).marketplaceEmpty).toBe(false);
   });
 
   it("searches names case-insensitively and treats % and _ literally", async () => {
@@ -170,7 +184,8 @@ describe("browsing", () => {
     expect(home.quickMenu[0]!.name).toBe("Sharbati Wheat");
     expect(home.quickMenu).toHaveLength(PAGE_SIZE);
     expect(home.categorySection).toMatchObject({ category: "oil-seeds", total: 1 });
-    expect((await t.listings.getHomePage({ all: true })).categorySection?.total).toBe(19);
+    expect((await t.listings.getHomePage({ category: "all" })).categorySection?.total).toBe(19);
+    expect((await t.listings.getHomePage({ category: "" })).categorySection).toBeNull();
     expect((await t.listings.getHomePage({ category: "Cars" })).categorySection).toMatchObject({ category: undefined, total: 0 });
   });
 

@@ -1,9 +1,10 @@
 /** Listing use cases: create, get, browse (list, filter, search), suggest, and the home page. */
 import { randomUUID } from "node:crypto";
 import { AppError } from "../../core/app-error";
-import { categoriesMatching, resolveCategory, type CategorySlug } from "../../core/categories";
+import { ALL_CATEGORIES, categoriesMatching, resolveCategory, type CategorySlug } from "../../core/categories";
 import { FRESH_COUNT, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
 import { imageVariantKey } from "../../core/images";
+import { MESSAGES } from "../../core/messages";
 import { canCreateListing, type Actor } from "../../core/policies";
 import type { BrowseQuery, ListingFields } from "../../core/schemas";
 import type { Logger } from "../logger";
@@ -25,14 +26,15 @@ export interface BrowseResult {
   category: CategorySlug | undefined;
   /** True when the URL named a category that does not exist (e.g. legacy 'Cars'). */
   unknownCategory: boolean;
+  /** True when there are no listings at all (not just none matching). */
+  marketplaceEmpty: boolean;
 }
 
 export interface HomePage {
   fresh: ListingSummary[];
   quickMenu: ListingSummary[];
-  quickMenuTotal: number;
+  /** The section for the category chosen in the banner (or ALL CATEGORIES), when one was. */
   categorySection: {
-    /** True for ALL CATEGORIES. */
     all: boolean;
     category: CategorySlug | undefined;
     requested: string;
@@ -66,6 +68,20 @@ export function createListingsService(deps: {
     return filter;
   }
 
+  async function browseListings(query: BrowseQuery): Promise<BrowseResult> {
+    const filter = filterFor(query);
+    if (!filter) {
+      return { items: [], total: 0, page: 1, pageCount: 0, category: undefined, unknownCategory: true, marketplaceEmpty: false };
+    }
+    const total = await repository.count(filter);
+    const pageCount = Math.ceil(total / PAGE_SIZE);
+    const page = Math.min(query.page, Math.max(pageCount, 1));
+    const items = total ? await repository.list({ filter, sort: query.sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }) : [];
+    // Only an empty answer needs the question "is there anything at all?".
+    const marketplaceEmpty = total === 0 && (await repository.count()) === 0;
+    return { items, total, page, pageCount, category: filter.category, unknownCategory: false, marketplaceEmpty };
+  }
+
   return {
     async createListing(input: {
       actor: Actor | null;
@@ -74,7 +90,7 @@ export function createListingsService(deps: {
     }): Promise<{ id: string }> {
       if (!canCreateListing(input.actor)) throw new AppError("UNAUTHENTICATED", "You must login first");
       if (!input.photo || input.photo.bytes.byteLength === 0) {
-        throw new AppError("BAD_INPUT", "Please choose a photo of your produce.", { field: "image" });
+        throw new AppError("BAD_INPUT", MESSAGES.choosePhoto, { field: "image" });
       }
       const variants = await makeImageVariants(input.photo.bytes);
 
@@ -112,20 +128,7 @@ export function createListingsService(deps: {
       return listing;
     },
 
-    async browseListings(query: BrowseQuery): Promise<BrowseResult> {
-      const category = query.category ? resolveCategory(query.category) : undefined;
-      const filter = filterFor(query);
-      if (!filter) {
-        return { items: [], total: 0, page: 1, pageCount: 0, category: undefined, unknownCategory: true };
-      }
-      const total = await repository.count(filter);
-      const pageCount = Math.ceil(total / PAGE_SIZE);
-      const page = Math.min(query.page, Math.max(pageCount, 1));
-      const items = total
-        ? await repository.list({ filter, sort: query.sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
-        : [];
-      return { items, total, page, pageCount, category, unknownCategory: false };
-    },
+    browseListings,
 
     async suggestListings(q: string): Promise<Array<Pick<ListingSummary, "id" | "name" | "category">>> {
       const text = q.trim().toLowerCase();
@@ -139,22 +142,20 @@ export function createListingsService(deps: {
     },
 
     /** Fresh recommendations, the Quick Menu, and the section for a chosen category (or all). */
-    async getHomePage(options: { category?: string | undefined; all?: boolean }): Promise<HomePage> {
-      const [fresh, quickMenu, quickMenuTotal] = await Promise.all([
+    async getHomePage(options: { category: string }): Promise<HomePage> {
+      const [fresh, quickMenu] = await Promise.all([
         repository.list({ sort: "newest", limit: FRESH_COUNT, offset: 0 }),
         repository.list({ sort: "oldest", limit: PAGE_SIZE, offset: 0 }),
-        repository.count(),
       ]);
-      let categorySection: HomePage["categorySection"] = null;
-      if (options.all || options.category) {
-        const category = options.all ? undefined : resolveCategory(options.category);
-        const filter: ListingFilter | null = options.all ? {} : category ? { category } : null;
-        const [items, total] = filter
-          ? await Promise.all([repository.list({ filter, sort: "newest", limit: PAGE_SIZE, offset: 0 }), repository.count(filter)])
-          : [[], 0];
-        categorySection = { all: Boolean(options.all), category, requested: options.category ?? "", items, total };
-      }
-      return { fresh, quickMenu, quickMenuTotal, categorySection };
+      const requested = options.category.trim();
+      if (!requested) return { fresh, quickMenu, categorySection: null };
+      const all = requested.toLowerCase() === ALL_CATEGORIES;
+      const section = await browseListings({ q: "", by: "any", category: all ? "" : requested, page: 1, sort: "newest" });
+      return {
+        fresh,
+        quickMenu,
+        categorySection: { all, category: section.category, requested, items: section.items, total: section.total },
+      };
     },
   };
 }

@@ -6,6 +6,7 @@
 import sharp from "sharp";
 import { AppError } from "../../core/app-error";
 import { IMAGE_WIDTHS, type ImageWidth } from "../../core/constants";
+import { MESSAGES } from "../../core/messages";
 
 /** 40 megapixels: above any phone camera, far below what would exhaust memory. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -19,7 +20,7 @@ export interface ImageVariant {
 const NOT_A_PHOTO = "This file is not a photo we can use. Please choose a JPEG, PNG or WebP picture.";
 
 export async function makeImageVariants(bytes: Uint8Array): Promise<ImageVariant[]> {
-  if (bytes.byteLength === 0) throw new AppError("BAD_INPUT", "Please choose a photo of your produce.", { field: "image" });
+  if (bytes.byteLength === 0) throw new AppError("BAD_INPUT", MESSAGES.choosePhoto, { field: "image" });
   let format: string | undefined;
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();

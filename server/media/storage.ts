@@ -1,6 +1,6 @@
 /**
- * Where listing photos live. The local-disk driver is the embedded default; an S3 driver
- * implements the same port for instances that share storage.
+ * Where listing photos live. The local-disk driver is the embedded default; an S3-compatible
+ * driver (for several instances sharing storage) is to implement this same port.
  */
 import type { Readable } from "node:stream";
 

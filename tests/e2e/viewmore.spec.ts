@@ -124,4 +124,4 @@ test("/viewmore with an unknown category shows the no-items message", async ({ p
 });
 
 // "/viewmore on an empty marketplace redirects to /" is not tested here: with workers sharing
-// one database, an empty marketplace cannot be guaranteed (it is covered by the route's own tests).
+// one database, an empty marketplace cannot be guaranteed (the service test "an empty marketplace" covers the flag the route redirects on).

@@ -1,5 +1,8 @@
 import { sql, type Kysely } from "kysely";
 
+// A migration is a snapshot: the category list as it was when this ran, not core's current one.
+const CATEGORY_SLUGS = ["rice", "wheat", "fruits", "vegetables", "oil-seeds", "nuts-dry-fruits"];
+
 // Auth tables (user, session, account, verification) are created by better-auth's own migrator,
 // which runs before these; see server/db/migrate.ts.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -9,7 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("seller_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("name_search", "text", (c) => c.notNull())
-    .addColumn("category", "text", (c) => c.notNull())
+    .addColumn("category", "text", (c) => c.notNull().check(sql`category in (${sql.join(CATEGORY_SLUGS.map((slug) => sql.lit(slug)))})`))
     .addColumn("price_paise", "bigint", (c) => c.notNull().check(sql`price_paise > 0`))
     .addColumn("description", "text", (c) => c.notNull())
     .addColumn("image_key", "text", (c) => c.notNull())
