@@ -84,10 +84,6 @@ export function getCategory(slug: CategorySlug): Category {
   return category;
 }
 
-export function isCategorySlug(value: string): value is CategorySlug {
-  return (CATEGORY_SLUGS as readonly string[]).includes(value);
-}
-
 /**
  * Categories a free-text search names: an exact spelling, or (from three characters) the start
  * of one of its words — so "veg", "oil" and "dry fruits" all find their category.

@@ -6,8 +6,6 @@ export const PAGE_SIZE = 8;
 export const MAX_SUGGESTIONS = 15;
 /** How many of the newest listings "Fresh recommendations" shows. */
 export const FRESH_COUNT = 4;
-/** Fewest characters before suggestions are looked up. */
-export const MIN_SUGGEST_CHARS = 1;
 
 /** Largest photo a seller may upload, in bytes (10 MB). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPricePerKg, formatRupees, paiseToInputValue, parseRupeesToPaise } from "./money";
+import { formatPricePerKg, formatRupees, parseRupeesToPaise } from "./money";
 
 describe("parseRupeesToPaise", () => {
   it.each<[string, number]>([
@@ -82,22 +82,3 @@ describe("formatPricePerKg", () => {
   });
 });
 
-describe("paiseToInputValue", () => {
-  it.each<[number, string]>([
-    [4500, "45"],
-    [4550, "45.5"],
-    [4505, "45.05"],
-    [125050, "1250.5"],
-    [1, "0.01"],
-    [29, "0.29"],
-    [100000000, "1000000"],
-  ])("refills a price field with %i paise as %j", (paise, text) => {
-    expect(paiseToInputValue(paise)).toBe(text);
-  });
-
-  it("gives back text that parses to the same number of paise", () => {
-    for (let paise = 1; paise <= 20_000; paise += 7) {
-      expect(parseRupeesToPaise(paiseToInputValue(paise))).toBe(paise);
-    }
-  });
-});

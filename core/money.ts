@@ -26,8 +26,3 @@ export function formatRupees(paise: number): string {
 export function formatPricePerKg(paise: number): string {
   return `${formatRupees(paise)} / kg`;
 }
-
-/** 125050 → "1250.5": the value a price field is refilled with. */
-export function paiseToInputValue(paise: number): string {
-  return String(paise / 100);
-}

@@ -7,7 +7,3 @@ export interface Actor {
 export function canCreateListing(actor: Actor | null | undefined): actor is Actor {
   return Boolean(actor?.id);
 }
-
-export function canEditListing(actor: Actor | null | undefined, listing: { sellerId: string }): boolean {
-  return Boolean(actor?.id) && actor!.id === listing.sellerId;
-}

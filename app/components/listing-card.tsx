@@ -1,19 +1,11 @@
 import { Link } from "react-router";
-import { getCategory, type CategorySlug } from "../../core/categories";
-import { formatShortDate } from "../../core/dates";
+import { getCategory } from "../../core/categories";
+import { formatShortDate, isoDate } from "../../core/dates";
 import { imageSrcSet, imageUrl } from "../../core/images";
+import type { ListingSummary } from "../../core/listing";
 import { formatPricePerKg } from "../../core/money";
 
-export interface ListingCardData {
-  id: string;
-  name: string;
-  category: CategorySlug;
-  pricePaise: number;
-  imageKey: string;
-  createdAt: number;
-}
-
-export function ListingCard({ listing, eager = false }: { listing: ListingCardData; eager?: boolean }) {
+export function ListingCard({ listing, eager = false }: { listing: ListingSummary; eager?: boolean }) {
   return (
     <li className="min-w-0 overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       <Link to={`/view/${listing.id}`} className="group block h-full">
@@ -33,7 +25,7 @@ export function ListingCard({ listing, eager = false }: { listing: ListingCardDa
           <h3 className="truncate font-semibold group-hover:underline">{listing.name}</h3>
           <p className="mt-1 text-sm text-stone-700">{getCategory(listing.category).label}</p>
           <p className="text-sm text-stone-600">
-            <time dateTime={new Date(listing.createdAt).toISOString()}>{formatShortDate(listing.createdAt)}</time>
+            <time dateTime={isoDate(listing.createdAt)}>{formatShortDate(listing.createdAt)}</time>
           </p>
         </div>
       </Link>
@@ -41,7 +33,7 @@ export function ListingCard({ listing, eager = false }: { listing: ListingCardDa
   );
 }
 
-export function ListingGrid({ listings, label, eager = 0 }: { listings: ListingCardData[]; label: string; eager?: number }) {
+export function ListingGrid({ listings, label, eager = 0 }: { listings: ListingSummary[]; label: string; eager?: number }) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {listings.map((listing, index) => (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useFetcher, useNavigate } from "react-router";
 import { getCategory, type CategorySlug } from "../../core/categories";
+import { MAX_SEARCH_LENGTH } from "../../core/constants";
 import { MESSAGES } from "../../core/messages";
 import { CloseIcon, SearchIcon } from "./icons";
 
@@ -21,7 +22,6 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
   const listboxId = `${id}-listbox`;
   const fetcher = useFetcher<{ q: string; suggestions: Suggestion[] }>();
   const navigate = useNavigate();
-  const inputRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [query, setQuery] = useState(initialQuery);
   const [open, setOpen] = useState(false);
@@ -72,42 +72,21 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
       <label htmlFor={id} className="sr-only">
         Search products by name
       </label>
-      <div className="relative">
-        <input
-          ref={inputRef}
-          id={id}
-          name="q"
-          type="search"
-          value={query}
-          onChange={(e) => update(e.target.value)}
-          onKeyDown={onKeyDown}
-          onFocus={() => trimmed && setOpen(true)}
-          onBlur={() => setOpen(false)}
-          placeholder="Search products, e.g. Basmati rice"
-          autoComplete="off"
-          enterKeyHint="search"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={showList && suggestions.length > 0}
-          aria-controls={listboxId}
-          aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
-          className="input pr-11 [&::-webkit-search-cancel-button]:hidden"
-          maxLength={80}
-        />
-        {query ? (
-          <button
-            type="button"
-            onClick={() => {
-              update("");
-              inputRef.current?.focus();
-            }}
-            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-stone-600 hover:text-stone-900"
-            aria-label="Clear product search"
-          >
-            <CloseIcon />
-          </button>
-        ) : null}
-      </div>
+      <SearchInput
+        id={id}
+        value={query}
+        onValueChange={update}
+        clearLabel="Clear product search"
+        onKeyDown={onKeyDown}
+        onFocus={() => trimmed && setOpen(true)}
+        onBlur={() => setOpen(false)}
+        placeholder="Search products, e.g. Basmati rice"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={showList && suggestions.length > 0}
+        aria-controls={listboxId}
+        aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
+      />
       <ul
         id={listboxId}
         role="listbox"
@@ -147,43 +126,67 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
 export function CatalogueSearchForm({ initialQuery = "" }: { initialQuery?: string }) {
   const id = useId();
   const [query, setQuery] = useState(initialQuery);
-  const inputRef = useRef<HTMLInputElement>(null);
   return (
     <Form method="get" action="/viewmore" role="search" aria-label="Search by name or category" className="flex w-full gap-2">
       <label htmlFor={id} className="sr-only">
         Search by name or category
       </label>
-      <div className="relative flex-1">
-        <input
-          ref={inputRef}
-          id={id}
-          name="q"
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder="Name or category, e.g. Wheat"
-          autoComplete="off"
-          enterKeyHint="search"
-          className="input pr-11 [&::-webkit-search-cancel-button]:hidden"
-          maxLength={80}
-        />
-        {query ? (
-          <button
-            type="button"
-            onClick={() => {
-              setQuery("");
-              inputRef.current?.focus();
-            }}
-            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-stone-600 hover:text-stone-900"
-            aria-label="Clear name or category search"
-          >
-            <CloseIcon />
-          </button>
-        ) : null}
-      </div>
+      <SearchInput
+        id={id}
+        value={query}
+        onValueChange={setQuery}
+        clearLabel="Clear name or category search"
+        placeholder="Name or category, e.g. Wheat"
+        className="flex-1"
+      />
       <button type="submit" className="btn-primary px-3" aria-label="Search">
         <SearchIcon />
       </button>
     </Form>
+  );
+}
+
+/** A search field named "q" with a clear button that empties it and puts the cursor back. */
+function SearchInput({
+  value,
+  onValueChange,
+  clearLabel,
+  className = "",
+  ...input
+}: {
+  value: string;
+  onValueChange: (value: string) => void;
+  clearLabel: string;
+  className?: string;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "name" | "type" | "className">) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  return (
+    <div className={`relative ${className}`}>
+      <input
+        ref={inputRef}
+        name="q"
+        type="search"
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        autoComplete="off"
+        enterKeyHint="search"
+        maxLength={MAX_SEARCH_LENGTH}
+        className="input pr-11 [&::-webkit-search-cancel-button]:hidden"
+        {...input}
+      />
+      {value ? (
+        <button
+          type="button"
+          onClick={() => {
+            onValueChange("");
+            inputRef.current?.focus();
+          }}
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-stone-600 hover:text-stone-900"
+          aria-label={clearLabel}
+        >
+          <CloseIcon />
+        </button>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { getCategory } from "../../core/categories";
-import { formatShortDate } from "../../core/dates";
+import { formatShortDate, isoDate } from "../../core/dates";
 import { imageSrcSet, imageUrl } from "../../core/images";
 import { formatPricePerKg } from "../../core/money";
 import { formatPhone, whatsappLink } from "../../core/phone";
@@ -45,7 +45,7 @@ export default function View({ loaderData }: Route.ComponentProps) {
           </dd>
           <dt className="font-semibold">Listed on</dt>
           <dd>
-            <time dateTime={new Date(listing.createdAt).toISOString()}>{formatShortDate(listing.createdAt)}</time>
+            <time dateTime={isoDate(listing.createdAt)}>{formatShortDate(listing.createdAt)}</time>
           </dd>
         </dl>
         <h2 className="mt-5 font-bold">Description</h2>

@@ -1,23 +1,9 @@
 /** The only place with SQL for listings. */
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { CategorySlug } from "../../core/categories";
+import type { ListingDetail, ListingSummary } from "../../core/listing";
 import type { ListingSort } from "../../core/schemas";
 import type { Database, ListingTable } from "../db/schema";
-
-export interface ListingSummary {
-  id: string;
-  name: string;
-  category: CategorySlug;
-  pricePaise: number;
-  imageKey: string;
-  createdAt: number;
-}
-
-export interface ListingDetail extends ListingSummary {
-  description: string;
-  sellerId: string;
-  seller: { name: string; phone: string } | null;
-}
 
 export interface ListingFilter {
   /** Lower-case text the name must contain. */
@@ -72,10 +58,6 @@ export function createListingsRepository(db: Kysely<Database>) {
         .select((eb) => eb.fn.countAll<number | string>().as("n"))
         .executeTakeFirstOrThrow();
       return Number(row.n);
-    },
-
-    async deleteById(id: string): Promise<void> {
-      await db.deleteFrom("listing").where("id", "=", id).execute();
     },
   };
 }

@@ -50,7 +50,12 @@ describe("createListing", () => {
     expect(variant?.contentType).toBe("image/webp");
   });
 
-  it("refuses a signed-out actor before touching storage", async () => {
+  it("refuses a signed-out actor and stores nothing", async () => {
+    const before = await t.listings.countListings();
+    const { readdirSync } = await import("node:fs");
+    const path = await import("node:path");
+    const photos = () => readdirSync(path.join(t.dataDir, "media", "listings")).length;
+    const photosBefore = photos();
     await expect(
       t.listings.createListing({
         actor: null,
@@ -58,6 +63,8 @@ describe("createListing", () => {
         photo: { bytes: photo, fileName: "a.jpg" },
       }),
     ).rejects.toMatchObject({ code: "UNAUTHENTICATED", message: "You must login first" });
+    expect(await t.listings.countListings()).toBe(before);
+    expect(photos()).toBe(photosBefore);
   });
 
   it("refuses a file that is not a photo and stores nothing", async () => {

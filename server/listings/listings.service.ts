@@ -4,13 +4,14 @@ import { AppError } from "../../core/app-error";
 import { ALL_CATEGORIES, categoriesMatching, resolveCategory, type CategorySlug } from "../../core/categories";
 import { FRESH_COUNT, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
 import { imageVariantKey } from "../../core/images";
+import type { ListingDetail, ListingSummary } from "../../core/listing";
 import { MESSAGES } from "../../core/messages";
 import { canCreateListing, type Actor } from "../../core/policies";
 import type { BrowseQuery, ListingFields } from "../../core/schemas";
 import type { Logger } from "../logger";
 import { makeImageVariants } from "../media/image-pipeline";
 import type { Storage } from "../media/storage";
-import type { ListingDetail, ListingFilter, ListingsRepository, ListingSummary } from "./listings.repository";
+import type { ListingFilter, ListingsRepository } from "./listings.repository";
 
 export interface UploadedPhoto {
   bytes: Uint8Array;

@@ -123,10 +123,13 @@ test("Quick Menu lists the oldest products with View more to /viewmore", async (
   const items = page.getByRole("list", { name: "Quick Menu" }).getByRole("listitem");
   await expect(items.first()).toBeVisible();
   expect(await items.count()).toBeLessThanOrEqual(8);
+  const dates = await page.getByRole("list", { name: "Quick Menu" }).locator("time").evaluateAll((els) => els.map((el) => el.getAttribute("datetime") ?? ""));
+  expect(dates.length).toBeGreaterThan(0);
+  expect(dates).toEqual([...dates].sort());
 
   const viewMore = page.getByRole("link", { name: "View more products" });
   await expect(viewMore).toHaveText("View more");
-  await expect(viewMore).toHaveAttribute("href", /^\/viewmore(\?|$)/);
+  await expect(viewMore).toHaveAttribute("href", "/viewmore?sort=oldest");
   await viewMore.click();
   await expect(page).toHaveURL((url) => url.pathname === "/viewmore");
   await expect(page.getByRole("heading", { level: 1, name: "All products" })).toBeVisible();
