@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signupSchema } from "../../core/schemas";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { makeSeller } from "../seed/factories";
@@ -45,6 +45,21 @@ describe("accounts", () => {
       code: "UNAUTHENTICATED",
       message: "Invalid email or password.",
     });
+  });
+
+  it("renews the cookie of a session in use once it is a day old, so active sellers stay signed in", async () => {
+    const headers = await t.accounts.signIn({ email: input.email, password: seller.password }, new Headers());
+    const cookie = new Headers({ cookie: cookieOf(headers) });
+    const renewed: string[] = [];
+    await t.accounts.getSessionUser(cookie, (c) => renewed.push(c));
+    expect(renewed).toEqual([]);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 2 * 24 * 60 * 60 * 1000 });
+    try {
+      expect(await t.accounts.getSessionUser(cookie, (c) => renewed.push(c))).toMatchObject({ email: "meena.k@example.in" });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(renewed.some((c) => c.includes("session_token=") && /Max-Age=\d+/.test(c))).toBe(true);
   });
 
   it("signing out ends the session; signing out twice is harmless", async () => {

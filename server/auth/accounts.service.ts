@@ -55,8 +55,13 @@ export function createAccountsService(auth: Auth, options: { baseUrl: string }) 
       return headers;
     },
 
-    async getSessionUser(requestHeaders: Headers): Promise<SessionUser | null> {
-      const session = await auth.api.getSession({ headers: requestHeaders });
+    /**
+     * Who the session cookie belongs to. When better-auth extends a session that is in use, it
+     * sends a renewed cookie: `onRenewedCookie` receives it, so an active seller stays signed in.
+     */
+    async getSessionUser(requestHeaders: Headers, onRenewedCookie?: (setCookie: string) => void): Promise<SessionUser | null> {
+      const { headers, response: session } = await auth.api.getSession({ headers: requestHeaders, returnHeaders: true });
+      if (onRenewedCookie) for (const cookie of headers.getSetCookie()) onRenewedCookie(cookie);
       if (!session) return null;
       const { id, name, email, phone } = session.user;
       return { id, name, email, phone };

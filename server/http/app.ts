@@ -136,7 +136,11 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
           services,
           cspNonce: res.locals.cspNonce as string,
           requestId: String(req.id),
-          currentUser: () => (user ??= services.accounts.getSessionUser(fromNodeHeaders(req.headers))),
+          currentUser: () =>
+            (user ??= services.accounts.getSessionUser(fromNodeHeaders(req.headers), (cookie) => {
+              // React Router appends its own headers after these, so the renewed cookie survives.
+              if (!res.headersSent) res.append("Set-Cookie", cookie);
+            })),
         };
       },
     }),
