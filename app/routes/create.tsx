@@ -5,7 +5,7 @@ import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "../../core/constants";
 import { MESSAGES, photoTooLargeMessage } from "../../core/messages";
 import { listingFieldsSchema, parseWith } from "../../core/schemas";
 import { formErrorResponse } from "../../server/http/app-errors";
-import { readPhotoForm } from "../../server/http/multipart";
+import { discardBody, readPhotoForm } from "../../server/http/multipart";
 import { Alert } from "../components/alert";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
@@ -26,7 +26,11 @@ const EMPTY: SellValues = { name: "", category: "", price: "", description: "" }
 export async function action({ request, context }: Route.ActionArgs) {
   const { listings, config } = context.services;
   const user = await context.currentUser();
-  if (!user) return data({ errors: { form: MESSAGES.mustLogin } as Record<string, string>, values: EMPTY }, { status: 401 });
+  if (!user) {
+    // The session ended while the form was open: answer once the browser has sent it all.
+    await discardBody(request);
+    return data({ errors: { form: MESSAGES.mustLogin } as Record<string, string>, values: EMPTY }, { status: 401 });
+  }
 
   let values = EMPTY;
   try {

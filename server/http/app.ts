@@ -16,6 +16,7 @@ import type { SessionUser } from "../auth/accounts.service";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import { isValidStorageKey } from "../media/storage";
 import type { Services } from "../services";
+// Brings the AppLoadContext fields (services, currentUser, …) into scope for getLoadContext.
 import type {} from "./load-context";
 
 export interface HttpAppOptions {

@@ -63,7 +63,7 @@ export async function readPhotoForm(request: Request, options: { maxFileBytes: n
  * has sent the whole request, so answering without reading would leave the seller waiting
  * forever. (With JavaScript the sell form checks the size before sending anything.)
  */
-async function discardBody(request: Request): Promise<void> {
+export async function discardBody(request: Request): Promise<void> {
   if (!request.body || request.body.locked) return;
   try {
     const reader = request.body.getReader();
