@@ -1,6 +1,6 @@
 /**
- * Real services on a fresh database for one test file: a new SQLite file in a temp folder.
- * Nothing is mocked.
+ * Real services on a fresh database for one test file: a new SQLite file in a temp folder, or a
+ * new PostgreSQL database (see test-database.ts). Nothing is mocked.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,24 +8,31 @@ import path from "node:path";
 import { loadConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { createServices, type Services } from "../../server/services";
+import { createTestDatabase, type TestEngine } from "./test-database";
 
 export interface TestServices extends Services {
   clock: { now: number };
   dataDir: string;
+  engine: TestEngine;
   cleanup(): Promise<void>;
 }
 
 /** `env` overrides configuration (e.g. low rate limits for the test that checks them). */
-export async function createTestServices(env: Record<string, string> = {}): Promise<TestServices> {
+export async function createTestServices(
+  options: { engine?: TestEngine; env?: Record<string, string> } = {},
+): Promise<TestServices> {
+  const engine = options.engine ?? "sqlite";
   const dataDir = mkdtempSync(path.join(tmpdir(), "mandi-test-"));
+  const database = await createTestDatabase(engine, dataDir);
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
     LOG_LEVEL: "silent",
     AUTH_SIGNIN_PER_MINUTE: "1000",
     AUTH_SIGNUP_PER_MINUTE: "1000",
-    ...env,
+    ...options.env,
   });
   const clock = { now: Date.UTC(2026, 10, 22, 6, 30) };
   const services = await createServices(config, { logger: createLogger("silent"), now: () => clock.now });
@@ -33,8 +40,10 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
     ...services,
     clock,
     dataDir,
+    engine,
     async cleanup() {
       await services.close();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

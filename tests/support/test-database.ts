@@ -1,0 +1,45 @@
+/**
+ * Which engines the service and repository tests run on, and a fresh, private database on each
+ * for one test file. SQLite always; PostgreSQL when TEST_DATABASE_URL names a server (CI sets it).
+ * Each PostgreSQL test database is created for the file and dropped after it, so a run leaves
+ * nothing behind.
+ */
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import pg from "pg";
+import type { DialectName } from "../../server/db/database";
+
+export type TestEngine = DialectName;
+
+export function testEngines(): TestEngine[] {
+  return process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+}
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(engine: TestEngine, dataDir: string): Promise<TestDatabase> {
+  if (engine === "sqlite") return { url: `sqlite:${path.join(dataDir, "mandi.sqlite")}`, drop: async () => {} };
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `mandi_test_${randomBytes(6).toString("hex")}`;
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+  };
+}
+
+async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
