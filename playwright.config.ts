@@ -4,6 +4,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), "mandi-e2e");
+/** The embedded SQLite file by default; a postgres:// URL (database name containing mandi_e2e) runs the suite on PostgreSQL. */
+export const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL ?? `sqlite:${path.join(E2E_DATA_DIR, "mandi.sqlite")}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -34,6 +36,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       HOST: "127.0.0.1",
       DATA_DIR: E2E_DATA_DIR,
+      DATABASE_URL: E2E_DATABASE_URL,
       BASE_URL: `http://127.0.0.1:${E2E_PORT}`,
       LOG_LEVEL: "warn",
       // Every test signs in from 127.0.0.1; the production limits would throttle the suite.

@@ -1,12 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit + integration tests, production build, bundle check, then
-// end-to-end tests in Chromium. Ends with one line: "Tests: N passed, N failed".
+// end-to-end tests in Chromium. With TEST_DATABASE_URL (a PostgreSQL server; CI sets it) the
+// service tests run on PostgreSQL too and the end-to-end suite runs a second time against it.
+// Ends with one line: "Tests: N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import pg from "pg";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+const perEngine = [];
+const postgresUrl = process.env.TEST_DATABASE_URL;
 mkdirSync("test-results", { recursive: true });
 
 function step(name, command, args, env = {}) {
@@ -17,6 +22,47 @@ function step(name, command, args, env = {}) {
   console.log(`━━ ${name}: ${ok ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (!ok) failedSteps.push(name);
   return ok;
+}
+
+async function withPostgres(use) {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Service tests name their engine ("on sqlite" / "on postgres"); the rest are engine-free. */
+function unitEngineSummary(report) {
+  const tally = { sqlite: 0, postgres: 0, other: 0 };
+  for (const file of report.testResults)
+    for (const test of file.assertionResults) {
+      if (test.status !== "passed") continue;
+      const engine = test.ancestorTitles.find((title) => /^on (sqlite|postgres)$/.test(title))?.slice(3);
+      tally[engine ?? "other"] += 1;
+    }
+  return `${tally.sqlite} on SQLite, ${tally.postgres} on PostgreSQL, ${tally.other} engine-free (passed)`;
+}
+
+function runEndToEnd(engine, env) {
+  const report = `test-results/e2e-${engine}.json`;
+  rmSync(report, { force: true });
+  step(`end-to-end tests on ${engine} (Chromium)`, "npx", ["playwright", "test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    CHROMIUM_PATH: chromium,
+    ...env,
+  });
+  const e2e = readJson(report);
+  if (e2e) {
+    counts.passed += e2e.stats.expected + e2e.stats.flaky;
+    counts.failed += e2e.stats.unexpected;
+    counts.skipped += e2e.stats.skipped;
+    perEngine.push(`end-to-end on ${engine}: ${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed`);
+  } else {
+    counts.failed += 1;
+  }
 }
 
 function readJson(file) {
@@ -30,6 +76,18 @@ function readJson(file) {
 if (step("route types", "npx", ["react-router", "typegen"])) step("typecheck", "npx", ["tsc", "--noEmit"]);
 step("lint", "npx", ["eslint", "."]);
 
+if (postgresUrl) {
+  // Asked for PostgreSQL: say so plainly if it cannot be reached, rather than testing less.
+  const reachable = await withPostgres((client) => client.query("select 1")).then(
+    () => true,
+    (error) => {
+      console.log(`\nTEST_DATABASE_URL is set but PostgreSQL cannot be reached: ${error.message}`);
+      return false;
+    },
+  );
+  if (!reachable) failedSteps.push("PostgreSQL (TEST_DATABASE_URL unreachable)");
+}
+
 rmSync("test-results/unit.json", { force: true });
 step("unit and integration tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]);
 const unit = readJson("test-results/unit.json");
@@ -37,6 +95,7 @@ if (unit) {
   counts.passed += unit.numPassedTests;
   counts.failed += unit.numFailedTests;
   counts.skipped += unit.numPendingTests + unit.numTodoTests;
+  perEngine.push(`unit and service tests: ${unitEngineSummary(unit)}`);
 } else {
   counts.failed += 1;
 }
@@ -53,22 +112,27 @@ if (!built) {
   console.log(`!! (or set CHROMIUM_PATH). CI installs it and always runs these tests.\n${bar}`);
   if (process.env.CI) failedSteps.push("end-to-end tests (Chromium missing in CI)");
 } else {
-  rmSync("test-results/e2e.json", { force: true });
-  step("end-to-end tests (Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/e2e.json",
-    CHROMIUM_PATH: chromium,
-  });
-  const e2e = readJson("test-results/e2e.json");
-  if (e2e) {
-    counts.passed += e2e.stats.expected + e2e.stats.flaky;
-    counts.failed += e2e.stats.unexpected;
-    counts.skipped += e2e.stats.skipped;
-  } else {
-    counts.failed += 1;
+  runEndToEnd("sqlite", { E2E_PORT: process.env.E2E_PORT ?? "4173" });
+  if (postgresUrl) {
+    const database = `mandi_e2e_${process.pid}`;
+    const url = new URL(postgresUrl);
+    url.pathname = `/${database}`;
+    runEndToEnd("postgres", {
+      E2E_PORT: String(Number(process.env.E2E_PORT ?? "4173") + 1),
+      E2E_DATA_DIR: `${process.env.E2E_DATA_DIR ?? "/tmp/mandi-e2e"}-postgres`,
+      E2E_DATABASE_URL: url.toString(),
+    });
+    await withPostgres((client) => client.query(`drop database if exists ${database} with (force)`)).catch(() => {});
   }
 }
 
+if (!postgresUrl) {
+  console.log("\nPostgreSQL suite not run: TEST_DATABASE_URL is not set. To run it, point it at a server you can");
+  console.log("create databases on, e.g.  TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm test");
+}
+
 console.log("");
+for (const line of perEngine) console.log(line);
 if (failedSteps.length) console.log(`Failed steps: ${[...new Set(failedSteps)].join(", ")}`);
 if (failedSteps.length && counts.failed === 0) counts.failed = failedSteps.length;
 console.log(`Tests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`);

@@ -38,8 +38,16 @@ describe("loadConfig", () => {
   });
 
   it("takes PostgreSQL and a public base URL from the environment", () => {
-    const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "postgres://127.0.0.1/test", BASE_URL: "https://mandi.example" });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: "postgres://127.0.0.1/test",
+      DATABASE_POOL_SIZE: "25",
+      BASE_URL: "https://mandi.example",
+    });
     expect(config.databaseUrl).toBe("postgres://127.0.0.1/test");
+    expect(config.databasePoolSize).toBe(25);
+    expect(loadConfig({ DATA_DIR: tempDir() }).databasePoolSize).toBe(10);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
     expect(config.baseUrl).toBe("https://mandi.example");
   });
 });

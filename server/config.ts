@@ -19,6 +19,8 @@ const envSchema = z.object({
     .string()
     .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), "must start with sqlite: or postgres://")
     .optional(),
+  /** PostgreSQL connections each app instance keeps open at most (ignored for SQLite). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** Public address of the site (used for auth cookies and origin checks). */
   BASE_URL: z.url().optional(),
   /** Secret for signing sessions; generated and kept in DATA_DIR when not given. */
@@ -41,6 +43,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string;
+  databasePoolSize: number;
   baseUrl: string;
   authSecret: string;
   maxImageBytes: number;
@@ -69,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, "mandi.sqlite")}`,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     baseUrl: e.BASE_URL ?? `http://localhost:${e.PORT}`,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     maxImageBytes: e.MAX_IMAGE_BYTES,

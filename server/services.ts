@@ -29,7 +29,7 @@ export async function createServices(
   options: { migrate?: boolean; logger?: Logger; now?: () => number } = {},
 ): Promise<Services> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
   if (options.migrate ?? true) {
     const applied = await migrateToLatest(db);
     if (applied.length) logger.info({ applied }, "database migrated");

@@ -2,10 +2,8 @@
  * On a slow phone the page is often used before its JavaScript arrives. Every form must work as
  * a plain HTML form: sign up, log in, search, browse pages, sell, log out.
  */
-import { E2E_DATA_DIR } from "../../playwright.config";
-import { openDatabase } from "../../server/db/database";
 import { makeProducePhoto, makeSeller } from "../../server/seed/factories";
-import { deleteUser, expect, test } from "./support/fixtures";
+import { deleteUser, expect, test, withDatabase } from "./support/fixtures";
 
 test.use({ javaScriptEnabled: false });
 
@@ -51,9 +49,7 @@ test("sign up, log in, sell, find the listing and log out without JavaScript", a
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Login" })).toBeVisible();
   } finally {
-    const db = openDatabase(`sqlite:${E2E_DATA_DIR}/mandi.sqlite`);
-    userId = (await db.kysely.selectFrom("user").select("id").where("email", "=", seller.email).executeTakeFirst())?.id;
-    await db.close();
+    userId = await withDatabase(async (db) => (await db.kysely.selectFrom("user").select("id").where("email", "=", seller.email).executeTakeFirst())?.id);
     if (userId) await deleteUser(userId);
   }
 });

@@ -5,7 +5,7 @@
 import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { CategorySlug } from "../../../core/categories";
-import { E2E_DATA_DIR, E2E_PORT } from "../../../playwright.config";
+import { E2E_DATABASE_URL, E2E_DATA_DIR, E2E_PORT } from "../../../playwright.config";
 import { openDatabase } from "../../../server/db/database";
 import { createLocalDiskStorage } from "../../../server/media/local-disk-storage";
 import { imageVariantKey } from "../../../core/images";
@@ -61,8 +61,8 @@ export async function logInWith(request: APIRequestContext, seller: SellerData):
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-function withDatabase<T>(use: (db: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
-  const db = openDatabase(`sqlite:${path.join(E2E_DATA_DIR, "mandi.sqlite")}`);
+export function withDatabase<T>(use: (db: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
+  const db = openDatabase(E2E_DATABASE_URL, { poolSize: 1 });
   return use(db).finally(() => db.close());
 }
 
