@@ -24,23 +24,23 @@ function step(name, command, args, env = {}) {
   return ok;
 }
 
-async function withPostgres(use) {
+async function withPostgres(run) {
   const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {
-    return await use(client);
+    return await run(client);
   } finally {
     await client.end();
   }
 }
 
-/** Service tests name their engine ("on sqlite" / "on postgres"); the rest are engine-free. */
+/** Service tests end a describe title with their engine ("on sqlite" / "on postgres"); the rest are engine-free. */
 function unitEngineSummary(report) {
   const tally = { sqlite: 0, postgres: 0, other: 0 };
   for (const file of report.testResults)
     for (const test of file.assertionResults) {
       if (test.status !== "passed") continue;
-      const engine = test.ancestorTitles.find((title) => /^on (sqlite|postgres)$/.test(title))?.slice(3);
+      const engine = test.ancestorTitles.map((title) => /\bon (sqlite|postgres)$/.exec(title)?.[1]).find(Boolean);
       tally[engine ?? "other"] += 1;
     }
   return `${tally.sqlite} on SQLite, ${tally.postgres} on PostgreSQL, ${tally.other} engine-free (passed)`;

@@ -1,0 +1,112 @@
+/**
+ * Copies a Mandi database to another one (typically an embedded SQLite install to PostgreSQL):
+ * every user, account, session and listing, in foreign-key order. Safe to run again: rows already
+ * at the destination (same id) are left as they are. Each batch is checked at the destination, so
+ * the result says exactly how many source rows are there.
+ */
+import type { Kysely } from "kysely";
+import type { Db } from "./database";
+import { migrateToLatest } from "./migrate";
+
+/**
+ * What moves, parents before children. Left out on purpose: rateLimit (counters that expire in a
+ * minute) and the migration bookkeeping, which the destination's own migrations write.
+ */
+export const COPIED_TABLES = ["user", "account", "session", "verification", "listing"] as const;
+
+export type CopiedTable = (typeof COPIED_TABLES)[number];
+
+export interface TableCopyResult {
+  table: CopiedTable;
+  /** Rows in the source. */
+  source: number;
+  /** Rows written by this run (the rest were there already). */
+  inserted: number;
+  /** Source rows found at the destination after the copy. */
+  present: number;
+}
+
+type Row = Record<string, unknown>;
+// Tables are named at run time here, so this module talks to Kysely without the typed schema.
+type UntypedDb = Kysely<Record<string, Row>>;
+
+const BATCH_SIZE = 500;
+
+export async function copyDatabase(options: {
+  from: Db;
+  to: Db;
+  onProgress?: (table: CopiedTable, done: number, total: number) => void;
+}): Promise<TableCopyResult[]> {
+  const from = options.from.kysely as unknown as UntypedDb;
+  const to = options.to.kysely as unknown as UntypedDb;
+  await migrateToLatest(options.to);
+  const convert = await valueConverter(options.to);
+
+  const results: TableCopyResult[] = [];
+  for (const table of COPIED_TABLES) {
+    const total = await countRows(from, table);
+    let done = 0;
+    let inserted = 0;
+    let present = 0;
+    let after: string | null = null;
+    options.onProgress?.(table, 0, total);
+    for (;;) {
+      let query = from.selectFrom(table).selectAll().orderBy("id").limit(BATCH_SIZE);
+      if (after !== null) query = query.where("id", ">", after);
+      const rows = (await query.execute()) as Row[];
+      if (!rows.length) break;
+      const ids = rows.map((row) => String(row.id));
+      const written = await to
+        .insertInto(table)
+        .values(rows.map((row) => convert(table, row)))
+        .onConflict((conflict) => conflict.column("id").doNothing())
+        .executeTakeFirst();
+      inserted += Number(written.numInsertedOrUpdatedRows ?? 0);
+      present += await countRows(to, table, ids);
+      done += rows.length;
+      after = ids.at(-1)!;
+      options.onProgress?.(table, done, total);
+    }
+    results.push({ table, source: total, inserted, present });
+  }
+  return results;
+}
+
+/** True when every source row is at the destination. */
+export function isCompleteCopy(results: readonly TableCopyResult[]): boolean {
+  return results.every((r) => r.present === r.source);
+}
+
+async function countRows(db: UntypedDb, table: string, ids?: string[]): Promise<number> {
+  let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("n"));
+  if (ids) query = query.where("id", "in", ids);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * SQLite keeps booleans as 0/1 and dates as ISO text; PostgreSQL has real boolean and timestamp
+ * columns. Values are shaped for the destination's column types, read from its catalogue.
+ */
+async function valueConverter(to: Db): Promise<(table: string, row: Row) => Row> {
+  const tables = await to.kysely.introspection.getTables();
+  const types = new Map(tables.map((t) => [t.name, new Map(t.columns.map((c) => [c.name, c.dataType.toLowerCase()]))]));
+  return (table, row) => {
+    const columns = types.get(table);
+    const out: Row = {};
+    for (const [column, value] of Object.entries(row)) out[column] = shapeValue(value, columns?.get(column) ?? "", to.dialect);
+    return out;
+  };
+}
+
+function shapeValue(value: unknown, columnType: string, dialect: Db["dialect"]): unknown {
+  if (value === null || value === undefined) return null;
+  if (dialect === "postgres") {
+    if (columnType === "bool" || columnType === "boolean") return value === true || value === 1 || value === "1" || value === "true";
+    if (columnType.startsWith("timestamp") || columnType === "date") return value instanceof Date ? value : new Date(value as string | number);
+    return value;
+  }
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value;
+}

@@ -1,0 +1,99 @@
+/**
+ * `npm run db:copy`: a seeded embedded install comes across complete, people can sign in (and
+ * stay signed in) on the destination, and a second run changes nothing.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signupSchema } from "../../core/schemas";
+import { loadConfig } from "../../server/config";
+import { COPIED_TABLES, copyDatabase, isCompleteCopy } from "../../server/db/copy-database";
+import { openDatabase } from "../../server/db/database";
+import { createLogger } from "../../server/logger";
+import { demoSellers } from "../../server/seed/factories";
+import { seedDemoData } from "../../server/seed/seed";
+import { createServices, type Services } from "../../server/services";
+import { createTestDatabase, testEngines, type TestDatabase } from "../support/test-database";
+import { createTestServices, type TestServices } from "../support/test-services";
+
+const LISTINGS = 12;
+
+describe.each(testEngines())("a seeded SQLite install copied to a database on %s", (engine) => {
+  let source: TestServices;
+  let target: TestDatabase;
+  let targetDir: string;
+  let sessionCookie: string;
+  let firstRun: Awaited<ReturnType<typeof copyDatabase>>;
+  let copied: Services;
+
+  beforeAll(async () => {
+    source = await createTestServices({ engine: "sqlite" });
+    await seedDemoData(source, { listings: LISTINGS, days: 10, clock: source.clock });
+    const seller = signupSchema.parse(demoSellers()[0]);
+    const signedIn = await source.accounts.signIn(seller, new Headers());
+    sessionCookie = signedIn.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+
+    targetDir = mkdtempSync(path.join(tmpdir(), "mandi-copy-"));
+    target = await createTestDatabase(engine, targetDir);
+    const to = openDatabase(target.url);
+    const progress: string[] = [];
+    try {
+      firstRun = await copyDatabase({ from: source.db, to, onProgress: (table, done, total) => progress.push(`${table} ${done}/${total}`) });
+    } finally {
+      await to.close();
+    }
+    expect(progress).toContain(`listing ${LISTINGS}/${LISTINGS}`);
+
+    // The destination runs with the same secret and the same photos, as after a real move.
+    const config = loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: source.dataDir,
+      DATABASE_URL: target.url,
+      AUTH_SECRET: source.config.authSecret,
+      LOG_LEVEL: "silent",
+    });
+    copied = await createServices(config, { logger: createLogger("silent") });
+  }, 60_000);
+
+  afterAll(async () => {
+    await copied?.close();
+    await target?.drop();
+    await source?.cleanup();
+    rmSync(targetDir, { recursive: true, force: true });
+  });
+
+  it("copies every row of every table and says so", () => {
+    expect(firstRun.map((r) => r.table)).toEqual([...COPIED_TABLES]);
+    expect(firstRun.find((r) => r.table === "listing")).toEqual({ table: "listing", source: LISTINGS, inserted: LISTINGS, present: LISTINGS });
+    expect(firstRun.find((r) => r.table === "user")).toMatchObject({ source: 6, inserted: 6, present: 6 });
+    expect(firstRun.find((r) => r.table === "session")).toMatchObject({ source: 1, present: 1 });
+    expect(isCompleteCopy(firstRun)).toBe(true);
+  });
+
+  it("brings every listing across unchanged, with its seller and photo reference", async () => {
+    const ids = (await source.db.kysely.selectFrom("listing").select("id").execute()).map((r) => r.id);
+    expect(ids).toHaveLength(LISTINGS);
+    for (const id of ids) expect(await copied.listings.getListing(id)).toEqual(await source.listings.getListing(id));
+    const page = await copied.listings.getHomePage({ category: "" });
+    expect(page.fresh.map((l) => l.id)).toEqual((await source.listings.getHomePage({ category: "" })).fresh.map((l) => l.id));
+  });
+
+  it("keeps people signed in, and their passwords work", async () => {
+    const user = await copied.accounts.getSessionUser(new Headers({ cookie: sessionCookie }));
+    expect(user?.email).toBe(demoSellers()[0]!.email);
+    const seller = signupSchema.parse(demoSellers()[1]);
+    await expect(copied.accounts.signIn(seller, new Headers())).resolves.toBeInstanceOf(Headers);
+  });
+
+  it("changes nothing when run again", async () => {
+    const to = openDatabase(target.url);
+    try {
+      const again = await copyDatabase({ from: source.db, to });
+      expect(again.every((r) => r.inserted === 0)).toBe(true);
+      expect(isCompleteCopy(again)).toBe(true);
+    } finally {
+      await to.close();
+    }
+  });
+});
