@@ -103,6 +103,22 @@ if (unit) {
 const built = step("production build", "npx", ["react-router", "build"]);
 if (built) step("browser bundle check", "node", ["scripts/check-bundle.mjs"]);
 
+if (built && postgresUrl) {
+  const report = "test-results/multi-instance.json";
+  rmSync(report, { force: true });
+  step("two app instances on PostgreSQL and S3", "npx", [
+    "vitest", "run", "--config", "vitest.multi-instance.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`,
+  ]);
+  const multi = readJson(report);
+  if (multi) {
+    counts.passed += multi.numPassedTests;
+    counts.failed += multi.numFailedTests;
+    perEngine.push(`two-instance test on PostgreSQL + S3: ${multi.numPassedTests} passed, ${multi.numFailedTests} failed`);
+  } else {
+    counts.failed += 1;
+  }
+}
+
 if (!built) {
   console.log("\nEnd-to-end tests skipped: the build failed.");
 } else if (!existsSync(chromium)) {
@@ -129,6 +145,7 @@ if (!built) {
 if (!postgresUrl) {
   console.log("\nPostgreSQL suite not run: TEST_DATABASE_URL is not set. To run it, point it at a server you can");
   console.log("create databases on, e.g.  TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm test");
+  console.log("(The two-instance test, which needs it, was not run either.)");
 }
 
 console.log("");
