@@ -47,7 +47,7 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBe("postgres://127.0.0.1/test");
     expect(config.databasePoolSize).toBe(25);
     expect(loadConfig({ DATA_DIR: tempDir() }).databasePoolSize).toBe(10);
-    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: "1" })).toThrow(/DATABASE_POOL_SIZE/);
     expect(config.baseUrl).toBe("https://mandi.example");
   });
 });

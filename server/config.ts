@@ -20,7 +20,7 @@ const envSchema = z.object({
     .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), "must start with sqlite: or postgres://")
     .optional(),
   /** PostgreSQL connections each app instance keeps open at most (ignored for SQLite). */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2, "must be at least 2").max(1000).default(10),
   /** Public address of the site (used for auth cookies and origin checks). */
   BASE_URL: z.url().optional(),
   /** Secret for signing sessions; generated and kept in DATA_DIR when not given. */

@@ -2,7 +2,7 @@
  * Brings a database up to date: better-auth's tables first (its migrator compares them with the
  * auth configuration), then ours, in code, through Kysely's migrator.
  */
-import { Migrator, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
 import { getMigrations } from "better-auth/db/migration";
 import { authOptions } from "../auth/auth";
 import type { Db } from "./database";
@@ -14,7 +14,27 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
+/** Any fixed number: the PostgreSQL advisory lock that lets one instance at a time migrate. */
+const MIGRATION_LOCK_ID = 7_261_042;
+
+/**
+ * Several instances may start at once against one PostgreSQL database; each waits for the others'
+ * migrations to finish (better-auth's migrator has no lock of its own). The lock is held on one
+ * pooled connection while the migrations run on others, so the pool needs at least two.
+ */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  if (db.dialect === "sqlite") return runMigrations(db);
+  return db.kysely.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(connection);
+    try {
+      return await runMigrations(db);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.execute(connection);
+    }
+  });
+}
+
+async function runMigrations(db: Db): Promise<string[]> {
   const auth = await getMigrations(authOptions({ db, secret: "migration-only-secret-not-used-for-signing", baseUrl: "http://localhost" }));
   await auth.runMigrations();
 

@@ -34,9 +34,8 @@ beforeAll(async () => {
   const scratch = mkdtempSync(path.join(tmpdir(), "mandi-two-"));
   database = await createTestDatabase("postgres", scratch);
   s3 = await startS3Server();
-  // The first instance migrates; the second starts against the migrated database, as in a rollout.
-  a = await startInstance();
-  b = await startInstance();
+  // Both start at once on an empty database, as in a rollout: one migrates, the other waits.
+  [a, b] = await Promise.all([startInstance(), startInstance()]);
 }, 120_000);
 
 afterAll(async () => {
