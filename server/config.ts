@@ -35,7 +35,35 @@ const envSchema = z.object({
   AUTH_SIGNIN_PER_MINUTE: z.coerce.number().int().positive().default(10),
   AUTH_SIGNUP_PER_MINUTE: z.coerce.number().int().positive().default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Setting S3_BUCKET moves photos from DATA_DIR/media to that bucket (see docs/decisions/005). */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3-63 lower-case letters, digits, dots or hyphens")
+    .optional(),
+  /** Absent for AWS; e.g. http://127.0.0.1:9000 for MinIO. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** Both or neither; when neither, the AWS SDK's default chain (environment, profile, role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0"], { error: 'must be "true" or "false"' })
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
 });
+
+/** Where photos are stored: a local folder (the default) or an S3-compatible bucket. */
+export type StorageConfig =
+  | { driver: "local"; dir: string }
+  | {
+      driver: "s3";
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+    };
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -50,7 +78,9 @@ export interface Config {
   authRateLimits: { signInPerMinute: number; signUpPerMinute: number };
   trustProxy: boolean | number | string;
   logLevel: z.output<typeof envSchema>["LOG_LEVEL"];
+  /** DATA_DIR/media: the photos when stored locally, and what `npm run media:copy` reads. */
   mediaDir: string;
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {
@@ -59,12 +89,17 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = envSchema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  const problems = [
+    ...(result.error?.issues ?? []).map((issue) => ({ name: issue.path.join("."), message: issue.message })),
+    ...s3CombinationProblems(env),
+  ];
+  if (!result.success || problems.length) {
+    const lines = problems.map((problem) => `  ${problem.name}: ${problem.message}`);
     throw new ConfigError(`Mandi cannot start; fix these environment variables:\n${lines.join("\n")}`);
   }
   const e = result.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const mediaDir = path.join(dataDir, "media");
   mkdirSync(dataDir, { recursive: true });
   return {
     env: e.NODE_ENV,
@@ -79,8 +114,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimits: { signInPerMinute: e.AUTH_SIGNIN_PER_MINUTE, signUpPerMinute: e.AUTH_SIGNUP_PER_MINUTE },
     trustProxy: e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY === "false" ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    mediaDir: path.join(dataDir, "media"),
+    mediaDir,
+    storage: e.S3_BUCKET
+      ? {
+          driver: "s3",
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : { driver: "local", dir: mediaDir },
   };
+}
+
+/**
+ * Rules across S3 variables, read from the raw environment so they are reported together with
+ * any malformed value (zod skips whole-object checks once a field has failed).
+ */
+function s3CombinationProblems(env: NodeJS.ProcessEnv): Array<{ name: string; message: string }> {
+  const given = (name: string) => Boolean(env[name]);
+  const problems: Array<{ name: string; message: string }> = [];
+  if (given("S3_ACCESS_KEY_ID") !== given("S3_SECRET_ACCESS_KEY")) {
+    const missing = given("S3_ACCESS_KEY_ID") ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+    problems.push({ name: missing, message: "must be set together with the other S3 key (or leave both unset)" });
+  }
+  const stray = ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"].filter(given);
+  if (stray.length && !given("S3_BUCKET")) {
+    problems.push({ name: "S3_BUCKET", message: `must be set to store photos in S3 (${stray.join(", ")} ${stray.length > 1 ? "are" : "is"} set)` });
+  }
+  return problems;
 }
 
 /** A fresh install needs no setup: the secret is made once and kept beside the data. */

@@ -10,7 +10,7 @@ import { migrateToLatest } from "./db/migrate";
 import { createListingsRepository } from "./listings/listings.repository";
 import { createListingsService } from "./listings/listings.service";
 import { createLogger, type Logger } from "./logger";
-import { createLocalDiskStorage } from "./media/local-disk-storage";
+import { createStorage } from "./media/create-storage";
 import type { Storage } from "./media/storage";
 
 export interface Services {
@@ -35,7 +35,7 @@ export async function createServices(
     if (applied.length) logger.info({ applied }, "database migrated");
   }
   const auth = createAuth({ db, logger, secret: config.authSecret, baseUrl: config.baseUrl, rateLimits: config.authRateLimits });
-  const storage = createLocalDiskStorage(config.mediaDir);
+  const storage = createStorage(config.storage);
   return {
     config,
     logger,

@@ -4,7 +4,6 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import { createRequestHandler } from "@react-router/express";
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
 import compression from "compression";
@@ -14,8 +13,8 @@ import { pinoHttp } from "pino-http";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { SessionUser } from "../auth/accounts.service";
 import { CLIENT_IP_HEADER } from "../auth/auth";
-import { isValidStorageKey } from "../media/storage";
 import type { Services } from "../services";
+import { serveMedia } from "./serve-media";
 // Brings the AppLoadContext fields (services, currentUser, …) into scope for getLoadContext.
 import type {} from "./load-context";
 
@@ -98,22 +97,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   });
   app.all("/api/auth/*splat", toNodeHandler(services.auth));
 
-  app.get("/media/*key", async (req, res, next) => {
-    const key = (req.params as { key: string[] }).key.join("/");
-    if (!isValidStorageKey(key)) return void res.status(404).type("text/plain").send("Not found");
-    try {
-      const object = await services.storage.get(key);
-      if (!object) return void res.status(404).type("text/plain").send("Not found");
-      // Keys are never reused (a new photo gets a new key), so a photo can be cached for good.
-      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-      res.setHeader("Content-Type", object.contentType);
-      res.setHeader("Content-Length", String(object.size));
-      res.setHeader("X-Content-Type-Options", "nosniff");
-      await pipeline(object.body, res);
-    } catch (error) {
-      next(error);
-    }
-  });
+  app.get("/media/*key", serveMedia(services.storage));
 
   if (devMiddleware) {
     app.use(devMiddleware);

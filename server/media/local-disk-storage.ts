@@ -1,8 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { access, constants, mkdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
+import { access, constants, mkdir, readdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { assertValidStorageKey, type Storage, type StoredObject } from "./storage";
+import {
+  assertValidStorageFolder,
+  assertValidStorageKey,
+  isValidStorageKey,
+  type Storage,
+  type StoredObject,
+  type StoredObjectInfo,
+} from "./storage";
 
 const CONTENT_TYPES: Record<string, string> = { ".webp": "image/webp", ".jpg": "image/jpeg", ".png": "image/png" };
 
@@ -32,7 +39,14 @@ export function createLocalDiskStorage(root: string): Storage {
         const info = await stat(file);
         if (!info.isFile()) return null;
         const contentType = CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream";
-        return { body: createReadStream(file), size: info.size, contentType };
+        return {
+          body: createReadStream(file),
+          size: info.size,
+          contentType,
+          // Weak, as Express's static files do: size and modification time, no hashing.
+          etag: `W/"${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}"`,
+          lastModified: info.mtime,
+        };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw error;
@@ -46,11 +60,45 @@ export function createLocalDiskStorage(root: string): Storage {
       for (const dir of new Set(files.map((file) => path.dirname(file)))) await removeEmptyParents(dir, root);
     },
 
+    async *list(folder = "") {
+      assertValidStorageFolder(folder);
+      yield* listFiles(root, folder);
+    },
+
     async check() {
       await mkdir(root, { recursive: true });
       await access(root, constants.W_OK);
     },
   };
+}
+
+async function* listFiles(root: string, folder: string): AsyncGenerator<StoredObjectInfo> {
+  let entries;
+  try {
+    entries = await readdir(path.join(root, ...folder.split("/")), { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  for (const entry of entries) {
+    if (entry.isDirectory()) {
+      yield* listFiles(root, `${folder}${entry.name}/`);
+    } else if (entry.isFile() && isValidStorageKey(folder + entry.name)) {
+      const key = folder + entry.name;
+      const size = await fileSize(path.join(root, ...key.split("/")));
+      if (size !== null) yield { key, size };
+    }
+  }
+}
+
+/** Null when the file went away since the folder was read (deleted meanwhile). */
+async function fileSize(file: string): Promise<number | null> {
+  try {
+    return (await stat(file)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
 }
 
 async function removeEmptyParents(dir: string, root: string): Promise<void> {
