@@ -43,7 +43,10 @@ export async function startServer(options: {
           process.exit(1);
         });
     });
+    // Keep-alive connections become idle as their last response ends: close them as they do,
+    // rather than waiting for each client to hang up.
     server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));

@@ -5,14 +5,15 @@
  * TEST_DATABASE_URL; `npm test` runs it after the build (see scripts/test.mjs).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeProducePhoto, makeSeller } from "../../server/seed/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startS3Server, type TestS3Server } from "../support/s3-server";
+import { startS3Server, type S3TestServer } from "../support/s3-server";
 
 const SIGN_INS_PER_MINUTE = 3;
 
@@ -24,7 +25,7 @@ interface Instance {
 }
 
 let database: TestDatabase;
-let s3: TestS3Server;
+let s3: S3TestServer;
 let a: Instance;
 let b: Instance;
 const publicUrl = "http://mandi.test";
@@ -51,37 +52,36 @@ afterAll(async () => {
 describe("two app instances on one PostgreSQL and one S3", () => {
   const seller = makeSeller(4242);
   let cookie = "";
-  let listingId = "";
 
   it("a person who signs up on one instance is signed in on the other with the same cookie", async () => {
-    const signUp = await post(a, "/api/auth/sign-up/email", {
-      json: { name: seller.name, email: seller.email, password: seller.password, phone: `+91${seller.phone}` },
+    const signUp = await postJson(a, "/api/auth/sign-up/email", {
+      name: seller.name,
+      email: seller.email,
+      password: seller.password,
+      phone: `+91${seller.phone}`,
     });
-    expect(signUp.status, await signUp.clone().text()).toBe(200);
-    const signIn = await post(a, "/login", { form: { email: seller.email, password: seller.password } });
-    expect(signIn.status).toBe(302);
+    expect(signUp.status, signUp.text).toBe(200);
+    const signIn = await postForm(a, "/login", { email: seller.email, password: seller.password });
+    expect(signIn.status, signIn.text).toBe(302);
     cookie = cookiesOf(signIn);
     expect(cookie).toContain("session_token");
 
-    const home = await fetch(`${b.url}/`, { headers: { cookie } });
-    expect(await home.text()).toContain(seller.name);
+    expect((await get(b, "/", { cookie })).text).toContain(seller.name);
+    expect((await get(b, "/")).text).not.toContain(seller.name);
   });
 
   it("a listing created through one instance is visible, with its photo, through the other", async () => {
-    const form = new FormData();
-    form.set("name", "Two Instance Basmati");
-    form.set("category", "rice");
-    form.set("price", "95");
-    form.set("description", "Listed on instance A");
-    const photo = await makeProducePhoto("rice", 3, { width: 800, height: 600 });
-    form.set("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "basmati.jpg");
-    const created = await post(a, "/create", { body: form, headers: { cookie } });
-    expect(created.status, await created.clone().text()).toBe(302);
+    const body = await multipart(
+      { name: "Two Instance Basmati", category: "rice", price: "95", description: "Listed on instance A" },
+      { bytes: await makeProducePhoto("rice", 3, { width: 800, height: 600 }), name: "basmati.jpg" },
+    );
+    const created = await send(a, "POST", "/create", { body: body.bytes, headers: { cookie, "content-type": body.contentType } });
+    expect(created.status, created.text).toBe(302);
 
-    const found = await (await fetch(`${b.url}/viewmore?q=two+instance+basmati`)).text();
-    listingId = /href="\/view\/([^"]+)"/.exec(found)?.[1] ?? "";
+    const found = (await get(b, "/viewmore?q=two+instance+basmati")).text;
+    const listingId = /href="\/view\/([^"]+)"/.exec(found)?.[1] ?? "";
     expect(listingId).not.toBe("");
-    const page = await (await fetch(`${b.url}/view/${listingId}`)).text();
+    const page = (await get(b, `/view/${listingId}`)).text;
     expect(page).toContain("Two Instance Basmati");
     const photoPath = /src="(\/media\/[^"]+\.webp)"/.exec(page)?.[1];
     expect(photoPath).toBeTruthy();
@@ -89,68 +89,54 @@ describe("two app instances on one PostgreSQL and one S3", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/webp");
     expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    // Neither instance kept the photo on its own disk: it is in the shared bucket.
+    for (const instance of [a, b]) expect(existsSync(path.join(instance.dataDir, "media"))).toBe(false);
   });
 
   it("a sign-in limit reached on one instance holds on the other", async () => {
     const from = { "x-forwarded-for": "203.0.113.9" };
     for (let i = 0; i < SIGN_INS_PER_MINUTE; i++) {
-      const attempt = await post(i % 2 ? b : a, "/login", { form: { email: seller.email, password: "not-the-password" }, headers: from });
+      const attempt = await postForm(i % 2 ? b : a, "/login", { email: seller.email, password: "not-the-password" }, from);
       expect(attempt.status).toBe(401);
     }
-    const blocked = await post(b, "/login", { form: { email: seller.email, password: seller.password }, headers: from });
+    const blocked = await postForm(b, "/login", { email: seller.email, password: seller.password }, from);
     expect(blocked.status).toBe(429);
-    expect(await blocked.text()).toContain("Too many tries");
+    expect(blocked.text).toContain("Too many tries");
     // Someone else, from another address, is not held back.
-    const other = await post(a, "/login", { form: { email: seller.email, password: seller.password }, headers: { "x-forwarded-for": "203.0.113.10" } });
+    const other = await postForm(a, "/login", { email: seller.email, password: seller.password }, { "x-forwarded-for": "203.0.113.10" });
     expect(other.status).toBe(302);
   });
 
   it("both answer health and readiness checks", async () => {
     for (const instance of [a, b]) {
-      expect((await fetch(`${instance.url}/healthz`)).status).toBe(200);
-      expect(await (await fetch(`${instance.url}/readyz`)).json()).toEqual({ status: "ready" });
+      expect((await get(instance, "/healthz")).status).toBe(200);
+      expect(JSON.parse((await get(instance, "/readyz")).text)).toEqual({ status: "ready" });
     }
   });
 
   it("on SIGTERM an instance finishes the request in flight, then exits 0", async () => {
     // A sell form whose body arrives slowly is in flight when the signal comes.
-    const photo = await makeProducePhoto("wheat", 5, { width: 640, height: 480 });
-    const form = new FormData();
-    form.set("name", "Slow Upload Wheat");
-    form.set("category", "wheat");
-    form.set("price", "31");
-    form.set("description", "Sent while the instance stops");
-    form.set("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "wheat.jpg");
-    const encoded = new Response(form);
-    const bytes = new Uint8Array(await encoded.arrayBuffer());
-    const half = bytes.length >> 1;
+    const body = await multipart(
+      { name: "Slow Upload Wheat", category: "wheat", price: "31", description: "Sent while the instance stops" },
+      { bytes: await makeProducePhoto("wheat", 5, { width: 640, height: 480 }), name: "wheat.jpg" },
+    );
+    const half = body.bytes.length >> 1;
     let sendRest!: () => void;
-    const restSent = new Promise<void>((resolve) => (sendRest = resolve));
-    const body = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        controller.enqueue(bytes.subarray(0, half));
-        await restSent;
-        controller.enqueue(bytes.subarray(half));
-        controller.close();
-      },
+    const rest = new Promise<Uint8Array>((resolve) => (sendRest = () => resolve(body.bytes.subarray(half))));
+    const reply = send(b, "POST", "/create", {
+      headers: { cookie, "content-type": body.contentType, "content-length": String(body.bytes.length) },
+      bodyParts: [Promise.resolve(body.bytes.subarray(0, half)), rest],
     });
-    const response = fetch(`${b.url}/create`, {
-      method: "POST",
-      body,
-      duplex: "half",
-      headers: { cookie, origin: publicUrl, "content-type": encoded.headers.get("content-type")! },
-      redirect: "manual",
-    } as RequestInit);
     await new Promise((resolve) => setTimeout(resolve, 300));
     b.process.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 300));
     // New connections are refused once it is stopping.
     await expect(fetch(`${b.url}/healthz`)).rejects.toThrow();
     sendRest();
-    expect((await response).status).toBe(302);
+    expect((await reply).status).toBe(302);
     expect(await b.exited).toBe(0);
     // The listing it stored is there for the other instance.
-    expect(await (await fetch(`${a.url}/viewmore?q=slow+upload+wheat`)).text()).toContain("Slow Upload Wheat");
+    expect((await get(a, "/viewmore?q=slow+upload+wheat")).text).toContain("Slow Upload Wheat");
   });
 });
 
@@ -185,28 +171,67 @@ async function startInstance(): Promise<Instance> {
   return { url, process: child, dataDir, exited };
 }
 
-/** A POST as a browser on the public site sends it: with its Origin, redirects not followed. */
-function post(
-  instance: Instance,
-  pathname: string,
-  options: { json?: unknown; form?: Record<string, string>; body?: FormData; headers?: Record<string, string> },
-): Promise<Response> {
-  const headers: Record<string, string> = { origin: publicUrl, ...options.headers };
-  let body: BodyInit | undefined = options.body;
-  if (options.json !== undefined) {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(options.json);
-  } else if (options.form) {
-    body = new URLSearchParams(options.form);
-  }
-  return fetch(`${instance.url}${pathname}`, { method: "POST", headers, body, redirect: "manual" });
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
 }
 
-function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+/**
+ * A request as the load balancer forwards it: Host is the public site's (fetch cannot set Host),
+ * POSTs carry the site's Origin as a browser's do. `bodyParts` are sent one after another, each
+ * when its promise resolves, so a test can hold a request open.
+ */
+function send(
+  instance: Instance,
+  method: "GET" | "POST",
+  pathname: string,
+  options: { headers?: Record<string, string>; body?: Uint8Array | string; bodyParts?: Array<Promise<Uint8Array>> } = {},
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${instance.url}${pathname}`, {
+      method,
+      headers: { host: new URL(publicUrl).host, ...(method === "POST" ? { origin: publicUrl } : {}), ...options.headers },
+    });
+    request.once("error", reject);
+    request.once("response", (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.once("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }));
+      response.once("error", reject);
+    });
+    void (async () => {
+      if (options.body !== undefined) request.write(options.body);
+      for (const part of options.bodyParts ?? []) request.write(await part);
+      request.end();
+    })().catch(reject);
+  });
+}
+
+const get = (instance: Instance, pathname: string, headers: Record<string, string> = {}) => send(instance, "GET", pathname, { headers });
+
+function postJson(instance: Instance, pathname: string, json: unknown, headers: Record<string, string> = {}) {
+  return send(instance, "POST", pathname, { body: JSON.stringify(json), headers: { "content-type": "application/json", ...headers } });
+}
+
+function postForm(instance: Instance, pathname: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+  return send(instance, "POST", pathname, {
+    body: new URLSearchParams(form).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+  });
+}
+
+/** A multipart body as a browser encodes it. */
+async function multipart(fields: Record<string, string>, photo: { bytes: Buffer; name: string }) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set("image", new Blob([new Uint8Array(photo.bytes)], { type: "image/jpeg" }), photo.name);
+  const encoded = new Response(form);
+  return { bytes: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get("content-type")! };
+}
+
+function cookiesOf(reply: Reply): string {
+  return (reply.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
 }
 
 function freePort(): Promise<number> {
