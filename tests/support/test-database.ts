@@ -30,8 +30,22 @@ export async function createTestDatabase(engine: TestEngine, dataDir: string): P
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+    drop: () => withAdmin(adminUrl, (client) => dropWhenDisconnected(client, name)),
   };
+}
+
+/**
+ * A closed pool's connections may still be saying goodbye; dropping the database under them
+ * (WITH FORCE) would make the server kill them, which the test process reports as an error. So wait
+ * for them to leave first; force only what is still there after a few seconds.
+ */
+async function dropWhenDisconnected(client: pg.Client, name: string): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const { rows } = await client.query<{ n: string }>("select count(*) as n from pg_stat_activity where datname = $1", [name]);
+    if (Number(rows[0]?.n) === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await client.query(`drop database if exists ${name} with (force)`);
 }
 
 async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
