@@ -10,6 +10,8 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Apart from the JSON reports scripts/test.mjs writes into test-results/, which Playwright would clear.
+  outputDir: "test-results/playwright",
   fullyParallel: false,
   workers: 2,
   retries: 0,

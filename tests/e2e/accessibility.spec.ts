@@ -203,6 +203,8 @@ test.describe("axe-core scan (WCAG 2 A and AA)", () => {
   }
 
   test("home, listing, results, signup, login and sell pages have no violations", async ({ page, createListing }) => {
+    // Ten pages, each loaded and scanned: more than the default 30 s on a busy 2-core machine.
+    test.setTimeout(90_000);
     const listing = await createListing({ name: `Axe Brinjal ${uniqueTag()}` });
     const found: Record<string, string[]> = {};
     for (const path of ["/", "/?category=vegetables", `/view/${listing.id}`, `/viewmore?q=${encodeURIComponent(listing.name)}`, "/create", "/view/00000000-0000-0000-0000-000000000000"]) {
