@@ -7,7 +7,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
-import { loadConfig } from "../server/config";
+import { ConfigError, loadConfig, type Config } from "../server/config";
 import { createLocalDiskStorage } from "../server/media/local-disk-storage";
 import { copyMedia, type MediaCopyProgress } from "../server/media/media-copy";
 import { createS3Storage } from "../server/media/s3-storage";
@@ -18,7 +18,7 @@ const { values } = parseArgs({ options: { from: { type: "string" }, concurrency:
 const concurrency = Number(values.concurrency);
 if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) fail(USAGE, 2);
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 if (config.storage.driver !== "s3") fail(`media:copy copies photos to S3, but S3_BUCKET is not set.\n${USAGE}`, 2);
 const fromDir = path.resolve(values.from ?? config.mediaDir);
 if (!(await stat(fromDir).catch(() => null))?.isDirectory()) fail(`There is no photo folder at ${fromDir}. Give it with --from <dir>.`, 2);
@@ -75,6 +75,15 @@ function progressLines() {
     },
     stop: () => {},
   };
+}
+
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message, 2);
+    throw error;
+  }
 }
 
 function fail(message: string, exitCode: number): never {
