@@ -51,3 +51,81 @@ describe("loadConfig", () => {
     expect(config.baseUrl).toBe("https://mandi.example");
   });
 });
+
+describe("loadConfig: photo storage", () => {
+  it("keeps photos in DATA_DIR/media unless S3_BUCKET is set", () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.storage).toEqual({ driver: "local", dir: path.join(dataDir, "media") });
+    expect(config.mediaDir).toBe(path.join(dataDir, "media"));
+  });
+
+  it("switches to S3 with every setting given", () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      S3_BUCKET: "mandi-photos",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_REGION: "ap-south-1",
+      S3_ACCESS_KEY_ID: "minio",
+      S3_SECRET_ACCESS_KEY: "minio-secret",
+      S3_FORCE_PATH_STYLE: "1",
+    });
+    expect(config.storage).toEqual({
+      driver: "s3",
+      bucket: "mandi-photos",
+      endpoint: "http://127.0.0.1:9000",
+      region: "ap-south-1",
+      accessKeyId: "minio",
+      secretAccessKey: "minio-secret",
+      forcePathStyle: true,
+    });
+  });
+
+  it("needs only the bucket for AWS: region us-east-1, virtual-hosted addressing, the SDK's own credentials", () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: "mandi-photos" });
+    expect(config.storage).toEqual({
+      driver: "s3",
+      bucket: "mandi-photos",
+      region: "us-east-1",
+      endpoint: undefined,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+    for (const [value, expected] of [["true", true], ["false", false], ["0", false]] as const) {
+      const storage = loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: "b-1", S3_FORCE_PATH_STYLE: value }).storage;
+      expect(storage.driver === "s3" && storage.forcePathStyle).toBe(expected);
+    }
+  });
+
+  it("lists every bad S3 variable in one message, with the other bad variables", () => {
+    const messageFor = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: tempDir(), ...env });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error("loadConfig accepted a bad configuration");
+    };
+
+    const message = messageFor({
+      PORT: "eighty",
+      S3_BUCKET: "Mandi_Photos",
+      S3_ENDPOINT: "ftp://files.example",
+      S3_ACCESS_KEY_ID: "only-the-id",
+      S3_FORCE_PATH_STYLE: "yes",
+    });
+    expect(message).toContain("PORT");
+    expect(message).toMatch(/S3_BUCKET: must be a bucket name/);
+    expect(message).toMatch(/S3_ENDPOINT: must be an http:\/\/ or https:\/\/ address/);
+    expect(message).toMatch(/S3_SECRET_ACCESS_KEY: must be set together with the other S3 key/);
+    expect(message).toMatch(/S3_FORCE_PATH_STYLE: must be "true" or "false"/);
+
+    expect(messageFor({ S3_BUCKET: "mandi", S3_SECRET_ACCESS_KEY: "only-the-secret" })).toMatch(/S3_ACCESS_KEY_ID: must be set together/);
+    // S3 settings without a bucket are a forgotten S3_BUCKET, not a reason to quietly stay local.
+    expect(messageFor({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_REGION: "ap-south-1" })).toMatch(
+      /S3_BUCKET: must be set to store photos in S3 \(S3_ENDPOINT, S3_REGION are set\)/,
+    );
+  });
+});

@@ -170,4 +170,10 @@ describe.each([
       await expect(storage.check(), problem).rejects.toThrow();
     }
   });
+
+  it("fails a read from a storage it cannot use, rather than answering 'no such photo'", async () => {
+    for (const [problem, storage] of Object.entries(driver.broken)) {
+      await expect(storage.get("listings/x/w320.webp"), problem).rejects.toThrow();
+    }
+  });
 });

@@ -25,12 +25,16 @@ export interface S3TestServer {
 /** s3rver accepts requests signed with this fixed key pair. */
 const S3RVER_CREDENTIAL = "S3RVER";
 
-export async function startS3Server(): Promise<S3TestServer> {
+/** Connections still open this long after stop() are cut, so a stuck client cannot hang a test run. */
+const STOP_GRACE_MS = 2_000;
+
+/** `port`: a fixed one (say, for an end-to-end server configured before it starts); a free one by default. */
+export async function startS3Server(options: { port?: number } = {}): Promise<S3TestServer> {
   const directory = await mkdtemp(path.join(tmpdir(), "mandi-s3rver-"));
   const bucket = `mandi-test-${randomBytes(4).toString("hex")}`;
   const server = new S3rver({
     address: "127.0.0.1",
-    port: 0,
+    port: options.port ?? 0,
     silent: true,
     directory,
     vhostBuckets: false,
@@ -68,9 +72,11 @@ export async function startS3Server(): Promise<S3TestServer> {
     async stop() {
       if (stopped) return;
       stopped = true;
+      const force = setTimeout(() => server.httpServer?.closeAllConnections(), STOP_GRACE_MS);
       try {
         await server.close();
       } finally {
+        clearTimeout(force);
         await rm(directory, { recursive: true, force: true });
       }
     },

@@ -1,5 +1,6 @@
 // s3rver ships no types; this is the part of its API the tests use.
 declare module "s3rver" {
+  import type { Server } from "node:http";
   import type { AddressInfo } from "node:net";
 
   interface S3rverOptions {
@@ -17,6 +18,8 @@ declare module "s3rver" {
   export default class S3rver {
     constructor(options?: S3rverOptions);
     run(): Promise<AddressInfo>;
+    /** Set by run(). */
+    httpServer?: Server;
     close(): Promise<void>;
   }
 }
