@@ -118,6 +118,9 @@ export function uploadErrorFor(status: number | undefined, retriesExhausted: boo
   }
 }
 
+/** Upload ids are 32 lower-case hex characters, made by the server (server/uploads/tus-server.ts). */
+export const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/;
+
 /** SPEC: most photos one listing can carry; the first is its cover. */
 export const MAX_PHOTOS_PER_LISTING = 5;
 

@@ -3,7 +3,7 @@ import { data, Form, redirect } from "react-router";
 import { CATEGORIES } from "../../core/categories";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "../../core/constants";
 import { MESSAGES, photoTooLargeMessage } from "../../core/messages";
-import { listingFieldsSchema, parseWith } from "../../core/schemas";
+import { listingFieldsSchema, listingUploadsSchema, parseWith } from "../../core/schemas";
 import { formErrorResponse } from "../../server/http/app-errors";
 import { discardBody, readPhotoForm } from "../../server/http/multipart";
 import { Alert } from "../components/alert";
@@ -34,16 +34,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let values = EMPTY;
   try {
-    const { fields, file, fileError } = await readPhotoForm(request, { maxFileBytes: config.maxImageBytes, fileField: "image" });
+    const { fields, fieldValues, files, fileError } = await readPhotoForm(request, {
+      maxFileBytes: config.maxImageBytes,
+      fileField: "image",
+      maxFiles: config.uploads.maxPhotosPerListing,
+    });
     values = { name: fields.name ?? "", category: fields.category ?? "", price: fields.price ?? "", description: fields.description ?? "" };
     const parsed = parseWith(listingFieldsSchema, fields);
+    // With JavaScript the photos arrive beforehand (tus) and the form names them; without, they come with it.
+    const uploads = parseWith(listingUploadsSchema, { upload: fieldValues.upload ?? [] });
     // Every problem is reported at once, the photo's too.
     const errors: Record<string, string> = parsed.ok ? {} : { ...(parsed.errors as Record<string, string>) };
+    const uploadIds = uploads.ok ? uploads.data.upload : [];
     if (fileError) errors.image = fileError;
-    else if (!file) errors.image = MESSAGES.choosePhoto;
-    if (!parsed.ok || !file) return data({ errors, values }, { status: fileError ? 413 : 400 });
+    else if (!uploads.ok) errors.image = uploads.errors.upload ?? MESSAGES.choosePhoto;
+    else if (!files.length && !uploadIds.length) errors.image = MESSAGES.choosePhoto;
+    if (!parsed.ok || errors.image) return data({ errors, values }, { status: fileError ? 413 : 400 });
 
-    await listings.createListing({ actor: user, fields: parsed.data, photo: { bytes: file.bytes, fileName: file.name } });
+    if (uploadIds.length) {
+      await listings.createListingFromUploads({ actor: user, fields: parsed.data, uploadIds });
+    } else {
+      await listings.createListing({ actor: user, fields: parsed.data, photos: files.map((file) => ({ bytes: file.bytes, fileName: file.name })) });
+    }
   } catch (error) {
     return formErrorResponse(error, values);
   }

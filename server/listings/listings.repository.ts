@@ -3,7 +3,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { CategorySlug } from "../../core/categories";
 import type { ListingDetail, ListingSummary } from "../../core/listing";
 import type { ListingSort } from "../../core/schemas";
-import type { Database, ListingTable } from "../db/schema";
+import type { Database, ListingPhotoTable, ListingTable } from "../db/schema";
 
 export interface ListingFilter {
   /** Lower-case text the name must contain. */
@@ -26,8 +26,17 @@ const SUMMARY_COLUMNS = [
 
 export function createListingsRepository(db: Kysely<Database>) {
   return {
-    async insert(row: ListingTable): Promise<void> {
-      await db.insertInto("listing").values(row).execute();
+    /** The listing and its photos, all or nothing; the first photo is the cover. */
+    async insert(row: ListingTable, photos: ReadonlyArray<Pick<ListingPhotoTable, "image_key" | "image_name">>): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto("listing").values(row).execute();
+        if (photos.length) {
+          await trx
+            .insertInto("listing_photo")
+            .values(photos.map((photo, position) => ({ listing_id: row.id, position, ...photo })))
+            .execute();
+        }
+      });
     },
 
     async findById(id: string): Promise<ListingDetail | null> {
@@ -38,8 +47,15 @@ export function createListingsRepository(db: Kysely<Database>) {
         .where("listing.id", "=", id)
         .executeTakeFirst();
       if (!row) return null;
+      const photos = await db
+        .selectFrom("listing_photo")
+        .select(["image_key"])
+        .where("listing_id", "=", id)
+        .orderBy("position", "asc")
+        .execute();
       return {
         ...toSummary(row),
+        photos: photos.map((photo) => ({ imageKey: photo.image_key })),
         description: row.description,
         sellerId: row.seller_id,
         seller: row.seller_name && row.seller_phone ? { name: row.seller_name, phone: row.seller_phone } : null,

@@ -5,12 +5,13 @@ import { ALL_CATEGORIES, categoriesMatching, resolveCategory, type CategorySlug 
 import { FRESH_COUNT, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
 import { imageVariantKey } from "../../core/images";
 import type { ListingDetail, ListingSummary } from "../../core/listing";
-import { MESSAGES } from "../../core/messages";
+import { MESSAGES, tooManyPhotosMessage } from "../../core/messages";
 import { canCreateListing, type Actor } from "../../core/policies";
 import type { BrowseQuery, ListingFields } from "../../core/schemas";
 import type { Logger } from "../logger";
-import { makeImageVariants } from "../media/image-pipeline";
+import { makeImageVariants, type ImageVariant } from "../media/image-pipeline";
 import type { Storage } from "../media/storage";
+import type { UploadsService } from "../uploads/uploads.service";
 import type { ListingFilter, ListingsRepository } from "./listings.repository";
 
 export interface UploadedPhoto {
@@ -47,10 +48,12 @@ export interface HomePage {
 export function createListingsService(deps: {
   repository: ListingsRepository;
   storage: Storage;
+  uploads: Pick<UploadsService, "readFinishedUploads" | "discardUploads">;
+  maxPhotos: number;
   logger: Logger;
   now?: () => number;
 }) {
-  const { repository, storage, logger } = deps;
+  const { repository, storage, uploads, maxPhotos, logger } = deps;
   const now = deps.now ?? Date.now;
 
   /** Turns a browse query into a filter; null when it can match nothing. */
@@ -83,44 +86,74 @@ export function createListingsService(deps: {
     return { items, total, page, pageCount, category: filter.category, unknownCategory: false, marketplaceEmpty };
   }
 
-  return {
-    async createListing(input: {
-      actor: Actor | null;
-      fields: ListingFields;
-      photo: UploadedPhoto | null;
-    }): Promise<{ id: string }> {
-      if (!canCreateListing(input.actor)) throw new AppError("UNAUTHENTICATED", "You must login first");
-      if (!input.photo || input.photo.bytes.byteLength === 0) {
-        throw new AppError("BAD_INPUT", MESSAGES.choosePhoto, { field: "image" });
-      }
-      const variants = await makeImageVariants(input.photo.bytes);
+  function checkPhotoCount(count: number): void {
+    if (count === 0) throw new AppError("BAD_INPUT", MESSAGES.choosePhoto, { field: "image" });
+    if (count > maxPhotos) throw new AppError("BAD_INPUT", tooManyPhotosMessage(maxPhotos), { field: "image" });
+  }
 
-      const id = randomUUID();
-      const imageKey = `listings/${randomUUID()}`;
-      const keys = variants.map((v) => imageVariantKey(imageKey, v.width));
-      try {
-        // Wait for every write to finish, failed or not, so cleanup cannot race a late one.
-        const writes = await Promise.allSettled(variants.map((v, i) => storage.put(keys[i]!, v.body, "image/webp")));
-        const failed = writes.find((w) => w.status === "rejected");
-        if (failed) throw failed.reason;
-        await repository.insert({
+  /**
+   * Re-encodes every photo, stores the variants, then writes the listing and its photos in one
+   * transaction. If any step fails, the variants already stored are removed.
+   */
+  async function storeListing(actor: Actor, fields: ListingFields, photos: UploadedPhoto[]): Promise<{ id: string }> {
+    // One photo at a time: decoding a 12 MP photo takes ~100 MB, and the CPU is shared.
+    const encoded: Array<{ imageKey: string; fileName: string; variants: ImageVariant[] }> = [];
+    for (const photo of photos) {
+      encoded.push({ imageKey: `listings/${randomUUID()}`, fileName: photo.fileName, variants: await makeImageVariants(photo.bytes) });
+    }
+    const keys = encoded.flatMap((photo) => photo.variants.map((v) => imageVariantKey(photo.imageKey, v.width)));
+    const id = randomUUID();
+    try {
+      // Wait for every write to finish, failed or not, so cleanup cannot race a late one.
+      const writes = await Promise.allSettled(
+        encoded.flatMap((photo) => photo.variants.map((v) => storage.put(imageVariantKey(photo.imageKey, v.width), v.body, "image/webp"))),
+      );
+      const failed = writes.find((w) => w.status === "rejected");
+      if (failed) throw failed.reason;
+      await repository.insert(
+        {
           id,
-          seller_id: input.actor.id,
-          name: input.fields.name,
-          name_search: input.fields.name.toLowerCase(),
-          category: input.fields.category,
-          price_paise: input.fields.price,
-          description: input.fields.description,
-          image_key: imageKey,
-          image_name: input.photo.fileName.slice(0, 255) || null,
+          seller_id: actor.id,
+          name: fields.name,
+          name_search: fields.name.toLowerCase(),
+          category: fields.category,
+          price_paise: fields.price,
+          description: fields.description,
+          image_key: encoded[0]!.imageKey,
+          image_name: cleanFileName(encoded[0]!.fileName),
           created_at: now(),
-        });
-      } catch (error) {
-        // No listing, so no photo: remove what was stored before the failure.
-        await storage.delete(keys).catch((cleanupError: unknown) => logger.error({ err: cleanupError, keys }, "photo cleanup failed"));
-        throw error;
-      }
-      return { id };
+        },
+        encoded.map((photo) => ({ image_key: photo.imageKey, image_name: cleanFileName(photo.fileName) })),
+      );
+    } catch (error) {
+      // No listing, so no photos: remove what was stored before the failure.
+      await storage.delete(keys).catch((cleanupError: unknown) => logger.error({ err: cleanupError, keys }, "photo cleanup failed"));
+      throw error;
+    }
+    return { id };
+  }
+
+  return {
+    /** A listing from photos sent with the form itself (the form without JavaScript). */
+    async createListing(input: { actor: Actor | null; fields: ListingFields; photos: UploadedPhoto[] }): Promise<{ id: string }> {
+      if (!canCreateListing(input.actor)) throw new AppError("UNAUTHENTICATED", "You must login first");
+      const photos = input.photos.filter((photo) => photo.bytes.byteLength > 0);
+      checkPhotoCount(photos.length);
+      return storeListing(input.actor, input.fields, photos);
+    },
+
+    /**
+     * A listing from finished resumable uploads, in the seller's order. The uploads are removed
+     * once the listing is committed; if anything fails they stay, so the seller can send again.
+     */
+    async createListingFromUploads(input: { actor: Actor | null; fields: ListingFields; uploadIds: string[] }): Promise<{ id: string }> {
+      if (!canCreateListing(input.actor)) throw new AppError("UNAUTHENTICATED", "You must login first");
+      const uploadIds = [...new Set(input.uploadIds)];
+      checkPhotoCount(uploadIds.length);
+      const finished = await uploads.readFinishedUploads({ ownerId: input.actor.id, ids: uploadIds });
+      const created = await storeListing(input.actor, input.fields, finished);
+      await uploads.discardUploads(uploadIds).catch((error: unknown) => logger.error({ err: error, uploadIds }, "upload cleanup failed"));
+      return created;
     },
 
     async getListing(id: string): Promise<ListingDetail> {
@@ -162,3 +195,12 @@ export function createListingsService(deps: {
 }
 
 export type ListingsService = ReturnType<typeof createListingsService>;
+
+/**
+ * The uploader's file name is only ever shown back as text: keep its last path segment, without
+ * control characters, at most 255 characters. Null when nothing is left.
+ */
+export function cleanFileName(name: string): string | null {
+  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return base.slice(0, 255) || null;
+}
