@@ -17,8 +17,8 @@ import type { UploadDatastore } from "./tus-datastore";
 import type { UploadsService } from "./uploads.service";
 
 export const UPLOADS_PATH = "/uploads";
-/** Who Express found signed in, handed to tus's hooks; anything a client sent under it is replaced. */
-const OWNER_HEADER = "x-mandi-upload-owner";
+/** Who Express found signed in, by request, for tus's hooks (which see the Node request underneath). */
+const owners = new WeakMap<object, string>();
 
 export function createUploadsRouter(deps: {
   accounts: Pick<AccountsService, "getSessionUser">;
@@ -35,7 +35,7 @@ export function createUploadsRouter(deps: {
     namingFunction: () => randomBytes(16).toString("hex"),
     async onUploadCreate(req, upload) {
       try {
-        await uploads.registerUpload({ id: upload.id, ownerId: req.headers.get(OWNER_HEADER) ?? "", size: upload.size });
+        await uploads.registerUpload({ id: upload.id, ownerId: (req.runtime?.node?.req && owners.get(req.runtime.node.req)) ?? "", size: upload.size });
       } catch (error) {
         if (isAppError(error)) throw { status_code: error.status, body: error.message };
         throw error;
@@ -55,7 +55,6 @@ export function createUploadsRouter(deps: {
   const router = express.Router();
   router.use(UPLOADS_PATH, async (req, res, next) => {
     try {
-      delete req.headers[OWNER_HEADER];
       if (req.method === "OPTIONS") return next();
       const user = await accounts.getSessionUser(fromNodeHeaders(req.headers), (cookie) => {
         if (!res.headersSent) res.append("Set-Cookie", cookie);
@@ -70,7 +69,7 @@ export function createUploadsRouter(deps: {
       } else if (req.method !== "POST") {
         return void res.status(405).type("text/plain").send("Please send a photo with the sell form.");
       }
-      req.headers[OWNER_HEADER] = user.id;
+      owners.set(req, user.id);
       next();
     } catch (error) {
       next(error);
