@@ -91,11 +91,11 @@ export const UPLOAD_ERROR_MESSAGES = {
   "invalid-url": "That photo could not be found. Please add it again.",
   canceled: "Upload canceled.",
   "storage-deleted": "Photo uploads are not available right now. Please try again later.",
-  "retry-limit-exceeded": "The network is too slow right now. Your photo is saved up to where it stopped; press Resume to try again.",
+  "retry-limit-exceeded": "The network is too slow right now. Remove the photo and add it again: it carries on from where it stopped.",
   unauthenticated: "You must login first",
   "too-many-uploads": "Too many photos are uploading at once. Please wait for one to finish.",
   "too-large": "This photo is too large. Please choose a smaller photo.",
-  unknown: "The upload stopped. Please check your connection and press Resume.",
+  unknown: "The upload stopped. Please check your connection, then remove the photo and add it again.",
 } as const;
 export type UploadErrorCode = keyof typeof UPLOAD_ERROR_MESSAGES;
 
@@ -120,6 +120,11 @@ export function uploadErrorFor(status: number | undefined, retriesExhausted: boo
 
 /** Upload ids are 32 lower-case hex characters, made by the server (server/uploads/tus-server.ts). */
 export const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/;
+
+/** The browser shrinks a photo to this longest side before sending it (the largest variant is 1280). */
+export const RESIZE_MAX_SIDE = 1600;
+/** Encoder quality for that shrunk copy (WebP, or JPEG where the browser cannot make WebP). */
+export const RESIZE_QUALITY = 0.8;
 
 /** SPEC: most photos one listing can carry; the first is its cover. */
 export const MAX_PHOTOS_PER_LISTING = 5;

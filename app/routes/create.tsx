@@ -1,8 +1,8 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useRef, useState, useSyncExternalStore } from "react";
 import { data, Form, redirect } from "react-router";
 import { CATEGORIES } from "../../core/categories";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "../../core/constants";
-import { MESSAGES, photoTooLargeMessage } from "../../core/messages";
+import { MESSAGES } from "../../core/messages";
 import { listingFieldsSchema, listingUploadsSchema, parseWith } from "../../core/schemas";
 import { formErrorResponse } from "../../server/http/app-errors";
 import { discardBody, readPhotoForm } from "../../server/http/multipart";
@@ -17,7 +17,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Sell your produce — M
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.currentUser();
-  return { signedIn: Boolean(user), maxImageBytes: context.services.config.maxImageBytes };
+  const { config } = context.services;
+  return { signedIn: Boolean(user), maxImageBytes: config.maxImageBytes, maxPhotos: config.uploads.maxPhotosPerListing };
 }
 
 type SellValues = { name: string; category: string; price: string; description: string };
@@ -63,51 +64,52 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * The photo input with a preview. A photo over the limit is caught here, before a single byte
- * is sent over the seller's mobile data (the server checks again).
+ * The photos as a plain file input: what the server renders and what works without JavaScript
+ * (up to five photos go with the form). Once the page has hydrated, PhotoPicker takes its place.
  */
-function PhotoField({ error, maxBytes, onTooLarge }: { error: string | undefined; maxBytes: number; onTooLarge: (tooLarge: boolean) => void }) {
-  const [preview, setPreview] = useState<string | null>(null);
-  const [sizeError, setSizeError] = useState<string | null>(null);
-  const shownError = sizeError ?? error;
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+function PlainPhotoField({ error, maxBytes, maxPhotos }: { error: string | undefined; maxBytes: number; maxPhotos: number }) {
   return (
     <div>
       <label htmlFor="image" className="label">
-        Photo
+        Photos
       </label>
       <input
         id="image"
         name="image"
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif"
+        accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+        multiple
         required
-        aria-invalid={shownError ? true : undefined}
-        aria-describedby={shownError ? "image-hint image-error" : "image-hint"}
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
-          const tooLarge = Boolean(file && file.size > maxBytes);
-          setSizeError(tooLarge ? photoTooLargeMessage(maxBytes) : null);
-          onTooLarge(tooLarge);
-          setPreview(file && !tooLarge ? URL.createObjectURL(file) : null);
-        }}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "image-hint image-error" : "image-hint"}
         className="block w-full text-base file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800"
       />
       <p id="image-hint" className="mt-1 text-sm text-stone-600">
-        A clear photo of your produce (JPEG, PNG or WebP, up to {Math.round(maxBytes / (1024 * 1024))} MB).
+        Up to {maxPhotos} clear photos of your produce (JPEG, PNG or WebP, up to {Math.round(maxBytes / (1024 * 1024))} MB each). The first is the cover.
       </p>
-      {shownError ? (
-        <p id="image-error" className="field-error" role={sizeError ? "alert" : undefined}>
-          {shownError}
+      {error ? (
+        <p id="image-error" className="field-error">
+          {error}
         </p>
       ) : null}
-      {preview ? <img src={preview} alt="Preview of what you chose to upload" className="mt-3 max-h-64 rounded-lg border border-stone-200 object-contain" /> : null}
     </div>
   );
 }
 
+const PhotoPicker = lazy(() => import("../components/photo-picker"));
+const noSubscription = () => () => {};
+/** True once React runs in the browser (false while rendering on the server and hydrating). */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
 export default function Create({ loaderData, actionData }: Route.ComponentProps) {
-  const [photoTooLarge, setPhotoTooLarge] = useState(false);
+  const hydrated = useHydrated();
+  // Why the photos are not ready to send (still uploading, say), and whether the seller was told.
+  const photoBlocker = useRef<string | null>(null);
+  const [photoMessage, setPhotoMessage] = useState<string | null>(null);
+  const onBlockerChange = useCallback((blocker: string | null) => {
+    photoBlocker.current = blocker;
+    if (!blocker) setPhotoMessage(null);
+  }, []);
   if (!loaderData.signedIn) {
     return (
       <AuthCard title="Login">
@@ -130,9 +132,10 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
           noValidate
           className="space-y-4"
           onSubmit={(e) => {
-            if (photoTooLarge) {
+            if (photoBlocker.current) {
               e.preventDefault();
-              e.currentTarget.querySelector<HTMLInputElement>("#image")?.focus();
+              setPhotoMessage(photoBlocker.current);
+              e.currentTarget.querySelector<HTMLElement>("#image")?.focus();
             }
           }}
         >
@@ -195,7 +198,18 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
               </p>
             ) : null}
           </div>
-          <PhotoField error={errors.image} maxBytes={loaderData.maxImageBytes} onTooLarge={setPhotoTooLarge} />
+          {hydrated ? (
+            <Suspense fallback={<PlainPhotoField error={errors.image} maxBytes={loaderData.maxImageBytes} maxPhotos={loaderData.maxPhotos} />}>
+              <PhotoPicker
+                maxPhotos={loaderData.maxPhotos}
+                maxBytes={loaderData.maxImageBytes}
+                serverError={photoMessage ?? errors.image}
+                onBlockerChange={onBlockerChange}
+              />
+            </Suspense>
+          ) : (
+            <PlainPhotoField error={errors.image} maxBytes={loaderData.maxImageBytes} maxPhotos={loaderData.maxPhotos} />
+          )}
           <SubmitButton action="/create" pendingText="Uploading…">
             upload and Submit
           </SubmitButton>
