@@ -31,9 +31,13 @@ const STATE_LABELS: Record<UploadState, string> = {
 };
 
 /** Why the form cannot be sent yet, or null when it can (as far as photos go). */
-export function photosBlocker(items: ReadonlyArray<{ view: PhotoUploadView }>): string | null {
-  if (items.some((item) => !isFinished(item.view.state))) return "Please wait until your photos finish uploading.";
-  if (items.some((item) => item.view.state !== "success")) return "Please remove the photos that did not upload.";
+export type PhotosBlocker = { kind: "uploading" | "failed"; message: string } | null;
+
+function photosBlocker(items: ReadonlyArray<{ view: PhotoUploadView }>): PhotosBlocker {
+  if (items.some((item) => !isFinished(item.view.state))) {
+    return { kind: "uploading", message: "Your photos are still uploading. The form will be sent as soon as they finish." };
+  }
+  if (items.some((item) => item.view.state !== "success")) return { kind: "failed", message: "Please remove the photos that did not upload." };
   return null;
 }
 
@@ -46,7 +50,7 @@ export default function PhotoPicker({
   maxPhotos: number;
   maxBytes: number;
   serverError: string | undefined;
-  onBlockerChange: (blocker: string | null) => void;
+  onBlockerChange: (blocker: PhotosBlocker) => void;
 }) {
   const [items, setItems] = useState<PhotoItem[]>([]);
   const [message, setMessage] = useState<string | null>(null);
@@ -154,7 +158,8 @@ export default function PhotoPicker({
         className="block w-full text-base file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800"
       />
       <p id="image-hint" className="mt-1 text-sm text-stone-600">
-        Up to {maxPhotos} clear photos of your produce. The first is the cover. Photos are made smaller before sending, to save your data.
+        Up to {maxPhotos} clear photos of your produce (JPEG, PNG or WebP, up to {Math.round(maxBytes / (1024 * 1024))} MB each). The first
+        is the cover. Photos are made smaller before sending, to save your data.
       </p>
       {shownError ? (
         <p id="image-error" className="field-error" role="alert">

@@ -9,6 +9,8 @@ import { discardBody, readPhotoForm } from "../../server/http/multipart";
 import { Alert } from "../components/alert";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
+// Type only: the picker itself is loaded lazily, below.
+import type { PhotosBlocker } from "../components/photo-picker";
 import { SubmitButton } from "../components/submit-button";
 import { TextField } from "../components/text-field";
 import type { Route } from "./+types/create";
@@ -103,12 +105,20 @@ const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () =>
 
 export default function Create({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
-  // Why the photos are not ready to send (still uploading, say), and whether the seller was told.
-  const photoBlocker = useRef<string | null>(null);
+  // Why the photos are not ready to send (still uploading, say), and what the seller was told.
+  const photoBlocker = useRef<PhotosBlocker>(null);
   const [photoMessage, setPhotoMessage] = useState<string | null>(null);
-  const onBlockerChange = useCallback((blocker: string | null) => {
+  const form = useRef<HTMLFormElement>(null);
+  // Pressed while photos were still uploading: send once they are done.
+  const sendWhenUploaded = useRef(false);
+  const onBlockerChange = useCallback((blocker: PhotosBlocker) => {
     photoBlocker.current = blocker;
-    if (!blocker) setPhotoMessage(null);
+    if (blocker) return;
+    setPhotoMessage(null);
+    if (sendWhenUploaded.current) {
+      sendWhenUploaded.current = false;
+      form.current?.requestSubmit();
+    }
   }, []);
   if (!loaderData.signedIn) {
     return (
@@ -131,12 +141,14 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
           encType="multipart/form-data"
           noValidate
           className="space-y-4"
+          ref={form}
           onSubmit={(e) => {
-            if (photoBlocker.current) {
-              e.preventDefault();
-              setPhotoMessage(photoBlocker.current);
-              e.currentTarget.querySelector<HTMLElement>("#image")?.focus();
-            }
+            const blocker = photoBlocker.current;
+            if (!blocker) return;
+            e.preventDefault();
+            setPhotoMessage(blocker.message);
+            sendWhenUploaded.current = blocker.kind === "uploading";
+            if (blocker.kind === "failed") e.currentTarget.querySelector<HTMLElement>("#image")?.focus();
           }}
         >
           {errors.form ? <Alert>{errors.form}</Alert> : null}
