@@ -13,6 +13,9 @@ export interface ListingFilter {
   category?: CategorySlug;
 }
 
+/** A photo as a listing_photo row holds it (its position is its place in a list). */
+export type StoredPhoto = Pick<ListingPhotoTable, "image_key" | "image_name">;
+
 type ListingQuery = SelectQueryBuilder<Database, "listing", object>;
 
 const SUMMARY_COLUMNS = [
@@ -27,7 +30,7 @@ const SUMMARY_COLUMNS = [
 export function createListingsRepository(db: Kysely<Database>) {
   return {
     /** The listing and its photos, all or nothing; the first photo is the cover. */
-    async insert(row: ListingTable, photos: ReadonlyArray<Pick<ListingPhotoTable, "image_key" | "image_name">>): Promise<void> {
+    async insert(row: ListingTable, photos: readonly StoredPhoto[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto("listing").values(row).execute();
         if (photos.length) {
@@ -36,6 +39,29 @@ export function createListingsRepository(db: Kysely<Database>) {
             .values(photos.map((photo, position) => ({ listing_id: row.id, position, ...photo })))
             .execute();
         }
+      });
+    },
+
+    /** Puts `photos` in place of the listing's photos; returns the image keys no longer used. */
+    async replacePhotos(listingId: string, photos: readonly StoredPhoto[]): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        const old = await trx.selectFrom("listing_photo").select("image_key").where("listing_id", "=", listingId).execute();
+        await trx.deleteFrom("listing_photo").where("listing_id", "=", listingId).execute();
+        await trx
+          .insertInto("listing_photo")
+          .values(photos.map((photo, position) => ({ listing_id: listingId, position, ...photo })))
+          .execute();
+        await trx.updateTable("listing").set({ image_key: photos[0]!.image_key, image_name: photos[0]!.image_name }).where("id", "=", listingId).execute();
+        return old.map((row) => row.image_key);
+      });
+    },
+
+    /** Deletes the listing (its photo rows go with it); returns the image keys it used. */
+    async delete(listingId: string): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        const photos = await trx.selectFrom("listing_photo").select("image_key").where("listing_id", "=", listingId).execute();
+        await trx.deleteFrom("listing").where("id", "=", listingId).execute();
+        return photos.map((row) => row.image_key);
       });
     },
 

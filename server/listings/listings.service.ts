@@ -2,17 +2,17 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "../../core/app-error";
 import { ALL_CATEGORIES, categoriesMatching, resolveCategory, type CategorySlug } from "../../core/categories";
-import { FRESH_COUNT, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
+import { FRESH_COUNT, IMAGE_WIDTHS, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
 import { imageVariantKey } from "../../core/images";
 import type { ListingDetail, ListingSummary } from "../../core/listing";
 import { MESSAGES, tooManyPhotosMessage } from "../../core/messages";
-import { canCreateListing, type Actor } from "../../core/policies";
+import { canCreateListing, canEditListing, type Actor } from "../../core/policies";
 import type { BrowseQuery, ListingFields } from "../../core/schemas";
 import type { Logger } from "../logger";
 import { makeImageVariants, type ImageVariant } from "../media/image-pipeline";
 import type { Storage } from "../media/storage";
 import type { UploadsService } from "../uploads/uploads.service";
-import type { ListingFilter, ListingsRepository } from "./listings.repository";
+import type { ListingFilter, ListingsRepository, StoredPhoto } from "./listings.repository";
 
 export interface UploadedPhoto {
   bytes: Uint8Array;
@@ -72,6 +72,12 @@ export function createListingsService(deps: {
     return filter;
   }
 
+  async function getListing(id: string): Promise<ListingDetail> {
+    const listing = /^[0-9a-f-]{36}$/i.test(id) ? await repository.findById(id) : null;
+    if (!listing) throw new AppError("NOT_FOUND", "We could not find that listing. It may have been removed.");
+    return listing;
+  }
+
   async function browseListings(query: BrowseQuery): Promise<BrowseResult> {
     const filter = filterFor(query);
     if (!filter) {
@@ -91,25 +97,42 @@ export function createListingsService(deps: {
     if (count > maxPhotos) throw new AppError("BAD_INPUT", tooManyPhotosMessage(maxPhotos), { field: "image" });
   }
 
+  const variantKeys = (imageKeys: readonly string[]) => imageKeys.flatMap((key) => IMAGE_WIDTHS.map((width) => imageVariantKey(key, width)));
+
+  /** Removes photos no row refers to any more; a failure is logged (the files are orphans, not data). */
+  async function removePhotoFiles(imageKeys: readonly string[]): Promise<void> {
+    const keys = variantKeys(imageKeys);
+    await storage.delete(keys).catch((error: unknown) => logger.error({ err: error, keys }, "photo cleanup failed"));
+  }
+
   /**
-   * Re-encodes every photo, stores the variants, then writes the listing and its photos in one
-   * transaction. If any step fails, the variants already stored are removed.
+   * Re-encodes every photo and stores its variants, then runs `write` (the database change that
+   * refers to them). If anything fails, the variants stored so far are removed again.
    */
-  async function storeListing(actor: Actor, fields: ListingFields, photos: UploadedPhoto[]): Promise<{ id: string }> {
+  async function withStoredPhotos<T>(photos: UploadedPhoto[], write: (stored: StoredPhoto[]) => Promise<T>): Promise<T> {
     // One photo at a time: decoding a 12 MP photo takes ~100 MB, and the CPU is shared.
-    const encoded: Array<{ imageKey: string; fileName: string; variants: ImageVariant[] }> = [];
+    const encoded: Array<StoredPhoto & { variants: ImageVariant[] }> = [];
     for (const photo of photos) {
-      encoded.push({ imageKey: `listings/${randomUUID()}`, fileName: photo.fileName, variants: await makeImageVariants(photo.bytes) });
+      encoded.push({ image_key: `listings/${randomUUID()}`, image_name: cleanFileName(photo.fileName), variants: await makeImageVariants(photo.bytes) });
     }
-    const keys = encoded.flatMap((photo) => photo.variants.map((v) => imageVariantKey(photo.imageKey, v.width)));
-    const id = randomUUID();
     try {
       // Wait for every write to finish, failed or not, so cleanup cannot race a late one.
       const writes = await Promise.allSettled(
-        encoded.flatMap((photo) => photo.variants.map((v) => storage.put(imageVariantKey(photo.imageKey, v.width), v.body, "image/webp"))),
+        encoded.flatMap((photo) => photo.variants.map((v) => storage.put(imageVariantKey(photo.image_key, v.width), v.body, "image/webp"))),
       );
       const failed = writes.find((w) => w.status === "rejected");
       if (failed) throw failed.reason;
+      return await write(encoded.map(({ image_key, image_name }) => ({ image_key, image_name })));
+    } catch (error) {
+      await removePhotoFiles(encoded.map((photo) => photo.image_key));
+      throw error;
+    }
+  }
+
+  /** The listing and its photos in one transaction; the first photo is the cover. */
+  async function storeListing(actor: Actor, fields: ListingFields, photos: UploadedPhoto[]): Promise<{ id: string }> {
+    return withStoredPhotos(photos, async (stored) => {
+      const id = randomUUID();
       await repository.insert(
         {
           id,
@@ -119,18 +142,22 @@ export function createListingsService(deps: {
           category: fields.category,
           price_paise: fields.price,
           description: fields.description,
-          image_key: encoded[0]!.imageKey,
-          image_name: cleanFileName(encoded[0]!.fileName),
+          image_key: stored[0]!.image_key,
+          image_name: stored[0]!.image_name,
           created_at: now(),
         },
-        encoded.map((photo) => ({ image_key: photo.imageKey, image_name: cleanFileName(photo.fileName) })),
+        stored,
       );
-    } catch (error) {
-      // No listing, so no photos: remove what was stored before the failure.
-      await storage.delete(keys).catch((cleanupError: unknown) => logger.error({ err: cleanupError, keys }, "photo cleanup failed"));
-      throw error;
-    }
-    return { id };
+      return { id };
+    });
+  }
+
+  /** The listing, if the actor may change it; otherwise the error to show. */
+  async function listingToChange(actor: Actor | null, id: string): Promise<ListingDetail> {
+    if (!canCreateListing(actor)) throw new AppError("UNAUTHENTICATED", "You must login first");
+    const listing = await getListing(id);
+    if (!canEditListing(actor, listing)) throw new AppError("FORBIDDEN", "Only the seller who listed this can change it.");
+    return listing;
   }
 
   return {
@@ -156,10 +183,27 @@ export function createListingsService(deps: {
       return created;
     },
 
-    async getListing(id: string): Promise<ListingDetail> {
-      const listing = /^[0-9a-f-]{36}$/i.test(id) ? await repository.findById(id) : null;
-      if (!listing) throw new AppError("NOT_FOUND", "We could not find that listing. It may have been removed.");
-      return listing;
+    getListing,
+
+    /**
+     * New photos for a listing, from finished uploads in the seller's order. The old photos'
+     * files and the uploads are removed only after the change is committed.
+     */
+    async replaceListingPhotos(input: { actor: Actor | null; id: string; uploadIds: string[] }): Promise<void> {
+      const listing = await listingToChange(input.actor, input.id);
+      const uploadIds = [...new Set(input.uploadIds)];
+      checkPhotoCount(uploadIds.length);
+      const finished = await uploads.readFinishedUploads({ ownerId: listing.sellerId, ids: uploadIds });
+      const replaced = await withStoredPhotos(finished, (stored) => repository.replacePhotos(listing.id, stored));
+      await removePhotoFiles(replaced);
+      await uploads.discardUploads(uploadIds).catch((error: unknown) => logger.error({ err: error, uploadIds }, "upload cleanup failed"));
+    },
+
+    /** Removes a listing; its photos' files go after the database has forgotten them. */
+    async deleteListing(input: { actor: Actor | null; id: string }): Promise<void> {
+      const listing = await listingToChange(input.actor, input.id);
+      const removed = await repository.delete(listing.id);
+      await removePhotoFiles(removed);
     },
 
     browseListings,

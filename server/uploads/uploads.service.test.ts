@@ -101,6 +101,65 @@ describe.each(testEngines())("on %s", (engine) => {
     });
   });
 
+  describe("replacing and deleting a listing's photos", () => {
+    const variantsOf = async (imageKey: string) =>
+      Promise.all([320, 640, 1280].map(async (w) => (await t.storage.get(imageVariantKey(imageKey, w as 320 | 640 | 1280))) !== null));
+
+    async function listingWithPhotos(count: number) {
+      const ids = [];
+      for (let i = 0; i < count; i++) ids.push(await storeUpload(t, { ownerId: seller, bytes: photos[i]! }));
+      const { id } = await t.listings.createListingFromUploads({ actor: { id: seller }, fields, uploadIds: ids });
+      return t.listings.getListing(id);
+    }
+
+    it("replaces the photos in one change, then removes the old files and the uploads", async () => {
+      const listing = await listingWithPhotos(2);
+      const upload = await storeUpload(t, { ownerId: seller, bytes: photos[2]! });
+      await t.listings.replaceListingPhotos({ actor: { id: seller }, id: listing.id, uploadIds: [upload] });
+
+      const after = await t.listings.getListing(listing.id);
+      expect(after.photos).toHaveLength(1);
+      expect(after.imageKey).toBe(after.photos[0]!.imageKey);
+      expect(await variantsOf(after.imageKey)).toEqual([true, true, true]);
+      for (const old of listing.photos) expect(await variantsOf(old.imageKey)).toEqual([false, false, false]);
+      expect(await uploadRows(seller)).toEqual([]);
+    });
+
+    it("keeps the old photos when the new ones are refused, and stores nothing new", async () => {
+      const listing = await listingWithPhotos(1);
+      const bad = await storeUpload(t, { ownerId: seller, bytes: new TextEncoder().encode("<svg onload=alert(1)>") });
+      const filesBefore = mediaFiles();
+      await expect(t.listings.replaceListingPhotos({ actor: { id: seller }, id: listing.id, uploadIds: [bad] })).rejects.toMatchObject({
+        code: "UNSUPPORTED_MEDIA",
+      });
+      expect((await t.listings.getListing(listing.id)).photos).toEqual(listing.photos);
+      expect(await variantsOf(listing.imageKey)).toEqual([true, true, true]);
+      expect(mediaFiles()).toBe(filesBefore);
+      await t.uploads.discardUploads([bad]);
+    });
+
+    it("lets only the seller change or delete a listing", async () => {
+      const listing = await listingWithPhotos(1);
+      const theirs = await storeUpload(t, { ownerId: other, bytes: photos[1]! });
+      await expect(t.listings.replaceListingPhotos({ actor: { id: other }, id: listing.id, uploadIds: [theirs] })).rejects.toMatchObject({
+        code: "FORBIDDEN",
+      });
+      await expect(t.listings.deleteListing({ actor: { id: other }, id: listing.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(t.listings.deleteListing({ actor: null, id: listing.id })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+      expect((await t.listings.getListing(listing.id)).photos).toEqual(listing.photos);
+      await t.uploads.discardUploads([theirs]);
+    });
+
+    it("deletes a listing, then every one of its photos' files", async () => {
+      const listing = await listingWithPhotos(3);
+      await t.listings.deleteListing({ actor: { id: seller }, id: listing.id });
+      await expect(t.listings.getListing(listing.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+      for (const photo of listing.photos) expect(await variantsOf(photo.imageKey)).toEqual([false, false, false]);
+      const rows = await t.db.kysely.selectFrom("listing_photo").select("image_key").where("listing_id", "=", listing.id).execute();
+      expect(rows).toEqual([]);
+    });
+  });
+
   describe("limits", () => {
     it("refuses an upload past the per-person limit, an empty one, one over the size limit and one of unknown size", async () => {
       const ids = [];
