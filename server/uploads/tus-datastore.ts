@@ -30,6 +30,8 @@ export function createUploadDatastore(storage: UploadStorageConfig, options: { l
   if (storage.driver === "local") return new FileStore({ directory: options.localDir });
   return new S3Store({
     partSize: S3_PART_BYTES,
+    // Expiry is ours (removeExpiredUploads), not an S3 lifecycle rule on tags.
+    useTags: false,
     s3ClientConfig: {
       bucket: storage.bucket,
       region: storage.region,
