@@ -41,17 +41,16 @@ function photosBlocker(items: ReadonlyArray<{ view: PhotoUploadView }>): PhotosB
   return null;
 }
 
-export default function PhotoPicker({
-  maxPhotos,
-  maxBytes,
-  serverError,
-  onBlockerChange,
-}: {
+export interface PhotoPickerProps {
   maxPhotos: number;
   maxBytes: number;
   serverError: string | undefined;
+  /** Photos chosen in the plain field before this loaded. */
+  initialFiles: readonly File[];
   onBlockerChange: (blocker: PhotosBlocker) => void;
-}) {
+}
+
+export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialFiles, onBlockerChange }: PhotoPickerProps) {
   const [items, setItems] = useState<PhotoItem[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [preparing, setPreparing] = useState(false);
@@ -135,6 +134,14 @@ export default function PhotoPicker({
     setItems((current) => movePhoto(current, index, by));
     setFocusAfterMove({ key: items[index]!.key, by });
   }
+
+  // Once, on arrival: take over what was chosen before.
+  const tookOver = useRef(false);
+  useEffect(() => {
+    if (tookOver.current || !initialFiles.length) return;
+    tookOver.current = true;
+    void Promise.resolve().then(() => addFiles([...initialFiles]));
+  });
 
   const full = items.length >= maxPhotos;
   return (

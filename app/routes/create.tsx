@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState, type ComponentType, type RefObject } from "react";
 import { data, Form, redirect } from "react-router";
 import { CATEGORIES } from "../../core/categories";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "../../core/constants";
@@ -10,7 +10,7 @@ import { Alert } from "../components/alert";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
 // Type only: the picker itself is loaded lazily, below.
-import type { PhotosBlocker } from "../components/photo-picker";
+import type { PhotoPickerProps, PhotosBlocker } from "../components/photo-picker";
 import { SubmitButton } from "../components/submit-button";
 import { TextField } from "../components/text-field";
 import type { Route } from "./+types/create";
@@ -67,15 +67,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /**
  * The photos as a plain file input: what the server renders and what works without JavaScript
- * (up to five photos go with the form). Once the page has hydrated, PhotoPicker takes its place.
+ * (up to five photos go with the form). Once PhotoPicker has loaded it takes its place, with any
+ * photos already chosen here; if it never loads (offline), this still sends them with the form.
  */
-function PlainPhotoField({ error, maxBytes, maxPhotos }: { error: string | undefined; maxBytes: number; maxPhotos: number }) {
+function PlainPhotoField({
+  error,
+  maxBytes,
+  maxPhotos,
+  inputRef,
+}: {
+  error: string | undefined;
+  maxBytes: number;
+  maxPhotos: number;
+  inputRef: RefObject<HTMLInputElement | null>;
+}) {
   return (
     <div>
       <label htmlFor="image" className="label">
         Photos
       </label>
       <input
+        ref={inputRef}
         id="image"
         name="image"
         type="file"
@@ -98,13 +110,33 @@ function PlainPhotoField({ error, maxBytes, maxPhotos }: { error: string | undef
   );
 }
 
-const PhotoPicker = lazy(() => import("../components/photo-picker"));
-const noSubscription = () => () => {};
-/** True once React runs in the browser (false while rendering on the server and hydrating). */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+type PhotoPickerComponent = ComponentType<PhotoPickerProps>;
+
+/**
+ * Loads the upload picker in the browser (only on this page), and hands it the photos chosen in
+ * the plain field meanwhile: on a slow connection a seller may pick photos before it arrives.
+ */
+function usePhotoPicker(plainInput: RefObject<HTMLInputElement | null>) {
+  const [picker, setPicker] = useState<{ Component: PhotoPickerComponent; initialFiles: File[] } | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    import("../components/photo-picker")
+      .then((module) => {
+        if (mounted) setPicker({ Component: module.default, initialFiles: Array.from(plainInput.current?.files ?? []) });
+      })
+      .catch(() => {
+        // Offline or the chunk failed: the plain field stays and sends the photos with the form.
+      });
+    return () => {
+      mounted = false;
+    };
+  }, [plainInput]);
+  return picker;
+}
 
 export default function Create({ loaderData, actionData }: Route.ComponentProps) {
-  const hydrated = useHydrated();
+  const plainInput = useRef<HTMLInputElement>(null);
+  const picker = usePhotoPicker(plainInput);
   // Why the photos are not ready to send (still uploading, say), and what the seller was told.
   const photoBlocker = useRef<PhotosBlocker>(null);
   const [photoMessage, setPhotoMessage] = useState<string | null>(null);
@@ -210,17 +242,16 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
               </p>
             ) : null}
           </div>
-          {hydrated ? (
-            <Suspense fallback={<PlainPhotoField error={errors.image} maxBytes={loaderData.maxImageBytes} maxPhotos={loaderData.maxPhotos} />}>
-              <PhotoPicker
-                maxPhotos={loaderData.maxPhotos}
-                maxBytes={loaderData.maxImageBytes}
-                serverError={photoMessage ?? errors.image}
-                onBlockerChange={onBlockerChange}
-              />
-            </Suspense>
+          {picker ? (
+            <picker.Component
+              maxPhotos={loaderData.maxPhotos}
+              maxBytes={loaderData.maxImageBytes}
+              serverError={photoMessage ?? errors.image}
+              initialFiles={picker.initialFiles}
+              onBlockerChange={onBlockerChange}
+            />
           ) : (
-            <PlainPhotoField error={errors.image} maxBytes={loaderData.maxImageBytes} maxPhotos={loaderData.maxPhotos} />
+            <PlainPhotoField error={errors.image} maxBytes={loaderData.maxImageBytes} maxPhotos={loaderData.maxPhotos} inputRef={plainInput} />
           )}
           <SubmitButton action="/create" pendingText="Uploading…">
             upload and Submit

@@ -199,6 +199,27 @@ test("several photos, reordered with the keyboard: the first is the cover, the v
   expect(await second.getAttribute("srcset")).toMatch(/w320\.webp 320w, .*w640\.webp 640w, .*w1280\.webp 1280w/);
 });
 
+test("a photo chosen before the uploader has loaded (slow connection) is taken over and uploaded", async ({ page, seller: _seller }) => {
+  const name = `Early Photo Onion ${uniqueTag()}`;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/photo-picker-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await gotoHydrated(page, "/create");
+  await fillFields(page, name);
+  // Still the plain field: the uploader has not arrived.
+  await expect(page.getByText(/Photos are made smaller before sending/)).toHaveCount(0);
+  await page.getByLabel("Photos", { exact: true }).setInputFiles({ name: "early.jpg", mimeType: "image/jpeg", buffer: await makeProducePhoto("vegetables", 50, { width: 900, height: 600 }) });
+  release();
+  const list = page.getByRole("list", { name: "Chosen photos" });
+  await expect(list.getByText("Uploaded", { exact: true })).toHaveCount(1);
+  await page.getByRole("button", { name: "upload and Submit" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  expect(await photoNamesInOrder(await listingIdByName(name))).toEqual(["early.jpg"]);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
