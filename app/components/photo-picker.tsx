@@ -92,6 +92,10 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
     try {
       const known = new Set(items.map((item) => item.fingerprint));
       for (const file of chosen) {
+        if (file.size === 0) {
+          setMessage("This file is empty. Please choose a photo.");
+          continue;
+        }
         const blob = await resizePhoto(file);
         if (blob.size > maxBytes) {
           setMessage(photoTooLargeMessage(maxBytes));

@@ -16,7 +16,7 @@ import type { SessionUser } from "../auth/accounts.service";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import { isValidStorageKey } from "../media/storage";
 import type { Services } from "../services";
-import { createUploadsRouter } from "../uploads/tus-server";
+import { createUploadsRouter, UPLOADS_PATH } from "../uploads/tus-server";
 // Brings the AppLoadContext fields (services, currentUser, …) into scope for getLoadContext.
 import type {} from "./load-context";
 
@@ -101,7 +101,9 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     next();
   });
   app.all("/api/auth/*splat", toNodeHandler(services.auth));
-  // tus reads its own request bodies, so it too comes before anything that parses one.
+  // tus reads its own request bodies, so it too comes before anything that parses one. Another
+  // site's page may not send chunks as the signed-in person either.
+  app.use(UPLOADS_PATH, rejectCrossSiteForms(config.baseUrl));
   app.use(createUploadsRouter({ accounts: services.accounts, uploads: services.uploads, datastore: services.uploadDatastore, logger }));
 
   app.get("/media/*key", async (req, res, next) => {

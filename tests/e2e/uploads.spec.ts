@@ -220,6 +220,19 @@ test("a photo chosen before the uploader has loaded (slow connection) is taken o
   expect(await photoNamesInOrder(await listingIdByName(name))).toEqual(["early.jpg"]);
 });
 
+test("the upload endpoint refuses another site's page and anyone signed out", async ({ page, seller: _seller, browser }) => {
+  const headers = { "Tus-Resumable": "1.0.0", "Upload-Length": "100" };
+  const crossSite = await page.request.post("/uploads", { headers: { ...headers, origin: "https://evil.example" } });
+  expect(crossSite.status()).toBe(403);
+  const stranger = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const signedOut = await stranger.request.post("/uploads", { headers });
+    expect([signedOut.status(), await signedOut.text()]).toEqual([401, "You must login first"]);
+  } finally {
+    await stranger.close();
+  }
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
