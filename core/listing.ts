@@ -15,6 +15,8 @@ export interface ListingSummary {
 /** A listing with everything the view page shows, seller contact included. */
 export interface ListingDetail extends ListingSummary {
   description: string;
+  /** Every photo in the seller's order; the first is the cover (imageKey). */
+  photos: Array<{ imageKey: string }>;
   sellerId: string;
   seller: { name: string; phone: string } | null;
 }

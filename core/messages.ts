@@ -10,3 +10,7 @@ export const MESSAGES = {
 export function photoTooLargeMessage(maxBytes: number): string {
   return `This photo is larger than ${Math.round(maxBytes / (1024 * 1024))} MB. Please choose a smaller photo.`;
 }
+
+export function tooManyPhotosMessage(maxPhotos: number): string {
+  return `A listing can have up to ${maxPhotos} photos. Please remove some.`;
+}

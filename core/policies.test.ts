@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canCreateListing } from "./policies";
+import { canCreateListing, canEditListing } from "./policies";
 
 describe("canCreateListing", () => {
   it("lets a signed-in person create a listing", () => {
@@ -15,3 +15,17 @@ describe("canCreateListing", () => {
   });
 });
 
+
+describe("canEditListing", () => {
+  it("lets the seller who listed it change it", () => {
+    expect(canEditListing({ id: "user-1" }, { sellerId: "user-1" })).toBe(true);
+  });
+
+  it.each([
+    ["someone else", { id: "user-2" }],
+    ["nobody", null],
+    ["an actor without an id", { id: "" }],
+  ])("refuses %s", (_label, actor) => {
+    expect(canEditListing(actor, { sellerId: "user-1" })).toBe(false);
+  });
+});

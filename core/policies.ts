@@ -7,3 +7,8 @@ export interface Actor {
 export function canCreateListing(actor: Actor | null | undefined): actor is Actor {
   return Boolean(actor?.id);
 }
+
+/** Only the seller who listed something may change or remove it. */
+export function canEditListing(actor: Actor | null | undefined, listing: { sellerId: string }): boolean {
+  return Boolean(actor?.id) && actor!.id === listing.sellerId;
+}

@@ -13,9 +13,11 @@ import {
   MAX_SEARCH_LENGTH,
   MIN_PASSWORD_LENGTH,
 } from "./constants";
+import { tooManyPhotosMessage } from "./messages";
 import { parseRupeesToPaise } from "./money";
 import { normalisePhone } from "./phone";
 import { safeRedirectPath } from "./redirects";
+import { MAX_PHOTOS_PER_LISTING, UPLOAD_ERROR_MESSAGES, UPLOAD_ID_PATTERN } from "./upload-task";
 
 /** A form field: absent or non-text values (a file where text was expected) read as "". */
 const field = z.preprocess((value) => (typeof value === "string" ? value : ""), z.string());
@@ -160,6 +162,14 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): Parse
   }
   return { ok: false, errors: errors as FieldErrors<z.output<S>> };
 }
+
+/** The resumable uploads a sell form names (`upload`, repeated), in the seller's order. */
+export const listingUploadsSchema = z.object({
+  upload: z
+    .array(z.string().regex(UPLOAD_ID_PATTERN, UPLOAD_ERROR_MESSAGES["invalid-url"]))
+    .max(MAX_PHOTOS_PER_LISTING, tooManyPhotosMessage(MAX_PHOTOS_PER_LISTING))
+    .default([]),
+});
 
 export const homeQuerySchema = z.object({
   category: optionalQueryText,

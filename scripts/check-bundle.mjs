@@ -10,7 +10,9 @@ import { gzipSync } from "node:zlib";
 
 const BUDGET_KB = 150;
 const ASSETS = "build/client/assets";
-const BROWSER_PACKAGES = new Set(["react", "react-dom", "react-router", "scheduler", "@react-router/dev", "cookie", "set-cookie-parser"]);
+const BROWSER_PACKAGES = new Set(["react", "react-dom", "react-router", "scheduler", "@react-router/dev", "cookie", "set-cookie-parser",
+  // The resumable photo upload, loaded on /create only (app/components/photo-picker.tsx).
+  "tus-js-client", "js-base64", "url-parse", "querystringify", "requires-port"]);
 
 const files = readdirSync(ASSETS);
 const problems = [];

@@ -37,6 +37,24 @@ describe("loadConfig", () => {
     }
   });
 
+  it("has upload limits with defaults, set from the environment, and refuses nonsense", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).uploads).toEqual({
+      maxPhotosPerListing: 5,
+      maxInFlightPerUser: 10,
+      expiryMs: 24 * 3_600_000,
+      dir: path.join(dataDir, "uploads"),
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, MAX_PHOTOS_PER_LISTING: "3", MAX_UPLOADS_IN_FLIGHT: "4", UPLOAD_EXPIRY_HOURS: "0.5" }).uploads).toMatchObject({
+      maxPhotosPerListing: 3,
+      maxInFlightPerUser: 4,
+      expiryMs: 1_800_000,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, MAX_PHOTOS_PER_LISTING: "6", MAX_UPLOADS_IN_FLIGHT: "0", UPLOAD_EXPIRY_HOURS: "-1" })).toThrow(
+      /MAX_PHOTOS_PER_LISTING[\s\S]*MAX_UPLOADS_IN_FLIGHT[\s\S]*UPLOAD_EXPIRY_HOURS/,
+    );
+  });
+
   it("takes PostgreSQL and a public base URL from the environment", () => {
     const config = loadConfig({
       DATA_DIR: tempDir(),

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { MAX_IMAGE_BYTES } from "../core/constants";
+import { MAX_PHOTOS_PER_LISTING } from "../core/upload-task";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -26,6 +27,12 @@ const envSchema = z.object({
   /** Secret for signing sessions; generated and kept in DATA_DIR when not given. */
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(MAX_IMAGE_BYTES),
+  /** Photos one listing may carry (at most the product's 5). */
+  MAX_PHOTOS_PER_LISTING: z.coerce.number().int().min(1).max(MAX_PHOTOS_PER_LISTING).default(MAX_PHOTOS_PER_LISTING),
+  /** Resumable uploads one person may have started and not yet put on a listing. */
+  MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().positive().default(10),
+  /** Hours after which an upload that never became part of a listing is removed. */
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   /**
    * Which proxies' X-Forwarded-* headers to believe (Express "trust proxy"): "loopback" (default),
    * a comma-separated list of addresses/subnets, a hop count, or "true" behind a load balancer.
@@ -75,6 +82,7 @@ export interface Config {
   baseUrl: string;
   authSecret: string;
   maxImageBytes: number;
+  uploads: { maxPhotosPerListing: number; maxInFlightPerUser: number; expiryMs: number; dir: string };
   authRateLimits: { signInPerMinute: number; signUpPerMinute: number };
   trustProxy: boolean | number | string;
   logLevel: z.output<typeof envSchema>["LOG_LEVEL"];
@@ -111,6 +119,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl: e.BASE_URL ?? `http://localhost:${e.PORT}`,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     maxImageBytes: e.MAX_IMAGE_BYTES,
+    uploads: {
+      maxPhotosPerListing: e.MAX_PHOTOS_PER_LISTING,
+      maxInFlightPerUser: e.MAX_UPLOADS_IN_FLIGHT,
+      expiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000),
+      dir: path.join(dataDir, "uploads"),
+    },
     authRateLimits: { signInPerMinute: e.AUTH_SIGNIN_PER_MINUTE, signUpPerMinute: e.AUTH_SIGNUP_PER_MINUTE },
     trustProxy: e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY === "false" ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -12,6 +12,9 @@ import { createListingsService } from "./listings/listings.service";
 import { createLogger, type Logger } from "./logger";
 import { createStorage } from "./media/create-storage";
 import type { Storage } from "./media/storage";
+import { createUploadDatastore, type UploadDatastore } from "./uploads/tus-datastore";
+import { createUploadsRepository } from "./uploads/uploads.repository";
+import { createUploadsService } from "./uploads/uploads.service";
 
 export interface Services {
   config: Config;
@@ -21,6 +24,9 @@ export interface Services {
   storage: Storage;
   accounts: ReturnType<typeof createAccountsService>;
   listings: ReturnType<typeof createListingsService>;
+  uploads: ReturnType<typeof createUploadsService>;
+  /** Where tus keeps uploads in progress (served by server/uploads/tus-server.ts). */
+  uploadDatastore: UploadDatastore;
   close(): Promise<void>;
 }
 
@@ -36,6 +42,14 @@ export async function createServices(
   }
   const auth = createAuth({ db, logger, secret: config.authSecret, baseUrl: config.baseUrl, rateLimits: config.authRateLimits });
   const storage = createStorage(config.storage);
+  const uploadDatastore = createUploadDatastore(config.storage, { localDir: config.uploads.dir });
+  const uploads = createUploadsService({
+    repository: createUploadsRepository(db.kysely),
+    datastore: uploadDatastore,
+    limits: { maxFileBytes: config.maxImageBytes, maxInFlightPerUser: config.uploads.maxInFlightPerUser, expiryMs: config.uploads.expiryMs },
+    logger,
+    now: options.now,
+  });
   return {
     config,
     logger,
@@ -43,7 +57,16 @@ export async function createServices(
     auth,
     storage,
     accounts: createAccountsService(auth, { baseUrl: config.baseUrl }),
-    listings: createListingsService({ repository: createListingsRepository(db.kysely), storage, logger, now: options.now }),
+    listings: createListingsService({
+      repository: createListingsRepository(db.kysely),
+      storage,
+      uploads,
+      maxPhotos: config.uploads.maxPhotosPerListing,
+      logger,
+      now: options.now,
+    }),
+    uploads,
+    uploadDatastore,
     close: () => db.close(),
   };
 }

@@ -1,14 +1,16 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ComponentType, type RefObject } from "react";
 import { data, Form, redirect } from "react-router";
 import { CATEGORIES } from "../../core/categories";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "../../core/constants";
-import { MESSAGES, photoTooLargeMessage } from "../../core/messages";
-import { listingFieldsSchema, parseWith } from "../../core/schemas";
+import { MESSAGES } from "../../core/messages";
+import { listingFieldsSchema, listingUploadsSchema, parseWith } from "../../core/schemas";
 import { formErrorResponse } from "../../server/http/app-errors";
 import { discardBody, readPhotoForm } from "../../server/http/multipart";
 import { Alert } from "../components/alert";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
+// Type only: the picker itself is loaded lazily, below.
+import type { PhotoPickerProps, PhotosBlocker } from "../components/photo-picker";
 import { SubmitButton } from "../components/submit-button";
 import { TextField } from "../components/text-field";
 import type { Route } from "./+types/create";
@@ -17,7 +19,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Sell your produce — M
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.currentUser();
-  return { signedIn: Boolean(user), maxImageBytes: context.services.config.maxImageBytes };
+  const { config } = context.services;
+  return { signedIn: Boolean(user), maxImageBytes: config.maxImageBytes, maxPhotos: config.uploads.maxPhotosPerListing };
 }
 
 type SellValues = { name: string; category: string; price: string; description: string };
@@ -34,16 +37,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let values = EMPTY;
   try {
-    const { fields, file, fileError } = await readPhotoForm(request, { maxFileBytes: config.maxImageBytes, fileField: "image" });
+    const { fields, fieldValues, files, fileError } = await readPhotoForm(request, {
+      maxFileBytes: config.maxImageBytes,
+      fileField: "image",
+      maxFiles: config.uploads.maxPhotosPerListing,
+    });
     values = { name: fields.name ?? "", category: fields.category ?? "", price: fields.price ?? "", description: fields.description ?? "" };
     const parsed = parseWith(listingFieldsSchema, fields);
+    // With JavaScript the photos arrive beforehand (tus) and the form names them; without, they come with it.
+    const uploads = parseWith(listingUploadsSchema, { upload: fieldValues.upload ?? [] });
     // Every problem is reported at once, the photo's too.
     const errors: Record<string, string> = parsed.ok ? {} : { ...(parsed.errors as Record<string, string>) };
+    const uploadIds = uploads.ok ? uploads.data.upload : [];
     if (fileError) errors.image = fileError;
-    else if (!file) errors.image = MESSAGES.choosePhoto;
-    if (!parsed.ok || !file) return data({ errors, values }, { status: fileError ? 413 : 400 });
+    else if (!uploads.ok) errors.image = uploads.errors.upload ?? MESSAGES.choosePhoto;
+    else if (!files.length && !uploadIds.length) errors.image = MESSAGES.choosePhoto;
+    if (!parsed.ok || errors.image) return data({ errors, values }, { status: fileError ? 413 : 400 });
 
-    await listings.createListing({ actor: user, fields: parsed.data, photo: { bytes: file.bytes, fileName: file.name } });
+    if (uploadIds.length) {
+      await listings.createListingFromUploads({ actor: user, fields: parsed.data, uploadIds });
+    } else {
+      await listings.createListing({ actor: user, fields: parsed.data, photos: files.map((file) => ({ bytes: file.bytes, fileName: file.name })) });
+    }
   } catch (error) {
     return formErrorResponse(error, values);
   }
@@ -51,51 +66,92 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * The photo input with a preview. A photo over the limit is caught here, before a single byte
- * is sent over the seller's mobile data (the server checks again).
+ * The photos as a plain file input: what the server renders and what works without JavaScript
+ * (up to five photos go with the form). Once PhotoPicker has loaded it takes its place, with any
+ * photos already chosen here; if it never loads (offline), this still sends them with the form.
  */
-function PhotoField({ error, maxBytes, onTooLarge }: { error: string | undefined; maxBytes: number; onTooLarge: (tooLarge: boolean) => void }) {
-  const [preview, setPreview] = useState<string | null>(null);
-  const [sizeError, setSizeError] = useState<string | null>(null);
-  const shownError = sizeError ?? error;
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+function PlainPhotoField({
+  error,
+  maxBytes,
+  maxPhotos,
+  inputRef,
+}: {
+  error: string | undefined;
+  maxBytes: number;
+  maxPhotos: number;
+  inputRef: RefObject<HTMLInputElement | null>;
+}) {
   return (
     <div>
       <label htmlFor="image" className="label">
-        Photo
+        Photos
       </label>
       <input
+        ref={inputRef}
         id="image"
         name="image"
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif"
+        accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+        multiple
         required
-        aria-invalid={shownError ? true : undefined}
-        aria-describedby={shownError ? "image-hint image-error" : "image-hint"}
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
-          const tooLarge = Boolean(file && file.size > maxBytes);
-          setSizeError(tooLarge ? photoTooLargeMessage(maxBytes) : null);
-          onTooLarge(tooLarge);
-          setPreview(file && !tooLarge ? URL.createObjectURL(file) : null);
-        }}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "image-hint image-error" : "image-hint"}
         className="block w-full text-base file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800"
       />
       <p id="image-hint" className="mt-1 text-sm text-stone-600">
-        A clear photo of your produce (JPEG, PNG or WebP, up to {Math.round(maxBytes / (1024 * 1024))} MB).
+        Up to {maxPhotos} clear photos of your produce (JPEG, PNG or WebP, up to {Math.round(maxBytes / (1024 * 1024))} MB each). The first is the cover.
       </p>
-      {shownError ? (
-        <p id="image-error" className="field-error" role={sizeError ? "alert" : undefined}>
-          {shownError}
+      {error ? (
+        <p id="image-error" className="field-error">
+          {error}
         </p>
       ) : null}
-      {preview ? <img src={preview} alt="Preview of what you chose to upload" className="mt-3 max-h-64 rounded-lg border border-stone-200 object-contain" /> : null}
     </div>
   );
 }
 
+type PhotoPickerComponent = ComponentType<PhotoPickerProps>;
+
+/**
+ * Loads the upload picker in the browser (only on this page), and hands it the photos chosen in
+ * the plain field meanwhile: on a slow connection a seller may pick photos before it arrives.
+ */
+function usePhotoPicker(plainInput: RefObject<HTMLInputElement | null>) {
+  const [picker, setPicker] = useState<{ Component: PhotoPickerComponent; initialFiles: File[] } | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    import("../components/photo-picker")
+      .then((module) => {
+        if (mounted) setPicker({ Component: module.default, initialFiles: Array.from(plainInput.current?.files ?? []) });
+      })
+      .catch(() => {
+        // Offline or the chunk failed: the plain field stays and sends the photos with the form.
+      });
+    return () => {
+      mounted = false;
+    };
+  }, [plainInput]);
+  return picker;
+}
+
 export default function Create({ loaderData, actionData }: Route.ComponentProps) {
-  const [photoTooLarge, setPhotoTooLarge] = useState(false);
+  const plainInput = useRef<HTMLInputElement>(null);
+  const picker = usePhotoPicker(plainInput);
+  // Why the photos are not ready to send (still uploading, say), and what the seller was told.
+  const photoBlocker = useRef<PhotosBlocker>(null);
+  const [photoMessage, setPhotoMessage] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // Pressed while photos were still uploading: send once they are done.
+  const sendWhenUploaded = useRef(false);
+  const onBlockerChange = useCallback((blocker: PhotosBlocker) => {
+    photoBlocker.current = blocker;
+    if (blocker) return;
+    setPhotoMessage(null);
+    if (sendWhenUploaded.current) {
+      sendWhenUploaded.current = false;
+      form.current?.requestSubmit();
+    }
+  }, []);
   if (!loaderData.signedIn) {
     return (
       <AuthCard title="Login">
@@ -117,11 +173,14 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
           encType="multipart/form-data"
           noValidate
           className="space-y-4"
+          ref={form}
           onSubmit={(e) => {
-            if (photoTooLarge) {
-              e.preventDefault();
-              e.currentTarget.querySelector<HTMLInputElement>("#image")?.focus();
-            }
+            const blocker = photoBlocker.current;
+            if (!blocker) return;
+            e.preventDefault();
+            setPhotoMessage(blocker.message);
+            sendWhenUploaded.current = blocker.kind === "uploading";
+            if (blocker.kind === "failed") e.currentTarget.querySelector<HTMLElement>("#image")?.focus();
           }}
         >
           {errors.form ? <Alert>{errors.form}</Alert> : null}
@@ -183,7 +242,17 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
               </p>
             ) : null}
           </div>
-          <PhotoField error={errors.image} maxBytes={loaderData.maxImageBytes} onTooLarge={setPhotoTooLarge} />
+          {picker ? (
+            <picker.Component
+              maxPhotos={loaderData.maxPhotos}
+              maxBytes={loaderData.maxImageBytes}
+              serverError={photoMessage ?? errors.image}
+              initialFiles={picker.initialFiles}
+              onBlockerChange={onBlockerChange}
+            />
+          ) : (
+            <PlainPhotoField error={errors.image} maxBytes={loaderData.maxImageBytes} maxPhotos={loaderData.maxPhotos} inputRef={plainInput} />
+          )}
           <SubmitButton action="/create" pendingText="Uploading…">
             upload and Submit
           </SubmitButton>

@@ -1,10 +1,10 @@
 import { getCategory } from "../../core/categories";
 import { formatShortDate, isoDate } from "../../core/dates";
-import { imageSrcSet, imageUrl } from "../../core/images";
 import { formatPricePerKg } from "../../core/money";
 import { formatPhone, whatsappLink } from "../../core/phone";
 import { orErrorPage } from "../../server/http/app-errors";
 import { PhoneIcon } from "../components/icons";
+import { PhotoGallery } from "../components/photo-gallery";
 import type { Route } from "./+types/view";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -25,16 +25,7 @@ export default function View({ loaderData }: Route.ComponentProps) {
   const category = getCategory(listing.category);
   return (
     <article className="page grid gap-6 py-6 md:grid-cols-2">
-      <img
-        src={imageUrl(listing.imageKey, 640)}
-        srcSet={imageSrcSet(listing.imageKey)}
-        sizes="(min-width: 768px) 50vw, 100vw"
-        alt={listing.name}
-        width={640}
-        height={480}
-        fetchPriority="high"
-        className="aspect-[4/3] w-full rounded-xl border border-stone-200 bg-stone-100 object-cover"
-      />
+      <PhotoGallery photos={listing.photos} name={listing.name} />
       <div className="min-w-0">
         <p className="text-3xl font-extrabold text-brand-800">{formatPricePerKg(listing.pricePaise)}</p>
         <h1 className="mt-1 text-2xl font-bold [overflow-wrap:anywhere]">{listing.name}</h1>

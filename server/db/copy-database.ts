@@ -1,6 +1,6 @@
 /**
  * Copies a Mandi database to another one (typically an embedded SQLite install to PostgreSQL):
- * every user, account, session and listing, in foreign-key order. Safe to run again: rows already
+ * every user, account, session, listing and listing photo, in foreign-key order. Safe to run again: rows already
  * at the destination (same id) are left as they are. Each batch is checked at the destination, so
  * the result says exactly how many source rows are there.
  */
@@ -9,12 +9,23 @@ import type { Db } from "./database";
 import { migrateToLatest } from "./migrate";
 
 /**
- * What moves, parents before children. Left out on purpose: rateLimit (counters that expire in a
- * minute) and the migration bookkeeping, which the destination's own migrations write.
+ * What moves, parents before children, each with a unique column to walk it by and to recognise
+ * rows already copied. Left out on purpose: rateLimit (counters that expire in a minute),
+ * photo_upload (half-finished uploads, whose bytes stay behind in the old install's folder) and
+ * the migration bookkeeping, which the destination's own migrations write.
  */
-export const COPIED_TABLES = ["user", "account", "session", "verification", "listing"] as const;
+const TABLE_KEYS = {
+  user: "id",
+  account: "id",
+  session: "id",
+  verification: "id",
+  listing: "id",
+  listing_photo: "image_key",
+} as const;
 
-export type CopiedTable = (typeof COPIED_TABLES)[number];
+export type CopiedTable = keyof typeof TABLE_KEYS;
+
+export const COPIED_TABLES = Object.keys(TABLE_KEYS) as CopiedTable[];
 
 export interface TableCopyResult {
   table: CopiedTable;
@@ -44,6 +55,7 @@ export async function copyDatabase(options: {
 
   const results: TableCopyResult[] = [];
   for (const table of COPIED_TABLES) {
+    const key = TABLE_KEYS[table];
     const total = await countRows(from, table);
     let done = 0;
     let inserted = 0;
@@ -51,18 +63,18 @@ export async function copyDatabase(options: {
     let after: string | null = null;
     options.onProgress?.(table, 0, total);
     for (;;) {
-      let query = from.selectFrom(table).selectAll().orderBy("id").limit(BATCH_SIZE);
-      if (after !== null) query = query.where("id", ">", after);
+      let query = from.selectFrom(table).selectAll().orderBy(key).limit(BATCH_SIZE);
+      if (after !== null) query = query.where(key, ">", after);
       const rows = (await query.execute()) as Row[];
       if (!rows.length) break;
-      const ids = rows.map((row) => String(row.id));
+      const ids = rows.map((row) => String(row[key]));
       const written = await to
         .insertInto(table)
         .values(rows.map((row) => convert(table, row)))
-        .onConflict((conflict) => conflict.column("id").doNothing())
+        .onConflict((conflict) => conflict.column(key).doNothing())
         .executeTakeFirst();
       inserted += Number(written.numInsertedOrUpdatedRows ?? 0);
-      present += await countRows(to, table, ids);
+      present += await countRows(to, table, { column: key, values: ids });
       done += rows.length;
       after = ids.at(-1)!;
       options.onProgress?.(table, done, total);
@@ -77,9 +89,9 @@ export function isCompleteCopy(results: readonly TableCopyResult[]): boolean {
   return results.every((r) => r.present === r.source);
 }
 
-async function countRows(db: UntypedDb, table: string, ids?: string[]): Promise<number> {
+async function countRows(db: UntypedDb, table: string, only?: { column: string; values: string[] }): Promise<number> {
   let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("n"));
-  if (ids) query = query.where("id", "in", ids);
+  if (only) query = query.where(only.column, "in", only.values);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }

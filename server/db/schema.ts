@@ -20,7 +20,7 @@ export interface ListingTable {
   category: string;
   price_paise: number;
   description: string;
-  /** Storage key prefix of the photo's variants. */
+  /** Storage key prefix of the cover photo's variants (listing_photo position 0). */
   image_key: string;
   /** The uploader's file name, kept as metadata only. */
   image_name: string | null;
@@ -28,7 +28,27 @@ export interface ListingTable {
   created_at: number | string;
 }
 
+export interface ListingPhotoTable {
+  listing_id: string;
+  /** 0 is the cover. */
+  position: number;
+  /** Storage key prefix of this photo's variants. */
+  image_key: string;
+  /** The uploader's file name, kept as metadata only. */
+  image_name: string | null;
+}
+
+/** A resumable upload someone started and has not yet put on a listing. */
+export interface PhotoUploadTable {
+  id: string;
+  owner_id: string;
+  /** Epoch milliseconds (UTC). */
+  created_at: number | string;
+}
+
 export interface Database {
   user: UserTable;
   listing: ListingTable;
+  listing_photo: ListingPhotoTable;
+  photo_upload: PhotoUploadTable;
 }

@@ -1,6 +1,6 @@
 /**
  * The Express app: security headers and compression → request log → better-auth (before any
- * body parser, as its docs require) → photos → static assets → the React Router handler.
+ * body parser, as its docs require) → tus uploads → photos → static assets → the React Router handler.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
@@ -15,6 +15,7 @@ import type { SessionUser } from "../auth/accounts.service";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import type { Services } from "../services";
 import { serveMedia } from "./serve-media";
+import { createUploadsRouter, UPLOADS_PATH } from "../uploads/tus-server";
 // Brings the AppLoadContext fields (services, currentUser, …) into scope for getLoadContext.
 import type {} from "./load-context";
 
@@ -67,7 +68,10 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      autoLogging: { ignore: (req) => Boolean(req.url?.startsWith("/assets/") || req.url?.startsWith("/media/")) },
+      autoLogging: {
+        // Upload chunks are many and small; the listing they become is logged.
+        ignore: (req) => Boolean(req.url?.startsWith("/assets/") || req.url?.startsWith("/media/") || req.url?.startsWith("/uploads")),
+      },
       // One short line per request: no headers (they carry cookies).
       serializers: {
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
@@ -96,6 +100,10 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     next();
   });
   app.all("/api/auth/*splat", toNodeHandler(services.auth));
+  // tus reads its own request bodies, so it too comes before anything that parses one. Another
+  // site's page may not send chunks as the signed-in person either.
+  app.use(UPLOADS_PATH, rejectCrossSiteForms(config.baseUrl));
+  app.use(createUploadsRouter({ accounts: services.accounts, uploads: services.uploads, datastore: services.uploadDatastore, logger }));
 
   app.get("/media/*key", serveMedia(services.storage));
 

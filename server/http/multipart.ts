@@ -14,9 +14,11 @@ const MAX_PARTS = 20;
 export interface PhotoForm {
   /** Text fields, first value of each. */
   fields: Record<string, string>;
-  /** The photo, or null when none was chosen. */
-  file: { bytes: Uint8Array; name: string } | null;
-  /** Set when the photo was over the limit (the text fields are still read, to give them back). */
+  /** Every value of each text field, in the order sent (for repeated fields). */
+  fieldValues: Record<string, string[]>;
+  /** The photos chosen, in order; empty when none was. */
+  files: Array<{ bytes: Uint8Array; name: string }>;
+  /** Set when a photo was over the limit (the text fields are still read, to give them back). */
   fileError: string | null;
 }
 
@@ -25,29 +27,34 @@ export interface PhotoForm {
  * only up to the limit, and whatever is left of a refused body is read and dropped so the
  * browser gets the answer. Broken bodies become a 400 AppError.
  */
-export async function readPhotoForm(request: Request, options: { maxFileBytes: number; fileField: string }): Promise<PhotoForm> {
+export async function readPhotoForm(
+  request: Request,
+  options: { maxFileBytes: number; fileField: string; maxFiles: number },
+): Promise<PhotoForm> {
   if (!request.headers.get("content-type")?.startsWith("multipart/form-data")) {
     throw new AppError("BAD_INPUT", "Please send the form with its photo again.");
   }
-  const form: PhotoForm = { fields: {}, file: null, fileError: null };
+  const form: PhotoForm = { fields: {}, fieldValues: {}, files: [], fileError: null };
   try {
     const parts = parseMultipartRequest(request, {
       maxFileSize: options.maxFileBytes,
-      maxTotalSize: options.maxFileBytes + FORM_OVERHEAD_BYTES,
-      maxParts: MAX_PARTS,
+      maxTotalSize: options.maxFileBytes * options.maxFiles + FORM_OVERHEAD_BYTES,
+      maxParts: MAX_PARTS + options.maxFiles,
     });
     for await (const part of parts) {
       if (!part.name) continue;
       if (part.isFile) {
-        if (part.name === options.fileField && part.size > 0 && !form.file) form.file = { bytes: part.bytes, name: part.filename ?? "" };
-      } else if (!Object.hasOwn(form.fields, part.name)) {
-        form.fields[part.name] = part.text;
+        // All are kept (maxTotalSize bounds them); one too many is refused by the service, with a message.
+        if (part.name === options.fileField && part.size > 0) form.files.push({ bytes: part.bytes, name: part.filename ?? "" });
+      } else {
+        if (!Object.hasOwn(form.fields, part.name)) form.fields[part.name] = part.text;
+        (form.fieldValues[part.name] ??= []).push(part.text);
       }
     }
   } catch (error) {
     await discardBody(request);
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
-      form.file = null;
+      form.files = [];
       form.fileError = photoTooLargeMessage(options.maxFileBytes);
     } else if (error instanceof MultipartParseError) {
       throw new AppError("BAD_INPUT", "We could not read that form. Please try again.", { cause: error });

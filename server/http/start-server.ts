@@ -3,9 +3,12 @@ import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { loadConfig, type Config } from "../config";
 import { createServices } from "../services";
+import { startUploadExpirySweep } from "../uploads/uploads.service";
 import { createHttpApp } from "./app";
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often uploads that never became part of a listing are looked for. */
+const UPLOAD_SWEEP_INTERVAL_MS = 15 * 60_000;
 
 export async function startServer(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -15,6 +18,7 @@ export async function startServer(options: {
 }) {
   const config = options.config ?? loadConfig();
   const services = await createServices(config);
+  const stopUploadSweep = startUploadExpirySweep(services.uploads, { intervalMs: UPLOAD_SWEEP_INTERVAL_MS, logger: services.logger });
   const app = createHttpApp({ services, build: options.build, clientDir: options.clientDir, devMiddleware: options.devMiddleware });
 
   const server = app.listen(config.port, config.host, () => {
@@ -29,6 +33,7 @@ export async function startServer(options: {
     if (stopping) return;
     stopping = true;
     services.logger.info({ signal }, "shutting down");
+    stopUploadSweep();
     const force = setTimeout(() => {
       services.logger.warn("requests still running after the grace period; closing them");
       server.closeAllConnections();

@@ -3,7 +3,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { CategorySlug } from "../../core/categories";
 import type { ListingDetail, ListingSummary } from "../../core/listing";
 import type { ListingSort } from "../../core/schemas";
-import type { Database, ListingTable } from "../db/schema";
+import type { Database, ListingPhotoTable, ListingTable } from "../db/schema";
 
 export interface ListingFilter {
   /** Lower-case text the name must contain. */
@@ -12,6 +12,9 @@ export interface ListingFilter {
   orCategories?: CategorySlug[];
   category?: CategorySlug;
 }
+
+/** A photo as a listing_photo row holds it (its position is its place in a list). */
+export type StoredPhoto = Pick<ListingPhotoTable, "image_key" | "image_name">;
 
 type ListingQuery = SelectQueryBuilder<Database, "listing", object>;
 
@@ -26,8 +29,40 @@ const SUMMARY_COLUMNS = [
 
 export function createListingsRepository(db: Kysely<Database>) {
   return {
-    async insert(row: ListingTable): Promise<void> {
-      await db.insertInto("listing").values(row).execute();
+    /** The listing and its photos, all or nothing; the first photo is the cover. */
+    async insert(row: ListingTable, photos: readonly StoredPhoto[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto("listing").values(row).execute();
+        if (photos.length) {
+          await trx
+            .insertInto("listing_photo")
+            .values(photos.map((photo, position) => ({ listing_id: row.id, position, ...photo })))
+            .execute();
+        }
+      });
+    },
+
+    /** Puts `photos` in place of the listing's photos; returns the image keys no longer used. */
+    async replacePhotos(listingId: string, photos: readonly StoredPhoto[]): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        const old = await trx.selectFrom("listing_photo").select("image_key").where("listing_id", "=", listingId).execute();
+        await trx.deleteFrom("listing_photo").where("listing_id", "=", listingId).execute();
+        await trx
+          .insertInto("listing_photo")
+          .values(photos.map((photo, position) => ({ listing_id: listingId, position, ...photo })))
+          .execute();
+        await trx.updateTable("listing").set({ image_key: photos[0]!.image_key, image_name: photos[0]!.image_name }).where("id", "=", listingId).execute();
+        return old.map((row) => row.image_key);
+      });
+    },
+
+    /** Deletes the listing (its photo rows go with it); returns the image keys it used. */
+    async delete(listingId: string): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        const photos = await trx.selectFrom("listing_photo").select("image_key").where("listing_id", "=", listingId).execute();
+        await trx.deleteFrom("listing").where("id", "=", listingId).execute();
+        return photos.map((row) => row.image_key);
+      });
     },
 
     async findById(id: string): Promise<ListingDetail | null> {
@@ -38,8 +73,15 @@ export function createListingsRepository(db: Kysely<Database>) {
         .where("listing.id", "=", id)
         .executeTakeFirst();
       if (!row) return null;
+      const photos = await db
+        .selectFrom("listing_photo")
+        .select(["image_key"])
+        .where("listing_id", "=", id)
+        .orderBy("position", "asc")
+        .execute();
       return {
         ...toSummary(row),
+        photos: photos.map((photo) => ({ imageKey: photo.image_key })),
         description: row.description,
         sellerId: row.seller_id,
         seller: row.seller_name && row.seller_phone ? { name: row.seller_name, phone: row.seller_phone } : null,

@@ -19,7 +19,7 @@ describe.each(testEngines())("on %s", (engine) => {
     return t.listings.createListing({
       actor: { id: sellerId },
       fields: listingFieldsSchema.parse({ price: "40", description: "Fresh from the farm", ...fields }),
-      photo: { bytes: photo, fileName: "IMG_0001.jpg" },
+      photos: [{ bytes: photo, fileName: "IMG_0001.jpg" }],
     });
   }
 
@@ -63,7 +63,7 @@ describe.each(testEngines())("on %s", (engine) => {
         t.listings.createListing({
           actor: null,
           fields: listingFieldsSchema.parse({ name: "X", category: "rice", price: "1", description: "d" }),
-          photo: { bytes: photo, fileName: "a.jpg" },
+          photos: [{ bytes: photo, fileName: "a.jpg" }],
         }),
       ).rejects.toMatchObject({ code: "UNAUTHENTICATED", message: "You must login first" });
       expect(await t.listings.countListings()).toBe(before);
@@ -75,7 +75,7 @@ describe.each(testEngines())("on %s", (engine) => {
       const attempt = t.listings.createListing({
         actor: { id: sellerId },
         fields: listingFieldsSchema.parse({ name: "Fake", category: "rice", price: "10", description: "d" }),
-        photo: { bytes: new TextEncoder().encode("<?php echo 'hi'; ?>"), fileName: "photo.jpg" },
+        photos: [{ bytes: new TextEncoder().encode("<?php echo 'hi'; ?>"), fileName: "photo.jpg" }],
       });
       await expect(attempt).rejects.toBeInstanceOf(AppError);
       await expect(attempt).rejects.toMatchObject({ field: "image", status: 415 });
@@ -86,7 +86,7 @@ describe.each(testEngines())("on %s", (engine) => {
       const attempt = t.listings.createListing({
         actor: { id: "no-such-user" },
         fields: listingFieldsSchema.parse({ name: "Orphan", category: "rice", price: "10", description: "d" }),
-        photo: { bytes: photo, fileName: "a.jpg" },
+        photos: [{ bytes: photo, fileName: "a.jpg" }],
       });
       await expect(attempt).rejects.toThrow();
       const { readdirSync } = await import("node:fs");

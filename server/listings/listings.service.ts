@@ -2,16 +2,17 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "../../core/app-error";
 import { ALL_CATEGORIES, categoriesMatching, resolveCategory, type CategorySlug } from "../../core/categories";
-import { FRESH_COUNT, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
+import { FRESH_COUNT, IMAGE_WIDTHS, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
 import { imageVariantKey } from "../../core/images";
 import type { ListingDetail, ListingSummary } from "../../core/listing";
-import { MESSAGES } from "../../core/messages";
-import { canCreateListing, type Actor } from "../../core/policies";
+import { MESSAGES, tooManyPhotosMessage } from "../../core/messages";
+import { canCreateListing, canEditListing, type Actor } from "../../core/policies";
 import type { BrowseQuery, ListingFields } from "../../core/schemas";
 import type { Logger } from "../logger";
-import { makeImageVariants } from "../media/image-pipeline";
+import { makeImageVariants, type ImageVariant } from "../media/image-pipeline";
 import type { Storage } from "../media/storage";
-import type { ListingFilter, ListingsRepository } from "./listings.repository";
+import type { UploadsService } from "../uploads/uploads.service";
+import type { ListingFilter, ListingsRepository, StoredPhoto } from "./listings.repository";
 
 export interface UploadedPhoto {
   bytes: Uint8Array;
@@ -47,10 +48,12 @@ export interface HomePage {
 export function createListingsService(deps: {
   repository: ListingsRepository;
   storage: Storage;
+  uploads: Pick<UploadsService, "readFinishedUploads" | "discardUploads">;
+  maxPhotos: number;
   logger: Logger;
   now?: () => number;
 }) {
-  const { repository, storage, logger } = deps;
+  const { repository, storage, uploads, maxPhotos, logger } = deps;
   const now = deps.now ?? Date.now;
 
   /** Turns a browse query into a filter; null when it can match nothing. */
@@ -69,6 +72,12 @@ export function createListingsService(deps: {
     return filter;
   }
 
+  async function getListing(id: string): Promise<ListingDetail> {
+    const listing = /^[0-9a-f-]{36}$/i.test(id) ? await repository.findById(id) : null;
+    if (!listing) throw new AppError("NOT_FOUND", "We could not find that listing. It may have been removed.");
+    return listing;
+  }
+
   async function browseListings(query: BrowseQuery): Promise<BrowseResult> {
     const filter = filterFor(query);
     if (!filter) {
@@ -83,50 +92,118 @@ export function createListingsService(deps: {
     return { items, total, page, pageCount, category: filter.category, unknownCategory: false, marketplaceEmpty };
   }
 
-  return {
-    async createListing(input: {
-      actor: Actor | null;
-      fields: ListingFields;
-      photo: UploadedPhoto | null;
-    }): Promise<{ id: string }> {
-      if (!canCreateListing(input.actor)) throw new AppError("UNAUTHENTICATED", "You must login first");
-      if (!input.photo || input.photo.bytes.byteLength === 0) {
-        throw new AppError("BAD_INPUT", MESSAGES.choosePhoto, { field: "image" });
-      }
-      const variants = await makeImageVariants(input.photo.bytes);
+  function checkPhotoCount(count: number): void {
+    if (count === 0) throw new AppError("BAD_INPUT", MESSAGES.choosePhoto, { field: "image" });
+    if (count > maxPhotos) throw new AppError("BAD_INPUT", tooManyPhotosMessage(maxPhotos), { field: "image" });
+  }
 
+  const variantKeys = (imageKeys: readonly string[]) => imageKeys.flatMap((key) => IMAGE_WIDTHS.map((width) => imageVariantKey(key, width)));
+
+  /** Removes photos no row refers to any more; a failure is logged (the files are orphans, not data). */
+  async function removePhotoFiles(imageKeys: readonly string[]): Promise<void> {
+    const keys = variantKeys(imageKeys);
+    await storage.delete(keys).catch((error: unknown) => logger.error({ err: error, keys }, "photo cleanup failed"));
+  }
+
+  /**
+   * Re-encodes every photo and stores its variants, then runs `write` (the database change that
+   * refers to them). If anything fails, the variants stored so far are removed again.
+   */
+  async function withStoredPhotos<T>(photos: UploadedPhoto[], write: (stored: StoredPhoto[]) => Promise<T>): Promise<T> {
+    // One photo at a time: decoding a 12 MP photo takes ~100 MB, and the CPU is shared.
+    const encoded: Array<StoredPhoto & { variants: ImageVariant[] }> = [];
+    for (const photo of photos) {
+      encoded.push({ image_key: `listings/${randomUUID()}`, image_name: cleanFileName(photo.fileName), variants: await makeImageVariants(photo.bytes) });
+    }
+    try {
+      // Wait for every write to finish, failed or not, so cleanup cannot race a late one.
+      const writes = await Promise.allSettled(
+        encoded.flatMap((photo) => photo.variants.map((v) => storage.put(imageVariantKey(photo.image_key, v.width), v.body, "image/webp"))),
+      );
+      const failed = writes.find((w) => w.status === "rejected");
+      if (failed) throw failed.reason;
+      return await write(encoded.map(({ image_key, image_name }) => ({ image_key, image_name })));
+    } catch (error) {
+      await removePhotoFiles(encoded.map((photo) => photo.image_key));
+      throw error;
+    }
+  }
+
+  /** The listing and its photos in one transaction; the first photo is the cover. */
+  async function storeListing(actor: Actor, fields: ListingFields, photos: UploadedPhoto[]): Promise<{ id: string }> {
+    return withStoredPhotos(photos, async (stored) => {
       const id = randomUUID();
-      const imageKey = `listings/${randomUUID()}`;
-      const keys = variants.map((v) => imageVariantKey(imageKey, v.width));
-      try {
-        // Wait for every write to finish, failed or not, so cleanup cannot race a late one.
-        const writes = await Promise.allSettled(variants.map((v, i) => storage.put(keys[i]!, v.body, "image/webp")));
-        const failed = writes.find((w) => w.status === "rejected");
-        if (failed) throw failed.reason;
-        await repository.insert({
+      await repository.insert(
+        {
           id,
-          seller_id: input.actor.id,
-          name: input.fields.name,
-          name_search: input.fields.name.toLowerCase(),
-          category: input.fields.category,
-          price_paise: input.fields.price,
-          description: input.fields.description,
-          image_key: imageKey,
-          image_name: input.photo.fileName.slice(0, 255) || null,
+          seller_id: actor.id,
+          name: fields.name,
+          name_search: fields.name.toLowerCase(),
+          category: fields.category,
+          price_paise: fields.price,
+          description: fields.description,
+          image_key: stored[0]!.image_key,
+          image_name: stored[0]!.image_name,
           created_at: now(),
-        });
-      } catch (error) {
-        // No listing, so no photo: remove what was stored before the failure.
-        await storage.delete(keys).catch((cleanupError: unknown) => logger.error({ err: cleanupError, keys }, "photo cleanup failed"));
-        throw error;
-      }
+        },
+        stored,
+      );
       return { id };
+    });
+  }
+
+  /** The listing, if the actor may change it; otherwise the error to show. */
+  async function listingToChange(actor: Actor | null, id: string): Promise<ListingDetail> {
+    if (!canCreateListing(actor)) throw new AppError("UNAUTHENTICATED", "You must login first");
+    const listing = await getListing(id);
+    if (!canEditListing(actor, listing)) throw new AppError("FORBIDDEN", "Only the seller who listed this can change it.");
+    return listing;
+  }
+
+  return {
+    /** A listing from photos sent with the form itself (the form without JavaScript). */
+    async createListing(input: { actor: Actor | null; fields: ListingFields; photos: UploadedPhoto[] }): Promise<{ id: string }> {
+      if (!canCreateListing(input.actor)) throw new AppError("UNAUTHENTICATED", "You must login first");
+      const photos = input.photos.filter((photo) => photo.bytes.byteLength > 0);
+      checkPhotoCount(photos.length);
+      return storeListing(input.actor, input.fields, photos);
     },
 
-    async getListing(id: string): Promise<ListingDetail> {
-      const listing = /^[0-9a-f-]{36}$/i.test(id) ? await repository.findById(id) : null;
-      if (!listing) throw new AppError("NOT_FOUND", "We could not find that listing. It may have been removed.");
-      return listing;
+    /**
+     * A listing from finished resumable uploads, in the seller's order. The uploads are removed
+     * once the listing is committed; if anything fails they stay, so the seller can send again.
+     */
+    async createListingFromUploads(input: { actor: Actor | null; fields: ListingFields; uploadIds: string[] }): Promise<{ id: string }> {
+      if (!canCreateListing(input.actor)) throw new AppError("UNAUTHENTICATED", "You must login first");
+      const uploadIds = [...new Set(input.uploadIds)];
+      checkPhotoCount(uploadIds.length);
+      const finished = await uploads.readFinishedUploads({ ownerId: input.actor.id, ids: uploadIds });
+      const created = await storeListing(input.actor, input.fields, finished);
+      await uploads.discardUploads(uploadIds).catch((error: unknown) => logger.error({ err: error, uploadIds }, "upload cleanup failed"));
+      return created;
+    },
+
+    getListing,
+
+    /**
+     * New photos for a listing, from finished uploads in the seller's order. The old photos'
+     * files and the uploads are removed only after the change is committed.
+     */
+    async replaceListingPhotos(input: { actor: Actor | null; id: string; uploadIds: string[] }): Promise<void> {
+      const listing = await listingToChange(input.actor, input.id);
+      const uploadIds = [...new Set(input.uploadIds)];
+      checkPhotoCount(uploadIds.length);
+      const finished = await uploads.readFinishedUploads({ ownerId: listing.sellerId, ids: uploadIds });
+      const replaced = await withStoredPhotos(finished, (stored) => repository.replacePhotos(listing.id, stored));
+      await removePhotoFiles(replaced);
+      await uploads.discardUploads(uploadIds).catch((error: unknown) => logger.error({ err: error, uploadIds }, "upload cleanup failed"));
+    },
+
+    /** Removes a listing; its photos' files go after the database has forgotten them. */
+    async deleteListing(input: { actor: Actor | null; id: string }): Promise<void> {
+      const listing = await listingToChange(input.actor, input.id);
+      const removed = await repository.delete(listing.id);
+      await removePhotoFiles(removed);
     },
 
     browseListings,
@@ -162,3 +239,12 @@ export function createListingsService(deps: {
 }
 
 export type ListingsService = ReturnType<typeof createListingsService>;
+
+/**
+ * The uploader's file name is only ever shown back as text: keep its last path segment, without
+ * control characters, at most 255 characters. Null when nothing is left.
+ */
+export function cleanFileName(name: string): string | null {
+  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return base.slice(0, 255) || null;
+}

@@ -151,3 +151,38 @@ export async function makeProducePhoto(category: CategorySlug, index: number, si
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}"><rect width="100%" height="100%" fill="${background}"/>${shapes}</svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
+
+/**
+ * A phone-camera-like photo (default 12 MP, a 3–5 MB JPEG): the produce scene with texture at a
+ * coarse scale (what a real scene has) and fine sensor noise, so encoders work as hard as they
+ * do on a real photo. Flat generated pictures shrink far more than real ones and would flatter
+ * any size figure. Takes a few seconds at 12 MP.
+ */
+export async function makePhonePhoto(index: number, size = { width: 4000, height: 3000 }): Promise<Buffer> {
+  const { width, height } = size;
+  const categories = Object.keys(PALETTE) as CategorySlug[];
+  const scene = await sharp(await makeProducePhoto(categories[index % categories.length]!, index, size)).blur(2).raw().toBuffer();
+  const coarseWidth = Math.ceil(width / 8);
+  const coarseHeight = Math.ceil(height / 8);
+  const texture = await sharp(noiseBytes(coarseWidth * coarseHeight * 3, index * 2 + 1, 24), { raw: { width: coarseWidth, height: coarseHeight, channels: 3 } })
+    .resize(width, height, { kernel: "cubic", fit: "fill" })
+    .raw()
+    .toBuffer();
+  const grain = noiseBytes(width * height * 3, index * 2 + 2, 14);
+  for (let i = 0; i < scene.length; i++) {
+    const value = scene[i]! + (texture[i]! - 128) + (grain[i]! - 128);
+    scene[i] = value < 0 ? 0 : value > 255 ? 255 : value;
+  }
+  return sharp(scene, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+}
+
+/** Bytes around 128 ± amplitude, from a seed (the same photo every run). */
+function noiseBytes(length: number, seed: number, amplitude: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  let state = seed >>> 0;
+  for (let i = 0; i < length; i++) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    bytes[i] = 128 + (((state >>> 24) - 128) / 128) * amplitude;
+  }
+  return bytes;
+}

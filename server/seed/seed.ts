@@ -34,7 +34,7 @@ export async function seedDemoData(
     await services.listings.createListing({
       actor: { id: sellerIds[i % sellerIds.length]! },
       fields,
-      photo: { bytes: await makeProducePhoto(item.category, i), fileName: `IMG_${1000 + i}.jpg` },
+      photos: [{ bytes: await makeProducePhoto(item.category, i), fileName: `IMG_${1000 + i}.jpg` }],
     });
     options.onProgress?.(i + 1, produce.length);
   }

@@ -82,7 +82,7 @@ test("the login form's fields are labelled and reachable with Tab in order", asy
 
 test("the sell form's fields are labelled and reachable with Tab in order", async ({ page, seller: _seller }) => {
   await gotoHydrated(page, "/create");
-  const fields = ["Name", "Category", "Price (₹ per kg)", "Description", "Photo"].map((label) => page.getByLabel(label, { exact: true }));
+  const fields = ["Name", "Category", "Price (₹ per kg)", "Description", "Photos"].map((label) => page.getByLabel(label, { exact: true }));
   for (const field of fields) await expect(field).toBeVisible();
   await expect(fields[4]!).toHaveAccessibleDescription(/up to 10 MB/);
   await expectTabOrder(page, fields[0]!, [...fields.slice(1), page.getByRole("button", { name: "upload and Submit" })]);

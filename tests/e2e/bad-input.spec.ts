@@ -119,7 +119,7 @@ test.describe("sell form", () => {
     if (values.category) await page.getByLabel("Category", { exact: true }).selectOption({ label: values.category });
     if (values.price !== undefined) await page.getByLabel("Price (₹ per kg)", { exact: true }).fill(values.price);
     if (values.description !== undefined) await page.getByLabel("Description", { exact: true }).fill(values.description);
-    if (values.photo) await page.getByLabel("Photo", { exact: true }).setInputFiles(values.photo);
+    if (values.photo) await page.getByLabel("Photos", { exact: true }).setInputFiles(values.photo);
     await page.getByRole("button", { name: "upload and Submit" }).click();
   }
 
@@ -158,7 +158,7 @@ test.describe("sell form", () => {
   test("no photo: message beside Photo, values kept, nothing listed", async ({ page }) => {
     const values: SellValues = { name: `No Photo ${uniqueTag()}`, category: "Rice", price: "60", description: "Aged basmati" };
     await submitSell(page, values);
-    const field = page.getByLabel("Photo", { exact: true });
+    const field = page.getByLabel("Photos", { exact: true });
     await expect(page.getByText("Please choose a photo of your produce.")).toBeVisible();
     await expect(field).toHaveAccessibleDescription(/Please choose a photo of your produce\./);
     await expect(field).toHaveAttribute("aria-invalid", "true");
@@ -174,7 +174,7 @@ test.describe("sell form", () => {
       photo: { name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("This is plain text, not a JPEG.\n".repeat(20)) },
     };
     await submitSell(page, values);
-    const field = page.getByLabel("Photo", { exact: true });
+    const field = page.getByLabel("Photos", { exact: true });
     await expect(page.getByText(/not a photo/)).toBeVisible();
     await expect(field).toHaveAccessibleDescription(/not a photo/);
     await expectValuesKept(page, values);
@@ -189,7 +189,7 @@ test.describe("sell form", () => {
       photo: { name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(11 * 1024 * 1024, 0xff) },
     };
     await submitSell(page, values);
-    const field = page.getByLabel("Photo", { exact: true });
+    const field = page.getByLabel("Photos", { exact: true });
     await expect(page.getByText(/larger than 10 MB/)).toBeVisible();
     await expect(field).toHaveAccessibleDescription(/larger than 10 MB/);
     await expectValuesKept(page, values);
@@ -218,7 +218,7 @@ test.describe("sell form", () => {
     await expect(page.getByLabel("Category", { exact: true })).toHaveAccessibleDescription("Please choose a category.");
     await expect(page.getByLabel("Price (₹ per kg)", { exact: true })).toHaveAccessibleDescription("Please enter the price per kg.");
     await expect(page.getByLabel("Description", { exact: true })).toHaveAccessibleDescription("Please enter a description.");
-    await expect(page.getByLabel("Photo", { exact: true })).toHaveAccessibleDescription(/Please choose a photo of your produce\./);
+    await expect(page.getByLabel("Photos", { exact: true })).toHaveAccessibleDescription(/Please choose a photo of your produce\./);
   });
 
   test("after a rejected form, searching its name finds nothing", async ({ page, createListing }) => {
@@ -242,7 +242,7 @@ test.describe("sell form", () => {
     await expect(page.getByLabel("Price (₹ per kg)", { exact: true })).toHaveAttribute("aria-invalid", "true");
     await page.getByLabel("Price (₹ per kg)", { exact: true }).fill("30");
     // A file input cannot be refilled by the page, so the photo is chosen again.
-    await page.getByLabel("Photo", { exact: true }).setInputFiles(await jpeg());
+    await page.getByLabel("Photos", { exact: true }).setInputFiles(await jpeg());
     await page.getByRole("button", { name: "upload and Submit" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/");
     expect(await countListingsNamed(values.name)).toBe(1);

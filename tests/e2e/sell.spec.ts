@@ -24,9 +24,9 @@ test("a signed-in seller lists produce through the sell form and sees it on the 
   await page.getByLabel("Price (₹ per kg)", { exact: true }).fill("95");
   await page.getByLabel("Description", { exact: true }).fill(description);
 
-  const preview = page.getByRole("img", { name: "Preview of what you chose to upload" });
+  const preview = page.getByRole("img", { name: "Preview 1 (cover)" });
   await expect(preview).toHaveCount(0);
-  await page.getByLabel("Photo", { exact: true }).setInputFiles({
+  await page.getByLabel("Photos", { exact: true }).setInputFiles({
     name: "onions.jpg",
     mimeType: "image/jpeg",
     buffer: await makeProducePhoto("vegetables", 7, { width: 800, height: 600 }),
@@ -67,7 +67,7 @@ test("the price accepts rupees with paise and Indian digit grouping", async ({ p
   await page.getByLabel("Category", { exact: true }).selectOption({ label: "Nuts & Dry Fruits" });
   await page.getByLabel("Price (₹ per kg)", { exact: true }).fill("1,250.50");
   await page.getByLabel("Description", { exact: true }).fill("Thin shell walnuts");
-  await page.getByLabel("Photo", { exact: true }).setInputFiles({
+  await page.getByLabel("Photos", { exact: true }).setInputFiles({
     name: "walnut.jpg",
     mimeType: "image/jpeg",
     buffer: await makeProducePhoto("nuts-dry-fruits", 3, { width: 640, height: 480 }),

@@ -66,6 +66,7 @@ describe.each(testEngines())("a seeded SQLite install copied to a database on %s
   it("copies every row of every table and says so", () => {
     expect(firstRun.map((r) => r.table)).toEqual([...COPIED_TABLES]);
     expect(firstRun.find((r) => r.table === "listing")).toEqual({ table: "listing", source: LISTINGS, inserted: LISTINGS, present: LISTINGS });
+    expect(firstRun.find((r) => r.table === "listing_photo")).toMatchObject({ source: LISTINGS, inserted: LISTINGS, present: LISTINGS });
     expect(firstRun.find((r) => r.table === "user")).toMatchObject({ source: 6, inserted: 6, present: 6 });
     expect(firstRun.find((r) => r.table === "session")).toMatchObject({ source: 1, present: 1 });
     expect(isCompleteCopy(firstRun)).toBe(true);

@@ -40,7 +40,7 @@ describe.each(["local", "s3"] as const)("photos on %s storage", (driver) => {
     const { id } = await t.listings.createListing({
       actor: { id: seller.id },
       fields: listingFieldsSchema.parse({ name: "Alphonso Mango", category: "fruits", price: "250", description: "Ratnagiri" }),
-      photo: { bytes: await makeProducePhoto("fruits", 7, { width: 900, height: 600 }), fileName: "mango.jpg" },
+      photos: [{ bytes: await makeProducePhoto("fruits", 7, { width: 900, height: 600 }), fileName: "mango.jpg" }],
     });
     imageKey = (await t.listings.getListing(id)).imageKey;
   });

@@ -69,7 +69,8 @@ export function withDatabase<T>(use: (db: ReturnType<typeof openDatabase>) => Pr
 export async function deleteListings(ids: string[]) {
   if (!ids.length) return;
   await withDatabase(async (db) => {
-    const rows = await db.kysely.selectFrom("listing").select("image_key").where("id", "in", ids).execute();
+    // Every photo of each listing (the cover is one of them).
+    const rows = await db.kysely.selectFrom("listing_photo").select("image_key").where("listing_id", "in", ids).execute();
     await db.kysely.deleteFrom("listing").where("id", "in", ids).execute();
     const storage = createLocalDiskStorage(path.join(E2E_DATA_DIR, "media"));
     await storage.delete(rows.flatMap((r) => IMAGE_WIDTHS.map((w) => imageVariantKey(r.image_key, w))));

@@ -1,0 +1,262 @@
+/**
+ * The sell form's photos with JavaScript: up to five, each shrunk in the browser, then sent as a
+ * resumable upload with a progress bar and Pause / Resume / Cancel; Move up / Move down set the
+ * order (the first is the cover). The form then names the finished uploads (`upload` fields).
+ * Loaded only on /create, after the page has hydrated.
+ */
+import { useEffect, useRef, useState } from "react";
+import { formatBytes } from "../../core/file-size";
+import { photoTooLargeMessage } from "../../core/messages";
+import { canApply, isFinished, movePhoto, type UploadState } from "../../core/upload-task";
+import { discardFinishedUpload, fingerprintOf, startPhotoUpload, type PhotoUploadHandle, type PhotoUploadView } from "../client/photo-upload";
+import { resizePhoto } from "../client/resize-photo";
+
+interface PhotoItem {
+  key: string;
+  fileName: string;
+  originalBytes: number;
+  fingerprint: string;
+  previewUrl: string;
+  view: PhotoUploadView;
+}
+
+const STATE_LABELS: Record<UploadState, string> = {
+  running: "Uploading",
+  pausing: "Pausing…",
+  paused: "Paused",
+  canceling: "Canceling…",
+  canceled: "Canceled",
+  error: "Not uploaded",
+  success: "Uploaded",
+};
+
+/** Why the form cannot be sent yet, or null when it can (as far as photos go). */
+export type PhotosBlocker = { kind: "uploading" | "failed"; message: string } | null;
+
+function photosBlocker(items: ReadonlyArray<{ view: PhotoUploadView }>): PhotosBlocker {
+  if (items.some((item) => !isFinished(item.view.state))) {
+    return { kind: "uploading", message: "Your photos are still uploading. The form will be sent as soon as they finish." };
+  }
+  if (items.some((item) => item.view.state !== "success")) return { kind: "failed", message: "Please remove the photos that did not upload." };
+  return null;
+}
+
+export interface PhotoPickerProps {
+  maxPhotos: number;
+  maxBytes: number;
+  serverError: string | undefined;
+  /** Photos chosen in the plain field before this loaded. */
+  initialFiles: readonly File[];
+  onBlockerChange: (blocker: PhotosBlocker) => void;
+}
+
+export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialFiles, onBlockerChange }: PhotoPickerProps) {
+  const [items, setItems] = useState<PhotoItem[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const handles = useRef(new Map<string, PhotoUploadHandle>());
+  const nextKey = useRef(0);
+  const [focusAfterMove, setFocusAfterMove] = useState<{ key: string; by: -1 | 1 } | null>(null);
+  const shownError = message ?? serverError;
+
+  useEffect(() => onBlockerChange(photosBlocker(items)), [items, onBlockerChange]);
+
+  useEffect(() => {
+    if (!focusAfterMove) return;
+    const wanted = document.getElementById(`${focusAfterMove.key}-${focusAfterMove.by < 0 ? "up" : "down"}`) as HTMLButtonElement | null;
+    const other = document.getElementById(`${focusAfterMove.key}-${focusAfterMove.by < 0 ? "down" : "up"}`) as HTMLButtonElement | null;
+    (wanted && !wanted.disabled ? wanted : other)?.focus();
+  }, [focusAfterMove]);
+
+  // Object URLs are freed when the picker goes away (after a successful sale, say).
+  const previewUrls = useRef(new Set<string>());
+  useEffect(() => {
+    const urls = previewUrls.current;
+    return () => urls.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
+
+  const updateView = (key: string, view: PhotoUploadView) => {
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, view } : item)));
+    setAnnouncement((previous) => {
+      const label = STATE_LABELS[view.state];
+      return view.state === "running" ? previous : `${label}.`;
+    });
+  };
+
+  async function addFiles(files: File[]) {
+    const free = maxPhotos - items.length;
+    const chosen = files.slice(0, Math.max(free, 0));
+    setMessage(files.length > chosen.length ? `A listing can have up to ${maxPhotos} photos. The first ${chosen.length || "none"} you chose ${chosen.length === 1 ? "was" : "were"} added.` : null);
+    setPreparing(true);
+    try {
+      const known = new Set(items.map((item) => item.fingerprint));
+      for (const file of chosen) {
+        if (file.size === 0) {
+          setMessage("This file is empty. Please choose a photo.");
+          continue;
+        }
+        const blob = await resizePhoto(file);
+        if (blob.size > maxBytes) {
+          setMessage(photoTooLargeMessage(maxBytes));
+          continue;
+        }
+        const fingerprint = await fingerprintOf(blob, file);
+        if (known.has(fingerprint)) {
+          setMessage("You have already added this photo.");
+          continue;
+        }
+        known.add(fingerprint);
+        const key = `photo-${nextKey.current++}`;
+        const item: PhotoItem = {
+          key,
+          fileName: file.name,
+          originalBytes: file.size,
+          fingerprint,
+          previewUrl: URL.createObjectURL(blob),
+          view: { state: "running", sentBytes: 0, totalBytes: blob.size, uploadId: null, error: null },
+        };
+        previewUrls.current.add(item.previewUrl);
+        setItems((current) => [...current, item]);
+        handles.current.set(key, startPhotoUpload({ blob, fileName: file.name, fingerprint, onChange: (view) => updateView(key, view) }));
+      }
+    } finally {
+      setPreparing(false);
+    }
+  }
+
+  function remove(item: PhotoItem) {
+    if (item.view.state === "success" && item.view.uploadId) discardFinishedUpload(item.view.uploadId);
+    URL.revokeObjectURL(item.previewUrl);
+    previewUrls.current.delete(item.previewUrl);
+    handles.current.delete(item.key);
+    setItems((current) => current.filter((other) => other.key !== item.key));
+    setAnnouncement("Photo removed.");
+  }
+
+  function move(index: number, by: -1 | 1) {
+    setItems((current) => movePhoto(current, index, by));
+    setFocusAfterMove({ key: items[index]!.key, by });
+  }
+
+  // Once, on arrival: take over what was chosen before.
+  const tookOver = useRef(false);
+  useEffect(() => {
+    if (tookOver.current || !initialFiles.length) return;
+    tookOver.current = true;
+    void Promise.resolve().then(() => addFiles([...initialFiles]));
+  });
+
+  const full = items.length >= maxPhotos;
+  return (
+    <div>
+      <label htmlFor="image" className="label">
+        Photos
+      </label>
+      <input
+        id="image"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+        multiple
+        disabled={full || preparing}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={shownError ? "image-hint image-error" : "image-hint"}
+        onChange={(e) => {
+          const files = Array.from(e.currentTarget.files ?? []);
+          e.currentTarget.value = ""; // the same photo can be chosen again after removing it
+          void addFiles(files);
+        }}
+        className="block w-full text-base file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800"
+      />
+      <p id="image-hint" className="mt-1 text-sm text-stone-600">
+        Up to {maxPhotos} clear photos of your produce (JPEG, PNG or WebP, up to {Math.round(maxBytes / (1024 * 1024))} MB each). The first
+        is the cover. Photos are made smaller before sending, to save your data.
+      </p>
+      {shownError ? (
+        <p id="image-error" className="field-error" role="alert">
+          {shownError}
+        </p>
+      ) : null}
+      <p role="status" className="sr-only">
+        {preparing ? "Preparing photo…" : announcement}
+      </p>
+      {preparing ? <p className="mt-2 text-sm text-stone-700">Preparing photo…</p> : null}
+
+      {items.length ? (
+        <ol aria-label="Chosen photos" className="mt-3 space-y-3">
+          {items.map((item, index) => {
+            const { view } = item;
+            const percent = view.totalBytes ? Math.round((view.sentBytes / view.totalBytes) * 100) : 0;
+            const n = index + 1;
+            const pausable = view.state === "running" || view.state === "pausing" || view.state === "paused";
+            return (
+              <li key={item.key} className="rounded-lg border border-stone-200 bg-white p-3">
+                <div className="flex gap-3">
+                  <img src={item.previewUrl} alt={`Preview ${n}${index === 0 ? " (cover)" : ""}`} className="h-20 w-20 shrink-0 rounded object-cover" />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold [overflow-wrap:anywhere]">
+                      Photo {n}
+                      {index === 0 ? <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-sm text-brand-800">Cover</span> : null}
+                    </p>
+                    <p className="text-sm text-stone-700" data-testid="photo-sizes">
+                      {formatBytes(item.originalBytes)} → {formatBytes(view.totalBytes)}
+                      {view.totalBytes < item.originalBytes ? ` (saves ${Math.round((1 - view.totalBytes / item.originalBytes) * 100)}%)` : null}
+                    </p>
+                    <div className="mt-1 flex items-center gap-2">
+                      <progress max={100} value={percent} aria-label={`Upload of photo ${n}`} className="h-2 w-full" />
+                      <span className="shrink-0 text-sm tabular-nums">{percent}%</span>
+                    </div>
+                    <p className="text-sm text-stone-700">{STATE_LABELS[view.state]}</p>
+                    {view.error && view.state !== "canceled" ? <p className="field-error">{view.error}</p> : null}
+                  </div>
+                </div>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {pausable ? (
+                    <button
+                      type="button"
+                      className="btn-secondary"
+                      // One button that reads Pause or Resume, so focus stays on it.
+                      onClick={() => (canApply(view.state, "pause") ? handles.current.get(item.key)?.pause() : handles.current.get(item.key)?.resume())}
+                      aria-label={`${canApply(view.state, "pause") ? "Pause" : "Resume"} photo ${n}`}
+                    >
+                      {canApply(view.state, "pause") ? "Pause" : "Resume"}
+                    </button>
+                  ) : null}
+                  {!isFinished(view.state) ? (
+                    <button
+                      type="button"
+                      className="btn-secondary"
+                      disabled={!canApply(view.state, "cancel")}
+                      onClick={() => handles.current.get(item.key)?.cancel()}
+                      aria-label={`Cancel photo ${n}`}
+                    >
+                      Cancel
+                    </button>
+                  ) : (
+                    <button type="button" className="btn-secondary" onClick={() => remove(item)} aria-label={`Remove photo ${n}`}>
+                      Remove
+                    </button>
+                  )}
+                  <button id={`${item.key}-up`} type="button" className="btn-secondary" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Move photo ${n} up`}>
+                    Move up
+                  </button>
+                  <button
+                    id={`${item.key}-down`}
+                    type="button"
+                    className="btn-secondary"
+                    disabled={index === items.length - 1}
+                    onClick={() => move(index, 1)}
+                    aria-label={`Move photo ${n} down`}
+                  >
+                    Move down
+                  </button>
+                </div>
+                {view.state === "success" && view.uploadId ? <input type="hidden" name="upload" value={view.uploadId} /> : null}
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+    </div>
+  );
+}

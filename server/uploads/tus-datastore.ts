@@ -1,0 +1,34 @@
+/**
+ * Where half-finished uploads live: a folder on this machine with the local storage driver, the
+ * S3 bucket with the S3 driver (so any instance can take the next chunk of an upload).
+ */
+import type { Readable } from "node:stream";
+import { FileStore } from "@tus/file-store";
+import { S3Store } from "@tus/s3-store";
+import type { DataStore } from "@tus/utils";
+import type { StorageConfig } from "../config";
+
+/** A tus datastore we can also read a finished upload back from. */
+export type UploadDatastore = DataStore & { read(id: string): Readable | Promise<Readable> };
+
+/** S3's smallest multipart part; chunks below it are held by the store until a part is full. */
+const S3_PART_BYTES = 5 * 1024 * 1024;
+
+export function createUploadDatastore(storage: StorageConfig, options: { localDir: string }): UploadDatastore {
+  if (storage.driver === "local") return new FileStore({ directory: options.localDir });
+  return new S3Store({
+    partSize: S3_PART_BYTES,
+    // Expiry is ours (removeExpiredUploads), not an S3 lifecycle rule on tags.
+    useTags: false,
+    s3ClientConfig: {
+      bucket: storage.bucket,
+      region: storage.region,
+      endpoint: storage.endpoint,
+      forcePathStyle: storage.forcePathStyle,
+      credentials:
+        storage.accessKeyId && storage.secretAccessKey
+          ? { accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey }
+          : undefined,
+    },
+  });
+}

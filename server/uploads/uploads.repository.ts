@@ -1,0 +1,43 @@
+/** The only place with SQL for resumable uploads not yet put on a listing. */
+import type { Kysely } from "kysely";
+import type { Database, PhotoUploadTable } from "../db/schema";
+
+export function createUploadsRepository(db: Kysely<Database>) {
+  return {
+    async insert(row: PhotoUploadTable): Promise<void> {
+      await db.insertInto("photo_upload").values(row).execute();
+    },
+
+    async countForOwner(ownerId: string): Promise<number> {
+      const row = await db
+        .selectFrom("photo_upload")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("owner_id", "=", ownerId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async findOwner(id: string): Promise<string | null> {
+      const row = await db.selectFrom("photo_upload").select("owner_id").where("id", "=", id).executeTakeFirst();
+      return row?.owner_id ?? null;
+    },
+
+    /** Ids of uploads started before `before` (epoch ms), oldest first. */
+    async listStartedBefore(before: number, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom("photo_upload")
+        .select("id")
+        .where("created_at", "<", before)
+        .orderBy("created_at", "asc")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    async delete(ids: readonly string[]): Promise<void> {
+      if (ids.length) await db.deleteFrom("photo_upload").where("id", "in", ids).execute();
+    },
+  };
+}
+
+export type UploadsRepository = ReturnType<typeof createUploadsRepository>;
