@@ -18,6 +18,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
   timeout: 30_000,
+  // Some waits cover server work (re-encoding photos); a busy 2-core machine needs more than 5 s.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: "retain-on-failure",
