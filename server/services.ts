@@ -43,7 +43,7 @@ export async function createServices(
     auth,
     storage,
     accounts: createAccountsService(auth, { baseUrl: config.baseUrl }),
-    listings: createListingsService({ repository: createListingsRepository(db.kysely), storage, logger, now: options.now }),
+    listings: createListingsService({ repository: createListingsRepository(db.kysely, db.dialect), storage, logger, now: options.now }),
     close: () => db.close(),
   };
 }
