@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search -- --listings 1000000 [--runs 300] [--rebuild]`
+ * `npm run bench:search -- --listings 1000000 [--runs 300] [--rebuild] [--build-only]`
  * Builds (or reuses) a synthetic marketplace, then times suggestions, search and deep pages
  * through the real listings service, beside the same questions answered by a LIKE '%…%' scan,
  * and prints one table. SQLite by default; PostgreSQL when DATABASE_URL is postgres://….
@@ -23,6 +23,11 @@ const baselineRuns = Number(argument("baseline-runs", "15"));
 const url = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
 
 const market = await openMarketplace({ listings, url, rebuild: process.argv.includes("--rebuild") });
+if (process.argv.includes("--build-only")) {
+  console.log(`Built: ${market.listings} listings, ${market.names} names${market.buildSeconds !== null ? `, in ${market.buildSeconds.toFixed(0)} s` : ""}.`);
+  await market.db.close();
+  process.exit(0);
+}
 const mediaDir = mkdtempSync(path.join(tmpdir(), "mandi-bench-media-"));
 const service = createListingsService({
   repository: createListingsRepository(market.db.kysely, market.db.dialect),

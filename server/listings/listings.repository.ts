@@ -38,35 +38,57 @@ const NAME_COLUMNS = [
   "listing_name.listing_id",
 ] as const;
 
+/**
+ * From this many matches on, a page is found by walking the sort index: sorting them all would
+ * cost more than skipping index entries, even for a deep page.
+ */
+const WALK_SORT_INDEX_FROM = 2_000;
+
 /** Where in a name a suggestion term must occur, best first (core/suggestions ranks the same way). */
 export type NameMatch = "prefix" | "word" | "infix";
 
 export function createListingsRepository(db: Kysely<Database>, dialect: DialectName) {
   const names = nameConditions(dialect);
 
-  function applyFilter<Q extends ListingQuery>(query: Q, filter: ListingFilter): Q {
+  /**
+   * `walkSortIndex`: the caller expects many matches, so the page is found by walking the sort
+   * order's index and testing each entry (cheap: the sort indexes hold every filtered column)
+   * rather than collecting every match and sorting it.
+   */
+  function applyFilter<Q extends ListingQuery>(query: Q, filter: ListingFilter, walkSortIndex = false): Q {
+    const column = (name: "category" | "price_paise" | "name_search") => names.listingColumn(name, walkSortIndex);
     let q = query;
-    if (filter.category) q = q.where("listing.category", "=", filter.category) as Q;
-    if (filter.minPaise !== undefined) q = q.where("listing.price_paise", ">=", filter.minPaise) as Q;
-    if (filter.maxPaise !== undefined) q = q.where("listing.price_paise", "<=", filter.maxPaise) as Q;
-    if (filter.nameIn) q = q.where("listing.name_search", "in", filter.nameIn.length ? filter.nameIn : [""]) as Q;
+    if (filter.category) q = q.where(column("category"), "=", filter.category) as Q;
+    if (filter.minPaise !== undefined) q = q.where(column("price_paise"), ">=", filter.minPaise) as Q;
+    if (filter.maxPaise !== undefined) q = q.where(column("price_paise"), "<=", filter.maxPaise) as Q;
+    if (filter.nameIn) q = q.where(column("name_search"), "in", filter.nameIn.length ? filter.nameIn : [""]) as Q;
     const terms = filter.nameContainsAny ?? [];
     if (terms.length) {
       // Through listing_name: the names that contain a term come from its trigram index, then
       // listing(name_search) leads to the listings carrying them.
-      const matchingNames = db
-        .selectFrom("listing_name")
-        .select("listing_name.name_search")
-        .where((eb) => names.containsAny(eb, terms));
       const categories = filter.orCategories ?? [];
       q = q.where((eb) =>
         eb.or([
-          eb("listing.name_search", "in", matchingNames),
-          ...(categories.length ? [eb("listing.category", "in", categories)] : []),
+          eb(column("name_search"), "in", namesContaining(terms)),
+          ...(categories.length ? [eb(column("category"), "in", categories)] : []),
         ]),
       ) as Q;
     }
     return q;
+  }
+
+  function namesContaining(terms: string[]) {
+    return db
+      .selectFrom("listing_name")
+      .select("listing_name.name_search")
+      .where((eb) => names.containsAny(eb, terms));
+  }
+
+  async function countWhere(filter: ListingFilter, extra?: (q: ListingQuery) => ListingQuery): Promise<number> {
+    let query = applyFilter(db.selectFrom("listing"), filter);
+    if (extra) query = extra(query);
+    const row = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   return {
@@ -90,10 +112,18 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
       };
     },
 
-    async list(options: { filter?: ListingFilter; sort: ListingSort; limit: number; offset: number }): Promise<ListingSummary[]> {
-      // Deep pages: the offset is skipped over ids alone (an index walk, no row reads), then only
-      // the page's rows are fetched.
-      const pageIds = applySort(applyFilter(db.selectFrom("listing"), options.filter ?? {}).select("listing.id"), options.sort)
+    async list(options: {
+      filter?: ListingFilter;
+      sort: ListingSort;
+      limit: number;
+      offset: number;
+      /** How many listings match, when known: many matches are found by walking the sort index. */
+      total?: number;
+    }): Promise<ListingSummary[]> {
+      const walk = (options.total ?? 0) >= WALK_SORT_INDEX_FROM;
+      // Deep pages: the offset is skipped over index entries (ids only), then only the page's
+      // rows are read.
+      const pageIds = applySort(applyFilter(db.selectFrom("listing"), options.filter ?? {}, walk).select("listing.id"), options.sort)
         .limit(options.limit)
         .offset(options.offset);
       const rows = await applySort(db.selectFrom("listing").select([...SUMMARY_COLUMNS]).where("listing.id", "in", pageIds), options.sort).execute();
@@ -101,10 +131,16 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
     },
 
     async count(filter: ListingFilter = {}): Promise<number> {
-      const row = await applyFilter(db.selectFrom("listing"), filter)
-        .select((eb) => eb.fn.countAll<number | string>().as("n"))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      const categories = filter.orCategories ?? [];
+      if (!filter.nameContainsAny?.length || !categories.length) return countWhere(filter);
+      // "Name matches or category matches" as two counts that each read one index:
+      // |in the categories| + |name matches, outside the categories|.
+      const { nameContainsAny: _terms, orCategories: _categories, ...rest } = filter;
+      const [inCategories, namedElsewhere] = await Promise.all([
+        countWhere(rest, (q) => q.where("listing.category", "in", categories)),
+        countWhere({ ...rest, nameContainsAny: filter.nameContainsAny }, (q) => q.where("listing.category", "not in", categories)),
+      ]);
+      return inCategories + namedElsewhere;
     },
 
     /**
@@ -170,6 +206,14 @@ function nameConditions(dialect: DialectName) {
   const trigramLength = (text: string) => [...text].length >= 3;
 
   return {
+    /**
+     * A listing column for a filter. SQLite picks its index from the filter terms; a unary `+`
+     * stops that, so it walks the ORDER BY index instead (PostgreSQL's planner weighs this itself).
+     */
+    listingColumn(name: "category" | "price_paise" | "name_search", walkSortIndex: boolean) {
+      const ref = `listing.${name}` as const;
+      return dialect === "sqlite" && walkSortIndex ? sql<unknown>`+${sql.ref(ref)}` : sql.ref<unknown>(ref);
+    },
     prefix(eb: Eb, term: string): Expression<SqlBool> {
       if (dialect === "postgres") return like(eb, term, "", "%");
       return eb.and([eb("listing_name.name_search", ">=", term), eb("listing_name.name_search", "<", prefixUpperBound(term))]);

@@ -114,7 +114,7 @@ export function createListingsService(deps: {
     }
     const pageCount = Math.ceil(total / PAGE_SIZE);
     const page = Math.min(query.page, Math.max(pageCount, 1));
-    const items = total ? await repository.list({ filter, sort: query.sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }) : [];
+    const items = total ? await repository.list({ filter, sort: query.sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, total }) : [];
     // Only an empty answer needs the question "is there anything at all?".
     const marketplaceEmpty = total === 0 && (await repository.count()) === 0;
     return { items, total, page, pageCount, category: filter.category, unknownCategory: false, marketplaceEmpty, closeMatches };

@@ -5,8 +5,8 @@
  * typo candidates and name search all go through it: a few thousand names, not a million rows.
  *   SQLite:     an FTS5 trigram index over the names (infix, word starts, typo candidates).
  *   PostgreSQL: pg_trgm GIN index over the names, plus a pattern index for prefixes.
- * Both: listing(name_search) to go from names to listings; price indexes so price sorts and
- * deep pages walk an index instead of sorting.
+ * Both: listing(name_search, …) to go from names to listings; covering sort indexes so broad
+ * searches and deep pages walk an index instead of sorting every match.
  */
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 
@@ -20,8 +20,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("listing_count", "integer", (c) => c.notNull())
     .addColumn("listing_id", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("listing_name_search_idx").on("listing").column("name_search").execute();
-  await db.schema.createIndex("listing_price_idx").on("listing").columns(["price_paise", "created_at", "id"]).execute();
+  // From a name to its listings; category and price ride along so filtered counts read the index only.
+  await db.schema.createIndex("listing_name_search_idx").on("listing").columns(["name_search", "category", "price_paise"]).execute();
+  // The two sort orders a broad search walks (newest/oldest, price), wide enough to test every
+  // filter without reading the row: a deep page skips index entries, not rows.
+  await db.schema.dropIndex("listing_created_at_idx").execute();
+  await db.schema
+    .createIndex("listing_newest_idx")
+    .on("listing")
+    .columns(["created_at", "id", "category", "price_paise", "name_search"])
+    .execute();
+  await db.schema
+    .createIndex("listing_price_idx")
+    .on("listing")
+    .columns(["price_paise", "created_at", "id", "category", "name_search"])
+    .execute();
   await db.schema
     .createIndex("listing_category_price_idx")
     .on("listing")
@@ -106,6 +119,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   await db.schema.dropIndex("listing_category_price_idx").ifExists().execute();
   await db.schema.dropIndex("listing_price_idx").ifExists().execute();
+  await db.schema.dropIndex("listing_newest_idx").ifExists().execute();
+  await db.schema.createIndex("listing_created_at_idx").on("listing").columns(["created_at", "id"]).execute();
   await db.schema.dropIndex("listing_name_search_idx").ifExists().execute();
   await db.schema.dropTable("listing_name").execute();
 }
