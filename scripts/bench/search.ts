@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search -- --listings 1000000 [--runs 300] [--rebuild] [--build-only]`
+ * `npm run bench:search -- --listings 1000000 [--runs 300] [--rebuild] [--build-only] [--dir /tmp/mandi-bench]`
  * Builds (or reuses) a synthetic marketplace, then times suggestions, search and deep pages
  * through the real listings service, beside the same questions answered by a LIKE '%…%' scan,
  * and prints one table. SQLite by default; PostgreSQL when DATABASE_URL is postgres://….
@@ -22,7 +22,7 @@ const runs = Number(argument("runs", "300"));
 const baselineRuns = Number(argument("baseline-runs", "15"));
 const url = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
 
-const market = await openMarketplace({ listings, url, rebuild: process.argv.includes("--rebuild") });
+const market = await openMarketplace({ listings, url, rebuild: process.argv.includes("--rebuild"), dir: argument("dir", "/tmp/mandi-bench") });
 if (process.argv.includes("--build-only")) {
   console.log(`Built: ${market.listings} listings, ${market.names} names${market.buildSeconds !== null ? `, in ${market.buildSeconds.toFixed(0)} s` : ""}.`);
   await market.db.close();
