@@ -4,6 +4,7 @@ import { normaliseSearchText, PRODUCE_ALIASES, searchTermsFor } from "./search-t
 describe("normaliseSearchText", () => {
   it("lower-cases, folds runs of spaces and composes Unicode", () => {
     expect(normaliseSearchText("  BASMATI   Rice ")).toBe("basmati rice");
+    expect(normaliseSearchText("\u0000rice\u0000\u0007 dal\n")).toBe("rice dal");
     // ज़ typed as ज + nukta and as the single code point read the same.
     expect(normaliseSearchText("प्याज\u093C")).toBe(normaliseSearchText("प्या\u095B"));
   });

@@ -42,10 +42,11 @@ export const PRODUCE_ALIASES: readonly ProduceAlias[] = [
 
 /**
  * The form names are searched in: NFC (so a nukta typed either way matches), lower case, one
- * space between words. Listings store their name this way in `name_search`.
+ * space between words, no control characters. Listings store their name this way in `name_search`.
  */
 export function normaliseSearchText(text: string): string {
-  return text.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+  // Control characters (a NUL from a crafted URL) mean nothing in a name and would end an FTS5 string early.
+  return text.normalize("NFC").toLowerCase().replace(/[\s\p{Cc}]+/gu, " ").trim();
 }
 
 const PRODUCE_BY_ALIAS = new Map<string, string>();

@@ -269,6 +269,11 @@ describe.each(testEngines())("on %s", (engine) => {
       expect(result.items.every((item) => item.name.toLowerCase().replace(/\s+/g, " ") === "basmati rice")).toBe(true);
       expect(await find({ q: "rice" })).toMatchObject({ closeMatches: false });
       expect((await find({ q: "zzzzqqq" })).total).toBe(0);
+      // Characters FTS5 reads as syntax, or that would end its string, are plain text.
+      for (const q of ["\u0000\u0000\u0000", '"rice', "rice OR wheat", "NEAR(a b)", "*", "ri^ce"]) {
+        await expect(find({ q })).resolves.toMatchObject({ unknownCategory: false });
+        await expect(s.listings.suggestListings(q)).resolves.toBeInstanceOf(Array);
+      }
     });
 
     it("knows Hindi and Hinglish produce and category names", async () => {
