@@ -254,13 +254,22 @@ describe("listingFieldsSchema", () => {
 
 describe("browseQuerySchema", () => {
   it("gives every missing key its default", () => {
-    expect(browseQuerySchema.parse({})).toEqual({ q: "", category: "", page: 1, sort: "newest", by: "any" });
+    expect(browseQuerySchema.parse({})).toEqual({ q: "", category: "", page: 1, sort: "newest", by: "any", min: "", max: "", price: {} });
   });
 
   it("keeps good values", () => {
     expect(
-      browseQuerySchema.parse({ q: "basmati", category: "Rice", page: "3", sort: "price-asc", by: "name" }),
-    ).toEqual({ q: "basmati", category: "Rice", page: 3, sort: "price-asc", by: "name" });
+      browseQuerySchema.parse({ q: "basmati", category: "Rice", page: "3", sort: "price-asc", by: "name", min: "40", max: "1,250.50" }),
+    ).toEqual({
+      q: "basmati",
+      category: "Rice",
+      page: 3,
+      sort: "price-asc",
+      by: "name",
+      min: "40",
+      max: "1,250.50",
+      price: { minPaise: 4000, maxPaise: 125050 },
+    });
   });
 
   it.each<[string, number]>([
@@ -318,6 +327,19 @@ describe("browseQuerySchema", () => {
     expect(browseQuerySchema.parse({ admin: "1" })).not.toHaveProperty("admin");
   });
 
+  it.each<[string, string, object]>([
+    ["0", "", { minPaise: 0 }],
+    ["", "₹80", { maxPaise: 8000 }],
+    ["abc", "80", { maxPaise: 8000, problem: "Please enter the lowest price in rupees, like 40 or 45.50." }],
+    ["40", "lots", { minPaise: 4000, problem: "Please enter the highest price in rupees, like 40 or 45.50." }],
+    ["-5", "", { problem: "The lowest price cannot be below ₹0. Please enter 0 or more." }],
+    ["", "-1", { problem: "The highest price cannot be below ₹0. Please enter 0 or more." }],
+    ["90", "40", { problem: "The lowest price is more than the highest. Please swap them or change one." }],
+    ["1.234", "", { problem: "Please enter the lowest price in rupees, like 40 or 45.50." }],
+  ])("reads the price range min=%j max=%j, ignoring and explaining bad bounds", (min, max, price) => {
+    expect(browseQuerySchema.parse({ min, max }).price).toEqual(price);
+  });
+
   it("parses a query string through searchParamsToObject", () => {
     const params = new URLSearchParams("q=dry+fruits&page=2&page=5&sort=bogus&by=name");
     expect(browseQuerySchema.parse(searchParamsToObject(params))).toEqual({
@@ -326,6 +348,9 @@ describe("browseQuerySchema", () => {
       page: 2,
       sort: "newest",
       by: "name",
+      min: "",
+      max: "",
+      price: {},
     });
   });
 });

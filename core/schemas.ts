@@ -125,15 +125,53 @@ const pageNumber = z.preprocess(
   z.number().int().min(1),
 );
 
-export const browseQuerySchema = z.object({
-  q: optionalQueryText,
-  /** The raw category text: a spelling that names no category gives the "no items" state. */
-  category: optionalQueryText,
-  page: pageNumber,
-  sort: z.preprocess((v) => ((SORTS as readonly unknown[]).includes(v) ? v : "newest"), z.enum(SORTS)),
-  /** Which search box asked: "name" (header box) or anything else (the name-or-category box). */
-  by: z.preprocess((v) => (v === "name" ? "name" : "any"), z.enum(["name", "any"])),
-});
+/** A price bound as typed in the filter (rupees per kg), kept as text so the form shows it again. */
+const priceText = z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 20) : ""), z.string());
+
+export interface PriceRange {
+  /** Lowest price per kg in paise, when one was given and made sense. */
+  minPaise?: number;
+  maxPaise?: number;
+  /** What was wrong with the bounds typed, for the page to say; the bad bounds are ignored. */
+  problem?: string;
+}
+
+/** Reads the min/max price filter. Bad input never fails the search: it is ignored and explained. */
+export function parsePriceRange(min: string, max: string): PriceRange {
+  const read = (text: string, which: "lowest" | "highest"): { paise?: number; problem?: string } => {
+    if (!text) return {};
+    if (/^\s*-/.test(text)) return { problem: `The ${which} price cannot be below ₹0. Please enter 0 or more.` };
+    const paise = parseRupeesToPaise(text);
+    if (paise === undefined) return { problem: `Please enter the ${which} price in rupees, like 40 or 45.50.` };
+    return { paise };
+  };
+  const low = read(min, "lowest");
+  const high = read(max, "highest");
+  const problem = low.problem ?? high.problem;
+  if (low.paise !== undefined && high.paise !== undefined && low.paise > high.paise) {
+    return { problem: "The lowest price is more than the highest. Please swap them or change one." };
+  }
+  return {
+    ...(low.paise !== undefined ? { minPaise: low.paise } : {}),
+    ...(high.paise !== undefined ? { maxPaise: high.paise } : {}),
+    ...(problem ? { problem } : {}),
+  };
+}
+
+export const browseQuerySchema = z
+  .object({
+    q: optionalQueryText,
+    /** The raw category text: a spelling that names no category gives the "no items" state. */
+    category: optionalQueryText,
+    page: pageNumber,
+    sort: z.preprocess((v) => ((SORTS as readonly unknown[]).includes(v) ? v : "newest"), z.enum(SORTS)),
+    /** Which search box asked: "name" (header box) or anything else (the name-or-category box). */
+    by: z.preprocess((v) => (v === "name" ? "name" : "any"), z.enum(["name", "any"])),
+    /** Price range in rupees per kg, as typed. */
+    min: priceText,
+    max: priceText,
+  })
+  .transform((query) => ({ ...query, price: parsePriceRange(query.min, query.max) }));
 export type BrowseQuery = z.output<typeof browseQuerySchema>;
 
 export const suggestQuerySchema = z.object({ q: optionalQueryText });

@@ -58,7 +58,7 @@ export async function createServices(
     storage,
     accounts: createAccountsService(auth, { baseUrl: config.baseUrl }),
     listings: createListingsService({
-      repository: createListingsRepository(db.kysely),
+      repository: createListingsRepository(db.kysely, db.dialect),
       storage,
       uploads,
       maxPhotos: config.uploads.maxPhotosPerListing,

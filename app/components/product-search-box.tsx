@@ -1,21 +1,18 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useFetcher, useNavigate } from "react-router";
-import { getCategory, type CategorySlug } from "../../core/categories";
+import { getCategory } from "../../core/categories";
 import { MAX_SEARCH_LENGTH } from "../../core/constants";
 import { MESSAGES } from "../../core/messages";
+import { currentSuggestions, highlightParts, suggestionHref, wantsSuggestions, type Suggestion } from "../../core/suggestions";
 import { CloseIcon, SearchIcon } from "./icons";
 
-interface Suggestion {
-  id: string;
-  name: string;
-  category: CategorySlug;
-}
-
+/** Typing pauses this long before the box asks for suggestions, so a fast typist sends one request. */
 const DEBOUNCE_MS = 150;
 
 /**
- * The header's product-name box: an ARIA combobox that suggests up to 15 listings as you type.
- * Choosing one opens it; Enter without a choice lists every match on /viewmore.
+ * The header's product-name box: an ARIA combobox that suggests up to 15 names as you type, from
+ * the second character. Choosing one opens its listing (or lists them all when several share the
+ * name); Enter without a choice lists every match on /viewmore.
  */
 export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string }) {
   const id = useId();
@@ -30,22 +27,23 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const trimmed = query.trim();
-  // Only the answer to what is in the box now counts; an older, slower answer is ignored.
-  const suggestions = fetcher.data && fetcher.data.q === trimmed ? fetcher.data.suggestions : null;
-  const showList = open && trimmed.length > 0 && suggestions !== null;
+  // Only the answer to what is in the box now counts; an older, slower answer is ignored (and
+  // the fetcher drops a request still in flight when a newer one starts).
+  const suggestions = currentSuggestions(fetcher.data, query);
+  const showList = open && suggestions !== null;
 
   function update(value: string) {
     setQuery(value);
     setActive(-1);
     clearTimeout(timer.current);
     const text = value.trim();
-    setOpen(text.length > 0);
-    if (text) timer.current = setTimeout(() => fetcher.load(`/api/suggestions?q=${encodeURIComponent(text)}`), DEBOUNCE_MS);
+    setOpen(wantsSuggestions(text));
+    if (wantsSuggestions(text)) timer.current = setTimeout(() => fetcher.load(`/api/suggestions?q=${encodeURIComponent(text)}`), DEBOUNCE_MS);
   }
 
   function choose(suggestion: Suggestion) {
     setOpen(false);
-    navigate(`/view/${suggestion.id}`);
+    navigate(suggestionHref(suggestion));
   }
 
   function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
@@ -78,7 +76,7 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
         onValueChange={update}
         clearLabel="Clear product search"
         onKeyDown={onKeyDown}
-        onFocus={() => trimmed && setOpen(true)}
+        onFocus={() => wantsSuggestions(trimmed) && setOpen(true)}
         onBlur={() => setOpen(false)}
         placeholder="Search products, e.g. Basmati rice"
         role="combobox"
@@ -98,7 +96,7 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
           // Keyboard choice happens on the combobox input (arrows + Enter, aria-activedescendant).
           // eslint-disable-next-line jsx-a11y/click-events-have-key-events
           <li
-            key={s.id}
+            key={s.name}
             id={`${id}-option-${index}`}
             role="option"
             aria-selected={index === active}
@@ -106,8 +104,13 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
             onClick={() => choose(s)}
             className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2.5 ${index === active ? "bg-brand-50" : "hover:bg-stone-100"}`}
           >
-            <span className="truncate font-medium">{s.name}</span>
-            <span className="shrink-0 text-sm text-stone-600">{getCategory(s.category).label}</span>
+            <span className="truncate font-medium">
+              <HighlightedName suggestion={s} />
+            </span>
+            <span className="shrink-0 text-sm text-stone-600">
+              {getCategory(s.category).label}
+              {s.listingCount > 1 ? ` · ${s.listingCount} listings` : ""}
+            </span>
           </li>
         ))}
       </ul>
@@ -119,6 +122,19 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
         </div>
       ) : null}
     </Form>
+  );
+}
+
+/** The name with the part that matched what was typed in <mark>, built from ranges, not HTML. */
+function HighlightedName({ suggestion }: { suggestion: Suggestion }) {
+  return highlightParts(suggestion.name, suggestion.highlight).map((part, index) =>
+    part.marked ? (
+      <mark key={index} className="rounded-sm bg-amber-200 px-0 text-inherit">
+        {part.text}
+      </mark>
+    ) : (
+      <span key={index}>{part.text}</span>
+    ),
   );
 }
 

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { searchParamsToObject, suggestQuerySchema } from "../../core/schemas";
 import type { Route } from "./+types/api.suggestions";
 
-/** GET /api/suggestions?q=… → up to 15 listings whose name contains q. */
+/** GET /api/suggestions?q=… → up to 15 distinct listing names matching q, best first, with highlights. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { q } = suggestQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
   const suggestions = await context.services.listings.suggestListings(q);

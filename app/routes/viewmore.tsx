@@ -1,9 +1,10 @@
-import { Form, Link, redirect, useSearchParams } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
 import { getCategory } from "../../core/categories";
 import { PAGE_SIZE } from "../../core/constants";
 import { MESSAGES } from "../../core/messages";
-import { browseQuerySchema, searchParamsToObject, type ListingSort } from "../../core/schemas";
+import { browseQuerySchema, searchParamsToObject } from "../../core/schemas";
 import { Alert } from "../components/alert";
+import { BrowseFilters } from "../components/browse-filters";
 import { ListingGrid } from "../components/listing-card";
 import { Pagination } from "../components/pagination";
 import type { Route } from "./+types/viewmore";
@@ -17,13 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Products — Mandi" }];
-
-const SORT_LABELS: Record<ListingSort, string> = {
-  newest: "Newest first",
-  oldest: "Oldest first",
-  "price-asc": "Price: low to high",
-  "price-desc": "Price: high to low",
-};
 
 export default function ViewMore({ loaderData }: Route.ComponentProps) {
   const { query, result } = loaderData;
@@ -44,28 +38,14 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </div>
-        {result.total > 1 ? (
-          <Form method="get" className="flex items-center gap-2">
-            {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
-            {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
-            {query.by === "name" ? <input type="hidden" name="by" value="name" /> : null}
-            <label htmlFor="sort" className="text-sm font-semibold">
-              Sort
-            </label>
-            <select id="sort" name="sort" defaultValue={query.sort} className="input w-auto" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-              {Object.entries(SORT_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-            <noscript>
-              <button type="submit" className="btn-secondary">
-                Sort
-              </button>
-            </noscript>
-          </Form>
-        ) : null}
+      </div>
+      {result.closeMatches ? (
+        <p className="mb-3 text-stone-800">
+          Nothing is named exactly “{query.q}”, so these are listings with a similar name.
+        </p>
+      ) : null}
+      <div className="mb-4 rounded-lg border border-stone-200 bg-white p-3">
+        <BrowseFilters query={query} priceError={query.price.problem} />
       </div>
       {result.items.length ? (
         <>

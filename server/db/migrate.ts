@@ -7,10 +7,12 @@ import { getMigrations } from "better-auth/db/migration";
 import { authOptions } from "../auth/auth";
 import type { Db } from "./database";
 import * as m0001 from "./migrations/0001-listings";
+import * as m0002 from "./migrations/0002-search";
 import * as m0003 from "./migrations/0003-listing-photos";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-listings": m0001,
+  "0002-search": m0002,
   "0003-listing-photos": m0003,
 };
 

@@ -46,9 +46,20 @@ export interface PhotoUploadTable {
   created_at: number | string;
 }
 
+/** Each distinct listing name once, kept in step with `listing` by triggers (migration 0002). */
+export interface ListingNameTable {
+  name_search: string;
+  name: string;
+  category: string;
+  listing_count: number;
+  /** One listing carrying this name. */
+  listing_id: string;
+}
+
 export interface Database {
   user: UserTable;
   listing: ListingTable;
   listing_photo: ListingPhotoTable;
   photo_upload: PhotoUploadTable;
+  listing_name: ListingNameTable;
 }

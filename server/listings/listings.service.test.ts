@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../core/app-error";
 import { FRESH_COUNT, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
 import { imageVariantKey } from "../../core/images";
-import { browseQuerySchema, listingFieldsSchema } from "../../core/schemas";
+import { browseQuerySchema, listingFieldsSchema, SORTS } from "../../core/schemas";
+import { createListingsRepository } from "./listings.repository";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { makeProducePhoto, makeSeller } from "../seed/factories";
 import { testEngines } from "../../tests/support/test-database";
@@ -162,6 +163,7 @@ describe.each(testEngines())("on %s", (engine) => {
 
     it("searches names case-insensitively and treats % and _ literally", async () => {
       expect((await browse({ q: "ONION" })).items.map((i) => i.name)).toEqual(["Onion"]);
+      expect((await browse({ q: "on" })).items.map((i) => i.name).sort()).toEqual(["Almonds 100% pure", "Alphonso Mango", "Onion", "Sona Masoori Rice"]);
       expect((await browse({ q: "100%" })).items.map((i) => i.name)).toEqual(["Almonds 100% pure"]);
       expect((await browse({ q: "_" })).total).toBe(0);
     });
@@ -179,12 +181,13 @@ describe.each(testEngines())("on %s", (engine) => {
       expect(dear.items[0]!.pricePaise).toBeGreaterThanOrEqual(dear.items[1]!.pricePaise);
     });
 
-    it("suggests at most 15 listings whose name contains the text", async () => {
-      const suggestions = await t.listings.suggestListings("o");
-      expect(suggestions.length).toBe(MAX_SUGGESTIONS);
-      expect(suggestions.every((s) => s.name.toLowerCase().includes("o"))).toBe(true);
-      expect(await t.listings.suggestListings("mango")).toEqual([expect.objectContaining({ name: "Alphonso Mango", category: "fruits" })]);
+    it("suggests at most 15 distinct names, from the second character", async () => {
+      const suggestions = await t.listings.suggestListings("to");
+      // Twelve prefix matches (alphabetical: equally listed), then Potato, which has "to" inside.
+      expect(suggestions.map((s) => s.name)).toEqual([...Array.from({ length: 12 }, (_, i) => `Tomato lot ${i + 1}`).sort(), "Potato"]);
+      expect(await t.listings.suggestListings("o")).toEqual([]);
       expect(await t.listings.suggestListings("   ")).toEqual([]);
+      expect(await t.listings.suggestListings("mango")).toEqual([expect.objectContaining({ name: "Alphonso Mango", category: "fruits", listingCount: 1 })]);
     });
 
     it("builds the home page: fresh recommendations, quick menu and a category section", async () => {
@@ -202,6 +205,146 @@ describe.each(testEngines())("on %s", (engine) => {
     it("answers NOT_FOUND for an unknown or malformed id", async () => {
       await expect(t.listings.getListing("00000000-0000-0000-0000-000000000000")).rejects.toMatchObject({ code: "NOT_FOUND" });
       await expect(t.listings.getListing("../../etc/passwd")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    });
+  });
+
+  describe("search", () => {
+    let s: TestServices;
+    const made = new Map<string, string>();
+
+    async function add(name: string, category: string, price = "40") {
+      s.clock.now += MINUTE;
+      const { id } = await s.listings.createListing({
+        actor: { id: searchSellerId },
+        fields: listingFieldsSchema.parse({ name, category, price, description: "Fresh from the farm" }),
+        photos: [{ bytes: photo, fileName: "IMG_0002.jpg" }],
+      });
+      made.set(name, id);
+      return id;
+    }
+    let searchSellerId: string;
+    const find = (query: Record<string, string>) => s.listings.browseListings(browseQuerySchema.parse(query));
+    const suggest = async (text: string) => (await s.listings.suggestListings(text)).map((x) => x.name);
+
+    beforeAll(async () => {
+      s = await createTestServices({ engine });
+      searchSellerId = (await s.accounts.signUp({ ...makeSeller(2), phone: "+919876543211" }, new Headers())).id;
+      await add("Licorice Root", "vegetables", "300");
+      await add("Brown Rice", "rice", "90");
+      await add("Basmati Rice", "rice", "120");
+      await add("Rice Bran", "oil-seeds", "30");
+      await add("basmati  rice", "rice", "130");
+      await add("BASMATI RICE", "rice", "110");
+      await add("Red Onion Nashik", "vegetables", "35");
+      await add("Potato (Agra)", "vegetables", "20");
+      await add("Almonds (Badam)", "nuts-dry-fruits", "800");
+      await add("Sharbati Wheat", "wheat", "45");
+      await add("प्याज़ नासिक", "vegetables", "38");
+    });
+
+    afterAll(async () => {
+      await s.cleanup();
+    });
+
+    it("ranks prefix matches, then word starts, then matches inside words; one entry per name", async () => {
+      const suggestions = await s.listings.suggestListings("rice");
+      expect(suggestions.map((x) => x.name)).toEqual(["Rice Bran", "Basmati Rice", "Brown Rice", "Licorice Root"]);
+      // The three spellings of Basmati Rice are one name carried by three listings.
+      expect(suggestions[1]).toMatchObject({ listingCount: 3, highlight: [[8, 12]] });
+      expect(suggestions[0]).toMatchObject({ listingCount: 1, listingId: made.get("Rice Bran"), highlight: [[0, 4]] });
+      expect(suggestions[3]!.highlight).toEqual([[4, 8]]);
+    });
+
+    it("suggests from two letters on, by prefix before word start", async () => {
+      expect(await suggest("ri")).toEqual(["Rice Bran", "Basmati Rice", "Brown Rice", "Licorice Root"]);
+      expect(await suggest("ba")).toEqual(["Basmati Rice", "Almonds (Badam)", "Sharbati Wheat"]);
+    });
+
+    it("tolerates a small typo from four letters, in suggestions and in search", async () => {
+      expect(await suggest("basmti")).toEqual(["Basmati Rice"]);
+      expect(await suggest("potatoe")).toEqual(["Potato (Agra)"]);
+      expect(await suggest("bsm")).toEqual([]);
+      const result = await find({ q: "basmti" });
+      expect(result).toMatchObject({ total: 3, closeMatches: true });
+      expect(result.items.every((item) => item.name.toLowerCase().replace(/\s+/g, " ") === "basmati rice")).toBe(true);
+      expect(await find({ q: "rice" })).toMatchObject({ closeMatches: false });
+      expect((await find({ q: "zzzzqqq" })).total).toBe(0);
+      // Characters FTS5 reads as syntax, or that would end its string, are plain text.
+      for (const q of ["\u0000\u0000\u0000", '"rice', "rice OR wheat", "NEAR(a b)", "*", "ri^ce"]) {
+        await expect(find({ q })).resolves.toMatchObject({ unknownCategory: false });
+        await expect(s.listings.suggestListings(q)).resolves.toBeInstanceOf(Array);
+      }
+    });
+
+    it("knows Hindi and Hinglish produce and category names", async () => {
+      expect((await find({ q: "pyaz", by: "name" })).items.map((i) => i.name).sort()).toEqual(["Red Onion Nashik"]);
+      expect(await suggest("aloo")).toEqual(["Potato (Agra)"]);
+      expect(await suggest("badam")).toEqual(["Almonds (Badam)"]);
+      expect((await find({ q: "gehun", by: "name" })).items.map((i) => i.name)).toEqual(["Sharbati Wheat"]);
+      expect((await find({ q: "गेहूं" })).items.map((i) => i.name)).toEqual(["Sharbati Wheat"]);
+      // chawal: the four listings in the rice category, and the two other names saying rice.
+      expect((await find({ q: "chawal" })).total).toBe(6);
+      // A nukta typed either way finds the name written in Devanagari.
+      expect((await find({ q: "प्याज़" })).items.map((i) => i.name)).toContain("प्याज़ नासिक");
+    });
+
+    it("filters by price range in rupees, alongside category and text", async () => {
+      const prices = async (query: Record<string, string>) => (await find(query)).items.map((i) => i.pricePaise / 100).sort((a, b) => a - b);
+      expect(await prices({ q: "rice", min: "100", max: "125" })).toEqual([110, 120]);
+      expect(await prices({ category: "rice", min: "115" })).toEqual([120, 130]);
+      expect(await prices({ max: "30" })).toEqual([20, 30]);
+      const bad = await find({ category: "rice", min: "lots" });
+      expect(bad.total).toBe(4);
+    });
+
+    it("keeps the names in step with listings: new ones at once, deleted and renamed ones gone", async () => {
+      const id = await add("Kinnow Orange", "fruits");
+      expect(await suggest("kinnow")).toEqual(["Kinnow Orange"]);
+      await s.db.kysely.updateTable("listing").set({ name: "Nagpur Orange", name_search: "nagpur orange" }).where("id", "=", id).execute();
+      expect(await suggest("kinnow")).toEqual([]);
+      expect(await suggest("nagpur")).toEqual(["Kinnow Orange".replace("Kinnow", "Nagpur")]);
+      await s.db.kysely.deleteFrom("listing").where("id", "=", id).execute();
+      expect(await suggest("nagpur")).toEqual([]);
+
+      // Deleting one of three Basmati listings leaves two, and the name points at one that exists.
+      await s.db.kysely.deleteFrom("listing").where("id", "=", made.get("Basmati Rice")!).execute();
+      const [basmati] = await s.listings.suggestListings("basmati");
+      expect(basmati).toMatchObject({ listingCount: 2 });
+      await expect(s.listings.getListing(basmati!.listingId)).resolves.toMatchObject({ category: "rice" });
+    });
+
+    it("never suggests more than 15 names", async () => {
+      for (let i = 1; i <= MAX_SUGGESTIONS + 1; i++) await add(`Kesar Mango ${String(i).padStart(2, "0")}`, "fruits");
+      const names = await suggest("kesar");
+      expect(names).toHaveLength(MAX_SUGGESTIONS);
+      expect(names.at(-1)).toBe("Kesar Mango 15");
+    });
+
+    it("finds the same page whether it walks the sort index (many matches) or sorts the matches", async () => {
+      const repository = createListingsRepository(s.db.kysely, s.db.dialect);
+      const filters = [{}, { category: "rice" as const }, { nameContainsAny: ["rice"], orCategories: ["oil-seeds" as const], minPaise: 3000 }];
+      for (const filter of filters) {
+        for (const sort of SORTS) {
+          for (const offset of [0, 3]) {
+            const sorted = await repository.list({ filter, sort, limit: 4, offset });
+            const walked = await repository.list({ filter, sort, limit: 4, offset, total: 1_000_000 });
+            expect(walked.map((l) => l.id)).toEqual(sorted.map((l) => l.id));
+          }
+        }
+      }
+      // "Name or category" is counted in two parts; the sum is the plain count.
+      const nameOrCategory = { nameContainsAny: ["rice"], orCategories: ["oil-seeds" as const] };
+      const listed = await repository.list({ filter: nameOrCategory, sort: "newest", limit: 1000, offset: 0 });
+      expect(listed.length).toBeGreaterThan(3);
+      expect(await repository.count(nameOrCategory)).toBe(listed.length);
+    });
+
+    it("gives numbered pages far into the results, the same listings as a full walk", async () => {
+      const all = await find({ sort: "price-asc" });
+      const everything = [];
+      for (let page = 1; page <= all.pageCount; page++) everything.push(...(await find({ sort: "price-asc", page: String(page) })).items);
+      expect(everything.map((i) => i.pricePaise)).toEqual([...everything.map((i) => i.pricePaise)].sort((a, b) => a - b));
+      expect(new Set(everything.map((i) => i.id)).size).toBe(all.total);
     });
   });
 });

@@ -5,9 +5,12 @@ import { ALL_CATEGORIES, categoriesMatching, resolveCategory, type CategorySlug 
 import { FRESH_COUNT, IMAGE_WIDTHS, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
 import { imageVariantKey } from "../../core/images";
 import type { ListingDetail, ListingSummary } from "../../core/listing";
+import { canBeFuzzy, fuzzyNameEdits, trigramsOf } from "../../core/fuzzy";
 import { MESSAGES, tooManyPhotosMessage } from "../../core/messages";
 import { canCreateListing, canEditListing, type Actor } from "../../core/policies";
 import type { BrowseQuery, ListingFields } from "../../core/schemas";
+import { normaliseSearchText, searchTermsFor } from "../../core/search-terms";
+import { rankSuggestions, wantsSuggestions, type NameCandidate, type Suggestion } from "../../core/suggestions";
 import type { Logger } from "../logger";
 import { makeImageVariants, type ImageVariant } from "../media/image-pipeline";
 import type { Storage } from "../media/storage";
@@ -30,7 +33,14 @@ export interface BrowseResult {
   unknownCategory: boolean;
   /** True when there are no listings at all (not just none matching). */
   marketplaceEmpty: boolean;
+  /** True when nothing matched as typed and these are listings with a close spelling instead. */
+  closeMatches: boolean;
 }
+
+/** How many typo candidates the database may hand over for core/fuzzy to judge. */
+const FUZZY_CANDIDATES = 200;
+/** At most this many close spellings stand in for a search that found nothing as typed. */
+const FUZZY_NAMES = 20;
 
 export interface HomePage {
   fresh: ListingSummary[];
@@ -57,17 +67,19 @@ export function createListingsService(deps: {
   const now = deps.now ?? Date.now;
 
   /** Turns a browse query into a filter; null when it can match nothing. */
-  function filterFor(query: Pick<BrowseQuery, "q" | "by" | "category">): ListingFilter | null {
+  function filterFor(query: Pick<BrowseQuery, "q" | "by" | "category" | "price">): ListingFilter | null {
     const filter: ListingFilter = {};
     if (query.category) {
       const category = resolveCategory(query.category);
       if (!category) return null;
       filter.category = category;
     }
-    const text = query.q.toLowerCase();
-    if (text) {
-      filter.nameContains = text;
-      if (query.by === "any") filter.orCategories = categoriesMatching(text);
+    if (query.price.minPaise !== undefined) filter.minPaise = query.price.minPaise;
+    if (query.price.maxPaise !== undefined) filter.maxPaise = query.price.maxPaise;
+    const terms = searchTermsFor(query.q);
+    if (terms.length) {
+      filter.nameContainsAny = terms;
+      if (query.by === "any") filter.orCategories = categoriesMatching(query.q);
     }
     return filter;
   }
@@ -78,18 +90,65 @@ export function createListingsService(deps: {
     return listing;
   }
 
+  /**
+   * Names a few edits away from what was typed ("basmti" → "basmati rice"): the database hands
+   * over names sharing trigrams with it, core/fuzzy decides. Closest first.
+   */
+  async function findCloseNames(typed: string): Promise<NameCandidate[]> {
+    const text = normaliseSearchText(typed);
+    if (!canBeFuzzy(text)) return [];
+    const candidates = await repository.findNamesSharingTrigrams({ trigrams: trigramsOf(text), typed: text, limit: FUZZY_CANDIDATES });
+    return candidates
+      .map((candidate) => ({ candidate, edits: fuzzyNameEdits(text, candidate.nameSearch) }))
+      .filter((scored): scored is { candidate: NameCandidate; edits: number } => scored.edits !== undefined)
+      .sort((a, b) => a.edits - b.edits || b.candidate.listingCount - a.candidate.listingCount)
+      .map((scored) => scored.candidate);
+  }
+
   async function browseListings(query: BrowseQuery): Promise<BrowseResult> {
-    const filter = filterFor(query);
+    let filter = filterFor(query);
     if (!filter) {
-      return { items: [], total: 0, page: 1, pageCount: 0, category: undefined, unknownCategory: true, marketplaceEmpty: false };
+      return { items: [], total: 0, page: 1, pageCount: 0, category: undefined, unknownCategory: true, marketplaceEmpty: false, closeMatches: false };
     }
-    const total = await repository.count(filter);
+    let total = await repository.count(filter);
+    let closeMatches = false;
+    // Only when nothing matched as typed is a typo considered, so exact searches never pay for it.
+    if (total === 0 && query.q) {
+      const close = (await findCloseNames(query.q)).slice(0, FUZZY_NAMES);
+      if (close.length) {
+        filter = { ...filter, nameContainsAny: undefined, orCategories: undefined, nameIn: close.map((c) => c.nameSearch) };
+        total = await repository.count(filter);
+        closeMatches = total > 0;
+      }
+    }
     const pageCount = Math.ceil(total / PAGE_SIZE);
     const page = Math.min(query.page, Math.max(pageCount, 1));
-    const items = total ? await repository.list({ filter, sort: query.sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }) : [];
+    const items = total ? await repository.list({ filter, sort: query.sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, total }) : [];
     // Only an empty answer needs the question "is there anything at all?".
     const marketplaceEmpty = total === 0 && (await repository.count()) === 0;
-    return { items, total, page, pageCount, category: filter.category, unknownCategory: false, marketplaceEmpty };
+    return { items, total, page, pageCount, category: filter.category, unknownCategory: false, marketplaceEmpty, closeMatches };
+  }
+
+  /**
+   * Up to 15 distinct names for the header box: prefix matches, then word starts, then inside
+   * words, then close spellings; each step runs only while the list is not full.
+   */
+  async function suggestListings(typed: string): Promise<Suggestion[]> {
+    if (!wantsSuggestions(typed)) return [];
+    const terms = searchTermsFor(typed);
+    const found = new Map<string, NameCandidate>();
+    for (const match of ["prefix", "word", "infix"] as const) {
+      for (const term of terms) {
+        if (found.size >= MAX_SUGGESTIONS) break;
+        for (const candidate of await repository.findNames({ term, match, limit: MAX_SUGGESTIONS })) {
+          if (!found.has(candidate.nameSearch)) found.set(candidate.nameSearch, candidate);
+        }
+      }
+    }
+    if (found.size < MAX_SUGGESTIONS) {
+      for (const candidate of await findCloseNames(typed)) if (!found.has(candidate.nameSearch)) found.set(candidate.nameSearch, candidate);
+    }
+    return rankSuggestions([...found.values()], { terms, typed });
   }
 
   function checkPhotoCount(count: number): void {
@@ -138,7 +197,7 @@ export function createListingsService(deps: {
           id,
           seller_id: actor.id,
           name: fields.name,
-          name_search: fields.name.toLowerCase(),
+          name_search: normaliseSearchText(fields.name),
           category: fields.category,
           price_paise: fields.price,
           description: fields.description,
@@ -208,12 +267,7 @@ export function createListingsService(deps: {
 
     browseListings,
 
-    async suggestListings(q: string): Promise<Array<Pick<ListingSummary, "id" | "name" | "category">>> {
-      const text = q.trim().toLowerCase();
-      if (!text) return [];
-      const items = await repository.list({ filter: { nameContains: text }, sort: "newest", limit: MAX_SUGGESTIONS, offset: 0 });
-      return items.map(({ id, name, category }) => ({ id, name, category }));
-    },
+    suggestListings,
 
     async countListings(): Promise<number> {
       return repository.count();
@@ -228,7 +282,16 @@ export function createListingsService(deps: {
       const requested = options.category.trim();
       if (!requested) return { fresh, quickMenu, categorySection: null };
       const all = requested.toLowerCase() === ALL_CATEGORIES;
-      const section = await browseListings({ q: "", by: "any", category: all ? "" : requested, page: 1, sort: "newest" });
+      const section = await browseListings({
+        q: "",
+        by: "any",
+        category: all ? "" : requested,
+        page: 1,
+        sort: "newest",
+        min: "",
+        max: "",
+        price: {},
+      });
       return {
         fresh,
         quickMenu,

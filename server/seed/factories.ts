@@ -128,6 +128,62 @@ export function demoProduce(count: number, random = seededRandom(42)): ProduceDa
   return out;
 }
 
+/** Words sellers put around a produce name: where it is from, how it was grown, how it is sold. */
+const NAME_BEFORE = [
+  "Organic", "Fresh", "Premium", "Desi", "Farm Fresh", "New Crop", "Export Quality", "Hybrid", "Natural",
+  "Nashik", "Punjab", "Haryana", "Kashmiri", "Ratnagiri", "Indore", "Guntur", "Belgaum", "Sangli", "Malwa",
+  "Bihar", "Karnal", "Jalgaon", "Salem", "Erode", "Mysore", "Shimla", "Kutch", "Bikaner",
+];
+const NAME_AFTER = ["Grade A", "Grade B", "Bulk", "Loose", "Wholesale", "25 kg bag", "50 kg bag", "Sorted", "Cleaned", "Lot"];
+
+export interface SyntheticListing {
+  name: string;
+  category: CategorySlug;
+  pricePaise: number;
+  description: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+}
+
+/**
+ * A large marketplace for benchmarks: produce names from the table above with origins, grades
+ * and lot numbers around them, so a million listings carry about a hundred thousand distinct
+ * names, a few very common ("Onion") and most rare. Prices follow each produce's range; dates
+ * spread over the two years before `end`. Deterministic for a seed.
+ */
+export function* syntheticListings(count: number, options: { seed?: number; end?: number } = {}): Generator<SyntheticListing> {
+  const random = seededRandom(options.seed ?? 1);
+  const end = options.end ?? Date.UTC(2026, 10, 22);
+  const span = 2 * 365 * 24 * 3600_000;
+  const produce = (Object.keys(PRODUCE) as CategorySlug[]).flatMap((category) =>
+    PRODUCE[category].map(([name, min, max, note]) => ({ category, name, min, max, note })),
+  );
+  // Popularity order mixed across categories, so no one category holds every common name.
+  for (let i = produce.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [produce[i], produce[j]] = [produce[j]!, produce[i]!];
+  }
+  // Skewed choice: low indexes far more often, as a few words dominate real listings.
+  const skewed = (length: number) => Math.floor(length * random() ** 2);
+  for (let i = 0; i < count; i++) {
+    const item = produce[skewed(produce.length)]!;
+    const parts: string[] = [];
+    if (random() < 0.7) parts.push(NAME_BEFORE[skewed(NAME_BEFORE.length)]!);
+    parts.push(item.name);
+    const after = random();
+    if (after < 0.25) parts.push(NAME_AFTER[Math.floor(random() * (NAME_AFTER.length - 1))]!);
+    else if (after < 0.6) parts.push(`Lot ${1 + Math.floor(random() * 120)}`);
+    const rupees = item.min + random() * (item.max - item.min);
+    yield {
+      name: parts.join(" "),
+      category: item.category,
+      pricePaise: Math.round(rupees * 4) * 25,
+      description: `${item.note}. About ${[50, 100, 200, 500, 1000][i % 5]} kg available.`,
+      createdAt: end - Math.floor(random() * span),
+    };
+  }
+}
+
 const PALETTE: Record<CategorySlug, [background: string, item: string]> = {
   rice: ["#f5efe0", "#fffaf0"],
   wheat: ["#e9c46a", "#b8860b"],

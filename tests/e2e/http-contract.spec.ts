@@ -6,7 +6,8 @@ import { expect, test } from "./support/fixtures";
 
 test.describe("bad requests get a clear 4xx, never a 500", () => {
   test("query strings with nonsense values still render", async ({ request }) => {
-    for (const url of ["/viewmore?page=abc", "/viewmore?page=-4&sort=drop%20table", "/viewmore?page=999999999", "/?category=%00%FF", "/viewmore?q=%25%25%25&by=zzz"]) {
+    for (const url of ["/viewmore?page=abc", "/viewmore?page=-4&sort=drop%20table", "/viewmore?page=999999999", "/?category=%00%FF", "/viewmore?q=%25%25%25&by=zzz",
+      "/viewmore?q=%00%00%00", "/api/suggestions?q=%00%00%00", "/viewmore?q=%22rice%20OR&min=-1&max=abc", "/api/suggestions?q=NEAR(a%22"]) {
       const response = await request.get(url, { maxRedirects: 0 });
       expect(response.status(), url).toBeLessThan(400);
     }

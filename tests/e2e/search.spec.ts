@@ -52,8 +52,8 @@ test.describe("the header product-name box", () => {
     const box = productBox(page);
     await box.fill(`kesar ${tag}`);
     const options = suggestions(page).getByRole("option");
-    // Newest first.
-    await expect(options).toHaveText([new RegExp(newer.name), new RegExp(older.name)]);
+    // Equally good matches carried by one listing each come alphabetically ("one" before "two").
+    await expect(options).toHaveText([new RegExp(older.name), new RegExp(newer.name)]);
 
     await box.press("ArrowDown");
     await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
@@ -64,7 +64,7 @@ test.describe("the header product-name box", () => {
     await box.press("ArrowUp");
     await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
     await box.press("Enter");
-    await expect(page).toHaveURL(`/view/${newer.id}`);
+    await expect(page).toHaveURL(`/view/${older.id}`);
   });
 
   test("Escape closes the suggestions without leaving the page", async ({ page, createListing }) => {
@@ -131,6 +131,71 @@ test.describe("the header product-name box", () => {
   });
 });
 
+test.describe("suggestions as you type", () => {
+  test("start at the second letter, put prefix matches first and mark the matched part", async ({ page, createListing }) => {
+    const tag = uniqueTag();
+    const inside = await createListing({ name: `Licorice ${tag}`, category: "vegetables" });
+    const prefix = await createListing({ name: `Rice ${tag} Bran`, category: "oil-seeds" });
+    await gotoHydrated(page, "/");
+    const box = productBox(page);
+    await box.pressSequentially("r");
+    await expect(suggestions(page)).toBeHidden();
+    // "ice <tag>" is inside both names: equally good, so alphabetical.
+    await box.fill(`ice ${tag}`);
+    const options = suggestions(page).getByRole("option");
+    await expect(options).toHaveText([new RegExp(inside.name), new RegExp(prefix.name)]);
+    // "rice <tag>" starts "Rice <tag> Bran" and is inside "Licorice <tag>".
+    await box.fill(`rice ${tag}`);
+    await expect(options).toHaveText([new RegExp(prefix.name), new RegExp(inside.name)]);
+    await expect(options.first().locator("mark")).toHaveText(`Rice ${tag}`);
+    await expect(options.nth(1).locator("mark")).toHaveText(`rice ${tag}`);
+  });
+
+  test("a typo of four letters or more still finds the produce, and Enter lists close matches", async ({ page, createListing }) => {
+    const tag = uniqueTag();
+    const listing = await createListing({ name: `Basmati ${tag}`, category: "rice" });
+    await gotoHydrated(page, "/");
+    await productBox(page).fill(`basmti ${tag}`);
+    await expect(suggestions(page).getByRole("option")).toHaveText([new RegExp(listing.name)]);
+    await productBox(page).press("Enter");
+    await expect(page).toHaveURL((url) => url.pathname === "/viewmore" && url.searchParams.get("q") === `basmti ${tag}`);
+    await expect(page.getByText(`Nothing is named exactly “basmti ${tag}”`)).toBeVisible();
+    await expect(page.getByRole("list", { name: `Results for “basmti ${tag}”` }).getByRole("link")).toHaveText([new RegExp(listing.name)]);
+  });
+
+  test("Hindi and Hinglish names find English listings", async ({ page, createListing }) => {
+    const tag = uniqueTag();
+    const onion = await createListing({ name: `Red Onion ${tag}`, category: "vegetables" });
+    await gotoHydrated(page, "/");
+    await productBox(page).fill(`pyaz ${tag}`);
+    const option = suggestions(page).getByRole("option");
+    await expect(option).toHaveText([new RegExp(onion.name)]);
+    await expect(option.locator("mark")).toHaveText(`Onion ${tag}`);
+
+    await productBox(page).fill(`प्याज़ ${tag}`);
+    await expect(option).toHaveText([new RegExp(onion.name)]);
+    await option.click();
+    await expect(page).toHaveURL(`/view/${onion.id}`);
+
+    await gotoHydrated(page, `/viewmore?q=${encodeURIComponent(`pyaz ${tag}`)}`);
+    await expect(page.getByRole("list", { name: `Results for “pyaz ${tag}”` }).getByRole("link")).toHaveText([new RegExp(onion.name)]);
+  });
+
+  test("a name several listings share lists them all", async ({ page, createListing }) => {
+    const tag = uniqueTag();
+    await createListing({ name: `Kinnow ${tag}`, category: "fruits", price: "60" });
+    await createListing({ name: `KINNOW ${tag}`, category: "fruits", price: "70" });
+    await gotoHydrated(page, "/");
+    await productBox(page).fill(`kinnow ${tag}`);
+    const option = suggestions(page).getByRole("option");
+    await expect(option).toHaveCount(1);
+    await expect(option).toContainText("2 listings");
+    await option.click();
+    await expect(page).toHaveURL((url) => url.pathname === "/viewmore" && url.searchParams.get("by") === "name");
+    await expect(page.getByRole("status")).toHaveText("Showing 1–2 of 2 products");
+  });
+});
+
 test.describe("at most 15 suggestions", () => {
   let made: CreatedListing[] = [];
   let dispose: () => Promise<void> = async () => {};
@@ -150,9 +215,9 @@ test.describe("at most 15 suggestions", () => {
     await gotoHydrated(page, "/");
     await productBox(page).fill(`cap ${tag}`);
     await expect(suggestions(page).getByRole("option")).toHaveCount(15);
-    // Newest first: the oldest of the sixteen is the one left out.
-    await expect(suggestions(page).getByRole("option").first()).toContainText(made[15]!.name);
-    await expect(suggestions(page).getByRole("option").filter({ hasText: made[0]!.name })).toHaveCount(0);
+    // Equally good matches come alphabetically: "… 15", the last, is the one left out.
+    await expect(suggestions(page).getByRole("option").first()).toContainText(made[0]!.name);
+    await expect(suggestions(page).getByRole("option").filter({ hasText: made[15]!.name })).toHaveCount(0);
   });
 });
 

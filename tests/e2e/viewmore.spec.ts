@@ -5,7 +5,16 @@
  */
 import type { Page } from "@playwright/test";
 import { CATEGORY_SLUGS } from "../../core/categories";
-import { createBackdatedListings, expect, openSellerContext, test, uniqueTag, type CreatedListing } from "./support/fixtures";
+import {
+  createBackdatedListings,
+  deleteListings,
+  expect,
+  insertCopiesOf,
+  openSellerContext,
+  test,
+  uniqueTag,
+  type CreatedListing,
+} from "./support/fixtures";
 
 const tag = uniqueTag();
 const prefix = `Pager ${tag}`;
@@ -106,6 +115,79 @@ test("a page number past the end shows the last page, and a bad one the first, n
   const bad = await page.goto(`/viewmore?q=${encodeURIComponent(prefix)}&page=abc&sort=nonsense`);
   expect(bad?.status()).toBe(200);
   await expect(page.getByRole("status")).toHaveText(`Showing 1–8 of ${COUNT} products`);
+});
+
+test("the price range and category filters narrow the results and stay in the URL", async ({ page }) => {
+  await page.goto(`/viewmore?q=${encodeURIComponent(prefix)}`);
+  await page.waitForFunction(() => Object.keys(document.querySelector("#sort") ?? {}).some((k) => k.startsWith("__reactProps")));
+  await page.getByLabel("Min ₹ / kg").fill("30");
+  await page.getByLabel("Max ₹ / kg").fill("60");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("min") === "30" && url.searchParams.get("max") === "60" && url.searchParams.get("q") === prefix);
+  const inRange = made.filter((_, i) => PRICES[i]! >= 30 && PRICES[i]! <= 60);
+  await expect(page.getByRole("status")).toHaveText(`Showing 1–${inRange.length} of ${inRange.length} products`);
+  await expect(results(page).getByRole("heading", { level: 3 })).toHaveText(inRange.map((l) => l.name).reverse());
+
+  // Sorting keeps the filter.
+  await page.getByLabel("Sort", { exact: true }).selectOption({ label: "Price: high to low" });
+  await expect(page).toHaveURL((url) => url.searchParams.get("sort") === "price-desc" && url.searchParams.get("min") === "30");
+  await expect(results(page).getByRole("listitem").first()).toContainText("₹58 / kg");
+
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Rice" });
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("category") === "rice");
+  const rice = made.filter((_, i) => CATEGORY_SLUGS[i % CATEGORY_SLUGS.length] === "rice" && PRICES[i]! >= 30 && PRICES[i]! <= 60);
+  // Still highest price first.
+  await expect(results(page).getByRole("heading", { level: 3 })).toHaveText(rice.map((l) => l.name).reverse());
+});
+
+test("a price that makes no sense is explained kindly and ignored, never an error", async ({ page }) => {
+  const response = await page.goto(`/viewmore?q=${encodeURIComponent(prefix)}&min=90&max=40`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("alert")).toHaveText("The lowest price is more than the highest. Please swap them or change one.");
+  await expect(page.getByLabel("Min ₹ / kg")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("status")).toHaveText(`Showing 1–8 of ${COUNT} products`);
+
+  await page.goto(`/viewmore?q=${encodeURIComponent(prefix)}&max=cheap`);
+  await expect(page.getByRole("alert")).toHaveText("Please enter the highest price in rupees, like 40 or 45.50.");
+});
+
+test.describe("a deep page", () => {
+  const deepTag = uniqueTag();
+  const deepPrefix = `Deep ${deepTag}`;
+  const DEEP_COUNT = 80;
+  let ids: string[] = [];
+  let disposeDeep: () => Promise<void> = async () => {};
+
+  test.beforeAll(async ({ browser }) => {
+    const session = await openSellerContext(browser);
+    disposeDeep = session.dispose;
+    const [source] = await createBackdatedListings(session.context.request, 1, () => ({ name: `${deepPrefix} source` }));
+    const base = Date.now() - 48 * 3600_000;
+    ids = await insertCopiesOf(source!.id, DEEP_COUNT - 1, (i) => ({
+      name: `${deepPrefix} ${String(i).padStart(2, "0")}`,
+      pricePaise: 1000 + i * 100,
+      createdAt: base + i * 1000,
+    }));
+  });
+
+  test.afterAll(async () => {
+    await deleteListings(ids);
+    await disposeDeep();
+  });
+
+  test("shows a window of numbered links around it and the right listings", async ({ page }) => {
+    await page.goto(`/viewmore?q=${encodeURIComponent(deepPrefix)}&sort=oldest&page=7`);
+    await expect(page.getByRole("status")).toHaveText(`Showing 49–56 of ${DEEP_COUNT} products`);
+    await expect(pages(page).getByRole("link")).toHaveText(["1", "6", "7", "8", "9", "10"]);
+    await expect(pages(page).getByRole("link", { name: "Page 7", exact: true })).toHaveAttribute("aria-current", "page");
+    const expected = Array.from({ length: 8 }, (_, i) => `${deepPrefix} ${String(48 + i).padStart(2, "0")}`);
+    await expect(page.getByRole("list", { name: `Results for “${deepPrefix}”` }).getByRole("heading", { level: 3 })).toHaveText(expected);
+
+    await pages(page).getByRole("link", { name: "Page 10", exact: true }).click();
+    await expect(page.getByRole("status")).toHaveText(`Showing 73–80 of ${DEEP_COUNT} products`);
+    await expect(pages(page).getByRole("link")).toHaveText(["1", "9", "10"]);
+  });
 });
 
 test("a category's View more page lists that category only", async ({ page }) => {

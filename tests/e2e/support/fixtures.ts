@@ -2,6 +2,7 @@
  * End-to-end fixtures: a signed-in seller (`seller`), and `createListing`, which lists produce
  * through the real sell form endpoint. Both remove what they made when the test ends.
  */
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { CategorySlug } from "../../../core/categories";
@@ -188,6 +189,28 @@ export async function createBackdatedListings(
     created.push(listing);
   }
   return created;
+}
+
+/**
+ * Copies a listing made through the real endpoint `count` times straight into the database
+ * (same seller and photo; names, prices and dates from `fields`), for suites that need more
+ * listings than the sell form can make quickly. Returns the copies' ids in creation order; remove
+ * them with deleteListings (the photo goes with them).
+ */
+export async function insertCopiesOf(
+  listingId: string,
+  count: number,
+  fields: (i: number) => { name: string; pricePaise: number; createdAt: number },
+): Promise<string[]> {
+  return withDatabase(async (db) => {
+    const source = await db.kysely.selectFrom("listing").selectAll().where("id", "=", listingId).executeTakeFirstOrThrow();
+    const rows = Array.from({ length: count }, (_, i) => {
+      const { name, pricePaise, createdAt } = fields(i);
+      return { ...source, id: randomUUID(), name, name_search: name.toLowerCase(), price_paise: pricePaise, created_at: createdAt };
+    });
+    await db.kysely.insertInto("listing").values(rows).execute();
+    return rows.map((row) => row.id);
+  });
 }
 
 /** Removes an account made through the sign-up form (with its listings), if it exists. */

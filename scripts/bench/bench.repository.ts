@@ -1,0 +1,169 @@
+/**
+ * SQL the benchmarks need and the app does not: loading a synthetic marketplace fast, and the
+ * plain `LIKE '%…%'` scans that answer the same questions as the indexed search (the baseline).
+ */
+import { randomUUID } from "node:crypto";
+import SQLite from "better-sqlite3";
+import { sql, type Kysely } from "kysely";
+import pg from "pg";
+import type { Database } from "../../server/db/schema";
+import type { SyntheticListing } from "../../server/seed/factories";
+import { escapeLike } from "../../server/listings/listings.repository";
+import { normaliseSearchText } from "../../core/search-terms";
+
+const BATCH = 5_000;
+
+/** Sellers for the synthetic listings, straight into better-auth's user table. */
+function sellerRows(count: number) {
+  const now = new Date("2026-11-22T00:00:00Z");
+  return Array.from({ length: count }, (_, i) => ({
+    id: `bench-seller-${i}`,
+    name: `Bench Seller ${i}`,
+    email: `bench${i}@example.in`,
+    phone: `+9198${String(i).padStart(8, "0")}`,
+    emailVerified: 0,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  }));
+}
+
+function listingRow(listing: SyntheticListing, i: number, sellers: number) {
+  return {
+    id: randomUUID(),
+    seller_id: `bench-seller-${i % sellers}`,
+    name: listing.name,
+    name_search: normaliseSearchText(listing.name),
+    category: listing.category,
+    price_paise: listing.pricePaise,
+    description: listing.description,
+    image_key: `listings/bench-${i % 50}`,
+    image_name: null,
+    created_at: listing.createdAt,
+  };
+}
+
+/**
+ * SQLite: one prepared statement, a transaction per batch; the triggers keep listing_name and
+ * its trigram index in step exactly as in production.
+ */
+export function loadSqlite(file: string, listings: Iterable<SyntheticListing>, options: { sellers: number; onBatch(done: number): void }) {
+  const db = new SQLite(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = OFF");
+  db.pragma("cache_size = -262144");
+  const insertSeller = db.prepare(
+    `insert into "user" (id, name, email, phone, emailVerified, createdAt, updatedAt) values (@id, @name, @email, @phone, @emailVerified, @createdAt, @updatedAt)`,
+  );
+  db.transaction(() => sellerRows(options.sellers).forEach((row) => insertSeller.run(row)))();
+  const insert = db.prepare(
+    `insert into listing (id, seller_id, name, name_search, category, price_paise, description, image_key, image_name, created_at)
+     values (@id, @seller_id, @name, @name_search, @category, @price_paise, @description, @image_key, @image_name, @created_at)`,
+  );
+  const insertBatch = db.transaction((rows: ReturnType<typeof listingRow>[]) => rows.forEach((row) => insert.run(row)));
+  let batch: ReturnType<typeof listingRow>[] = [];
+  let done = 0;
+  for (const listing of listings) {
+    batch.push(listingRow(listing, done++, options.sellers));
+    if (batch.length === BATCH) {
+      insertBatch(batch);
+      batch = [];
+      options.onBatch(done);
+    }
+  }
+  if (batch.length) insertBatch(batch);
+  options.onBatch(done);
+  db.exec("analyze");
+  db.close();
+}
+
+/** PostgreSQL: multi-row inserts through unnest (one round trip per batch), then VACUUM ANALYZE. */
+export async function loadPostgres(url: string, listings: Iterable<SyntheticListing>, options: { sellers: number; onBatch(done: number): void }) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const sellers = sellerRows(options.sellers);
+    await client.query(
+      `insert into "user" (id, name, email, phone, "emailVerified", "createdAt", "updatedAt")
+       select id, name, email, phone, false, now(), now() from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as s(id, name, email, phone)`,
+      [sellers.map((s) => s.id), sellers.map((s) => s.name), sellers.map((s) => s.email), sellers.map((s) => s.phone)],
+    );
+    let batch: ReturnType<typeof listingRow>[] = [];
+    let done = 0;
+    const flush = async () => {
+      const column = <K extends keyof ReturnType<typeof listingRow>>(key: K) => batch.map((row) => row[key]);
+      await client.query(
+        `insert into listing (id, seller_id, name, name_search, category, price_paise, description, image_key, created_at)
+         select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::bigint[])`,
+        [
+          column("id"), column("seller_id"), column("name"), column("name_search"), column("category"),
+          column("price_paise"), column("description"), column("image_key"), column("created_at"),
+        ],
+      );
+      batch = [];
+      options.onBatch(done);
+    };
+    for (const listing of listings) {
+      batch.push(listingRow(listing, done++, options.sellers));
+      if (batch.length === BATCH) await flush();
+    }
+    if (batch.length) await flush();
+    await client.query("vacuum analyze");
+  } finally {
+    await client.end();
+  }
+}
+
+/** Empties a PostgreSQL marketplace fast (TRUNCATE skips the per-row triggers). */
+export async function emptyMarketplace(db: Kysely<Database>): Promise<void> {
+  await sql`truncate listing, listing_name`.execute(db);
+  await db.deleteFrom("user").where("id", "like", "bench-seller-%").execute();
+}
+
+export async function countListings(db: Kysely<Database>): Promise<{ listings: number; names: number }> {
+  const listings = await db.selectFrom("listing").select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
+  const names = await db.selectFrom("listing_name").select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
+  return { listings: Number(listings.n), names: Number(names.n) };
+}
+
+/**
+ * The baseline: the same questions answered by scanning every listing with LIKE '%…%', as the
+ * code did before decision 007.
+ */
+export function createLikeScan(db: Kysely<Database>) {
+  const contains = (text: string) => sql<string>`${`%${escapeLike(text)}%`} escape '\\'`;
+  return {
+    /** Up to 15 distinct names containing the text: prefix first, then word start, then inside. */
+    async suggest(text: string) {
+      return db
+        .selectFrom("listing")
+        .select(["name_search", (eb) => eb.fn.countAll().as("listings")])
+        .where("name_search", "like", contains(text))
+        .groupBy("name_search")
+        .orderBy(sql`case when name_search like ${`${escapeLike(text)}%`} escape '\\' then 0 when name_search like ${`% ${escapeLike(text)}%`} escape '\\' then 1 else 2 end`)
+        .orderBy(sql`count(*)`, "desc")
+        .orderBy("name_search")
+        .limit(15)
+        .execute();
+    },
+
+    /** One page of a name search (optionally in a category, or naming one), with the total. */
+    async search(options: { text: string; category?: string; orCategory?: string; page: number }) {
+      const filtered = () => {
+        let query = db.selectFrom("listing");
+        if (options.category) query = query.where("category", "=", options.category);
+        return query.where((eb) =>
+          eb.or([eb("name_search", "like", contains(options.text)), ...(options.orCategory ? [eb("category", "=", options.orCategory)] : [])]),
+        );
+      };
+      const total = await filtered().select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+      const items = await filtered()
+        .select(["id", "name", "category", "price_paise", "image_key", "created_at"])
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(8)
+        .offset((options.page - 1) * 8)
+        .execute();
+      return { total, items };
+    },
+  };
+}
