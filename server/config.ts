@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { S3StorageOptions } from "./media/s3-storage";
 import { MAX_IMAGE_BYTES } from "../core/constants";
 import { MAX_PHOTOS_PER_LISTING } from "../core/upload-task";
 
@@ -60,17 +61,7 @@ const envSchema = z.object({
 });
 
 /** Where photos are stored: a local folder (the default) or an S3-compatible bucket. */
-export type StorageConfig =
-  | { driver: "local"; dir: string }
-  | {
-      driver: "s3";
-      bucket: string;
-      region: string;
-      endpoint?: string;
-      accessKeyId?: string;
-      secretAccessKey?: string;
-      forcePathStyle: boolean;
-    };
+export type StorageConfig = { driver: "local"; dir: string } | ({ driver: "s3" } & S3StorageOptions);
 
 export interface Config {
   env: "development" | "production" | "test";

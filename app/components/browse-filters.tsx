@@ -33,36 +33,8 @@ export function BrowseFilters({ query, priceError }: { query: BrowseQuery; price
           ))}
         </select>
       </div>
-      <div className="sm:w-28">
-        <label htmlFor="min" className="text-sm font-semibold">
-          Min ₹ / kg
-        </label>
-        <input
-          id="min"
-          name="min"
-          inputMode="decimal"
-          defaultValue={query.min}
-          placeholder="0"
-          className="input"
-          aria-invalid={priceError ? true : undefined}
-          aria-describedby={priceError ? errorId : undefined}
-        />
-      </div>
-      <div className="sm:w-28">
-        <label htmlFor="max" className="text-sm font-semibold">
-          Max ₹ / kg
-        </label>
-        <input
-          id="max"
-          name="max"
-          inputMode="decimal"
-          defaultValue={query.max}
-          placeholder="Any"
-          className="input"
-          aria-invalid={priceError ? true : undefined}
-          aria-describedby={priceError ? errorId : undefined}
-        />
-      </div>
+      <PriceInput name="min" label="Min ₹ / kg" placeholder="0" value={query.min} errorId={priceError ? errorId : undefined} />
+      <PriceInput name="max" label="Max ₹ / kg" placeholder="Any" value={query.max} errorId={priceError ? errorId : undefined} />
       <div className="col-span-2 sm:w-48">
         <label htmlFor="sort" className="text-sm font-semibold">
           Sort
@@ -84,5 +56,26 @@ export function BrowseFilters({ query, priceError }: { query: BrowseQuery; price
         </p>
       ) : null}
     </Form>
+  );
+}
+
+/** One end of the price range; both point at the one message when the range is wrong. */
+function PriceInput(props: { name: "min" | "max"; label: string; placeholder: string; value?: string; errorId?: string }) {
+  return (
+    <div className="sm:w-28">
+      <label htmlFor={props.name} className="text-sm font-semibold">
+        {props.label}
+      </label>
+      <input
+        id={props.name}
+        name={props.name}
+        inputMode="decimal"
+        defaultValue={props.value}
+        placeholder={props.placeholder}
+        className="input"
+        aria-invalid={props.errorId ? true : undefined}
+        aria-describedby={props.errorId}
+      />
+    </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   ListObjectsCommand,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import {
@@ -36,9 +37,9 @@ export interface S3StorageOptions {
 /** The most keys S3 deletes in one request. */
 const DELETE_BATCH_SIZE = 1000;
 
-export function createS3Storage(options: S3StorageOptions): Storage {
-  const { bucket } = options;
-  const client = new S3Client({
+/** The SDK client settings for a bucket, shared by photo storage and the tus upload store. */
+export function s3ClientConfig(options: S3StorageOptions) {
+  return {
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
@@ -52,7 +53,12 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     responseChecksumValidation: "WHEN_REQUIRED",
     // A storage that does not answer must fail a request (and /readyz), not hang it.
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
-  });
+  } satisfies S3ClientConfig;
+}
+
+export function createS3Storage(options: S3StorageOptions): Storage {
+  const { bucket } = options;
+  const client = new S3Client(s3ClientConfig(options));
   const where = `S3 bucket ${JSON.stringify(bucket)} at ${options.endpoint ?? `AWS ${options.region}`}`;
 
   return {

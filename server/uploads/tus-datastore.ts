@@ -7,6 +7,7 @@ import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import type { DataStore } from "@tus/utils";
 import type { StorageConfig } from "../config";
+import { s3ClientConfig } from "../media/s3-storage";
 
 /** A tus datastore we can also read a finished upload back from. */
 export type UploadDatastore = DataStore & { read(id: string): Readable | Promise<Readable> };
@@ -20,15 +21,6 @@ export function createUploadDatastore(storage: StorageConfig, options: { localDi
     partSize: S3_PART_BYTES,
     // Expiry is ours (removeExpiredUploads), not an S3 lifecycle rule on tags.
     useTags: false,
-    s3ClientConfig: {
-      bucket: storage.bucket,
-      region: storage.region,
-      endpoint: storage.endpoint,
-      forcePathStyle: storage.forcePathStyle,
-      credentials:
-        storage.accessKeyId && storage.secretAccessKey
-          ? { accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey }
-          : undefined,
-    },
+    s3ClientConfig: { bucket: storage.bucket, ...s3ClientConfig(storage) },
   });
 }
