@@ -3,13 +3,10 @@
  * Pause / Resume / Cancel, resumed after a reload, several photos in the seller's order, and
  * the plain form post without JavaScript.
  */
-import path from "node:path";
 import type { Page, Request, Route } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_DATA_DIR } from "../../playwright.config";
-import { openDatabase } from "../../server/db/database";
 import { makePhonePhoto, makeProducePhoto } from "../../server/seed/factories";
-import { expect, gotoHydrated, listingIdByName, test, uniqueTag } from "./support/fixtures";
+import { expect, gotoHydrated, listingIdByName, test, uniqueTag, withDatabase } from "./support/fixtures";
 
 /** A camera-like photo with fine detail (noise), so even shrunk it takes many upload chunks. */
 async function detailedPhoto(seed: number, width = 2400, height = 1800): Promise<Buffer> {
@@ -36,13 +33,10 @@ async function fillFields(page: Page, name: string) {
 }
 
 async function photoNamesInOrder(listingId: string): Promise<Array<string | null>> {
-  const db = openDatabase(`sqlite:${path.join(E2E_DATA_DIR, "mandi.sqlite")}`);
-  try {
-    const rows = await db.kysely.selectFrom("listing_photo").select("image_name").where("listing_id", "=", listingId).orderBy("position").execute();
-    return rows.map((r) => r.image_name);
-  } finally {
-    await db.close();
-  }
+  const rows = await withDatabase((db) =>
+    db.kysely.selectFrom("listing_photo").select("image_name").where("listing_id", "=", listingId).orderBy("position").execute(),
+  );
+  return rows.map((r) => r.image_name);
 }
 
 const isPatch = (request: Request) => request.method() === "PATCH" && new URL(request.url()).pathname.startsWith("/uploads/");
