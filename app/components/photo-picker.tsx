@@ -33,8 +33,9 @@ const STATE_LABELS: Record<UploadState, string> = {
 /** Why the form cannot be sent yet, or null when it can (as far as photos go). */
 export type PhotosBlocker = { kind: "uploading" | "failed"; message: string } | null;
 
-function photosBlocker(items: ReadonlyArray<{ view: PhotoUploadView }>): PhotosBlocker {
-  if (items.some((item) => !isFinished(item.view.state))) {
+function photosBlocker(items: ReadonlyArray<{ view: PhotoUploadView }>, preparing: boolean): PhotosBlocker {
+  // Photos still being made smaller are not in `items` yet, but they are on their way.
+  if (preparing || items.some((item) => !isFinished(item.view.state))) {
     return { kind: "uploading", message: "Your photos are still uploading. The form will be sent as soon as they finish." };
   }
   if (items.some((item) => item.view.state !== "success")) return { kind: "failed", message: "Please remove the photos that did not upload." };
@@ -60,7 +61,7 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
   const [focusAfterMove, setFocusAfterMove] = useState<{ key: string; by: -1 | 1 } | null>(null);
   const shownError = message ?? serverError;
 
-  useEffect(() => onBlockerChange(photosBlocker(items)), [items, onBlockerChange]);
+  useEffect(() => onBlockerChange(photosBlocker(items, preparing)), [items, preparing, onBlockerChange]);
 
   useEffect(() => {
     if (!focusAfterMove) return;

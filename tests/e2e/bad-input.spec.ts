@@ -10,6 +10,7 @@ import {
   deleteUserByEmail,
   expect,
   gotoHydrated,
+  openSellForm,
   randomIndianMobile,
   test,
   uniqueTag,
@@ -95,7 +96,7 @@ test.describe("sell form", () => {
   let serverErrors: string[] = [];
   test.beforeEach(async ({ page, seller: _seller }) => {
     serverErrors = watchServerErrors(page);
-    await gotoHydrated(page, "/create");
+    await openSellForm(page);
     await expect(page.getByRole("heading", { level: 1, name: "Enter Product Details" })).toBeVisible();
   });
   test.afterEach(async () => {

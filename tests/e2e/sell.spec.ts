@@ -3,7 +3,7 @@
  * preview, 'upload and Submit', back home with the new listing among the fresh recommendations.
  */
 import { makeProducePhoto } from "../../server/seed/factories";
-import { expect, gotoHydrated, listingIdByName, test, uniqueTag } from "./support/fixtures";
+import { expect, gotoHydrated, listingIdByName, openSellForm, test, uniqueTag } from "./support/fixtures";
 
 test("a signed-in seller lists produce through the sell form and sees it on the home page", async ({ page, seller }) => {
   // The seller fixture deletes the seller with every listing they made when the test ends.
@@ -62,7 +62,7 @@ test("a signed-in seller lists produce through the sell form and sees it on the 
 
 test("the price accepts rupees with paise and Indian digit grouping", async ({ page, seller: _seller }) => {
   const name = `Kashmiri Walnut ${uniqueTag()}`;
-  await gotoHydrated(page, "/create");
+  await openSellForm(page);
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Category", { exact: true }).selectOption({ label: "Nuts & Dry Fruits" });
   await page.getByLabel("Price (₹ per kg)", { exact: true }).fill("1,250.50");

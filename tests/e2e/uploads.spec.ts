@@ -6,7 +6,7 @@
 import type { Page, Request, Route } from "@playwright/test";
 import sharp from "sharp";
 import { makePhonePhoto, makeProducePhoto } from "../../server/seed/factories";
-import { expect, gotoHydrated, listingIdByName, test, uniqueTag, withDatabase } from "./support/fixtures";
+import { expect, gotoHydrated, listingIdByName, openSellForm, test, uniqueTag, withDatabase } from "./support/fixtures";
 
 /** A camera-like photo with fine detail (noise), so even shrunk it takes many upload chunks. */
 async function detailedPhoto(seed: number, width = 2400, height = 1800): Promise<Buffer> {
@@ -17,12 +17,6 @@ async function detailedPhoto(seed: number, width = 2400, height = 1800): Promise
     pixels[i] = 60 + (s >>> 24) / 2;
   }
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
-}
-
-/** /create with the upload picker loaded (it arrives just after hydration). */
-async function openSellForm(page: Page) {
-  await gotoHydrated(page, "/create");
-  await expect(page.getByText(/Photos are made smaller before sending/)).toBeVisible();
 }
 
 async function fillFields(page: Page, name: string) {
@@ -212,6 +206,17 @@ test("a photo chosen before the uploader has loaded (slow connection) is taken o
   await page.getByRole("button", { name: "upload and Submit" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/");
   expect(await photoNamesInOrder(await listingIdByName(name))).toEqual(["early.jpg"]);
+});
+
+test("Submit pressed while a photo is still being made smaller sends the form once it has uploaded", async ({ page, seller: _seller }) => {
+  const name = `Hasty Seller Mango ${uniqueTag()}`;
+  await openSellForm(page);
+  await fillFields(page, name);
+  // A big camera photo takes a moment to shrink; the seller presses Submit at once.
+  await page.getByLabel("Photos", { exact: true }).setInputFiles({ name: "hasty.jpg", mimeType: "image/jpeg", buffer: await detailedPhoto(77, 4000, 3000) });
+  await page.getByRole("button", { name: "upload and Submit" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/", { timeout: 30_000 });
+  expect(await photoNamesInOrder(await listingIdByName(name))).toEqual(["hasty.jpg"]);
 });
 
 test("the upload endpoint refuses another site's page and anyone signed out", async ({ page, seller: _seller, browser }) => {

@@ -270,6 +270,15 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /** page.goto, then waitForHydration. Returns the navigation response. */
+/**
+ * The sell form with its photo uploader loaded (it arrives just after hydration). Tests that are
+ * not about the hand-over from the plain file field (uploads.spec.ts has that one) start here.
+ */
+export async function openSellForm(page: Page) {
+  await gotoHydrated(page, "/create");
+  await expect(page.getByText(/Photos are made smaller before sending/)).toBeVisible();
+}
+
 export async function gotoHydrated(page: Page, url: string) {
   const response = await page.goto(url);
   await waitForHydration(page);
