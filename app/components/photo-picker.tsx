@@ -36,7 +36,7 @@ export type PhotosBlocker = { kind: "uploading" | "failed"; message: string } | 
 function photosBlocker(items: ReadonlyArray<{ view: PhotoUploadView }>, preparing: boolean): PhotosBlocker {
   // Photos still being made smaller are not in `items` yet, but they are on their way.
   if (preparing || items.some((item) => !isFinished(item.view.state))) {
-    return { kind: "uploading", message: "Your photos are still uploading. The form will be sent as soon as they finish." };
+    return { kind: "uploading", message: "Your photos are still uploading." };
   }
   if (items.some((item) => item.view.state !== "success")) return { kind: "failed", message: "Please remove the photos that did not upload." };
   return null;

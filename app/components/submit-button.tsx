@@ -5,22 +5,27 @@ import { Spinner } from "./icons";
 export function SubmitButton({
   children,
   pendingText,
+  waitingText,
   action,
   className = "btn-primary w-full",
 }: {
   children: React.ReactNode;
   pendingText: string;
+  /** Set while the form waits to be sent (for photos to upload, say): shown as busy, like pending. */
+  waitingText?: string;
   /** The form's action path, so only this form's submission shows the loader. */
   action: string;
   className?: string;
 }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === action;
+  const busyText = pending ? pendingText : waitingText;
   return (
-    <button type="submit" className={className} disabled={pending} aria-busy={pending}>
-      {pending ? (
+    // Waiting stays pressable (pressing again changes nothing); only a send in flight disables it.
+    <button type="submit" className={className} disabled={pending} aria-busy={Boolean(busyText)}>
+      {busyText ? (
         <>
-          <Spinner /> {pendingText}
+          <Spinner /> {busyText}
         </>
       ) : (
         children

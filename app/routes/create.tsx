@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type ComponentType, type RefObject } from "react";
-import { data, Form, redirect } from "react-router";
+import { useCallback, useEffect, useRef, useState, type ComponentType, type FormEvent, type RefObject } from "react";
+import { data, Form, redirect, useSubmit } from "react-router";
 import { CATEGORIES } from "../../core/categories";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "../../core/constants";
 import { MESSAGES } from "../../core/messages";
@@ -112,6 +112,8 @@ function PlainPhotoField({
 
 type PhotoPickerComponent = ComponentType<PhotoPickerProps>;
 
+const SEND_WAITING_MESSAGE = "Your form will be sent as soon as your photos have uploaded.";
+
 /**
  * Loads the upload picker in the browser (only on this page), and hands it the photos chosen in
  * the plain field meanwhile: on a slow connection a seller may pick photos before it arrives.
@@ -134,24 +136,62 @@ function usePhotoPicker(plainInput: RefObject<HTMLInputElement | null>) {
   return picker;
 }
 
+/**
+ * Submit pressed while photos are still being prepared or uploaded: the form is sent once they
+ * are done, exactly once, or the seller is told why it cannot be. The press and the picker's
+ * news can arrive in either order, so each side records itself in a ref at once and checks the
+ * other's. The deferred send goes through React Router's `submit`, not `form.requestSubmit()`:
+ * a browser silently ignores requestSubmit while it is still dispatching the press's own submit
+ * event, and React may run the picker's effects just then (that lost sends, issue 16).
+ */
+function useSendWhenPhotosReady(form: RefObject<HTMLFormElement | null>) {
+  const submit = useSubmit();
+  // Why the photos are not ready to send (still uploading, say), as the picker last reported.
+  const blocker = useRef<PhotosBlocker>(null);
+  const waitingRef = useRef(false);
+  const [waiting, setWaiting] = useState(false);
+  // What the seller was told about their photos when they pressed Submit.
+  const [message, setMessage] = useState<string | null>(null);
+
+  const setWaitingTo = useCallback((value: boolean) => {
+    waitingRef.current = value;
+    setWaiting(value);
+  }, []);
+  const showPhotoProblem = useCallback((problem: string) => {
+    setMessage(problem);
+    form.current?.querySelector<HTMLElement>("#image")?.focus();
+  }, [form]);
+
+  const onBlockerChange = useCallback(
+    (next: PhotosBlocker) => {
+      blocker.current = next;
+      if (!next) setMessage(null);
+      if (!waitingRef.current || next?.kind === "uploading") return;
+      setWaitingTo(false);
+      if (next) showPhotoProblem(next.message);
+      else if (form.current) void submit(form.current, { method: "post", encType: "multipart/form-data" });
+    },
+    [form, submit, setWaitingTo, showPhotoProblem],
+  );
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!blocker.current && !waitingRef.current) return;
+    event.preventDefault();
+    // Pressed again while waiting: still one send.
+    if (waitingRef.current) return;
+    if (blocker.current?.kind === "failed") return showPhotoProblem(blocker.current.message);
+    setMessage(null);
+    setWaitingTo(true);
+  };
+
+  return { onSubmit, onBlockerChange, waiting, message };
+}
+
 export default function Create({ loaderData, actionData }: Route.ComponentProps) {
   const plainInput = useRef<HTMLInputElement>(null);
   const picker = usePhotoPicker(plainInput);
-  // Why the photos are not ready to send (still uploading, say), and what the seller was told.
-  const photoBlocker = useRef<PhotosBlocker>(null);
-  const [photoMessage, setPhotoMessage] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
-  // Pressed while photos were still uploading: send once they are done.
-  const sendWhenUploaded = useRef(false);
-  const onBlockerChange = useCallback((blocker: PhotosBlocker) => {
-    photoBlocker.current = blocker;
-    if (blocker) return;
-    setPhotoMessage(null);
-    if (sendWhenUploaded.current) {
-      sendWhenUploaded.current = false;
-      form.current?.requestSubmit();
-    }
-  }, []);
+  const send = useSendWhenPhotosReady(form);
   if (!loaderData.signedIn) {
     return (
       <AuthCard title="Login">
@@ -174,14 +214,7 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
           noValidate
           className="space-y-4"
           ref={form}
-          onSubmit={(e) => {
-            const blocker = photoBlocker.current;
-            if (!blocker) return;
-            e.preventDefault();
-            setPhotoMessage(blocker.message);
-            sendWhenUploaded.current = blocker.kind === "uploading";
-            if (blocker.kind === "failed") e.currentTarget.querySelector<HTMLElement>("#image")?.focus();
-          }}
+          onSubmit={send.onSubmit}
         >
           {errors.form ? <Alert>{errors.form}</Alert> : null}
           <TextField label="Name" name="name" required maxLength={MAX_NAME_LENGTH} defaultValue={values.name} error={errors.name} placeholder="e.g. Basmati rice" />
@@ -246,14 +279,14 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
             <picker.Component
               maxPhotos={loaderData.maxPhotos}
               maxBytes={loaderData.maxImageBytes}
-              serverError={photoMessage ?? errors.image}
+              serverError={send.waiting ? SEND_WAITING_MESSAGE : (send.message ?? errors.image)}
               initialFiles={picker.initialFiles}
-              onBlockerChange={onBlockerChange}
+              onBlockerChange={send.onBlockerChange}
             />
           ) : (
             <PlainPhotoField error={errors.image} maxBytes={loaderData.maxImageBytes} maxPhotos={loaderData.maxPhotos} inputRef={plainInput} />
           )}
-          <SubmitButton action="/create" pendingText="Uploading…">
+          <SubmitButton action="/create" pendingText="Uploading…" waitingText={send.waiting ? "Sending when your photo has uploaded…" : undefined}>
             upload and Submit
           </SubmitButton>
         </Form>
