@@ -22,7 +22,7 @@ const BAD_ADDRESS = "This upload address is not valid. Please add the photo agai
  * What the checks below found, by request, for tus's hooks (which see the Node request
  * underneath): who is signed in, and the one upload id whose owner was verified.
  */
-const checked = new WeakMap<object, { ownerId: string; uploadId: string | undefined }>();
+const checked = new WeakMap<object, { ownerId: string; uploadId: string | undefined; created?: string }>();
 /** The request as the hooks of tus see it. */
 type TusRequest = Parameters<NonNullable<ServerOptions["getFileIdFromRequest"]>>[0];
 const checkedFor = (req: TusRequest) => (req.runtime?.node?.req ? checked.get(req.runtime.node.req) : undefined);
@@ -59,7 +59,9 @@ export function createUploadsRouter(deps: {
     namingFunction: () => randomBytes(16).toString("hex"),
     async onUploadCreate(req, upload) {
       try {
-        await uploads.registerUpload({ id: upload.id, ownerId: checkedFor(req)?.ownerId ?? "", size: upload.size });
+        const request = checkedFor(req);
+        await uploads.registerUpload({ id: upload.id, ownerId: request?.ownerId ?? "", size: upload.size });
+        if (request) request.created = upload.id;
       } catch (error) {
         if (isAppError(error)) throw { status_code: error.status, body: error.message };
         throw error;
@@ -67,8 +69,14 @@ export function createUploadsRouter(deps: {
       // Only the name is kept, and only as text; the client's idea of the type is dropped.
       return { metadata: { filename: (upload.metadata?.filename ?? "").slice(0, 255) } };
     },
-    onResponseError(_req, error) {
+    async onResponseError(req, error) {
       if (error instanceof Error) logger.error({ err: error }, "upload failed");
+      // Registered, then refused (a body longer than its Upload-Length, a store that failed): the
+      // client got no address for it, so it must not stay behind and count against the limit.
+      const created = checkedFor(req)?.created;
+      if (created) {
+        await uploads.discardUploads([created]).catch((err: unknown) => logger.error({ err, uploadId: created }, "could not remove a refused upload"));
+      }
       return undefined;
     },
   });
@@ -89,7 +97,7 @@ export function createUploadsRouter(deps: {
       const { id } = address;
       if (id) {
         // Someone else's upload (or none) looks the same: not found.
-        if (!(await uploads.isOwner({ id, ownerId: user.id }))) {
+        if (!(await uploads.touchUpload({ id, ownerId: user.id }))) {
           return void res.status(404).type("text/plain").send("This upload was not found. Please add the photo again.");
         }
       } else if (req.method !== "POST") {
