@@ -44,6 +44,8 @@ export interface PhotoUploadTable {
   owner_id: string;
   /** Epoch milliseconds (UTC). */
   created_at: number | string;
+  /** Epoch milliseconds (UTC): the owner's last request about it (migration 0004). */
+  last_active_at: number | string;
 }
 
 /** Each distinct listing name once, kept in step with `listing` by triggers (migration 0002). */

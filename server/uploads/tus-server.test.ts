@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_CHUNK_BYTES } from "../../core/upload-task";
@@ -33,6 +34,10 @@ describe.each(testEngines())("the /uploads tus endpoint on %s", (engine) => {
     });
   }
   const idOf = (response: Response) => response.headers.get("location")!.split("/").pop()!;
+  function send(method: "HEAD" | "PATCH", id: string, cookie: string, body?: BodyInit): Promise<Response> {
+    const offset: Record<string, string> = method === "PATCH" ? { "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" } : {};
+    return fetch(`${server.url}/uploads/${id}`, { method, headers: { ...TUS, cookie, ...offset }, body });
+  }
 
   it("refuses anyone not signed in", async () => {
     const response = await create("", 100);
@@ -71,6 +76,46 @@ describe.each(testEngines())("the /uploads tus endpoint on %s", (engine) => {
     const fourth = await create(seller.cookie, 10);
     expect([fourth.status, await fourth.text()]).toEqual([429, "Too many photos are uploading at once. Please wait for one to finish."]);
     await t.uploads.discardUploads(ids);
+  });
+
+  it("lets a seller whose uploads were stranded (a crash, a closed tab) start new ones; live uploads still count", async () => {
+    const stranded = [];
+    for (let i = 0; i < 3; i++) {
+      const id = idOf(await create(seller.cookie, 1000));
+      expect((await send("PATCH", id, seller.cookie, Buffer.alloc(300))).status).toBe(204);
+      stranded.push(id);
+      t.clock.now += 60_000;
+    }
+    t.clock.now += 60 * 60_000;
+    // The newest stranded one is picked up again (its offset asked, as a resuming client does).
+    expect((await send("HEAD", stranded[2]!, seller.cookie)).status).toBe(200);
+
+    const first = await create(seller.cookie, 10);
+    expect(first.status).toBe(201);
+    expect((await send("HEAD", stranded[0]!, seller.cookie)).status).toBe(404);
+    await expect(t.uploadDatastore.getUpload(stranded[0]!)).rejects.toBeDefined();
+    const second = await create(seller.cookie, 10);
+    expect(second.status).toBe(201);
+    expect((await send("HEAD", stranded[1]!, seller.cookie)).status).toBe(404);
+    // Three live ones now (one resumed, two new): a fourth still waits.
+    const third = await create(seller.cookie, 10);
+    expect([third.status, await third.text()]).toEqual([429, "Too many photos are uploading at once. Please wait for one to finish."]);
+    expect(Number((await send("HEAD", stranded[2]!, seller.cookie)).headers.get("upload-offset"))).toBe(300);
+    await t.uploads.discardUploads([stranded[2]!, idOf(first), idOf(second)]);
+  });
+
+  it("does not keep an upload tus refused: a body longer than its Upload-Length leaves nothing behind", async () => {
+    const filesBefore = readdirSync(t.config.uploads.dir).length;
+    const response = await fetch(`${server.url}/uploads`, {
+      method: "POST",
+      headers: { ...TUS, cookie: seller.cookie, "Upload-Length": "10", "Content-Type": "application/offset+octet-stream" },
+      body: Buffer.alloc(5000, 1),
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.get("location")).toBeNull();
+    const rows = await t.db.kysely.selectFrom("photo_upload").select("id").where("owner_id", "=", seller.id).execute();
+    expect(rows).toEqual([]);
+    expect(readdirSync(t.config.uploads.dir).length).toBe(filesBefore);
   });
 
   it("stores a text file named .jpg as bytes only: the listing step refuses it by its content", async () => {

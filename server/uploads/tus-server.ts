@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { fromNodeHeaders } from "better-auth/node";
-import { EVENTS, Server } from "@tus/server";
+import { EVENTS, Server, type ServerOptions } from "@tus/server";
 import express, { type Router } from "express";
 import { isAppError } from "../../core/app-error";
 import { MESSAGES } from "../../core/messages";
@@ -17,8 +17,28 @@ import type { UploadDatastore } from "./tus-datastore";
 import type { UploadsService } from "./uploads.service";
 
 export const UPLOADS_PATH = "/uploads";
-/** Who Express found signed in, by request, for tus's hooks (which see the Node request underneath). */
-const owners = new WeakMap<object, string>();
+const BAD_ADDRESS = "This upload address is not valid. Please add the photo again.";
+/**
+ * What the checks below found, by request, for tus's hooks (which see the Node request
+ * underneath): who is signed in, and the one upload id whose owner was verified.
+ */
+const checked = new WeakMap<object, { ownerId: string; uploadId: string | undefined; created?: string }>();
+/** The request as the hooks of tus see it. */
+type TusRequest = Parameters<NonNullable<ServerOptions["getFileIdFromRequest"]>>[0];
+const checkedFor = (req: TusRequest) => (req.runtime?.node?.req ? checked.get(req.runtime.node.req) : undefined);
+
+/**
+ * The only addresses served: /uploads (to start one) and /uploads/<id>, nothing before or after.
+ * tus would otherwise take the id from the end of the whole URL, query string included, and act
+ * on an upload other than the one checked; so a query string, an encoded or doubled slash, `;`,
+ * `..` or a second segment is refused rather than interpreted. `null`: not such an address.
+ */
+export function parseUploadAddress(originalUrl: string): { id: string | undefined } | null {
+  if (originalUrl === UPLOADS_PATH) return { id: undefined };
+  if (!originalUrl.startsWith(`${UPLOADS_PATH}/`)) return null;
+  const id = originalUrl.slice(UPLOADS_PATH.length + 1);
+  return UPLOAD_ID_PATTERN.test(id) ? { id } : null;
+}
 
 export function createUploadsRouter(deps: {
   accounts: Pick<AccountsService, "getSessionUser">;
@@ -31,11 +51,17 @@ export function createUploadsRouter(deps: {
     path: UPLOADS_PATH,
     datastore,
     relativeLocation: true,
+    // Always on this site: never built from Host or X-Forwarded-* headers.
+    generateUrl: (_req, { path, id }) => `${path}/${id}`,
+    // Exactly the id whose owner was checked, never one read again from the URL.
+    getFileIdFromRequest: (req) => checkedFor(req)?.uploadId,
     maxSize: uploads.limits.maxFileBytes,
     namingFunction: () => randomBytes(16).toString("hex"),
     async onUploadCreate(req, upload) {
       try {
-        await uploads.registerUpload({ id: upload.id, ownerId: (req.runtime?.node?.req && owners.get(req.runtime.node.req)) ?? "", size: upload.size });
+        const request = checkedFor(req);
+        await uploads.registerUpload({ id: upload.id, ownerId: request?.ownerId ?? "", size: upload.size });
+        if (request) request.created = upload.id;
       } catch (error) {
         if (isAppError(error)) throw { status_code: error.status, body: error.message };
         throw error;
@@ -43,8 +69,14 @@ export function createUploadsRouter(deps: {
       // Only the name is kept, and only as text; the client's idea of the type is dropped.
       return { metadata: { filename: (upload.metadata?.filename ?? "").slice(0, 255) } };
     },
-    onResponseError(_req, error) {
+    async onResponseError(req, error) {
       if (error instanceof Error) logger.error({ err: error }, "upload failed");
+      // Registered, then refused (a body longer than its Upload-Length, a store that failed): the
+      // client got no address for it, so it must not stay behind and count against the limit.
+      const created = checkedFor(req)?.created;
+      if (created) {
+        await uploads.discardUploads([created]).catch((err: unknown) => logger.error({ err, uploadId: created }, "could not remove a refused upload"));
+      }
       return undefined;
     },
   });
@@ -55,21 +87,23 @@ export function createUploadsRouter(deps: {
   const router = express.Router();
   router.use(UPLOADS_PATH, async (req, res, next) => {
     try {
+      const address = parseUploadAddress(req.originalUrl);
+      if (!address) return void res.status(400).type("text/plain").send(BAD_ADDRESS);
       if (req.method === "OPTIONS") return next();
       const user = await accounts.getSessionUser(fromNodeHeaders(req.headers), (cookie) => {
         if (!res.headersSent) res.append("Set-Cookie", cookie);
       });
       if (!user) return void res.status(401).type("text/plain").send(MESSAGES.mustLogin);
-      const id = req.path.replace(/^\//, "");
+      const { id } = address;
       if (id) {
         // Someone else's upload (or none) looks the same: not found.
-        if (!UPLOAD_ID_PATTERN.test(id) || !(await uploads.isOwner({ id, ownerId: user.id }))) {
+        if (!(await uploads.touchUpload({ id, ownerId: user.id }))) {
           return void res.status(404).type("text/plain").send("This upload was not found. Please add the photo again.");
         }
       } else if (req.method !== "POST") {
         return void res.status(405).type("text/plain").send("Please send a photo with the sell form.");
       }
-      owners.set(req, user.id);
+      checked.set(req, { ownerId: user.id, uploadId: id });
       next();
     } catch (error) {
       next(error);

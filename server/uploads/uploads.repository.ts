@@ -22,6 +22,31 @@ export function createUploadsRepository(db: Kysely<Database>) {
       return row?.owner_id ?? null;
     },
 
+    /** Notes that the owner is working on their upload; false when it is not theirs (or gone). */
+    async touch(id: string, ownerId: string, at: number): Promise<boolean> {
+      const result = await db
+        .updateTable("photo_upload")
+        .set({ last_active_at: at })
+        .where("id", "=", id)
+        .where("owner_id", "=", ownerId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Ids of the owner's uploads last active before `before` (epoch ms), idle longest first. */
+    async listIdleForOwner(ownerId: string, before: number, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom("photo_upload")
+        .select("id")
+        .where("owner_id", "=", ownerId)
+        .where("last_active_at", "<", before)
+        .orderBy("last_active_at", "asc")
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     /** Ids of uploads started before `before` (epoch ms), oldest first. */
     async listStartedBefore(before: number, limit: number): Promise<string[]> {
       const rows = await db

@@ -182,6 +182,35 @@ describe.each(testEngines())("on %s", (engine) => {
       await expect(t.uploads.registerUpload({ id: "e".repeat(32), ownerId: seller, size: undefined })).rejects.toMatchObject({ code: "BAD_INPUT" });
       expect(await uploadRows(seller)).toEqual([]);
     });
+
+    it("releases the uploads a seller left idle longest when their limit is full, files too, and only as many as needed", async () => {
+      const stranded = [];
+      for (let i = 0; i < 6; i++) {
+        stranded.push(await storeUpload(t, { ownerId: seller, bytes: photos[0]!, sentBytes: 1000 }));
+        t.clock.now += 60_000;
+      }
+      const theirs = await storeUpload(t, { ownerId: other, bytes: photos[0]! });
+      // A crash or a closed tab, an hour ago: nothing has touched these since.
+      t.clock.now += HOUR;
+      const fresh = await storeUpload(t, { ownerId: seller, bytes: photos[1]! });
+
+      await expect(t.uploadDatastore.getUpload(stranded[0]!)).rejects.toBeDefined();
+      expect((await uploadRows(seller)).sort()).toEqual([...stranded.slice(1), fresh].sort());
+      for (const id of stranded.slice(1)) expect((await t.uploadDatastore.getUpload(id)).offset).toBe(1000);
+      // Someone else's uploads are never released for this seller.
+      expect(await uploadRows(other)).toEqual([theirs]);
+      await t.uploads.discardUploads([...stranded.slice(1), fresh, theirs]);
+    });
+
+    it("keeps refusing while the seller's uploads are live, and never releases a live one", async () => {
+      const live = [];
+      for (let i = 0; i < 6; i++) live.push(await storeUpload(t, { ownerId: seller, bytes: photos[0]!, sentBytes: 1000 }));
+      t.clock.now += 60_000;
+      await expect(storeUpload(t, { ownerId: seller, bytes: photos[0]! })).rejects.toMatchObject({ code: "RATE_LIMITED" });
+      expect((await uploadRows(seller)).sort()).toEqual([...live].sort());
+      for (const id of live) expect((await t.uploadDatastore.getUpload(id)).offset).toBe(1000);
+      await t.uploads.discardUploads(live);
+    });
   });
 
   describe("expiry", () => {

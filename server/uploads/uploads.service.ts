@@ -25,6 +25,13 @@ export interface FinishedUpload {
 /** How many expired uploads one sweep removes; the next sweep takes the rest. */
 const SWEEP_BATCH = 200;
 
+/**
+ * An upload its owner has not asked about for this long is taken for stranded (a crash, a closed
+ * tab) and may give way to their next one. Well past the 120 s a client spends retrying one
+ * chunk, so a live upload on a bad network is never taken for one.
+ */
+export const UPLOAD_IDLE_MS = 5 * 60_000;
+
 export function createUploadsService(deps: {
   repository: UploadsRepository;
   datastore: UploadDatastore;
@@ -52,6 +59,25 @@ export function createUploadsService(deps: {
     }
   }
 
+  /**
+   * At the per-person limit, the person's uploads idle longest give way, files and all, so
+   * uploads stranded by a crash or a closed tab never lock them out. Live ones never give way:
+   * a burst of uploads still in progress is refused.
+   */
+  async function makeRoomFor(ownerId: string): Promise<void> {
+    const excess = (await repository.countForOwner(ownerId)) - limits.maxInFlightPerUser + 1;
+    if (excess <= 0) return;
+    const idle = await repository.listIdleForOwner(ownerId, now() - UPLOAD_IDLE_MS, excess);
+    if (idle.length === excess) {
+      await discardUploads(idle);
+      logger.info({ ownerId, released: idle.length }, "stranded uploads released");
+    }
+    // Also when a file could not be removed: its row stays, and so does the refusal.
+    if ((await repository.countForOwner(ownerId)) >= limits.maxInFlightPerUser) {
+      throw new AppError("RATE_LIMITED", UPLOAD_ERROR_MESSAGES["too-many-uploads"]);
+    }
+  }
+
   return {
     limits,
 
@@ -60,10 +86,14 @@ export function createUploadsService(deps: {
       if (input.size === undefined) throw new AppError("BAD_INPUT", "Please tell us the photo's size before sending it.");
       if (input.size === 0) throw new AppError("BAD_INPUT", "This file is empty. Please choose a photo.");
       if (input.size > limits.maxFileBytes) throw new AppError("TOO_LARGE", photoTooLargeMessage(limits.maxFileBytes));
-      if ((await repository.countForOwner(input.ownerId)) >= limits.maxInFlightPerUser) {
-        throw new AppError("RATE_LIMITED", UPLOAD_ERROR_MESSAGES["too-many-uploads"]);
-      }
-      await repository.insert({ id: input.id, owner_id: input.ownerId, created_at: now() });
+      await makeRoomFor(input.ownerId);
+      const at = now();
+      await repository.insert({ id: input.id, owner_id: input.ownerId, created_at: at, last_active_at: at });
+    },
+
+    /** The owner is working on their upload (any request about it): false when it is not theirs. */
+    async touchUpload(input: { id: string; ownerId: string }): Promise<boolean> {
+      return repository.touch(input.id, input.ownerId, now());
     },
 
     async isOwner(input: { id: string; ownerId: string }): Promise<boolean> {
