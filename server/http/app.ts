@@ -1,6 +1,7 @@
 /**
- * The Express app: security headers and compression → request log → better-auth (before any
- * body parser, as its docs require) → tus uploads → photos → static assets → the React Router handler.
+ * The Express app: security headers and compression → request log → the same-site check →
+ * better-auth (before any body parser, as its docs require) → tus uploads → photos → static
+ * assets → the React Router handler.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
