@@ -8,8 +8,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** Most unread body we read and drop to keep a connection; a photo (10 MB by default) fits. */
-export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
-export const DRAIN_LIMIT_MS = 10_000;
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+const DRAIN_LIMIT_MS = 10_000;
 
 export function drainUnreadBody(req: IncomingMessage, res: ServerResponse): void {
   res.once("finish", () => {
