@@ -3,13 +3,16 @@
 //  1. no server-only code reaches the browser: every module in the client source maps must come
 //     from app/ (not app/routes' server halves, which React Router strips), core/, or a browser
 //     package we allow;
-//  2. the JavaScript a first visit to / downloads stays under the budget (gzip).
-import { readdirSync, readFileSync } from "node:fs";
+//  2. the JavaScript a first visit to / downloads stays under the budget (gzip);
+//  3. no source map is left in build/client, the folder the server serves (vite.config.ts moves
+//     them to build/sourcemaps: they hold route sources, server actions included).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 const BUDGET_KB = 150;
 const ASSETS = "build/client/assets";
+const SOURCE_MAPS = "build/sourcemaps/assets";
 const BROWSER_PACKAGES = new Set(["react", "react-dom", "react-router", "scheduler", "@react-router/dev", "cookie", "set-cookie-parser",
   // The resumable photo upload, loaded on /create only (app/components/photo-picker.tsx).
   "tus-js-client", "js-base64", "url-parse", "querystringify", "requires-port"]);
@@ -19,10 +22,14 @@ const problems = [];
 
 // 1. Which modules are in the browser bundle?
 const sources = new Set();
-for (const map of files.filter((f) => f.endsWith(".js.map"))) {
-  for (const source of JSON.parse(readFileSync(path.join(ASSETS, map), "utf8")).sources) sources.add(source);
+const maps = existsSync(SOURCE_MAPS) ? readdirSync(SOURCE_MAPS).filter((f) => f.endsWith(".js.map")) : [];
+for (const map of maps) {
+  for (const source of JSON.parse(readFileSync(path.join(SOURCE_MAPS, map), "utf8")).sources) sources.add(source);
 }
-if (sources.size === 0) problems.push("no client source maps found: build with sourcemap enabled (vite.config.ts)");
+if (sources.size === 0) problems.push(`no client source maps found in ${SOURCE_MAPS}: build with sourcemap enabled (vite.config.ts)`);
+for (const served of readdirSync("build/client", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".map"))) {
+  problems.push(`source map in the served folder: build/client/${served}`);
+}
 for (const source of sources) {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
   if (pkg) {

@@ -20,6 +20,11 @@ export interface AuthSettings {
 
 /** The client address, set by our HTTP layer from Express's view of the connection. */
 export const CLIENT_IP_HEADER = "x-mandi-client-ip";
+/**
+ * The origin the request was made to (scheme, host, port), set by our HTTP layer as Express
+ * resolves it under TRUST_PROXY, so better-auth's origin check trusts what ours does.
+ */
+export const REQUEST_ORIGIN_HEADER = "x-mandi-request-origin";
 
 export function authOptions({ db, secret, baseUrl, logger, rateLimits = { signInPerMinute: 10, signUpPerMinute: 5 } }: AuthSettings) {
   return {
@@ -31,6 +36,8 @@ export function authOptions({ db, secret, baseUrl, logger, rateLimits = { signIn
     database: { db: db.kysely, type: db.dialect },
     secret,
     baseURL: baseUrl,
+    // BASE_URL's origin is trusted already; behind a proxy, also the origin the request was made to.
+    trustedOrigins: (request?: Request) => [request?.headers.get(REQUEST_ORIGIN_HEADER) || undefined],
     emailAndPassword: {
       enabled: true,
       // Left on: with it off, better-auth answers a duplicate email with a fake success (to hide

@@ -1,6 +1,7 @@
 /**
- * The Express app: security headers and compression → request log → better-auth (before any
- * body parser, as its docs require) → tus uploads → photos → static assets → the React Router handler.
+ * The Express app: security headers and compression → request log → the same-site check →
+ * better-auth (before any body parser, as its docs require) → tus uploads → photos → static
+ * assets → the React Router handler.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
@@ -12,10 +13,11 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { SessionUser } from "../auth/accounts.service";
-import { CLIENT_IP_HEADER } from "../auth/auth";
+import { CLIENT_IP_HEADER, REQUEST_ORIGIN_HEADER } from "../auth/auth";
 import type { Services } from "../services";
+import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
 import { serveMedia } from "./serve-media";
-import { createUploadsRouter, UPLOADS_PATH } from "../uploads/tus-server";
+import { createUploadsRouter } from "../uploads/tus-server";
 // Brings the AppLoadContext fields (services, currentUser, …) into scope for getLoadContext.
 import type {} from "./load-context";
 
@@ -94,15 +96,17 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   });
 
   // better-auth sees a plain Request; hand it the client address Express resolved (any value a
-  // client sent under this name is overwritten) so rate limits count per person.
+  // client sent under these names is overwritten) so rate limits count per person, and the
+  // request's own origin, so its origin check trusts what ours does.
   app.use((req, _res, next) => {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    req.headers[REQUEST_ORIGIN_HEADER] = requestOrigin(req) ?? "";
     next();
   });
+  // Before every route that changes anything: pages, /api/auth/* and /uploads alike.
+  app.use(rejectCrossSiteRequests(config.baseUrl));
   app.all("/api/auth/*splat", toNodeHandler(services.auth));
-  // tus reads its own request bodies, so it too comes before anything that parses one. Another
-  // site's page may not send chunks as the signed-in person either.
-  app.use(UPLOADS_PATH, rejectCrossSiteForms(config.baseUrl));
+  // tus reads its own request bodies, so it too comes before anything that parses one.
   app.use(createUploadsRouter({ accounts: services.accounts, uploads: services.uploads, datastore: services.uploadDatastore, logger }));
 
   app.get("/media/*key", serveMedia(services.storage));
@@ -110,13 +114,10 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   if (devMiddleware) {
     app.use(devMiddleware);
   } else if (clientDir) {
-    // Source maps are written for the bundle check, not for the public: they hold route sources.
-    app.use("/assets", (req, res, next) => (req.path.endsWith(".map") ? void res.status(404).end() : next()));
+    // No source map is in clientDir: the build moves them to build/sourcemaps (vite.config.ts).
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
-
-  app.use(rejectCrossSiteForms(config.baseUrl));
 
   app.all(
     "*splat",
@@ -152,20 +153,3 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.use(onError);
   return app;
 }
-
-/**
- * A form posted from another site must not act as the signed-in person. Session cookies are
- * SameSite=Lax already; this also refuses a cross-origin Origin header outright.
- */
-const rejectCrossSiteForms = (baseUrl: string): RequestHandler => (req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  const origin = req.headers.origin;
-  if (!origin) return next();
-  try {
-    const from = new URL(origin);
-    if (from.host === req.headers.host || from.origin === new URL(baseUrl).origin) return next();
-  } catch {
-    // fall through
-  }
-  res.status(403).type("text/plain").send("This form was sent from another site, so it was refused.");
-};

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from "../config";
 import { createServices } from "../services";
 import { startUploadExpirySweep } from "../uploads/uploads.service";
 import { createHttpApp } from "./app";
+import { drainUnreadBody } from "./drain-unread-body";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How often uploads that never became part of a listing are looked for. */
@@ -27,6 +28,8 @@ export async function startServer(options: {
     services.logger.info(`Mandi is ready at http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`);
   });
   server.keepAliveTimeout = 65_000;
+  // Every response, whichever part of the app sent it, leaves the connection ready for the next request.
+  server.on("request", drainUnreadBody);
 
   let stopping = false;
   const shutdown = (signal: string) => {
