@@ -14,6 +14,7 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import type { SessionUser } from "../auth/accounts.service";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import type { Services } from "../services";
+import { cacheControl } from "./cache-control";
 import { serveMedia } from "./serve-media";
 import { createUploadsRouter, UPLOADS_PATH } from "../uploads/tus-server";
 // Brings the AppLoadContext fields (services, currentUser, …) into scope for getLoadContext.
@@ -59,6 +60,8 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     }),
   );
   app.use(compression());
+  // Cache-Control for every response below, decided in one place.
+  app.use(cacheControl());
   app.use(
     pinoHttp({
       logger,
