@@ -35,6 +35,7 @@ const env24 = {
 installNode24();
 copyWorkingTree();
 installDependencies();
+const prepared = Date.now();
 
 const tests = spawnSync(node24, [path.join(tree, "node_modules", "vitest", "vitest.mjs"), "run", ...process.argv.slice(2)], {
   cwd: tree,
@@ -42,9 +43,9 @@ const tests = spawnSync(node24, [path.join(tree, "node_modules", "vitest", "vite
   stdio: "inherit",
   timeout: TEST_TIMEOUT_MS,
 });
-const seconds = ((Date.now() - started) / 1000).toFixed(1);
 const ok = tests.status === 0;
-console.log(`\nNode ${NODE24_VERSION} unit and integration tests: ${ok ? "passed" : "FAILED"} (${seconds} s in all)`);
+const seconds = (from, to = Date.now()) => `${((to - from) / 1000).toFixed(1)} s`;
+console.log(`\nNode ${NODE24_VERSION} unit and integration tests: ${ok ? "passed" : "FAILED"} (${seconds(started)} in all, ${seconds(started, prepared)} of it preparing)`);
 process.exit(ok ? 0 : 1);
 
 function installNode24() {
