@@ -58,7 +58,13 @@ function installNode24() {
 
 /** The files git would see (tracked and new, not ignored), so untracked tests run too. */
 function copyWorkingTree() {
-  const files = run("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root })
+  let listed;
+  try {
+    listed = run("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root });
+  } catch (error) {
+    fail(`could not list the working tree's files with git (${error.message.split("\n")[0]}). Run it from a git checkout.`);
+  }
+  const files = listed
     .split("\0")
     .filter((file) => file && existsSync(path.join(root, file)));
   // Start from a clean copy each run, so deleted or renamed files do not linger; keep the install.
