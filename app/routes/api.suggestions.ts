@@ -6,5 +6,6 @@ import type { Route } from "./+types/api.suggestions";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { q } = suggestQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
   const suggestions = await context.services.listings.suggestListings(q);
-  return data({ q, suggestions }, { headers: { "Cache-Control": "public, max-age=30" } });
+  // Cache-Control: server/http/cache-control.ts, with every other response's.
+  return data({ q, suggestions });
 }

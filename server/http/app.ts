@@ -15,6 +15,7 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import type { SessionUser } from "../auth/accounts.service";
 import { CLIENT_IP_HEADER, REQUEST_ORIGIN_HEADER } from "../auth/auth";
 import type { Services } from "../services";
+import { cacheControl } from "./cache-control";
 import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
 import { serveMedia } from "./serve-media";
 import { createUploadsRouter } from "../uploads/tus-server";
@@ -61,6 +62,8 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     }),
   );
   app.use(compression());
+  // Cache-Control for every response below, decided in one place.
+  app.use(cacheControl());
   app.use(
     pinoHttp({
       logger,

@@ -10,6 +10,7 @@ import { IMAGE_WIDTHS } from "../../core/constants";
 import { imageUrl, imageVariantKey } from "../../core/images";
 import { listingFieldsSchema } from "../../core/schemas";
 import { createHttpApp } from "../../server/http/app";
+import { PRIVATE_CACHE_CONTROL } from "../../server/http/cache-control";
 import { createS3Storage } from "../../server/media/s3-storage";
 import type { Storage } from "../../server/media/storage";
 import { makeProducePhoto, makeSeller } from "../../server/seed/factories";
@@ -104,7 +105,8 @@ describe.each(["local", "s3"] as const)("photos on %s storage", (driver) => {
     for (const path of [imageUrl("listings/00000000-0000-0000-0000-000000000000", 320), "/media/..%2fauth-secret", "/media/Listings/X.webp"]) {
       const response = await fetch(origin + path);
       expect(response.status, path).toBe(404);
-      expect(response.headers.get("cache-control"), path).toBeNull();
+      // Never kept: not as the photo's year-long immutable answer, and not by a shared cache.
+      expect(response.headers.get("cache-control"), path).toBe(PRIVATE_CACHE_CONTROL);
     }
   });
 

@@ -4,25 +4,19 @@
  * a person does may depend on which instance answers. Needs the production build and
  * TEST_DATABASE_URL; `npm test` runs it after the build (see scripts/test.mjs).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeProducePhoto, makeSeller } from "../../server/seed/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startS3Server, type S3TestServer } from "../support/s3-server";
+import { freePort, startAppInstance, type AppInstance } from "../support/app-instance";
 
 const SIGN_INS_PER_MINUTE = 3;
 
-interface Instance {
-  url: string;
-  process: ChildProcess;
-  dataDir: string;
-  exited: Promise<number | null>;
-}
+type Instance = AppInstance;
 
 let database: TestDatabase;
 let s3: S3TestServer;
@@ -34,7 +28,7 @@ beforeAll(async () => {
   if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL must point at PostgreSQL for the two-instance test");
   const scratch = mkdtempSync(path.join(tmpdir(), "mandi-two-"));
   database = await createTestDatabase("postgres", scratch);
-  s3 = await startS3Server();
+  s3 = await startS3Server({ port: await freePort() });
   // Both start at once on an empty database, as in a rollout: one migrates, the other waits.
   [a, b] = await Promise.all([startInstance(), startInstance()]);
 }, 120_000);
@@ -140,35 +134,16 @@ describe("two app instances on one PostgreSQL and one S3", () => {
   });
 });
 
-async function startInstance(): Promise<Instance> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "mandi-instance-"));
-  const child = spawn(process.execPath, ["build/server/index.js"], {
+function startInstance(): Promise<Instance> {
+  return startAppInstance({
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
       DATABASE_URL: database.url,
       BASE_URL: publicUrl,
       AUTH_SECRET: "two-instances-share-this-secret-0123456789",
       AUTH_SIGNIN_PER_MINUTE: String(SIGN_INS_PER_MINUTE),
-      LOG_LEVEL: "warn",
       ...s3.env,
     },
-    stdio: ["ignore", "inherit", "inherit"],
   });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  for (let waited = 0; ; waited += 100) {
-    if (child.exitCode !== null) throw new Error(`instance on port ${port} exited with ${child.exitCode}`);
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
-    if (ready) break;
-    if (waited > 60_000) throw new Error(`instance on port ${port} did not become ready`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, process: child, dataDir, exited };
 }
 
 interface Reply {
@@ -232,15 +207,4 @@ async function multipart(fields: Record<string, string>, photo: { bytes: Buffer;
 
 function cookiesOf(reply: Reply): string {
   return (reply.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

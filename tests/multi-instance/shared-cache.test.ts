@@ -1,0 +1,197 @@
+/**
+ * Behind a shared cache: a real nginx with proxy_cache in front of two production instances.
+ * nginx is set up as CDNs often are, keeping for 10 minutes whatever does not say otherwise,
+ * keyed on the address alone. The app's Cache-Control must keep every signed-in page out of it,
+ * while anonymous browse pages are served from it. On PostgreSQL when TEST_DATABASE_URL is set,
+ * else both instances share one SQLite data folder. Needs the production build and nginx
+ * (`apt-get install -y nginx`; NGINX_PATH to use another).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir, userInfo } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeSeller } from "../../server/seed/factories";
+import { freePort, startAppInstance, type AppInstance } from "../support/app-instance";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
+
+let scratch: string;
+let database: TestDatabase;
+let nginx: { process: ChildProcess; exited: Promise<unknown> } | undefined;
+let proxy: string;
+const instances: AppInstance[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(NGINX)) throw new Error(`nginx was not found at ${NGINX}. Install it with: apt-get install -y nginx (or set NGINX_PATH).`);
+  scratch = mkdtempSync(path.join(tmpdir(), "mandi-shared-cache-"));
+  database = await createTestDatabase(process.env.TEST_DATABASE_URL ? "postgres" : "sqlite", scratch);
+  const proxyPort = await freePort();
+  proxy = `http://127.0.0.1:${proxyPort}`;
+  const env = {
+    DATABASE_URL: database.url,
+    BASE_URL: proxy,
+    AUTH_SECRET: "shared-cache-instances-share-this-secret-0123",
+    AUTH_SIGNUP_PER_MINUTE: "100",
+    AUTH_SIGNIN_PER_MINUTE: "100",
+  };
+  // One after the other: the first applies the migrations to the shared database.
+  for (let i = 0; i < 2; i++) instances.push(await startAppInstance({ env, dataDir: path.join(scratch, "data") }));
+  nginx = startNginx(proxyPort, instances);
+  for (let waited = 0; !(await fetch(`${proxy}/healthz`).then((r) => r.ok, () => false)); waited += 100) {
+    if (waited > 10_000) throw new Error(`nginx did not answer on ${proxy}: ${readFileSync(path.join(scratch, "nginx", "error.log"), "utf8")}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  nginx?.process.kill("SIGTERM");
+  for (const instance of instances) instance.process.kill("SIGTERM");
+  await Promise.race([Promise.all([nginx?.exited, ...instances.map((i) => i.exited)]), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  for (const child of [nginx?.process, ...instances.map((i) => i.process)]) if (child?.exitCode === null) child.kill("SIGKILL");
+  await database?.drop();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+/** nginx in the foreground with its own config, logs, temp and cache folders under the scratch folder. */
+function startNginx(listenPort: number, upstreams: AppInstance[]) {
+  const dir = path.join(scratch, "nginx");
+  mkdirSync(path.join(dir, "cache"), { recursive: true });
+  const config = `
+    daemon off;
+    worker_processes 1;
+    # Ignored unless started as root; then the worker may write the scratch folder.
+    user ${userInfo().username};
+    pid ${dir}/nginx.pid;
+    error_log ${dir}/error.log warn;
+    events { worker_connections 64; }
+    http {
+      access_log off;
+      client_body_temp_path ${dir}/client-body;
+      proxy_temp_path ${dir}/proxy;
+      fastcgi_temp_path ${dir}/fastcgi;
+      uwsgi_temp_path ${dir}/uwsgi;
+      scgi_temp_path ${dir}/scgi;
+      proxy_cache_path ${dir}/cache keys_zone=mandi:1m max_size=50m inactive=10m use_temp_path=off;
+      upstream mandi { ${upstreams.map((i) => `server ${new URL(i.url).host};`).join(" ")} }
+      server {
+        listen 127.0.0.1:${listenPort};
+        location / {
+          proxy_pass http://mandi;
+          proxy_http_version 1.1;
+          proxy_set_header Host $http_host;
+          proxy_set_header X-Forwarded-For $remote_addr;
+          proxy_cache mandi;
+          # What the origin does not say, keep for 10 minutes: the lax default the app must defend against.
+          proxy_cache_valid 200 301 302 404 10m;
+          add_header X-Cache-Status $upstream_cache_status always;
+          add_header X-Upstream $upstream_addr always;
+        }
+      }
+    }`;
+  writeFileSync(path.join(dir, "nginx.conf"), config);
+  const child = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], { stdio: ["ignore", "inherit", "inherit"] });
+  return { process: child, exited: new Promise((resolve) => child.once("exit", resolve)) };
+}
+
+interface Answer {
+  status: number;
+  cacheStatus: string;
+  upstream: string;
+  cacheControl: string;
+  text: string;
+}
+
+async function get(pathname: string, cookie?: string): Promise<Answer> {
+  const response = await fetch(`${proxy}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: "manual", signal: AbortSignal.timeout(15_000) });
+  return {
+    status: response.status,
+    cacheStatus: response.headers.get("x-cache-status") ?? "",
+    upstream: response.headers.get("x-upstream") ?? "",
+    cacheControl: response.headers.get("cache-control") ?? "",
+    text: await response.text(),
+  };
+}
+
+/** Signs a new seller up and in through the cache, as a browser would; returns the session cookie. */
+async function signedInSeller(n: number) {
+  const seller = makeSeller(n);
+  const origin = { origin: proxy };
+  const signUp = await fetch(`${proxy}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { ...origin, "content-type": "application/json" },
+    body: JSON.stringify({ name: seller.name, email: seller.email, password: seller.password, phone: `+91${seller.phone}` }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  expect(signUp.status, await signUp.text()).toBe(200);
+  const signIn = await fetch(`${proxy}/login`, {
+    method: "POST",
+    headers: { ...origin, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: seller.email, password: seller.password }),
+    redirect: "manual",
+    signal: AbortSignal.timeout(15_000),
+  });
+  expect(signIn.status).toBe(302);
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  expect(cookie).toContain("session_token");
+  return { name: seller.name, cookie };
+}
+
+describe("nginx proxy_cache in front of two instances", () => {
+  let first: { name: string; cookie: string };
+  let second: { name: string; cookie: string };
+
+  beforeAll(async () => {
+    first = await signedInSeller(5101);
+    second = await signedInSeller(5102);
+  });
+
+  it("never stores a signed-in page, so no one else is shown it", async () => {
+    for (const pathname of ["/create", "/?for=signed-in", "/no-such-page"]) {
+      const mine = [];
+      for (let i = 0; i < 3; i++) mine.push(await get(pathname, first.cookie));
+      const someoneElse = await get(pathname, second.cookie);
+      const anonymous = await get(pathname);
+      expect(someoneElse.text, pathname).not.toContain(first.name);
+      expect(someoneElse.text, pathname).toContain(second.name);
+      expect(anonymous.text, pathname).not.toContain(first.name);
+      expect(anonymous.text, pathname).not.toContain(second.name);
+      for (const [i, answer] of [...mine, someoneElse, anonymous].entries()) expect(answer.cacheStatus, `${pathname} #${i}`).not.toBe("HIT");
+      for (const answer of mine) {
+        expect(answer.text, pathname).toContain(first.name);
+        expect(answer.cacheControl, pathname).toBe("private, no-store");
+      }
+    }
+  });
+
+  it("serves an anonymous page from the cache, whichever instance rendered it", async () => {
+    const pathname = `/?cached=${Date.now().toString(36)}`;
+    const fresh = await get(pathname);
+    expect(fresh.status).toBe(200);
+    expect(fresh.cacheStatus).toBe("MISS");
+    expect(fresh.cacheControl).toMatch(/^public, .*s-maxage=60/);
+    const again = await get(pathname);
+    expect(again.cacheStatus).toBe("HIT");
+    expect(again.text).toBe(fresh.text);
+  });
+
+  it("does not hand the cached anonymous page to a signed-in person", async () => {
+    const pathname = `/?shared-then-mine=${Date.now().toString(36)}`;
+    await get(pathname);
+    expect((await get(pathname)).cacheStatus).toBe("HIT");
+    const mine = await get(pathname, first.cookie);
+    expect(mine.cacheStatus).not.toBe("HIT");
+    expect(mine.text).toContain(first.name);
+    // And what the signed-in person was shown did not replace the shared copy.
+    const anonymous = await get(pathname);
+    expect(anonymous.cacheStatus).toBe("HIT");
+    expect(anonymous.text).not.toContain(first.name);
+  });
+
+  it("spreads requests over both instances", async () => {
+    const upstreams = new Set<string>();
+    for (let i = 0; i < 4; i++) upstreams.add((await get("/healthz")).upstream);
+    expect(upstreams.size).toBe(2);
+  });
+});
