@@ -90,7 +90,7 @@ test("query and separator tricks on every route never give a 5xx, signed out or 
   let cases = 0;
   for (const route of ROUTES) {
     for (const trick of TRICKS) {
-      for (const headers of [{}, { cookie }]) {
+      for (const headers of [{}, { cookie }] as Array<Record<string, string>>) {
         cases += 1;
         const response = await rawRequest({ method: "GET", path: fill(route) + trick, headers: { ...TUS, ...headers } });
         if (response.status >= 500 || response.status === 0) seen.push(`GET ${route}${trick.slice(0, 40)}: ${response.status}`);
@@ -256,7 +256,7 @@ test.describe("forms and uploads from another origin are refused (finding 6)", (
         form.set("description", "Sent from another origin");
         form.set("image", new Blob([new Uint8Array(await smallJpeg(2))], { type: "image/jpeg" }), "x.jpg");
         const sell = await encodeMultipart(form);
-        const attempts = [
+        const attempts: Array<{ method: string; path: string; headers: Record<string, string>; body: Buffer | undefined }> = [
           { method: "POST", path: "/logout", headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from("") },
           { method: "POST", path: "/create", headers: { "content-type": sell.contentType }, body: sell.body },
           { method: "POST", path: "/uploads", headers: { ...TUS, "upload-length": "100" }, body: undefined },
@@ -276,7 +276,7 @@ test.describe("forms and uploads from another origin are refused (finding 6)", (
 
   test("the same origin, with or without Sec-Fetch-Site: same-origin, is accepted", async () => {
     const cookie = await cookieHeader(world.owner.request);
-    for (const headers of [{ origin: BASE_URL }, { origin: BASE_URL, "sec-fetch-site": "same-origin" }]) {
+    for (const headers of [{ origin: BASE_URL }, { origin: BASE_URL, "sec-fetch-site": "same-origin" }] as Array<Record<string, string>>) {
       const response = await rawRequest({ method: "POST", path: "/uploads", headers: { ...TUS, ...headers, cookie, "upload-length": "100" } });
       expect(response.status).toBe(201);
       const location = String(response.headers.location);

@@ -103,8 +103,8 @@ export async function startUpload(request: APIRequestContext, options: { length:
 export interface OwnedState {
   user: unknown;
   sessions: number;
-  listings: unknown[];
-  photos: unknown[];
+  listings: Array<{ id: string; name: string; description: string }>;
+  photos: Array<{ listing_id: string; position: number; image_key: string }>;
   uploads: Array<{ id: string; bytesOnDisk: number | null }>;
   /** Files stored for each of the person's photos (its WebP variants). */
   mediaFiles: number[];
