@@ -11,13 +11,11 @@ import {
   BASE_URL,
   buildWorld,
   cookieHeader,
-  encodeMultipart,
   openE2eDatabase,
   rawRequest,
   ROLES,
   SAME_ORIGIN,
   signedInAs,
-  smallJpeg,
   snapshot,
   startUpload,
   statusMatches,
@@ -26,6 +24,7 @@ import {
   type Role,
   type StatusExpectation,
   type World,
+  validSellForm,
 } from "./support/security";
 
 /** A cell: the status expected, and whether the actor's own things may change (they are then repaired). */
@@ -184,13 +183,7 @@ async function encodeBody(body: Body | undefined, values: Placeholders): Promise
   if ("chunk" in body) {
     return { headers: { "content-type": "application/offset+octet-stream", "upload-offset": String(body.chunk) }, body: Buffer.alloc(256, 9) };
   }
-  const form = new FormData();
-  form.set("name", `Matrix Wheat ${uniqueTag()}`);
-  form.set("category", "wheat");
-  form.set("price", "31");
-  form.set("description", "Listed by the authorization matrix");
-  form.set("image", new Blob([new Uint8Array(await smallJpeg(5))], { type: "image/jpeg" }), "matrix.jpg");
-  const encoded = await encodeMultipart(form);
+  const encoded = await validSellForm(`Matrix Wheat ${uniqueTag()}`);
   return { headers: { "content-type": encoded.contentType }, body: encoded.body };
 }
 

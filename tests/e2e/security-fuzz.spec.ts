@@ -12,7 +12,7 @@ import { sql } from "kysely";
 import { IMAGE_WIDTHS } from "../../core/constants";
 import type { Db } from "../../server/db/database";
 import { deleteListings, deleteUser, deleteUserByEmail, expect, logInWith, signUpSellerWith, test, uniqueTag, type Seller } from "./support/fixtures";
-import { BASE_URL, cookieHeader, mediaFolders, openE2eDatabase, rawRequest, smallJpeg, snapshot, type RawResponse } from "./support/security";
+import { BASE_URL, cookieHeader, mediaFolders, openE2eDatabase, rawRequest, SAME_ORIGIN, smallJpeg, snapshot, type RawResponse } from "./support/security";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
@@ -210,7 +210,6 @@ test.afterAll(async () => {
   await db.close();
 });
 
-const SAME_ORIGIN = { origin: BASE_URL };
 const usersWithEmail = async (email: string) =>
   db.kysely.selectFrom("user").select(["id", "name", "email", "phone"]).where("email", "=", email.trim().toLowerCase()).execute();
 const accountsOf = async (userId: string) => Number((await sql<{ n: number | string }>`select count(*) as n from account where "userId" = ${userId}`.execute(db.kysely)).rows[0]?.n ?? 0);

@@ -14,14 +14,13 @@ import {
   BASE_URL,
   buildWorld,
   cookieHeader,
-  encodeMultipart,
   openE2eDatabase,
   rawRequest,
   signedInAs,
-  smallJpeg,
   snapshot,
   TUS,
   type World,
+  validSellForm,
 } from "./support/security";
 
 let world: World;
@@ -249,13 +248,7 @@ test.describe("forms and uploads from another origin are refused (finding 6)", (
         const actor = world.stranger;
         const cookie = await cookieHeader(actor.request);
         const before = await snapshot(db, actor.seller.id);
-        const form = new FormData();
-        form.set("name", "Cross Site Rice");
-        form.set("category", "rice");
-        form.set("price", "30");
-        form.set("description", "Sent from another origin");
-        form.set("image", new Blob([new Uint8Array(await smallJpeg(2))], { type: "image/jpeg" }), "x.jpg");
-        const sell = await encodeMultipart(form);
+        const sell = await validSellForm("Cross Site Rice");
         const attempts: Array<{ method: string; path: string; headers: Record<string, string>; body: Buffer | undefined }> = [
           { method: "POST", path: "/logout", headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from("") },
           { method: "POST", path: "/create", headers: { "content-type": sell.contentType }, body: sell.body },

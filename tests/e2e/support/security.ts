@@ -161,6 +161,17 @@ export function smallJpeg(index = 1): Promise<Buffer> {
   return makeProducePhoto("rice", index, { width: 96, height: 72 });
 }
 
+/** A complete, valid sell form with one small photo, encoded as a browser without JavaScript sends it. */
+export async function validSellForm(name: string): Promise<{ body: Buffer; contentType: string }> {
+  const form = new FormData();
+  form.set("name", name);
+  form.set("category", "wheat");
+  form.set("price", "31");
+  form.set("description", "Listed by a security test");
+  form.set("image", new Blob([new Uint8Array(await smallJpeg(5))], { type: "image/jpeg" }), "photo.jpg");
+  return encodeMultipart(form);
+}
+
 /** A short description of a response for assertion messages. */
 export async function describeResponse(response: APIResponse): Promise<string> {
   const body = await response.text().catch(() => "");
