@@ -159,6 +159,26 @@ function expectGoodText(label: string, fields: Record<string, string>, needsLett
   }
 }
 
+/**
+ * better-sqlite3 reads invalid UTF-8 back as U+FFFD, which would hide a lone surrogate stored as
+ * raw bytes; so on SQLite the stored bytes themselves are decoded strictly. (PostgreSQL refuses
+ * invalid UTF-8 on insert.)
+ */
+async function expectUtf8Bytes(label: string, userId: string) {
+  if (db.dialect !== "sqlite") return;
+  const row = (await sql<{ name: string; email: string }>`select hex(name) as name, hex(email) as email from "user" where id = ${userId}`.execute(db.kysely)).rows[0];
+  for (const [field, hex] of Object.entries(row ?? {})) {
+    let wellFormed = true;
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(hex, "hex"));
+    } catch {
+      wellFormed = false;
+    }
+    if (!wellFormed) tally.badText += 1;
+    expect(wellFormed, `${label}: stored ${field} is not valid UTF-8 (${hex.slice(0, 80)})`).toBe(true);
+  }
+}
+
 function partialWrite(label: string, detail: string): never {
   tally.partialWrites += 1;
   throw new Error(`${label}: partial write: ${detail}`);
@@ -232,6 +252,7 @@ async function checkSignupOutcome(label: string, email: string, ok: boolean) {
     if (users.length !== 1) partialWrite(label, `accepted, with ${users.length} accounts for ${email}`);
     if ((await accountsOf(users[0]!.id)) !== 1) partialWrite(label, "a user without its password account");
     expectGoodText(label, { name: users[0]!.name, email: users[0]!.email }, ["name"]);
+    await expectUtf8Bytes(label, users[0]!.id);
     expect(users[0]!.phone).toMatch(/^\+91[6-9]\d{9}$/);
   } finally {
     if (users.length) await deleteUserByEmail(email);
@@ -309,6 +330,7 @@ test("update-user (JSON), signed in", async () => {
       if (response.status !== 200) expectMessage("update-user", response);
       const user = (await usersWithEmail(seller.email))[0]!;
       expectGoodText("update-user", { name: user.name }, ["name"]);
+      await expectUtf8Bytes("update-user", user.id);
       expect(user.phone, "update-user: stored phone").toMatch(/^\+91[6-9]\d{9}$/);
     }),
     fcOptions,
@@ -460,4 +482,66 @@ test("no photo files were left behind by the cases above", async () => {
   } while (Date.now() < deadline);
   if (orphans.length) tally.partialWrites += orphans.length;
   expect(orphans, "photo folders no listing refers to").toEqual([]);
+});
+
+test.describe("bad text, case by case (finding 7)", () => {
+  async function sell(name: string) {
+    const form = multipart([
+      { name: "name", value: Buffer.from(name, "utf8") },
+      { name: "category", value: Buffer.from("rice") },
+      { name: "price", value: Buffer.from("40") },
+      { name: "description", value: Buffer.from("Fresh") },
+      { name: "image", value: await smallJpeg(3), filename: "p.jpg", type: "image/jpeg" },
+    ]);
+    return rawRequest({ method: "POST", path: "/create", headers: { ...SAME_ORIGIN, cookie, "content-type": form.contentType }, body: form.body });
+  }
+
+  for (const [label, name] of [
+    ["zero-width spaces", "\u200b\u200b\u200b"],
+    ["right-to-left overrides", "\u202e\u202e"],
+    ["bare combining marks", "\u0301\u0301"],
+    ["NUL", "\u0000"],
+    ["a byte-order mark and a soft hyphen", "\ufeff\u00ad"],
+  ]) {
+    test(`a listing name of only ${label} is refused beside the Name field`, async () => {
+      const before = await snapshot(db, seller.id);
+      const response = await sell(name);
+      expect(response.status).toBe(400);
+      expect(response.body.toString("utf8")).toContain('id="name-error"');
+      expect(await snapshot(db, seller.id)).toEqual(before);
+    });
+  }
+
+  test("NUL inside a name is never stored; ZWJ and ZWNJ (Indic conjuncts) are kept", async () => {
+    for (const name of [`Basmati\u0000Rice ${RUN_TAG}`, `क्\u200dष चावल ${RUN_TAG}`, `क्\u200cष चावल ${RUN_TAG}`]) {
+      const response = await sell(name);
+      if (response.status !== 302) continue;
+      const stored = await db.kysely.selectFrom("listing").select(["id", "name"]).where("seller_id", "=", seller.id).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+      await deleteListings([stored.id]);
+      expect(stored.name).not.toContain("\u0000");
+      if (name.includes("\u200d")) expect(stored.name).toContain("\u200d");
+      if (name.includes("\u200c")) expect(stored.name).toContain("\u200c");
+    }
+  });
+
+  test("a lone surrogate sent to the sign-up API is refused or stored well-formed", async () => {
+    const email = `surrogate-${RUN_TAG}@fuzz.example`;
+    const response = await rawRequest({
+      method: "POST",
+      path: "/api/auth/sign-up/email",
+      headers: { "content-type": "application/json" },
+      body: Buffer.from(`{"name":"Ravi\\ud800 Kumar","email":"${email}","password":"long-enough-pw","phone":"9876543210"}`),
+    });
+    expect(response.status).toBeLessThan(500);
+    await checkSignupOutcome("sign-up API with a lone surrogate", email, response.status === 200);
+  });
+
+  test("update-user with only a bad phone blames the phone, and a good phone alone is saved", async () => {
+    const bad = await rawRequest({ method: "POST", path: "/api/auth/update-user", headers: { ...SAME_ORIGIN, cookie, "content-type": "application/json" }, body: Buffer.from('{"phone":"123"}') });
+    expect(bad.status).toBe(400);
+    expect(bad.body.toString("utf8")).toContain("10-digit Indian mobile number");
+    const good = await rawRequest({ method: "POST", path: "/api/auth/update-user", headers: { ...SAME_ORIGIN, cookie, "content-type": "application/json" }, body: Buffer.from('{"phone":"98765 01234"}') });
+    expect(good.status, good.body.toString("utf8")).toBe(200);
+    expect((await usersWithEmail(seller.email))[0]!.phone).toBe("+919876501234");
+  });
 });

@@ -9,7 +9,9 @@ import net from "node:net";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
-import { expect, test } from "./support/fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import type { Db } from "../../server/db/database";
+import { deleteUser, expect, logInWith, signUpSellerWith, test, type Seller } from "./support/fixtures";
 import {
   BASE_URL,
   buildWorld,
@@ -275,5 +277,78 @@ test.describe("forms and uploads from another origin are refused (finding 6)", (
       const location = String(response.headers.location);
       expect((await rawRequest({ method: "DELETE", path: location, headers: { ...TUS, ...headers, cookie } })).status).toBe(204);
     }
+  });
+});
+
+test.describe("redirects after login stay valid headers on this site (finding 3)", () => {
+  const destinations = ["/viewmore?q=चावल", "/／/x", "/\u2028x", "/viewmore?q=ｒｉｃｅ", "/create\u200b", "/view/\ud800"];
+
+  test("a signed-in person sent to /login with any of them is redirected, never a 500", async () => {
+    const cookie = await cookieHeader(world.stranger.request);
+    for (const to of destinations) {
+      const response = await rawRequest({ method: "GET", path: `/login?redirectTo=${encodeURIComponent(to.replace(/[\ud800-\udfff]/g, "\ufffd"))}`, headers: { cookie } });
+      expect(response.status, to).toBe(302);
+      expect(new URL(String(response.headers.location), BASE_URL).origin, to).toBe(BASE_URL);
+    }
+  });
+
+  test("logging in with any of them as redirectTo signs in and redirects on this site", async () => {
+    for (const to of destinations) {
+      const body = new URLSearchParams({ email: world.stranger.seller.email, password: world.stranger.seller.password, redirectTo: to }).toString();
+      const response = await rawRequest({ method: "POST", path: "/login", headers: { origin: BASE_URL, "content-type": "application/x-www-form-urlencoded" }, body });
+      expect(response.status, to).toBe(302);
+      const location = String(response.headers.location);
+      expect(new URL(location, BASE_URL).origin, to).toBe(BASE_URL);
+      expect(location, to).toMatch(/^\/(?![/\\])/);
+      expect(String(response.headers["set-cookie"] ?? ""), `${to}: the session cookie`).toMatch(/session_token=[^;]/);
+    }
+  });
+});
+
+/** A signed-up, signed-in seller of their own (with their cookie and the database), removed afterwards. */
+async function withNewSeller(
+  playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } },
+  use: (s: { seller: Seller; cookie: string; db: Db }) => Promise<void>,
+) {
+  const context = await playwright.request.newContext({ baseURL: BASE_URL });
+  const seller = await signUpSellerWith(context);
+  await logInWith(context, seller);
+  const db = openE2eDatabase();
+  try {
+    await use({ seller, cookie: await cookieHeader(context), db });
+  } finally {
+    await db.close();
+    await deleteUser(seller.id);
+    await context.dispose();
+  }
+}
+
+test.describe("abandoned uploads never lock a seller out (finding 4)", () => {
+  test("ten unfinished uploads from yesterday do not stop a new photo", async ({ playwright }) => {
+    await withNewSeller(playwright, async ({ seller, cookie, db }) => {
+      const start = () => rawRequest({ method: "POST", path: "/uploads", headers: { ...TUS, origin: BASE_URL, cookie, "upload-length": "1000" } });
+      for (let i = 0; i < 10; i++) expect((await start()).status).toBe(201);
+      // As if the tab was closed (or the server crashed) yesterday, short of the expiry sweep.
+      await db.kysely.updateTable("photo_upload").set({ created_at: Date.now() - 23 * 3600_000 }).where("owner_id", "=", seller.id).execute();
+      const next = await start();
+      expect(next.status, next.body.toString("utf8")).toBe(201);
+    });
+  });
+
+  test("an upload refused for a body larger than it declared is not left counting against the seller", async ({ playwright }) => {
+    await withNewSeller(playwright, async ({ seller, cookie, db }) => {
+      // A creation request carrying a first chunk larger than the Upload-Length it declares.
+      const refused = await rawRequest({
+        method: "POST",
+        path: "/uploads",
+        headers: { ...TUS, origin: BASE_URL, cookie, "upload-length": "100", "content-type": "application/offset+octet-stream" },
+        body: Buffer.alloc(5000, 1),
+      });
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(refused.status).toBeLessThan(500);
+      expect(refused.headers.location).toBeUndefined();
+      const counted = await db.kysely.selectFrom("photo_upload").select("id").where("owner_id", "=", seller.id).execute();
+      expect(counted, "uploads still counted against the seller").toEqual([]);
+    });
   });
 });
