@@ -502,7 +502,7 @@ test.describe("bad text, case by case (finding 7)", () => {
     ["bare combining marks", "\u0301\u0301"],
     ["NUL", "\u0000"],
     ["a byte-order mark and a soft hyphen", "\ufeff\u00ad"],
-  ]) {
+  ] as const) {
     test(`a listing name of only ${label} is refused beside the Name field`, async () => {
       const before = await snapshot(db, seller.id);
       const response = await sell(name);
