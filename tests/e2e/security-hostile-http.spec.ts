@@ -12,18 +12,7 @@ import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
 import type { APIRequestContext } from "@playwright/test";
 import type { Db } from "../../server/db/database";
 import { deleteUser, expect, logInWith, signUpSellerWith, test, type Seller } from "./support/fixtures";
-import {
-  BASE_URL,
-  buildWorld,
-  cookieHeader,
-  openE2eDatabase,
-  rawRequest,
-  signedInAs,
-  snapshot,
-  TUS,
-  type World,
-  validSellForm,
-} from "./support/security";
+import { BASE_URL, buildWorld, cookieHeader, openE2eDatabase, rawRequest, signedInAs, snapshot, TUS, type World, validSellForm } from "./support/security";
 
 let world: World;
 let values: { listing: string; photo: string };
@@ -200,7 +189,13 @@ function keepAliveExchange(first: { method: string; path: string; headers?: Reco
     });
     socket.on("error", () => undefined);
     socket.on("connect", () => {
-      const head = [`${first.method} ${first.path} HTTP/1.1`, `Host: 127.0.0.1:${E2E_PORT}`, `Origin: ${BASE_URL}`, "Content-Type: application/x-www-form-urlencoded", `Content-Length: ${first.bodyBytes}`];
+      const head = [
+        `${first.method} ${first.path} HTTP/1.1`,
+        `Host: 127.0.0.1:${E2E_PORT}`,
+        `Origin: ${BASE_URL}`,
+        "Content-Type: application/x-www-form-urlencoded",
+        `Content-Length: ${first.bodyBytes}`,
+      ];
       for (const [name, value] of Object.entries(first.headers ?? {})) head.push(`${name}: ${value}`);
       socket.write(`${head.join("\r\n")}\r\n\r\n`);
       socket.write(Buffer.alloc(first.bodyBytes, "a"));
@@ -233,78 +228,6 @@ test.describe("an early answer never leaves a keep-alive connection hanging (fin
   }
 });
 
-test.describe("forms and uploads from another origin are refused (finding 6)", () => {
-  const otherOrigins: Array<{ name: string; headers: Record<string, string> }> = [
-    { name: "another site", headers: { origin: "http://evil.example" } },
-    { name: "the same host over https", headers: { origin: `https://127.0.0.1:${E2E_PORT}` } },
-    { name: "the same host on another port", headers: { origin: `http://127.0.0.1:${E2E_PORT + 1}` } },
-    { name: "an opaque origin", headers: { origin: "null" } },
-    { name: "no Origin but Sec-Fetch-Site: cross-site", headers: { "sec-fetch-site": "cross-site" } },
-    { name: "our Origin but Sec-Fetch-Site: cross-site", headers: { origin: BASE_URL, "sec-fetch-site": "cross-site" } },
-  ];
-
-  for (const from of otherOrigins) {
-    test(`from ${from.name}: logout, sell form and new upload are refused and change nothing`, async () => {
-      const db = openE2eDatabase();
-      try {
-        const actor = world.stranger;
-        const cookie = await cookieHeader(actor.request);
-        const before = await snapshot(db, actor.seller.id);
-        const sell = await validSellForm("Cross Site Rice");
-        const attempts: Array<{ method: string; path: string; headers: Record<string, string>; body: Buffer | undefined }> = [
-          { method: "POST", path: "/logout", headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from("") },
-          { method: "POST", path: "/create", headers: { "content-type": sell.contentType }, body: sell.body },
-          { method: "POST", path: "/uploads", headers: { ...TUS, "upload-length": "100" }, body: undefined },
-          { method: "POST", path: "/api/auth/sign-out", headers: { "content-type": "application/json" }, body: Buffer.from("{}") },
-        ];
-        for (const attempt of attempts) {
-          const response = await rawRequest({ ...attempt, headers: { ...attempt.headers, ...from.headers, cookie } });
-          expect(response.status, `${attempt.method} ${attempt.path}: ${response.body.toString("utf8").slice(0, 120)}`).toBe(403);
-        }
-        expect(await snapshot(db, actor.seller.id)).toEqual(before);
-        expect(await signedInAs(actor.request, actor.seller.id)).toBe(true);
-      } finally {
-        await db.close();
-      }
-    });
-  }
-
-  test("the same origin, with or without Sec-Fetch-Site: same-origin, is accepted", async () => {
-    const cookie = await cookieHeader(world.owner.request);
-    for (const headers of [{ origin: BASE_URL }, { origin: BASE_URL, "sec-fetch-site": "same-origin" }] as Array<Record<string, string>>) {
-      const response = await rawRequest({ method: "POST", path: "/uploads", headers: { ...TUS, ...headers, cookie, "upload-length": "100" } });
-      expect(response.status).toBe(201);
-      const location = String(response.headers.location);
-      expect((await rawRequest({ method: "DELETE", path: location, headers: { ...TUS, ...headers, cookie } })).status).toBe(204);
-    }
-  });
-});
-
-test.describe("redirects after login stay valid headers on this site (finding 3)", () => {
-  const destinations = ["/viewmore?q=चावल", "/／/x", "/\u2028x", "/viewmore?q=ｒｉｃｅ", "/create\u200b", "/view/\ud800"];
-
-  test("a signed-in person sent to /login with any of them is redirected, never a 500", async () => {
-    const cookie = await cookieHeader(world.stranger.request);
-    for (const to of destinations) {
-      const response = await rawRequest({ method: "GET", path: `/login?redirectTo=${encodeURIComponent(to.replace(/[\ud800-\udfff]/g, "\ufffd"))}`, headers: { cookie } });
-      expect(response.status, to).toBe(302);
-      expect(new URL(String(response.headers.location), BASE_URL).origin, to).toBe(BASE_URL);
-    }
-  });
-
-  test("logging in with any of them as redirectTo signs in and redirects on this site", async () => {
-    for (const to of destinations) {
-      const body = new URLSearchParams({ email: world.stranger.seller.email, password: world.stranger.seller.password, redirectTo: to }).toString();
-      const response = await rawRequest({ method: "POST", path: "/login", headers: { origin: BASE_URL, "content-type": "application/x-www-form-urlencoded" }, body });
-      expect(response.status, to).toBe(302);
-      const location = String(response.headers.location);
-      expect(new URL(location, BASE_URL).origin, to).toBe(BASE_URL);
-      expect(location, to).toMatch(/^\/(?![/\\])/);
-      expect(String(response.headers["set-cookie"] ?? ""), `${to}: the session cookie`).toMatch(/session_token=[^;]/);
-    }
-  });
-});
-
 /** A signed-up, signed-in seller of their own (with their cookie and the database), removed afterwards. */
 async function withNewSeller(
   playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } },
@@ -323,13 +246,97 @@ async function withNewSeller(
   }
 }
 
+test.describe("forms and uploads from another origin are refused (finding 6)", () => {
+  const otherOrigins: Array<{ name: string; headers: Record<string, string> }> = [
+    { name: "another site", headers: { origin: "http://evil.example" } },
+    { name: "the same host over https", headers: { origin: `https://127.0.0.1:${E2E_PORT}` } },
+    { name: "the same host on another port", headers: { origin: `http://127.0.0.1:${E2E_PORT + 1}` } },
+    { name: "an opaque origin", headers: { origin: "null" } },
+    { name: "no Origin but Sec-Fetch-Site: cross-site", headers: { "sec-fetch-site": "cross-site" } },
+  ];
+
+  for (const from of otherOrigins) {
+    test(`from ${from.name}: logout, sell form and new upload are refused and change nothing`, async ({ playwright }) => {
+      // A seller of their own: if a request got through and signed them out, no other test is hurt.
+      await withNewSeller(playwright, async ({ seller, cookie, db }) => {
+        const before = await snapshot(db, seller.id);
+        const sell = await validSellForm("Cross Site Rice");
+        const attempts: Array<{ method: string; path: string; headers: Record<string, string>; body: Buffer | undefined }> = [
+          { method: "POST", path: "/logout", headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from("") },
+          { method: "POST", path: "/create", headers: { "content-type": sell.contentType }, body: sell.body },
+          { method: "POST", path: "/uploads", headers: { ...TUS, "upload-length": "100" }, body: undefined },
+          { method: "POST", path: "/api/auth/sign-out", headers: { "content-type": "application/json" }, body: Buffer.from("{}") },
+        ];
+        for (const attempt of attempts) {
+          const response = await rawRequest({ ...attempt, headers: { ...attempt.headers, ...from.headers, cookie } });
+          expect(response.status, `${attempt.method} ${attempt.path}: ${response.body.toString("utf8").slice(0, 120)}`).toBe(403);
+        }
+        expect(await snapshot(db, seller.id)).toEqual(before);
+        const session = await rawRequest({ method: "GET", path: "/api/auth/get-session", headers: { cookie } });
+        expect(session.body.toString("utf8"), "still signed in").toContain(seller.id);
+      });
+    });
+  }
+
+  test("the same origin, with or without Sec-Fetch-Site: same-origin, is accepted", async () => {
+    const cookie = await cookieHeader(world.owner.request);
+    for (const headers of [{ origin: BASE_URL }, { origin: BASE_URL, "sec-fetch-site": "same-origin" }] as Array<Record<string, string>>) {
+      const response = await rawRequest({ method: "POST", path: "/uploads", headers: { ...TUS, ...headers, cookie, "upload-length": "100" } });
+      expect(response.status).toBe(201);
+      const location = String(response.headers.location);
+      expect((await rawRequest({ method: "DELETE", path: location, headers: { ...TUS, ...headers, cookie } })).status).toBe(204);
+    }
+  });
+});
+
+test.describe("redirects after login stay valid headers on this site (finding 3)", () => {
+  const destinations = ["/viewmore?q=चावल", "/／/x", "/\u2028x", "/viewmore?q=ｒｉｃｅ", "/create\u200b", "/view/\ud800"];
+
+  test("a signed-in person sent to /login with any of them is redirected, never a 500", async ({ playwright }) => {
+    await withNewSeller(playwright, async ({ cookie }) => {
+      for (const to of destinations) {
+        const response = await rawRequest({
+          method: "GET",
+          path: `/login?redirectTo=${encodeURIComponent(to.replace(/[\ud800-\udfff]/g, "\ufffd"))}`,
+          headers: { cookie },
+        });
+        expect(response.status, to).toBe(302);
+        expect(new URL(String(response.headers.location), BASE_URL).origin, to).toBe(BASE_URL);
+      }
+    });
+  });
+
+  test("logging in with any of them as redirectTo signs in and redirects on this site", async ({ playwright }) => {
+    await withNewSeller(playwright, async ({ seller }) => {
+      for (const to of destinations) {
+        const body = new URLSearchParams({ email: seller.email, password: seller.password, redirectTo: to }).toString();
+        const response = await rawRequest({
+          method: "POST",
+          path: "/login",
+          headers: { origin: BASE_URL, "content-type": "application/x-www-form-urlencoded" },
+          body,
+        });
+        expect(response.status, to).toBe(302);
+        const location = String(response.headers.location);
+        expect(new URL(location, BASE_URL).origin, to).toBe(BASE_URL);
+        expect(location, to).toMatch(/^\/(?![/\\])/);
+        expect(String(response.headers["set-cookie"] ?? ""), `${to}: the session cookie`).toMatch(/session_token=[^;]/);
+      }
+    });
+  });
+});
+
 test.describe("abandoned uploads never lock a seller out (finding 4)", () => {
   test("ten unfinished uploads from yesterday do not stop a new photo", async ({ playwright }) => {
     await withNewSeller(playwright, async ({ seller, cookie, db }) => {
       const start = () => rawRequest({ method: "POST", path: "/uploads", headers: { ...TUS, origin: BASE_URL, cookie, "upload-length": "1000" } });
       for (let i = 0; i < 10; i++) expect((await start()).status).toBe(201);
       // As if the tab was closed (or the server crashed) yesterday, short of the expiry sweep.
-      await db.kysely.updateTable("photo_upload").set({ created_at: Date.now() - 23 * 3600_000 }).where("owner_id", "=", seller.id).execute();
+      await db.kysely
+        .updateTable("photo_upload")
+        .set({ created_at: Date.now() - 23 * 3600_000 })
+        .where("owner_id", "=", seller.id)
+        .execute();
       const next = await start();
       expect(next.status, next.body.toString("utf8")).toBe(201);
     });
