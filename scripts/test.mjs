@@ -46,6 +46,27 @@ function unitEngineSummary(report) {
   return `${tally.sqlite} on SQLite, ${tally.postgres} on PostgreSQL, ${tally.other} engine-free (passed)`;
 }
 
+/** The fuzzing totals printed by tests/e2e/security-fuzz.spec.ts, summed over its workers. */
+function fuzzSummary(report) {
+  const sum = { cases: 0, serverErrors: 0, partialWrites: 0, badText: 0 };
+  const walk = (suite) => {
+    for (const child of suite.suites ?? []) walk(child);
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        for (const result of test.results)
+          for (const { text } of result.stdout ?? []) {
+            const m = /^fuzz: (\d+) cases, (\d+) 5xx, (\d+) partial writes, (\d+) badly/m.exec(text ?? "");
+            if (!m) continue;
+            sum.cases += Number(m[1]);
+            sum.serverErrors += Number(m[2]);
+            sum.partialWrites += Number(m[3]);
+            sum.badText += Number(m[4]);
+          }
+  };
+  walk(report);
+  return sum.cases ? `${sum.cases} cases fuzzed, ${sum.serverErrors} 5xx, ${sum.partialWrites} partial writes, ${sum.badText} badly formed texts stored` : null;
+}
+
 function runEndToEnd(engine, env) {
   const report = `test-results/e2e-${engine}.json`;
   rmSync(report, { force: true });
@@ -60,6 +81,8 @@ function runEndToEnd(engine, env) {
     counts.failed += e2e.stats.unexpected;
     counts.skipped += e2e.stats.skipped;
     perEngine.push(`end-to-end on ${engine}: ${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed`);
+    const fuzz = fuzzSummary(e2e);
+    if (fuzz) perEngine.push(`fuzzing on ${engine}: ${fuzz}`);
   } else {
     counts.failed += 1;
   }

@@ -56,7 +56,7 @@ export async function readPhotoForm(
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
       form.files = [];
       form.fileError = photoTooLargeMessage(options.maxFileBytes);
-    } else if (error instanceof MultipartParseError) {
+    } else if (error instanceof MultipartParseError || isInvalidText(error)) {
       throw new AppError("BAD_INPUT", "We could not read that form. Please try again.", { cause: error });
     } else {
       throw error;
@@ -64,6 +64,9 @@ export async function readPhotoForm(
   }
   return form;
 }
+
+/** A text field that is not UTF-8: no browser sends one, so the sender gets a 400 rather than a crash. */
+const isInvalidText = (error: unknown) => error instanceof TypeError && (error as { code?: unknown }).code === "ERR_ENCODING_INVALID_ENCODED_DATA";
 
 /**
  * Reads and drops what is left of a body we refuse. A browser does not read the answer until it

@@ -1,0 +1,285 @@
+/**
+ * The authorization matrix: every route and method, as anonymous, a signed-in stranger and the
+ * owner. Each cell asserts its status and that nothing changed that the actor does not own (the
+ * owner's account, sessions, listing, photos and half-finished upload; the stranger's likewise).
+ * To cover a new route (seller tools, admin), add a row to MATRIX; nothing else changes.
+ */
+import { sql } from "kysely";
+import type { Db } from "../../server/db/database";
+import { deleteListings, expect, logInWith, test, uniqueTag } from "./support/fixtures";
+import {
+  BASE_URL,
+  buildWorld,
+  cookieHeader,
+  openE2eDatabase,
+  rawRequest,
+  ROLES,
+  SAME_ORIGIN,
+  signedInAs,
+  snapshot,
+  startUpload,
+  statusMatches,
+  TUS,
+  type OwnedState,
+  type Role,
+  type StatusExpectation,
+  type World,
+  validSellForm,
+} from "./support/security";
+
+/** A cell: the status expected, and whether the actor's own things may change (they are then repaired). */
+type Cell = StatusExpectation | "any" | { status: StatusExpectation | "any"; changesOwn: true };
+
+type Body =
+  | { form: Record<string, string> }
+  | { json: Record<string, unknown> }
+  /** A complete, valid sell form with one small photo (the no-JavaScript path). */
+  | { sell: true }
+  /** A tus chunk sent at this offset. */
+  | { chunk: number }
+  /** A new tus upload of this many bytes. */
+  | { tusLength: number };
+
+interface Row {
+  method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+  /** Sent as is; {listing} {photo} {ownerUpload} {strangerUpload} {ownerToken} are filled in. */
+  path: string;
+  body?: Body;
+  anonymous: Cell;
+  stranger: Cell;
+  owner: Cell;
+  /** Text (same placeholders) no answer in this row may contain. */
+  mustNotContain?: string[];
+  /** Why the row is there, when it is not obvious. */
+  why?: string;
+}
+
+const json = (body: Record<string, unknown>): Body => ({ json: body });
+const same = (cell: Cell): Pick<Row, Role> => ({ anonymous: cell, stranger: cell, owner: cell });
+const own = (status: StatusExpectation): Cell => ({ status, changesOwn: true });
+/** Pages anyone may read. */
+const page = (path: string): Row => ({ method: "GET", path, ...same(200) });
+/** The single-fetch data request behind a page (React Router answers a redirect with 202). */
+const data = (path: string, status: StatusExpectation = 200): Row => ({ method: "GET", path, ...same(status) });
+
+/** Finding 1 (query string, `;`, encoded slash and `..` tricks on a tus URL), every tus method. */
+const UPLOAD_ID_TRICKS = [
+  "/uploads/{strangerUpload}?/{ownerUpload}",
+  "/uploads/{strangerUpload}?x=/{ownerUpload}",
+  "/uploads/{strangerUpload}?{ownerUpload}",
+  "/uploads/{strangerUpload};/{ownerUpload}",
+  "/uploads/{strangerUpload}%2F{ownerUpload}",
+  "/uploads/{strangerUpload}%2f..%2f{ownerUpload}",
+  "/uploads/{strangerUpload}/%2e%2e/{ownerUpload}",
+  "/uploads/x/..%2F{ownerUpload}",
+  "/uploads//{ownerUpload}",
+];
+
+export const MATRIX: Row[] = [
+  page("/"),
+  data("/_root.data"),
+  { method: "POST", path: "/", body: { form: { x: "1" } }, ...same(405) },
+  page("/signup"),
+  data("/signup.data"),
+  { method: "POST", path: "/signup", body: { form: {} }, ...same(400) },
+  { method: "GET", path: "/login", anonymous: 200, stranger: 302, owner: 302, why: "signed in: on to where they were going" },
+  { method: "GET", path: "/login.data", anonymous: 200, stranger: 202, owner: 202 },
+  { method: "GET", path: "/login?redirectTo=/viewmore?q=%E0%A4%9A%E0%A4%BE%E0%A4%B5%E0%A4%B2", anonymous: 200, stranger: 302, owner: 302, why: "finding 3" },
+  { method: "POST", path: "/login", body: { form: {} }, anonymous: 400, stranger: [302, 400], owner: [302, 400] },
+  { method: "GET", path: "/logout", ...same(302) },
+  data("/logout.data", 202),
+  { method: "POST", path: "/logout", body: { form: {} }, anonymous: 302, stranger: own(302), owner: own(302), why: "signs out only the sender" },
+  { method: "POST", path: "/logout.data", body: { form: {} }, anonymous: 202, stranger: own(202), owner: own(202) },
+  page("/create"),
+  data("/create.data"),
+  { method: "POST", path: "/create", body: { sell: true }, anonymous: 401, stranger: own(302), owner: own(302) },
+  { method: "POST", path: "/create.data", body: { sell: true }, anonymous: 401, stranger: own(202), owner: own(202) },
+  { method: "POST", path: "/create", body: { form: { name: "Not multipart" } }, anonymous: 401, stranger: 400, owner: 400 },
+  // React Router runs the action for any method; a cross-site PUT needs a CORS preflight, which is refused.
+  { method: "PUT", path: "/create", body: { sell: true }, anonymous: 401, stranger: { status: "any", changesOwn: true }, owner: { status: "any", changesOwn: true } },
+  { method: "GET", path: "/view", ...same(302) },
+  data("/view.data", 202),
+  page("/view/{listing}"),
+  data("/view/{listing}.data"),
+  { method: "GET", path: "/view/00000000-0000-4000-8000-000000000000", ...same(404) },
+  { method: "POST", path: "/view/{listing}", body: { form: { name: "Taken over" } }, ...same(405) },
+  { method: "POST", path: "/view/{listing}.data", body: { form: {} }, ...same(405), mustNotContain: ["routes/"], why: "finding 8: no route ids" },
+  { method: "PUT", path: "/view/{listing}", body: { form: { name: "Taken over" } }, ...same(405) },
+  { method: "DELETE", path: "/view/{listing}", ...same(405) },
+  page("/viewmore?q=rice&category=rice&sort=price-asc&page=1"),
+  data("/viewmore.data?q=rice"),
+  { method: "GET", path: "/api/suggestions?q=ri", ...same(200) },
+  data("/api/suggestions.data?q=ri"),
+  { method: "POST", path: "/api/suggestions", body: { form: { q: "ri" } }, ...same(405) },
+
+  // better-auth: each person acts on their own account only.
+  { method: "GET", path: "/api/auth/get-session", ...same(200) },
+  { method: "GET", path: "/api/auth/list-sessions", anonymous: 401, stranger: 200, owner: 200, mustNotContain: ["{ownerToken}"], why: "finding 8: no raw tokens" },
+  { method: "POST", path: "/api/auth/update-user", body: json({ name: "Renamed Seller" }), anonymous: 401, stranger: own(200), owner: own(200) },
+  { method: "POST", path: "/api/auth/update-user", body: json({ phone: "123" }), anonymous: 401, stranger: 400, owner: 400 },
+  { method: "POST", path: "/api/auth/update-user", body: json({ email: "taken.over@example.in", id: "{ownerId}" }), anonymous: 401, stranger: "any", owner: "any", why: "the email is not changed this way" },
+  { method: "POST", path: "/api/auth/change-password", body: json({ currentPassword: "not-the-password-1", newPassword: "another-pass-99" }), anonymous: 401, stranger: 400, owner: 400 },
+  { method: "POST", path: "/api/auth/revoke-session", body: json({ token: "{ownerToken}" }), anonymous: 401, stranger: "any", owner: own(200), why: "a stranger holding the owner's token still cannot end the owner's session" },
+  { method: "POST", path: "/api/auth/revoke-sessions", body: json({}), anonymous: 401, stranger: own(200), owner: own(200) },
+  { method: "POST", path: "/api/auth/revoke-other-sessions", body: json({}), anonymous: 401, stranger: own(200), owner: own(200) },
+  { method: "POST", path: "/api/auth/sign-out", body: json({}), anonymous: 200, stranger: own(200), owner: own(200) },
+  { method: "POST", path: "/api/auth/delete-user", body: json({ password: "whatever-1" }), anonymous: "4xx", stranger: "4xx", owner: "4xx", why: "accounts are not deleted through the API" },
+
+  // tus uploads: only the person who started one may touch it.
+  { method: "GET", path: "/uploads", anonymous: 401, stranger: 405, owner: 405 },
+  { method: "POST", path: "/uploads", body: { tusLength: 100 }, anonymous: 401, stranger: own(201), owner: own(201) },
+  { method: "OPTIONS", path: "/uploads/{ownerUpload}", ...same(204) },
+  { method: "HEAD", path: "/uploads/{ownerUpload}", anonymous: 401, stranger: 404, owner: 200 },
+  { method: "GET", path: "/uploads/{ownerUpload}", anonymous: 401, stranger: 404, owner: 404, why: "upload bytes are never served back" },
+  { method: "PATCH", path: "/uploads/{ownerUpload}", body: { chunk: 1024 }, anonymous: 401, stranger: 404, owner: own(204) },
+  { method: "DELETE", path: "/uploads/{ownerUpload}", anonymous: 401, stranger: 404, owner: own(204) },
+  ...UPLOAD_ID_TRICKS.flatMap((path): Row[] =>
+    (["HEAD", "GET", "PATCH", "DELETE"] as const).map((method) => ({
+      method,
+      path,
+      body: method === "PATCH" ? { chunk: 1024 } : undefined,
+      anonymous: 401,
+      // The stranger may be answered about their own upload, never about the owner's.
+      stranger: { status: "any", changesOwn: true },
+      owner: "4xx",
+      // The owner's upload: its id, file name (plain and as tus sends it) and its length and offset.
+      mustNotContain: ["{ownerUpload}", "own.jpg", Buffer.from("own.jpg").toString("base64"), '"upload-length":"4096"', '"upload-offset":"1024"'],
+      why: "finding 1",
+    })),
+  ),
+
+  // Photos are public once on a listing; nobody changes them over HTTP.
+  page("/media/{photo}/w320.webp"),
+  { method: "HEAD", path: "/media/{photo}/w320.webp", ...same(200) },
+  { method: "DELETE", path: "/media/{photo}/w320.webp", ...same("4xx") },
+  { method: "PUT", path: "/media/{photo}/w320.webp", body: { form: { x: "1" } }, ...same("4xx") },
+  { method: "GET", path: "/media/listings/00000000-0000-4000-8000-000000000000/w320.webp", ...same(404) },
+];
+
+interface Placeholders {
+  listing: string;
+  photo: string;
+  ownerUpload: string;
+  strangerUpload: string;
+  ownerToken: string;
+  ownerId: string;
+}
+
+function fill(text: string, values: Placeholders): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? values[key as keyof Placeholders] : whole));
+}
+
+function fillDeep(value: unknown, values: Placeholders): unknown {
+  if (typeof value === "string") return fill(value, values);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, values)]));
+  return value;
+}
+
+async function encodeBody(body: Body | undefined, values: Placeholders): Promise<{ headers: Record<string, string>; body?: Buffer }> {
+  if (!body) return { headers: {} };
+  if ("json" in body) return { headers: { "content-type": "application/json" }, body: Buffer.from(JSON.stringify(fillDeep(body.json, values))) };
+  if ("form" in body) return { headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(new URLSearchParams(body.form).toString()) };
+  if ("tusLength" in body) return { headers: { "upload-length": String(body.tusLength) } };
+  if ("chunk" in body) {
+    return { headers: { "content-type": "application/offset+octet-stream", "upload-offset": String(body.chunk) }, body: Buffer.alloc(256, 9) };
+  }
+  const encoded = await validSellForm(`Matrix Wheat ${uniqueTag()}`);
+  return { headers: { "content-type": encoded.contentType }, body: encoded.body };
+}
+
+async function placeholders(db: Db, world: World): Promise<Placeholders> {
+  const photo = await db.kysely.selectFrom("listing_photo").select("image_key").where("listing_id", "=", world.listingId).where("position", "=", 0).executeTakeFirstOrThrow();
+  const token = await sql<{ token: string }>`select token from session where "userId" = ${world.owner.seller.id} order by "createdAt" desc`.execute(db.kysely);
+  return {
+    listing: world.listingId,
+    photo: photo.image_key,
+    ownerUpload: world.ownerUpload,
+    strangerUpload: world.strangerUpload,
+    ownerToken: token.rows[0]?.token ?? "no-session",
+    ownerId: world.owner.seller.id,
+  };
+}
+
+/** After a cell that may change the actor's own things: signed in again, with an unfinished upload again. */
+async function repair(db: Db, world: World, role: "owner" | "stranger") {
+  const actor = world[role];
+  if (!(await signedInAs(actor.request, actor.seller.id))) await logInWith(actor.request, actor.seller);
+  // Listings a sell cell made go at once, so they never crowd the newest-first sections other specs look at.
+  const made = (await snapshot(db, actor.seller.id)).listings.map((l) => l.id).filter((id) => id !== world.listingId);
+  await deleteListings(made);
+  const uploadKey = role === "owner" ? "ownerUpload" : "strangerUpload";
+  const state = await snapshot(db, actor.seller.id);
+  const upload = state.uploads.find((u) => u.id === world[uploadKey]);
+  const expectedBytes = role === "owner" ? 1024 : 512;
+  if (upload?.bytesOnDisk !== expectedBytes) world[uploadKey] = await startUpload(actor.request, { length: role === "owner" ? 4096 : 8192, firstChunk: expectedBytes });
+}
+
+test.describe("authorization matrix", () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  test("every route and method, as anonymous, a stranger and the owner", async ({ playwright }) => {
+    const db = openE2eDatabase();
+    const newContext = () => playwright.request.newContext({ baseURL: BASE_URL });
+    const world = await buildWorld(newContext);
+    const failures: string[] = [];
+    let cells = 0;
+    try {
+      let values = await placeholders(db, world);
+      const before = { owner: await snapshot(db, world.owner.seller.id), stranger: await snapshot(db, world.stranger.seller.id) };
+      for (const row of MATRIX) {
+        for (const role of ROLES) {
+          cells += 1;
+          const cell = row[role];
+          const expected = typeof cell === "object" && "changesOwn" in cell ? cell.status : cell;
+          const changesOwn = typeof cell === "object" && "changesOwn" in cell;
+          const actor = world[role];
+          const path = fill(row.path, values);
+          const label = `${role} ${row.method} ${path}`;
+          const encoded = await encodeBody(row.body, values);
+          const cookie = await cookieHeader(actor.request);
+          const response = await rawRequest({
+            method: row.method,
+            path,
+            headers: { ...TUS, ...(row.method === "GET" || row.method === "HEAD" ? {} : SAME_ORIGIN), ...(cookie ? { cookie } : {}), ...encoded.headers },
+            body: encoded.body,
+          });
+          if (expected !== "any" && !statusMatches(response.status, expected)) {
+            failures.push(`${label}: expected ${JSON.stringify(expected)}, got ${response.status} ${response.body.toString("utf8").slice(0, 120)}`);
+          }
+          if (response.status >= 500) failures.push(`${label}: server error ${response.status}`);
+          const seen = `${JSON.stringify(response.headers)}\n${response.body.toString("utf8")}`;
+          for (const secret of row.mustNotContain ?? []) {
+            const text = fill(secret, values);
+            if (seen.includes(text)) failures.push(`${label}: the answer contains "${text}"`);
+          }
+          // Untouched unless it is the actor's own and the cell allows it.
+          for (const who of ["owner", "stranger"] as const) {
+            if (changesOwn && who === role) continue;
+            const now = await snapshot(db, world[who].seller.id);
+            const changed = (Object.keys(now) as Array<keyof OwnedState>).filter((key) => JSON.stringify(now[key]) !== JSON.stringify(before[who][key]));
+            if (changed.length) {
+              const detail = changed.map((key) => `${key}: ${JSON.stringify(before[who][key])} → ${JSON.stringify(now[key])}`).join("; ");
+              failures.push(`${label}: changed the ${who}'s ${detail}`);
+              before[who] = now;
+            }
+          }
+          if (changesOwn && role !== "anonymous") {
+            await repair(db, world, role);
+            values = await placeholders(db, world);
+            before[role] = await snapshot(db, world[role].seller.id);
+          }
+        }
+      }
+      // The owner's listing is still whole and its photo still served.
+      const owner: OwnedState = await snapshot(db, world.owner.seller.id);
+      expect(owner.listings.length).toBeGreaterThanOrEqual(1);
+      const photo = await world.anonymous.request.get(`/media/${values.photo}/w320.webp`);
+      expect(photo.status()).toBe(200);
+    } finally {
+      console.log(`authorization matrix: ${MATRIX.length} rows, ${cells} cells, ${failures.length} failing`);
+      await world.dispose();
+      await db.close();
+    }
+    expect(failures, failures.join("\n")).toEqual([]);
+  });
+});

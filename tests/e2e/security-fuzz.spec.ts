@@ -1,0 +1,548 @@
+/**
+ * Property-based fuzzing (fast-check) of every form, query string and JSON endpoint, with text
+ * built from Unicode edge cases (Devanagari, lookalikes, invisible and format characters, lone
+ * surrogates, NUL), malformed %-escapes and invalid UTF-8 bytes, huge and empty values, odd
+ * numbers and multipart shapes. After every case: no 5xx; no partial write (the actor's rows and
+ * photo files are either unchanged or exactly one whole new record); a refused form names the
+ * problem beside a field (or in an alert, or a JSON message); whatever was stored is well-formed
+ * text. Seeded (FUZZ_SEED) and bounded (FUZZ_RUNS per endpoint); prints the case counts.
+ */
+import fc from "fast-check";
+import { sql } from "kysely";
+import { IMAGE_WIDTHS } from "../../core/constants";
+import type { Db } from "../../server/db/database";
+import { deleteListings, deleteUser, deleteUserByEmail, expect, logInWith, signUpSellerWith, test, uniqueTag, type Seller } from "./support/fixtures";
+import { BASE_URL, cookieHeader, mediaFolders, openE2eDatabase, rawRequest, SAME_ORIGIN, smallJpeg, snapshot, type RawResponse } from "./support/security";
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+const RUN_TAG = uniqueTag();
+
+// ---------------------------------------------------------------- generators
+
+/** Text a person (or an attacker) might send. */
+const EDGE_TEXT = [
+  "", " ", "   ", "\u200b", "\u200b\u200b\u200b", "\u202e", "\u202eexe.gpj", "\u0301", "\u0301\u0301", "\u0000", "a\u0000b", "\u0007",
+  "\ud800", "\udfff", "x\ud83d", "\ud83dx", "चावल", "बासमती चावल", "क्\u200dष", "क्\u200cष", "ｒｉｃｅ", "rіce", "ᴿice", "\u2028", "\u2029",
+  "\r\n", "\t", "<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "' OR 1=1 --", "../../etc/passwd", "NaN", "-1", "1e309",
+  "१२३", "٣", "\ufeff", "\u00ad", "\ufffd", "🍚", "🇮🇳", "\u{10ffff}", "\u{e0041}", "a".repeat(300),
+];
+/** Written into a query or url-encoded body as is: broken %-escapes, invalid UTF-8, separators. */
+const RAW_FRAGMENTS = ["%", "%%", "%zz", "%2", "%E0%A4%A", "%ED%A0%80", "%FF%FE", "%C0%AF", "%00", "%0A", "%F0%9F", "+", "&", "=", "&x=", "%26", "%3D"];
+
+type Segment = { t: string } | { r: string };
+type FuzzValue = Segment[];
+
+const textSegment: fc.Arbitrary<Segment> = fc
+  .oneof(
+    { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 12 }) },
+    { weight: 3, arbitrary: fc.constantFrom(...EDGE_TEXT) },
+    { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 12 }) },
+  )
+  .map((t) => ({ t }));
+const rawSegment: fc.Arbitrary<Segment> = fc.constantFrom(...RAW_FRAGMENTS).map((r) => ({ r }));
+const fuzzText: fc.Arbitrary<FuzzValue> = fc.oneof(
+  { weight: 10, arbitrary: fc.array(fc.oneof({ weight: 5, arbitrary: textSegment }, { weight: 1, arbitrary: rawSegment }), { maxLength: 4 }) },
+  { weight: 1, arbitrary: fc.constantFrom(100_000, 20_000).map((n): FuzzValue => [{ t: "a".repeat(n) }]) },
+  { weight: 1, arbitrary: fc.constant<FuzzValue>([{ t: "अ".repeat(3000) }]) },
+);
+const fuzzNumber: fc.Arbitrary<FuzzValue> = fc
+  .oneof(
+    fc.integer().map(String),
+    fc.double().map(String),
+    fc.constantFrom("0", "-0", "1e309", "0x1F", "12,50,000", "₹45", "45.999", "  45  ", "१२३", "1_000", "Infinity", "9007199254740993", "45.5.5", "99999999999"),
+  )
+  .map((t) => [{ t }]);
+const valid = (text: string): fc.Arbitrary<FuzzValue> => fc.constant([{ t: text }]);
+/** A field: missing, valid, or fuzzed. */
+const fieldOf = (good: fc.Arbitrary<FuzzValue>, bad: fc.Arbitrary<FuzzValue> = fuzzText) =>
+  fc.oneof({ weight: 1, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: good }, { weight: 4, arbitrary: bad });
+
+type FieldSpec = Record<string, { good: fc.Arbitrary<FuzzValue>; bad?: fc.Arbitrary<FuzzValue> }>;
+/**
+ * A form's fields: half the time every field is missing, valid or fuzzed at random; half the time
+ * all are valid but one, so a bad value in one field meets an otherwise good form.
+ */
+function formOf(spec: FieldSpec): fc.Arbitrary<Record<string, FuzzValue | undefined>> {
+  const anyMix = fc.record(Object.fromEntries(Object.entries(spec).map(([name, f]) => [name, fieldOf(f.good, f.bad)])));
+  const oneBad = fc.constantFrom(...Object.keys(spec)).chain((target) =>
+    fc.record(Object.fromEntries(Object.entries(spec).map(([name, f]) => [name, name === target ? (f.bad ?? fuzzText) : f.good]))),
+  );
+  return fc.oneof(anyMix, oneBad);
+}
+
+// ---------------------------------------------------------------- encoders
+
+const plain = (value: FuzzValue) => value.map((s) => ("t" in s ? s.t : s.r)).join("");
+/** Bytes for a raw fragment: valid %XX become that byte, anything else stays as written. */
+const rawBytes = (r: string) => Buffer.from(r.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1");
+/** UTF-8 (a lone surrogate becomes U+FFFD, as a browser sends it), %-encoded byte by byte. */
+const percentEncode = (text: string) => [...Buffer.from(text, "utf8")].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`)).join("");
+const urlValue = (value: FuzzValue) => value.map((s) => ("t" in s ? percentEncode(s.t) : s.r)).join("");
+
+function urlEncoded(fields: Record<string, FuzzValue | undefined>): string {
+  return Object.entries(fields)
+    .filter((entry): entry is [string, FuzzValue] => entry[1] !== undefined)
+    .map(([name, value]) => `${name}=${urlValue(value)}`)
+    .join("&");
+}
+
+/** A JSON string literal with raw fragments written in as bytes (possibly invalid UTF-8). */
+function jsonString(value: FuzzValue): Buffer {
+  return Buffer.concat([Buffer.from('"'), ...value.map((s) => ("t" in s ? Buffer.from(JSON.stringify(s.t).slice(1, -1), "utf8") : rawBytes(s.r))), Buffer.from('"')]);
+}
+
+type JsonField = FuzzValue | number | boolean | null | string[] | Record<string, string>;
+function jsonBody(fields: Record<string, JsonField | undefined>): Buffer {
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    const encoded = Array.isArray(value) && value.every((v) => typeof v === "object") ? jsonString(value as FuzzValue) : Buffer.from(JSON.stringify(value), "utf8");
+    parts.push(Buffer.concat([Buffer.from(`${JSON.stringify(name)}:`), encoded]));
+  }
+  return Buffer.concat([Buffer.from("{"), ...parts.flatMap((p, i) => (i ? [Buffer.from(","), p] : [p])), Buffer.from("}")]);
+}
+
+type Part = { name: string; value: Buffer; filename?: string; type?: string };
+function multipart(parts: Part[]): { body: Buffer; contentType: string } {
+  const boundary = `----mandifuzz${RUN_TAG}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ""}`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ""}\r\n`), part.value, Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+const multipartText = (value: FuzzValue) => Buffer.concat(value.map((s) => ("t" in s ? Buffer.from(s.t, "utf8") : rawBytes(s.r))));
+
+// ---------------------------------------------------------------- checks and tallies
+
+const tally = { cases: new Map<string, number>(), serverErrors: 0, partialWrites: 0, badText: 0 };
+function count(endpoint: string) {
+  tally.cases.set(endpoint, (tally.cases.get(endpoint) ?? 0) + 1);
+}
+
+function expectNo5xx(label: string, response: RawResponse) {
+  if (response.status >= 500) tally.serverErrors += 1;
+  expect(response.status, `${label}: ${response.body.toString("utf8").slice(0, 300)}`).toBeLessThan(500);
+}
+
+/** A refused form shows its message beside a field or in an alert; an API answers a JSON message. */
+function expectMessage(label: string, response: RawResponse) {
+  const body = response.body.toString("utf8");
+  const type = String(response.headers["content-type"] ?? "");
+  if (type.includes("json")) {
+    const message = (JSON.parse(body) as { message?: unknown }).message;
+    expect(typeof message === "string" && message.trim().length > 0, `${label}: no message in ${body.slice(0, 200)}`).toBe(true);
+  } else if (type.includes("html")) {
+    expect(/class="field-error"|role="alert"/.test(body), `${label}: no message beside a field`).toBe(true);
+  } else {
+    expect(body.trim().length, `${label}: an empty answer`).toBeGreaterThan(0);
+  }
+}
+
+/** Stored text must be well-formed, free of control and invisible format characters (ZWJ/ZWNJ aside). */
+function badText(text: string, needsLetter: boolean): string | null {
+  // With the u flag only a lone surrogate matches.
+  if (/[\ud800-\udfff]/u.test(text)) return "not well-formed (lone surrogate)";
+  if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(text)) return "a control character";
+  if (/[\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/.test(text)) return "an invisible format character";
+  if (needsLetter && !/[\p{L}\p{N}]/u.test(text)) return "no letter or digit";
+  return null;
+}
+function expectGoodText(label: string, fields: Record<string, string>, needsLetter: string[]) {
+  for (const [name, text] of Object.entries(fields)) {
+    const problem = badText(text, needsLetter.includes(name));
+    if (problem) tally.badText += 1;
+    expect(problem, `${label}: stored ${name} ${JSON.stringify(text.slice(0, 60))} has ${problem}`).toBeNull();
+  }
+}
+
+/**
+ * better-sqlite3 reads invalid UTF-8 back as U+FFFD, which would hide a lone surrogate stored as
+ * raw bytes; so on SQLite the stored bytes themselves are decoded strictly. (PostgreSQL refuses
+ * invalid UTF-8 on insert.)
+ */
+async function expectUtf8Bytes(label: string, userId: string) {
+  if (db.dialect !== "sqlite") return;
+  const row = (await sql<{ name: string; email: string }>`select hex(name) as name, hex(email) as email from "user" where id = ${userId}`.execute(db.kysely)).rows[0];
+  for (const [field, hex] of Object.entries(row ?? {})) {
+    let wellFormed = true;
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(hex, "hex"));
+    } catch {
+      wellFormed = false;
+    }
+    if (!wellFormed) tally.badText += 1;
+    expect(wellFormed, `${label}: stored ${field} is not valid UTF-8 (${hex.slice(0, 80)})`).toBe(true);
+  }
+}
+
+function partialWrite(label: string, detail: string): never {
+  tally.partialWrites += 1;
+  throw new Error(`${label}: partial write: ${detail}`);
+}
+
+const fcOptions: fc.Parameters<unknown[]> = {
+  seed: SEED,
+  numRuns: RUNS,
+  // No shrinking: each step is real HTTP, and the run must stay bounded.
+  endOnFailure: true,
+  // Counterexamples can hold 100 KB of text: report a readable slice.
+  reporter(details) {
+    if (!details.failed) return;
+    const example = fc.stringify(details.counterexample).slice(0, 1200);
+    const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+    throw new Error(`Failed after ${details.numRuns} cases (seed ${details.seed}, path "${details.counterexamplePath}"):\n${error.slice(0, 1200)}\ncase: ${example}`);
+  },
+};
+/** Node refuses request heads over 16 KB (431, and may reset before reading); stay under it. */
+const MAX_PATH = 14_000;
+const boundedPath = (path: string) => path.slice(0, MAX_PATH);
+
+// ---------------------------------------------------------------- the suite
+
+let db: Db;
+let seller: Seller;
+let cookie = "";
+let mediaAtStart = new Set<string>();
+let disposeContext: () => Promise<void> = async () => {};
+
+test.describe.configure({ timeout: 240_000 });
+
+test.beforeAll(async ({ playwright }) => {
+  db = openE2eDatabase();
+  const context = await playwright.request.newContext({ baseURL: BASE_URL });
+  disposeContext = () => context.dispose();
+  seller = await signUpSellerWith(context);
+  await logInWith(context, seller);
+  cookie = await cookieHeader(context);
+  mediaAtStart = new Set(await mediaFolders());
+});
+
+test.afterAll(async () => {
+  const total = [...tally.cases.values()].reduce((a, b) => a + b, 0);
+  for (const [endpoint, n] of tally.cases) console.log(`fuzz: ${endpoint}: ${n} cases`);
+  // A failure restarts the worker, so a run may print more than one tally; skip empty ones.
+  if (total) console.log(`fuzz: ${total} cases, ${tally.serverErrors} 5xx, ${tally.partialWrites} partial writes, ${tally.badText} badly formed texts stored (seed ${SEED})`);
+  await deleteUser(seller.id);
+  await disposeContext();
+  await db.close();
+});
+
+const usersWithEmail = async (email: string) =>
+  db.kysely.selectFrom("user").select(["id", "name", "email", "phone"]).where("email", "=", email.trim().toLowerCase()).execute();
+const accountsOf = async (userId: string) => Number((await sql<{ n: number | string }>`select count(*) as n from account where "userId" = ${userId}`.execute(db.kysely)).rows[0]?.n ?? 0);
+
+/** Sign-up fields: each valid, missing or fuzzed; valid emails are new each time. */
+const signupFields = formOf({
+  name: { good: fc.constantFrom("Ravi Kumar", "सुनीता देवी", "Anil").map((t) => [{ t }]) },
+  email: { good: fc.uuid().map((u) => [{ t: `fz-${RUN_TAG}-${u.slice(0, 13)}@fuzz.example` }]) },
+  phone: { good: fc.constantFrom("9876543210", "+91 98765 43210", "09876543210").map((t) => [{ t }]), bad: fc.oneof(fuzzText, fuzzNumber) },
+  password: { good: valid("long-enough-pw") },
+});
+
+async function checkSignupOutcome(label: string, email: string, ok: boolean) {
+  const users = await usersWithEmail(email);
+  try {
+    if (!ok) {
+      if (users.length) partialWrite(label, `refused, yet an account for ${email} exists`);
+      return;
+    }
+    if (users.length !== 1) partialWrite(label, `accepted, with ${users.length} accounts for ${email}`);
+    if ((await accountsOf(users[0]!.id)) !== 1) partialWrite(label, "a user without its password account");
+    expectGoodText(label, { name: users[0]!.name, email: users[0]!.email }, ["name"]);
+    await expectUtf8Bytes(label, users[0]!.id);
+    expect(users[0]!.phone).toMatch(/^\+91[6-9]\d{9}$/);
+  } finally {
+    if (users.length) await deleteUserByEmail(email);
+  }
+}
+
+test("the sign-up form", async () => {
+  await fc.assert(
+    fc.asyncProperty(signupFields, async (fields) => {
+      count("POST /signup");
+      const response = await rawRequest({
+        method: "POST",
+        path: "/signup",
+        headers: { ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+        body: urlEncoded(fields),
+      });
+      expectNo5xx("POST /signup", response);
+      if (response.status !== 302) expectMessage("POST /signup", response);
+      if (fields.email) await checkSignupOutcome("POST /signup", plain(fields.email), response.status === 302);
+    }),
+    fcOptions,
+  );
+});
+
+test("the sign-up API (JSON)", async () => {
+  const jsonValue = fc.oneof({ weight: 6, arbitrary: fuzzText }, fc.integer(), fc.constant(null), fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { maxKeys: 2 }));
+  await fc.assert(
+    fc.asyncProperty(signupFields, fc.option(jsonValue, { nil: undefined }), async (fields, extra) => {
+      count("POST /api/auth/sign-up/email");
+      const response = await rawRequest({
+        method: "POST",
+        path: "/api/auth/sign-up/email",
+        headers: { "content-type": "application/json" },
+        body: jsonBody({ ...fields, ...(extra === undefined ? {} : { image: extra }) }),
+      });
+      expectNo5xx("sign-up API", response);
+      if (response.status !== 200) expectMessage("sign-up API", response);
+      if (fields.email) await checkSignupOutcome("sign-up API", plain(fields.email), response.status === 200);
+    }),
+    fcOptions,
+  );
+});
+
+test("the login form and the sign-in API", async () => {
+  const fields = fc.record({ email: fieldOf(valid(`nobody-${RUN_TAG}@fuzz.example`)), password: fieldOf(valid("long-enough-pw")), redirectTo: fieldOf(valid("/create")) });
+  await fc.assert(
+    fc.asyncProperty(fields, fc.boolean(), async (values, asJson) => {
+      const endpoint = asJson ? "POST /api/auth/sign-in/email" : "POST /login";
+      count(endpoint);
+      const response = asJson
+        ? await rawRequest({ method: "POST", path: "/api/auth/sign-in/email", headers: { "content-type": "application/json" }, body: jsonBody(values) })
+        : await rawRequest({ method: "POST", path: "/login", headers: { ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencoded" }, body: urlEncoded(values) });
+      expectNo5xx(endpoint, response);
+      // No such account: never a session.
+      expect(response.status, endpoint).toBeGreaterThanOrEqual(400);
+      expect(String(response.headers["set-cookie"] ?? "")).not.toMatch(/session_token=[^;]/);
+      expectMessage(endpoint, response);
+    }),
+    fcOptions,
+  );
+});
+
+test("update-user (JSON), signed in", async () => {
+  const fields = formOf({ name: { good: valid("Renamed Seller") }, phone: { good: valid("9123456789"), bad: fc.oneof(fuzzText, fuzzNumber) } });
+  await fc.assert(
+    fc.asyncProperty(fields, async (values) => {
+      count("POST /api/auth/update-user");
+      const response = await rawRequest({
+        method: "POST",
+        path: "/api/auth/update-user",
+        headers: { ...SAME_ORIGIN, cookie, "content-type": "application/json" },
+        body: jsonBody(values),
+      });
+      expectNo5xx("update-user", response);
+      if (response.status !== 200) expectMessage("update-user", response);
+      const user = (await usersWithEmail(seller.email))[0]!;
+      expectGoodText("update-user", { name: user.name }, ["name"]);
+      await expectUtf8Bytes("update-user", user.id);
+      expect(user.phone, "update-user: stored phone").toMatch(/^\+91[6-9]\d{9}$/);
+    }),
+    fcOptions,
+  );
+});
+
+test("query strings: /viewmore, /api/suggestions, /login?redirectTo (signed in and out)", async () => {
+  const query = fc.record({
+    q: fieldOf(valid("rice")),
+    category: fieldOf(valid("rice")),
+    by: fieldOf(valid("name")),
+    sort: fieldOf(valid("price-asc")),
+    page: fieldOf(valid("2"), fuzzNumber),
+    min: fieldOf(valid("10"), fuzzNumber),
+    max: fieldOf(valid("90"), fuzzNumber),
+  });
+  // Mostly paths on this site with odd text after the slash: the redirect must stay a valid header.
+  const redirectPath = fc.oneof(fuzzText, fuzzText.map((v): FuzzValue => [{ t: "/" }, ...v]), fuzzText.map((v): FuzzValue => [{ t: "/viewmore?q=" }, ...v]));
+  await fc.assert(
+    fc.asyncProperty(query, fuzzText, redirectPath, fc.boolean(), async (params, suggest, redirectTo, signedIn) => {
+      const headers: Record<string, string> = signedIn ? { cookie } : {};
+      count("GET /viewmore");
+      const viewmore = await rawRequest({ method: "GET", path: boundedPath(`/viewmore?${urlEncoded(params)}`), headers });
+      expectNo5xx("GET /viewmore", viewmore);
+      // It renders for any query (or sends an empty marketplace home).
+      if (viewmore.status !== 431) expect([200, 302], "GET /viewmore").toContain(viewmore.status);
+
+      count("GET /api/suggestions");
+      const suggestions = await rawRequest({ method: "GET", path: boundedPath(`/api/suggestions?q=${urlValue(suggest)}`), headers });
+      expectNo5xx("GET /api/suggestions", suggestions);
+
+      count("GET /login?redirectTo");
+      const login = await rawRequest({ method: "GET", path: boundedPath(`/login?redirectTo=${urlValue(redirectTo)}`), headers });
+      expectNo5xx("GET /login?redirectTo", login);
+      if (signedIn && login.status !== 431) {
+        expect(login.status).toBe(302);
+        const location = String(login.headers.location);
+        // Always a path on this site.
+        expect(new URL(location, BASE_URL).origin, location).toBe(BASE_URL);
+        expect(location).toMatch(/^\/(?![/\\])/);
+      }
+    }),
+    fcOptions,
+  );
+});
+
+/** Photo shapes for the sell form without JavaScript. */
+const photoShape = fc.oneof(
+  { weight: 4, arbitrary: fc.constant("one") },
+  { weight: 4, arbitrary: fc.constantFrom("none", "two", "six", "empty-file", "not-an-image", "text-as-jpeg", "wrong-field", "upload-ids", "odd-filename") },
+);
+async function photoParts(shape: string, filename: FuzzValue): Promise<Part[]> {
+  const jpeg = await smallJpeg(1);
+  const photo = (name = "photo.jpg"): Part => ({ name: "image", value: jpeg, filename: name, type: "image/jpeg" });
+  switch (shape) {
+    case "one":
+      return [photo()];
+    case "two":
+      return [photo("a.jpg"), photo("b.jpg")];
+    case "six":
+      return Array.from({ length: 6 }, (_, i) => photo(`p${i}.jpg`));
+    case "empty-file":
+      return [{ name: "image", value: Buffer.alloc(0), filename: "empty.jpg", type: "image/jpeg" }];
+    case "not-an-image":
+      return [{ name: "image", value: Buffer.from("GIF89a but not really"), filename: "x.gif", type: "image/gif" }];
+    case "text-as-jpeg":
+      return [{ name: "image", value: Buffer.from("hello"), filename: "x.jpg", type: "image/jpeg" }];
+    case "wrong-field":
+      return [{ ...photo(), name: "photo" }];
+    case "upload-ids":
+      return [{ name: "upload", value: Buffer.from("0123456789abcdef0123456789abcdef") }, { name: "upload", value: multipartText(filename) }];
+    case "odd-filename":
+      return [{ ...photo(), filename: plain(filename).replace(/["\r\n]/g, "_") }];
+    default:
+      return [];
+  }
+}
+
+test("the sell form (multipart, with and without photos), signed in", async () => {
+  const fields = formOf({
+    name: { good: valid("Fuzz Basmati") },
+    category: { good: fc.constantFrom("rice", "Oil Seeds", "nuts and dry fruits").map((t) => [{ t }]) },
+    price: { good: valid("45.50"), bad: fc.oneof(fuzzNumber, fuzzText) },
+    description: { good: valid("Fresh from the farm") },
+  });
+  await fc.assert(
+    fc.asyncProperty(fields, photoShape, fuzzText, async (values, shape, filename) => {
+      count("POST /create (multipart)");
+      const before = await snapshot(db, seller.id);
+      const textParts: Part[] = Object.entries(values)
+        .filter((entry): entry is [string, FuzzValue] => entry[1] !== undefined)
+        .map(([name, value]) => ({ name, value: multipartText(value) }));
+      const form = multipart([...textParts, ...(await photoParts(shape, filename))]);
+      const response = await rawRequest({ method: "POST", path: "/create", headers: { ...SAME_ORIGIN, cookie, "content-type": form.contentType }, body: form.body });
+      expectNo5xx("POST /create", response);
+      const after = await snapshot(db, seller.id);
+      if (response.status === 302) {
+        const added = after.listings.filter((l) => !before.listings.some((b) => JSON.stringify(b) === JSON.stringify(l)));
+        if (added.length !== 1) partialWrite("POST /create", `accepted, with ${added.length} new listings`);
+        const listing = added[0]!;
+        const photos = after.photos.filter((p) => p.listing_id === listing.id);
+        if (!photos.length) partialWrite("POST /create", "a listing without photos");
+        const filesPerPhoto = after.mediaFiles.filter((_, i) => after.photos[i]!.listing_id === listing.id);
+        if (filesPerPhoto.some((n) => n !== IMAGE_WIDTHS.length)) partialWrite("POST /create", "a photo without all its files");
+        // Gone at once, so the fuzz never crowds the newest-first sections other specs look at.
+        await deleteListings([listing.id]);
+        expectGoodText("POST /create", { name: listing.name, description: listing.description }, ["name"]);
+      } else {
+        expectMessage("POST /create", response);
+        if (JSON.stringify(after) !== JSON.stringify(before)) partialWrite("POST /create", `refused (${response.status}), yet something was stored`);
+      }
+    }),
+    { ...fcOptions, numRuns: Math.max(20, Math.round(RUNS * 1.5)) },
+  );
+});
+
+test("the sell form sent url-encoded, and logout with any body", async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.dictionary(fc.constantFrom("name", "category", "price", "description", "image", "upload", "x"), fuzzText, { maxKeys: 5 }), async (fields) => {
+      count("POST /create (url-encoded)");
+      const before = await snapshot(db, seller.id);
+      const create = await rawRequest({ method: "POST", path: "/create", headers: { ...SAME_ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded" }, body: urlEncoded(fields) });
+      expectNo5xx("POST /create (url-encoded)", create);
+      expect(create.status).toBe(400);
+      expectMessage("POST /create (url-encoded)", create);
+      if (JSON.stringify(await snapshot(db, seller.id)) !== JSON.stringify(before)) partialWrite("POST /create (url-encoded)", "stored something");
+
+      count("POST /logout");
+      // Signed out: the fuzzing seller's session must survive.
+      const logout = await rawRequest({ method: "POST", path: "/logout", headers: { ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencoded" }, body: urlEncoded(fields) });
+      expectNo5xx("POST /logout", logout);
+      expect(logout.status).toBe(302);
+    }),
+    fcOptions,
+  );
+});
+
+test("no photo files were left behind by the cases above", async () => {
+  // Another spec may be between writing a photo and committing its listing: give it a moment.
+  const deadline = Date.now() + 15_000;
+  let orphans: string[] = [];
+  do {
+    const referenced = new Set(
+      (await db.kysely.selectFrom("listing_photo").select("image_key").execute()).map((r) => r.image_key.replace(/^listings\//, "")),
+    );
+    orphans = (await mediaFolders()).filter((folder) => !mediaAtStart.has(folder) && !referenced.has(folder));
+    if (!orphans.length) break;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  } while (Date.now() < deadline);
+  if (orphans.length) tally.partialWrites += orphans.length;
+  expect(orphans, "photo folders no listing refers to").toEqual([]);
+});
+
+test.describe("bad text, case by case (finding 7)", () => {
+  async function sell(name: string) {
+    const form = multipart([
+      { name: "name", value: Buffer.from(name, "utf8") },
+      { name: "category", value: Buffer.from("rice") },
+      { name: "price", value: Buffer.from("40") },
+      { name: "description", value: Buffer.from("Fresh") },
+      { name: "image", value: await smallJpeg(3), filename: "p.jpg", type: "image/jpeg" },
+    ]);
+    return rawRequest({ method: "POST", path: "/create", headers: { ...SAME_ORIGIN, cookie, "content-type": form.contentType }, body: form.body });
+  }
+
+  for (const [label, name] of [
+    ["zero-width spaces", "\u200b\u200b\u200b"],
+    ["right-to-left overrides", "\u202e\u202e"],
+    ["bare combining marks", "\u0301\u0301"],
+    ["NUL", "\u0000"],
+    ["a byte-order mark and a soft hyphen", "\ufeff\u00ad"],
+  ] as const) {
+    test(`a listing name of only ${label} is refused beside the Name field`, async () => {
+      const before = await snapshot(db, seller.id);
+      const response = await sell(name);
+      expect(response.status).toBe(400);
+      expect(response.body.toString("utf8")).toContain('id="name-error"');
+      expect(await snapshot(db, seller.id)).toEqual(before);
+    });
+  }
+
+  test("NUL inside a name is never stored; ZWJ and ZWNJ (Indic conjuncts) are kept", async () => {
+    for (const name of [`Basmati\u0000Rice ${RUN_TAG}`, `क्\u200dष चावल ${RUN_TAG}`, `क्\u200cष चावल ${RUN_TAG}`]) {
+      const response = await sell(name);
+      if (response.status !== 302) continue;
+      const stored = await db.kysely.selectFrom("listing").select(["id", "name"]).where("seller_id", "=", seller.id).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+      await deleteListings([stored.id]);
+      expect(stored.name).not.toContain("\u0000");
+      if (name.includes("\u200d")) expect(stored.name).toContain("\u200d");
+      if (name.includes("\u200c")) expect(stored.name).toContain("\u200c");
+    }
+  });
+
+  test("a lone surrogate sent to the sign-up API is refused or stored well-formed", async () => {
+    const email = `surrogate-${RUN_TAG}@fuzz.example`;
+    const response = await rawRequest({
+      method: "POST",
+      path: "/api/auth/sign-up/email",
+      headers: { "content-type": "application/json" },
+      body: Buffer.from(`{"name":"Ravi\\ud800 Kumar","email":"${email}","password":"long-enough-pw","phone":"9876543210"}`),
+    });
+    expect(response.status).toBeLessThan(500);
+    await checkSignupOutcome("sign-up API with a lone surrogate", email, response.status === 200);
+  });
+
+  test("update-user with only a bad phone blames the phone, and a good phone alone is saved", async () => {
+    const bad = await rawRequest({ method: "POST", path: "/api/auth/update-user", headers: { ...SAME_ORIGIN, cookie, "content-type": "application/json" }, body: Buffer.from('{"phone":"123"}') });
+    expect(bad.status).toBe(400);
+    expect(bad.body.toString("utf8")).toContain("10-digit Indian mobile number");
+    const good = await rawRequest({ method: "POST", path: "/api/auth/update-user", headers: { ...SAME_ORIGIN, cookie, "content-type": "application/json" }, body: Buffer.from('{"phone":"98765 01234"}') });
+    expect(good.status, good.body.toString("utf8")).toBe(200);
+    expect((await usersWithEmail(seller.email))[0]!.phone).toBe("+919876501234");
+  });
+});
