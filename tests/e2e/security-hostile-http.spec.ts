@@ -334,7 +334,7 @@ test.describe("abandoned uploads never lock a seller out (finding 4)", () => {
       // As if the tab was closed (or the server crashed) yesterday, short of the expiry sweep.
       await db.kysely
         .updateTable("photo_upload")
-        .set({ created_at: Date.now() - 23 * 3600_000 })
+        .set({ created_at: Date.now() - 23 * 3600_000, last_active_at: Date.now() - 23 * 3600_000 })
         .where("owner_id", "=", seller.id)
         .execute();
       const next = await start();
