@@ -72,7 +72,7 @@ export function createAccountsService(auth: Auth, options: { baseUrl: string }) 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
 async function toAppError(response: Response, field: string): Promise<AppError> {
-  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string; field?: string };
   if (body.code === "USER_ALREADY_EXISTS" || body.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
     return new AppError("CONFLICT", "An account with this email already exists. Please log in instead.", { field });
   }
@@ -83,5 +83,6 @@ async function toAppError(response: Response, field: string): Promise<AppError> 
     return new AppError("RATE_LIMITED", "Too many tries. Please wait a minute and try again.", { field });
   }
   if (response.status >= 500) throw new Error(`Auth service failed with ${response.status}: ${body.message ?? ""}`);
-  return new AppError("BAD_INPUT", body.message || "Please check your details and try again.", { field });
+  // The profile checks (auth.ts) say which field they mean.
+  return new AppError("BAD_INPUT", body.message || "Please check your details and try again.", { field: body.field ?? field });
 }

@@ -48,12 +48,11 @@ export function authOptions({ db, secret, baseUrl, logger, rateLimits = { signIn
     },
     databaseHooks: {
       // Every way into the user table (our forms, better-auth's own HTTP endpoints) passes the
-      // same checks as the sign-up form, and phones are stored in one form (E.164).
+      // same checks as the sign-up form: clean text (core/text), phones in one form (E.164).
       user: {
-        create: { before: async (user) => ({ data: { ...user, ...checkedProfile(user, ["name", "phone"]) } }) },
-        update: {
-          before: async (user) => ({ data: { ...user, ...checkedProfile(user, (["name", "phone"] as const).filter((k) => k in user)) } }),
-        },
+        create: { before: async (user) => ({ data: { ...user, ...checkedProfile(user, PROFILE_FIELDS) } }) },
+        // update-user passes the fields it was not given as undefined: check only those given.
+        update: { before: async (user) => ({ data: { ...user, ...checkedProfile(user, PROFILE_FIELDS.filter((k) => user[k] !== undefined)) } }) },
       },
     },
     session: {
@@ -85,12 +84,24 @@ export function createAuth(settings: AuthSettings) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const profileSchema = signupSchema.pick({ name: true, phone: true });
+const PROFILE_FIELDS = ["name", "email", "phone"] as const;
+type ProfileField = (typeof PROFILE_FIELDS)[number];
+const profileSchema = signupSchema.pick({ name: true, email: true, phone: true });
 
-/** The profile fields given, checked and normalised like the sign-up form; a 400 otherwise. */
-function checkedProfile(user: Record<string, unknown>, keys: ReadonlyArray<"name" | "phone">) {
-  const fields = Object.fromEntries(keys.map((key) => [key, true])) as { name?: true; phone?: true };
+/**
+ * The profile fields given, cleaned and checked like the sign-up form; otherwise a 400 whose
+ * message and `field` name the field at fault.
+ */
+function checkedProfile(user: Record<string, unknown>, keys: readonly ProfileField[]) {
+  // Mandi shows no profile pictures, so it keeps no picture address a client might send.
+  if (user.image !== undefined && user.image !== null) {
+    throw new APIError("BAD_REQUEST", { message: "Mandi does not keep profile pictures. Please leave the picture out.", field: "image" });
+  }
+  const fields = Object.fromEntries(keys.map((key) => [key, true])) as Partial<Record<ProfileField, true>>;
   const parsed = parseWith(profileSchema.pick(fields), user);
-  if (!parsed.ok) throw new APIError("BAD_REQUEST", { message: Object.values(parsed.errors)[0] ?? "Please check your details." });
+  if (!parsed.ok) {
+    const [field, message] = Object.entries(parsed.errors)[0] ?? ["form", "Please check your details."];
+    throw new APIError("BAD_REQUEST", { message, field });
+  }
   return parsed.data;
 }

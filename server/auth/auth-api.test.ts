@@ -1,0 +1,118 @@
+/** better-auth's own endpoints, over real HTTP through the real Express app, on each engine. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testEngines } from "../../tests/support/test-database";
+import { startTestHttpApp, type TestHttpApp } from "../../tests/support/test-http-app";
+import { createTestServices, type TestServices } from "../../tests/support/test-services";
+
+describe.each(testEngines())("the /api/auth endpoints on %s", (engine) => {
+  let t: TestServices;
+  let http: TestHttpApp;
+
+  beforeAll(async () => {
+    t = await createTestServices({ engine });
+    http = await startTestHttpApp(t);
+  });
+  afterAll(async () => {
+    await http.close();
+    await t.cleanup();
+  });
+
+  /** JSON.stringify escapes a lone surrogate as \udXXX, which JSON.parse on the server turns back into one. */
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${http.url}/api/auth${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: http.origin, ...headers },
+      body: JSON.stringify(body),
+    });
+
+  let n = 0;
+  const account = (overrides: Record<string, unknown> = {}) => {
+    n += 1;
+    return { name: `Buyer ${n}`, email: `buyer${n}@example.in`, phone: `98765432${String(n).padStart(2, "0")}`, password: "long-enough-pw", ...overrides };
+  };
+
+  const storedUser = (email: string) => t.db.kysely.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
+
+  /** The stored name's bytes, read back with a decoder that refuses invalid UTF-8. */
+  async function storedNameIsValidUtf8(email: string): Promise<boolean> {
+    const row = await t.db.kysely
+      .selectFrom("user")
+      .select((eb) => (engine === "sqlite" ? eb.fn<string>("hex", ["name"]) : eb.fn<string>("encode", [eb.fn("convert_to", ["name", eb.val("UTF8")]), eb.val("hex")])).as("hex"))
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(row.hex, "hex"));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async function signedIn(input: ReturnType<typeof account>): Promise<string> {
+    expect((await post("/sign-up/email", input)).status).toBe(200);
+    const response = await post("/sign-in/email", { email: input.email, password: input.password });
+    expect(response.status).toBe(200);
+    return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  }
+
+  describe("sign-up", () => {
+    it("stores a lone surrogate in the name as U+FFFD: the stored name is valid UTF-8", async () => {
+      const input = account({ name: "Asha\ud800 Devi" });
+      const response = await post("/sign-up/email", input);
+      expect(response.status).toBe(200);
+      expect((await storedUser(input.email))?.name).toBe("Asha\ufffd Devi");
+      expect(await storedNameIsValidUtf8(input.email)).toBe(true);
+    });
+
+    it("removes NUL, bidi overrides and zero-width spaces from the name and keeps Devanagari as typed", async () => {
+      const input = account({ name: "\u202eराम\u0000 कुमार\u200b" });
+      expect((await post("/sign-up/email", input)).status).toBe(200);
+      expect((await storedUser(input.email))?.name).toBe("राम कुमार");
+    });
+
+    it("refuses a name of only invisible characters or marks with a 400 that names the name, and stores nothing", async () => {
+      for (const name of ["\u200b\u200b", "\u0301\u0301", "\u202e"]) {
+        const input = account({ name });
+        const response = await post("/sign-up/email", input);
+        expect(response.status).toBe(400);
+        expect(await response.json()).toMatchObject({ field: "name", message: expect.stringContaining("your full name") as unknown });
+        expect(await storedUser(input.email)).toBeUndefined();
+      }
+    });
+
+    it("refuses a profile picture address: Mandi keeps none", async () => {
+      const input = account({ image: "javascript:alert(1)\u0000" });
+      const response = await post("/sign-up/email", input);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ field: "image" });
+      expect(await storedUser(input.email)).toBeUndefined();
+    });
+  });
+
+  describe("update-user", () => {
+    it("changes the phone on its own, and a bad phone gets a message about the phone", async () => {
+      const input = account();
+      const cookie = await signedIn(input);
+      const bad = await post("/update-user", { phone: "123" }, { cookie });
+      expect(bad.status).toBe(400);
+      expect(await bad.json()).toMatchObject({ field: "phone", message: "Please enter a 10-digit Indian mobile number, like 98765 43210." });
+
+      const good = await post("/update-user", { phone: "098765-43299" }, { cookie });
+      expect(good.status).toBe(200);
+      expect(await storedUser(input.email)).toMatchObject({ name: input.name, phone: "+919876543299" });
+    });
+
+    it("cleans a new name and refuses one with nothing visible, naming the name", async () => {
+      const input = account();
+      const cookie = await signedIn(input);
+      const invisible = await post("/update-user", { name: "\u200b\u2066\u0000" }, { cookie });
+      expect(invisible.status).toBe(400);
+      expect(await invisible.json()).toMatchObject({ field: "name", message: "Please enter your full name." });
+      expect((await storedUser(input.email))?.name).toBe(input.name);
+
+      expect((await post("/update-user", { name: "Meena\u0000 Kumari\ud800" }, { cookie })).status).toBe(200);
+      expect((await storedUser(input.email))?.name).toBe("Meena Kumari\ufffd");
+      expect(await storedNameIsValidUtf8(input.email)).toBe(true);
+    });
+  });
+});
