@@ -6,6 +6,7 @@
  */
 import { AppError } from "../../core/app-error";
 import type { LoginInput, SignupInput } from "../../core/schemas";
+import { ACCOUNT_SLOWED_DOWN } from "./account-slow-down";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
 
 export interface SessionUser {
@@ -78,6 +79,10 @@ async function toAppError(response: Response, field: string): Promise<AppError> 
   }
   if (body.code === "INVALID_EMAIL_OR_PASSWORD" || response.status === 401) {
     return new AppError("UNAUTHENTICATED", "Invalid email or password.", { field });
+  }
+  // The per-account slow-down explains itself (how long to wait); the per-address limit does not.
+  if (response.status === 429 && body.code === ACCOUNT_SLOWED_DOWN && body.message) {
+    return new AppError("RATE_LIMITED", body.message, { field });
   }
   if (response.status === 429) {
     return new AppError("RATE_LIMITED", "Too many tries. Please wait a minute and try again.", { field });

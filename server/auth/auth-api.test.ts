@@ -1,5 +1,5 @@
 /** better-auth's own endpoints, over real HTTP through the real Express app, on each engine. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { testEngines } from "../../tests/support/test-database";
 import { startTestHttpApp, type TestHttpApp } from "../../tests/support/test-http-app";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
@@ -113,6 +113,67 @@ describe.each(testEngines())("the /api/auth endpoints on %s", (engine) => {
       expect((await post("/update-user", { name: "Meena\u0000 Kumari\ud800" }, { cookie })).status).toBe(200);
       expect((await storedUser(input.email))?.name).toBe("Meena Kumari\ufffd");
       expect(await storedNameIsValidUtf8(input.email)).toBe(true);
+    });
+  });
+
+  describe("list-sessions", () => {
+    it("is not served: it answered with every session's raw token", async () => {
+      const input = account();
+      const cookie = await signedIn(input);
+      const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
+      const response = await fetch(`${http.url}/api/auth/list-sessions`, { headers: { cookie, origin: http.origin } });
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain(token);
+    });
+  });
+
+  describe("per-account sign-in slow-down", () => {
+    const from = (address: string) => ({ "x-forwarded-for": address });
+
+    it("after 10 wrong passwords from 10 addresses, the account waits, with a plain message and Retry-After; others do not", async () => {
+      const victim = account();
+      const bystander = account();
+      for (const input of [victim, bystander]) expect((await post("/sign-up/email", input)).status).toBe(200);
+
+      for (let i = 1; i <= 10; i++) {
+        const wrong = await post("/sign-in/email", { email: victim.email.toUpperCase(), password: `guess-number-${i}` }, from(`10.0.0.${i}`));
+        expect(wrong.status).toBe(401);
+      }
+      // Even the right password, from an address never seen, now waits.
+      const held = await post("/sign-in/email", { email: victim.email, password: victim.password }, from("10.0.1.1"));
+      expect(held.status).toBe(429);
+      const retryAfter = Number(held.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      expect(await held.json()).toMatchObject({
+        code: "TOO_MANY_FAILED_SIGN_INS",
+        message: "Too many wrong passwords for this account. Please wait 15 minutes and try again.",
+      });
+      expect(held.headers.getSetCookie()).toEqual([]);
+      // The login form says the same.
+      await expect(t.accounts.signIn({ email: victim.email, password: victim.password }, new Headers())).rejects.toMatchObject({
+        code: "RATE_LIMITED",
+        message: "Too many wrong passwords for this account. Please wait 15 minutes and try again.",
+      });
+
+      expect((await post("/sign-in/email", { email: bystander.email, password: bystander.password }, from("10.0.0.1"))).status).toBe(200);
+    });
+
+    it("lets the account in once the window has passed, and a success clears the count", async () => {
+      const input = account();
+      expect((await post("/sign-up/email", input)).status).toBe(200);
+      for (let i = 1; i <= 10; i++) await post("/sign-in/email", { email: input.email, password: "wrong-password" }, from(`10.0.2.${i}`));
+      expect((await post("/sign-in/email", { email: input.email, password: input.password })).status).toBe(429);
+
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 16 * 60_000 });
+      try {
+        expect((await post("/sign-in/email", { email: input.email, password: input.password })).status).toBe(200);
+        // Cleared: nine more wrong passwords do not make it wait.
+        for (let i = 1; i <= 9; i++) await post("/sign-in/email", { email: input.email, password: "wrong-password" }, from(`10.0.3.${i}`));
+        expect((await post("/sign-in/email", { email: input.email, password: input.password })).status).toBe(200);
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 });

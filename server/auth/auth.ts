@@ -4,11 +4,13 @@
  * kept on the same user row, so an account never exists without its profile.
  */
 import { betterAuth, type BetterAuthOptions } from "better-auth";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { parseWith, signupSchema } from "../../core/schemas";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/constants";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";
+import { createAccountSlowDown, DEFAULT_ACCOUNT_SLOW_DOWN, type AccountSlowDownLimits } from "./account-slow-down";
+import { createSignInFailuresRepository } from "./sign-in-failures.repository";
 
 export interface AuthSettings {
   db: Db;
@@ -16,12 +18,22 @@ export interface AuthSettings {
   secret: string;
   baseUrl: string;
   rateLimits?: { signInPerMinute: number; signUpPerMinute: number };
+  /** Wrong passwords one account may take, from any addresses, before its sign-in waits. */
+  accountSlowDown?: AccountSlowDownLimits;
 }
 
 /** The client address, set by our HTTP layer from Express's view of the connection. */
 export const CLIENT_IP_HEADER = "x-mandi-client-ip";
 
-export function authOptions({ db, secret, baseUrl, logger, rateLimits = { signInPerMinute: 10, signUpPerMinute: 5 } }: AuthSettings) {
+export function authOptions({
+  db,
+  secret,
+  baseUrl,
+  logger,
+  rateLimits = { signInPerMinute: 10, signUpPerMinute: 5 },
+  accountSlowDown = DEFAULT_ACCOUNT_SLOW_DOWN,
+}: AuthSettings) {
+  const slowDown = createAccountSlowDown(createSignInFailuresRepository(db.kysely), accountSlowDown);
   return {
     logger: logger && {
       log: (level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) =>
@@ -55,6 +67,20 @@ export function authOptions({ db, secret, baseUrl, logger, rateLimits = { signIn
         update: { before: async (user) => ({ data: { ...user, ...checkedProfile(user, PROFILE_FIELDS.filter((k) => user[k] !== undefined)) } }) },
       },
     },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-in/email") await slowDown.checkAttempt(ctx.body);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const returned = ctx.context.returned;
+        if (!isAPIError(returned)) await slowDown.recordOutcome(ctx.body, "succeeded");
+        else if (returned.statusCode === 401) await slowDown.recordOutcome(ctx.body, "failed");
+      }),
+    },
+    // Mandi lists no sessions, and this endpoint answers with every session's raw token, enough
+    // to act as the person from anywhere (issue 9, finding 8).
+    disabledPaths: ["/list-sessions"],
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
