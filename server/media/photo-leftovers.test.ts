@@ -10,11 +10,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS } from "../../core/constants";
 import { imageVariantKey } from "../../core/images";
-import { listingFieldsSchema } from "../../core/schemas";
+import { createMangoListing } from "../../tests/support/listings";
 import { startS3Server, type S3TestServer } from "../../tests/support/s3-server";
 import { testEngines } from "../../tests/support/test-database";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
-import { makeProducePhoto, makeSeller } from "../seed/factories";
 
 const HOUR = 60 * 60_000;
 const cases = testEngines().flatMap((engine) => (["local", "s3"] as const).map((driver) => ({ engine, driver })));
@@ -27,13 +26,7 @@ describe.each(cases)("photo leftovers on $engine with $driver storage", ({ engin
   beforeAll(async () => {
     s3 = driver === "s3" ? await startS3Server() : undefined;
     t = await createTestServices({ engine, env: s3?.env ?? {} });
-    const seller = await t.accounts.signUp({ ...makeSeller(1), phone: "+919876543210" }, new Headers());
-    const { id } = await t.listings.createListing({
-      actor: { id: seller.id },
-      fields: listingFieldsSchema.parse({ name: "Alphonso Mango", category: "fruits", price: "250", description: "Ratnagiri" }),
-      photos: [{ bytes: await makeProducePhoto("fruits", 7, { width: 400, height: 300 }), fileName: "mango.jpg" }],
-    });
-    listingKey = (await t.listings.getListing(id)).imageKey;
+    listingKey = (await createMangoListing(t, { width: 400, height: 300 })).imageKey;
   });
   afterAll(async () => {
     await t?.cleanup();

@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { makeProducePhoto } from "../../server/seed/factories";
-import { expect, gotoHydrated, test } from "./support/fixtures";
+import { expect, fillSellForm, gotoHydrated, test } from "./support/fixtures";
 
 /** Collects every CSP violation the page reports, from the first script on. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -49,14 +49,12 @@ test("no page reports a CSP violation, signed out or signed in", async ({ page, 
 
   // The sell form end to end: photo preview (blob:), resize, resumable upload, submit.
   await gotoHydrated(page, "/create");
-  await page.getByLabel("Name", { exact: true }).fill(`CSP Onion ${Date.now()}`);
-  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Vegetable" });
-  await page.getByLabel("Price (₹ per kg)", { exact: true }).fill("30");
-  await page.getByLabel("Description", { exact: true }).fill("Red onions");
-  await page.getByLabel("Photos", { exact: true }).setInputFiles({
-    name: "onions.jpg",
-    mimeType: "image/jpeg",
-    buffer: await makeProducePhoto("vegetables", 3, { width: 640, height: 480 }),
+  await fillSellForm(page, {
+    name: `CSP Onion ${Date.now()}`,
+    category: "Vegetable",
+    price: "30",
+    description: "Red onions",
+    photo: { name: "onions.jpg", mimeType: "image/jpeg", buffer: await makeProducePhoto("vegetables", 3, { width: 640, height: 480 }) },
   });
   await expect(page.getByRole("img", { name: "Preview 1 (cover)" })).toBeVisible();
   await page.getByRole("button", { name: "upload and Submit" }).click();
