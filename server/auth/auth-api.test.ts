@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { testEngines } from "../../tests/support/test-database";
 import { startTestHttpApp, type TestHttpApp } from "../../tests/support/test-http-app";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
+import { createLogger } from "../logger";
+import { createServices } from "../services";
 
 describe.each(testEngines())("the /api/auth endpoints on %s", (engine) => {
   let t: TestServices;
@@ -18,8 +20,8 @@ describe.each(testEngines())("the /api/auth endpoints on %s", (engine) => {
   });
 
   /** JSON.stringify escapes a lone surrogate as \udXXX, which JSON.parse on the server turns back into one. */
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${http.url}/api/auth${path}`, {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}, instance = http.url) =>
+    fetch(`${instance}/api/auth${path}`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: http.origin, ...headers },
       body: JSON.stringify(body),
@@ -157,6 +159,25 @@ describe.each(testEngines())("the /api/auth endpoints on %s", (engine) => {
       });
 
       expect((await post("/sign-in/email", { email: bystander.email, password: bystander.password }, from("10.0.0.1"))).status).toBe(200);
+    });
+
+    it("counts failures across instances: five on one and five on another make the account wait on both", async () => {
+      const other = await createServices(t.config, { migrate: false, logger: createLogger("silent") });
+      const otherHttp = await startTestHttpApp(other);
+      try {
+        const input = account();
+        expect((await post("/sign-up/email", input)).status).toBe(200);
+        for (let i = 1; i <= 10; i++) {
+          const attempt = await post("/sign-in/email", { email: input.email, password: "wrong-password" }, from(`10.0.4.${i}`), i % 2 ? http.url : otherHttp.url);
+          expect(attempt.status).toBe(401);
+        }
+        for (const instance of [http.url, otherHttp.url]) {
+          expect((await post("/sign-in/email", { email: input.email, password: input.password }, {}, instance)).status).toBe(429);
+        }
+      } finally {
+        await otherHttp.close();
+        await other.close();
+      }
     });
 
     it("lets the account in once the window has passed, and a success clears the count", async () => {

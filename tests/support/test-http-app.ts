@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from "node:net";
 import { createHttpApp } from "../../server/http/app";
-import type { TestServices } from "./test-services";
+import type { Services } from "../../server/services";
 
 export interface TestHttpApp {
   url: string;
@@ -14,7 +14,8 @@ export interface TestHttpApp {
   close(): Promise<void>;
 }
 
-export async function startTestHttpApp(t: TestServices): Promise<TestHttpApp> {
+/** `t` may be a second set of services on the same database: another instance. */
+export async function startTestHttpApp(t: Services): Promise<TestHttpApp> {
   const app = createHttpApp({ services: t, build: () => Promise.reject(new Error("pages are not built in this test")) });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
