@@ -1,4 +1,4 @@
-/** The only place with SQL for failed sign-ins per account (migration 0004). */
+/** The only place with SQL for failed sign-ins per account (migration 0005). */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
 
