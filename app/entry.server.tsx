@@ -2,10 +2,20 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRequestFunction } from "react-router";
+import { NO_FORMS_HERE } from "../core/messages";
 import { CspNonceContext } from "./components/csp-nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A `.data` request sent with a method the route has no action for: React Router's answer names
+ * the route's internal id, so it is replaced by a plain one.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response) =>
+  response.status === 405
+    ? new Response(NO_FORMS_HERE, { status: 405, headers: { "Content-Type": "text/plain; charset=utf-8", Allow: "GET, HEAD" } })
+    : response;
 
 export default function handleRequest(
   request: Request,

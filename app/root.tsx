@@ -9,6 +9,7 @@ import {
   useNavigation,
   useRouteError,
 } from "react-router";
+import { NO_FORMS_HERE } from "../core/messages";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useCspNonce } from "./components/csp-nonce";
@@ -77,7 +78,9 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const message = isRouteErrorResponse(error)
-    ? typeof error.data === "string"
+    ? error.status === 405
+      ? NO_FORMS_HERE
+      : typeof error.data === "string"
       ? error.data
       : error.statusText
     : "Sorry, something went wrong on our side. Please try again in a moment.";

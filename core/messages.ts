@@ -6,6 +6,9 @@ export const MESSAGES = {
   choosePhoto: "Please choose a photo of your produce.",
 } as const;
 
+/** A form sent to a page that takes none (React Router's own words name internal route ids). */
+export const NO_FORMS_HERE = "This page does not take forms, so nothing was changed. Please go back and try again.";
+
 /** "This photo is larger than 10 MB. …", for the browser's check and the server's alike. */
 export function photoTooLargeMessage(maxBytes: number): string {
   return `This photo is larger than ${Math.round(maxBytes / (1024 * 1024))} MB. Please choose a smaller photo.`;

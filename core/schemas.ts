@@ -17,24 +17,34 @@ import { tooManyPhotosMessage } from "./messages";
 import { parseRupeesToPaise } from "./money";
 import { normalisePhone } from "./phone";
 import { safeRedirectPath } from "./redirects";
+import { cleanText, hasLetterOrDigit, type CleanTextOptions } from "./text";
 import { MAX_PHOTOS_PER_LISTING, UPLOAD_ERROR_MESSAGES, UPLOAD_ID_PATTERN } from "./upload-task";
 
-/** A form field: absent or non-text values (a file where text was expected) read as "". */
-const field = z.preprocess((value) => (typeof value === "string" ? value : ""), z.string());
+/**
+ * A form field as clean text (core/text): absent or non-text values (a file where text was
+ * expected) read as "". Every text field below starts here, so nothing malformed or invisible is
+ * checked, let alone stored.
+ */
+const textField = (options: CleanTextOptions = {}) =>
+  z.preprocess((value) => (typeof value === "string" ? cleanText(value, options) : ""), z.string());
+const field = textField();
 
-const requiredText = (what: string, max: number) =>
-  field.pipe(
+/** Passwords are taken exactly as typed: cleaning one would change it. */
+const passwordField = z.preprocess((value) => (typeof value === "string" ? value : ""), z.string());
+
+/** Text a person must fill in, with at least one letter or digit (not only dots, marks or joiners). */
+const requiredText = (what: string, max: number, options: CleanTextOptions = {}) =>
+  textField(options).pipe(
     z
       .string()
-      .trim()
       .min(1, `Please enter ${what}.`)
-      .max(max, `Please keep ${what} under ${max} characters.`),
+      .max(max, `Please keep ${what} under ${max} characters.`)
+      .refine(hasLetterOrDigit, `Please use letters or numbers in ${what}.`),
   );
 
 const email = field.pipe(
   z
     .string()
-    .trim()
     .toLowerCase()
     .min(1, "Please enter your email.")
     .pipe(z.email("Please enter a valid email, like name@example.com.")),
@@ -46,7 +56,6 @@ export const signupSchema = z.object({
   phone: field.pipe(
     z
       .string()
-      .trim()
       .min(1, "Please enter your phone number.")
       .transform((text, ctx) => {
         const phone = normalisePhone(text);
@@ -57,7 +66,7 @@ export const signupSchema = z.object({
         return phone;
       }),
   ),
-  password: field.pipe(
+  password: passwordField.pipe(
     z
       .string()
       .min(1, "Please enter a password.")
@@ -69,7 +78,7 @@ export type SignupInput = z.output<typeof signupSchema>;
 
 export const loginSchema = z.object({
   email,
-  password: field.pipe(z.string().min(1, "Please enter your password.").max(MAX_PASSWORD_LENGTH)),
+  password: passwordField.pipe(z.string().min(1, "Please enter your password.").max(MAX_PASSWORD_LENGTH)),
   redirectTo: z.preprocess((value) => safeRedirectPath(value), z.string()),
 });
 export type LoginInput = z.output<typeof loginSchema>;
@@ -92,7 +101,6 @@ export const listingFieldsSchema = z.object({
   price: field.pipe(
     z
       .string()
-      .trim()
       .min(1, "Please enter the price per kg.")
       .transform((text, ctx) => {
         const paise = parseRupeesToPaise(text);
@@ -107,16 +115,19 @@ export const listingFieldsSchema = z.object({
         return paise;
       }),
   ),
-  description: requiredText("a description", MAX_DESCRIPTION_LENGTH),
+  description: requiredText("a description", MAX_DESCRIPTION_LENGTH, { multiline: true }),
 });
 export type ListingFields = z.output<typeof listingFieldsSchema>;
 
 export const SORTS = ["newest", "oldest", "price-asc", "price-desc"] as const;
 export type ListingSort = (typeof SORTS)[number];
 
-/** Tolerant query-string parsing: a bad value falls back to the default, never a 500. */
+/**
+ * Tolerant query-string parsing: a bad value falls back to the default, never a 500. Cut by code
+ * points, so a cut never splits an emoji into a lone surrogate.
+ */
 const optionalQueryText = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim().slice(0, MAX_SEARCH_LENGTH) : ""),
+  (v) => (typeof v === "string" ? Array.from(cleanText(v)).slice(0, MAX_SEARCH_LENGTH).join("").trim() : ""),
   z.string(),
 );
 

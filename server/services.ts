@@ -11,6 +11,7 @@ import { createListingsRepository } from "./listings/listings.repository";
 import { createListingsService } from "./listings/listings.service";
 import { createLogger, type Logger } from "./logger";
 import { createStorage } from "./media/create-storage";
+import { PHOTO_LEFTOVER_AGE_MS, removePhotoLeftovers, type PhotoLeftoversResult } from "./media/photo-leftovers";
 import type { Storage } from "./media/storage";
 import { createUploadDatastore, type UploadDatastore } from "./uploads/tus-datastore";
 import { createUploadsRepository } from "./uploads/uploads.repository";
@@ -27,6 +28,8 @@ export interface Services {
   uploads: ReturnType<typeof createUploadsService>;
   /** Where tus keeps uploads in progress (served by server/uploads/tus-server.ts). */
   uploadDatastore: UploadDatastore;
+  /** Removes photos no listing uses and temp files, older than an hour, that a crash left. */
+  removePhotoLeftovers(): Promise<PhotoLeftoversResult>;
   close(): Promise<void>;
 }
 
@@ -50,6 +53,8 @@ export async function createServices(
     logger,
     now: options.now,
   });
+  const listingsRepository = createListingsRepository(db.kysely, db.dialect);
+  const now = options.now ?? Date.now;
   return {
     config,
     logger,
@@ -58,7 +63,7 @@ export async function createServices(
     storage,
     accounts: createAccountsService(auth, { baseUrl: config.baseUrl }),
     listings: createListingsService({
-      repository: createListingsRepository(db.kysely, db.dialect),
+      repository: listingsRepository,
       storage,
       uploads,
       maxPhotos: config.uploads.maxPhotosPerListing,
@@ -67,6 +72,13 @@ export async function createServices(
     }),
     uploads,
     uploadDatastore,
+    removePhotoLeftovers: () =>
+      removePhotoLeftovers({
+        storage,
+        findUsedImageKeys: listingsRepository.findUsedImageKeys,
+        olderThan: new Date(now() - PHOTO_LEFTOVER_AGE_MS),
+        logger,
+      }),
     close: () => db.close(),
   };
 }

@@ -6,6 +6,7 @@
  */
 import { AppError } from "../../core/app-error";
 import type { LoginInput, SignupInput } from "../../core/schemas";
+import { ACCOUNT_SLOWED_DOWN } from "./account-slow-down";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
 
 export interface SessionUser {
@@ -72,16 +73,21 @@ export function createAccountsService(auth: Auth, options: { baseUrl: string }) 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
 async function toAppError(response: Response, field: string): Promise<AppError> {
-  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string; field?: string };
   if (body.code === "USER_ALREADY_EXISTS" || body.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
     return new AppError("CONFLICT", "An account with this email already exists. Please log in instead.", { field });
   }
   if (body.code === "INVALID_EMAIL_OR_PASSWORD" || response.status === 401) {
     return new AppError("UNAUTHENTICATED", "Invalid email or password.", { field });
   }
+  // The per-account slow-down explains itself (how long to wait); the per-address limit does not.
+  if (response.status === 429 && body.code === ACCOUNT_SLOWED_DOWN && body.message) {
+    return new AppError("RATE_LIMITED", body.message, { field });
+  }
   if (response.status === 429) {
     return new AppError("RATE_LIMITED", "Too many tries. Please wait a minute and try again.", { field });
   }
   if (response.status >= 500) throw new Error(`Auth service failed with ${response.status}: ${body.message ?? ""}`);
-  return new AppError("BAD_INPUT", body.message || "Please check your details and try again.", { field });
+  // The profile checks (auth.ts) say which field they mean.
+  return new AppError("BAD_INPUT", body.message || "Please check your details and try again.", { field: body.field ?? field });
 }

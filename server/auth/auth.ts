@@ -4,11 +4,13 @@
  * kept on the same user row, so an account never exists without its profile.
  */
 import { betterAuth, type BetterAuthOptions } from "better-auth";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { parseWith, signupSchema } from "../../core/schemas";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/constants";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";
+import { createAccountSlowDown, DEFAULT_ACCOUNT_SLOW_DOWN, type AccountSlowDownLimits } from "./account-slow-down";
+import { createSignInFailuresRepository } from "./sign-in-failures.repository";
 
 export interface AuthSettings {
   db: Db;
@@ -16,6 +18,8 @@ export interface AuthSettings {
   secret: string;
   baseUrl: string;
   rateLimits?: { signInPerMinute: number; signUpPerMinute: number };
+  /** Wrong passwords one account may take, from any addresses, before its sign-in waits. */
+  accountSlowDown?: AccountSlowDownLimits;
 }
 
 /** The client address, set by our HTTP layer from Express's view of the connection. */
@@ -26,7 +30,15 @@ export const CLIENT_IP_HEADER = "x-mandi-client-ip";
  */
 export const REQUEST_ORIGIN_HEADER = "x-mandi-request-origin";
 
-export function authOptions({ db, secret, baseUrl, logger, rateLimits = { signInPerMinute: 10, signUpPerMinute: 5 } }: AuthSettings) {
+export function authOptions({
+  db,
+  secret,
+  baseUrl,
+  logger,
+  rateLimits = { signInPerMinute: 10, signUpPerMinute: 5 },
+  accountSlowDown = DEFAULT_ACCOUNT_SLOW_DOWN,
+}: AuthSettings) {
+  const slowDown = createAccountSlowDown(createSignInFailuresRepository(db.kysely), accountSlowDown);
   return {
     logger: logger && {
       log: (level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) =>
@@ -55,14 +67,27 @@ export function authOptions({ db, secret, baseUrl, logger, rateLimits = { signIn
     },
     databaseHooks: {
       // Every way into the user table (our forms, better-auth's own HTTP endpoints) passes the
-      // same checks as the sign-up form, and phones are stored in one form (E.164).
+      // same checks as the sign-up form: clean text (core/text), phones in one form (E.164).
       user: {
-        create: { before: async (user) => ({ data: { ...user, ...checkedProfile(user, ["name", "phone"]) } }) },
-        update: {
-          before: async (user) => ({ data: { ...user, ...checkedProfile(user, (["name", "phone"] as const).filter((k) => k in user)) } }),
-        },
+        create: { before: async (user) => ({ data: { ...user, ...checkedProfile(user, PROFILE_FIELDS) } }) },
+        // update-user passes the fields it was not given as undefined: check only those given.
+        update: { before: async (user) => ({ data: { ...user, ...checkedProfile(user, PROFILE_FIELDS.filter((k) => user[k] !== undefined)) } }) },
       },
     },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-in/email") await slowDown.checkAttempt(ctx.body);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const returned = ctx.context.returned;
+        if (!isAPIError(returned)) await slowDown.recordOutcome(ctx.body, "succeeded");
+        else if (returned.statusCode === 401) await slowDown.recordOutcome(ctx.body, "failed");
+      }),
+    },
+    // Mandi lists no sessions, and this endpoint answers with every session's raw token, enough
+    // to act as the person from anywhere (issue 9, finding 8).
+    disabledPaths: ["/list-sessions"],
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -92,12 +117,24 @@ export function createAuth(settings: AuthSettings) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const profileSchema = signupSchema.pick({ name: true, phone: true });
+const PROFILE_FIELDS = ["name", "email", "phone"] as const;
+type ProfileField = (typeof PROFILE_FIELDS)[number];
+const profileSchema = signupSchema.pick({ name: true, email: true, phone: true });
 
-/** The profile fields given, checked and normalised like the sign-up form; a 400 otherwise. */
-function checkedProfile(user: Record<string, unknown>, keys: ReadonlyArray<"name" | "phone">) {
-  const fields = Object.fromEntries(keys.map((key) => [key, true])) as { name?: true; phone?: true };
+/**
+ * The profile fields given, cleaned and checked like the sign-up form; otherwise a 400 whose
+ * message and `field` name the field at fault.
+ */
+function checkedProfile(user: Record<string, unknown>, keys: readonly ProfileField[]) {
+  // Mandi shows no profile pictures, so it keeps no picture address a client might send.
+  if (user.image !== undefined && user.image !== null) {
+    throw new APIError("BAD_REQUEST", { message: "Mandi does not keep profile pictures. Please leave the picture out.", field: "image" });
+  }
+  const fields = Object.fromEntries(keys.map((key) => [key, true])) as Partial<Record<ProfileField, true>>;
   const parsed = parseWith(profileSchema.pick(fields), user);
-  if (!parsed.ok) throw new APIError("BAD_REQUEST", { message: Object.values(parsed.errors)[0] ?? "Please check your details." });
+  if (!parsed.ok) {
+    const [field, message] = Object.entries(parsed.errors)[0] ?? ["form", "Please check your details."];
+    throw new APIError("BAD_REQUEST", { message, field });
+  }
   return parsed.data;
 }

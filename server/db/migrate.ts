@@ -10,12 +10,14 @@ import * as m0001 from "./migrations/0001-listings";
 import * as m0002 from "./migrations/0002-search";
 import * as m0003 from "./migrations/0003-listing-photos";
 import * as m0004 from "./migrations/0004-photo-upload-activity";
+import * as m0005 from "./migrations/0005-sign-in-failures";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-listings": m0001,
   "0002-search": m0002,
   "0003-listing-photos": m0003,
   "0004-photo-upload-activity": m0004,
+  "0005-sign-in-failures": m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -58,10 +58,20 @@ export interface ListingNameTable {
   listing_id: string;
 }
 
+/** Failed sign-ins for one account in the current window (server/auth/sign-in-failures.repository.ts). */
+export interface SignInFailureTable {
+  /** Lower-cased, as accounts store it. */
+  email: string;
+  failures: number;
+  /** Epoch milliseconds (UTC) of the window's first failure. */
+  first_failed_at: number | string;
+}
+
 export interface Database {
   user: UserTable;
   listing: ListingTable;
   listing_photo: ListingPhotoTable;
   photo_upload: PhotoUploadTable;
   listing_name: ListingNameTable;
+  sign_in_failure: SignInFailureTable;
 }

@@ -19,6 +19,8 @@ export async function startServer(options: {
 }) {
   const config = options.config ?? loadConfig();
   const services = await createServices(config);
+  // In the background: what a crash left behind is no reason to start late.
+  services.removePhotoLeftovers().catch((error: unknown) => services.logger.error({ err: error }, "photo leftovers sweep failed"));
   const stopUploadSweep = startUploadExpirySweep(services.uploads, { intervalMs: UPLOAD_SWEEP_INTERVAL_MS, logger: services.logger });
   const app = createHttpApp({ services, build: options.build, clientDir: options.clientDir, devMiddleware: options.devMiddleware });
 

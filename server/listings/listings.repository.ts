@@ -131,6 +131,13 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
       });
     },
 
+    /** Which of these image keys a listing photo row refers to (listing.image_key is always one). */
+    async findUsedImageKeys(imageKeys: readonly string[]): Promise<Set<string>> {
+      if (!imageKeys.length) return new Set();
+      const rows = await db.selectFrom("listing_photo").select("image_key").where("image_key", "in", imageKeys).execute();
+      return new Set(rows.map((row) => row.image_key));
+    },
+
     async findById(id: string): Promise<ListingDetail | null> {
       const row = await db
         .selectFrom("listing")

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
+import type { Stats } from "node:fs";
 import { access, constants, mkdir, readdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
@@ -65,6 +66,10 @@ export function createLocalDiskStorage(root: string): Storage {
       yield* listFiles(root, folder);
     },
 
+    async removeLeftovers(olderThan) {
+      return removeLeftoversUnder(root, root, olderThan.getTime());
+    },
+
     async check() {
       await mkdir(root, { recursive: true });
       await access(root, constants.W_OK);
@@ -85,20 +90,55 @@ async function* listFiles(root: string, folder: string): AsyncGenerator<StoredOb
       yield* listFiles(root, `${folder}${entry.name}/`);
     } else if (entry.isFile() && isValidStorageKey(folder + entry.name)) {
       const key = folder + entry.name;
-      const size = await fileSize(path.join(root, ...key.split("/")));
-      if (size !== null) yield { key, size };
+      const info = await fileInfo(path.join(root, ...key.split("/")));
+      if (info) yield { key, size: info.size, lastModified: info.mtime };
     }
   }
 }
 
 /** Null when the file went away since the folder was read (deleted meanwhile). */
-async function fileSize(file: string): Promise<number | null> {
+async function fileInfo(file: string): Promise<Stats | null> {
   try {
-    return (await stat(file)).size;
+    return await stat(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
+}
+
+/**
+ * `put`'s temp files (`<key>.<uuid>.tmp`) that a killed process never renamed, and folders left
+ * empty, when older than `before` (epoch ms): younger ones may belong to a write in progress.
+ */
+async function removeLeftoversUnder(dir: string, root: string, before: number): Promise<number> {
+  let removed = 0;
+  // Read before emptying it: removing a temp file inside makes the folder look new.
+  const folderOld = ((await fileInfo(dir))?.mtimeMs ?? Infinity) < before;
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  for (const entry of entries) {
+    const entryPath = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      removed += await removeLeftoversUnder(entryPath, root, before);
+    } else if (entry.isFile() && entry.name.endsWith(".tmp") && ((await fileInfo(entryPath))?.mtimeMs ?? Infinity) < before) {
+      await rm(entryPath, { force: true });
+      removed += 1;
+    }
+  }
+  // Top-level folders ("listings/") stay: a write may be about to make its folder inside one.
+  if (folderOld && dir !== root && path.dirname(dir) !== root) {
+    // rmdir refuses a folder that is not empty, which is what should stay.
+    removed += await rmdir(dir).then(
+      () => 1,
+      () => 0,
+    );
+  }
+  return removed;
 }
 
 async function removeEmptyParents(dir: string, root: string): Promise<void> {

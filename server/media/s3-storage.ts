@@ -114,10 +114,17 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         const page = await client.send(new ListObjectsCommand({ Bucket: bucket, Prefix: folder || undefined, Marker: marker }));
         const contents = page.Contents ?? [];
         for (const object of contents) {
-          if (object.Key && isValidStorageKey(object.Key)) yield { key: object.Key, size: object.Size ?? 0 };
+          if (object.Key && isValidStorageKey(object.Key)) {
+            yield { key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date() };
+          }
         }
         marker = page.IsTruncated ? (page.NextMarker ?? contents.at(-1)?.Key) : undefined;
       } while (marker);
+    },
+
+    // An S3 PUT stores the whole object or nothing: no temp files, no folders.
+    async removeLeftovers() {
+      return 0;
     },
 
     async check() {

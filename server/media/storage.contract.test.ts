@@ -59,8 +59,8 @@ const read = async (storage: Storage, key: string) => {
 };
 
 const listAll = async (storage: Storage, folder?: string) => {
-  const found: StoredObjectInfo[] = [];
-  for await (const info of storage.list(folder)) found.push(info);
+  const found: Array<Omit<StoredObjectInfo, "lastModified">> = [];
+  for await (const { key, size } of storage.list(folder)) found.push({ key, size });
   return found.sort((a, b) => a.key.localeCompare(b.key));
 };
 
@@ -125,6 +125,18 @@ describe.each([
 
     expect(await driver.storage.get(`${folder}a/w320.webp`)).toBeNull();
     expect(await listAll(driver.storage, folder)).toEqual([{ key: `${folder}b/w320.webp`, size: 1 }]);
+  });
+
+  it("lists when each object was written, and removing leftovers never touches a stored object", async () => {
+    freshFolder();
+    const before = Date.now() - 60_000;
+    await driver.storage.put(`${folder}listings/one/w320.webp`, Buffer.alloc(3), "image/webp");
+    const listed: StoredObjectInfo[] = [];
+    for await (const info of driver.storage.list(folder)) listed.push(info);
+    expect(listed[0]!.lastModified.getTime()).toBeGreaterThan(before);
+    expect(listed[0]!.lastModified.getTime()).toBeLessThan(Date.now() + 60_000);
+    await driver.storage.removeLeftovers(new Date(Date.now() + 60 * 60_000));
+    expect(await listAll(driver.storage, folder)).toEqual([{ key: `${folder}listings/one/w320.webp`, size: 3 }]);
   });
 
   it("lists and deletes more objects than one S3 page or request holds (1000)", async () => {

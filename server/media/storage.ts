@@ -16,6 +16,8 @@ export interface StoredObject {
 export interface StoredObjectInfo {
   key: string;
   size: number;
+  /** When it was written, so a sweep can leave alone what may still be in use. */
+  lastModified: Date;
 }
 
 export interface Storage {
@@ -29,6 +31,12 @@ export interface Storage {
    * particular order. Anything that is not a valid key (a half-written temp file) is left out.
    */
   list(folder?: string): AsyncIterable<StoredObjectInfo>;
+  /**
+   * Removes what an interrupted write left behind (a half-written temp file, an empty folder),
+   * if older than `olderThan`; returns how many were removed. Nothing to do where writes are
+   * atomic (S3).
+   */
+  removeLeftovers(olderThan: Date): Promise<number>;
   /** Throws when the storage cannot be reached (for readiness checks). */
   check(): Promise<void>;
 }

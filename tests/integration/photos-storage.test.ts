@@ -8,12 +8,11 @@ import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS } from "../../core/constants";
 import { imageUrl, imageVariantKey } from "../../core/images";
-import { listingFieldsSchema } from "../../core/schemas";
 import { createHttpApp } from "../../server/http/app";
 import { PRIVATE_CACHE_CONTROL } from "../../server/http/cache-control";
 import { createS3Storage } from "../../server/media/s3-storage";
 import type { Storage } from "../../server/media/storage";
-import { makeProducePhoto, makeSeller } from "../../server/seed/factories";
+import { createMangoListing } from "../support/listings";
 import { startS3Server, type S3TestServer } from "../support/s3-server";
 import { createTestServices, type TestServices } from "../support/test-services";
 
@@ -37,13 +36,7 @@ describe.each(["local", "s3"] as const)("photos on %s storage", (driver) => {
     });
     origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 
-    const seller = await t.accounts.signUp({ ...makeSeller(1), phone: "+919876543210" }, new Headers());
-    const { id } = await t.listings.createListing({
-      actor: { id: seller.id },
-      fields: listingFieldsSchema.parse({ name: "Alphonso Mango", category: "fruits", price: "250", description: "Ratnagiri" }),
-      photos: [{ bytes: await makeProducePhoto("fruits", 7, { width: 900, height: 600 }), fileName: "mango.jpg" }],
-    });
-    imageKey = (await t.listings.getListing(id)).imageKey;
+    imageKey = (await createMangoListing(t, { width: 900, height: 600 })).imageKey;
   });
 
   afterAll(async () => {

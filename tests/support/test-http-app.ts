@@ -1,0 +1,32 @@
+/**
+ * The real Express app (server/http/app.ts) on a port of its own, for tests that speak HTTP to
+ * /api/auth and the other endpoints Express answers itself. Pages are not built in unit tests,
+ * so a page request fails loudly.
+ */
+import type { AddressInfo } from "node:net";
+import { createHttpApp } from "../../server/http/app";
+import type { Services } from "../../server/services";
+
+export interface TestHttpApp {
+  url: string;
+  /** The site's own origin (BASE_URL), for the Origin header of requests that carry a cookie. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** `t` may be a second set of services on the same database: another instance. */
+export async function startTestHttpApp(t: Services): Promise<TestHttpApp> {
+  const app = createHttpApp({ services: t, build: () => Promise.reject(new Error("pages are not built in this test")) });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    origin: new URL(t.config.baseUrl).origin,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
