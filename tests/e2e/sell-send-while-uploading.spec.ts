@@ -15,7 +15,7 @@ async function smallPhoto(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function fillSellForm(page: Page, name: string) {
+async function fillFields(page: Page, name: string) {
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Category", { exact: true }).selectOption({ label: "Vegetable" });
   await page.getByLabel("Price (₹ per kg)", { exact: true }).fill("30");
@@ -57,7 +57,7 @@ test.describe("Submit pressed while a photo uploads", () => {
   test("the photo finished before the click: the form is sent at once", async ({ page, seller: _seller }) => {
     const name = `Early Okra ${uniqueTag()}`;
     await openSellForm(page);
-    await fillSellForm(page, name);
+    await fillFields(page, name);
     await pickPhoto(page, 1);
     await expect(page.getByRole("list", { name: "Chosen photos" }).getByText("Uploaded", { exact: true })).toBeVisible();
     await submit(page).click();
@@ -73,7 +73,7 @@ test.describe("Submit pressed while a photo uploads", () => {
     });
     const upload = await holdUploadData(page);
     await openSellForm(page);
-    await fillSellForm(page, name);
+    await fillFields(page, name);
     await pickPhoto(page, 2);
     await upload.held;
     await submit(page).click();
@@ -131,7 +131,7 @@ test.describe("Submit pressed while a photo uploads", () => {
       }
     });
     await openSellForm(page);
-    await fillSellForm(page, name);
+    await fillFields(page, name);
     await pickPhoto(page, 3);
     await submit(page).focus();
     await page.waitForFunction(() => (window as unknown as { heldSchedulerWork: unknown }).heldSchedulerWork !== null, undefined, { polling: 50 });
@@ -162,7 +162,7 @@ test.describe("Submit pressed while a photo uploads", () => {
       },
     );
     await openSellForm(page);
-    await fillSellForm(page, name);
+    await fillFields(page, name);
     await pickPhoto(page, 4);
     await held;
     await submit(page).click();
@@ -192,7 +192,7 @@ test(`${STRESS_SENDS} sellers each send the form right after picking a small pho
     await Promise.all(
       pages.map(async (tab, i) => {
         await openSellForm(tab);
-        await fillSellForm(tab, `Stress Okra ${tag} ${i}`);
+        await fillFields(tab, `Stress Okra ${tag} ${i}`);
       }),
     );
     await Promise.all(

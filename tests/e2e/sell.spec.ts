@@ -63,7 +63,6 @@ test("a signed-in seller lists produce through the sell form and sees it on the 
 test("the price accepts rupees with paise and Indian digit grouping", async ({ page, seller: _seller }) => {
   const name = `Kashmiri Walnut ${uniqueTag()}`;
   await openSellForm(page);
-  // This test is about the price: the photo is let finish uploading first.
   await fillSellForm(page, {
     name,
     category: "Nuts & Dry Fruits",
