@@ -26,8 +26,11 @@ async function pickPhoto(page: Page, seed: number) {
   await page.getByLabel("Photos", { exact: true }).setInputFiles({ name: `photo-${seed}.jpg`, mimeType: "image/jpeg", buffer: await smallPhoto(seed) });
 }
 
-/** Holds the answer to the upload's data request (tus PATCH) until `release()` is called. */
-async function holdUploadData(page: Page) {
+/**
+ * Holds the answer to the upload's data request (tus PATCH) until `release()` is called; then
+ * passes on the server's answer, or `refuseWith` that status instead.
+ */
+async function holdUploadData(page: Page, refuseWith?: number) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let arrived!: () => void;
@@ -37,6 +40,10 @@ async function holdUploadData(page: Page) {
     async (route: Route) => {
       if (route.request().method() !== "PATCH") return route.continue();
       arrived();
+      if (refuseWith) {
+        await released;
+        return route.fulfill({ status: refuseWith, body: "refused" });
+      }
       const response = await route.fetch();
       await released;
       await route.fulfill({ response });
@@ -147,27 +154,15 @@ test.describe("Submit pressed while a photo uploads", () => {
 
   test("the upload fails while the send waits: the seller sees why next to the photo, and nothing is sent", async ({ page, seller: _seller }) => {
     const name = `Failed Okra ${uniqueTag()}`;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let arrived!: () => void;
-    const held = new Promise<void>((resolve) => (arrived = resolve));
-    // The server refuses the photo's data (as a full store would): no retry helps.
-    await page.route(
-      (url) => url.pathname.startsWith("/uploads/"),
-      async (route) => {
-        if (route.request().method() !== "PATCH") return route.continue();
-        arrived();
-        await released;
-        await route.fulfill({ status: 413, body: "too large" });
-      },
-    );
+    // The server refuses the photo's data (too large): no retry helps.
+    const upload = await holdUploadData(page, 413);
     await openSellForm(page);
     await fillFields(page, name);
     await pickPhoto(page, 4);
-    await held;
+    await upload.held;
     await submit(page).click();
     await expect(submit(page)).toHaveText(/Sending when your photo has uploaded/);
-    release();
+    upload.release();
 
     const photos = page.getByRole("list", { name: "Chosen photos" });
     await expect(photos.getByText("Not uploaded", { exact: true })).toBeVisible();
