@@ -80,13 +80,14 @@ export function routeWasUnavailable(context: AppLoadContext): boolean {
 
 /**
  * React Router answers a failed data request (`.data`) or resource route with a 500 it builds
- * itself; just before its headers go out, that becomes a 503 with Retry-After when the failure
- * was unavailability.
+ * itself; just before its headers go out, that becomes a 503 when the failure was
+ * unavailability. Every 503 it sends (a form's "cannot save" too: React Router keeps an action's
+ * own headers off the page) gets Retry-After.
  */
 export function turnRouteFailuresInto503(res: Response, context: AppLoadContext): void {
   onHeaders(res, function (this: Response) {
-    if (this.statusCode !== 500 || !routeUnavailable.has(context)) return;
-    this.statusCode = 503;
+    if (this.statusCode === 500 && routeUnavailable.has(context)) this.statusCode = 503;
+    if (this.statusCode !== 503) return;
     for (const [name, value] of Object.entries(retryAfterHeaders())) this.setHeader(name, value);
   });
 }
