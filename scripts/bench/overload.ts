@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { openMarketplace } from "./marketplace";
-import { argument, ms, percentile, printTable } from "./measure";
+import { argument, ms, percentile, printTable, waitFor } from "./measure";
 
 const listings = Number(argument("listings", "20000"));
 const duration = Number(argument("duration", "20"));
@@ -32,7 +32,8 @@ await market.db.close();
 
 const children: ChildProcess[] = [];
 const dataDirs: string[] = [];
-function startServer(port: number, env: Record<string, string>): void {
+/** Each run has the machine to itself: the previous server is stopped first. */
+function startServer(port: number, env: Record<string, string>): ChildProcess {
   const dataDir = mkdtempSync(path.join(tmpdir(), "mandi-bench-overload-"));
   dataDirs.push(dataDir);
   const child = spawn(process.execPath, ["build/server/index.js"], {
@@ -43,24 +44,14 @@ function startServer(port: number, env: Record<string, string>): void {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       DATABASE_URL: market.url,
-      LOG_LEVEL: "error",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
   children.push(child);
-}
-async function waitFor(target: string): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(target, { signal: AbortSignal.timeout(2_000) })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${target} did not answer within 120 s`);
+  return child;
 }
 
 /** Every answer's status and time, by status: autocannon's own histogram keeps only the 2xx. */
@@ -77,16 +68,20 @@ function drive(target: string, seconds: number): Promise<Map<number, number[]>> 
 }
 
 try {
-  startServer(PORTS.off, { PAGE_CONCURRENCY: "0" });
-  startServer(PORTS.on, { ...(concurrency ? { PAGE_CONCURRENCY: concurrency } : {}), ...(queueWait ? { PAGE_QUEUE_WAIT_MS: queueWait } : {}) });
-  await Promise.all(Object.values(PORTS).map((port) => waitFor(`http://127.0.0.1:${port}/healthz`)));
+  const settings = {
+    off: { PAGE_CONCURRENCY: "0" },
+    on: { ...(concurrency ? { PAGE_CONCURRENCY: concurrency } : {}), ...(queueWait ? { PAGE_QUEUE_WAIT_MS: queueWait } : {}) },
+  };
   console.log(
     `\nMarketplace: ${market.listings.toLocaleString("en-IN")} listings (${url ? "PostgreSQL" : "SQLite"}); ` +
       `${connections} connections on /viewmore?q=onion, ${duration} s per run; shedding on = ` +
       `PAGE_CONCURRENCY ${concurrency || "default"}, PAGE_QUEUE_WAIT_MS ${queueWait || "default"}\n`,
   );
   const rows: string[][] = [];
-  for (const [mode, port] of Object.entries(PORTS)) {
+  for (const mode of argument("modes", "off,on").split(",") as Array<"off" | "on">) {
+    const port = PORTS[mode];
+    const server = startServer(port, settings[mode]);
+    await waitFor(`http://127.0.0.1:${port}/healthz`);
     const target = `http://127.0.0.1:${port}/viewmore?q=onion`;
     await drive(target, 3); // warm-up
     const byStatus = await drive(target, duration);
@@ -106,6 +101,8 @@ try {
       String(other),
     ]);
     process.stderr.write(`  done: shedding ${mode}\n`);
+    server.kill();
+    await new Promise((resolve) => server.once("exit", resolve));
   }
   printTable(["run", "served", "served/s", "served p50 ms", "served p99 ms", "served max ms", "shed (503)", "shed p50 ms", "shed p99 ms", "other"], rows);
 } finally {

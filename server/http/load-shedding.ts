@@ -6,6 +6,7 @@
  * photos and uploads are mounted before it and never wait here.
  */
 import type { RequestHandler } from "express";
+import onFinished from "on-finished";
 import { sendUnavailable } from "./unavailable";
 
 export function shedLoad({ max, queueWaitMs }: { max: number; queueWaitMs: number }): RequestHandler {
@@ -25,14 +26,10 @@ export function shedLoad({ max, queueWaitMs }: { max: number; queueWaitMs: numbe
 
   return (req, res, next) => {
     const run = () => {
-      let released = false;
-      const done = () => {
-        if (released) return;
-        released = true;
-        release();
-      };
-      res.once("finish", done);
-      res.once("close", done);
+      // on-finished also fires for a response already closed: a client that hung up while the
+      // request was still on its way here (a static-file lookup is asynchronous) must not keep
+      // its place for ever.
+      onFinished(res, release);
       next();
     };
     if (active < max) {
@@ -49,7 +46,7 @@ export function shedLoad({ max, queueWaitMs }: { max: number; queueWaitMs: numbe
     }, queueWaitMs);
     waiting.add(turn);
     // Someone who gave up while waiting needs no place.
-    res.once("close", () => {
+    onFinished(res, () => {
       if (waiting.delete(turn)) clearTimeout(timer);
     });
   };
