@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
@@ -17,9 +18,12 @@ async function serve(limit: { max: number; queueWaitMs: number }, pageMs: number
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 }
 
-const servers: Array<import("node:http").Server> = [];
+const servers: Server[] = [];
 afterEach(() => {
-  for (const server of servers.splice(0)) server.closeAllConnections(), server.close();
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    server.close();
+  }
 });
 
 async function get(url: string, signal?: AbortSignal) {
