@@ -54,11 +54,16 @@ function startServer(port: number, env: Record<string, string>): ChildProcess {
   return child;
 }
 
-/** Every answer's status and time, by status: autocannon's own histogram keeps only the 2xx. */
-function drive(target: string, seconds: number): Promise<Map<number, number[]>> {
+/**
+ * Every answer's status and time, by status (autocannon's own histogram keeps only the 2xx),
+ * and how many requests got no answer within autocannon's 10 s timeout.
+ */
+function drive(target: string, seconds: number): Promise<{ byStatus: Map<number, number[]>; unanswered: number }> {
   const byStatus = new Map<number, number[]>();
   return new Promise((resolve, reject) => {
-    const tracker = autocannon({ url: target, connections, duration: seconds }, (error) => (error ? reject(error) : resolve(byStatus)));
+    const tracker = autocannon({ url: target, connections, duration: seconds }, (error, result) =>
+      error ? reject(error) : resolve({ byStatus, unanswered: result.timeouts + result.errors }),
+    );
     tracker.on("response", (_client, statusCode, _bytes, responseTime) => {
       const times = byStatus.get(statusCode) ?? [];
       times.push(responseTime);
@@ -84,7 +89,7 @@ try {
     await waitFor(`http://127.0.0.1:${port}/healthz`);
     const target = `http://127.0.0.1:${port}/viewmore?q=onion`;
     await drive(target, 3); // warm-up
-    const byStatus = await drive(target, duration);
+    const { byStatus, unanswered } = await drive(target, duration);
     const served = (byStatus.get(200) ?? []).sort((a, b) => a - b);
     const shed = (byStatus.get(503) ?? []).sort((a, b) => a - b);
     const other = [...byStatus].filter(([status]) => status !== 200 && status !== 503).reduce((n, [, times]) => n + times.length, 0);
@@ -99,12 +104,13 @@ try {
       shed.length ? ms(percentile(shed, 50)) : "–",
       shed.length ? ms(percentile(shed, 99)) : "–",
       String(other),
+      String(unanswered),
     ]);
     process.stderr.write(`  done: shedding ${mode}\n`);
     server.kill();
     await new Promise((resolve) => server.once("exit", resolve));
   }
-  printTable(["run", "served", "served/s", "served p50 ms", "served p99 ms", "served max ms", "shed (503)", "shed p50 ms", "shed p99 ms", "other"], rows);
+  printTable(["run", "served", "served/s", "served p50 ms", "served p99 ms", "served max ms", "shed (503)", "shed p50 ms", "shed p99 ms", "other", "no answer"], rows);
 } finally {
   for (const child of children) child.kill();
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
