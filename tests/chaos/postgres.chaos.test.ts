@@ -88,6 +88,9 @@ describe.skipIf(!adminUrl)("PostgreSQL faults under a running app (TEST_DATABASE
       // Two were rendered and waited for the lock; the rest were shed from the line quickly.
       const shed = replies.filter((reply) => reply.ms < STATEMENT_TIMEOUT_MS);
       expect(shed.length, replies.map((r) => Math.round(r.ms)).join(", ")).toBeGreaterThanOrEqual(3);
+      // A page change made by the browser's JavaScript (React Router's data request) too.
+      const data = await request(app, "GET", `/viewmore.data?q=${encodeURIComponent(listingName)}`, { timeoutMs: ANSWER_BOUND_MS });
+      expectUnavailable(data, ANSWER_BOUND_MS);
       // A locked table is not a reason to take the instance out of the balancer.
       const ready = await request(app, "GET", "/readyz", { timeoutMs: 3_000 });
       expect(ready.status, ready.text).toBe(200);

@@ -59,6 +59,10 @@ describe("SQLite's write lock held by another process", () => {
       const form = await signIn(app, seller);
       expectUnavailable(form, ANSWER_BOUND_MS);
       expect(form.text).toContain(SAVE_MESSAGE);
+      // The same form sent by the page's JavaScript (React Router's data request).
+      const script = await request(app, "POST", "/login.data", { form: { email: seller.email, password: seller.password }, timeoutMs: ANSWER_BOUND_MS });
+      expectUnavailable(script, ANSWER_BOUND_MS);
+      expect(script.text).toContain(SAVE_MESSAGE);
       const api = await request(app, "POST", "/api/auth/sign-in/email", {
         body: JSON.stringify({ email: seller.email, password: seller.password }),
         headers: { "content-type": "application/json" },
