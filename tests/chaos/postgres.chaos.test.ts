@@ -71,6 +71,7 @@ describe.skipIf(!adminUrl)("PostgreSQL faults under a running app (TEST_DATABASE
     const recovered = await askUntil(search, (reply) => reply.status === 200, RECOVERY_MS);
     expect(recovered.status, recovered.text.slice(0, 300)).toBe(200);
     expect(recovered.text).toContain(listingName);
+    expect((await request(app, "GET", "/readyz", { timeoutMs: 3_000 })).status).toBe(200);
     expect(app.alive()).toBe(true);
   });
 

@@ -12,7 +12,7 @@ import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSeller } from "../../server/seed/factories";
 import { askUntil, request, startAppProcess, type AppProcess } from "../support/app-process";
-import { expectServedOrUnavailable, expectUnavailable, signIn, signUp } from "./people";
+import { createListing, expectServedOrUnavailable, expectUnavailable, newSellerSession, signIn, signUp } from "./people";
 
 const BUSY_TIMEOUT_MS = 1_000;
 const ANSWER_BOUND_MS = 4_000;
@@ -143,8 +143,12 @@ describe.skipIf(Boolean(noTmpfs))("a full disk (the data folder on a 12 MB tmpfs
     }
   }
 
-  it("answers sign-up and sign-in 503 'cannot save', keeps serving pages, logs why, and works again once space is freed", async () => {
+  it("answers sign-up, sign-in and a new listing 503 'cannot save', keeps serving pages, logs why, and works again once space is freed", async () => {
+    const { cookie } = await newSellerSession(app, 1604);
     fillDisk();
+    const listing = await createListing(app, cookie, "Full Disk Potato");
+    expectUnavailable(listing, ANSWER_BOUND_MS * 2);
+    expect(listing.text).toContain(SAVE_MESSAGE);
     const newcomer = makeSeller(1603);
     const signUpReply = await signUp(app, newcomer);
     expectUnavailable(signUpReply, ANSWER_BOUND_MS);
@@ -156,12 +160,17 @@ describe.skipIf(Boolean(noTmpfs))("a full disk (the data folder on a 12 MB tmpfs
     expect((await request(app, "GET", "/", { timeoutMs: ANSWER_BOUND_MS })).status).toBe(200);
     expectServedOrUnavailable(await request(app, "GET", "/viewmore?q=onion", { timeoutMs: ANSWER_BOUND_MS }));
     expect(app.output()).toContain("database unavailable: disk full");
+    // Reads work, so the instance stays in the balancer.
+    expect((await request(app, "GET", "/readyz", { timeoutMs: 3_000 })).status).toBe(200);
 
     rmSync(filler());
     const later = await askUntil(() => signUp(app, newcomer), (reply) => reply.status === 302, 5_000);
     expect(later.status, later.text.slice(0, 300)).toBe(302);
     expect((await signIn(app, existing)).status).toBe(302);
     expect((await signIn(app, newcomer)).status).toBe(302);
+    // The refused listing left nothing behind: sent again, there is exactly one.
+    expect((await createListing(app, cookie, "Full Disk Potato")).status).toBe(302);
+    expect((await request(app, "GET", "/viewmore?q=Full%20Disk%20Potato")).text.replaceAll("<!-- -->", "")).toContain("of 1 product");
     expect(app.alive()).toBe(true);
     expectIntact(path.join(mountPoint, "data", "mandi.sqlite"));
   });
