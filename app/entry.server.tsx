@@ -2,8 +2,9 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRequestFunction } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
 import { NO_FORMS_HERE } from "../core/messages";
+import { noteRouteError, routeWasUnavailable, unavailablePageResponse } from "../server/http/unavailable";
 import { CspNonceContext } from "./components/csp-nonce";
 
 export const streamTimeout = 5_000;
@@ -17,6 +18,14 @@ export const handleDataRequest: HandleDataRequestFunction = (response) =>
     ? new Response(NO_FORMS_HERE, { status: 405, headers: { "Content-Type": "text/plain; charset=utf-8", Allow: "GET, HEAD" } })
     : response;
 
+/** Every loader or action error: unavailability is noted (for a 503) and logged at warn; a bug is logged as an error. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const loadContext = context as AppLoadContext;
+  const { logger } = loadContext.services;
+  if (!noteRouteError(error, loadContext, logger)) logger.error({ err: error, requestId: loadContext.requestId }, "route error");
+};
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -24,6 +33,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A page whose data could not be read because a database or the photo store is down: the one 503 page.
+  if (routeWasUnavailable(loadContext)) return unavailablePageResponse();
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

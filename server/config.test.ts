@@ -68,6 +68,19 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: "1" })).toThrow(/DATABASE_POOL_SIZE/);
     expect(config.baseUrl).toBe("https://mandi.example");
   });
+
+  it("bounds every wait by default (a 503 within about 5 s) and takes other bounds from the environment", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
+      databaseTimeouts: { statementMs: 4_000, acquireMs: 2_000, sqliteBusyMs: 2_000, connectSeconds: 60 },
+      pageConcurrency: { max: 32, queueWaitMs: 500 },
+    });
+    const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_STATEMENT_TIMEOUT_MS: "1500", SQLITE_BUSY_TIMEOUT_MS: "0", PAGE_CONCURRENCY: "0" });
+    expect(config.databaseTimeouts).toMatchObject({ statementMs: 1_500, sqliteBusyMs: 0 });
+    expect(config.pageConcurrency.max).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_STATEMENT_TIMEOUT_MS: "fast", DATABASE_CONNECT_TIMEOUT_SECONDS: "-1" })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS[\s\S]*DATABASE_CONNECT_TIMEOUT_SECONDS/,
+    );
+  });
 });
 
 describe("loadConfig: photo storage", () => {

@@ -23,6 +23,18 @@ const envSchema = z.object({
     .optional(),
   /** PostgreSQL connections each app instance keeps open at most (ignored for SQLite). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2, "must be at least 2").max(1000).default(10),
+  /** Longest a PostgreSQL query (lock waits included) may run before the request gets a 503. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(4_000),
+  /** Longest a request waits for a free PostgreSQL connection (or a new one to open). */
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+  /** Longest SQLite waits for another writer's lock; the whole process waits with it, so keep it short. */
+  SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** At start, how long to keep retrying a database that does not answer yet. */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+  /** Pages rendered at once; more wait in line (0: no limit). */
+  PAGE_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(32),
+  /** Longest a page waits in that line before it is answered 503 (busy). */
+  PAGE_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /** Public address of the site (used for auth cookies and origin checks). */
   BASE_URL: z.url().optional(),
   /** Secret for signing sessions; generated and kept in DATA_DIR when not given. */
@@ -70,6 +82,9 @@ export interface Config {
   dataDir: string;
   databaseUrl: string;
   databasePoolSize: number;
+  databaseTimeouts: DatabaseTimeouts;
+  /** Load shedding in front of page rendering (server/http/load-shedding.ts). */
+  pageConcurrency: { max: number; queueWaitMs: number };
   baseUrl: string;
   authSecret: string;
   maxImageBytes: number;
@@ -80,6 +95,13 @@ export interface Config {
   /** DATA_DIR/media: the photos when stored locally, and what `npm run media:copy` reads. */
   mediaDir: string;
   storage: StorageConfig;
+}
+
+export interface DatabaseTimeouts {
+  statementMs: number;
+  acquireMs: number;
+  sqliteBusyMs: number;
+  connectSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -107,6 +129,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, "mandi.sqlite")}`,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      acquireMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
+      sqliteBusyMs: e.SQLITE_BUSY_TIMEOUT_MS,
+      connectSeconds: e.DATABASE_CONNECT_TIMEOUT_SECONDS,
+    },
+    pageConcurrency: { max: e.PAGE_CONCURRENCY, queueWaitMs: e.PAGE_QUEUE_WAIT_MS },
     baseUrl: e.BASE_URL ?? `http://localhost:${e.PORT}`,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     maxImageBytes: e.MAX_IMAGE_BYTES,

@@ -7,6 +7,7 @@ import { createAuth, type Auth } from "./auth/auth";
 import type { Config } from "./config";
 import { openDatabase, type Db } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
+import { waitForDatabase } from "./db/wait-for-database";
 import { createListingsRepository } from "./listings/listings.repository";
 import { createListingsService } from "./listings/listings.service";
 import { createLogger, type Logger } from "./logger";
@@ -16,6 +17,7 @@ import type { Storage } from "./media/storage";
 import { createUploadDatastore, type UploadDatastore } from "./uploads/tus-datastore";
 import { createUploadsRepository } from "./uploads/uploads.repository";
 import { createUploadsService } from "./uploads/uploads.service";
+import { describeUnavailability, type Unavailability } from "./unavailable";
 
 export interface Services {
   config: Config;
@@ -38,11 +40,23 @@ export async function createServices(
   options: { migrate?: boolean; logger?: Logger; now?: () => number } = {},
 ): Promise<Services> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const db = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
-  if (options.migrate ?? true) {
-    const applied = await migrateToLatest(db);
-    if (applied.length) logger.info({ applied }, "database migrated");
+  // Migrations get their own connections without the serving timeouts: another instance's
+  // migration lock, or an index build, may rightly take longer than a page may.
+  const setup = openDatabase(config.databaseUrl, { poolSize: 2 });
+  try {
+    await waitForDatabase(setup, { url: config.databaseUrl, timeoutSeconds: config.databaseTimeouts.connectSeconds, logger });
+    if (options.migrate ?? true) {
+      const applied = await migrateToLatest(setup);
+      if (applied.length) logger.info({ applied }, "database migrated");
+    }
+  } finally {
+    await setup.close();
   }
+  const db = openDatabase(config.databaseUrl, {
+    poolSize: config.databasePoolSize,
+    timeouts: config.databaseTimeouts,
+    onUnavailable: throttledUnavailableLog(logger),
+  });
   const auth = createAuth({ db, logger, secret: config.authSecret, baseUrl: config.baseUrl, rateLimits: config.authRateLimits });
   const storage = createStorage(config.storage);
   const uploadDatastore = createUploadDatastore(config.storage, { localDir: config.uploads.dir });
@@ -80,5 +94,17 @@ export async function createServices(
         logger,
       }),
     close: () => db.close(),
+  };
+}
+
+/** One log line per reason every few seconds: an outage fails every query, and the log must stay readable. */
+function throttledUnavailableLog(logger: Logger, everyMs = 5_000) {
+  const last = new Map<string, number>();
+  return (unavailability: Unavailability, error: unknown) => {
+    const line = describeUnavailability(unavailability);
+    const now = Date.now();
+    if (now - (last.get(line) ?? 0) < everyMs) return;
+    last.set(line, now);
+    logger.warn({ err: error }, line);
   };
 }

@@ -21,6 +21,11 @@ declare module "autocannon" {
     overallRate?: number;
     pipelining?: number;
   }
+  /** With a callback: the run's tracker, which emits every answer (the overload benchmark counts them by status). */
+  interface Tracker {
+    on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Tracker;
+  }
   function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): Tracker;
   export default autocannon;
 }

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { openMarketplace } from "./marketplace";
-import { argument, ms, printTable } from "./measure";
+import { argument, ms, printTable, waitFor } from "./measure";
 
 const listings = Number(argument("listings", "100000"));
 const duration = Number(argument("duration", "10"));
@@ -36,17 +36,6 @@ const children: ChildProcess[] = [];
 function start(args: string[], env: Record<string, string>): void {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
   children.push(child);
-}
-async function waitFor(target: string): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(target, { signal: AbortSignal.timeout(2_000) })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${target} did not answer within 120 s`);
 }
 
 try {

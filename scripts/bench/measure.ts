@@ -44,3 +44,16 @@ export function argument(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
   return at !== -1 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
 }
+
+/** Waits until `target` answers 2xx (a server the benchmark started), for 120 s at most. */
+export async function waitFor(target: string): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(target, { signal: AbortSignal.timeout(2_000) })).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${target} did not answer within 120 s`);
+}

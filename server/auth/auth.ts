@@ -108,6 +108,9 @@ export function authOptions({
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
+    // A failure that is not better-auth's own (a database down, a disk full) reaches our error
+    // handling as itself, not as a bare 500, so it can be answered 503 (server/unavailable.ts).
+    onAPIError: { throw: true },
   } satisfies BetterAuthOptions;
 }
 

@@ -5,8 +5,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from "kysely";
 import pg from "pg";
+import { classifyUnavailable, type Unavailability } from "../unavailable";
 import type { Database } from "./schema";
 
 export type DialectName = "sqlite" | "postgres";
@@ -17,29 +18,65 @@ export interface Db {
   close(): Promise<void>;
 }
 
-export function openDatabase(url: string, options: { poolSize?: number } = {}): Db {
-  if (url.startsWith("sqlite:")) return openSqlite(url.slice("sqlite:".length));
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.poolSize ?? 10);
+export interface OpenDatabaseOptions {
+  poolSize?: number;
+  /**
+   * Bounds on every wait, for a serving process (docs/decisions/009). Absent for scripts and
+   * migrations, which may rightly wait long (an index build, another instance's migration lock).
+   */
+  timeouts?: { statementMs: number; acquireMs: number; sqliteBusyMs: number };
+  /** Told of each query that failed because the database is unavailable (for the operator's log). */
+  onUnavailable?: (unavailability: Unavailability, error: unknown) => void;
+}
+
+export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Db {
+  if (url.startsWith("sqlite:")) return openSqlite(url.slice("sqlite:".length), options);
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${url.split(":")[0]}:")`);
 }
 
-function openSqlite(file: string): Db {
+function openSqlite(file: string, options: OpenDatabaseOptions): Db {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers run while a write commits; NORMAL sync is safe under WAL.
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // better-sqlite3 waits synchronously, holding up every request: a short wait, then a 503.
+  sqlite.pragma(`busy_timeout = ${options.timeouts?.sqliteBusyMs ?? 5000}`);
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: unavailableLog(options) });
   return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
 }
 
 // int8 (bigint) columns hold epoch milliseconds, well inside Number's safe range.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-function openPostgres(url: string, max: number): Db {
-  const pool = new pg.Pool({ connectionString: url, max });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+function openPostgres(url: string, options: OpenDatabaseOptions): Db {
+  const { timeouts } = options;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // Both bound a request's wait: for a connection (pool full, server down) and for a query
+    // (a held lock, a slow plan). Zero means "wait for ever", which scripts keep.
+    connectionTimeoutMillis: timeouts?.acquireMs ?? 0,
+    statement_timeout: timeouts?.statementMs ?? 0,
+    keepAlive: true,
+  });
+  // A restart or failover ends every connection (57P01); an idle client then emits 'error' on the
+  // pool, which would end the process if nobody listened. The pool has already dropped it.
+  const lost = (error: Error) => options.onUnavailable?.(classifyUnavailable(error) ?? { component: "database", reason: error.message }, error);
+  pool.on("error", lost);
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: unavailableLog(options) });
   return { kysely, dialect: "postgres", close: () => kysely.destroy() };
+}
+
+/** Kysely reports every failed query here; only the unavailable ones are of interest. */
+function unavailableLog(options: OpenDatabaseOptions) {
+  const { onUnavailable } = options;
+  if (!onUnavailable) return undefined;
+  return (event: LogEvent) => {
+    if (event.level !== "error") return;
+    const unavailability = classifyUnavailable(event.error);
+    if (unavailability) onUnavailable(unavailability, event.error);
+  };
 }

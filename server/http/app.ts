@@ -16,8 +16,11 @@ import type { SessionUser } from "../auth/accounts.service";
 import { CLIENT_IP_HEADER, REQUEST_ORIGIN_HEADER } from "../auth/auth";
 import type { Services } from "../services";
 import { cacheControl } from "./cache-control";
+import { shedLoad } from "./load-shedding";
+import { readiness } from "./readiness";
 import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
 import { serveMedia } from "./serve-media";
+import { answerUnavailable, turnRouteFailuresInto503 } from "./unavailable";
 import { createUploadsRouter } from "../uploads/tus-server";
 // Brings the AppLoadContext fields (services, currentUser, …) into scope for getLoadContext.
 import type {} from "./load-context";
@@ -95,15 +98,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
-  app.get("/readyz", async (_req, res) => {
-    try {
-      await Promise.all([services.db.kysely.selectNoFrom((eb) => eb.lit(1).as("one")).execute(), services.storage.check()]);
-      res.json({ status: "ready" });
-    } catch (error) {
-      logger.warn({ err: error }, "not ready");
-      res.status(503).json({ status: "unavailable" });
-    }
-  });
+  app.get("/readyz", readiness(services));
 
   // better-auth sees a plain Request; hand it the client address Express resolved (any value a
   // client sent under these names is overwritten) so rate limits count per person, and the
@@ -131,12 +126,13 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
 
   app.all(
     "*splat",
+    shedLoad(config.pageConcurrency),
     createRequestHandler({
       build,
       mode: config.env === "development" ? "development" : "production",
       getLoadContext: (req, res): AppLoadContext => {
         let user: Promise<SessionUser | null> | undefined;
-        return {
+        const context: AppLoadContext = {
           services,
           cspNonce: res.locals.cspNonce as string,
           requestId: String(req.id),
@@ -146,6 +142,8 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
               if (!res.headersSent) res.append("Set-Cookie", cookie);
             })),
         };
+        turnRouteFailuresInto503(res, context);
+        return context;
       },
     }),
   );
@@ -160,6 +158,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     req.log.error({ err: error }, "unhandled error");
     res.status(500).type("text/plain").send(`Sorry, something went wrong on our side. Please try again. (Reference: ${String(req.id)})`);
   };
+  app.use(answerUnavailable);
   app.use(onError);
   return app;
 }

@@ -51,8 +51,11 @@ export function s3ClientConfig(options: S3StorageOptions) {
     // reject or mishandle the newer default ones.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
-    // A storage that does not answer must fail a request (and /readyz), not hang it.
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+    // A storage that does not answer must fail a request (and /readyz) within seconds, not hang
+    // it: a photo is a few hundred KB, an upload chunk a few MB. One retry for a dropped
+    // connection; more would only multiply the wait during an outage (docs/decisions/009).
+    requestHandler: { connectionTimeout: 2_000, requestTimeout: 10_000 },
+    maxAttempts: 2,
   } satisfies S3ClientConfig;
 }
 

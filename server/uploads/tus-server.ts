@@ -12,7 +12,9 @@ import { isAppError } from "../../core/app-error";
 import { MESSAGES } from "../../core/messages";
 import { UPLOAD_ID_PATTERN } from "../../core/upload-task";
 import type { AccountsService } from "../auth/accounts.service";
+import { UNAVAILABLE_SAVE_MESSAGE } from "../http/unavailable";
 import type { Logger } from "../logger";
+import { classifyUnavailable, describeUnavailability, RETRY_AFTER_SECONDS } from "../unavailable";
 import type { UploadDatastore } from "./tus-datastore";
 import type { UploadsService } from "./uploads.service";
 
@@ -70,6 +72,14 @@ export function createUploadsRouter(deps: {
       return { metadata: { filename: (upload.metadata?.filename ?? "").slice(0, 255) } };
     },
     async onResponseError(req, error) {
+      const unavailability = classifyUnavailable(error);
+      if (unavailability) {
+        // Not discarded now (that needs the store that failed): the seller's next upload or the
+        // expiry sweep releases it.
+        logger.warn({ err: error }, `upload answered 503: ${describeUnavailability(unavailability)}`);
+        req.runtime?.node?.res?.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+        return { status_code: 503, body: UNAVAILABLE_SAVE_MESSAGE };
+      }
       if (error instanceof Error) logger.error({ err: error }, "upload failed");
       // Registered, then refused (a body longer than its Upload-Length, a store that failed): the
       // client got no address for it, so it must not stay behind and count against the limit.

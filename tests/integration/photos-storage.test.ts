@@ -115,6 +115,7 @@ describe.each(["local", "s3"] as const)("photos on %s storage", (driver) => {
       await s3!.stop();
       const response = await fetch(`${origin}/readyz`);
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ status: "unavailable" });
+      expect(response.headers.get("retry-after")).toBe("30");
+      expect(await response.json()).toEqual({ status: "unavailable", checks: { database: "ok", storage: "unavailable" } });
     });
 });

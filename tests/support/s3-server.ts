@@ -20,6 +20,10 @@ export interface S3TestServer {
   storageOptions: S3StorageOptions;
   /** Stops the server and deletes everything it stored. */
   stop(): Promise<void>;
+  /** An outage: stops answering (connections refused) and keeps what it stored… */
+  pause(): Promise<void>;
+  /** …and comes back on the same port with the same objects. */
+  resume(): Promise<void>;
 }
 
 /** s3rver accepts requests signed with this fixed key pair. */
@@ -32,14 +36,9 @@ const STOP_GRACE_MS = 2_000;
 export async function startS3Server(options: { port?: number } = {}): Promise<S3TestServer> {
   const directory = await mkdtemp(path.join(tmpdir(), "mandi-s3rver-"));
   const bucket = `mandi-test-${randomBytes(4).toString("hex")}`;
-  const server = new S3rver({
-    address: "127.0.0.1",
-    port: options.port ?? 0,
-    silent: true,
-    directory,
-    vhostBuckets: false,
-    configureBuckets: [{ name: bucket }],
-  });
+  const makeServer = (port: number) =>
+    new S3rver({ address: "127.0.0.1", port, silent: true, directory, vhostBuckets: false, configureBuckets: [{ name: bucket }] });
+  let server = makeServer(options.port ?? 0);
   let address;
   try {
     address = await server.run();
@@ -47,6 +46,14 @@ export async function startS3Server(options: { port?: number } = {}): Promise<S3
     await rm(directory, { recursive: true, force: true });
     throw error;
   }
+  const close = async () => {
+    const force = setTimeout(() => server.httpServer?.closeAllConnections(), STOP_GRACE_MS);
+    try {
+      await server.close();
+    } finally {
+      clearTimeout(force);
+    }
+  };
   const endpoint = `http://127.0.0.1:${address.port}`;
   const storageOptions: S3StorageOptions = {
     bucket,
@@ -57,6 +64,7 @@ export async function startS3Server(options: { port?: number } = {}): Promise<S3
     forcePathStyle: true,
   };
   let stopped = false;
+  let paused = false;
   return {
     endpoint,
     bucket,
@@ -72,13 +80,22 @@ export async function startS3Server(options: { port?: number } = {}): Promise<S3
     async stop() {
       if (stopped) return;
       stopped = true;
-      const force = setTimeout(() => server.httpServer?.closeAllConnections(), STOP_GRACE_MS);
       try {
-        await server.close();
+        if (!paused) await close();
       } finally {
-        clearTimeout(force);
         await rm(directory, { recursive: true, force: true });
       }
+    },
+    async pause() {
+      paused = true;
+      await close();
+      // Kept-alive sockets would let a client still reach it: an outage refuses them all.
+      server.httpServer?.closeAllConnections();
+    },
+    async resume() {
+      server = makeServer(address.port);
+      await server.run();
+      paused = false;
     },
   };
 }

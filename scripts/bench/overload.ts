@@ -1,0 +1,117 @@
+/**
+ * `npm run build && npm run bench:overload [-- --listings 20000 --duration 20 --connections 200]`
+ * The server saturated: autocannon at 200 connections on /viewmore?q=onion, against two copies
+ * of the production server on the same synthetic marketplace (SQLite, or DATABASE_URL's
+ * PostgreSQL), one after the other in the same run: load shedding off (PAGE_CONCURRENCY=0,
+ * the baseline: every request waits its turn) and on (the defaults, or --concurrency and
+ * --queue-wait). Prints how many requests were served and shed, and the latency of each.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { openMarketplace } from "./marketplace";
+import { argument, ms, percentile, printTable, waitFor } from "./measure";
+
+const listings = Number(argument("listings", "20000"));
+const duration = Number(argument("duration", "20"));
+const connections = Number(argument("connections", "200"));
+const concurrency = argument("concurrency", "");
+const queueWait = argument("queue-wait", "");
+const PORTS = { off: 4344, on: 4345 };
+
+if (!existsSync("build/server/index.js")) {
+  console.error("No production build: run `npm run build` first.");
+  process.exit(1);
+}
+
+const url = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
+const market = await openMarketplace({ listings, url });
+await market.db.close();
+
+const children: ChildProcess[] = [];
+const dataDirs: string[] = [];
+/** Each run has the machine to itself: the previous server is stopped first. */
+function startServer(port: number, env: Record<string, string>): ChildProcess {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "mandi-bench-overload-"));
+  dataDirs.push(dataDir);
+  const child = spawn(process.execPath, ["build/server/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: market.url,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  children.push(child);
+  return child;
+}
+
+/**
+ * Every answer's status and time, by status (autocannon's own histogram keeps only the 2xx),
+ * and how many requests got no answer within autocannon's 10 s timeout.
+ */
+function drive(target: string, seconds: number): Promise<{ byStatus: Map<number, number[]>; unanswered: number }> {
+  const byStatus = new Map<number, number[]>();
+  return new Promise((resolve, reject) => {
+    const tracker = autocannon({ url: target, connections, duration: seconds }, (error, result) =>
+      error ? reject(error) : resolve({ byStatus, unanswered: result.timeouts + result.errors }),
+    );
+    tracker.on("response", (_client, statusCode, _bytes, responseTime) => {
+      const times = byStatus.get(statusCode) ?? [];
+      times.push(responseTime);
+      byStatus.set(statusCode, times);
+    });
+  });
+}
+
+try {
+  const settings = {
+    off: { PAGE_CONCURRENCY: "0" },
+    on: { ...(concurrency ? { PAGE_CONCURRENCY: concurrency } : {}), ...(queueWait ? { PAGE_QUEUE_WAIT_MS: queueWait } : {}) },
+  };
+  console.log(
+    `\nMarketplace: ${market.listings.toLocaleString("en-IN")} listings (${url ? "PostgreSQL" : "SQLite"}); ` +
+      `${connections} connections on /viewmore?q=onion, ${duration} s per run; shedding on = ` +
+      `PAGE_CONCURRENCY ${concurrency || "default"}, PAGE_QUEUE_WAIT_MS ${queueWait || "default"}\n`,
+  );
+  const rows: string[][] = [];
+  for (const mode of argument("modes", "off,on").split(",") as Array<"off" | "on">) {
+    const port = PORTS[mode];
+    const server = startServer(port, settings[mode]);
+    await waitFor(`http://127.0.0.1:${port}/healthz`);
+    const target = `http://127.0.0.1:${port}/viewmore?q=onion`;
+    await drive(target, 3); // warm-up
+    const { byStatus, unanswered } = await drive(target, duration);
+    const served = (byStatus.get(200) ?? []).sort((a, b) => a - b);
+    const shed = (byStatus.get(503) ?? []).sort((a, b) => a - b);
+    const other = [...byStatus].filter(([status]) => status !== 200 && status !== 503).reduce((n, [, times]) => n + times.length, 0);
+    rows.push([
+      `shedding ${mode}`,
+      String(served.length),
+      (served.length / duration).toFixed(0),
+      ms(percentile(served, 50)),
+      ms(percentile(served, 99)),
+      ms(served.at(-1) ?? NaN),
+      String(shed.length),
+      shed.length ? ms(percentile(shed, 50)) : "–",
+      shed.length ? ms(percentile(shed, 99)) : "–",
+      String(other),
+      String(unanswered),
+    ]);
+    process.stderr.write(`  done: shedding ${mode}\n`);
+    server.kill();
+    await new Promise((resolve) => server.once("exit", resolve));
+  }
+  printTable(["run", "served", "served/s", "served p50 ms", "served p99 ms", "served max ms", "shed (503)", "shed p50 ms", "shed p99 ms", "other", "no answer"], rows);
+} finally {
+  for (const child of children) child.kill();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,53 @@
+/**
+ * Load shedding in front of page rendering: at most `max` pages are rendered at once; the next
+ * wait in line (first come, first served) for at most `queueWaitMs`, and then get the 503 page
+ * at once. A saturated server so answers "busy, try again" within a second instead of making
+ * everyone wait many seconds (issue 15; figures in docs/performance.md). /healthz, /readyz,
+ * photos and uploads are mounted before it and never wait here.
+ */
+import type { RequestHandler } from "express";
+import onFinished from "on-finished";
+import { sendUnavailable } from "./unavailable";
+
+export function shedLoad({ max, queueWaitMs }: { max: number; queueWaitMs: number }): RequestHandler {
+  if (!max) return (_req, _res, next) => next();
+  let active = 0;
+  const waiting = new Set<() => void>();
+
+  // A finished request hands its place to the longest waiting one (a Set keeps insertion order).
+  const release = () => {
+    const first = waiting.values().next();
+    if (first.done) active--;
+    else {
+      waiting.delete(first.value);
+      first.value();
+    }
+  };
+
+  return (req, res, next) => {
+    const run = () => {
+      // on-finished also fires for a response already closed: a client that hung up while the
+      // request was still on its way here (a static-file lookup is asynchronous) must not keep
+      // its place for ever.
+      onFinished(res, release);
+      next();
+    };
+    if (active < max) {
+      active++;
+      return run();
+    }
+    const turn = () => {
+      clearTimeout(timer);
+      run();
+    };
+    const timer = setTimeout(() => {
+      waiting.delete(turn);
+      sendUnavailable(req, res);
+    }, queueWaitMs);
+    waiting.add(turn);
+    // Someone who gave up while waiting needs no place.
+    onFinished(res, () => {
+      if (waiting.delete(turn)) clearTimeout(timer);
+    });
+  };
+}

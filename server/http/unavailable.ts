@@ -1,0 +1,93 @@
+/**
+ * The one 503: a kind page for people and one JSON shape for programs, both with Retry-After,
+ * for every path a fault can reach (Express routes, /media, /uploads, better-auth, React Router
+ * loaders and actions, /readyz). Which errors count is server/unavailable.ts.
+ */
+import type { ErrorRequestHandler, Request, Response } from "express";
+import onHeaders from "on-headers";
+import type { AppLoadContext } from "react-router";
+import type { Logger } from "../logger";
+import { classifyUnavailable, describeUnavailability, RETRY_AFTER_SECONDS, type Unavailability } from "../unavailable";
+
+export const UNAVAILABLE_MESSAGE = "Mandi cannot answer right now. Please try again in a minute.";
+/** Beside a form that could not be saved: nothing was saved, and the person's words are kept. */
+export const UNAVAILABLE_SAVE_MESSAGE = "Mandi cannot save this right now. Nothing was lost: please try again in a minute.";
+
+/** The JSON shape: `{ error: "unavailable", message, retryAfterSeconds }`. */
+export function unavailableJson(message = UNAVAILABLE_MESSAGE) {
+  return { error: "unavailable", message, retryAfterSeconds: RETRY_AFTER_SECONDS } as const;
+}
+
+export const retryAfterHeaders = () => ({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
+
+/** A plain page, with no scripts and no database behind it, so it renders whatever is down. */
+const PAGE = `<!doctype html>
+<html lang="en-IN">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Mandi cannot answer right now</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;padding:4rem 1rem;text-align:center;color:#1c1917;background:#fafaf9}
+h1{font-size:1.5rem}a{display:inline-block;margin-top:1.5rem;padding:.75rem 1.25rem;border-radius:.5rem;background:#166534;color:#fff;text-decoration:none}</style>
+</head>
+<body><main><h1>Mandi cannot answer right now</h1>
+<p>Something Mandi needs is not answering. If you were sending a form, it was not saved.</p>
+<p>Please try again in a minute.</p>
+<a href="">Try again</a></main></body>
+</html>
+`;
+
+function wantsJson(req: Request): boolean {
+  if (/^\/(api\/|uploads|readyz)/.test(req.path)) return true;
+  return req.accepts(["html", "json"]) === "json";
+}
+
+export function sendUnavailable(req: Request, res: Response, message = UNAVAILABLE_MESSAGE): void {
+  res.status(503).set(retryAfterHeaders());
+  if (wantsJson(req)) res.json(unavailableJson(message));
+  else res.type("html").send(PAGE);
+}
+
+/** The same page, as React Router's document handler returns it. */
+export function unavailablePageResponse(): globalThis.Response {
+  return new globalThis.Response(PAGE, { status: 503, headers: { ...retryAfterHeaders(), "Content-Type": "text/html; charset=utf-8" } });
+}
+
+/** Express error middleware: unavailable → 503 (logged at warn with the reason); anything else goes on to the 500 handler. */
+export const answerUnavailable: ErrorRequestHandler = (error, req, res, next) => {
+  const unavailability = classifyUnavailable(error);
+  if (!unavailability || res.headersSent) return next(error);
+  req.log.warn({ err: error }, `answered 503: ${describeUnavailability(unavailability)}`);
+  sendUnavailable(req, res);
+};
+
+/** Route errors (loaders, actions) that were unavailability, by request context. */
+const routeUnavailable = new WeakMap<object, Unavailability>();
+
+/**
+ * For entry.server's handleError: true (and logged) when the error means unavailable, so the
+ * document is answered with the 503 page and data requests with a 503 status.
+ */
+export function noteRouteError(error: unknown, context: AppLoadContext, logger: Logger): boolean {
+  const unavailability = classifyUnavailable(error);
+  if (!unavailability) return false;
+  routeUnavailable.set(context, unavailability);
+  logger.warn({ err: error, requestId: context.requestId }, `answered 503: ${describeUnavailability(unavailability)}`);
+  return true;
+}
+
+export function routeWasUnavailable(context: AppLoadContext): boolean {
+  return routeUnavailable.has(context);
+}
+
+/**
+ * React Router answers a failed data request (`.data`) or resource route with a 500 it builds
+ * itself; just before its headers go out, that becomes a 503 when the failure was
+ * unavailability. Every 503 it sends (a form's "cannot save" too: React Router keeps an action's
+ * own headers off the page) gets Retry-After.
+ */
+export function turnRouteFailuresInto503(res: Response, context: AppLoadContext): void {
+  onHeaders(res, function (this: Response) {
+    if (this.statusCode === 500 && routeUnavailable.has(context)) this.statusCode = 503;
+    if (this.statusCode !== 503) return;
+    for (const [name, value] of Object.entries(retryAfterHeaders())) this.setHeader(name, value);
+  });
+}
