@@ -85,9 +85,9 @@ export function routeWasUnavailable(context: AppLoadContext): boolean {
  * own headers off the page) gets Retry-After.
  */
 export function turnRouteFailuresInto503(res: Response, context: AppLoadContext): void {
-  onHeaders(res, function (this: Response) {
-    if (this.statusCode === 500 && routeUnavailable.has(context)) this.statusCode = 503;
-    if (this.statusCode !== 503) return;
-    for (const [name, value] of Object.entries(retryAfterHeaders())) this.setHeader(name, value);
+  onHeaders(res, () => {
+    if (res.statusCode === 500 && routeUnavailable.has(context)) res.statusCode = 503;
+    if (res.statusCode !== 503) return;
+    for (const [name, value] of Object.entries(retryAfterHeaders())) res.setHeader(name, value);
   });
 }
