@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
 import { NO_FORMS_HERE } from "../core/messages";
 import { noteRouteError, routeWasUnavailable, unavailablePageResponse } from "../server/http/unavailable";
 import { CspNonceContext } from "./components/csp-nonce";
@@ -23,6 +23,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   const loadContext = context as AppLoadContext;
   const { logger } = loadContext.services;
+  // A request React Router itself refused (a POST to a page with no form, say) is the client's.
+  if (isRouteErrorResponse(error) && error.status < 500) return void logger.info({ status: error.status, requestId: loadContext.requestId }, "route refused the request");
   if (!noteRouteError(error, loadContext, logger)) logger.error({ err: error, requestId: loadContext.requestId }, "route error");
 };
 
