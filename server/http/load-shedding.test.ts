@@ -34,16 +34,31 @@ async function get(url: string, signal?: AbortSignal) {
 }
 
 describe("shedLoad", () => {
-  it("serves what fits, lets a short line wait, and answers the rest 503 with Retry-After once the wait is over", async () => {
+  it("serves what fits, lets a short line wait, and answers the rest 503 with Retry-After", async () => {
     const url = await serve({ max: 1, queueWaitMs: 150 }, 100);
     const replies = await Promise.all([get(url), get(url), get(url), get(url)]);
     const statuses = replies.map((r) => r.status).sort();
-    // One renders, the next waits its 100 ms turn; the other two wait 150 ms and are told to come back.
+    // One renders, the next waits its 100 ms turn in the line of one; the other two find the line full.
     expect(statuses).toEqual([200, 200, 503, 503]);
     for (const reply of replies.filter((r) => r.status === 503)) {
       expect(reply.retryAfter).toBe("30");
       expect(reply.ms).toBeLessThan(1_000);
     }
+  });
+
+  it("answers 503 at once, without waiting, when the line is already full", async () => {
+    const url = await serve({ max: 1, queueWaitMs: 2_000 }, 1_000);
+    const first = get(url);
+    await sleep(60);
+    const second = get(url); // waits in the line of one
+    await sleep(60);
+    const third = await get(url);
+    expect(third.status).toBe(503);
+    expect(third.retryAfter).toBe("30");
+    // The 30 ms step before the limit, not the 2 s line: told at once.
+    expect(third.ms).toBeLessThan(500);
+    expect((await first).status).toBe(200);
+    expect((await second).status).toBe(200);
   });
 
   it("gives back the place of a client that hung up before its request reached the limit", async () => {

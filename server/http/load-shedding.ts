@@ -1,7 +1,8 @@
 /**
- * Load shedding in front of page rendering: at most `max` pages are rendered at once; the next
- * wait in line (first come, first served) for at most `queueWaitMs`, and then get the 503 page
- * at once. A saturated server so answers "busy, try again" within a second instead of making
+ * Load shedding in front of page rendering: at most `max` pages are rendered at once; up to
+ * `max` more wait in line (first come, first served) for at most `queueWaitMs`, and then get the
+ * 503 page. Past a full line a request is answered 503 at once: waiting would only add to the
+ * time every client spends before being told to come back. A saturated server so answers "busy, try again" within a second instead of making
  * everyone wait many seconds (issue 15; figures in docs/performance.md). /healthz, /readyz,
  * photos and uploads are mounted before it and never wait here.
  */
@@ -36,6 +37,7 @@ export function shedLoad({ max, queueWaitMs }: { max: number; queueWaitMs: numbe
       active++;
       return run();
     }
+    if (waiting.size >= max) return void sendUnavailable(req, res);
     const turn = () => {
       clearTimeout(timer);
       run();
