@@ -9,7 +9,7 @@ import {
   useNavigation,
   useRouteError,
 } from "react-router";
-import { NO_FORMS_HERE } from "../core/messages";
+import { NO_FORMS_HERE, UNAVAILABLE_MESSAGE } from "../core/messages";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useCspNonce } from "./components/csp-nonce";
@@ -77,8 +77,12 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A 503 after the page has loaded (an in-app link, a form sent by script) carries the 503
+  // page's HTML as its data: say what it says instead.
   const message = isRouteErrorResponse(error)
-    ? error.status === 405
+    ? error.status === 503
+      ? UNAVAILABLE_MESSAGE
+      : error.status === 405
       ? NO_FORMS_HERE
       : typeof error.data === "string"
       ? error.data

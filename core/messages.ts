@@ -17,3 +17,8 @@ export function photoTooLargeMessage(maxBytes: number): string {
 export function tooManyPhotosMessage(maxPhotos: number): string {
   return `A listing can have up to ${maxPhotos} photos. Please remove some.`;
 }
+
+/** A 503: a database or the photo store is down, or the server is too busy (the page and the app's error screen). */
+export const UNAVAILABLE_MESSAGE = "Mandi cannot answer right now. Please try again in a minute.";
+/** Beside a form that could not be saved: nothing was saved, and the person's words are kept. */
+export const UNAVAILABLE_SAVE_MESSAGE = "Mandi cannot save this right now. Nothing was lost: please try again in a minute.";

@@ -12,6 +12,7 @@ async function serve(limit: { max: number; queueWaitMs: number }, pageMs: number
   app.use((_req, _res, next) => void sleep(30).then(() => next()));
   app.use(shedLoad(limit));
   app.get("/", (_req, res) => void sleep(pageMs).then(() => res.send("page")));
+  app.post("/", (_req, res) => void sleep(pageMs).then(() => res.send("saved")));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   servers.push(server);
@@ -59,6 +60,13 @@ describe("shedLoad", () => {
     expect(third.ms).toBeLessThan(500);
     expect((await first).status).toBe(200);
     expect((await second).status).toBe(200);
+  });
+
+  it("never sheds a form being sent (a seller's work): a POST gets its turn even past a full line", async () => {
+    const url = await serve({ max: 1, queueWaitMs: 0 }, 200);
+    const [page, post] = await Promise.all([get(url), sleep(60).then(async () => (await fetch(url, { method: "POST", signal: AbortSignal.timeout(5_000) })).status)]);
+    expect(page.status).toBe(200);
+    expect(post).toBe(200);
   });
 
   it("gives back the place of a client that hung up before its request reached the limit", async () => {

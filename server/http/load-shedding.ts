@@ -2,7 +2,9 @@
  * Load shedding in front of page rendering: at most `max` pages are rendered at once; up to
  * `max` more wait in line (first come, first served) for at most `queueWaitMs`, and then get the
  * 503 page. Past a full line a request is answered 503 at once: waiting would only add to the
- * time every client spends before being told to come back. A saturated server so answers "busy, try again" within a second instead of making
+ * time every client spends before being told to come back. Only reads (GET, HEAD) are shed: a
+ * sell form's POST carries a seller's work (photos already uploaded, text typed) and always gets
+ * its turn; its own waits are bounded by the database timeouts. A saturated server so answers "busy, try again" within a second instead of making
  * everyone wait many seconds (issue 15; figures in docs/performance.md). /healthz, /readyz,
  * photos and uploads are mounted before it and never wait here.
  */
@@ -26,6 +28,7 @@ export function shedLoad({ max, queueWaitMs }: { max: number; queueWaitMs: numbe
   };
 
   return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
     const run = () => {
       // on-finished also fires for a response already closed: a client that hung up while the
       // request was still on its way here (a static-file lookup is asynchronous) must not keep

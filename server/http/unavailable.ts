@@ -9,9 +9,9 @@ import type { AppLoadContext } from "react-router";
 import type { Logger } from "../logger";
 import { classifyUnavailable, describeUnavailability, RETRY_AFTER_SECONDS, type Unavailability } from "../unavailable";
 
-export const UNAVAILABLE_MESSAGE = "Mandi cannot answer right now. Please try again in a minute.";
-/** Beside a form that could not be saved: nothing was saved, and the person's words are kept. */
-export const UNAVAILABLE_SAVE_MESSAGE = "Mandi cannot save this right now. Nothing was lost: please try again in a minute.";
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_SAVE_MESSAGE } from "../../core/messages";
+
+export { UNAVAILABLE_MESSAGE, UNAVAILABLE_SAVE_MESSAGE };
 
 /** The JSON shape: `{ error: "unavailable", message, retryAfterSeconds }`. */
 export function unavailableJson(message = UNAVAILABLE_MESSAGE) {

@@ -200,10 +200,21 @@ test(`${STRESS_SENDS} sellers each send the form right after picking a small pho
         await submit(tab).click();
       }),
     );
-    const left = await Promise.allSettled(pages.map((tab) => expect(tab).toHaveURL((url) => url.pathname === "/", { timeout: 60_000 })));
-    // Say what each stuck form showed, so a failure explains itself.
+    const left = await Promise.allSettled(
+      pages.map((tab) => expect(tab).toHaveURL((url) => url.pathname === "/", { timeout: Math.max(60_000, STRESS_SENDS * 1_500) })),
+    );
+    // Say where each stuck form is and what it shows, so a failure explains itself.
     const stuck = await Promise.all(
-      left.flatMap((result, i) => (result.status === "rejected" ? [pages[i]!.locator("form[enctype='multipart/form-data']").innerText().then((text) => `form ${i}: ${text.replace(/\s+/g, " ")}`)] : [])),
+      left.flatMap((result, i) =>
+        result.status === "rejected"
+          ? [
+              pages[i]!.locator("main")
+                .innerText({ timeout: 5_000 })
+                .catch(() => "(no page)")
+                .then((text) => `form ${i} at ${pages[i]!.url()}: ${text.replace(/\s+/g, " ").slice(0, 400)}`),
+            ]
+          : [],
+      ),
     );
     expect(stuck).toEqual([]);
     for (let i = 0; i < pages.length; i++) expect(await countListingsNamed(`Stress Okra ${tag} ${i}`)).toBe(1);
