@@ -1,22 +1,55 @@
 import type { CategorySlug } from "./categories";
 
+/** What a buyer may still do with a listing (decision 012). */
+export type ListingStatus = "active" | "sold" | "expired";
+
+/** "sold" is the seller's word; an active listing past its expiry reads as expired, at read time. */
+export function listingStatus(listing: { storedStatus: "active" | "sold"; expiresAt: number }, now: number): ListingStatus {
+  if (listing.storedStatus === "sold") return "sold";
+  return listing.expiresAt > now ? "active" : "expired";
+}
+
 /** A listing as cards and lists show it. */
 export interface ListingSummary {
   id: string;
   name: string;
   category: CategorySlug;
+  /** Price per kg: the canonical price, for sorting and comparing. */
   pricePaise: number;
+  /** The price as the seller entered it, per `unit`. */
+  unitPricePaise: number;
+  /** A unit of core/produce. */
+  unit: string;
   /** Storage key prefix of the photo's WebP variants. */
   imageKey: string;
   /** Epoch milliseconds (UTC). */
   createdAt: number;
+  /** Slugs from core/locations; null for listings made before places were asked for. */
+  state: string | null;
+  district: string | null;
 }
 
-/** A listing with everything the view page shows, seller contact included. */
-export interface ListingDetail extends ListingSummary {
+/** A listing as its seller sees it in My listings. */
+export interface OwnListingSummary extends ListingSummary {
+  status: ListingStatus;
+  /** Epoch milliseconds (UTC). */
+  expiresAt: number;
+}
+
+/** A listing with everything the view and edit pages show, seller contact included. */
+export interface ListingDetail extends OwnListingSummary {
   description: string;
   /** Every photo in the seller's order; the first is the cover (imageKey). */
   photos: Array<{ imageKey: string }>;
   sellerId: string;
   seller: { name: string; phone: string } | null;
+  gramsPerUnit: number;
+  quantity: number | null;
+  minOrder: number | null;
+  variety: string | null;
+  organic: boolean;
+  /** "YYYY-MM-DD", or null when available now. */
+  availableFrom: string | null;
+  place: string | null;
+  pin: string | null;
 }

@@ -6,6 +6,17 @@ export const MESSAGES = {
   choosePhoto: "Please choose a photo of your produce.",
 } as const;
 
+/** What a seller and a buyer are told about a listing's lifecycle (decision 012). */
+export const LISTING_MESSAGES = {
+  /** 404 for a listing that is not the person's own, or does not exist: ids cannot be probed. */
+  notYourListing: "We could not find that listing among yours.",
+  /** 410 for a listing its seller deleted. */
+  listingDeleted: "This listing was removed by its seller. Here is what else is on Mandi.",
+  photoNotOnListing: "One of the photos is no longer on this listing. Please reload the page and try again.",
+  sold: "Sold",
+  expired: "No longer available",
+} as const;
+
 /** A form sent to a page that takes none (React Router's own words name internal route ids). */
 export const NO_FORMS_HERE = "This page does not take forms, so nothing was changed. Please go back and try again.";
 

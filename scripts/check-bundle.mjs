@@ -14,7 +14,7 @@ const BUDGET_KB = 150;
 const ASSETS = "build/client/assets";
 const SOURCE_MAPS = "build/sourcemaps/assets";
 const BROWSER_PACKAGES = new Set(["react", "react-dom", "react-router", "scheduler", "@react-router/dev", "cookie", "set-cookie-parser",
-  // The resumable photo upload, loaded on /create only (app/components/photo-picker.tsx).
+  // The resumable photo upload, loaded on /create only (app/components/listing-form/photo-picker.tsx).
   "tus-js-client", "js-base64", "url-parse", "querystringify", "requires-port"]);
 
 const files = readdirSync(ASSETS);

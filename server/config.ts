@@ -44,6 +44,10 @@ const envSchema = z.object({
   MAX_PHOTOS_PER_LISTING: z.coerce.number().int().min(1).max(MAX_PHOTOS_PER_LISTING).default(MAX_PHOTOS_PER_LISTING),
   /** Resumable uploads one person may have started and not yet put on a listing. */
   MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().positive().default(10),
+  /** Days a listing of fruits or vegetables stays up before it expires (its seller can renew it). */
+  LISTING_DAYS_PERISHABLE: z.coerce.number().int().min(1).max(3650).default(15),
+  /** Days any other listing stays up before it expires. */
+  LISTING_DAYS_OTHER: z.coerce.number().int().min(1).max(3650).default(60),
   /** Hours after which an upload that never became part of a listing is removed. */
   UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   /**
@@ -89,6 +93,8 @@ export interface Config {
   authSecret: string;
   maxImageBytes: number;
   uploads: { maxPhotosPerListing: number; maxInFlightPerUser: number; expiryMs: number; dir: string };
+  /** How long a listing stays up, by kind of produce (decision 012). */
+  listingDays: { perishable: number; other: number };
   authRateLimits: { signInPerMinute: number; signUpPerMinute: number };
   trustProxy: boolean | number | string;
   logLevel: z.output<typeof envSchema>["LOG_LEVEL"];
@@ -145,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       expiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000),
       dir: path.join(dataDir, "uploads"),
     },
+    listingDays: { perishable: e.LISTING_DAYS_PERISHABLE, other: e.LISTING_DAYS_OTHER },
     authRateLimits: { signInPerMinute: e.AUTH_SIGNIN_PER_MINUTE, signUpPerMinute: e.AUTH_SIGNUP_PER_MINUTE },
     trustProxy: e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY === "false" ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

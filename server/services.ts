@@ -81,6 +81,7 @@ export async function createServices(
       storage,
       uploads,
       maxPhotos: config.uploads.maxPhotosPerListing,
+      listingDays: config.listingDays,
       logger,
       now: options.now,
     }),

@@ -11,6 +11,7 @@ import * as m0002 from "./migrations/0002-search";
 import * as m0003 from "./migrations/0003-listing-photos";
 import * as m0004 from "./migrations/0004-photo-upload-activity";
 import * as m0005 from "./migrations/0005-sign-in-failures";
+import * as m0006 from "./migrations/0006-listing-lifecycle";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-listings": m0001,
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0003-listing-photos": m0003,
   "0004-photo-upload-activity": m0004,
   "0005-sign-in-failures": m0005,
+  "0006-listing-lifecycle": m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -26,6 +26,40 @@ export interface ListingTable {
   image_name: string | null;
   /** Epoch milliseconds (UTC). */
   created_at: number | string;
+  // Migration 0006 (decision 012).
+  /** "active" or "sold"; an active listing past expires_at reads as expired. */
+  status: "active" | "sold";
+  /** Epoch milliseconds (UTC): an active listing leaves every public list from then. */
+  expires_at: number | string;
+  /** Epoch milliseconds (UTC) of the seller's last change, null if never changed. */
+  updated_at: number | string | null;
+  /** The unit the seller sells by (core/produce); price_paise stays the price per kg. */
+  unit: string;
+  grams_per_unit: number | string;
+  /** The price as the seller entered it, per unit. */
+  unit_price_paise: number | string;
+  /** How much is available, in units; null when the seller did not say. */
+  quantity: number | null;
+  min_order: number | null;
+  variety: string | null;
+  /** 0 or 1. */
+  organic: number;
+  /** "YYYY-MM-DD", or null for "now". */
+  available_from: string | null;
+  /** Slugs from core/locations; null only for listings made before migration 0006. */
+  state: string | null;
+  district: string | null;
+  /** Village or town as the seller wrote it. */
+  place: string | null;
+  /** Six digits. */
+  pin: string | null;
+}
+
+/** The id of a deleted listing, so its link answers 410 Gone rather than 404. */
+export interface ListingTombstoneTable {
+  id: string;
+  /** Epoch milliseconds (UTC). */
+  removed_at: number | string;
 }
 
 export interface ListingPhotoTable {
@@ -71,6 +105,7 @@ export interface Database {
   user: UserTable;
   listing: ListingTable;
   listing_photo: ListingPhotoTable;
+  listing_tombstone: ListingTombstoneTable;
   photo_upload: PhotoUploadTable;
   listing_name: ListingNameTable;
   sign_in_failure: SignInFailureTable;

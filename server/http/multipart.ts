@@ -9,7 +9,7 @@ import { photoTooLargeMessage } from "../../core/messages";
 
 /** Room for the text fields and multipart framing on top of the photo itself. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
-const MAX_PARTS = 20;
+const MAX_PARTS = 60;
 
 export interface PhotoForm {
   /** Text fields, first value of each. */

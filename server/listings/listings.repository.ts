@@ -1,13 +1,22 @@
 /** The only place with SQL for listings. */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { CategorySlug } from "../../core/categories";
-import type { ListingDetail, ListingSummary } from "../../core/listing";
+import { listingStatus, type ListingDetail, type ListingSummary, type OwnListingSummary } from "../../core/listing";
 import type { ListingSort } from "../../core/schemas";
 import type { NameCandidate } from "../../core/suggestions";
 import type { DialectName } from "../db/database";
 import type { Database, ListingPhotoTable, ListingTable } from "../db/schema";
 
+/** The columns a seller's edit sets (everything but identity, photos, status and dates). */
+export type ListingChanges = Omit<ListingTable, "id" | "seller_id" | "image_key" | "image_name" | "created_at" | "status" | "expires_at" | "updated_at">;
+
 export interface ListingFilter {
+  /** Only listings buyers may see at this instant (epoch ms): active and not yet expired. */
+  liveAt?: number;
+  sellerId?: string;
+  /** Slugs from core/locations. */
+  state?: string;
+  district?: string;
   /** Normalised texts (see core/search-terms): the name must contain one of them. */
   nameContainsAny?: string[];
   /** With nameContainsAny: also match listings in these categories. */
@@ -29,9 +38,15 @@ const SUMMARY_COLUMNS = [
   "listing.name",
   "listing.category",
   "listing.price_paise",
+  "listing.unit_price_paise",
+  "listing.unit",
   "listing.image_key",
   "listing.created_at",
+  "listing.state",
+  "listing.district",
 ] as const;
+
+const OWN_SUMMARY_COLUMNS = [...SUMMARY_COLUMNS, "listing.status", "listing.expires_at"] as const;
 
 const NAME_COLUMNS = [
   "listing_name.name_search",
@@ -47,6 +62,8 @@ const NAME_COLUMNS = [
  */
 const WALK_SORT_INDEX_FROM = 2_000;
 
+type FilterColumn = "category" | "price_paise" | "name_search" | "status" | "expires_at" | "state" | "district";
+
 /** Where in a name a suggestion term must occur, best first (core/suggestions ranks the same way). */
 export type NameMatch = "prefix" | "word" | "infix";
 
@@ -59,8 +76,12 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
    * rather than collecting every match and sorting it.
    */
   function applyFilter<Q extends ListingQuery>(query: Q, filter: ListingFilter, walkSortIndex = false): Q {
-    const column = (name: "category" | "price_paise" | "name_search") => names.listingColumn(name, walkSortIndex);
+    const column = (name: FilterColumn) => names.listingColumn(name, walkSortIndex);
     let q = query;
+    if (filter.liveAt !== undefined) q = q.where(column("status"), "=", "active").where(column("expires_at"), ">", filter.liveAt) as Q;
+    if (filter.sellerId) q = q.where("listing.seller_id", "=", filter.sellerId) as Q;
+    if (filter.state) q = q.where(column("state"), "=", filter.state) as Q;
+    if (filter.district) q = q.where(column("district"), "=", filter.district) as Q;
     if (filter.category) q = q.where(column("category"), "=", filter.category) as Q;
     if (filter.minPaise !== undefined) q = q.where(column("price_paise"), ">=", filter.minPaise) as Q;
     if (filter.maxPaise !== undefined) q = q.where(column("price_paise"), "<=", filter.maxPaise) as Q;
@@ -94,6 +115,19 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
     return Number(row.n);
   }
 
+  /** Puts `photos` in place of the listing's photos, in a transaction; returns the image keys no longer used. */
+  async function putPhotos(trx: Kysely<Database>, listingId: string, photos: readonly StoredPhoto[]): Promise<string[]> {
+    const old = await trx.selectFrom("listing_photo").select(["image_key", "image_name"]).where("listing_id", "=", listingId).execute();
+    // A photo the listing keeps keeps the file name it was uploaded with.
+    const oldNames = new Map(old.map((row) => [row.image_key, row.image_name]));
+    const rows = photos.map((photo, position) => ({ listing_id: listingId, position, image_key: photo.image_key, image_name: photo.image_name ?? oldNames.get(photo.image_key) ?? null }));
+    await trx.deleteFrom("listing_photo").where("listing_id", "=", listingId).execute();
+    await trx.insertInto("listing_photo").values(rows).execute();
+    await trx.updateTable("listing").set({ image_key: rows[0]!.image_key, image_name: rows[0]!.image_name }).where("id", "=", listingId).execute();
+    const kept = new Set(rows.map((row) => row.image_key));
+    return old.map((row) => row.image_key).filter((key) => !kept.has(key));
+  }
+
   return {
     /** The listing and its photos, all or nothing; the first photo is the cover. */
     async insert(row: ListingTable, photos: readonly StoredPhoto[]): Promise<void> {
@@ -110,25 +144,42 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
 
     /** Puts `photos` in place of the listing's photos; returns the image keys no longer used. */
     async replacePhotos(listingId: string, photos: readonly StoredPhoto[]): Promise<string[]> {
+      return db.transaction().execute((trx) => putPhotos(trx, listingId, photos));
+    },
+
+    /**
+     * A seller's edit: the listing's fields and its photos, all or nothing. Returns the image keys
+     * no longer used, or null when the listing is gone (deleted meanwhile).
+     */
+    async update(listingId: string, changes: ListingChanges & { updated_at: number }, photos: readonly StoredPhoto[]): Promise<string[] | null> {
       return db.transaction().execute(async (trx) => {
-        const old = await trx.selectFrom("listing_photo").select("image_key").where("listing_id", "=", listingId).execute();
-        await trx.deleteFrom("listing_photo").where("listing_id", "=", listingId).execute();
-        await trx
-          .insertInto("listing_photo")
-          .values(photos.map((photo, position) => ({ listing_id: listingId, position, ...photo })))
-          .execute();
-        await trx.updateTable("listing").set({ image_key: photos[0]!.image_key, image_name: photos[0]!.image_name }).where("id", "=", listingId).execute();
-        return old.map((row) => row.image_key);
+        const updated = await trx.updateTable("listing").set(changes).where("id", "=", listingId).executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) return null;
+        return putPhotos(trx, listingId, photos);
       });
     },
 
-    /** Deletes the listing (its photo rows go with it); returns the image keys it used. */
-    async delete(listingId: string): Promise<string[]> {
+    /** Sold or available again, and/or a new expiry; false when the listing is gone. */
+    async setLifecycle(listingId: string, changes: { status?: "active" | "sold"; expires_at?: number; updated_at: number }): Promise<boolean> {
+      const updated = await db.updateTable("listing").set(changes).where("id", "=", listingId).executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
+    },
+
+    /** Deletes the listing (its photo rows go with it), leaving a tombstone; returns the image keys it used. */
+    async delete(listingId: string, removedAt: number): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
         const photos = await trx.selectFrom("listing_photo").select("image_key").where("listing_id", "=", listingId).execute();
-        await trx.deleteFrom("listing").where("id", "=", listingId).execute();
+        const deleted = await trx.deleteFrom("listing").where("id", "=", listingId).executeTakeFirst();
+        if (Number(deleted.numDeletedRows) > 0) {
+          await trx.insertInto("listing_tombstone").values({ id: listingId, removed_at: removedAt }).onConflict((oc) => oc.column("id").doNothing()).execute();
+        }
         return photos.map((row) => row.image_key);
       });
+    },
+
+    /** True when a listing with this id existed and was deleted. */
+    async wasDeleted(id: string): Promise<boolean> {
+      return Boolean(await db.selectFrom("listing_tombstone").select("id").where("id", "=", id).executeTakeFirst());
     },
 
     /** Which of these image keys a listing photo row refers to (listing.image_key is always one). */
@@ -138,11 +189,26 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
       return new Set(rows.map((row) => row.image_key));
     },
 
-    async findById(id: string): Promise<ListingDetail | null> {
+    /** The listing with everything its pages show; its status as of `now`. */
+    async findById(id: string, now: number): Promise<ListingDetail | null> {
       const row = await db
         .selectFrom("listing")
         .leftJoin("user", "user.id", "listing.seller_id")
-        .select([...SUMMARY_COLUMNS, "listing.description", "listing.seller_id", "user.name as seller_name", "user.phone as seller_phone"])
+        .select([
+          ...OWN_SUMMARY_COLUMNS,
+          "listing.description",
+          "listing.seller_id",
+          "listing.grams_per_unit",
+          "listing.quantity",
+          "listing.min_order",
+          "listing.variety",
+          "listing.organic",
+          "listing.available_from",
+          "listing.place",
+          "listing.pin",
+          "user.name as seller_name",
+          "user.phone as seller_phone",
+        ])
         .where("listing.id", "=", id)
         .executeTakeFirst();
       if (!row) return null;
@@ -153,12 +219,47 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
         .orderBy("position", "asc")
         .execute();
       return {
-        ...toSummary(row),
+        ...toOwnSummary(row, now),
         photos: photos.map((photo) => ({ imageKey: photo.image_key })),
         description: row.description,
         sellerId: row.seller_id,
         seller: row.seller_name && row.seller_phone ? { name: row.seller_name, phone: row.seller_phone } : null,
+        gramsPerUnit: Number(row.grams_per_unit),
+        quantity: row.quantity === null ? null : Number(row.quantity),
+        minOrder: row.min_order === null ? null : Number(row.min_order),
+        variety: row.variety,
+        organic: Boolean(Number(row.organic)),
+        availableFrom: row.available_from,
+        place: row.place,
+        pin: row.pin,
       };
+    },
+
+    /** Where the seller's newest listing is, if it says. */
+    async findLastPlace(sellerId: string): Promise<{ state: string; district: string; place: string | null; pin: string | null } | null> {
+      const row = await db
+        .selectFrom("listing")
+        .select(["state", "district", "place", "pin"])
+        .where("seller_id", "=", sellerId)
+        .where("state", "is not", null)
+        .orderBy("created_at", "desc")
+        .limit(1)
+        .executeTakeFirst();
+      return row?.state && row.district ? { state: row.state, district: row.district, place: row.place, pin: row.pin } : null;
+    },
+
+    /** A seller's listings of every status, newest first, as My listings shows them. */
+    async listOwn(options: { sellerId: string; limit: number; offset: number; now: number }): Promise<OwnListingSummary[]> {
+      const rows = await db
+        .selectFrom("listing")
+        .select([...OWN_SUMMARY_COLUMNS])
+        .where("listing.seller_id", "=", options.sellerId)
+        .orderBy("listing.created_at", "desc")
+        .orderBy("listing.id", "desc")
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute();
+      return rows.map((row) => toOwnSummary(row, options.now));
     },
 
     async list(options: {
@@ -179,7 +280,12 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
       return rows.map(toSummary);
     },
 
-    async count(filter: ListingFilter = {}): Promise<number> {
+    /** Every listing row, whatever its status (a check that a failed write left nothing). */
+    async countAll(): Promise<number> {
+      return countWhere({});
+    },
+
+    async count(filter: ListingFilter): Promise<number> {
       const categories = filter.orCategories ?? [];
       if (!filter.nameContainsAny?.length || !categories.length) return countWhere(filter);
       // "Name matches or category matches" as two counts that each read one index:
@@ -196,11 +302,12 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
      * Distinct names where the term occurs in the given place, most listed first, at most
      * `limit`. A prefix walks an index range; the other places use the trigram index.
      */
-    async findNames(options: { term: string; match: NameMatch; limit: number }): Promise<NameCandidate[]> {
+    async findNames(options: { term: string; match: NameMatch; limit: number; liveAt: number }): Promise<NameCandidate[]> {
       const rows = await db
         .selectFrom("listing_name")
         .select([...NAME_COLUMNS])
         .where((eb) => names[options.match](eb, options.term))
+        .where((eb) => hasLiveListing(eb, options.liveAt))
         .orderBy("listing_name.listing_count", "desc")
         .orderBy("listing_name.name_search", "asc")
         .limit(options.limit)
@@ -212,7 +319,7 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
      * Names sharing the most three-letter pieces with the typed text: candidates for a typo
      * match, which core/fuzzy then accepts or not. At most `limit`.
      */
-    async findNamesSharingTrigrams(options: { trigrams: string[]; typed: string; limit: number }): Promise<NameCandidate[]> {
+    async findNamesSharingTrigrams(options: { trigrams: string[]; typed: string; limit: number; liveAt: number }): Promise<NameCandidate[]> {
       if (!options.trigrams.length) return [];
       const rows = await names.sharingTrigrams(db, options);
       return rows.map(toNameCandidate);
@@ -221,6 +328,22 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
 }
 
 export type ListingsRepository = ReturnType<typeof createListingsRepository>;
+
+/**
+ * A name is offered only while a listing carrying it is live: listing_name counts every listing,
+ * but sold and expired ones must leave suggestions at once (decision 012). One index probe per
+ * name (listing_name_search_idx holds status and expiry).
+ */
+function hasLiveListing(eb: ExpressionBuilder<Database, "listing_name">, liveAt: number) {
+  return eb.exists(
+    eb
+      .selectFrom("listing")
+      .select("listing.id")
+      .whereRef("listing.name_search", "=", "listing_name.name_search")
+      .where("listing.status", "=", "active")
+      .where("listing.expires_at", ">", liveAt),
+  );
+}
 
 /** `%`, `_` and `\\` in what a person typed are literal characters, not wildcards. */
 export function escapeLike(text: string): string {
@@ -259,7 +382,7 @@ function nameConditions(dialect: DialectName) {
      * A listing column for a filter. SQLite picks its index from the filter terms; a unary `+`
      * stops that, so it walks the ORDER BY index instead (PostgreSQL's planner weighs this itself).
      */
-    listingColumn(name: "category" | "price_paise" | "name_search", walkSortIndex: boolean) {
+    listingColumn(name: FilterColumn, walkSortIndex: boolean) {
       const ref = `listing.${name}` as const;
       return dialect === "sqlite" && walkSortIndex ? sql<unknown>`+${sql.ref(ref)}` : sql.ref<unknown>(ref);
     },
@@ -284,12 +407,13 @@ function nameConditions(dialect: DialectName) {
         ...terms.filter((term) => !trigramLength(term)).map((term) => like(eb, term, "%", "%")),
       ]);
     },
-    sharingTrigrams(db: Kysely<Database>, options: { trigrams: string[]; typed: string; limit: number }) {
+    sharingTrigrams(db: Kysely<Database>, options: { trigrams: string[]; typed: string; limit: number; liveAt: number }) {
       if (dialect === "postgres") {
         return db
           .selectFrom("listing_name")
           .select([...NAME_COLUMNS])
           .where((eb) => eb.or(options.trigrams.map((trigram) => like(eb, trigram, "%", "%"))))
+          .where((eb) => hasLiveListing(eb, options.liveAt))
           .orderBy(sql`word_similarity(${options.typed}, listing_name.name_search)`, "desc")
           .orderBy("listing_name.listing_count", "desc")
           .limit(options.limit)
@@ -301,6 +425,7 @@ function nameConditions(dialect: DialectName) {
         .selectFrom("listing_name")
         .select([...NAME_COLUMNS])
         .where(sql<SqlBool>`listing_name.rowid in (select rowid from listing_name_fts where listing_name_fts match ${query} order by rank limit ${options.limit})`)
+        .where((eb) => hasLiveListing(eb, options.liveAt))
         .orderBy("listing_name.listing_count", "desc")
         .execute();
     },
@@ -331,20 +456,35 @@ function toNameCandidate(row: Database["listing_name"]): NameCandidate {
   };
 }
 
-function toSummary(row: {
+type SummaryRow = {
   id: string;
   name: string;
   category: string;
   price_paise: number;
+  unit_price_paise: number | string;
+  unit: string;
   image_key: string;
   created_at: number | string;
-}): ListingSummary {
+  state: string | null;
+  district: string | null;
+};
+
+function toSummary(row: SummaryRow): ListingSummary {
   return {
     id: row.id,
     name: row.name,
     category: row.category as CategorySlug,
     pricePaise: Number(row.price_paise),
+    unitPricePaise: Number(row.unit_price_paise),
+    unit: row.unit,
     imageKey: row.image_key,
     createdAt: Number(row.created_at),
+    state: row.state,
+    district: row.district,
   };
+}
+
+function toOwnSummary(row: SummaryRow & { status: "active" | "sold"; expires_at: number | string }, now: number): OwnListingSummary {
+  const expiresAt = Number(row.expires_at);
+  return { ...toSummary(row), expiresAt, status: listingStatus({ storedStatus: row.status, expiresAt }, now) };
 }

@@ -1,13 +1,17 @@
-/** Listing use cases: create, get, browse (list, filter, search), suggest, and the home page. */
+/**
+ * Listing use cases: create and edit (one save), a seller's lifecycle actions (sold, available
+ * again, renew, delete), get, browse (list, filter, search), suggest, and the home page.
+ */
 import { randomUUID } from "node:crypto";
 import { AppError } from "../../core/app-error";
-import { ALL_CATEGORIES, categoriesMatching, resolveCategory, type CategorySlug } from "../../core/categories";
+import { ALL_CATEGORIES, categoriesMatching, PERISHABLE_CATEGORIES, resolveCategory, type CategorySlug } from "../../core/categories";
 import { FRESH_COUNT, IMAGE_WIDTHS, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
 import { imageVariantKey } from "../../core/images";
-import type { ListingDetail, ListingSummary } from "../../core/listing";
+import type { ListingDetail, ListingSummary, OwnListingSummary } from "../../core/listing";
 import { canBeFuzzy, fuzzyNameEdits, trigramsOf } from "../../core/fuzzy";
-import { MESSAGES, tooManyPhotosMessage } from "../../core/messages";
+import { LISTING_MESSAGES, MESSAGES, tooManyPhotosMessage } from "../../core/messages";
 import { canCreateListing, canEditListing, type Actor } from "../../core/policies";
+import { pricePerKgPaise } from "../../core/produce";
 import type { BrowseQuery, ListingFields } from "../../core/schemas";
 import { normaliseSearchText, searchTermsFor } from "../../core/search-terms";
 import { rankSuggestions, wantsSuggestions, type NameCandidate, type Suggestion } from "../../core/suggestions";
@@ -15,12 +19,27 @@ import type { Logger } from "../logger";
 import { makeImageVariants, type ImageVariant } from "../media/image-pipeline";
 import type { Storage } from "../media/storage";
 import type { UploadsService } from "../uploads/uploads.service";
-import type { ListingFilter, ListingsRepository, StoredPhoto } from "./listings.repository";
+import type { ListingChanges, ListingFilter, ListingsRepository, StoredPhoto } from "./listings.repository";
 
 export interface UploadedPhoto {
   bytes: Uint8Array;
   fileName: string;
 }
+
+/**
+ * One photo of a listing being saved, in the seller's order: a finished resumable upload (with
+ * JavaScript), a file sent with the form (without), or a photo the listing already has (edit).
+ */
+export type PhotoSource = { upload: string } | { file: UploadedPhoto } | { keep: string };
+
+export interface OwnListingsPage {
+  items: OwnListingSummary[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+const DAY_MS = 86_400_000;
 
 export interface BrowseResult {
   items: ListingSummary[];
@@ -60,15 +79,23 @@ export function createListingsService(deps: {
   storage: Storage;
   uploads: Pick<UploadsService, "readFinishedUploads" | "discardUploads">;
   maxPhotos: number;
+  /** How long a listing stays up, in days, by kind of produce. */
+  listingDays: { perishable: number; other: number };
   logger: Logger;
   now?: () => number;
 }) {
-  const { repository, storage, uploads, maxPhotos, logger } = deps;
+  const { repository, storage, uploads, maxPhotos, logger, listingDays } = deps;
   const now = deps.now ?? Date.now;
 
+  /** When a listing of this category, put up or renewed at `from`, expires. */
+  const expiryFrom = (category: CategorySlug, from: number) =>
+    from + (PERISHABLE_CATEGORIES.has(category) ? listingDays.perishable : listingDays.other) * DAY_MS;
+
   /** Turns a browse query into a filter; null when it can match nothing. */
-  function filterFor(query: Pick<BrowseQuery, "q" | "by" | "category" | "price">): ListingFilter | null {
-    const filter: ListingFilter = {};
+  function filterFor(query: Pick<BrowseQuery, "q" | "by" | "category" | "price"> & { state?: string; district?: string }): ListingFilter | null {
+    const filter: ListingFilter = { liveAt: now() };
+    if (query.state) filter.state = query.state;
+    if (query.district) filter.district = query.district;
     if (query.category) {
       const category = resolveCategory(query.category);
       if (!category) return null;
@@ -84,10 +111,13 @@ export function createListingsService(deps: {
     return filter;
   }
 
+  /** A listing of any status: a shared link keeps answering after the produce sells or expires. */
   async function getListing(id: string): Promise<ListingDetail> {
-    const listing = /^[0-9a-f-]{36}$/i.test(id) ? await repository.findById(id) : null;
-    if (!listing) throw new AppError("NOT_FOUND", "We could not find that listing. It may have been removed.");
-    return listing;
+    const wellFormed = /^[0-9a-f-]{36}$/i.test(id);
+    const listing = wellFormed ? await repository.findById(id.toLowerCase(), now()) : null;
+    if (listing) return listing;
+    if (wellFormed && (await repository.wasDeleted(id.toLowerCase()))) throw new AppError("GONE", LISTING_MESSAGES.listingDeleted);
+    throw new AppError("NOT_FOUND", "We could not find that listing. It may have been removed.");
   }
 
   /**
@@ -97,7 +127,7 @@ export function createListingsService(deps: {
   async function findCloseNames(typed: string): Promise<NameCandidate[]> {
     const text = normaliseSearchText(typed);
     if (!canBeFuzzy(text)) return [];
-    const candidates = await repository.findNamesSharingTrigrams({ trigrams: trigramsOf(text), typed: text, limit: FUZZY_CANDIDATES });
+    const candidates = await repository.findNamesSharingTrigrams({ trigrams: trigramsOf(text), typed: text, limit: FUZZY_CANDIDATES, liveAt: now() });
     return candidates
       .map((candidate) => ({ candidate, edits: fuzzyNameEdits(text, candidate.nameSearch) }))
       .filter((scored): scored is { candidate: NameCandidate; edits: number } => scored.edits !== undefined)
@@ -125,7 +155,7 @@ export function createListingsService(deps: {
     const page = Math.min(query.page, Math.max(pageCount, 1));
     const items = total ? await repository.list({ filter, sort: query.sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, total }) : [];
     // Only an empty answer needs the question "is there anything at all?".
-    const marketplaceEmpty = total === 0 && (await repository.count()) === 0;
+    const marketplaceEmpty = total === 0 && (await repository.count({ liveAt: now() })) === 0;
     return { items, total, page, pageCount, category: filter.category, unknownCategory: false, marketplaceEmpty, closeMatches };
   }
 
@@ -140,7 +170,7 @@ export function createListingsService(deps: {
     for (const match of ["prefix", "word", "infix"] as const) {
       for (const term of terms) {
         if (found.size >= MAX_SUGGESTIONS) break;
-        for (const candidate of await repository.findNames({ term, match, limit: MAX_SUGGESTIONS })) {
+        for (const candidate of await repository.findNames({ term, match, limit: MAX_SUGGESTIONS, liveAt: now() })) {
           if (!found.has(candidate.nameSearch)) found.set(candidate.nameSearch, candidate);
         }
       }
@@ -160,19 +190,28 @@ export function createListingsService(deps: {
 
   /** Removes photos no row refers to any more; a failure is logged (the files are orphans, not data). */
   async function removePhotoFiles(imageKeys: readonly string[]): Promise<void> {
+    if (!imageKeys.length) return;
     const keys = variantKeys(imageKeys);
     await storage.delete(keys).catch((error: unknown) => logger.error({ err: error, keys }, "photo cleanup failed"));
   }
 
   /**
-   * Re-encodes every photo and stores its variants, then runs `write` (the database change that
-   * refers to them). If anything fails, the variants stored so far are removed again.
+   * Re-encodes every new photo and stores its variants, then runs `write` (the database change that
+   * refers to them, kept photos in their place). If anything fails, the variants stored so far are
+   * removed again.
    */
-  async function withStoredPhotos<T>(photos: UploadedPhoto[], write: (stored: StoredPhoto[]) => Promise<T>): Promise<T> {
+  async function withStoredPhotos<T>(photos: Array<UploadedPhoto | StoredPhoto>, write: (stored: StoredPhoto[]) => Promise<T>): Promise<T> {
     // One photo at a time: decoding a 12 MP photo takes ~100 MB, and the CPU is shared.
     const encoded: Array<StoredPhoto & { variants: ImageVariant[] }> = [];
+    const ordered: StoredPhoto[] = [];
     for (const photo of photos) {
-      encoded.push({ image_key: `listings/${randomUUID()}`, image_name: cleanFileName(photo.fileName), variants: await makeImageVariants(photo.bytes) });
+      if ("image_key" in photo) {
+        ordered.push(photo);
+        continue;
+      }
+      const made = { image_key: `listings/${randomUUID()}`, image_name: cleanFileName(photo.fileName), variants: await makeImageVariants(photo.bytes) };
+      encoded.push(made);
+      ordered.push({ image_key: made.image_key, image_name: made.image_name });
     }
     try {
       // Wait for every write to finish, failed or not, so cleanup cannot race a late one.
@@ -181,75 +220,135 @@ export function createListingsService(deps: {
       );
       const failed = writes.find((w) => w.status === "rejected");
       if (failed) throw failed.reason;
-      return await write(encoded.map(({ image_key, image_name }) => ({ image_key, image_name })));
+      return await write(ordered);
     } catch (error) {
       await removePhotoFiles(encoded.map((photo) => photo.image_key));
       throw error;
     }
   }
 
-  /** The listing and its photos in one transaction; the first photo is the cover. */
-  async function storeListing(actor: Actor, fields: ListingFields, photos: UploadedPhoto[]): Promise<{ id: string }> {
-    return withStoredPhotos(photos, async (stored) => {
-      const id = randomUUID();
-      await repository.insert(
-        {
-          id,
-          seller_id: actor.id,
-          name: fields.name,
-          name_search: normaliseSearchText(fields.name),
-          category: fields.category,
-          price_paise: fields.price,
-          description: fields.description,
-          image_key: stored[0]!.image_key,
-          image_name: stored[0]!.image_name,
-          created_at: now(),
-        },
-        stored,
-      );
-      return { id };
-    });
-  }
-
-  /** The listing, if the actor may change it; otherwise the error to show. */
-  async function listingToChange(actor: Actor | null, id: string): Promise<ListingDetail> {
-    if (!canCreateListing(actor)) throw new AppError("UNAUTHENTICATED", "You must login first");
-    const listing = await getListing(id);
-    if (!canEditListing(actor, listing)) throw new AppError("FORBIDDEN", "Only the seller who listed this can change it.");
+  /** The listing, if the actor is its seller. Anyone else is told it does not exist, so ids cannot be probed. */
+  async function ownListing(actor: Actor | null, id: string): Promise<ListingDetail> {
+    if (!canCreateListing(actor)) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+    const listing = /^[0-9a-f-]{36}$/i.test(id) ? await repository.findById(id.toLowerCase(), now()) : null;
+    if (!listing || !canEditListing(actor, listing)) throw new AppError("NOT_FOUND", LISTING_MESSAGES.notYourListing);
     return listing;
   }
 
+  /**
+   * The photos to save, in the seller's order: finished uploads are read (they must be the
+   * seller's), files are taken as sent, kept photos must be the listing's own.
+   */
+  async function photosToSave(sellerId: string, sources: PhotoSource[], current: ListingDetail | null): Promise<Array<UploadedPhoto | StoredPhoto>> {
+    const seen = new Set<string>();
+    const unique = sources.filter((source) => {
+      if ("file" in source) return source.file.bytes.byteLength > 0;
+      const key = "upload" in source ? `u:${source.upload}` : `k:${source.keep}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    checkPhotoCount(unique.length);
+    const uploadIds = unique.flatMap((source) => ("upload" in source ? [source.upload] : []));
+    const finished = new Map((await uploads.readFinishedUploads({ ownerId: sellerId, ids: uploadIds })).map((upload) => [upload.uploadId, upload]));
+    const currentKeys = new Set(current?.photos.map((photo) => photo.imageKey));
+    return unique.map((source) => {
+      if ("file" in source) return source.file;
+      if ("upload" in source) return finished.get(source.upload)!;
+      if (!currentKeys.has(source.keep)) throw new AppError("BAD_INPUT", LISTING_MESSAGES.photoNotOnListing, { field: "image" });
+      // The file name was kept when the photo was first saved; the repository keeps it.
+      return { image_key: source.keep, image_name: null };
+    });
+  }
+
+  function columnsFor(fields: ListingFields): ListingChanges {
+    return {
+      name: fields.name,
+      name_search: normaliseSearchText(fields.name),
+      category: fields.category,
+      price_paise: pricePerKgPaise(fields.price, fields.gramsPerUnit),
+      unit_price_paise: fields.price,
+      unit: fields.unit,
+      grams_per_unit: fields.gramsPerUnit,
+      quantity: fields.quantity,
+      min_order: fields.minOrder,
+      variety: fields.variety,
+      organic: fields.organic ? 1 : 0,
+      available_from: fields.availableFrom,
+      state: fields.state,
+      district: fields.district,
+      place: fields.place,
+      pin: fields.pin,
+      description: fields.description,
+    };
+  }
+
+  /**
+   * A new listing (no `id`) or the seller's edit of theirs, with its photos in the seller's order;
+   * the first is the cover. One transaction; on any failure nothing changes and no new photo file
+   * stays behind. Afterwards the files of photos no longer used, and the uploads used, are removed.
+   */
+  async function saveListing(input: { actor: Actor | null; id?: string; fields: ListingFields; photos: PhotoSource[] }): Promise<{ id: string }> {
+    if (!canCreateListing(input.actor)) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+    const current = input.id === undefined ? null : await ownListing(input.actor, input.id);
+    const photos = await photosToSave(input.actor.id, input.photos, current);
+    const columns = columnsFor(input.fields);
+    const at = now();
+    let replaced: string[] = [];
+    const id = await withStoredPhotos(photos, async (stored) => {
+      if (!current) {
+        const id = randomUUID();
+        const cover = stored[0]!;
+        await repository.insert(
+          { id, seller_id: input.actor!.id, ...columns, image_key: cover.image_key, image_name: cover.image_name, created_at: at, status: "active", expires_at: expiryFrom(columns.category as CategorySlug, at), updated_at: null },
+          stored,
+        );
+        return id;
+      }
+      const removed = await repository.update(current.id, { ...columns, updated_at: at }, stored);
+      if (!removed) throw new AppError("NOT_FOUND", LISTING_MESSAGES.notYourListing);
+      replaced = removed;
+      return current.id;
+    });
+    await removePhotoFiles(replaced);
+    const uploadIds = input.photos.flatMap((source) => ("upload" in source ? [source.upload] : []));
+    if (uploadIds.length) await uploads.discardUploads(uploadIds).catch((error: unknown) => logger.error({ err: error, uploadIds }, "upload cleanup failed"));
+    return { id };
+  }
+
+  /** A lifecycle change by the listing's seller; "gone meanwhile" reads as not found. */
+  async function changeLifecycle(actor: Actor | null, id: string, change: (listing: ListingDetail) => { status?: "active" | "sold"; expires_at?: number }) {
+    const listing = await ownListing(actor, id);
+    const changed = await repository.setLifecycle(listing.id, { ...change(listing), updated_at: now() });
+    if (!changed) throw new AppError("NOT_FOUND", LISTING_MESSAGES.notYourListing);
+  }
+
   return {
+    saveListing,
+
     /** A listing from photos sent with the form itself (the form without JavaScript). */
-    async createListing(input: { actor: Actor | null; fields: ListingFields; photos: UploadedPhoto[] }): Promise<{ id: string }> {
-      if (!canCreateListing(input.actor)) throw new AppError("UNAUTHENTICATED", "You must login first");
-      const photos = input.photos.filter((photo) => photo.bytes.byteLength > 0);
-      checkPhotoCount(photos.length);
-      return storeListing(input.actor, input.fields, photos);
+    createListing(input: { actor: Actor | null; fields: ListingFields; photos: UploadedPhoto[] }): Promise<{ id: string }> {
+      return saveListing({ actor: input.actor, fields: input.fields, photos: input.photos.map((file) => ({ file })) });
     },
 
     /**
      * A listing from finished resumable uploads, in the seller's order. The uploads are removed
      * once the listing is committed; if anything fails they stay, so the seller can send again.
      */
-    async createListingFromUploads(input: { actor: Actor | null; fields: ListingFields; uploadIds: string[] }): Promise<{ id: string }> {
-      if (!canCreateListing(input.actor)) throw new AppError("UNAUTHENTICATED", "You must login first");
-      const uploadIds = [...new Set(input.uploadIds)];
-      checkPhotoCount(uploadIds.length);
-      const finished = await uploads.readFinishedUploads({ ownerId: input.actor.id, ids: uploadIds });
-      const created = await storeListing(input.actor, input.fields, finished);
-      await uploads.discardUploads(uploadIds).catch((error: unknown) => logger.error({ err: error, uploadIds }, "upload cleanup failed"));
-      return created;
+    createListingFromUploads(input: { actor: Actor | null; fields: ListingFields; uploadIds: string[] }): Promise<{ id: string }> {
+      return saveListing({ actor: input.actor, fields: input.fields, photos: input.uploadIds.map((upload) => ({ upload })) });
     },
 
     getListing,
 
-    /**
-     * New photos for a listing, from finished uploads in the seller's order. The old photos'
-     * files and the uploads are removed only after the change is committed.
-     */
+    /** The listing for its seller's edit form; anyone else gets 404. */
+    getOwnListing(input: { actor: Actor | null; id: string }): Promise<ListingDetail> {
+      return ownListing(input.actor, input.id);
+    },
+
+    /** New photos for a listing, from finished uploads in the seller's order (its other fields stay). */
     async replaceListingPhotos(input: { actor: Actor | null; id: string; uploadIds: string[] }): Promise<void> {
-      const listing = await listingToChange(input.actor, input.id);
+      const listing = await ownListing(input.actor, input.id);
       const uploadIds = [...new Set(input.uploadIds)];
       checkPhotoCount(uploadIds.length);
       const finished = await uploads.readFinishedUploads({ ownerId: listing.sellerId, ids: uploadIds });
@@ -258,26 +357,63 @@ export function createListingsService(deps: {
       await uploads.discardUploads(uploadIds).catch((error: unknown) => logger.error({ err: error, uploadIds }, "upload cleanup failed"));
     },
 
-    /** Removes a listing; its photos' files go after the database has forgotten them. */
+    /** Sold: it leaves every list at once; its page says so. */
+    markSold: (input: { actor: Actor | null; id: string }) => changeLifecycle(input.actor, input.id, () => ({ status: "sold" })),
+
+    /** Available again; an expired listing also needs renewing to be shown. */
+    markAvailable: (input: { actor: Actor | null; id: string }) => changeLifecycle(input.actor, input.id, () => ({ status: "active" })),
+
+    /** Another full period from now (never shorter than what is left). */
+    renewListing: (input: { actor: Actor | null; id: string }) =>
+      changeLifecycle(input.actor, input.id, (listing) => ({ expires_at: Math.max(listing.expiresAt, expiryFrom(listing.category, now())) })),
+
+    /** Removes a listing, leaving a tombstone (its link answers 410); its photos' files go after the database has forgotten them. */
     async deleteListing(input: { actor: Actor | null; id: string }): Promise<void> {
-      const listing = await listingToChange(input.actor, input.id);
-      const removed = await repository.delete(listing.id);
+      const listing = await ownListing(input.actor, input.id);
+      const removed = await repository.delete(listing.id, now());
       await removePhotoFiles(removed);
+    },
+
+    /** Where the seller's last listing was, as the Sell form's starting values. */
+    async lastPlaceOf(actor: Actor): Promise<{ state: string; district: string; place: string; pin: string } | null> {
+      const last = await repository.findLastPlace(actor.id);
+      return last ? { state: last.state, district: last.district, place: last.place ?? "", pin: last.pin ?? "" } : null;
+    },
+
+    /** Every listing of the seller's, whatever its status, newest first. */
+    async listOwnListings(input: { actor: Actor | null; page: number }): Promise<OwnListingsPage> {
+      if (!canCreateListing(input.actor)) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+      const total = await repository.count({ sellerId: input.actor.id });
+      const pageCount = Math.ceil(total / PAGE_SIZE);
+      const page = Math.min(input.page, Math.max(pageCount, 1));
+      const items = total ? await repository.listOwn({ sellerId: input.actor.id, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, now: now() }) : [];
+      return { items, total, page, pageCount };
+    },
+
+    /** Live listings of the same produce (same name, else same category), for a sold or expired listing's page. */
+    async findAlternatives(listing: Pick<ListingDetail, "id" | "name" | "category">): Promise<ListingSummary[]> {
+      const liveAt = now();
+      const sameName = await repository.list({ filter: { liveAt, nameIn: [normaliseSearchText(listing.name)] }, sort: "newest", limit: FRESH_COUNT, offset: 0 });
+      if (sameName.length >= FRESH_COUNT) return sameName;
+      const sameCategory = await repository.list({ filter: { liveAt, category: listing.category }, sort: "newest", limit: FRESH_COUNT * 2, offset: 0 });
+      const seen = new Set(sameName.map((item) => item.id));
+      return [...sameName, ...sameCategory.filter((item) => !seen.has(item.id) && item.id !== listing.id)].slice(0, FRESH_COUNT);
     },
 
     browseListings,
 
     suggestListings,
 
+    /** Every listing row, whatever its status (tests check that a failed write left nothing). */
     async countListings(): Promise<number> {
-      return repository.count();
+      return repository.countAll();
     },
 
     /** Fresh recommendations, the Quick Menu, and the section for a chosen category (or all). */
     async getHomePage(options: { category: string }): Promise<HomePage> {
       const [fresh, quickMenu] = await Promise.all([
-        repository.list({ sort: "newest", limit: FRESH_COUNT, offset: 0 }),
-        repository.list({ sort: "oldest", limit: PAGE_SIZE, offset: 0 }),
+        repository.list({ filter: { liveAt: now() }, sort: "newest", limit: FRESH_COUNT, offset: 0 }),
+        repository.list({ filter: { liveAt: now() }, sort: "oldest", limit: PAGE_SIZE, offset: 0 }),
       ]);
       const requested = options.category.trim();
       if (!requested) return { fresh, quickMenu, categorySection: null };

@@ -1,18 +1,23 @@
 /**
- * The sell form's photos with JavaScript: up to five, each shrunk in the browser, then sent as a
+ * The listing form's photos with JavaScript (Sell and Edit): the listing's own photos first (on
+ * Edit), then new ones: up to five, each shrunk in the browser, then sent as a
  * resumable upload with a progress bar and Pause / Resume / Cancel; Move up / Move down set the
- * order (the first is the cover). The form then names the finished uploads (`upload` fields).
- * Loaded only on /create, after the page has hydrated.
+ * order (the first is the cover). The form then names its photos in order (`photo` fields: a kept
+ * photo or a finished upload). Loaded only on the listing form's pages, after they have hydrated.
  */
 import { useEffect, useRef, useState } from "react";
-import { formatBytes } from "../../core/file-size";
-import { photoTooLargeMessage } from "../../core/messages";
-import { canApply, isFinished, movePhoto, type UploadState } from "../../core/upload-task";
-import { discardFinishedUpload, fingerprintOf, startPhotoUpload, type PhotoUploadHandle, type PhotoUploadView } from "../client/photo-upload";
-import { resizePhoto } from "../client/resize-photo";
+import { formatBytes } from "../../../core/file-size";
+import { imageUrl } from "../../../core/images";
+import { keepPhotoValue, uploadPhotoValue } from "../../../core/listing-form";
+import { photoTooLargeMessage } from "../../../core/messages";
+import { canApply, isFinished, movePhoto, type UploadState } from "../../../core/upload-task";
+import { discardFinishedUpload, fingerprintOf, startPhotoUpload, type PhotoUploadHandle, type PhotoUploadView } from "../../client/photo-upload";
+import { resizePhoto } from "../../client/resize-photo";
 
 interface PhotoItem {
   key: string;
+  /** Set for a photo the listing already has (Edit): its image key. */
+  kept?: string;
   fileName: string;
   originalBytes: number;
   fingerprint: string;
@@ -48,11 +53,23 @@ export interface PhotoPickerProps {
   serverError: string | undefined;
   /** Photos chosen in the plain field before this loaded. */
   initialFiles: readonly File[];
+  /** The listing's own photos, in order (Edit), minus any ticked for removal before this loaded. */
+  currentPhotos: ReadonlyArray<{ imageKey: string }>;
   onBlockerChange: (blocker: PhotosBlocker) => void;
 }
 
-export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialFiles, onBlockerChange }: PhotoPickerProps) {
-  const [items, setItems] = useState<PhotoItem[]>([]);
+const keptItem = (imageKey: string, index: number): PhotoItem => ({
+  key: `kept-${index}`,
+  kept: imageKey,
+  fileName: "",
+  originalBytes: 0,
+  fingerprint: imageKey,
+  previewUrl: imageUrl(imageKey, 320),
+  view: { state: "success", sentBytes: 0, totalBytes: 0, uploadId: null, error: null },
+});
+
+export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialFiles, currentPhotos, onBlockerChange }: PhotoPickerProps) {
+  const [items, setItems] = useState<PhotoItem[]>(() => currentPhotos.map((photo, index) => keptItem(photo.imageKey, index)));
   const [message, setMessage] = useState<string | null>(null);
   const [preparing, setPreparing] = useState(false);
   const [announcement, setAnnouncement] = useState("");
@@ -128,8 +145,10 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
 
   function remove(item: PhotoItem) {
     if (item.view.state === "success" && item.view.uploadId) discardFinishedUpload(item.view.uploadId);
-    URL.revokeObjectURL(item.previewUrl);
-    previewUrls.current.delete(item.previewUrl);
+    if (!item.kept) {
+      URL.revokeObjectURL(item.previewUrl);
+      previewUrls.current.delete(item.previewUrl);
+    }
     handles.current.delete(item.key);
     setItems((current) => current.filter((other) => other.key !== item.key));
     setAnnouncement("Photo removed.");
@@ -199,15 +218,21 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
                       Photo {n}
                       {index === 0 ? <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-sm text-brand-800">Cover</span> : null}
                     </p>
-                    <p className="text-sm text-stone-700" data-testid="photo-sizes">
-                      {formatBytes(item.originalBytes)} → {formatBytes(view.totalBytes)}
-                      {view.totalBytes < item.originalBytes ? ` (saves ${Math.round((1 - view.totalBytes / item.originalBytes) * 100)}%)` : null}
-                    </p>
-                    <div className="mt-1 flex items-center gap-2">
-                      <progress max={100} value={percent} aria-label={`Upload of photo ${n}`} className="h-2 w-full" />
-                      <span className="shrink-0 text-sm tabular-nums">{percent}%</span>
-                    </div>
-                    <p className="text-sm text-stone-700">{STATE_LABELS[view.state]}</p>
+                    {item.kept ? (
+                      <p className="text-sm text-stone-700">On your listing</p>
+                    ) : (
+                      <>
+                        <p className="text-sm text-stone-700" data-testid="photo-sizes">
+                          {formatBytes(item.originalBytes)} → {formatBytes(view.totalBytes)}
+                          {view.totalBytes < item.originalBytes ? ` (saves ${Math.round((1 - view.totalBytes / item.originalBytes) * 100)}%)` : null}
+                        </p>
+                        <div className="mt-1 flex items-center gap-2">
+                          <progress max={100} value={percent} aria-label={`Upload of photo ${n}`} className="h-2 w-full" />
+                          <span className="shrink-0 text-sm tabular-nums">{percent}%</span>
+                        </div>
+                        <p className="text-sm text-stone-700">{STATE_LABELS[view.state]}</p>
+                      </>
+                    )}
                     {view.error && view.state !== "canceled" ? <p className="field-error">{view.error}</p> : null}
                   </div>
                 </div>
@@ -252,7 +277,8 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
                     Move down
                   </button>
                 </div>
-                {view.state === "success" && view.uploadId ? <input type="hidden" name="upload" value={view.uploadId} /> : null}
+                {item.kept ? <input type="hidden" name="photo" value={keepPhotoValue(item.kept)} /> : null}
+                {view.state === "success" && view.uploadId ? <input type="hidden" name="photo" value={uploadPhotoValue(view.uploadId)} /> : null}
               </li>
             );
           })}

@@ -1,0 +1,71 @@
+import { data, redirect } from "react-router";
+import { formValuesOf } from "../../core/listing-form";
+import { LISTING_MESSAGES } from "../../core/messages";
+import { formErrorResponse, orErrorPage } from "../../server/http/app-errors";
+import { readListingForm } from "../../server/http/listing-form";
+import { discardBody } from "../../server/http/multipart";
+import { ListingForm } from "../components/listing-form/listing-form";
+import { loginRedirect } from "../components/login-redirect";
+import type { Route } from "./+types/edit-listing";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Edit ${data.listing.name} — Mandi` : "Not found — Mandi" }];
+
+/** The seller's own listing; anyone else (or nobody signed in) gets what a missing listing gets. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await context.currentUser();
+  if (!user) throw loginRedirect(request);
+  const { config, listings } = context.services;
+  const listing = await orErrorPage(() => listings.getOwnListing({ actor: user, id: params.id }));
+  return { listing, values: formValuesOf(listing), maxImageBytes: config.maxImageBytes, maxPhotos: config.uploads.maxPhotosPerListing };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { listings, config } = context.services;
+  const user = await context.currentUser();
+  if (!user) {
+    await discardBody(request);
+    throw loginRedirect(request);
+  }
+  // Not theirs: the same 404 as for a listing that does not exist, before the body is read.
+  const listing = await orErrorPage(() => listings.getOwnListing({ actor: user, id: params.id })).catch(async (error: unknown) => {
+    await discardBody(request);
+    throw error;
+  });
+  let values = formValuesOf(listing);
+  try {
+    const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.uploads.maxPhotosPerListing, now: Date.now() });
+    values = form.values;
+    if (!form.ok) return data({ errors: form.errors, values }, { status: form.status });
+    await listings.saveListing({ actor: user, id: listing.id, fields: form.fields, photos: form.photos });
+  } catch (error) {
+    return formErrorResponse(error, values);
+  }
+  return redirect(`/my/listings?saved=${listing.id}`);
+}
+
+export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing } = loaderData;
+  return (
+    <div className="page max-w-xl py-6">
+      <div className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+        <h1 className="mb-1 text-2xl font-bold [overflow-wrap:anywhere]">Edit {listing.name}</h1>
+        {listing.status !== "active" ? (
+          <p className="mb-4 text-stone-700">
+            This listing is {listing.status === "sold" ? LISTING_MESSAGES.sold.toLowerCase() : "expired"}: saving changes does not show it again. Use My listings for that.
+          </p>
+        ) : (
+          <p className="mb-4 text-stone-700">Change what you need and save. Buyers see the new details at once.</p>
+        )}
+        <ListingForm
+          action={`/my/listings/${listing.id}/edit`}
+          values={actionData?.values ?? loaderData.values}
+          errors={actionData?.errors ?? {}}
+          maxPhotos={loaderData.maxPhotos}
+          maxImageBytes={loaderData.maxImageBytes}
+          currentPhotos={listing.photos}
+          submitLabel="Save changes"
+        />
+      </div>
+    </div>
+  );
+}
