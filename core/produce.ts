@@ -1,0 +1,304 @@
+/**
+ * Produce-shaped listings: the unit a price is entered in, how much there is, and the price per
+ * kg that lists sort and filter by. kg is canonical (DESIGN.md, "Quantities and units"): a
+ * quintal is 100 kg, a tonne 1,000 kg, and a dozen or a crate weighs what its seller says, so a
+ * price per kg can always be worked out.
+ *
+ * Pure: imported by server and browser code alike.
+ */
+import { z } from "zod";
+import { MAX_PRICE_PAISE } from "./constants";
+import { isoDate } from "./dates";
+import { formatPricePerKg, formatRupees, parseRupeesToPaise } from "./money";
+import { cleanText, hasLetterOrDigit } from "./text";
+
+export const UNITS = ["kg", "quintal", "tonne", "dozen", "crate"] as const;
+export type Unit = (typeof UNITS)[number];
+/** Units whose weight the seller states (kg per dozen, kg per crate). */
+export type CountedUnit = Extract<Unit, "dozen" | "crate">;
+
+/** Heaviest a dozen or a crate may be said to weigh, in kg. */
+export const MAX_UNIT_KG = 1000;
+/** Largest quantity (or minimum order) in the chosen unit. */
+export const MAX_QUANTITY = 1_000_000;
+/** Longest variety name, in characters (code points). */
+export const MAX_VARIETY_LENGTH = 60;
+/** Earliest "available from" date accepted. */
+export const EARLIEST_AVAILABLE_FROM = "2000-01-01";
+
+const FIXED_GRAMS: Record<Exclude<Unit, CountedUnit>, number> = { kg: 1000, quintal: 100_000, tonne: 1_000_000 };
+
+/** The options of the unit <select>, in order. */
+export const UNIT_OPTIONS: readonly { readonly value: Unit; readonly label: string }[] = [
+  { value: "kg", label: "kg" },
+  { value: "quintal", label: "Quintal (100 kg)" },
+  { value: "tonne", label: "Tonne (1,000 kg)" },
+  { value: "dozen", label: "Dozen" },
+  { value: "crate", label: "Crate" },
+];
+
+export function isCountedUnit(unit: Unit): unit is CountedUnit {
+  return unit === "dozen" || unit === "crate";
+}
+
+/** Grams in one kg, quintal or tonne; undefined for a dozen or a crate (the seller says). */
+export function fixedGramsPerUnit(unit: Unit): number | undefined {
+  return isCountedUnit(unit) ? undefined : FIXED_GRAMS[unit];
+}
+
+function checkGrams(gramsPerUnit: number): void {
+  if (!Number.isSafeInteger(gramsPerUnit) || gramsPerUnit < 1) {
+    throw new RangeError(`gramsPerUnit must be a whole number of grams, 1 or more (got ${gramsPerUnit})`);
+  }
+}
+
+/**
+ * The per-kg price of a unit price: 240000 paise a quintal (100000 g) → 2400 paise a kg. Rounded
+ * to the nearest paisa (halves up) and never below 1, so it can always be stored and sorted by.
+ * Exact for every result up to MAX_PRICE_PAISE with units up to 1,000,000 g; use `checkUnitPrice`
+ * to reject prices whose per-kg value rounds to 0 or is too high.
+ */
+export function pricePerKgPaise(unitPricePaise: number, gramsPerUnit: number): number {
+  checkGrams(gramsPerUnit);
+  if (!Number.isInteger(unitPricePaise) || unitPricePaise < 0) {
+    throw new RangeError(`unitPricePaise must be a whole number of paise, 0 or more (got ${unitPricePaise})`);
+  }
+  return Math.max(1, Math.round((unitPricePaise * 1000) / gramsPerUnit));
+}
+
+export type UnitPriceCheck = { pricePerKgPaise: number } | { problem: string };
+
+/**
+ * Whether a price typed per unit gives a per-kg price a listing can carry (1 to MAX_PRICE_PAISE
+ * paise after rounding). The problem is written for the price field. `unit` names the unit in
+ * the "too low" message; `gramsPerUnit` must be a whole number of grams, 1 or more.
+ */
+export function checkUnitPrice(unitPricePaise: number, gramsPerUnit: number, unit: Unit): UnitPriceCheck {
+  checkGrams(gramsPerUnit);
+  if (!Number.isInteger(unitPricePaise)) {
+    throw new RangeError(`unitPricePaise must be a whole number of paise (got ${unitPricePaise})`);
+  }
+  const perKg = Math.round((unitPricePaise * 1000) / gramsPerUnit);
+  if (perKg > MAX_PRICE_PAISE) return { problem: "That price looks too high. Please check it." };
+  if (perKg < 1) return { problem: `That price is too low for one ${unit}. Please check it.` };
+  return { pricePerKgPaise: perKg };
+}
+
+/** "₹2,400 / quintal (₹24 / kg)", "₹600 / crate (₹30 / kg)", or for kg just "₹24 / kg". */
+export function formatUnitPrice(price: { unitPricePaise: number; unit: Unit; pricePerKgPaise: number }): string {
+  const perKg = formatPricePerKg(price.pricePerKgPaise);
+  return price.unit === "kg" ? perKg : `${formatRupees(price.unitPricePaise)} / ${price.unit} (${perKg})`;
+}
+
+const QUANTITY_NUMBER = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 });
+/** kg and dozen read the same for one or many ("3 dozen"). */
+const PLURAL: Record<Unit, string> = { kg: "kg", quintal: "quintals", tonne: "tonnes", dozen: "dozen", crate: "crates" };
+
+/** 500 → "500 kg", 1 → "1 quintal", 2.5 → "2.5 tonnes", 1000000 → "10,00,000 kg" (≤ 2 decimals). */
+export function formatQuantity(quantity: number, unit: Unit): string {
+  if (!Number.isFinite(quantity) || quantity < 0) throw new RangeError(`quantity must be 0 or more (got ${quantity})`);
+  const number = QUANTITY_NUMBER.format(quantity === 0 ? 0 : quantity); // never "-0"
+  return `${number} ${number === "1" ? unit : PLURAL[unit]}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The form's fields.
+
+/**
+ * Decimal digits of the scripts Indian phone keyboards type (Devanagari, Bengali, Gurmukhi,
+ * Gujarati, Odia, Tamil, Telugu, Kannada, Malayalam, Urdu's Extended Arabic-Indic) and fullwidth
+ * digits (CJK keyboards), each block's zero. Read as 0–9, so "२०" is 20.
+ */
+const DIGIT_ZEROS = [0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66, 0x06f0, 0xff10];
+const OTHER_DIGITS = new RegExp(
+  `[${DIGIT_ZEROS.map((zero) => `\\u{${zero.toString(16)}}-\\u{${(zero + 9).toString(16)}}`).join("")}]`,
+  "gu",
+);
+/** Fullwidth ．，－ and the minus sign, read as their ASCII forms. */
+const OTHER_MARKS: Record<string, string> = { "\uff0e": ".", "\uff0c": ",", "\uff0d": "-", "\u2212": "-" };
+
+/** Other scripts' digits and fullwidth punctuation as ASCII, so numbers and dates read alike. */
+function asciiDigits(text: string): string {
+  return text
+    .replace(OTHER_DIGITS, (digit) => {
+      const code = digit.codePointAt(0)!;
+      return String(code - DIGIT_ZEROS.find((zero) => code >= zero && code <= zero + 9)!);
+    })
+    .replace(/[\uff0e\uff0c\uff0d\u2212]/g, (mark) => OTHER_MARKS[mark]!);
+}
+
+type AmountProblem = "invalid" | "decimals" | "notPositive" | "tooLarge";
+type Amount = { hundredths: number } | { problem: AmountProblem };
+
+/**
+ * An amount as typed: digits with at most 2 decimals, commas only as digit grouping the Indian
+ * (1,00,000) or Western (100,000) way, as in prices. So "1,000" is a thousand and "1,5" is not
+ * a number (India writes decimals with a point); ".5" is 0.5. Returned in hundredths; null when
+ * empty.
+ */
+function readAmount(text: string, max: number): Amount | null {
+  let typed = asciiDigits(text);
+  if (typed === "") return null;
+  if (typed.startsWith(".")) typed = `0${typed}`; // ".5" is half
+  if (typed.startsWith("-")) return { problem: "notPositive" };
+  // Only digits, commas and a point: no ₹ or "Rs" (which prices allow), letters, spaces or signs.
+  if (!/^[\d.,]+$/.test(typed)) return { problem: "invalid" };
+  // Huge numbers are too large, not malformed (money's parser gives up past safe integers).
+  if (/^[\d,]+(?:\.\d+)?$/.test(typed) && Number(typed.replace(/,/g, "")) > max) return { problem: "tooLarge" };
+  // The same grouping rule as prices: one parser, read here as hundredths rather than paise.
+  const hundredths = parseRupeesToPaise(typed);
+  if (hundredths === undefined) {
+    const cut = parseRupeesToPaise(typed.replace(/(\.\d\d)\d+$/, "$1"));
+    return { problem: cut !== undefined && /\.\d{3,}$/.test(typed) ? "decimals" : "invalid" };
+  }
+  if (hundredths === 0) return { problem: "notPositive" };
+  if (hundredths > max * 100) return { problem: "tooLarge" };
+  return { hundredths };
+}
+
+const ORGANIC_YES = new Set(["on", "yes", "true", "1"]);
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The date a "YYYY-MM-DD" names, or undefined when there is no such day ("2026-02-30"). */
+function calendarDate(text: string): Date | undefined {
+  if (!DATE_PATTERN.test(text)) return undefined;
+  const [year, month, day] = text.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.toISOString().slice(0, 10) === text ? date : undefined;
+}
+
+/** The same day a year on, in India, as "YYYY-MM-DD" (29 Feb runs on to 1 Mar). */
+function aYearAfter(nowMs: number): string {
+  const today = calendarDate(isoDate(nowMs))!;
+  today.setUTCFullYear(today.getUTCFullYear() + 1);
+  return today.toISOString().slice(0, 10);
+}
+
+export const PRODUCE_MESSAGES = {
+  unit: "Please choose a unit.",
+  unitKg: (unit: CountedUnit) => `Please enter how many kg one ${unit} weighs, like ${unit === "crate" ? "20" : "1.5"}.`,
+  unitKgDecimals: (unit: CountedUnit) => `Please enter the weight of one ${unit} with at most 2 decimals, like 1.5.`,
+  unitKgTooLarge: (unit: CountedUnit) => `Please enter at most 1,000 kg for one ${unit}.`,
+  quantity: "Please enter the quantity as a number above 0, like 20.",
+  quantityDecimals: "Please enter the quantity with at most 2 decimals, like 2.5.",
+  quantityTooLarge: "Please enter a quantity up to 10,00,000.",
+  minOrder: "Please enter the minimum order as a number above 0, like 5.",
+  minOrderDecimals: "Please enter the minimum order with at most 2 decimals, like 2.5.",
+  minOrderTooLarge: "Please enter a minimum order up to 10,00,000.",
+  minOrderAboveQuantity: "The minimum order cannot be more than the quantity you have.",
+  varietyLong: `Please keep the variety under ${MAX_VARIETY_LENGTH} characters.`,
+  varietyLetters: "Please use letters or numbers in the variety.",
+  date: "Please enter a date like 2026-12-01.",
+  dateTooLate: "Please choose a date within the next year.",
+} as const;
+
+/** The form's field names, as sent; errors are reported on these paths. */
+export type ProduceFieldName = "unit" | "unitKg" | "quantity" | "minOrder" | "variety" | "organic" | "availableFrom";
+/**
+ * The field errors of a rejected produce form. `parseWith` types its errors by the output's keys,
+ * which lack `unitKg` (it becomes `gramsPerUnit`): read them as this type.
+ */
+export type ProduceFieldErrors = Partial<Record<ProduceFieldName, string>>;
+
+export interface ProduceFields {
+  unit: Unit;
+  /** Grams in one unit: fixed for kg, quintal and tonne, the seller's weight (to 10 g) otherwise. */
+  gramsPerUnit: number;
+  /** How much is available, in the chosen unit (up to 2 decimals); null when not said. */
+  quantity: number | null;
+  /** The least a buyer may order, in the chosen unit; null when not said. */
+  minOrder: number | null;
+  variety: string | null;
+  organic: boolean;
+  /** "YYYY-MM-DD"; null when not said. */
+  availableFrom: string | null;
+}
+
+/** A form field as clean text; absent or non-text values (a file) read as "". */
+const text = z.preprocess((value) => (typeof value === "string" ? cleanText(value) : ""), z.string());
+
+const produceFormFields = z.object({
+  unit: text,
+  unitKg: text,
+  quantity: text,
+  minOrder: text,
+  variety: text,
+  organic: text,
+  availableFrom: text,
+} satisfies Record<ProduceFieldName, typeof text>);
+
+function buildProduceFieldsSchema(now: () => number) {
+  return produceFormFields.transform((form, ctx): ProduceFields => {
+    let failed = false;
+    const fail = (path: ProduceFieldName, message: string) => {
+      failed = true;
+      ctx.addIssue({ code: "custom", path: [path], message });
+    };
+
+    // An empty unit is "kg": forms sent before units existed have no unit field.
+    const typedUnit = form.unit.toLowerCase() || "kg";
+    const unit = (UNITS as readonly string[]).includes(typedUnit) ? (typedUnit as Unit) : undefined;
+    if (!unit) fail("unit", PRODUCE_MESSAGES.unit);
+
+    let gramsPerUnit = 0;
+    if (unit && !isCountedUnit(unit)) gramsPerUnit = FIXED_GRAMS[unit];
+    if (unit && isCountedUnit(unit)) {
+      const kg = readAmount(form.unitKg, MAX_UNIT_KG);
+      if (kg && "hundredths" in kg) gramsPerUnit = kg.hundredths * 10;
+      else if (kg?.problem === "decimals") fail("unitKg", PRODUCE_MESSAGES.unitKgDecimals(unit));
+      else if (kg?.problem === "tooLarge") fail("unitKg", PRODUCE_MESSAGES.unitKgTooLarge(unit));
+      else fail("unitKg", PRODUCE_MESSAGES.unitKg(unit));
+    }
+
+    const amount = (path: "quantity" | "minOrder"): number | null => {
+      const read = readAmount(form[path], MAX_QUANTITY);
+      if (!read) return null;
+      if ("hundredths" in read) return read.hundredths;
+      const suffix = ({ invalid: "", notPositive: "", decimals: "Decimals", tooLarge: "TooLarge" } as const)[read.problem];
+      fail(path, PRODUCE_MESSAGES[`${path}${suffix}`]);
+      return null;
+    };
+    const quantity = amount("quantity");
+    const minOrder = amount("minOrder");
+    if (quantity !== null && minOrder !== null && minOrder > quantity) {
+      fail("minOrder", PRODUCE_MESSAGES.minOrderAboveQuantity);
+    }
+
+    let variety: string | null = null;
+    if (form.variety) {
+      if (Array.from(form.variety).length > MAX_VARIETY_LENGTH) fail("variety", PRODUCE_MESSAGES.varietyLong);
+      else if (!hasLetterOrDigit(form.variety)) fail("variety", PRODUCE_MESSAGES.varietyLetters);
+      else variety = form.variety;
+    }
+
+    let availableFrom: string | null = null;
+    if (form.availableFrom) {
+      const typed = asciiDigits(form.availableFrom);
+      if (!calendarDate(typed) || typed < EARLIEST_AVAILABLE_FROM) fail("availableFrom", PRODUCE_MESSAGES.date);
+      else if (typed > aYearAfter(now())) fail("availableFrom", PRODUCE_MESSAGES.dateTooLate);
+      else availableFrom = typed;
+    }
+
+    if (failed || !unit) return z.NEVER;
+    return {
+      unit,
+      gramsPerUnit,
+      quantity: quantity === null ? null : quantity / 100,
+      minOrder: minOrder === null ? null : minOrder / 100,
+      variety,
+      organic: ORGANIC_YES.has(form.organic.toLowerCase()),
+      availableFrom,
+    };
+  });
+}
+
+/**
+ * The produce fields of the sell form, judging "available from" against `nowMs` (its India
+ * date): for tests, and for callers that already hold the request's time.
+ */
+export function produceFieldsSchemaAt(nowMs: number) {
+  return buildProduceFieldsSchema(() => nowMs);
+}
+
+/** The produce fields of the sell form; "available from" is judged against the clock at each parse. */
+export const produceFieldsSchema = buildProduceFieldsSchema(() => Date.now());
