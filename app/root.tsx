@@ -77,6 +77,8 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A listing its seller deleted (410): nothing went wrong, it is simply gone.
+  const gone = isRouteErrorResponse(error) && error.status === 410;
   // A 503 after the page has loaded (an in-app link, a form sent by script) carries the 503
   // page's HTML as its data: say what it says instead.
   const message = isRouteErrorResponse(error)
@@ -92,10 +94,10 @@ export function ErrorBoundary() {
     <>
       <SiteHeader />
       <main id="main" className="page flex-1 py-16 text-center">
-        <h1 className="text-2xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
+        <h1 className="text-2xl font-bold">{notFound ? "Page not found" : gone ? "Listing removed" : "Something went wrong"}</h1>
         <p className="mt-3 text-stone-700">{notFound && !message ? "We could not find that page." : message}</p>
         <a href="/" className="btn-primary mt-6">
-          Go to the home page
+          {gone ? "See what is on Mandi" : "Go to the home page"}
         </a>
       </main>
       <SiteFooter />

@@ -9,6 +9,9 @@ export default [
   route("view", "routes/view-index.tsx"),
   route("view/:id", "routes/view.tsx"),
   route("viewmore", "routes/viewmore.tsx"),
+  route("my/listings", "routes/my-listings.tsx"),
+  route("my/listings/:id/edit", "routes/edit-listing.tsx"),
+  route("seller/:id", "routes/seller.tsx"),
   route("api/suggestions", "routes/api.suggestions.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -55,7 +55,7 @@ export const CATEGORIES: readonly Category[] = [
   },
 ];
 
-/** Fresh produce: its listings expire sooner (decision 012). */
+/** Fresh produce: its listings expire sooner (decision 013). */
 export const PERISHABLE_CATEGORIES: ReadonlySet<CategorySlug> = new Set(["fruits", "vegetables"]);
 
 /** Lower-case, '&' read as 'and', runs of spaces, hyphens and underscores folded to one space. */

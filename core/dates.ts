@@ -17,3 +17,14 @@ export function formatShortDate(epochMs: number): string {
 export function isoDate(epochMs: number): string {
   return new Date(epochMs + 5.5 * 3600_000).toISOString().slice(0, 10);
 }
+
+const DAY_MS = 86_400_000;
+
+/** "Expires in 3 days", "Expires tomorrow", "Expires today", "Expired on Sun Nov 22 2026" (My listings). */
+export function expiryText(expiresAt: number, now: number): string {
+  if (expiresAt <= now) return `Expired on ${formatShortDate(expiresAt)}`;
+  const days = Math.floor((expiresAt - now) / DAY_MS);
+  if (days === 0) return "Expires today";
+  if (days === 1) return "Expires tomorrow";
+  return `Expires in ${days} days`;
+}

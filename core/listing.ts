@@ -1,6 +1,6 @@
 import type { CategorySlug } from "./categories";
 
-/** What a buyer may still do with a listing (decision 012). */
+/** What a buyer may still do with a listing (decision 013). */
 export type ListingStatus = "active" | "sold" | "expired";
 
 /** "sold" is the seller's word; an active listing past its expiry reads as expired, at read time. */
@@ -27,6 +27,8 @@ export interface ListingSummary {
   /** Slugs from core/locations; null for listings made before places were asked for. */
   state: string | null;
   district: string | null;
+  /** "Nashik, Maharashtra", made on the server so pages need not carry the table of places. */
+  where: string | null;
 }
 
 /** A listing as its seller sees it in My listings. */

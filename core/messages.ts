@@ -6,12 +6,12 @@ export const MESSAGES = {
   choosePhoto: "Please choose a photo of your produce.",
 } as const;
 
-/** What a seller and a buyer are told about a listing's lifecycle (decision 012). */
+/** What a seller and a buyer are told about a listing's lifecycle (decision 013). */
 export const LISTING_MESSAGES = {
   /** 404 for a listing that is not the person's own, or does not exist: ids cannot be probed. */
   notYourListing: "We could not find that listing among yours.",
   /** 410 for a listing its seller deleted. */
-  listingDeleted: "This listing was removed by its seller. Here is what else is on Mandi.",
+  listingDeleted: "This listing was removed by its seller.",
   photoNotOnListing: "One of the photos is no longer on this listing. Please reload the page and try again.",
   sold: "Sold",
   expired: "No longer available",

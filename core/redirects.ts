@@ -24,3 +24,8 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (path.startsWith("//") || path.length > MAX_REDIRECT_LENGTH) return fallback;
   return path;
 }
+
+/** The login page, coming back to `returnTo` (a path on this site) after signing in. */
+export function loginPath(returnTo: string): string {
+  return `/login?redirectTo=${encodeURIComponent(safeRedirectPath(returnTo))}`;
+}

@@ -13,12 +13,12 @@ import {
   MAX_SEARCH_LENGTH,
   MIN_PASSWORD_LENGTH,
 } from "./constants";
-import { tooManyPhotosMessage } from "./messages";
+import { findDistrict, findState, locationFieldsSchema, type LocationFields } from "./locations";
 import { parseRupeesToPaise } from "./money";
 import { normalisePhone } from "./phone";
+import { checkUnitPrice, produceFieldsSchemaAt, type ProduceFields } from "./produce";
 import { safeRedirectPath } from "./redirects";
 import { cleanText, hasLetterOrDigit, type CleanTextOptions } from "./text";
-import { MAX_PHOTOS_PER_LISTING, UPLOAD_ERROR_MESSAGES, UPLOAD_ID_PATTERN } from "./upload-task";
 
 /**
  * A form field as clean text (core/text): absent or non-text values (a file where text was
@@ -94,21 +94,23 @@ const category = field.pipe(
   }),
 );
 
-/** The text fields of the sell form; the photo is checked by the image pipeline. */
-export const listingFieldsSchema = z.object({
+/** The listing form's own fields; units (core/produce) and place (core/locations) are parsed beside them. */
+const listingBaseSchema = z.object({
   name: requiredText("the product name", MAX_NAME_LENGTH),
   category,
+  /** Rupees per the chosen unit, as paise; its price per kg is checked once the unit is known. */
   price: field.pipe(
     z
       .string()
-      .min(1, "Please enter the price per kg.")
+      .min(1, "Please enter the price.")
       .transform((text, ctx) => {
         const paise = parseRupeesToPaise(text);
         if (paise === undefined || paise <= 0) {
-          ctx.addIssue({ code: "custom", message: "Please enter the price in rupees per kg, like 45 or 45.50." });
+          ctx.addIssue({ code: "custom", message: "Please enter the price in rupees, like 45 or 45.50." });
           return z.NEVER;
         }
-        if (paise > MAX_PRICE_PAISE) {
+        // A tonne costs at most 1,000 times the dearest kg; checkUnitPrice has the exact word.
+        if (paise > MAX_PRICE_PAISE * 1000) {
           ctx.addIssue({ code: "custom", message: "That price looks too high. Please check it." });
           return z.NEVER;
         }
@@ -117,7 +119,33 @@ export const listingFieldsSchema = z.object({
   ),
   description: requiredText("a description", MAX_DESCRIPTION_LENGTH, { multiline: true }),
 });
-export type ListingFields = z.output<typeof listingFieldsSchema>;
+
+/** Everything the listing form says about the produce: `price` is per `unit`, in paise. */
+export type ListingFields = z.output<typeof listingBaseSchema> & ProduceFields & LocationFields;
+
+/**
+ * The listing form (Sell and Edit), every field's problem reported at once under its own name.
+ * `now` bounds "available from" (at most a year ahead).
+ */
+export function listingFieldsSchemaAt(now: number | (() => number)) {
+  const clock = typeof now === "number" ? () => now : now;
+  return z.unknown().transform((input, ctx): ListingFields => {
+    const parts = [listingBaseSchema.safeParse(input), produceFieldsSchemaAt(clock()).safeParse(input), locationFieldsSchema.safeParse(input)] as const;
+    const issues = parts.flatMap((part) => (part.success ? [] : part.error.issues));
+    for (const issue of issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    if (!parts[0].success || !parts[1].success || !parts[2].success) return z.NEVER;
+    const fields = { ...parts[0].data, ...parts[1].data, ...parts[2].data };
+    const price = checkUnitPrice(fields.price, fields.gramsPerUnit, fields.unit);
+    if ("problem" in price) {
+      ctx.addIssue({ code: "custom", message: price.problem, path: ["price"] });
+      return z.NEVER;
+    }
+    return fields;
+  });
+}
+
+/** The listing form, "available from" bounded by the clock at each parse (seeds, tests). */
+export const listingFieldsSchema = listingFieldsSchemaAt(Date.now);
 
 export const SORTS = ["newest", "oldest", "price-asc", "price-desc"] as const;
 export type ListingSort = (typeof SORTS)[number];
@@ -181,8 +209,15 @@ export const browseQuerySchema = z
     /** Price range in rupees per kg, as typed. */
     min: priceText,
     max: priceText,
+    /** Where (slugs of core/locations); a place that does not exist is dropped, not an error. */
+    state: optionalQueryText,
+    district: optionalQueryText,
   })
-  .transform((query) => ({ ...query, price: parsePriceRange(query.min, query.max) }));
+  .transform((query) => {
+    const state = findState(query.state);
+    const district = state ? findDistrict(state.slug, query.district) : undefined;
+    return { ...query, state: state?.slug ?? "", district: district?.slug ?? "", price: parsePriceRange(query.min, query.max) };
+  });
 export type BrowseQuery = z.output<typeof browseQuerySchema>;
 
 export const suggestQuerySchema = z.object({ q: optionalQueryText });
@@ -211,14 +246,6 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): Parse
   }
   return { ok: false, errors: errors as FieldErrors<z.output<S>> };
 }
-
-/** The resumable uploads a sell form names (`upload`, repeated), in the seller's order. */
-export const listingUploadsSchema = z.object({
-  upload: z
-    .array(z.string().regex(UPLOAD_ID_PATTERN, UPLOAD_ERROR_MESSAGES["invalid-url"]))
-    .max(MAX_PHOTOS_PER_LISTING, tooManyPhotosMessage(MAX_PHOTOS_PER_LISTING))
-    .default([]),
-});
 
 export const homeQuerySchema = z.object({
   category: optionalQueryText,

@@ -93,7 +93,7 @@ export interface Config {
   authSecret: string;
   maxImageBytes: number;
   uploads: { maxPhotosPerListing: number; maxInFlightPerUser: number; expiryMs: number; dir: string };
-  /** How long a listing stays up, by kind of produce (decision 012). */
+  /** How long a listing stays up, by kind of produce (decision 013). */
   listingDays: { perishable: number; other: number };
   authRateLimits: { signInPerMinute: number; signUpPerMinute: number };
   trustProxy: boolean | number | string;

@@ -1,5 +1,9 @@
 import { Form } from "react-router";
 import { CATEGORIES, resolveCategory } from "../../core/categories";
+
+type Place = { slug: string; name: string };
+/** The states, and the chosen state's districts: the page is given only what it shows. */
+export type PlaceChoices = { states: Place[]; districts: Place[] };
 import type { BrowseQuery, ListingSort } from "../../core/schemas";
 
 const SORT_LABELS: Record<ListingSort, string> = {
@@ -11,9 +15,10 @@ const SORT_LABELS: Record<ListingSort, string> = {
 
 /**
  * Category, price range and sort for /viewmore, all carried in the URL (a plain GET form, so it
- * works before JavaScript loads). Changing the sort applies at once; the rest on "Apply".
+ * works before JavaScript loads). Changing the sort or the state applies at once; the rest on
+ * "Apply". The district list is the chosen state's, so it fills in once the state is applied.
  */
-export function BrowseFilters({ query, priceError }: { query: BrowseQuery; priceError?: string }) {
+export function BrowseFilters({ query, priceError, places }: { query: BrowseQuery; priceError?: string; places: PlaceChoices }) {
   const category = resolveCategory(query.category) ?? "";
   const errorId = "price-error";
   return (
@@ -29,6 +34,32 @@ export function BrowseFilters({ query, priceError }: { query: BrowseQuery; price
           {CATEGORIES.map((c) => (
             <option key={c.slug} value={c.slug}>
               {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="sm:w-48">
+        <label htmlFor="state" className="text-sm font-semibold">
+          State
+        </label>
+        <select id="state" name="state" defaultValue={query.state} className="input" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+          <option value="">All of India</option>
+          {places.states.map((s) => (
+            <option key={s.slug} value={s.slug}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="sm:w-48">
+        <label htmlFor="district" className="text-sm font-semibold">
+          District
+        </label>
+        <select id="district" name="district" key={query.state} defaultValue={query.district} className="input" disabled={!query.state}>
+          <option value="">{query.state ? "All districts" : "Choose a state first"}</option>
+          {places.districts.map((d) => (
+            <option key={d.slug} value={d.slug}>
+              {d.name}
             </option>
           ))}
         </select>

@@ -3,7 +3,7 @@ import { getCategory } from "../../core/categories";
 import { formatShortDate, isoDate } from "../../core/dates";
 import { imageSrcSet, imageUrl } from "../../core/images";
 import type { ListingSummary } from "../../core/listing";
-import { formatPricePerKg } from "../../core/money";
+import { CardPrice } from "./price";
 
 export function ListingCard({ listing, eager = false }: { listing: ListingSummary; eager?: boolean }) {
   return (
@@ -21,9 +21,10 @@ export function ListingCard({ listing, eager = false }: { listing: ListingSummar
           className="aspect-[4/3] w-full bg-stone-100 object-cover"
         />
         <div className="p-3">
-          <p className="text-lg font-bold text-brand-800">{formatPricePerKg(listing.pricePaise)}</p>
+          <CardPrice listing={listing} />
           <h3 className="truncate font-semibold group-hover:underline">{listing.name}</h3>
           <p className="mt-1 text-sm text-stone-700">{getCategory(listing.category).label}</p>
+          {listing.where ? <p className="truncate text-sm text-stone-700">{listing.where}</p> : null}
           <p className="text-sm text-stone-600">
             <time dateTime={isoDate(listing.createdAt)}>{formatShortDate(listing.createdAt)}</time>
           </p>

@@ -1,6 +1,9 @@
 import { Link } from "react-router";
+// The links only, not the table of districts: every page carries the footer.
+import { POPULAR_LOCATIONS } from "../../core/locations/popular";
 
-const POPULAR_LOCATIONS = ["Delhi", "Mumbai", "Kolkata", "Chennai"];
+const locationHref = (place: { state: string; district?: string }) =>
+  `/viewmore?${new URLSearchParams({ state: place.state, ...(place.district ? { district: place.district } : {}) }).toString()}`;
 
 export function SiteFooter() {
   return (
@@ -11,8 +14,12 @@ export function SiteFooter() {
             Popular locations
           </h2>
           <ul className="space-y-1">
-            {POPULAR_LOCATIONS.map((city) => (
-              <li key={city}>{city}</li>
+            {POPULAR_LOCATIONS.map((place) => (
+              <li key={place.label}>
+                <Link to={locationHref(place)} className="underline-offset-2 hover:underline">
+                  {place.label}
+                </Link>
+              </li>
             ))}
           </ul>
         </section>

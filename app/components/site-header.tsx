@@ -19,9 +19,10 @@ export function SiteHeader() {
           </Link>
           <nav aria-label="Account" className="flex min-w-0 items-center gap-0.5 sm:gap-2">
             <Link
-              to={user ? "/" : "/login"}
+              // A seller's own things start from their name: My listings (which links to My account).
+              to={user ? "/my/listings" : "/login"}
               className="min-w-0 max-w-28 truncate rounded px-1.5 py-2 font-semibold underline-offset-4 hover:underline sm:max-w-60 sm:px-2"
-              aria-label={user ? `Signed in as ${user.name}` : undefined}
+              aria-label={user ? `Signed in as ${user.name}: my listings` : undefined}
             >
               {user ? user.name : "Login"}
             </Link>

@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
+import { loginPath } from "../../core/redirects";
 import { formValuesOf } from "../../core/listing-form";
 import { LISTING_MESSAGES } from "../../core/messages";
 import { formErrorResponse, orErrorPage } from "../../server/http/app-errors";
 import { readListingForm } from "../../server/http/listing-form";
 import { discardBody } from "../../server/http/multipart";
 import { ListingForm } from "../components/listing-form/listing-form";
-import { loginRedirect } from "../components/login-redirect";
 import type { Route } from "./+types/edit-listing";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Edit ${data.listing.name} — Mandi` : "Not found — Mandi" }];
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Edit ${d
 /** The seller's own listing; anyone else (or nobody signed in) gets what a missing listing gets. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await context.currentUser();
-  if (!user) throw loginRedirect(request);
+  if (!user) throw redirect(loginPath(new URL(request.url).pathname));
   const { config, listings } = context.services;
   const listing = await orErrorPage(() => listings.getOwnListing({ actor: user, id: params.id }));
   return { listing, values: formValuesOf(listing), maxImageBytes: config.maxImageBytes, maxPhotos: config.uploads.maxPhotosPerListing };
@@ -24,7 +24,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await context.currentUser();
   if (!user) {
     await discardBody(request);
-    throw loginRedirect(request);
+    throw redirect(loginPath(new URL(request.url).pathname));
   }
   // Not theirs: the same 404 as for a listing that does not exist, before the body is read.
   const listing = await orErrorPage(() => listings.getOwnListing({ actor: user, id: params.id })).catch(async (error: unknown) => {

@@ -1,6 +1,7 @@
 import { Link, redirect, useSearchParams } from "react-router";
 import { getCategory } from "../../core/categories";
 import { PAGE_SIZE } from "../../core/constants";
+import { findState, STATES } from "../../core/locations";
 import { MESSAGES } from "../../core/messages";
 import { browseQuerySchema, searchParamsToObject } from "../../core/schemas";
 import { Alert } from "../components/alert";
@@ -14,13 +15,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await context.services.listings.browseListings(query);
   // The specification sends people home when there is nothing at all to list.
   if (result.marketplaceEmpty) throw redirect("/");
-  return { query, result };
+  const places = {
+    states: STATES.map(({ slug, name }) => ({ slug, name })),
+    districts: findState(query.state)?.districts.map(({ slug, name }) => ({ slug, name })) ?? [],
+  };
+  return { query, result, places };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Products — Mandi" }];
 
 export default function ViewMore({ loaderData }: Route.ComponentProps) {
-  const { query, result } = loaderData;
+  const { query, result, places } = loaderData;
   const [search] = useSearchParams();
   const categoryLabel = result.category ? getCategory(result.category).label : query.category;
   const title = query.q ? `Results for “${query.q}”` : categoryLabel ? categoryLabel : "All products";
@@ -45,7 +50,7 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <div className="mb-4 rounded-lg border border-stone-200 bg-white p-3">
-        <BrowseFilters query={query} priceError={query.price.problem} />
+        <BrowseFilters query={query} priceError={query.price.problem} places={places} />
       </div>
       {result.items.length ? (
         <>

@@ -26,7 +26,7 @@ export interface ListingTable {
   image_name: string | null;
   /** Epoch milliseconds (UTC). */
   created_at: number | string;
-  // Migration 0006 (decision 012).
+  // Migration 0006 (decision 013).
   /** "active" or "sold"; an active listing past expires_at reads as expired. */
   status: "active" | "sold";
   /** Epoch milliseconds (UTC): an active listing leaves every public list from then. */

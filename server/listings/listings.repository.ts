@@ -1,6 +1,7 @@
 /** The only place with SQL for listings. */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { CategorySlug } from "../../core/categories";
+import { placeLabel } from "../../core/locations";
 import { listingStatus, type ListingDetail, type ListingSummary, type OwnListingSummary } from "../../core/listing";
 import type { ListingSort } from "../../core/schemas";
 import type { NameCandidate } from "../../core/suggestions";
@@ -235,6 +236,12 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
       };
     },
 
+    /** A seller as their public page shows them. */
+    async findSeller(id: string): Promise<{ id: string; name: string; phone: string; createdAt: number } | null> {
+      const row = await db.selectFrom("user").select(["id", "name", "phone", "createdAt"]).where("id", "=", id).executeTakeFirst();
+      return row ? { id: row.id, name: row.name, phone: row.phone, createdAt: new Date(row.createdAt).getTime() } : null;
+    },
+
     /** Where the seller's newest listing is, if it says. */
     async findLastPlace(sellerId: string): Promise<{ state: string; district: string; place: string | null; pin: string | null } | null> {
       const row = await db
@@ -331,7 +338,7 @@ export type ListingsRepository = ReturnType<typeof createListingsRepository>;
 
 /**
  * A name is offered only while a listing carrying it is live: listing_name counts every listing,
- * but sold and expired ones must leave suggestions at once (decision 012). One index probe per
+ * but sold and expired ones must leave suggestions at once (decision 013). One index probe per
  * name (listing_name_search_idx holds status and expiry).
  */
 function hasLiveListing(eb: ExpressionBuilder<Database, "listing_name">, liveAt: number) {
@@ -481,6 +488,7 @@ function toSummary(row: SummaryRow): ListingSummary {
     createdAt: Number(row.created_at),
     state: row.state,
     district: row.district,
+    where: row.state ? placeLabel({ state: row.state, district: row.district ?? "" }) || null : null,
   };
 }
 

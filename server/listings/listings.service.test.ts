@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listingFields } from "../../tests/support/listings";
 import { AppError } from "../../core/app-error";
 import { FRESH_COUNT, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
 import { imageVariantKey } from "../../core/images";
-import { browseQuerySchema, listingFieldsSchema, SORTS } from "../../core/schemas";
+import { browseQuerySchema, SORTS } from "../../core/schemas";
 import { createListingsRepository } from "./listings.repository";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { makeProducePhoto, makeSeller } from "../seed/factories";
@@ -19,7 +20,7 @@ describe.each(testEngines())("on %s", (engine) => {
     t.clock.now += MINUTE;
     return t.listings.createListing({
       actor: { id: sellerId },
-      fields: listingFieldsSchema.parse({ price: "40", description: "Fresh from the farm", ...fields }),
+      fields: listingFields({ price: "40", description: "Fresh from the farm", ...fields }),
       photos: [{ bytes: photo, fileName: "IMG_0001.jpg" }],
     });
   }
@@ -63,7 +64,7 @@ describe.each(testEngines())("on %s", (engine) => {
       await expect(
         t.listings.createListing({
           actor: null,
-          fields: listingFieldsSchema.parse({ name: "X", category: "rice", price: "1", description: "d" }),
+          fields: listingFields({ name: "X", category: "rice", price: "1", description: "d" }),
           photos: [{ bytes: photo, fileName: "a.jpg" }],
         }),
       ).rejects.toMatchObject({ code: "UNAUTHENTICATED", message: "You must login first" });
@@ -75,7 +76,7 @@ describe.each(testEngines())("on %s", (engine) => {
       const before = await t.listings.countListings();
       const attempt = t.listings.createListing({
         actor: { id: sellerId },
-        fields: listingFieldsSchema.parse({ name: "Fake", category: "rice", price: "10", description: "d" }),
+        fields: listingFields({ name: "Fake", category: "rice", price: "10", description: "d" }),
         photos: [{ bytes: new TextEncoder().encode("<?php echo 'hi'; ?>"), fileName: "photo.jpg" }],
       });
       await expect(attempt).rejects.toBeInstanceOf(AppError);
@@ -86,7 +87,7 @@ describe.each(testEngines())("on %s", (engine) => {
     it("removes the stored photo when the listing cannot be saved", async () => {
       const attempt = t.listings.createListing({
         actor: { id: "no-such-user" },
-        fields: listingFieldsSchema.parse({ name: "Orphan", category: "rice", price: "10", description: "d" }),
+        fields: listingFields({ name: "Orphan", category: "rice", price: "10", description: "d" }),
         photos: [{ bytes: photo, fileName: "a.jpg" }],
       });
       await expect(attempt).rejects.toThrow();
@@ -216,7 +217,7 @@ describe.each(testEngines())("on %s", (engine) => {
       s.clock.now += MINUTE;
       const { id } = await s.listings.createListing({
         actor: { id: searchSellerId },
-        fields: listingFieldsSchema.parse({ name, category, price, description: "Fresh from the farm" }),
+        fields: listingFields({ name, category, price, description: "Fresh from the farm" }),
         photos: [{ bytes: photo, fileName: "IMG_0002.jpg" }],
       });
       made.set(name, id);

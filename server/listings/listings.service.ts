@@ -11,6 +11,7 @@ import type { ListingDetail, ListingSummary, OwnListingSummary } from "../../cor
 import { canBeFuzzy, fuzzyNameEdits, trigramsOf } from "../../core/fuzzy";
 import { LISTING_MESSAGES, MESSAGES, tooManyPhotosMessage } from "../../core/messages";
 import { canCreateListing, canEditListing, type Actor } from "../../core/policies";
+import { findState, placeLabel, STATES } from "../../core/locations";
 import { pricePerKgPaise } from "../../core/produce";
 import type { BrowseQuery, ListingFields } from "../../core/schemas";
 import { normaliseSearchText, searchTermsFor } from "../../core/search-terms";
@@ -92,7 +93,7 @@ export function createListingsService(deps: {
     from + (PERISHABLE_CATEGORIES.has(category) ? listingDays.perishable : listingDays.other) * DAY_MS;
 
   /** Turns a browse query into a filter; null when it can match nothing. */
-  function filterFor(query: Pick<BrowseQuery, "q" | "by" | "category" | "price"> & { state?: string; district?: string }): ListingFilter | null {
+  function filterFor(query: Pick<BrowseQuery, "q" | "by" | "category" | "price" | "state" | "district">): ListingFilter | null {
     const filter: ListingFilter = { liveAt: now() };
     if (query.state) filter.state = query.state;
     if (query.district) filter.district = query.district;
@@ -374,6 +375,23 @@ export function createListingsService(deps: {
       await removePhotoFiles(removed);
     },
 
+    /** A seller's public page: who they are, where they sell from, and their live listings. */
+    async getSellerPage(input: { id: string; page: number }) {
+      const seller = input.id.length <= 64 ? await repository.findSeller(input.id) : null;
+      // Only people who have listed something have a public page: a buyer's phone is nobody's business.
+      if (!seller || (await repository.count({ sellerId: seller.id })) === 0) throw new AppError("NOT_FOUND", "We could not find that seller.");
+      const filter: ListingFilter = { liveAt: now(), sellerId: seller.id };
+      const total = await repository.count(filter);
+      const pageCount = Math.ceil(total / PAGE_SIZE);
+      const page = Math.min(input.page, Math.max(pageCount, 1));
+      const [items, place] = await Promise.all([
+        total ? repository.list({ filter, sort: "newest", limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }) : [],
+        repository.findLastPlace(seller.id),
+      ]);
+      const where = place ? placeLabel({ state: place.state, district: place.district }) || null : null;
+      return { seller: { ...seller, where }, items, total, page, pageCount };
+    },
+
     /** Where the seller's last listing was, as the Sell form's starting values. */
     async lastPlaceOf(actor: Actor): Promise<{ state: string; district: string; place: string; pin: string } | null> {
       const last = await repository.findLastPlace(actor.id);
@@ -426,6 +444,8 @@ export function createListingsService(deps: {
         sort: "newest",
         min: "",
         max: "",
+        state: "",
+        district: "",
         price: {},
       });
       return {

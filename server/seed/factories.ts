@@ -12,12 +12,21 @@ export interface SellerData {
   password: string;
 }
 
+/** A demo listing as the sell form would send it (every value typed as text). */
 export interface ProduceData {
   name: string;
   category: CategorySlug;
-  /** Rupees per kg, as a person would type it. */
+  /** Rupees per `unit`, as a person would type it. */
   price: string;
+  unit: string;
+  /** kg in one dozen or crate. */
+  unitKg: string;
+  quantity: string;
   description: string;
+  state: string;
+  district: string;
+  place: string;
+  pin: string;
 }
 
 const SELLERS: SellerData[] = [
@@ -28,6 +37,29 @@ const SELLERS: SellerData[] = [
   { name: "Abdul Karim", email: "abdul@example.in", phone: "6398765432", password: "khet-abdul-2026" },
   { name: "Meena Kumari", email: "meena@example.in", phone: "9988776655", password: "khet-meena-2026" },
 ];
+
+/** Where each demo seller (same order as SELLERS) farms: real districts, with a village and its PIN. */
+const SELLER_PLACES = [
+  { state: "maharashtra", district: "nashik", place: "Pimpalgaon Baswant", pin: "422209" },
+  { state: "bihar", district: "patna", place: "Danapur", pin: "801503" },
+  { state: "punjab", district: "ludhiana", place: "Khanna", pin: "141401" },
+  { state: "tamil-nadu", district: "thanjavur", place: "Orathanadu", pin: "614625" },
+  { state: "uttar-pradesh", district: "agra", place: "Kheragarh", pin: "283122" },
+  { state: "rajasthan", district: "jaipur", place: "Chomu", pin: "303702" },
+];
+
+/**
+ * How produce of each category is sold, besides by the kg: grain and seed by the quintal, fruit
+ * by the crate (kg per crate) or the dozen; some of each stays per kg.
+ */
+const UNITS_BY_CATEGORY: Record<CategorySlug, Array<{ unit: string; kg: number }>> = {
+  rice: [{ unit: "kg", kg: 1 }, { unit: "quintal", kg: 100 }],
+  wheat: [{ unit: "quintal", kg: 100 }, { unit: "kg", kg: 1 }],
+  fruits: [{ unit: "kg", kg: 1 }, { unit: "crate", kg: 20 }, { unit: "dozen", kg: 1.5 }],
+  vegetables: [{ unit: "kg", kg: 1 }, { unit: "quintal", kg: 100 }],
+  "oil-seeds": [{ unit: "quintal", kg: 100 }, { unit: "kg", kg: 1 }],
+  "nuts-dry-fruits": [{ unit: "kg", kg: 1 }],
+};
 
 const PRODUCE: Record<CategorySlug, Array<[name: string, minRupees: number, maxRupees: number, note: string]>> = {
   rice: [
@@ -117,12 +149,19 @@ export function demoProduce(count: number, random = seededRandom(42)): ProduceDa
     const options = PRODUCE[category];
     const [name, min, max, note] = options[Math.floor(random() * options.length)]!;
     const rupees = Math.round(min + random() * (max - min));
-    const quantity = [50, 100, 200, 500, 1000][Math.floor(random() * 5)];
+    const units = UNITS_BY_CATEGORY[category];
+    const { unit, kg } = units[Math.floor(random() * units.length)]!;
+    const quantity = [5, 10, 20, 50, 100][Math.floor(random() * 5)]!;
     out.push({
       name,
       category,
-      price: String(rupees),
-      description: `${note}. About ${quantity} kg available. Call to agree price for larger orders.`,
+      price: String(Math.round(rupees * kg)),
+      unit,
+      unitKg: unit === "crate" || unit === "dozen" ? String(kg) : "",
+      quantity: String(quantity),
+      description: `${note}. Call to agree the price for larger orders.`,
+      // The seed gives listing i to seller i mod 6.
+      ...SELLER_PLACES[i % SELLER_PLACES.length]!,
     });
   }
   return out;

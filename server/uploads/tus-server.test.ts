@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { listingFields } from "../../tests/support/listings";
 import { readdirSync } from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -127,8 +128,7 @@ describe.each(testEngines())("the /uploads tus endpoint on %s", (engine) => {
       body: bytes,
     });
     expect(patch.status).toBe(204);
-    const { listingFieldsSchema } = await import("../../core/schemas");
-    const fields = listingFieldsSchema.parse({ name: "Rice", category: "rice", price: "50", description: "d" });
+    const fields = listingFields({ name: "Rice", category: "rice", price: "50", description: "d" });
     await expect(t.listings.createListingFromUploads({ actor: { id: seller.id }, fields, uploadIds: [id] })).rejects.toMatchObject({
       status: 415,
       message: "This file is not a photo we can use. Please choose a JPEG, PNG or WebP picture.",

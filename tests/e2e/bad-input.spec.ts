@@ -120,6 +120,7 @@ test.describe("sell form", () => {
     if (values.category) await page.getByLabel("Category", { exact: true }).selectOption({ label: values.category });
     if (values.price !== undefined) await page.getByLabel("Price (₹ per kg)", { exact: true }).fill(values.price);
     if (values.description !== undefined) await page.getByLabel("Description", { exact: true }).fill(values.description);
+    await fillPlace(page);
     if (values.photo) await page.getByLabel("Photos", { exact: true }).setInputFiles(values.photo);
     await page.getByRole("button", { name: "upload and Submit" }).click();
   }

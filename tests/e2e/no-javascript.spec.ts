@@ -3,7 +3,7 @@
  * a plain HTML form: sign up, log in, search, browse pages, sell, log out.
  */
 import { makeProducePhoto, makeSeller } from "../../server/seed/factories";
-import { deleteUser, expect, test, withDatabase } from "./support/fixtures";
+import { deleteUser, expect, fillPlace, test, withDatabase } from "./support/fixtures";
 
 test.use({ javaScriptEnabled: false });
 
@@ -32,6 +32,7 @@ test("sign up, log in, sell, find the listing and log out without JavaScript", a
     await page.getByLabel("Category", { exact: true }).selectOption({ label: "Vegetable" });
     await page.getByLabel("Price (₹ per kg)").fill("62.5");
     await page.getByLabel("Description").fill("Organic jaggery blocks");
+    await fillPlace(page);
     await page.getByLabel("Photos", { exact: true }).setInputFiles({ name: "gud.jpg", mimeType: "image/jpeg", buffer: await makeProducePhoto("vegetables", 9, { width: 640, height: 480 }) });
     await page.getByRole("button", { name: "upload and Submit" }).click();
     await expect(page.getByText("Your product is listed.")).toBeVisible();
@@ -61,6 +62,7 @@ test("a photo over 10 MB gets its message without JavaScript too", async ({ page
   await page.getByLabel("Category", { exact: true }).selectOption("rice");
   await page.getByLabel("Price (₹ per kg)").fill("40");
   await page.getByLabel("Description").fill("A huge photo");
+  await fillPlace(page);
   await page.getByLabel("Photos", { exact: true }).setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(11 * 1024 * 1024, 7) });
   await page.getByRole("button", { name: "upload and Submit" }).click();
   await expect(page.getByText("This photo is larger than 10 MB. Please choose a smaller photo.")).toBeVisible();

@@ -6,7 +6,7 @@
  */
 import sharp from "sharp";
 import type { Page, Route } from "@playwright/test";
-import { countListingsNamed, expect, openSellerContext, openSellForm, test, uniqueTag } from "./support/fixtures";
+import { countListingsNamed, expect, fillPlace, openSellerContext, openSellForm, test, uniqueTag } from "./support/fixtures";
 
 /** A small photo (320×240, about 1 KB): one tus request sends it all, so it finishes fast. */
 async function smallPhoto(seed: number): Promise<Buffer> {
@@ -20,6 +20,7 @@ async function fillFields(page: Page, name: string) {
   await page.getByLabel("Category", { exact: true }).selectOption({ label: "Vegetable" });
   await page.getByLabel("Price (₹ per kg)", { exact: true }).fill("30");
   await page.getByLabel("Description", { exact: true }).fill("Fresh, sent while the photo uploads");
+  await fillPlace(page);
 }
 
 async function pickPhoto(page: Page, seed: number) {

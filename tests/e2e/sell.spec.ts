@@ -3,7 +3,7 @@
  * preview, 'upload and Submit', back home with the new listing among the fresh recommendations.
  */
 import { makeProducePhoto } from "../../server/seed/factories";
-import { expect, fillSellForm, gotoHydrated, listingIdByName, openSellForm, test, uniqueTag } from "./support/fixtures";
+import { expect, fillPlace, fillSellForm, gotoHydrated, listingIdByName, openSellForm, test, uniqueTag } from "./support/fixtures";
 
 test("a signed-in seller lists produce through the sell form and sees it on the home page", async ({ page, seller }) => {
   // The seller fixture deletes the seller with every listing they made when the test ends.
@@ -23,6 +23,7 @@ test("a signed-in seller lists produce through the sell form and sees it on the 
   await category.selectOption({ label: "Vegetable" });
   await page.getByLabel("Price (₹ per kg)", { exact: true }).fill("95");
   await page.getByLabel("Description", { exact: true }).fill(description);
+  await fillPlace(page);
 
   const preview = page.getByRole("img", { name: "Preview 1 (cover)" });
   await expect(preview).toHaveCount(0);

@@ -6,7 +6,7 @@
 import type { Page, Request, Route } from "@playwright/test";
 import sharp from "sharp";
 import { makePhonePhoto, makeProducePhoto } from "../../server/seed/factories";
-import { expect, gotoHydrated, listingIdByName, openSellForm, test, uniqueTag, withDatabase } from "./support/fixtures";
+import { expect, fillPlace, gotoHydrated, listingIdByName, openSellForm, test, uniqueTag, withDatabase } from "./support/fixtures";
 
 /** A camera-like photo with fine detail (noise), so even shrunk it takes many upload chunks. */
 async function detailedPhoto(seed: number, width = 2400, height = 1800): Promise<Buffer> {
@@ -24,6 +24,7 @@ async function fillFields(page: Page, name: string) {
   await page.getByLabel("Category", { exact: true }).selectOption({ label: "Fruits" });
   await page.getByLabel("Price (₹ per kg)", { exact: true }).fill("120");
   await page.getByLabel("Description", { exact: true }).fill("Sweet and fresh");
+  await fillPlace(page);
 }
 
 async function photoNamesInOrder(listingId: string): Promise<Array<string | null>> {

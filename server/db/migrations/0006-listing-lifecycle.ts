@@ -1,7 +1,7 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
 
 /**
- * Sellers run their stall (decision 012): a listing is active or sold, and stops being shown when
+ * Sellers run their stall (decision 013): a listing is active or sold, and stops being shown when
  * it expires; a deleted listing leaves a tombstone so its link answers 410; produce is sold by a
  * unit (price per unit kept beside the canonical price per kg); and it says where it is.
  *

@@ -90,7 +90,7 @@ export async function deleteUser(id: string) {
 type Fixtures = {
   /** A seller who is signed in on `page`. */
   seller: Seller;
-  createListing: (fields?: { name?: string; category?: CategorySlug | string; price?: string; description?: string }) => Promise<CreatedListing>;
+  createListing: (fields?: Partial<Omit<ListingInput, "index">>) => Promise<CreatedListing>;
 };
 
 export const test = base.extend<Fixtures>({
@@ -126,9 +126,14 @@ export interface ListingInput {
   category?: CategorySlug | string;
   price?: string;
   description?: string;
+  /** Any other field of the listing form (unit, quantity, state, district, …), as typed. */
+  more?: Record<string, string>;
   /** Varies the generated photo. */
   index?: number;
 }
+
+/** Where test listings are, unless a test says otherwise. */
+export const TEST_PLACE = { state: "maharashtra", district: "nashik", stateName: "Maharashtra", districtName: "Nashik" } as const;
 
 /**
  * Lists produce through the real sell-form endpoint (multipart POST /create) with a signed-in
@@ -143,6 +148,9 @@ export async function createListingWith(request: APIRequestContext, fields: List
       category,
       price: fields.price ?? "45",
       description: fields.description ?? "Listed for a test",
+      state: TEST_PLACE.state,
+      district: TEST_PLACE.district,
+      ...fields.more,
       image: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await makeProducePhoto("vegetables", index, { width: 640, height: 480 }) },
     },
     maxRedirects: 0,
@@ -288,8 +296,15 @@ export async function fillSellForm(
   await page.getByLabel("Category", { exact: true }).selectOption({ label: values.category });
   await page.getByLabel("Price (₹ per kg)", { exact: true }).fill(values.price);
   await page.getByLabel("Description", { exact: true }).fill(values.description);
+  await fillPlace(page);
   // Submit may be pressed at once: the form is sent when the photo has uploaded.
   await page.getByLabel("Photos", { exact: true }).setInputFiles(values.photo);
+}
+
+/** Chooses the test place on the listing form (state, then one of its districts). */
+export async function fillPlace(page: Page, place: { stateName: string; districtName: string } = TEST_PLACE) {
+  await page.getByLabel("State", { exact: true }).selectOption({ label: place.stateName });
+  await page.getByLabel("District", { exact: true }).selectOption({ label: place.districtName });
 }
 
 export async function gotoHydrated(page: Page, url: string) {

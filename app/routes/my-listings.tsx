@@ -1,0 +1,199 @@
+import { Form, Link, data, redirect } from "react-router";
+import { z } from "zod";
+import { expiryText, formatShortDate, isoDate } from "../../core/dates";
+import { imageUrl } from "../../core/images";
+import type { ListingStatus, OwnListingSummary } from "../../core/listing";
+import { LISTING_MESSAGES } from "../../core/messages";
+import { loginPath } from "../../core/redirects";
+import { parseWith, searchParamsToObject } from "../../core/schemas";
+import { orErrorPage } from "../../server/http/app-errors";
+import { Alert } from "../components/alert";
+import { Pagination } from "../components/pagination";
+import { priceText } from "../components/price";
+import type { Route } from "./+types/my-listings";
+
+export const meta: Route.MetaFunction = () => [{ title: "My listings — Mandi" }];
+
+const INTENTS = ["sold", "available", "renew", "delete"] as const;
+type Intent = (typeof INTENTS)[number];
+
+const DONE: Record<Intent, string> = {
+  sold: "Marked as sold. Buyers no longer see it in lists; its page says it is sold.",
+  available: "Available again.",
+  renew: "Renewed. Buyers can see it for longer.",
+  delete: "Deleted.",
+};
+
+const pageQuerySchema = z.object({
+  page: z.preprocess((v) => (typeof v === "string" && /^\d{1,6}$/.test(v) && Number(v) >= 1 ? Number(v) : 1), z.number()),
+  done: z.preprocess((v) => ((INTENTS as readonly unknown[]).includes(v) ? v : undefined), z.enum(INTENTS).optional()),
+  saved: z.preprocess((v) => (v ? "1" : undefined), z.string().optional()),
+  /** The listing whose Delete was pressed: the page asks to confirm (works without JavaScript). */
+  delete: z.preprocess((v) => (typeof v === "string" && /^[0-9a-f-]{36}$/i.test(v) ? v.toLowerCase() : undefined), z.string().optional()),
+});
+
+const actionSchema = z.object({
+  intent: z.enum(INTENTS, "Please choose what to do with the listing."),
+  id: z.string().regex(/^[0-9a-f-]{36}$/i, "We could not find that listing among yours."),
+  page: z.preprocess((v) => (typeof v === "string" && /^\d{1,6}$/.test(v) ? Number(v) : 1), z.number().int().min(1)),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await context.currentUser();
+  const url = new URL(request.url);
+  if (!user) throw redirect(loginPath(url.pathname));
+  const query = pageQuerySchema.parse(searchParamsToObject(url.searchParams));
+  const { listings } = context.services;
+  const page = await listings.listOwnListings({ actor: user, page: query.page });
+  // The listing to confirm deleting must be theirs (anyone else's id reads as not found).
+  const confirming = query.delete ? await orErrorPage(() => listings.getOwnListing({ actor: user, id: query.delete! })) : null;
+  return { ...page, done: query.done, saved: Boolean(query.saved), confirming: confirming && { id: confirming.id, name: confirming.name }, now: Date.now() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await context.currentUser();
+  if (!user) throw redirect(loginPath("/my/listings"));
+  const parsed = parseWith(actionSchema, Object.fromEntries(await request.formData()));
+  if (!parsed.ok) return data({ error: Object.values(parsed.errors)[0] ?? LISTING_MESSAGES.notYourListing }, { status: 400 });
+  const { intent, id, page } = parsed.data;
+  const { listings } = context.services;
+  const input = { actor: user, id };
+  await orErrorPage(() => {
+    switch (intent) {
+      case "sold":
+        return listings.markSold(input);
+      case "available":
+        return listings.markAvailable(input);
+      case "renew":
+        return listings.renewListing(input);
+      case "delete":
+        return listings.deleteListing(input);
+    }
+  });
+  return redirect(`/my/listings?page=${page}&done=${intent}`);
+}
+
+const STATUS_LABELS: Record<ListingStatus, string> = { active: "Active", sold: LISTING_MESSAGES.sold, expired: "Expired" };
+const STATUS_CLASSES: Record<ListingStatus, string> = {
+  active: "bg-brand-50 text-brand-800",
+  sold: "bg-stone-200 text-stone-800",
+  expired: "bg-amber-100 text-amber-900",
+};
+
+function ActionButton({ intent, id, page, children, label }: { intent: Intent; id: string; page: number; children: string; label: string }) {
+  return (
+    <Form method="post" action="/my/listings">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="page" value={page} />
+      <button type="submit" className="btn-secondary" aria-label={label}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+function OwnListing({ listing, page, now }: { listing: OwnListingSummary; page: number; now: number }) {
+  const named = (what: string) => `${what}: ${listing.name}`;
+  return (
+    <li className="rounded-xl border border-stone-200 bg-white p-3 shadow-sm">
+      <div className="flex gap-3">
+        <img src={imageUrl(listing.imageKey, 320)} alt="" width={96} height={72} className="h-18 w-24 shrink-0 rounded object-cover" />
+        <div className="min-w-0 flex-1">
+          <h2 className="font-semibold [overflow-wrap:anywhere]">
+            <Link to={`/view/${listing.id}`} className="hover:underline">
+              {listing.name}
+            </Link>
+          </h2>
+          <p className="text-brand-800">{priceText(listing)}</p>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
+            <span className={`rounded px-2 py-0.5 font-semibold ${STATUS_CLASSES[listing.status]}`}>{STATUS_LABELS[listing.status]}</span>
+            <span>
+              Listed <time dateTime={isoDate(listing.createdAt)}>{formatShortDate(listing.createdAt)}</time>
+            </span>
+            {listing.status !== "sold" ? <span>{expiryText(listing.expiresAt, now)}</span> : null}
+          </p>
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link to={`/my/listings/${listing.id}/edit`} className="btn-secondary" aria-label={named("Edit")}>
+          Edit
+        </Link>
+        {listing.status === "sold" ? (
+          <ActionButton intent="available" id={listing.id} page={page} label={named("Available again")}>
+            Available again
+          </ActionButton>
+        ) : (
+          <ActionButton intent="sold" id={listing.id} page={page} label={named("Mark as sold")}>
+            Mark as sold
+          </ActionButton>
+        )}
+        <ActionButton intent="renew" id={listing.id} page={page} label={named("Renew")}>
+          Renew
+        </ActionButton>
+        <Link to={`/my/listings?page=${page}&delete=${listing.id}`} className="btn-secondary" aria-label={named("Delete")}>
+          Delete
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+export default function MyListings({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, done, saved, confirming, now } = loaderData;
+  return (
+    <div className="page max-w-3xl py-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">My listings</h1>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/my/account" className="btn-secondary">
+            My account
+          </Link>
+          <Link to="/create" className="btn-primary">
+            Sell something new
+          </Link>
+        </div>
+      </div>
+      {actionData?.error ? <Alert>{actionData.error}</Alert> : null}
+      {done ? <Alert tone="success">{DONE[done]}</Alert> : null}
+      {saved ? <Alert tone="success">Your changes are saved. Buyers see them now.</Alert> : null}
+      {confirming ? (
+        <section aria-labelledby="confirm-heading" className="mb-4 rounded-xl border-2 border-red-300 bg-red-50 p-4">
+          <h2 id="confirm-heading" className="font-bold [overflow-wrap:anywhere]">
+            Delete “{confirming.name}”?
+          </h2>
+          <p className="mt-1">Its page and photos are removed for good. If it sold, you can mark it as sold instead.</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Form method="post" action="/my/listings">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="id" value={confirming.id} />
+              <input type="hidden" name="page" value={page} />
+              {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the question the person just asked for */}
+              <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800" autoFocus>
+                Yes, delete it
+              </button>
+            </Form>
+            <Link to={`/my/listings?page=${page}`} className="btn-secondary">
+              No, keep it
+            </Link>
+          </div>
+        </section>
+      ) : null}
+      {total ? (
+        <>
+          <p className="mb-3 text-stone-700">
+            {total} {total === 1 ? "listing" : "listings"}. Sold and expired ones are shown only to you.
+          </p>
+          <ul aria-label="My listings" className="space-y-3">
+            {items.map((listing) => (
+              <OwnListing key={listing.id} listing={listing} page={page} now={now} />
+            ))}
+          </ul>
+          <Pagination page={page} pageCount={pageCount} search={new URLSearchParams()} />
+        </>
+      ) : (
+        <Alert tone="info">You have not listed anything yet. Press “Sell something new” to start.</Alert>
+      )}
+    </div>
+  );
+}
