@@ -8,6 +8,7 @@ describe("AppError", () => {
     ["FORBIDDEN", 403],
     ["NOT_FOUND", 404],
     ["CONFLICT", 409],
+    ["GONE", 410],
     ["TOO_LARGE", 413],
     ["UNSUPPORTED_MEDIA", 415],
     ["RATE_LIMITED", 429],
@@ -17,7 +18,7 @@ describe("AppError", () => {
   });
 
   it("has a status for every code, all client errors", () => {
-    expect(Object.keys(ERROR_STATUS)).toHaveLength(8);
+    expect(Object.keys(ERROR_STATUS)).toHaveLength(9);
     for (const status of Object.values(ERROR_STATUS)) {
       expect(status).toBeGreaterThanOrEqual(400);
       expect(status).toBeLessThan(500);

@@ -39,8 +39,8 @@ const MSG = {
   loginPassword: "Please enter your password.",
   productName: "Please enter the product name.",
   category: "Please choose a category.",
-  price: "Please enter the price per kg.",
-  priceInvalid: "Please enter the price in rupees per kg, like 45 or 45.50.",
+  price: "Please enter the price.",
+  priceInvalid: "Please enter the price in rupees, like 45 or 45.50.",
   priceHigh: "That price looks too high. Please check it.",
   description: "Please enter a description.",
 } as const;
@@ -167,10 +167,43 @@ describe("loginSchema", () => {
 });
 
 describe("listingFieldsSchema", () => {
-  const valid = { name: "Basmati rice", category: "Rice", price: "45", description: "Aged one year." };
+  const valid = { name: "Basmati rice", category: "Rice", price: "45", description: "Aged one year.", state: "maharashtra", district: "nashik" };
 
-  it("accepts a complete form, with the price in paise", () => {
-    expect(dataOf(listingFieldsSchema, valid)).toEqual({ ...valid, category: "rice", price: 4500 });
+  it("accepts a complete form, with the price in paise, sold by the kg where the form does not say", () => {
+    expect(dataOf(listingFieldsSchema, valid)).toEqual({
+      ...valid,
+      category: "rice",
+      price: 4500,
+      unit: "kg",
+      gramsPerUnit: 1000,
+      quantity: null,
+      minOrder: null,
+      variety: null,
+      organic: false,
+      availableFrom: null,
+      place: null,
+      pin: null,
+    });
+  });
+
+  it("reads the price per the unit chosen, and checks it per kg", () => {
+    expect(dataOf(listingFieldsSchema, { ...valid, price: "2,400", unit: "quintal" })).toMatchObject({ price: 240000, unit: "quintal", gramsPerUnit: 100_000 });
+    expect(dataOf(listingFieldsSchema, { ...valid, price: "600", unit: "crate", unitKg: "20" })).toMatchObject({ price: 60000, gramsPerUnit: 20_000 });
+    // ₹1,00,00,000 a tonne is ₹10,000 a kg: fine. The same a kg is not.
+    expect(dataOf(listingFieldsSchema, { ...valid, price: "1,00,00,000", unit: "tonne" }).price).toBe(1_000_000_000);
+    expect(errorsOf(listingFieldsSchema, { ...valid, price: "1,00,00,000" })).toEqual({ price: MSG.priceHigh });
+    expect(errorsOf(listingFieldsSchema, { ...valid, price: "0.01", unit: "tonne" })).toEqual({ price: "That price is too low for one tonne. Please check it." });
+  });
+
+  it("reports the place's problems beside their own fields, with the others", () => {
+    expect(errorsOf(listingFieldsSchema, { ...valid, state: "", district: "", price: "" })).toEqual({
+      price: MSG.price,
+      state: "Please choose your state.",
+      district: "Please choose your district.",
+    });
+    expect(errorsOf(listingFieldsSchema, { ...valid, district: "agra" })).toEqual({ district: "Please choose a district in Maharashtra." });
+    expect(errorsOf(listingFieldsSchema, { ...valid, pin: "110001" })).toEqual({ pin: "PIN code 110001 is in Delhi, not Maharashtra. Please check it." });
+    expect(errorsOf(listingFieldsSchema, { ...valid, quantity: "-5" }).quantity).toMatch(/above 0/);
   });
 
   it("trims the name and description", () => {
@@ -222,7 +255,7 @@ describe("listingFieldsSchema", () => {
     },
   );
 
-  it("refuses a price over ₹10,00,000 per kg", () => {
+  it("refuses a price over ₹10,00,000 per kg (and a typed price over a thousand times that for any unit)", () => {
     expect(errorsOf(listingFieldsSchema, { ...valid, price: "1000000.01" })).toEqual({ price: MSG.priceHigh });
     expect(errorsOf(listingFieldsSchema, { ...valid, price: "50,00,000" })).toEqual({ price: MSG.priceHigh });
   });
@@ -233,6 +266,8 @@ describe("listingFieldsSchema", () => {
       category: MSG.category,
       price: MSG.price,
       description: MSG.description,
+      state: "Please choose your state.",
+      district: "Please choose your district.",
     });
   });
 
@@ -254,12 +289,12 @@ describe("listingFieldsSchema", () => {
 
 describe("browseQuerySchema", () => {
   it("gives every missing key its default", () => {
-    expect(browseQuerySchema.parse({})).toEqual({ q: "", category: "", page: 1, sort: "newest", by: "any", min: "", max: "", price: {} });
+    expect(browseQuerySchema.parse({})).toEqual({ q: "", category: "", page: 1, sort: "newest", by: "any", min: "", max: "", state: "", district: "", price: {} });
   });
 
   it("keeps good values", () => {
     expect(
-      browseQuerySchema.parse({ q: "basmati", category: "Rice", page: "3", sort: "price-asc", by: "name", min: "40", max: "1,250.50" }),
+      browseQuerySchema.parse({ q: "basmati", category: "Rice", page: "3", sort: "price-asc", by: "name", min: "40", max: "1,250.50", state: "Maharashtra", district: "nasik" }),
     ).toEqual({
       q: "basmati",
       category: "Rice",
@@ -268,6 +303,8 @@ describe("browseQuerySchema", () => {
       by: "name",
       min: "40",
       max: "1,250.50",
+      state: "maharashtra",
+      district: "nashik",
       price: { minPaise: 4000, maxPaise: 125050 },
     });
   });
@@ -350,8 +387,16 @@ describe("browseQuerySchema", () => {
       by: "name",
       min: "",
       max: "",
+      state: "",
+      district: "",
       price: {},
     });
+  });
+
+  it("drops a place that does not exist, or a district of another state", () => {
+    expect(browseQuerySchema.parse({ state: "Atlantis", district: "nashik" })).toMatchObject({ state: "", district: "" });
+    expect(browseQuerySchema.parse({ state: "delhi", district: "nashik" })).toMatchObject({ state: "delhi", district: "" });
+    expect(browseQuerySchema.parse({ state: "महाराष्ट्र\u0000" })).toMatchObject({ state: "" });
   });
 });
 
@@ -435,7 +480,7 @@ describe("searchParamsToObject", () => {
 });
 
 describe("every text field is clean before it is checked (issue 9, finding 7)", () => {
-  const listing = { name: "Basmati Rice", category: "rice", price: "40", description: "Fresh" };
+  const listing = { name: "Basmati Rice", category: "rice", price: "40", description: "Fresh", state: "punjab", district: "ludhiana" };
   const person = { name: "Asha Devi", email: "asha@example.com", phone: "9876543210", password: "correct horse" };
 
   it("refuses a product name, description or person name that is only invisible characters, naming the field", () => {

@@ -21,7 +21,7 @@ describe.each(testEngines())("listing text on %s", (engine) => {
 
   /** What the create action does: parse the form, then create only if it parsed. */
   async function createFromForm(form: Record<string, string>) {
-    const parsed = parseWith(listingFieldsSchema, { category: "rice", price: "40", description: "Fresh", ...form });
+    const parsed = parseWith(listingFieldsSchema, { category: "rice", price: "40", description: "Fresh", state: "punjab", district: "ludhiana", ...form });
     if (!parsed.ok) return { errors: parsed.errors };
     return t.listings.createListing({ actor: { id: sellerId }, fields: parsed.data, photos: [{ bytes: photo, fileName: "a.jpg" }] });
   }

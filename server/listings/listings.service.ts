@@ -11,7 +11,7 @@ import type { ListingDetail, ListingSummary, OwnListingSummary } from "../../cor
 import { canBeFuzzy, fuzzyNameEdits, trigramsOf } from "../../core/fuzzy";
 import { LISTING_MESSAGES, MESSAGES, tooManyPhotosMessage } from "../../core/messages";
 import { canCreateListing, canEditListing, type Actor } from "../../core/policies";
-import { findState, placeLabel, STATES } from "../../core/locations";
+import { placeLabel } from "../../core/locations";
 import { pricePerKgPaise } from "../../core/produce";
 import type { BrowseQuery, ListingFields } from "../../core/schemas";
 import { normaliseSearchText, searchTermsFor } from "../../core/search-terms";

@@ -9,6 +9,7 @@ import {
   countListingsNamed,
   deleteUserByEmail,
   expect,
+  fillPlace,
   gotoHydrated,
   openSellForm,
   randomIndianMobile,

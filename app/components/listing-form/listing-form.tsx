@@ -3,7 +3,7 @@
  * without JavaScript (plain selects and a file input); with it, the unit and state choices adjust
  * the fields that depend on them, and photos upload resumably before the form is sent.
  */
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState, useSyncExternalStore } from "react";
 import { Form } from "react-router";
 import { CATEGORIES } from "../../../core/categories";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "../../../core/constants";
@@ -30,6 +30,7 @@ export interface ListingFormProps {
 }
 
 const unitLabel = (unit: string) => UNIT_OPTIONS.find((option) => option.value === unit)?.value ?? "kg";
+const noChanges = () => () => {};
 const UNIT_PLURALS: Record<string, string> = { kg: "kg", quintal: "quintals", tonne: "tonnes", dozen: "dozen", crate: "crates" };
 
 export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, currentPhotos = [], submitLabel }: ListingFormProps) {
@@ -40,8 +41,7 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
   const [state, setState] = useState(values.state);
   const counted = isCountedUnit(unit as Unit);
   // Before the script runs, every field shows (the server ignores what does not apply).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useSyncExternalStore(noChanges, () => true, () => false);
   const chosenState = findState(state);
   return (
     <Form method="post" action={action} encType="multipart/form-data" noValidate className="space-y-4" ref={form} onSubmit={send.onSubmit}>

@@ -69,7 +69,7 @@ export function PhotoField({ maxBytes, maxPhotos, error, currentPhotos, onBlocke
           <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             {currentPhotos.map((photo, index) => (
               <li key={photo.imageKey} className="rounded-lg border border-stone-200 bg-white p-2">
-                <img src={imageUrl(photo.imageKey, 320)} alt={`Photo ${index + 1}${index === 0 ? " (cover)" : ""}`} className="aspect-[4/3] w-full rounded object-cover" />
+                <img src={imageUrl(photo.imageKey, 320)} alt={`Preview ${index + 1}${index === 0 ? " (cover)" : ""}`} className="aspect-[4/3] w-full rounded object-cover" />
                 <input type="hidden" name="photo" value={keepPhotoValue(photo.imageKey)} />
                 <label className="mt-2 flex min-h-11 items-center gap-2">
                   <input type="checkbox" name="remove" value={photo.imageKey} className="h-5 w-5" />
