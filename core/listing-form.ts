@@ -2,9 +2,7 @@
  * The listing form (Sell and Edit are one form): the values it shows back, and how it names its
  * photos in the seller's order. Shared by the page and the server that reads it.
  */
-import { z } from "zod";
 import type { ListingDetail } from "./listing";
-import { UPLOAD_ERROR_MESSAGES, UPLOAD_ID_PATTERN } from "./upload-task";
 
 /** Every text field as typed, so a refused form comes back as the seller left it. */
 export interface ListingFormValues {
@@ -71,31 +69,5 @@ function formatDecimal(value: number): string {
 /** A photo the form names: `k:<image key>` (one the listing has) or `u:<upload id>` (a finished upload). */
 export type PhotoEntry = { keep: string } | { upload: string };
 
-const IMAGE_KEY_PATTERN = /^listings\/[0-9a-f-]{36}$/;
-
 export const keepPhotoValue = (imageKey: string) => `k:${imageKey}`;
 export const uploadPhotoValue = (uploadId: string) => `u:${uploadId}`;
-
-const photoEntry = z.string().transform((value, ctx): PhotoEntry => {
-  const [kind, rest] = [value.slice(0, 2), value.slice(2)];
-  if (kind === "k:" && IMAGE_KEY_PATTERN.test(rest)) return { keep: rest };
-  if (kind === "u:" && UPLOAD_ID_PATTERN.test(rest)) return { upload: rest };
-  ctx.addIssue({ code: "custom", message: UPLOAD_ERROR_MESSAGES["invalid-url"] });
-  return z.NEVER;
-});
-
-/**
- * The photos a listing form names, in order: `photo` entries (the picker and the edit form), or
- * `upload` ids (forms rendered before `photo` existed); minus the ones ticked for removal.
- * At most `max` names are read; more is refused by the service with its message.
- */
-export const listingPhotosSchema = z
-  .object({
-    photo: z.array(photoEntry).max(20).default([]),
-    upload: z.array(z.string().regex(UPLOAD_ID_PATTERN, UPLOAD_ERROR_MESSAGES["invalid-url"])).max(20).default([]),
-    remove: z.array(z.string()).max(20).default([]),
-  })
-  .transform(({ photo, upload, remove }): PhotoEntry[] => {
-    const removed = new Set(remove);
-    return [...photo, ...upload.map((id) => ({ upload: id }))].filter((entry) => !("keep" in entry && removed.has(entry.keep)));
-  });

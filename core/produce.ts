@@ -7,102 +7,14 @@
  * Pure: imported by server and browser code alike.
  */
 import { z } from "zod";
-import { MAX_PRICE_PAISE } from "./constants";
 import { isoDate } from "./dates";
-import { formatPricePerKg, formatRupees, parseRupeesToPaise } from "./money";
+import { parseRupeesToPaise } from "./money";
 import { cleanText, hasLetterOrDigit } from "./text";
+import { EARLIEST_AVAILABLE_FROM, fixedGramsPerUnit, isCountedUnit, MAX_QUANTITY, MAX_UNIT_KG, MAX_VARIETY_LENGTH, UNITS, type CountedUnit, type Unit } from "./units";
 
-export const UNITS = ["kg", "quintal", "tonne", "dozen", "crate"] as const;
-export type Unit = (typeof UNITS)[number];
-/** Units whose weight the seller states (kg per dozen, kg per crate). */
-export type CountedUnit = Extract<Unit, "dozen" | "crate">;
+// Units, prices per unit and their wording live in core/units (no schema library, for pages).
+export * from "./units";
 
-/** Heaviest a dozen or a crate may be said to weigh, in kg. */
-export const MAX_UNIT_KG = 1000;
-/** Largest quantity (or minimum order) in the chosen unit. */
-export const MAX_QUANTITY = 1_000_000;
-/** Longest variety name, in characters (code points). */
-export const MAX_VARIETY_LENGTH = 60;
-/** Earliest "available from" date accepted. */
-export const EARLIEST_AVAILABLE_FROM = "2000-01-01";
-
-const FIXED_GRAMS: Record<Exclude<Unit, CountedUnit>, number> = { kg: 1000, quintal: 100_000, tonne: 1_000_000 };
-
-/** The options of the unit <select>, in order. */
-export const UNIT_OPTIONS: readonly { readonly value: Unit; readonly label: string }[] = [
-  { value: "kg", label: "kg" },
-  { value: "quintal", label: "Quintal (100 kg)" },
-  { value: "tonne", label: "Tonne (1,000 kg)" },
-  { value: "dozen", label: "Dozen" },
-  { value: "crate", label: "Crate" },
-];
-
-export function isCountedUnit(unit: Unit): unit is CountedUnit {
-  return unit === "dozen" || unit === "crate";
-}
-
-/** Grams in one kg, quintal or tonne; undefined for a dozen or a crate (the seller says). */
-export function fixedGramsPerUnit(unit: Unit): number | undefined {
-  return isCountedUnit(unit) ? undefined : FIXED_GRAMS[unit];
-}
-
-function checkGrams(gramsPerUnit: number): void {
-  if (!Number.isSafeInteger(gramsPerUnit) || gramsPerUnit < 1) {
-    throw new RangeError(`gramsPerUnit must be a whole number of grams, 1 or more (got ${gramsPerUnit})`);
-  }
-}
-
-/**
- * The per-kg price of a unit price: 240000 paise a quintal (100000 g) → 2400 paise a kg. Rounded
- * to the nearest paisa (halves up) and never below 1, so it can always be stored and sorted by.
- * Exact for every result up to MAX_PRICE_PAISE with units up to 1,000,000 g; use `checkUnitPrice`
- * to reject prices whose per-kg value rounds to 0 or is too high.
- */
-export function pricePerKgPaise(unitPricePaise: number, gramsPerUnit: number): number {
-  checkGrams(gramsPerUnit);
-  if (!Number.isInteger(unitPricePaise) || unitPricePaise < 0) {
-    throw new RangeError(`unitPricePaise must be a whole number of paise, 0 or more (got ${unitPricePaise})`);
-  }
-  return Math.max(1, Math.round((unitPricePaise * 1000) / gramsPerUnit));
-}
-
-export type UnitPriceCheck = { pricePerKgPaise: number } | { problem: string };
-
-/**
- * Whether a price typed per unit gives a per-kg price a listing can carry (1 to MAX_PRICE_PAISE
- * paise after rounding). The problem is written for the price field. `unit` names the unit in
- * the "too low" message; `gramsPerUnit` must be a whole number of grams, 1 or more.
- */
-export function checkUnitPrice(unitPricePaise: number, gramsPerUnit: number, unit: Unit): UnitPriceCheck {
-  checkGrams(gramsPerUnit);
-  if (!Number.isInteger(unitPricePaise)) {
-    throw new RangeError(`unitPricePaise must be a whole number of paise (got ${unitPricePaise})`);
-  }
-  const perKg = Math.round((unitPricePaise * 1000) / gramsPerUnit);
-  if (perKg > MAX_PRICE_PAISE) return { problem: "That price looks too high. Please check it." };
-  if (perKg < 1) return { problem: `That price is too low for one ${unit}. Please check it.` };
-  return { pricePerKgPaise: perKg };
-}
-
-/** "₹2,400 / quintal (₹24 / kg)", "₹600 / crate (₹30 / kg)", or for kg just "₹24 / kg". */
-export function formatUnitPrice(price: { unitPricePaise: number; unit: Unit; pricePerKgPaise: number }): string {
-  const perKg = formatPricePerKg(price.pricePerKgPaise);
-  return price.unit === "kg" ? perKg : `${formatRupees(price.unitPricePaise)} / ${price.unit} (${perKg})`;
-}
-
-const QUANTITY_NUMBER = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 });
-/** kg and dozen read the same for one or many ("3 dozen"). */
-const PLURAL: Record<Unit, string> = { kg: "kg", quintal: "quintals", tonne: "tonnes", dozen: "dozen", crate: "crates" };
-
-/** 500 → "500 kg", 1 → "1 quintal", 2.5 → "2.5 tonnes", 1000000 → "10,00,000 kg" (≤ 2 decimals). */
-export function formatQuantity(quantity: number, unit: Unit): string {
-  if (!Number.isFinite(quantity) || quantity < 0) throw new RangeError(`quantity must be 0 or more (got ${quantity})`);
-  const number = QUANTITY_NUMBER.format(quantity === 0 ? 0 : quantity); // never "-0"
-  return `${number} ${number === "1" ? unit : PLURAL[unit]}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The form's fields.
 
 /**
  * Decimal digits of the scripts Indian phone keyboards type (Devanagari, Bengali, Gurmukhi,
@@ -241,7 +153,7 @@ function buildProduceFieldsSchema(now: () => number) {
     if (!unit) fail("unit", PRODUCE_MESSAGES.unit);
 
     let gramsPerUnit = 0;
-    if (unit && !isCountedUnit(unit)) gramsPerUnit = FIXED_GRAMS[unit];
+    if (unit && !isCountedUnit(unit)) gramsPerUnit = fixedGramsPerUnit(unit)!;
     if (unit && isCountedUnit(unit)) {
       const kg = readAmount(form.unitKg, MAX_UNIT_KG);
       if (kg && "hundredths" in kg) gramsPerUnit = kg.hundredths * 10;

@@ -13,12 +13,15 @@ import {
   MAX_SEARCH_LENGTH,
   MIN_PASSWORD_LENGTH,
 } from "./constants";
-import { findDistrict, findState, locationFieldsSchema, type LocationFields } from "./locations";
+import type { PhotoEntry } from "./listing-form";
+import { findDistrict, findState } from "./locations";
+import { locationFieldsSchema, type LocationFields } from "./locations/schema";
 import { parseRupeesToPaise } from "./money";
 import { normalisePhone } from "./phone";
 import { checkUnitPrice, produceFieldsSchemaAt, type ProduceFields } from "./produce";
 import { safeRedirectPath } from "./redirects";
 import { cleanText, hasLetterOrDigit, type CleanTextOptions } from "./text";
+import { UPLOAD_ERROR_MESSAGES, UPLOAD_ID_PATTERN } from "./upload-task";
 
 /**
  * A form field as clean text (core/text): absent or non-text values (a file where text was
@@ -246,6 +249,32 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): Parse
   }
   return { ok: false, errors: errors as FieldErrors<z.output<S>> };
 }
+
+const IMAGE_KEY_PATTERN = /^listings\/[0-9a-f-]{36}$/;
+
+const photoEntry = z.string().transform((value, ctx): PhotoEntry => {
+  const [kind, rest] = [value.slice(0, 2), value.slice(2)];
+  if (kind === "k:" && IMAGE_KEY_PATTERN.test(rest)) return { keep: rest };
+  if (kind === "u:" && UPLOAD_ID_PATTERN.test(rest)) return { upload: rest };
+  ctx.addIssue({ code: "custom", message: UPLOAD_ERROR_MESSAGES["invalid-url"] });
+  return z.NEVER;
+});
+
+/**
+ * The photos a listing form names, in order: `photo` entries (the picker and the edit form), or
+ * `upload` ids (forms rendered before `photo` existed); minus the ones ticked for removal.
+ * At most `max` names are read; more is refused by the service with its message.
+ */
+export const listingPhotosSchema = z
+  .object({
+    photo: z.array(photoEntry).max(20).default([]),
+    upload: z.array(z.string().regex(UPLOAD_ID_PATTERN, UPLOAD_ERROR_MESSAGES["invalid-url"])).max(20).default([]),
+    remove: z.array(z.string()).max(20).default([]),
+  })
+  .transform(({ photo, upload, remove }): PhotoEntry[] => {
+    const removed = new Set(remove);
+    return [...photo, ...upload.map((id) => ({ upload: id }))].filter((entry) => !("keep" in entry && removed.has(entry.keep)));
+  });
 
 export const homeQuerySchema = z.object({
   category: optionalQueryText,

@@ -1,5 +1,5 @@
 import { formatRupees } from "../../core/money";
-import { formatUnitPrice, UNITS, type Unit } from "../../core/produce";
+import { formatUnitPrice, UNITS, type Unit } from "../../core/units";
 
 type Priced = { unitPricePaise: number; unit: string; pricePaise: number };
 

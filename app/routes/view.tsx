@@ -3,7 +3,7 @@ import { getCategory } from "../../core/categories";
 import { formatShortDate, isoDate } from "../../core/dates";
 import { LISTING_MESSAGES } from "../../core/messages";
 import { formatPhone, whatsappLink } from "../../core/phone";
-import { formatQuantity, UNITS, type Unit } from "../../core/produce";
+import { formatQuantity, UNITS, type Unit } from "../../core/units";
 import { orErrorPage } from "../../server/http/app-errors";
 import { PhoneIcon } from "../components/icons";
 import { ListingGrid } from "../components/listing-card";

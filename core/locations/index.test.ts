@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseWith } from "../schemas";
 import { STATE_DATA } from "./data";
+import { locationFieldsSchema } from "./schema";
 import {
   MAX_PLACE_LENGTH,
   PIN_AREAS,
@@ -8,7 +9,6 @@ import {
   STATES,
   findDistrict,
   findState,
-  locationFieldsSchema,
   normalisePin,
   pinStateProblem,
   placeLabel,

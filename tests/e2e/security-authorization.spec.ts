@@ -6,7 +6,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "../../server/db/database";
-import { deleteListings, expect, logInWith, test, uniqueTag } from "./support/fixtures";
+import { createListingWith, deleteListings, expect, logInWith, test, uniqueTag } from "./support/fixtures";
 import {
   BASE_URL,
   buildWorld,
@@ -108,6 +108,24 @@ export const MATRIX: Row[] = [
   { method: "DELETE", path: "/view/{listing}", ...same(405) },
   page("/viewmore?q=rice&category=rice&sort=price-asc&page=1"),
   data("/viewmore.data?q=rice"),
+  // Seller tools (issue 10): the owner's own listing only; anyone else is told it does not exist.
+  { method: "GET", path: "/my/listings", anonymous: 302, stranger: 200, owner: 200 },
+  { method: "GET", path: "/my/listings.data", anonymous: 202, stranger: 200, owner: 200 },
+  { method: "GET", path: "/my/listings?delete={listing}", anonymous: 302, stranger: 404, owner: 200, why: "the confirmation names only the person's own listing" },
+  { method: "GET", path: "/my/listings/{listing}/edit", anonymous: 302, stranger: 404, owner: 200 },
+  { method: "GET", path: "/my/listings/{listing}/edit.data", anonymous: 202, stranger: 404, owner: 200 },
+  { method: "GET", path: "/my/listings/00000000-0000-4000-8000-000000000000/edit", anonymous: 302, stranger: 404, owner: 404 },
+  ...(["sold", "available", "renew", "delete"] as const).map(
+    (intent): Row => ({ method: "POST", path: "/my/listings", body: { form: { intent, id: "{listing}" } }, anonymous: 302, stranger: 404, owner: own(302) }),
+  ),
+  { method: "POST", path: "/my/listings", body: { form: { intent: "sold", id: "{listing}/../x" } }, anonymous: 302, stranger: 400, owner: 400 },
+  { method: "POST", path: "/my/listings", body: { form: { intent: "steal", id: "{listing}" } }, anonymous: 302, stranger: 400, owner: 400 },
+  { method: "POST", path: "/my/listings/{listing}/edit", body: { sell: true }, anonymous: 302, stranger: 404, owner: own(302), why: "a full form: the new photo replaces the old" },
+  { method: "POST", path: "/my/listings/{listing}/edit.data", body: { sell: true }, anonymous: 202, stranger: 404, owner: own(202) },
+  { method: "POST", path: "/my/listings/{listing}/edit", body: { form: { name: "Taken over" } }, anonymous: 302, stranger: 404, owner: 400 },
+  { method: "DELETE", path: "/my/listings/{listing}/edit", anonymous: 302, stranger: 404, owner: "4xx" },
+  page("/seller/{ownerId}"),
+  { method: "POST", path: "/seller/{ownerId}", body: { form: { name: "x" } }, ...same(405) },
   { method: "GET", path: "/api/suggestions?q=ri", ...same(200) },
   data("/api/suggestions.data?q=ri"),
   { method: "POST", path: "/api/suggestions", body: { form: { q: "ri" } }, ...same(405) },
@@ -202,6 +220,12 @@ async function placeholders(db: Db, world: World): Promise<Placeholders> {
 async function repair(db: Db, world: World, role: "owner" | "stranger") {
   const actor = world[role];
   if (!(await signedInAs(actor.request, actor.seller.id))) await logInWith(actor.request, actor.seller);
+  if (role === "owner") {
+    // The owner's own tools may have sold, renewed or deleted the listing the other rows use.
+    const listing = await db.kysely.selectFrom("listing").select("id").where("id", "=", world.listingId).executeTakeFirst();
+    if (listing) await db.kysely.updateTable("listing").set({ status: "active", expires_at: Date.now() + 30 * 86_400_000 }).where("id", "=", world.listingId).execute();
+    else world.listingId = (await createListingWith(actor.request, { name: `Owner Rice ${uniqueTag()}`, category: "rice", index: 3 })).id;
+  }
   // Listings a sell cell made go at once, so they never crowd the newest-first sections other specs look at.
   const made = (await snapshot(db, actor.seller.id)).listings.map((l) => l.id).filter((id) => id !== world.listingId);
   await deleteListings(made);

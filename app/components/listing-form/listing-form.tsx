@@ -9,7 +9,7 @@ import { CATEGORIES } from "../../../core/categories";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "../../../core/constants";
 import type { ListingFormValues } from "../../../core/listing-form";
 import { STATES, findState } from "../../../core/locations";
-import { isCountedUnit, UNIT_OPTIONS, type Unit } from "../../../core/produce";
+import { isCountedUnit, UNIT_OPTIONS, type Unit } from "../../../core/units";
 import { Alert } from "../alert";
 import { SelectField } from "../select-field";
 import { SubmitButton } from "../submit-button";

@@ -115,7 +115,12 @@ export async function snapshot(db: Db, userId: string): Promise<OwnedState> {
   const [user, sessions, listings, photos, uploads] = await Promise.all([
     k.selectFrom("user").select(["name", "email", "phone"]).where("id", "=", userId).executeTakeFirst(),
     sql<{ n: number | string }>`select count(*) as n from session where "userId" = ${userId}`.execute(k),
-    k.selectFrom("listing").select(["id", "name", "price_paise", "category", "description", "image_key"]).where("seller_id", "=", userId).orderBy("id").execute(),
+    k
+      .selectFrom("listing")
+      .select(["id", "name", "price_paise", "category", "description", "image_key", "status", "expires_at", "unit", "unit_price_paise", "state", "district"])
+      .where("seller_id", "=", userId)
+      .orderBy("id")
+      .execute(),
     k
       .selectFrom("listing_photo")
       .innerJoin("listing", "listing.id", "listing_photo.listing_id")
@@ -168,6 +173,8 @@ export async function validSellForm(name: string): Promise<{ body: Buffer; conte
   form.set("category", "wheat");
   form.set("price", "31");
   form.set("description", "Listed by a security test");
+  form.set("state", "punjab");
+  form.set("district", "ludhiana");
   form.set("image", new Blob([new Uint8Array(await smallJpeg(5))], { type: "image/jpeg" }), "photo.jpg");
   return encodeMultipart(form);
 }
