@@ -10,5 +10,6 @@ export default [
   route("view/:id", "routes/view.tsx"),
   route("viewmore", "routes/viewmore.tsx"),
   route("api/suggestions", "routes/api.suggestions.ts"),
+  route("my/account", "routes/my-account.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -127,6 +127,11 @@ export type AccountForm = z.output<typeof accountFormSchema>;
 /** The intent a form names, when it names one of ours (to put a message beside the right form). */
 export const accountIntentSchema = z.object({ intent: z.enum(ACCOUNT_INTENTS) });
 
+/** `/my/account?saved=name`: which change was just saved (anything else: none). */
+export const accountPageQuerySchema = z.object({
+  saved: z.preprocess((v) => (v === "name" || v === "phone" || v === "password" ? v : undefined), z.enum(["name", "phone", "password"]).optional()),
+});
+
 const category = field.pipe(
   z.string().transform((text, ctx): CategorySlug => {
     const slug = resolveCategory(text);
