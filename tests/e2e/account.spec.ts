@@ -16,6 +16,9 @@ async function rowsOf(userId: string) {
 }
 
 test.describe("my account", () => {
+  // Several sends, each hashing a password: more than the default 30 s on a busy 2-core machine.
+  test.describe.configure({ timeout: 90_000 });
+
   test("signed out, the page asks to log in, and logging in there comes back to it", async ({ page, browser }) => {
     const other = await browser.newContext();
     const seller = await signUpSellerWith(other.request);
@@ -138,6 +141,7 @@ test.describe("my account", () => {
 
 test.describe("my account without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+  test.describe.configure({ timeout: 90_000 });
 
   test("the forms work as plain forms: a refused name, a saved name, a wrong password, then the deletion", async ({ page, seller }) => {
     await page.goto("/my/account");
