@@ -79,12 +79,12 @@ export function authOptions({
       // wrong one at sign-in: both count towards the same per-account slow-down.
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-in/email") await slowDown.checkAttempt(ctx.body);
-        if (ctx.path === "/change-password") await slowDown.checkAttempt({ email: (await getSessionFromCtx(ctx))?.user.email });
+        if (ctx.path === "/change-password") await slowDown.checkAttempt({ email: await sessionEmail(ctx) });
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
         if (ctx.path === "/change-password" && isAPIError(returned) && returned.body?.code === "INVALID_PASSWORD") {
-          await slowDown.recordOutcome({ email: (await getSessionFromCtx(ctx))?.user.email }, "failed");
+          await slowDown.recordOutcome({ email: await sessionEmail(ctx) }, "failed");
         }
         if (ctx.path !== "/sign-in/email") return;
         if (!isAPIError(returned)) await slowDown.recordOutcome(ctx.body, "succeeded");
@@ -120,6 +120,11 @@ export function authOptions({
     // handling as itself, not as a bare 500, so it can be answered 503 (server/unavailable.ts).
     onAPIError: { throw: true },
   } satisfies BetterAuthOptions;
+}
+
+/** Whose session sent this request, without extending it (the endpoint itself decides that). */
+async function sessionEmail(ctx: Parameters<typeof getSessionFromCtx>[0]): Promise<string | undefined> {
+  return (await getSessionFromCtx(ctx, { disableRefresh: true }))?.user.email;
 }
 
 export function createAuth(settings: AuthSettings) {
