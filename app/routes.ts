@@ -13,5 +13,6 @@ export default [
   route("my/listings/:id/edit", "routes/edit-listing.tsx"),
   route("seller/:id", "routes/seller.tsx"),
   route("api/suggestions", "routes/api.suggestions.ts"),
+  route("my/account", "routes/my-account.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

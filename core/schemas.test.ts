@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
+  accountFormSchema,
   browseQuerySchema,
   homeQuerySchema,
   listingFieldsSchema,
@@ -400,9 +401,63 @@ describe("browseQuerySchema", () => {
   });
 });
 
+describe("accountFormSchema", () => {
+  const again = "Please send the form again from the page.";
+
+  it("tells the forms apart by intent, and refuses a missing, unknown or repeated intent", () => {
+    expect(dataOf(accountFormSchema, { intent: "name", name: "  Asha Devi " })).toEqual({ intent: "name", name: "Asha Devi" });
+    expect(dataOf(accountFormSchema, { intent: "phone", phone: "098765 43210" })).toEqual({ intent: "phone", phone: "+919876543210" });
+    for (const intent of [undefined, "", "Name", "rename", ["name"], 1]) {
+      expect(errorsOf(accountFormSchema, { intent, name: "Asha" }), String(intent)).toEqual({ intent: again });
+    }
+    expect(errorsOf(accountFormSchema, null)).toEqual({ form: again });
+  });
+
+  it("checks name and phone with the sign-up form's rules and messages", () => {
+    expect(errorsOf(accountFormSchema, { intent: "name", name: "\u200b " })).toEqual({ name: MSG.name });
+    expect(errorsOf(accountFormSchema, { intent: "name", name: "A".repeat(81) })).toEqual({ name: "Please keep your full name under 80 characters." });
+    expect(errorsOf(accountFormSchema, { intent: "phone", phone: "" })).toEqual({ phone: MSG.phone });
+    expect(errorsOf(accountFormSchema, { intent: "phone", phone: "12345" })).toEqual({ phone: MSG.phoneInvalid });
+  });
+
+  it("needs the current password and a new one of 8 to 128 characters that differs from it; both kept as typed", () => {
+    expect(dataOf(accountFormSchema, { intent: "password", currentPassword: " old pass ", newPassword: " new pass 1 " })).toEqual({
+      intent: "password",
+      currentPassword: " old pass ",
+      newPassword: " new pass 1 ",
+    });
+    expect(errorsOf(accountFormSchema, { intent: "password" })).toEqual({
+      currentPassword: "Please enter your current password.",
+      newPassword: "Please enter a new password.",
+    });
+    expect(errorsOf(accountFormSchema, { intent: "password", currentPassword: "old-password", newPassword: "1234567" })).toEqual({
+      newPassword: "Please use at least 8 characters for your new password.",
+    });
+    expect(errorsOf(accountFormSchema, { intent: "password", currentPassword: "old-password", newPassword: "x".repeat(129) })).toEqual({
+      newPassword: "Please keep your new password under 128 characters.",
+    });
+    expect(errorsOf(accountFormSchema, { intent: "password", currentPassword: "same-password", newPassword: "same-password" })).toEqual({
+      newPassword: "Your new password is the same as your current one. Please choose a different one.",
+    });
+  });
+
+  it("asks for the password to confirm a deletion", () => {
+    expect(dataOf(accountFormSchema, { intent: "delete", password: "my password" })).toEqual({ intent: "delete", password: "my password" });
+    expect(errorsOf(accountFormSchema, { intent: "delete", password: "" })).toEqual({ password: "Please enter your password to confirm." });
+    expect(errorsOf(accountFormSchema, { intent: "delete", password: new File(["x"], "x.txt") })).toEqual({ password: "Please enter your password to confirm." });
+  });
+});
+
 describe("homeQuerySchema", () => {
   it("gives every missing key its default", () => {
-    expect(homeQuerySchema.parse({})).toEqual({ category: "", created: false });
+    expect(homeQuerySchema.parse({})).toEqual({ category: "", created: false, account: false });
+  });
+
+  it("reads account=deleted as true and anything else as false", () => {
+    expect(homeQuerySchema.parse({ account: "deleted" }).account).toBe(true);
+    for (const account of ["1", "DELETED", "", ["deleted"], true]) {
+      expect(homeQuerySchema.parse({ account }).account, String(account)).toBe(false);
+    }
   });
 
   it("reads created=1 as true and anything else as false", () => {

@@ -53,38 +53,87 @@ const email = field.pipe(
     .pipe(z.email("Please enter a valid email, like name@example.com.")),
 );
 
+/** A person's full name: the sign-up form and the account page share it. */
+const personName = requiredText("your full name", MAX_PERSON_NAME_LENGTH);
+
+/** An Indian mobile number, stored in one form (E.164): the sign-up form and the account page share it. */
+const phone = field.pipe(
+  z
+    .string()
+    .min(1, "Please enter your phone number.")
+    .transform((text, ctx) => {
+      const normalised = normalisePhone(text);
+      if (!normalised) {
+        ctx.addIssue({ code: "custom", message: "Please enter a 10-digit Indian mobile number, like 98765 43210." });
+        return z.NEVER;
+      }
+      return normalised;
+    }),
+);
+
+/** A password being chosen; `which` names it in the messages ("password", "new password"). */
+const choosePassword = (which: string) =>
+  passwordField.pipe(
+    z
+      .string()
+      .min(1, `Please enter a ${which}.`)
+      .min(MIN_PASSWORD_LENGTH, `Please use at least ${MIN_PASSWORD_LENGTH} characters for your ${which}.`)
+      .max(MAX_PASSWORD_LENGTH, `Please keep your ${which} under ${MAX_PASSWORD_LENGTH} characters.`),
+  );
+
+/** A password someone already has, typed to prove it is them. */
+const existingPassword = (emptyMessage: string) => passwordField.pipe(z.string().min(1, emptyMessage).max(MAX_PASSWORD_LENGTH));
+
 export const signupSchema = z.object({
-  name: requiredText("your full name", MAX_PERSON_NAME_LENGTH),
+  name: personName,
   email,
-  phone: field.pipe(
-    z
-      .string()
-      .min(1, "Please enter your phone number.")
-      .transform((text, ctx) => {
-        const phone = normalisePhone(text);
-        if (!phone) {
-          ctx.addIssue({ code: "custom", message: "Please enter a 10-digit Indian mobile number, like 98765 43210." });
-          return z.NEVER;
-        }
-        return phone;
-      }),
-  ),
-  password: passwordField.pipe(
-    z
-      .string()
-      .min(1, "Please enter a password.")
-      .min(MIN_PASSWORD_LENGTH, `Please use at least ${MIN_PASSWORD_LENGTH} characters for your password.`)
-      .max(MAX_PASSWORD_LENGTH, `Please keep your password under ${MAX_PASSWORD_LENGTH} characters.`),
-  ),
+  phone,
+  password: choosePassword("password"),
 });
 export type SignupInput = z.output<typeof signupSchema>;
 
 export const loginSchema = z.object({
   email,
-  password: passwordField.pipe(z.string().min(1, "Please enter your password.").max(MAX_PASSWORD_LENGTH)),
+  password: existingPassword("Please enter your password."),
   redirectTo: z.preprocess((value) => safeRedirectPath(value), z.string()),
 });
 export type LoginInput = z.output<typeof loginSchema>;
+
+/**
+ * The forms on /my/account, told apart by `intent`. Each carries only its own fields; the
+ * password forms never send a password back to the page.
+ */
+export const ACCOUNT_INTENTS = ["name", "phone", "password", "delete"] as const;
+export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
+
+export const accountFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("name"), name: personName }),
+    z.object({ intent: z.literal("phone"), phone }),
+    z
+      .object({
+        intent: z.literal("password"),
+        currentPassword: existingPassword("Please enter your current password."),
+        newPassword: choosePassword("new password"),
+      })
+      .refine((form) => form.newPassword !== form.currentPassword, {
+        path: ["newPassword"],
+        message: "Your new password is the same as your current one. Please choose a different one.",
+      }),
+    z.object({ intent: z.literal("delete"), password: existingPassword("Please enter your password to confirm.") }),
+  ],
+  { error: "Please send the form again from the page." },
+);
+export type AccountForm = z.output<typeof accountFormSchema>;
+
+/** The intent a form names, when it names one of ours (to put a message beside the right form). */
+export const accountIntentSchema = z.object({ intent: z.enum(ACCOUNT_INTENTS) });
+
+/** `/my/account?saved=name`: which change was just saved (anything else: none). */
+export const accountPageQuerySchema = z.object({
+  saved: z.preprocess((v) => (v === "name" || v === "phone" || v === "password" ? v : undefined), z.enum(["name", "phone", "password"]).optional()),
+});
 
 const category = field.pipe(
   z.string().transform((text, ctx): CategorySlug => {
@@ -279,4 +328,6 @@ export const listingPhotosSchema = z
 export const homeQuerySchema = z.object({
   category: optionalQueryText,
   created: z.preprocess((v) => v === "1", z.boolean()),
+  /** `?account=deleted`: true when the person has just deleted their account. */
+  account: z.preprocess((v) => v === "deleted", z.boolean()),
 });

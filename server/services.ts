@@ -2,6 +2,8 @@
  * Builds every service from the configuration, once per process. Routes reach them through the
  * request context, so route modules never open connections of their own.
  */
+import { createAccountDeletionService } from "./auth/account-deletion.service";
+import { createAccountsRepository } from "./auth/accounts.repository";
 import { createAccountsService } from "./auth/accounts.service";
 import { createAuth, type Auth } from "./auth/auth";
 import type { Config } from "./config";
@@ -26,6 +28,8 @@ export interface Services {
   auth: Auth;
   storage: Storage;
   accounts: ReturnType<typeof createAccountsService>;
+  /** Deleting one's own account, with everything of theirs (decision 012). */
+  accountDeletion: ReturnType<typeof createAccountDeletionService>;
   listings: ReturnType<typeof createListingsService>;
   uploads: ReturnType<typeof createUploadsService>;
   /** Where tus keeps uploads in progress (served by server/uploads/tus-server.ts). */
@@ -60,8 +64,9 @@ export async function createServices(
   const auth = createAuth({ db, logger, secret: config.authSecret, baseUrl: config.baseUrl, rateLimits: config.authRateLimits });
   const storage = createStorage(config.storage);
   const uploadDatastore = createUploadDatastore(config.storage, { localDir: config.uploads.dir });
+  const uploadsRepository = createUploadsRepository(db.kysely);
   const uploads = createUploadsService({
-    repository: createUploadsRepository(db.kysely),
+    repository: uploadsRepository,
     datastore: uploadDatastore,
     limits: { maxFileBytes: config.maxImageBytes, maxInFlightPerUser: config.uploads.maxInFlightPerUser, expiryMs: config.uploads.expiryMs },
     logger,
@@ -69,13 +74,24 @@ export async function createServices(
   });
   const listingsRepository = createListingsRepository(db.kysely, db.dialect);
   const now = options.now ?? Date.now;
+  const accounts = createAccountsService(auth, { baseUrl: config.baseUrl });
   return {
     config,
     logger,
     db,
     auth,
     storage,
-    accounts: createAccountsService(auth, { baseUrl: config.baseUrl }),
+    accounts,
+    accountDeletion: createAccountDeletionService({
+      db: db.kysely,
+      accounts,
+      accountsRepository: createAccountsRepository(db.kysely),
+      listingsRepository,
+      uploadsRepository,
+      storage,
+      uploadDatastore,
+      logger,
+    }),
     listings: createListingsService({
       repository: listingsRepository,
       storage,

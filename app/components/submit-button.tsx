@@ -7,6 +7,7 @@ export function SubmitButton({
   pendingText,
   waitingText,
   action,
+  intent,
   className = "btn-primary w-full",
 }: {
   children: React.ReactNode;
@@ -15,10 +16,15 @@ export function SubmitButton({
   waitingText?: string;
   /** The form's action path, so only this form's submission shows the loader. */
   action: string;
+  /** Where several forms share one action (told apart by an `intent` field): this form's intent. */
+  intent?: string;
   className?: string;
 }) {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === action;
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formAction?.split("?")[0] === action &&
+    (intent === undefined || navigation.formData?.get("intent") === intent);
   const busyText = pending ? pendingText : waitingText;
   return (
     // Waiting stays pressable (pressing again changes nothing); only a send in flight disables it.

@@ -6,13 +6,19 @@ export function TextField({
   name,
   error,
   hint,
+  takeFocus,
   ...input
 }: {
   label: string;
   name: string;
   error?: string | undefined;
   hint?: string;
-} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">) {
+  /**
+   * Focus this field when it is drawn: only for the first field a refused form names, so the
+   * person (and their screen reader) lands on the message. Works before JavaScript too.
+   */
+  takeFocus?: boolean;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "autoFocus">) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -20,7 +26,16 @@ export function TextField({
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <input id={id} name={name} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input
+        id={id}
+        name={name}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- never on arrival: only back from a refused send, onto its message
+        autoFocus={takeFocus}
+        {...input}
+      />
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
           {hint}

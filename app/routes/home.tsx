@@ -10,7 +10,7 @@ import type { Route } from "./+types/home";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = homeQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
   const home = await context.services.listings.getHomePage({ category: query.category });
-  return { ...home, created: query.created };
+  return { ...home, created: query.created, accountDeleted: query.account };
 }
 
 function ViewMore({ to, label }: { to: string; label: string }) {
@@ -33,7 +33,7 @@ function SectionHeading({ id, title, more }: { id: string; title: string; more?:
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { fresh, quickMenu, categorySection, created } = loaderData;
+  const { fresh, quickMenu, categorySection, created, accountDeleted } = loaderData;
   const selected = categorySection?.all ? ALL_CATEGORIES : (categorySection?.category ?? "");
   const sectionTitle = categorySection?.all
     ? "All categories"
@@ -46,6 +46,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <CategoryBanner selected={selected} />
       <div className="page mt-4 space-y-8">
         {created ? <Alert tone="success">Your product is listed. Buyers can see it now.</Alert> : null}
+        {accountDeleted ? <Alert tone="success">Your account and all your listings are deleted. Thank you for using Mandi.</Alert> : null}
 
         {categorySection ? (
           <section aria-labelledby="category-heading">

@@ -102,6 +102,93 @@ describe.each(testEngines())("on %s", (engine) => {
       }
     });
 
+    describe("the account page's changes", () => {
+      let n = 0;
+      /** A new seller with two sessions (two phones, say). */
+      async function sellerWithTwoSessions() {
+        n += 1;
+        const person = signupSchema.parse(makeSeller(100 + n, { email: `changer${n}@example.in`, phone: `98765000${String(n).padStart(2, "0")}` }));
+        const { id } = await t.accounts.signUp(person, new Headers());
+        const here = new Headers({ cookie: cookieOf(await t.accounts.signIn(person, new Headers())) });
+        const elsewhere = new Headers({ cookie: cookieOf(await t.accounts.signIn(person, new Headers())) });
+        return { id, person, here, elsewhere };
+      }
+      const stored = (id: string) => t.db.kysely.selectFrom("user").select(["name", "phone"]).where("id", "=", id).executeTakeFirstOrThrow();
+
+      it("changes the name, and the session names the person by it", async () => {
+        const { id, here } = await sellerWithTwoSessions();
+        await t.accounts.updateProfile({ name: "Meena Kumari Patil" }, here);
+        expect(await stored(id)).toMatchObject({ name: "Meena Kumari Patil" });
+        expect(await t.accounts.getSessionUser(here)).toMatchObject({ name: "Meena Kumari Patil" });
+      });
+
+      it("changes the phone on its own; a bad one (past the form) gets a message about the phone", async () => {
+        const { id, person, here } = await sellerWithTwoSessions();
+        await t.accounts.updateProfile({ phone: "+919812345678" }, here);
+        expect(await stored(id)).toEqual({ name: person.name, phone: "+919812345678" });
+        await expect(t.accounts.updateProfile({ phone: "12345" }, here)).rejects.toMatchObject({
+          code: "BAD_INPUT",
+          field: "phone",
+          message: "Please enter a 10-digit Indian mobile number, like 98765 43210.",
+        });
+        expect(await stored(id)).toEqual({ name: person.name, phone: "+919812345678" });
+      });
+
+      it("asks a person whose session has ended to log in", async () => {
+        await expect(t.accounts.updateProfile({ name: "Nobody" }, new Headers())).rejects.toMatchObject({ code: "UNAUTHENTICATED", field: "form" });
+        await expect(t.accounts.changePassword({ currentPassword: "whatever-1", newPassword: "whatever-2" }, new Headers())).rejects.toMatchObject({
+          code: "UNAUTHENTICATED",
+        });
+      });
+
+      it("changes the password: this session stays signed in, every other one ends, and only the new password works", async () => {
+        const { person, here, elsewhere } = await sellerWithTwoSessions();
+        const headers = await t.accounts.changePassword({ currentPassword: person.password, newPassword: "naya-password-2026" }, here);
+        const renewed = new Headers({ cookie: cookieOf(headers) });
+        expect(await t.accounts.getSessionUser(renewed)).toMatchObject({ email: person.email });
+        expect(await t.accounts.getSessionUser(elsewhere)).toBeNull();
+
+        await expect(t.accounts.signIn({ email: person.email, password: person.password }, new Headers())).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+        await expect(t.accounts.signIn({ email: person.email, password: "naya-password-2026" }, new Headers())).resolves.toBeInstanceOf(Headers);
+      });
+
+      it("refuses a wrong current password beside that field, and changes nothing", async () => {
+        const { person, here, elsewhere } = await sellerWithTwoSessions();
+        await expect(t.accounts.changePassword({ currentPassword: "not-my-password", newPassword: "naya-password-2026" }, here)).rejects.toMatchObject({
+          code: "BAD_INPUT",
+          field: "currentPassword",
+          message: "That is not your current password. Please try again.",
+        });
+        for (const session of [here, elsewhere]) expect(await t.accounts.getSessionUser(session)).toMatchObject({ email: person.email });
+        await expect(t.accounts.signIn({ email: person.email, password: person.password }, new Headers())).resolves.toBeInstanceOf(Headers);
+      });
+
+      it("counts wrong current passwords with wrong sign-ins: after 10, the account waits", async () => {
+        const { person, here } = await sellerWithTwoSessions();
+        for (let i = 1; i <= 10; i++) {
+          await expect(t.accounts.changePassword({ currentPassword: `guess-number-${i}`, newPassword: "naya-password-2026" }, here)).rejects.toMatchObject({
+            field: "currentPassword",
+          });
+        }
+        const waiting = { code: "RATE_LIMITED", message: "Too many wrong passwords for this account. Please wait 15 minutes and try again." };
+        await expect(t.accounts.changePassword({ currentPassword: person.password, newPassword: "naya-password-2026" }, here)).rejects.toMatchObject(waiting);
+        await expect(t.accounts.signIn({ email: person.email, password: person.password }, new Headers())).rejects.toMatchObject(waiting);
+      }, 90_000);
+
+      it("confirms the account's own password and leaves no session behind; a wrong one is refused beside the field", async () => {
+        const { id, person, here } = await sellerWithTwoSessions();
+        const sessions = () => t.db.kysely.selectFrom("session" as never).select("id" as never).where("userId" as never, "=", id as never).execute();
+        const before = (await sessions()).length;
+        await t.accounts.confirmPassword({ email: person.email, password: person.password }, here);
+        expect(await sessions()).toHaveLength(before);
+        await expect(t.accounts.confirmPassword({ email: person.email, password: "not-my-password" }, here)).rejects.toMatchObject({
+          code: "BAD_INPUT",
+          field: "password",
+          message: "That is not your password. Please try again.",
+        });
+      });
+    });
+
     it("treats no cookie or a forged cookie as signed out", async () => {
       expect(await t.accounts.getSessionUser(new Headers())).toBeNull();
       expect(await t.accounts.getSessionUser(new Headers({ cookie: "better-auth.session_token=forged.value" }))).toBeNull();

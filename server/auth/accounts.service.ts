@@ -1,10 +1,12 @@
 /**
- * Sign-up, sign-in, sign-out and "who is this" for loaders and actions.
+ * Sign-up, sign-in, sign-out, "who is this", and the account page's changes (name, phone,
+ * password) for loaders and actions.
  *
  * Sign-up and sign-in go through better-auth's HTTP handler, not its direct API: the handler is
  * where its rate limiter runs, so our forms and its /api/auth endpoints share one set of limits.
  */
 import { AppError } from "../../core/app-error";
+import { MESSAGES } from "../../core/messages";
 import type { LoginInput, SignupInput } from "../../core/schemas";
 import { ACCOUNT_SLOWED_DOWN } from "./account-slow-down";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
@@ -45,15 +47,51 @@ export function createAccountsService(auth: Auth, options: { baseUrl: string }) 
     /** Returns the Set-Cookie headers of the new session. */
     async signIn(input: Pick<LoginInput, "email" | "password">, requestHeaders: Headers): Promise<Headers> {
       const response = await post("/sign-in/email", { email: input.email, password: input.password }, requestHeaders, "form");
-      const headers = new Headers();
-      for (const cookie of response.headers.getSetCookie()) headers.append("set-cookie", cookie);
-      return headers;
+      return setCookiesOf(response);
     },
 
     /** Returns the headers that clear the session cookie. Signing out twice is harmless. */
     async signOut(requestHeaders: Headers): Promise<Headers> {
       const { headers } = await auth.api.signOut({ headers: requestHeaders, returnHeaders: true }).catch(() => ({ headers: new Headers() }));
       return headers;
+    },
+
+    /**
+     * Changes the signed-in person's name or phone (checked again by the profile hooks in
+     * auth.ts). Returns the Set-Cookie headers better-auth sends with it.
+     */
+    async updateProfile(changes: { name: string } | { phone: string }, requestHeaders: Headers): Promise<Headers> {
+      const response = await post("/update-user", changes, requestHeaders, Object.keys(changes)[0]!);
+      return setCookiesOf(response);
+    },
+
+    /**
+     * Changes the signed-in person's password and ends every session of theirs: better-auth
+     * replaces them all with one new session, whose cookie the returned headers carry, so the
+     * person stays signed in here and nowhere else. A wrong current password is a message beside
+     * that field, and counts towards the account's sign-in slow-down (auth.ts).
+     */
+    async changePassword(input: { currentPassword: string; newPassword: string }, requestHeaders: Headers): Promise<Headers> {
+      const body = { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true };
+      const response = await post("/change-password", body, requestHeaders, "currentPassword");
+      return setCookiesOf(response);
+    },
+
+    /**
+     * Checks that `password` is the account's, before something that cannot be undone. It goes
+     * through sign-in, so the same per-address limit and per-account slow-down apply; the session
+     * sign-in makes is ended at once. Otherwise a message beside the `password` field.
+     */
+    async confirmPassword(input: { email: string; password: string }, requestHeaders: Headers): Promise<void> {
+      let response: Response;
+      try {
+        response = await post("/sign-in/email", { email: input.email, password: input.password }, requestHeaders, "password");
+      } catch (error) {
+        if (error instanceof AppError && error.code === "UNAUTHENTICATED") throw new AppError("BAD_INPUT", NOT_YOUR_PASSWORD, { field: "password" });
+        throw error;
+      }
+      const { token } = (await response.json()) as { token: string | null };
+      if (token) await (await auth.$context).internalAdapter.deleteSession(token);
     },
 
     /**
@@ -72,11 +110,26 @@ export function createAccountsService(auth: Auth, options: { baseUrl: string }) 
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
+/** Beside the current-password field, when the password typed is not the account's. */
+export const WRONG_PASSWORD = "That is not your current password. Please try again.";
+/** Beside the password that confirms a deletion, when it is not the account's. */
+export const NOT_YOUR_PASSWORD = "That is not your password. Please try again.";
+
+function setCookiesOf(response: Response): Headers {
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("set-cookie", cookie);
+  return headers;
+}
+
 async function toAppError(response: Response, field: string): Promise<AppError> {
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string; field?: string };
   if (body.code === "USER_ALREADY_EXISTS" || body.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
     return new AppError("CONFLICT", "An account with this email already exists. Please log in instead.", { field });
   }
+  // change-password's wrong current password.
+  if (body.code === "INVALID_PASSWORD") return new AppError("BAD_INPUT", WRONG_PASSWORD, { field });
+  // An endpoint that needs a session got none: it ended (signed out elsewhere, a password change).
+  if (body.code === "UNAUTHORIZED") return new AppError("UNAUTHENTICATED", MESSAGES.mustLogin, { field: "form" });
   if (body.code === "INVALID_EMAIL_OR_PASSWORD" || response.status === 401) {
     return new AppError("UNAUTHENTICATED", "Invalid email or password.", { field });
   }

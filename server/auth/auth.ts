@@ -4,7 +4,7 @@
  * kept on the same user row, so an account never exists without its profile.
  */
 import { betterAuth, type BetterAuthOptions } from "better-auth";
-import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { parseWith, signupSchema } from "../../core/schemas";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/constants";
 import type { Db } from "../db/database";
@@ -75,12 +75,18 @@ export function authOptions({
       },
     },
     hooks: {
+      // A wrong current password on change-password is a guess at the account's password like a
+      // wrong one at sign-in: both count towards the same per-account slow-down.
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-in/email") await slowDown.checkAttempt(ctx.body);
+        if (ctx.path === "/change-password") await slowDown.checkAttempt({ email: await sessionEmail(ctx) });
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-in/email") return;
         const returned = ctx.context.returned;
+        if (ctx.path === "/change-password" && isAPIError(returned) && returned.body?.code === "INVALID_PASSWORD") {
+          await slowDown.recordOutcome({ email: await sessionEmail(ctx) }, "failed");
+        }
+        if (ctx.path !== "/sign-in/email") return;
         if (!isAPIError(returned)) await slowDown.recordOutcome(ctx.body, "succeeded");
         else if (returned.statusCode === 401) await slowDown.recordOutcome(ctx.body, "failed");
       }),
@@ -101,6 +107,8 @@ export function authOptions({
       customRules: {
         "/sign-in/email": { window: 60, max: rateLimits.signInPerMinute },
         "/sign-up/email": { window: 60, max: rateLimits.signUpPerMinute },
+        // The current password can be guessed here too (the account page, or this endpoint).
+        "/change-password": { window: 60, max: rateLimits.signInPerMinute },
       },
     },
     advanced: {
@@ -112,6 +120,11 @@ export function authOptions({
     // handling as itself, not as a bare 500, so it can be answered 503 (server/unavailable.ts).
     onAPIError: { throw: true },
   } satisfies BetterAuthOptions;
+}
+
+/** Whose session sent this request, without extending it (the endpoint itself decides that). */
+async function sessionEmail(ctx: Parameters<typeof getSessionFromCtx>[0]): Promise<string | undefined> {
+  return (await getSessionFromCtx(ctx, { disableRefresh: true }))?.user.email;
 }
 
 export function createAuth(settings: AuthSettings) {

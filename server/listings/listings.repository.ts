@@ -331,6 +331,28 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
       const rows = await names.sharingTrigrams(db, options);
       return rows.map(toNameCandidate);
     },
+
+    /**
+     * Deletes every listing of one seller (their photo rows go with them; listing_name follows by
+     * trigger) and returns the image keys they used, for the files to go after the commit. One
+     * transaction: its own, or `within`, a transaction of the caller's (deleting an account
+     * deletes the person in the same one).
+     */
+    async deleteBySeller(sellerId: string, within?: Kysely<Database>): Promise<string[]> {
+      const run = async (trx: Kysely<Database>) => {
+        const photos = await trx
+          .selectFrom("listing_photo")
+          .innerJoin("listing", "listing.id", "listing_photo.listing_id")
+          .select("listing_photo.image_key")
+          .where("listing.seller_id", "=", sellerId)
+          .execute();
+        // TOMBSTONE: record the ids of this seller's listings here (as `delete` does), so their
+        // links answer 410, in this same transaction.
+        await trx.deleteFrom("listing").where("seller_id", "=", sellerId).execute();
+        return photos.map((row) => row.image_key);
+      };
+      return within ? run(within) : db.transaction().execute(run);
+    },
   };
 }
 

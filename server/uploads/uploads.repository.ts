@@ -62,6 +62,15 @@ export function createUploadsRepository(db: Kysely<Database>) {
     async delete(ids: readonly string[]): Promise<void> {
       if (ids.length) await db.deleteFrom("photo_upload").where("id", "in", ids).execute();
     },
+
+    /**
+     * Forgets every upload of one person and returns their ids, for the files to go after the
+     * commit; `within` is a transaction of the caller's (deleting an account).
+     */
+    async deleteForOwner(ownerId: string, within: Kysely<Database> = db): Promise<string[]> {
+      const rows = await within.deleteFrom("photo_upload").where("owner_id", "=", ownerId).returning("id").execute();
+      return rows.map((row) => row.id);
+    },
   };
 }
 

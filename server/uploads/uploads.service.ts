@@ -155,7 +155,8 @@ export function startUploadExpirySweep(uploads: Pick<UploadsService, "removeExpi
   return () => clearInterval(timer);
 }
 
-function isMissing(error: unknown): boolean {
+/** The datastore's way of saying an upload's file is not there (any more). */
+export function isMissing(error: unknown): boolean {
   const e = error as { status_code?: number; code?: string } | null;
   return e?.status_code === 404 || e?.status_code === 410 || e?.code === "ENOENT";
 }

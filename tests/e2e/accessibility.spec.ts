@@ -233,4 +233,22 @@ test.describe("axe-core scan (WCAG 2 A and AA)", () => {
     await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
     expect(await axeViolations(page), "/signup with errors").toEqual([]);
   });
+
+  test("the account page has no violations: as it opens, with a refused form, after a save, and signed out", async ({ page, seller: _seller }) => {
+    // Four scans: more than the default 30 s on a busy 2-core machine.
+    test.setTimeout(90_000);
+    await gotoHydrated(page, "/my/account");
+    expect(await axeViolations(page), "/my/account").toEqual([]);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByLabel("Current password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    expect(await axeViolations(page), "/my/account with errors").toEqual([]);
+    await page.getByRole("button", { name: "Save name" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your name is saved.");
+    expect(await axeViolations(page), "/my/account after a save").toEqual([]);
+    expect(await documentScrollWidth(page), "/my/account width").toBeLessThanOrEqual(360);
+    await page.context().clearCookies();
+    await page.goto("/my/account");
+    expect(await axeViolations(page), "/my/account (signed out)").toEqual([]);
+    expect(await documentScrollWidth(page), "/my/account width (signed out)").toBeLessThanOrEqual(360);
+  });
 });

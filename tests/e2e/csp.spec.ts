@@ -69,3 +69,18 @@ test("no page reports a CSP violation, signed out or signed in", async ({ page, 
   expect(seller.id).toBeTruthy();
   expect(violations).toEqual([]);
 });
+
+test("the account page reports no CSP violation, signed in (with a refused form and a saved one) or out", async ({ page, seller: _seller }) => {
+  const violations = await watchViolations(page);
+  await gotoHydrated(page, "/my/account");
+  await page.getByLabel("Phone", { exact: true }).fill("12345");
+  await page.getByRole("button", { name: "Save phone" }).click();
+  await expect(page.getByLabel("Phone", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Full Name", { exact: true }).fill("CSP Seller");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByRole("status")).toHaveText("Your name is saved.");
+  await page.context().clearCookies();
+  await page.goto("/my/account");
+  await page.waitForLoadState("networkidle");
+  expect(violations).toEqual([]);
+});

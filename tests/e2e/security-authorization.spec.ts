@@ -130,6 +130,17 @@ export const MATRIX: Row[] = [
   data("/api/suggestions.data?q=ri"),
   { method: "POST", path: "/api/suggestions", body: { form: { q: "ri" } }, ...same(405) },
 
+  // The account page: each person sees and changes only their own account (signed out: the login prompt).
+  page("/my/account"),
+  data("/my/account.data"),
+  { method: "POST", path: "/my/account", body: { form: { intent: "name", name: "Renamed Seller", id: "{ownerId}" } }, anonymous: 401, stranger: own(302), owner: own(302), why: "renames only the sender" },
+  { method: "POST", path: "/my/account.data", body: { form: { intent: "name", name: "Renamed Seller" } }, anonymous: 401, stranger: own(202), owner: own(202) },
+  { method: "POST", path: "/my/account", body: { form: { intent: "phone", phone: "123" } }, anonymous: 401, stranger: 400, owner: 400 },
+  { method: "POST", path: "/my/account", body: { form: { intent: "password", currentPassword: "not-the-password-1", newPassword: "another-pass-99" } }, anonymous: 401, stranger: 400, owner: 400 },
+  { method: "POST", path: "/my/account", body: { form: { intent: "delete", password: "not-the-password-1", id: "{ownerId}" } }, anonymous: 401, stranger: 400, owner: 400, why: "a wrong password deletes nothing" },
+  { method: "POST", path: "/my/account", body: { form: { intent: "take-over" } }, anonymous: 401, stranger: 400, owner: 400 },
+  { method: "POST", path: "/my/account", body: { json: { intent: "name", name: "Renamed Seller" } }, anonymous: 401, stranger: 400, owner: 400, why: "forms only" },
+
   // better-auth: each person acts on their own account only.
   { method: "GET", path: "/api/auth/get-session", ...same(200) },
   { method: "GET", path: "/api/auth/list-sessions", ...same(404), mustNotContain: ["{ownerToken}"], why: "finding 8: switched off (no page lists sessions), so no raw tokens" },

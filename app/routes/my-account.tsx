@@ -1,0 +1,255 @@
+/**
+ * /my/account: the signed-in person changes their name, phone or password, or deletes their
+ * account (decision 012). Four small forms on one page, told apart by an `intent` field; each
+ * works without JavaScript. Signed out, the page asks them to log in, as the sell page does.
+ */
+import { useEffect, useRef } from "react";
+import { data, Form, redirect, useLocation } from "react-router";
+import { MAX_PERSON_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/constants";
+import { MESSAGES } from "../../core/messages";
+import { formatPhone } from "../../core/phone";
+import {
+  accountFormSchema,
+  accountIntentSchema,
+  accountPageQuerySchema,
+  parseWith,
+  searchParamsToObject,
+  type AccountIntent,
+} from "../../core/schemas";
+import { formErrorResponse } from "../../server/http/app-errors";
+import { readForm } from "../../server/http/forms";
+import { discardBody } from "../../server/http/multipart";
+import { Alert } from "../components/alert";
+import { AuthCard } from "../components/auth-card";
+import { LoginForm } from "../components/login-form";
+import { SubmitButton } from "../components/submit-button";
+import { TextField } from "../components/text-field";
+import type { Route } from "./+types/my-account";
+
+const PATH = "/my/account";
+
+export const meta: Route.MetaFunction = () => [{ title: "My account — Mandi" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await context.currentUser();
+  if (!user) return { signedIn: false as const };
+  const { saved } = accountPageQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
+  return { signedIn: true as const, name: user.name, email: user.email, phone: user.phone, saved };
+}
+
+/** What the forms show again after a refusal. Passwords are never sent back to the browser. */
+interface AccountValues {
+  intent: AccountIntent | null;
+  name: string;
+  phone: string;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { accounts, accountDeletion } = context.services;
+  const empty: AccountValues = { intent: null, name: "", phone: "" };
+  const user = await context.currentUser();
+  if (!user) {
+    // The session ended while the page was open (logged out elsewhere, a password change).
+    await discardBody(request);
+    return data({ errors: { form: MESSAGES.mustLogin } as Record<string, string>, values: empty }, { status: 401 });
+  }
+  let form: Record<string, FormDataEntryValue>;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    return formErrorResponse(error, empty);
+  }
+  const text = (key: string) => (typeof form[key] === "string" ? form[key] : "");
+  const intent = accountIntentSchema.safeParse(form);
+  const values: AccountValues = { intent: intent.success ? intent.data.intent : null, name: text("name"), phone: text("phone") };
+  const parsed = parseWith(accountFormSchema, form);
+  if (!parsed.ok) return data({ errors: parsed.errors as Record<string, string>, values }, { status: 400 });
+
+  try {
+    const input = parsed.data;
+    switch (input.intent) {
+      case "name":
+        return redirect(`${PATH}?saved=name`, { headers: await accounts.updateProfile({ name: input.name }, request.headers) });
+      case "phone":
+        return redirect(`${PATH}?saved=phone`, { headers: await accounts.updateProfile({ phone: input.phone }, request.headers) });
+      case "password": {
+        const headers = await accounts.changePassword({ currentPassword: input.currentPassword, newPassword: input.newPassword }, request.headers);
+        return redirect(`${PATH}?saved=password`, { headers });
+      }
+      case "delete": {
+        const headers = await accountDeletion.deleteAccount({ actor: user, password: input.password, requestHeaders: request.headers });
+        return redirect("/?account=deleted", { headers });
+      }
+    }
+  } catch (error) {
+    return formErrorResponse(error, values);
+  }
+}
+
+const SAVED_MESSAGES = {
+  name: "Your name is saved.",
+  phone: "Your phone number is saved.",
+  password: "Your password is changed. You are still logged in here, and logged out on every other phone or computer.",
+} as const;
+
+/** A card with a heading, for one part of the page. */
+function Section({ id, title, tone = "plain", children }: { id: string; title: string; tone?: "plain" | "danger"; children: React.ReactNode }) {
+  const border = tone === "danger" ? "border-red-300" : "border-stone-200";
+  return (
+    <section aria-labelledby={id} className={`rounded-xl border ${border} bg-white p-4 shadow-sm sm:p-6`}>
+      <h2 id={id} className="section-title mb-3">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** One form of the page: posts to /my/account with its intent. */
+function AccountForm({ intent, formError, children }: { intent: AccountIntent; formError: string | undefined; children: React.ReactNode }) {
+  return (
+    <Form method="post" action={PATH} noValidate className="space-y-4">
+      <input type="hidden" name="intent" value={intent} />
+      {formError ? <Alert>{formError}</Alert> : null}
+      {children}
+    </Form>
+  );
+}
+
+export default function MyAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const status = useRef<HTMLDivElement>(null);
+  const saved = loaderData.signedIn ? loaderData.saved : undefined;
+  // A change saved: say so where a screen reader (and the keyboard) is taken next.
+  useEffect(() => {
+    if (saved) status.current?.focus();
+  }, [saved, location.key]);
+
+  if (!loaderData.signedIn) {
+    return (
+      <AuthCard title="Login">
+        <div className="mb-4">
+          <Alert>{MESSAGES.mustLogin}</Alert>
+        </div>
+        <LoginForm state={undefined} redirectTo={PATH} />
+      </AuthCard>
+    );
+  }
+
+  const refusedIntent = actionData?.values.intent ?? null;
+  const errorsOf = (intent: AccountIntent): Record<string, string> => (actionData && refusedIntent === intent ? actionData.errors : {});
+  // A form that named no intent of ours: the message goes above all four.
+  const pageError = actionData && !refusedIntent ? (actionData.errors.intent ?? actionData.errors.form) : undefined;
+  const nameErrors = errorsOf("name");
+  const phoneErrors = errorsOf("phone");
+  const passwordErrors = errorsOf("password");
+  const deleteErrors = errorsOf("delete");
+  // The first field refused gets the focus (the `autofocus` attribute works before JavaScript;
+  // with it, React focuses the field as the forms are drawn again after the send).
+  const focusFirst = (errors: Record<string, string>, name: string) => Boolean(errors[name]) && Object.keys(errors)[0] === name;
+
+  return (
+    // Drawn afresh after every send, so password fields never keep what was typed.
+    <div key={location.key} className="page max-w-xl space-y-5 py-6">
+      <h1 className="text-2xl font-bold">My account</h1>
+      {saved ? (
+        <div ref={status} tabIndex={-1} className="rounded-lg">
+          <Alert tone="success">{SAVED_MESSAGES[saved]}</Alert>
+        </div>
+      ) : null}
+      {pageError ? <Alert>{pageError}</Alert> : null}
+
+      <Section id="details-heading" title="Your details">
+        <p className="mb-4 text-stone-700">
+          You log in with <strong className="[overflow-wrap:anywhere]">{loaderData.email}</strong>. Buyers see your name and phone number on your
+          listings.
+        </p>
+        <div className="space-y-6">
+          <AccountForm intent="name" formError={nameErrors.form}>
+            <TextField
+              label="Full Name"
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={MAX_PERSON_NAME_LENGTH}
+              defaultValue={refusedIntent === "name" ? actionData?.values.name : loaderData.name}
+              error={nameErrors.name}
+              takeFocus={focusFirst(nameErrors, "name")}
+            />
+            <SubmitButton action={PATH} intent="name" pendingText="Saving…" className="btn-secondary w-full sm:w-auto">
+              Save name
+            </SubmitButton>
+          </AccountForm>
+          <AccountForm intent="phone" formError={phoneErrors.form}>
+            <TextField
+              label="Phone"
+              name="phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              required
+              defaultValue={refusedIntent === "phone" ? actionData?.values.phone : formatPhone(loaderData.phone).replace(/^\+91 /, "")}
+              error={phoneErrors.phone}
+              hint="10-digit mobile number. Buyers will call you on it."
+              takeFocus={focusFirst(phoneErrors, "phone")}
+            />
+            <SubmitButton action={PATH} intent="phone" pendingText="Saving…" className="btn-secondary w-full sm:w-auto">
+              Save phone
+            </SubmitButton>
+          </AccountForm>
+        </div>
+      </Section>
+
+      <Section id="password-heading" title="Change password">
+        <p className="mb-4 text-stone-700">You stay logged in here. On every other phone or computer you will need to log in again.</p>
+        <AccountForm intent="password" formError={passwordErrors.form}>
+          <TextField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={passwordErrors.currentPassword}
+            takeFocus={focusFirst(passwordErrors, "currentPassword")}
+          />
+          <TextField
+            label="New password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            error={passwordErrors.newPassword}
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+            takeFocus={focusFirst(passwordErrors, "newPassword")}
+          />
+          <SubmitButton action={PATH} intent="password" pendingText="Changing your password…" className="btn-secondary w-full sm:w-auto">
+            Change password
+          </SubmitButton>
+        </AccountForm>
+      </Section>
+
+      <Section id="delete-heading" title="Delete my account" tone="danger">
+        <p className="mb-2 text-stone-700">
+          This removes your account, your name, phone number and email, and all your listings with their photos. Buyers will no longer see
+          them. It cannot be undone.
+        </p>
+        <p className="mb-4 text-stone-700">To confirm, type your password.</p>
+        <AccountForm intent="delete" formError={deleteErrors.form}>
+          <TextField
+            label="Your password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={deleteErrors.password}
+            takeFocus={focusFirst(deleteErrors, "password")}
+          />
+          <SubmitButton action={PATH} intent="delete" pendingText="Deleting your account…" className="btn w-full bg-red-700 text-white hover:bg-red-800 sm:w-auto">
+            Delete my account
+          </SubmitButton>
+        </AccountForm>
+      </Section>
+    </div>
+  );
+}
