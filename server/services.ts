@@ -91,6 +91,7 @@ export async function createServices(
       storage,
       uploadDatastore,
       logger,
+      now: options.now,
     }),
     listings: createListingsService({
       repository: listingsRepository,

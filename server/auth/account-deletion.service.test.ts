@@ -8,7 +8,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { IMAGE_WIDTHS } from "../../core/constants";
 import { imageVariantKey } from "../../core/images";
-import { listingFieldsSchema, signupSchema } from "../../core/schemas";
+import { signupSchema } from "../../core/schemas";
+import { listingFields } from "../../tests/support/listings";
 import { testEngines } from "../../tests/support/test-database";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { storeUpload } from "../../tests/support/uploads";
@@ -42,7 +43,7 @@ describe.each(testEngines())("deleting an account on %s", (engine) => {
       const photos = await Promise.all(
         Array.from({ length: listing.photos }, async (_, p) => ({ bytes: await makeProducePhoto("rice", n * 10 + i + p, { width: 160, height: 120 }), fileName: `IMG_${p}.jpg` })),
       );
-      const fields = listingFieldsSchema.parse({ name: listing.name, category: "rice", price: "60", description: `From ${person.name}` });
+      const fields = listingFields({ name: listing.name, category: "rice", price: "60", description: `From ${person.name}` });
       listingIds.push((await t.listings.createListing({ actor: { id }, fields, photos })).id);
     }
     const photo = await makeProducePhoto("rice", 99, { width: 160, height: 120 });
@@ -110,8 +111,11 @@ describe.each(testEngines())("deleting an account on %s", (engine) => {
     expect(headers.getSetCookie().some((c) => c.includes("session_token=") && /Max-Age=0/.test(c))).toBe(true);
     for (const session of [leaving.here, leaving.elsewhere]) expect(await t.accounts.getSessionUser(session)).toBeNull();
 
-    // No row anywhere names them, their email or phone, or holds a listing or photo of theirs.
-    expect(await tablesHolding()).toEqual([]);
+    // No row anywhere names them, their email or phone, or holds a listing or photo of theirs, but
+    // the tombstones: their listings' random ids and when they went, so the links answer 410.
+    expect(await tablesHolding()).toEqual(["listing_tombstone"]);
+    const tombstones = await t.db.kysely.selectFrom("listing_tombstone").selectAll().where("id", "in", leaving.listingIds).execute();
+    expect(tombstones.map((row) => Object.keys(row).sort())).toEqual(leaving.listingIds.map(() => ["id", "removed_at"]));
     // The same, table by table, for the tables known to hold them.
     const k = t.db.kysely.withTables<{
       session: { userId: string };
@@ -132,7 +136,7 @@ describe.each(testEngines())("deleting an account on %s", (engine) => {
     expect(names.map((row) => ({ name: row.name, count: Number(row.listing_count), listing: row.listing_id }))).toEqual([
       { name: `Shared Sona Masoori ${engine}`, count: 1, listing: staying.listingIds[0] },
     ]);
-    await expect(t.listings.getListing(leaving.listingIds[0]!)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(t.listings.getListing(leaving.listingIds[0]!)).rejects.toMatchObject({ code: "GONE" });
 
     // Storage: no photo variant of theirs, no upload file of theirs.
     const photoKeys = await storedPhotoKeys();

@@ -33,8 +33,10 @@ export function createAccountDeletionService(deps: {
   storage: Storage;
   uploadDatastore: Pick<UploadDatastore, "remove">;
   logger: Logger;
+  now?: () => number;
 }) {
   const { db, accounts, logger } = deps;
+  const now = deps.now ?? Date.now;
 
   async function removePhotoFiles(imageKeys: readonly string[]): Promise<void> {
     if (!imageKeys.length) return;
@@ -62,7 +64,7 @@ export function createAccountDeletionService(deps: {
       await accounts.confirmPassword({ email: actor.email, password: input.password }, input.requestHeaders);
 
       const removed = await db.transaction().execute(async (trx) => {
-        const imageKeys = await deps.listingsRepository.deleteBySeller(actor.id, trx);
+        const imageKeys = await deps.listingsRepository.deleteBySeller(actor.id, now(), trx);
         const uploadIds = await deps.uploadsRepository.deleteForOwner(actor.id, trx);
         await deps.accountsRepository.deletePerson({ id: actor.id, email: actor.email }, trx);
         return { imageKeys, uploadIds };

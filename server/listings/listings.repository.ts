@@ -338,7 +338,7 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
      * transaction: its own, or `within`, a transaction of the caller's (deleting an account
      * deletes the person in the same one).
      */
-    async deleteBySeller(sellerId: string, within?: Kysely<Database>): Promise<string[]> {
+    async deleteBySeller(sellerId: string, removedAt: number, within?: Kysely<Database>): Promise<string[]> {
       const run = async (trx: Kysely<Database>) => {
         const photos = await trx
           .selectFrom("listing_photo")
@@ -346,8 +346,13 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
           .select("listing_photo.image_key")
           .where("listing.seller_id", "=", sellerId)
           .execute();
-        // TOMBSTONE: record the ids of this seller's listings here (as `delete` does), so their
-        // links answer 410, in this same transaction.
+        // Their links answer 410 from now on, as a deleted listing's do (a tombstone is the id only).
+        await trx
+          .insertInto("listing_tombstone")
+          .columns(["id", "removed_at"])
+          .expression((eb) => eb.selectFrom("listing").select(["listing.id", sql.lit(removedAt).as("removed_at")]).where("listing.seller_id", "=", sellerId))
+          .onConflict((oc) => oc.column("id").doNothing())
+          .execute();
         await trx.deleteFrom("listing").where("seller_id", "=", sellerId).execute();
         return photos.map((row) => row.image_key);
       };
