@@ -91,7 +91,7 @@ test("sell by the quintal from Nashik, see both prices and the place, then run t
   // The picker shows the listing's photo as a photo of its own; a new one goes after it, then first.
   await expect(page.getByRole("img", { name: "Preview 1 (cover)" })).toBeVisible();
   await page.getByLabel("Photos", { exact: true }).setInputFiles(await photo(2));
-  await expect(page.getByText("Uploaded")).toBeVisible();
+  await expect(page.getByText("Uploaded", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Move photo 2 up" }).click();
   await page.getByLabel("Price (₹ per quintal)", { exact: true }).fill("2,600");
   await page.getByRole("button", { name: "Save changes" }).click();
@@ -180,7 +180,7 @@ test("bad input on the new fields: a message beside each, what was typed kept, n
   await fillPlace(page);
   await page.getByLabel("PIN code (optional)").fill("110001");
   await page.getByLabel("Photos", { exact: true }).setInputFiles(await photo(4));
-  await expect(page.getByText("Uploaded")).toBeVisible();
+  await expect(page.getByText("Uploaded", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "upload and Submit" }).click();
 
   await expect(page.getByLabel("Weight of one dozen or crate (kg)")).toHaveAccessibleDescription(/how many kg one crate weighs/);
