@@ -103,7 +103,7 @@ export type LoginInput = z.output<typeof loginSchema>;
  * The forms on /my/account, told apart by `intent`. Each carries only its own fields; the
  * password forms never send a password back to the page.
  */
-export const ACCOUNT_INTENTS = ["name", "phone", "password", "delete"] as const;
+export const ACCOUNT_INTENTS = ["name", "phone", "place", "password", "delete"] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export const accountFormSchema = z.discriminatedUnion(
@@ -122,17 +122,22 @@ export const accountFormSchema = z.discriminatedUnion(
         message: "Your new password is the same as your current one. Please choose a different one.",
       }),
     z.object({ intent: z.literal("delete"), password: existingPassword("Please enter your password to confirm.") }),
+    // The place's own fields are read by locationFieldsSchema (accountPlaceSchema below).
+    z.object({ intent: z.literal("place") }),
   ],
   { error: "Please send the form again from the page." },
 );
 export type AccountForm = z.output<typeof accountFormSchema>;
+
+/** The "where you sell from" form of /my/account. */
+export const accountPlaceSchema = locationFieldsSchema;
 
 /** The intent a form names, when it names one of ours (to put a message beside the right form). */
 export const accountIntentSchema = z.object({ intent: z.enum(ACCOUNT_INTENTS) });
 
 /** `/my/account?saved=name`: which change was just saved (anything else: none). */
 export const accountPageQuerySchema = z.object({
-  saved: z.preprocess((v) => (v === "name" || v === "phone" || v === "password" ? v : undefined), z.enum(["name", "phone", "password"]).optional()),
+  saved: z.preprocess((v) => (v === "name" || v === "phone" || v === "place" || v === "password" ? v : undefined), z.enum(["name", "phone", "place", "password"]).optional()),
 });
 
 const category = field.pipe(

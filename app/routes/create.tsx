@@ -15,8 +15,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Sell your produce — M
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.currentUser();
   const { config, listings } = context.services;
-  // A seller usually sells from the same place: the form starts where their last listing was.
-  const place = user ? await listings.lastPlaceOf({ id: user.id }) : null;
+  // A seller usually sells from the same place: the form starts there (decision 013).
+  const place = user ? await listings.startingPlaceOf({ id: user.id }) : null;
   return {
     signedIn: Boolean(user),
     maxImageBytes: config.maxImageBytes,

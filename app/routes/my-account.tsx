@@ -1,6 +1,6 @@
 /**
- * /my/account: the signed-in person changes their name, phone or password, or deletes their
- * account (decision 012). Four small forms on one page, told apart by an `intent` field; each
+ * /my/account: the signed-in person changes their name, phone, the place they sell from
+ * (decision 013) or password, or deletes their account (decision 012). Small forms on one page, told apart by an `intent` field; each
  * works without JavaScript. Signed out, the page asks them to log in, as the sell page does.
  */
 import { useEffect, useRef } from "react";
@@ -11,6 +11,7 @@ import { formatPhone } from "../../core/phone";
 import {
   accountFormSchema,
   accountIntentSchema,
+  accountPlaceSchema,
   accountPageQuerySchema,
   parseWith,
   searchParamsToObject,
@@ -22,6 +23,7 @@ import { discardBody } from "../../server/http/multipart";
 import { Alert } from "../components/alert";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
+import { PlaceFields } from "../components/place-fields";
 import { SubmitButton } from "../components/submit-button";
 import { TextField } from "../components/text-field";
 import type { Route } from "./+types/my-account";
@@ -34,7 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.currentUser();
   if (!user) return { signedIn: false as const };
   const { saved } = accountPageQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
-  return { signedIn: true as const, name: user.name, email: user.email, phone: user.phone, saved };
+  const place = await context.services.listings.defaultPlaceOf(user);
+  return { signedIn: true as const, name: user.name, email: user.email, phone: user.phone, place, saved };
 }
 
 /** What the forms show again after a refusal. Passwords are never sent back to the browser. */
@@ -42,11 +45,12 @@ interface AccountValues {
   intent: AccountIntent | null;
   name: string;
   phone: string;
+  place: { state: string; district: string; place: string; pin: string };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { accounts, accountDeletion } = context.services;
-  const empty: AccountValues = { intent: null, name: "", phone: "" };
+  const { accounts, accountDeletion, listings } = context.services;
+  const empty: AccountValues = { intent: null, name: "", phone: "", place: { state: "", district: "", place: "", pin: "" } };
   const user = await context.currentUser();
   if (!user) {
     // The session ended while the page was open (logged out elsewhere, a password change).
@@ -61,9 +65,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const text = (key: string) => (typeof form[key] === "string" ? form[key] : "");
   const intent = accountIntentSchema.safeParse(form);
-  const values: AccountValues = { intent: intent.success ? intent.data.intent : null, name: text("name"), phone: text("phone") };
+  const values: AccountValues = {
+    intent: intent.success ? intent.data.intent : null,
+    name: text("name"),
+    phone: text("phone"),
+    place: { state: text("state"), district: text("district"), place: text("place"), pin: text("pin") },
+  };
   const parsed = parseWith(accountFormSchema, form);
   if (!parsed.ok) return data({ errors: parsed.errors as Record<string, string>, values }, { status: 400 });
+  if (parsed.data.intent === "place") {
+    const place = parseWith(accountPlaceSchema, form);
+    if (!place.ok) return data({ errors: place.errors as Record<string, string>, values }, { status: 400 });
+    try {
+      await listings.saveDefaultPlace({ actor: user, place: place.data });
+    } catch (error) {
+      return formErrorResponse(error, values);
+    }
+    return redirect(`${PATH}?saved=place`);
+  }
 
   try {
     const input = parsed.data;
@@ -89,6 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const SAVED_MESSAGES = {
   name: "Your name is saved.",
   phone: "Your phone number is saved.",
+  place: "Your place is saved. Your next listing starts there.",
   password: "Your password is changed. You are still logged in here, and logged out on every other phone or computer.",
 } as const;
 
@@ -142,6 +162,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
   const pageError = actionData && !refusedIntent ? (actionData.errors.intent ?? actionData.errors.form) : undefined;
   const nameErrors = errorsOf("name");
   const phoneErrors = errorsOf("phone");
+  const placeErrors = errorsOf("place");
   const passwordErrors = errorsOf("password");
   const deleteErrors = errorsOf("delete");
   // The first field refused gets the focus (the `autofocus` attribute works before JavaScript;
@@ -198,6 +219,16 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
             </SubmitButton>
           </AccountForm>
         </div>
+      </Section>
+
+      <Section id="place-heading" title="Where you sell from">
+        <p className="mb-4 text-stone-700">Your Sell form starts with this place. Buyers see the place on each listing.</p>
+        <AccountForm intent="place" formError={placeErrors.form}>
+          <PlaceFields values={refusedIntent === "place" && actionData ? actionData.values.place : loaderData.place} errors={placeErrors} />
+          <SubmitButton action={PATH} intent="place" pendingText="Saving…" className="btn-secondary w-full sm:w-auto">
+            Save place
+          </SubmitButton>
+        </AccountForm>
       </Section>
 
       <Section id="password-heading" title="Change password">

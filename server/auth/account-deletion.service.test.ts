@@ -48,6 +48,7 @@ describe.each(testEngines())("deleting an account on %s", (engine) => {
     }
     const photo = await makeProducePhoto("rice", 99, { width: 160, height: 120 });
     const uploadId = await storeUpload(t, { ownerId: id, bytes: photo, sentBytes: Math.floor(photo.byteLength / 2) });
+    await t.listings.saveDefaultPlace({ actor: { id }, place: { state: "maharashtra", district: "nashik", place: `Village of ${person.name}`, pin: null } });
     return { id, person, here, elsewhere, listingIds, uploadId };
   }
 
@@ -101,7 +102,7 @@ describe.each(testEngines())("deleting an account on %s", (engine) => {
     const traces = [leaving.id, leaving.person.email, leaving.person.phone, `Leaving Basmati ${engine}`, `leaving basmati ${engine}`, ...leaving.listingIds, ...leavingKeys, leaving.uploadId];
     const tablesHolding = async () => [...new Set((await everyRow()).filter(({ row }) => traces.some((trace) => row.includes(trace))).map((r) => r.table))];
     expect(await tablesHolding()).toEqual(
-      expect.arrayContaining(["user", "session", "account", "verification", "listing", "listing_photo", "listing_name", "photo_upload", "sign_in_failure"]),
+      expect.arrayContaining(["user", "session", "account", "verification", "listing", "listing_photo", "listing_name", "photo_upload", "sign_in_failure", "seller_place"]),
     );
 
     const actor = await t.accounts.getSessionUser(leaving.here);

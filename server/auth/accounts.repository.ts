@@ -28,6 +28,8 @@ export function createAccountsRepository(db: Kysely<Database>) {
       await auth.deleteFrom("account").where("userId", "=", person.id).execute();
       await auth.deleteFrom("verification").where((eb) => eb.or([eb("value", "=", person.id), eb("identifier", "=", person.email)])).execute();
       await createSignInFailuresRepository(within).clear(person.email);
+      // Where they sold from (ours, not better-auth's; it would also go with the user row).
+      await within.deleteFrom("seller_place").where("user_id", "=", person.id).execute();
       await auth.deleteFrom("user").where("id", "=", person.id).execute();
     },
   };

@@ -1,7 +1,7 @@
 /**
  * Copies a Mandi database to another one (typically an embedded SQLite install to PostgreSQL):
  * every user, account, session, listing (with its status, unit and place), listing photo and the
- * tombstones of deleted listings, in foreign-key order. Safe to run again: rows already
+ * tombstones of deleted listings, and where each seller sells from, in foreign-key order. Safe to run again: rows already
  * at the destination (same id) are left as they are. Each batch is checked at the destination, so
  * the result says exactly how many source rows are there.
  */
@@ -24,6 +24,7 @@ const TABLE_KEYS = {
   listing: "id",
   listing_photo: "image_key",
   listing_tombstone: "id",
+  seller_place: "user_id",
 } as const;
 
 export type CopiedTable = keyof typeof TABLE_KEYS;

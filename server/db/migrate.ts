@@ -12,6 +12,7 @@ import * as m0003 from "./migrations/0003-listing-photos";
 import * as m0004 from "./migrations/0004-photo-upload-activity";
 import * as m0005 from "./migrations/0005-sign-in-failures";
 import * as m0006 from "./migrations/0006-listing-lifecycle";
+import * as m0007 from "./migrations/0007-seller-place";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-listings": m0001,
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0004-photo-upload-activity": m0004,
   "0005-sign-in-failures": m0005,
   "0006-listing-lifecycle": m0006,
+  "0007-seller-place": m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -101,11 +101,23 @@ export interface SignInFailureTable {
   first_failed_at: number | string;
 }
 
+/** Where a seller sells from, as their account page says (migration 0007). */
+export interface SellerPlaceTable {
+  user_id: string;
+  state: string;
+  district: string;
+  place: string | null;
+  pin: string | null;
+  /** Epoch milliseconds (UTC). */
+  updated_at: number | string;
+}
+
 export interface Database {
   user: UserTable;
   listing: ListingTable;
   listing_photo: ListingPhotoTable;
   listing_tombstone: ListingTombstoneTable;
+  seller_place: SellerPlaceTable;
   photo_upload: PhotoUploadTable;
   listing_name: ListingNameTable;
   sign_in_failure: SignInFailureTable;

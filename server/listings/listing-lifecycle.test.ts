@@ -234,8 +234,16 @@ describe.each(testEngines())("on %s", (engine) => {
       expect(mine.total).toBeGreaterThan(0);
       const times = mine.items.map((item) => item.createdAt);
       expect(times).toEqual([...times].sort((a, b) => b - a));
-      expect(await t.listings.lastPlaceOf(seller)).toMatchObject({ state: "uttar-pradesh", district: "agra" });
-      expect(await t.listings.lastPlaceOf(other)).toBeNull();
+      expect(await t.listings.startingPlaceOf(seller)).toMatchObject({ state: "uttar-pradesh", district: "agra" });
+      expect(await t.listings.startingPlaceOf(other)).toBeNull();
+      // The place given on the account page comes first, and can be changed.
+      await t.listings.saveDefaultPlace({ actor: seller, place: { state: "punjab", district: "ludhiana", place: "Khanna", pin: "141401" } });
+      expect(await t.listings.startingPlaceOf(seller)).toEqual({ state: "punjab", district: "ludhiana", place: "Khanna", pin: "141401" });
+      await t.listings.saveDefaultPlace({ actor: seller, place: { state: "punjab", district: "amritsar", place: null, pin: null } });
+      expect(await t.listings.startingPlaceOf(seller)).toEqual({ state: "punjab", district: "amritsar", place: "", pin: "" });
+      await expect(t.listings.saveDefaultPlace({ actor: null, place: { state: "punjab", district: "amritsar", place: null, pin: null } })).rejects.toMatchObject({
+        code: "UNAUTHENTICATED",
+      });
       await expect(t.listings.listOwnListings({ actor: null, page: 1 })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
     });
 

@@ -242,6 +242,20 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
       return row ? { id: row.id, name: row.name, phone: row.phone, createdAt: new Date(row.createdAt).getTime() } : null;
     },
 
+    /** Where the seller says they sell from (their account page), if they have said. */
+    async findDefaultPlace(sellerId: string): Promise<{ state: string; district: string; place: string | null; pin: string | null } | null> {
+      const row = await db.selectFrom("seller_place").select(["state", "district", "place", "pin"]).where("user_id", "=", sellerId).executeTakeFirst();
+      return row ?? null;
+    },
+
+    async saveDefaultPlace(sellerId: string, place: { state: string; district: string; place: string | null; pin: string | null }, at: number): Promise<void> {
+      await db
+        .insertInto("seller_place")
+        .values({ user_id: sellerId, ...place, updated_at: at })
+        .onConflict((oc) => oc.column("user_id").doUpdateSet({ ...place, updated_at: at }))
+        .execute();
+    },
+
     /** Where the seller's newest listing is, if it says. */
     async findLastPlace(sellerId: string): Promise<{ state: string; district: string; place: string | null; pin: string | null } | null> {
       const row = await db

@@ -12,6 +12,7 @@ import { canBeFuzzy, fuzzyNameEdits, trigramsOf } from "../../core/fuzzy";
 import { LISTING_MESSAGES, MESSAGES, tooManyPhotosMessage } from "../../core/messages";
 import { canCreateListing, canEditListing, type Actor } from "../../core/policies";
 import { placeLabel } from "../../core/locations";
+import type { LocationFields } from "../../core/locations/schema";
 import { pricePerKgPaise } from "../../core/produce";
 import type { BrowseQuery, ListingFields } from "../../core/schemas";
 import { normaliseSearchText, searchTermsFor } from "../../core/search-terms";
@@ -392,10 +393,25 @@ export function createListingsService(deps: {
       return { seller: { ...seller, where }, items, total, page, pageCount };
     },
 
-    /** Where the seller's last listing was, as the Sell form's starting values. */
-    async lastPlaceOf(actor: Actor): Promise<{ state: string; district: string; place: string; pin: string } | null> {
-      const last = await repository.findLastPlace(actor.id);
-      return last ? { state: last.state, district: last.district, place: last.place ?? "", pin: last.pin ?? "" } : null;
+    /**
+     * Where the Sell form starts: the place the seller gave on their account page, else where
+     * their newest listing is. As the form shows it (empty text for what is not known).
+     */
+    async startingPlaceOf(actor: Actor): Promise<{ state: string; district: string; place: string; pin: string } | null> {
+      const found = (await repository.findDefaultPlace(actor.id)) ?? (await repository.findLastPlace(actor.id));
+      return found ? { state: found.state, district: found.district, place: found.place ?? "", pin: found.pin ?? "" } : null;
+    },
+
+    /** The place the seller sells from, given on their account page. */
+    async saveDefaultPlace(input: { actor: Actor | null; place: LocationFields }): Promise<void> {
+      if (!canCreateListing(input.actor)) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+      await repository.saveDefaultPlace(input.actor.id, input.place, now());
+    },
+
+    /** The place on the seller's account page (not their listings'), as the form shows it. */
+    async defaultPlaceOf(actor: Actor): Promise<{ state: string; district: string; place: string; pin: string }> {
+      const found = await repository.findDefaultPlace(actor.id);
+      return { state: found?.state ?? "", district: found?.district ?? "", place: found?.place ?? "", pin: found?.pin ?? "" };
     },
 
     /** Every listing of the seller's, whatever its status, newest first. */

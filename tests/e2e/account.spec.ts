@@ -54,6 +54,27 @@ test.describe("my account", () => {
     await expect(page.getByLabel("Full Name", { exact: true })).toHaveValue(newName);
   });
 
+  test("the place a seller sells from starts their Sell form; a district of another state is refused beside it", async ({ page, seller: _seller }) => {
+    await gotoHydrated(page, "/my/account");
+    const place = section(page, "Where you sell from");
+    await place.getByLabel("State", { exact: true }).selectOption({ label: "Punjab" });
+    await place.getByLabel("District", { exact: true }).selectOption({ label: "Ludhiana" });
+    await place.getByLabel("Village or town (optional)").fill("Khanna");
+    await place.getByLabel("PIN code (optional)").fill("110001");
+    await place.getByRole("button", { name: "Save place" }).click();
+    await expect(page.getByLabel("PIN code (optional)")).toHaveAccessibleDescription("PIN code 110001 is in Delhi, not Punjab. Please check it.");
+    await expect(page.getByLabel("Village or town (optional)")).toHaveValue("Khanna");
+    await page.getByLabel("PIN code (optional)").fill("141401");
+    await page.getByRole("button", { name: "Save place" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your place is saved. Your next listing starts there.");
+
+    await gotoHydrated(page, "/create");
+    await expect(page.getByLabel("State", { exact: true }).locator("option:checked")).toHaveText("Punjab");
+    await expect(page.getByLabel("District", { exact: true }).locator("option:checked")).toHaveText("Ludhiana");
+    await expect(page.getByLabel("Village or town (optional)")).toHaveValue("Khanna");
+    await expect(page.getByLabel("PIN code (optional)")).toHaveValue("141401");
+  });
+
   test("a bad phone gets its message beside the field, focused, with what was typed kept", async ({ page, seller }) => {
     await gotoHydrated(page, "/my/account");
     const phone = page.getByLabel("Phone", { exact: true });

@@ -152,7 +152,7 @@ test.describe("sell form", () => {
       const values: SellValues = { name: `Bad Price ${uniqueTag()}`, category: "Wheat", price, description: "Good grain", photo: await jpeg() };
       await submitSell(page, values);
       const field = page.getByLabel("Price (₹ per kg)", { exact: true });
-      await expect(field).toHaveAccessibleDescription(/Please enter the price in rupees per kg/);
+      await expect(field).toHaveAccessibleDescription(/Please enter the price in rupees, like 45/);
       await expect(field).toHaveAttribute("aria-invalid", "true");
       await expectValuesKept(page, values);
     });
@@ -219,7 +219,7 @@ test.describe("sell form", () => {
     await page.getByRole("button", { name: "upload and Submit" }).click();
     await expect(page.getByLabel("Name", { exact: true })).toHaveAccessibleDescription("Please enter the product name.");
     await expect(page.getByLabel("Category", { exact: true })).toHaveAccessibleDescription("Please choose a category.");
-    await expect(page.getByLabel("Price (₹ per kg)", { exact: true })).toHaveAccessibleDescription("Please enter the price per kg.");
+    await expect(page.getByLabel("Price (₹ per kg)", { exact: true })).toHaveAccessibleDescription("Please enter the price.");
     await expect(page.getByLabel("Description", { exact: true })).toHaveAccessibleDescription("Please enter a description.");
     await expect(page.getByLabel("Photos", { exact: true })).toHaveAccessibleDescription(/Please choose a photo of your produce\./);
   });

@@ -205,7 +205,10 @@ function fillDeep(value: unknown, values: Placeholders): unknown {
 async function encodeBody(body: Body | undefined, values: Placeholders): Promise<{ headers: Record<string, string>; body?: Buffer }> {
   if (!body) return { headers: {} };
   if ("json" in body) return { headers: { "content-type": "application/json" }, body: Buffer.from(JSON.stringify(fillDeep(body.json, values))) };
-  if ("form" in body) return { headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(new URLSearchParams(body.form).toString()) };
+  if ("form" in body) {
+    const form = fillDeep(body.form, values) as Record<string, string>;
+    return { headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(new URLSearchParams(form).toString()) };
+  }
   if ("tusLength" in body) return { headers: { "upload-length": String(body.tusLength) } };
   if ("chunk" in body) {
     return { headers: { "content-type": "application/offset+octet-stream", "upload-offset": String(body.chunk) }, body: Buffer.alloc(256, 9) };

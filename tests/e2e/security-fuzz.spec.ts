@@ -347,6 +347,8 @@ test("query strings: /viewmore, /api/suggestions, /login?redirectTo (signed in a
     page: fieldOf(valid("2"), fuzzNumber),
     min: fieldOf(valid("10"), fuzzNumber),
     max: fieldOf(valid("90"), fuzzNumber),
+    state: fieldOf(valid("maharashtra")),
+    district: fieldOf(valid("nashik")),
   });
   // Mostly paths on this site with odd text after the slash: the redirect must stay a valid header.
   const redirectPath = fc.oneof(fuzzText, fuzzText.map((v): FuzzValue => [{ t: "/" }, ...v]), fuzzText.map((v): FuzzValue => [{ t: "/viewmore?q=" }, ...v]));
@@ -416,6 +418,14 @@ test("the sell form (multipart, with and without photos), signed in", async () =
     category: { good: fc.constantFrom("rice", "Oil Seeds", "nuts and dry fruits").map((t) => [{ t }]) },
     price: { good: valid("45.50"), bad: fc.oneof(fuzzNumber, fuzzText) },
     description: { good: valid("Fresh from the farm") },
+    // Issue 10's fields: units, amounts, a date and a place.
+    unit: { good: fc.constantFrom("kg", "quintal", "tonne").map((t) => [{ t }]) },
+    quantity: { good: valid("20"), bad: fc.oneof(fuzzNumber, fuzzText) },
+    minOrder: { good: valid("2"), bad: fc.oneof(fuzzNumber, fuzzText) },
+    availableFrom: { good: valid("2026-12-01"), bad: fc.oneof(fuzzNumber, fuzzText) },
+    state: { good: fc.constantFrom("maharashtra", "Maharashtra", "MAHARASHTRA").map((t) => [{ t }]) },
+    district: { good: fc.constantFrom("nashik", "Nashik", "Nasik").map((t) => [{ t }]) },
+    pin: { good: valid("422001"), bad: fc.oneof(fuzzNumber, fuzzText) },
   });
   await fc.assert(
     fc.asyncProperty(fields, photoShape, fuzzText, async (values, shape, filename) => {
@@ -499,6 +509,8 @@ test.describe("bad text, case by case (finding 7)", () => {
       { name: "category", value: Buffer.from("rice") },
       { name: "price", value: Buffer.from("40") },
       { name: "description", value: Buffer.from("Fresh") },
+      { name: "state", value: Buffer.from("punjab") },
+      { name: "district", value: Buffer.from("ludhiana") },
       { name: "image", value: await smallJpeg(3), filename: "p.jpg", type: "image/jpeg" },
     ]);
     return rawRequest({ method: "POST", path: "/create", headers: { ...SAME_ORIGIN, cookie, "content-type": form.contentType }, body: form.body });

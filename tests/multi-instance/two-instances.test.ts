@@ -66,7 +66,7 @@ describe("two app instances on one PostgreSQL and one S3", () => {
 
   it("a listing created through one instance is visible, with its photo, through the other", async () => {
     const body = await multipart(
-      { name: "Two Instance Basmati", category: "rice", price: "95", description: "Listed on instance A" },
+      { name: "Two Instance Basmati", category: "rice", price: "95", description: "Listed on instance A", state: "punjab", district: "amritsar" },
       { bytes: await makeProducePhoto("rice", 3, { width: 800, height: 600 }), name: "basmati.jpg" },
     );
     const created = await send(a, "POST", "/create", { body: body.bytes, headers: { cookie, "content-type": body.contentType } });
@@ -85,6 +85,34 @@ describe("two app instances on one PostgreSQL and one S3", () => {
     expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     // Neither instance kept the photo on its own disk: it is in the shared bucket.
     for (const instance of [a, b]) expect(existsSync(path.join(instance.dataDir, "media"))).toBe(false);
+  });
+
+  it("an edit on one instance and a sale on the other are what both show at once", async () => {
+    const body = await multipart(
+      { name: "Two Instance Wheat", category: "wheat", price: "2,400", unit: "quintal", description: "Listed on A", state: "punjab", district: "ludhiana" },
+      { bytes: await makeProducePhoto("wheat", 4, { width: 640, height: 480 }), name: "wheat.jpg" },
+    );
+    expect((await send(a, "POST", "/create", { body: body.bytes, headers: { cookie, "content-type": body.contentType } })).status).toBe(302);
+    const listingId = /href="\/view\/([^"]+)"/.exec((await get(b, "/viewmore?q=two+instance+wheat")).text)?.[1] ?? "";
+    expect(listingId).not.toBe("");
+    const photo = /name="photo" value="([^"]+)"/.exec((await get(b, `/my/listings/${listingId}/edit`, { cookie })).text)?.[1] ?? "";
+    expect(photo).toMatch(/^k:listings\//);
+
+    // Edited through B (the photo kept), seen through A.
+    const edit = await multipart({ name: "Two Instance Wheat", category: "wheat", price: "2,600", unit: "quintal", description: "Edited on B", state: "punjab", district: "ludhiana", photo });
+    expect((await send(b, "POST", `/my/listings/${listingId}/edit`, { body: edit.bytes, headers: { cookie, "content-type": edit.contentType } })).status).toBe(302);
+    const onA = (await get(a, `/view/${listingId}`)).text;
+    expect(onA).toContain("Edited on B");
+    expect(onA).toContain("₹2,600 / quintal (₹26 / kg)");
+
+    // Sold through A: gone from B's search at once, and B's page for it says so.
+    const sold = await send(a, "POST", "/my/listings", {
+      body: Buffer.from(new URLSearchParams({ intent: "sold", id: listingId }).toString()),
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(sold.status).toBe(302);
+    expect((await get(b, "/viewmore?q=two+instance+wheat")).text).not.toContain(`/view/${listingId}`);
+    expect((await get(b, `/view/${listingId}`)).text).toContain("The seller has sold this produce.");
   });
 
   it("a sign-in limit reached on one instance holds on the other", async () => {
@@ -197,10 +225,10 @@ function postForm(instance: Instance, pathname: string, form: Record<string, str
 }
 
 /** A multipart body as a browser encodes it. */
-async function multipart(fields: Record<string, string>, photo: { bytes: Buffer; name: string }) {
+async function multipart(fields: Record<string, string>, photo?: { bytes: Buffer; name: string }) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  form.set("image", new Blob([new Uint8Array(photo.bytes)], { type: "image/jpeg" }), photo.name);
+  if (photo) form.set("image", new Blob([new Uint8Array(photo.bytes)], { type: "image/jpeg" }), photo.name);
   const encoded = new Response(form);
   return { bytes: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get("content-type")! };
 }

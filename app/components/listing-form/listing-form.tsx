@@ -8,9 +8,9 @@ import { Form } from "react-router";
 import { CATEGORIES } from "../../../core/categories";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "../../../core/constants";
 import type { ListingFormValues } from "../../../core/listing-form";
-import { STATES, findState } from "../../../core/locations";
 import { isCountedUnit, UNIT_OPTIONS, type Unit } from "../../../core/units";
 import { Alert } from "../alert";
+import { PlaceFields } from "../place-fields";
 import { SelectField } from "../select-field";
 import { SubmitButton } from "../submit-button";
 import { TextField } from "../text-field";
@@ -38,11 +38,9 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
   const send = useSendWhenPhotosReady(form);
   // The unit and state chosen so far: the price label and the district list follow them.
   const [unit, setUnit] = useState(values.unit || "kg");
-  const [state, setState] = useState(values.state);
   const counted = isCountedUnit(unit as Unit);
   // Before the script runs, every field shows (the server ignores what does not apply).
   const hydrated = useSyncExternalStore(noChanges, () => true, () => false);
-  const chosenState = findState(state);
   return (
     <Form method="post" action={action} encType="multipart/form-data" noValidate className="space-y-4" ref={form} onSubmit={send.onSubmit}>
       {errors.form ? <Alert>{errors.form}</Alert> : null}
@@ -96,35 +94,7 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
 
       <fieldset className="space-y-4 rounded-lg border border-stone-200 p-3">
         <legend className="px-1 font-semibold">Where is it?</legend>
-        <SelectField label="State" name="state" required defaultValue={values.state} error={errors.state} onChange={(e) => setState(e.currentTarget.value)}>
-          <option value="">Select State</option>
-          {STATES.map((s) => (
-            <option key={s.slug} value={s.slug}>
-              {s.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="District" name="district" required defaultValue={values.district} error={errors.district} key={chosenState?.slug ?? "all"}>
-          <option value="">Select District</option>
-          {chosenState
-            ? chosenState.districts.map((d) => (
-                <option key={d.slug} value={d.slug}>
-                  {d.name}
-                </option>
-              ))
-            : // No state yet (or no JavaScript): every district, under its state.
-              STATES.map((s) => (
-                <optgroup key={s.slug} label={s.name}>
-                  {s.districts.map((d) => (
-                    <option key={d.slug} value={d.slug}>
-                      {d.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-        </SelectField>
-        <TextField label="Village or town (optional)" name="place" maxLength={80} defaultValue={values.place} error={errors.place} />
-        <TextField label="PIN code (optional)" name="pin" inputMode="numeric" autoComplete="postal-code" maxLength={7} defaultValue={values.pin} error={errors.pin} placeholder="e.g. 422001" />
+        <PlaceFields values={values} errors={errors} />
       </fieldset>
 
       <div>

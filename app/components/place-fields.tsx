@@ -1,0 +1,61 @@
+/**
+ * State, district, village or town and PIN code: the place on the listing form and a seller's
+ * default place on their account page. Without JavaScript the district list holds every district
+ * under its state (or the chosen state's, once one was sent); with it, the chosen state's.
+ */
+import { useState } from "react";
+import { findState, STATES } from "../../core/locations";
+import { SelectField } from "./select-field";
+import { TextField } from "./text-field";
+
+export function PlaceFields({
+  values,
+  errors,
+}: {
+  values: { state: string; district: string; place: string; pin: string };
+  errors: Record<string, string>;
+}) {
+  const [state, setState] = useState(values.state);
+  const chosenState = findState(state);
+  return (
+    <>
+      <SelectField label="State" name="state" required defaultValue={values.state} error={errors.state} onChange={(e) => setState(e.currentTarget.value)}>
+        <option value="">Select State</option>
+        {STATES.map((s) => (
+          <option key={s.slug} value={s.slug}>
+            {s.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="District" name="district" required defaultValue={values.district} error={errors.district} key={chosenState?.slug ?? "all"}>
+        <option value="">Select District</option>
+        {chosenState
+          ? chosenState.districts.map((d) => (
+              <option key={d.slug} value={d.slug}>
+                {d.name}
+              </option>
+            ))
+          : STATES.map((s) => (
+              <optgroup key={s.slug} label={s.name}>
+                {s.districts.map((d) => (
+                  <option key={d.slug} value={d.slug}>
+                    {d.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+      </SelectField>
+      <TextField label="Village or town (optional)" name="place" maxLength={80} defaultValue={values.place} error={errors.place} />
+      <TextField
+        label="PIN code (optional)"
+        name="pin"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={7}
+        defaultValue={values.pin}
+        error={errors.pin}
+        placeholder="e.g. 422001"
+      />
+    </>
+  );
+}
