@@ -101,6 +101,8 @@ async function writer(baseUrl: string, cookie: string, prefix: string, stop: { s
     form.set("category", "vegetables");
     form.set("price", "42");
     form.set("description", "Listed by the crash test");
+    form.set("state", "maharashtra");
+    form.set("district", "nashik");
     form.set("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "crash.jpg");
     try {
       const response = await fetch(`${baseUrl}/create`, { method: "POST", headers: { cookie, origin: baseUrl }, body: form, redirect: "manual" });

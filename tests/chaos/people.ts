@@ -28,6 +28,8 @@ export async function createListing(app: AppProcess, cookie: string, name: strin
   form.set("category", "vegetables");
   form.set("price", "32");
   form.set("description", "Grown for the chaos tests");
+  form.set("state", "maharashtra");
+  form.set("district", "nashik");
   form.set("image", new Blob([new Uint8Array(await makeProducePhoto("vegetables", 7, { width: 640, height: 480 }))], { type: "image/jpeg" }), "onion.jpg");
   return request(app, "POST", "/create", { body: form, headers: { cookie }, timeoutMs: 20_000 });
 }

@@ -221,6 +221,8 @@ test.describe("sell form", () => {
     await expect(page.getByLabel("Category", { exact: true })).toHaveAccessibleDescription("Please choose a category.");
     await expect(page.getByLabel("Price (₹ per kg)", { exact: true })).toHaveAccessibleDescription("Please enter the price.");
     await expect(page.getByLabel("Description", { exact: true })).toHaveAccessibleDescription("Please enter a description.");
+    await expect(page.getByLabel("State", { exact: true })).toHaveAccessibleDescription("Please choose your state.");
+    await expect(page.getByLabel("District", { exact: true })).toHaveAccessibleDescription("Please choose your district.");
     await expect(page.getByLabel("Photos", { exact: true })).toHaveAccessibleDescription(/Please choose a photo of your produce\./);
   });
 
