@@ -1,4 +1,4 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
 
 /**
  * Sellers run their stall (decision 013): a listing is active or sold, and stops being shown when
@@ -11,6 +11,10 @@ import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
  *
  * The covering sort indexes gain the columns every public list now tests (status, expiry, state,
  * district), so a broad search or a deep page still walks one index without reading rows.
+ *
+ * While a release rolls out, instances of the previous one still insert listings without an
+ * expiry (0) or unit price; a trigger gives those the periods below from their listing date (so
+ * no listing made during the roll-out is born expired) and their price per kg as the unit price.
  */
 
 // A migration is a snapshot: the periods as they were decided, not the configuration of today.
@@ -42,7 +46,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`update listing set
       unit_price_paise = price_paise,
-      expires_at = ${now} + case when category in (${sql.join(PERISHABLE.map((c) => sql.lit(c)))}) then ${15 * DAY_MS} else ${60 * DAY_MS} end`.execute(db);
+      expires_at = ${sql.lit(now)} + case when category in (${sql.join(PERISHABLE.map((c) => sql.lit(c)))}) then ${sql.lit(15 * DAY_MS)} else ${sql.lit(60 * DAY_MS)} end`.execute(db);
+
+  const period = sql`case when new.category in (${sql.join(PERISHABLE.map((c) => sql.lit(c)))}) then ${sql.lit(15 * DAY_MS)} else ${sql.lit(60 * DAY_MS)} end`;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`create function listing_default_expiry() returns trigger language plpgsql as $$
+      begin
+        if new.expires_at = 0 then new.expires_at := new.created_at + ${period}; end if;
+        if new.unit_price_paise = 0 then new.unit_price_paise := new.price_paise; end if;
+        return new;
+      end $$`.execute(db);
+    await sql`create trigger listing_default_expiry before insert on listing for each row execute function listing_default_expiry()`.execute(db);
+  } else {
+    await sql`create trigger listing_default_expiry after insert on listing when new.expires_at = 0 or new.unit_price_paise = 0 begin
+      update listing set
+        expires_at = case when new.expires_at = 0 then new.created_at + ${period} else new.expires_at end,
+        unit_price_paise = case when new.unit_price_paise = 0 then new.price_paise else new.unit_price_paise end
+      where id = new.id;
+    end`.execute(db);
+  }
 
   await db.schema
     .createTable("listing_tombstone")
@@ -66,6 +88,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop trigger if exists listing_default_expiry ${sql.raw(db.getExecutor().adapter instanceof PostgresAdapter ? "on listing" : "")}`.execute(db);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`drop function if exists listing_default_expiry()`.execute(db);
   for (const name of ["listing_newest_idx", "listing_price_idx", "listing_category_price_idx", "listing_category_created_at_idx", "listing_name_search_idx", "listing_location_idx", "listing_seller_idx"]) {
     await db.schema.dropIndex(name).ifExists().execute();
   }
