@@ -139,7 +139,7 @@ describe("two app instances on one PostgreSQL and one S3", () => {
   it("on SIGTERM an instance finishes the request in flight, then exits 0", async () => {
     // A sell form whose body arrives slowly is in flight when the signal comes.
     const body = await multipart(
-      { name: "Slow Upload Wheat", category: "wheat", price: "31", description: "Sent while the instance stops" },
+      { name: "Slow Upload Wheat", category: "wheat", price: "31", description: "Sent while the instance stops", state: "punjab", district: "ludhiana" },
       { bytes: await makeProducePhoto("wheat", 5, { width: 640, height: 480 }), name: "wheat.jpg" },
     );
     const half = body.bytes.length >> 1;
