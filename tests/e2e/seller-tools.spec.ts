@@ -46,12 +46,16 @@ test("sell by the quintal from Nashik, see both prices and the place, then run t
   await expect(page).toHaveURL((url) => url.pathname === "/");
   const id = await listingIdByName(name);
 
-  // The card: price per quintal with the price per kg beneath, and where it is.
-  const card = page.getByRole("list", { name: "Fresh recommendations" }).getByRole("link").filter({ hasText: name });
+  // The card (found by search: other tests may fill Fresh recommendations meanwhile): price per
+  // quintal with the price per kg beneath, and where it is.
+  await page.goto(`/viewmore?q=${encodeURIComponent(name)}`);
+  const card = page.getByRole("link").filter({ hasText: name });
   await expect(card).toContainText("₹2,400 / quintal");
   await expect(card).toContainText("₹24 / kg");
   await expect(card).toContainText("Nashik, Maharashtra");
   await card.click();
+  await expect(page).toHaveURL(`/view/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page.getByText("₹2,400 / quintal (₹24 / kg)")).toBeVisible();
   await expect(page.getByText("Pimpalgaon Baswant, Nashik, Maharashtra 422209")).toBeVisible();
   await expect(page.getByText("40 quintals")).toBeVisible();
