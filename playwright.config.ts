@@ -31,6 +31,12 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
+  // A test tagged @alone loads the server on purpose (the 30-seller burst); the server then sheds
+  // other pages (503), which would fail whatever test shares the moment. It runs after the rest.
+  projects: [
+    { name: "e2e", grepInvert: /@alone/ },
+    { name: "alone", grep: /@alone/, dependencies: ["e2e"] },
+  ],
   webServer: {
     command: "node scripts/e2e-server.mjs",
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,

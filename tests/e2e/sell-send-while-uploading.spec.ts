@@ -178,7 +178,7 @@ test.describe("Submit pressed while a photo uploads", () => {
 /** How many sellers the stress test sends at once; SELL_STRESS_SENDS=100 for a one-off longer run. */
 const STRESS_SENDS = Number(process.env.SELL_STRESS_SENDS ?? 30);
 
-test(`${STRESS_SENDS} sellers each send the form right after picking a small photo, all at once: every form leaves /create`, async ({ browser }) => {
+test(`${STRESS_SENDS} sellers each send the form right after picking a small photo, all at once: every form leaves /create`, { tag: "@alone" }, async ({ browser }) => {
   // Most of the time goes to setting up: signing up the sellers and opening their forms a few at
   // a time. The sends themselves keep their own deadline below.
   test.setTimeout(Math.max(360_000, STRESS_SENDS * 12_000));
