@@ -25,6 +25,9 @@ const photo = async (index: number) => ({ name: `p${index}.jpg`, mimeType: "imag
 const listingRow = (page: Page, name: string) => page.getByRole("list", { name: "My listings" }).getByRole("listitem").filter({ hasText: name });
 
 test("sell by the quintal from Nashik, see both prices and the place, then run the listing from My listings", async ({ page, seller }) => {
+  // A seller's whole day in one flow (a dozen pages and sends, two photo uploads): longer than
+  // the default 30 s on a busy 2-core machine. Each step keeps its own 10 s wait.
+  test.setTimeout(120_000);
   const errors = watchServerErrors(page);
   const name = `Lokwan Wheat ${uniqueTag()}`;
   await openSellForm(page);
