@@ -4,10 +4,8 @@ import { MESSAGES } from "../../core/messages";
 import { formErrorResponse } from "../../server/http/app-errors";
 import { readListingForm } from "../../server/http/listing-form";
 import { discardBody } from "../../server/http/multipart";
-import { Alert } from "../components/alert";
-import { AuthCard } from "../components/auth-card";
 import { ListingForm } from "../components/listing-form/listing-form";
-import { LoginForm } from "../components/login-form";
+import { LoginPrompt } from "../components/login-prompt";
 import type { Route } from "./+types/create";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sell your produce — Mandi" }];
@@ -47,14 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Create({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.signedIn) {
-    return (
-      <AuthCard title="Login">
-        <div className="mb-4">
-          <Alert>{MESSAGES.mustLogin}</Alert>
-        </div>
-        <LoginForm state={undefined} redirectTo="/create" />
-      </AuthCard>
-    );
+    return <LoginPrompt returnTo="/create" />;
   }
   return (
     <div className="page max-w-xl py-6">

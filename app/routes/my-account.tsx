@@ -21,8 +21,7 @@ import { formErrorResponse } from "../../server/http/app-errors";
 import { readForm } from "../../server/http/forms";
 import { discardBody } from "../../server/http/multipart";
 import { Alert } from "../components/alert";
-import { AuthCard } from "../components/auth-card";
-import { LoginForm } from "../components/login-form";
+import { LoginPrompt } from "../components/login-prompt";
 import { PlaceFields } from "../components/place-fields";
 import { SubmitButton } from "../components/submit-button";
 import { TextField } from "../components/text-field";
@@ -146,14 +145,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
   }, [saved, location.key]);
 
   if (!loaderData.signedIn) {
-    return (
-      <AuthCard title="Login">
-        <div className="mb-4">
-          <Alert>{MESSAGES.mustLogin}</Alert>
-        </div>
-        <LoginForm state={undefined} redirectTo={PATH} />
-      </AuthCard>
-    );
+    return <LoginPrompt returnTo={PATH} />;
   }
 
   const refusedIntent = actionData?.values.intent ?? null;
