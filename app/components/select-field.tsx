@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { FieldNotes, fieldDescribedBy } from "./text-field";
 
 /** A labelled select with its error message tied to it for screen readers (options are the children). */
 export function SelectField({
@@ -16,7 +17,7 @@ export function SelectField({
   children: React.ReactNode;
 } & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "name">) {
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = fieldDescribedBy(id, hint, error);
   return (
     <div>
       <label htmlFor={select.id ?? id} className="label">
@@ -25,16 +26,7 @@ export function SelectField({
       <select id={select.id ?? id} name={name} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
         {children}
       </select>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -20,7 +20,7 @@ export function TextField({
   takeFocus?: boolean;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "autoFocus">) {
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = fieldDescribedBy(id, hint, error);
   return (
     <div>
       <label htmlFor={id} className="label">
@@ -36,6 +36,20 @@ export function TextField({
         autoFocus={takeFocus}
         {...input}
       />
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The ids a field's hint and error go by, for aria-describedby. */
+export function fieldDescribedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+}
+
+/** A field's hint and its error message, under it (TextField, SelectField). */
+export function FieldNotes({ id, hint, error }: { id: string; hint: string | undefined; error: string | undefined }) {
+  return (
+    <>
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
           {hint}
@@ -46,6 +60,6 @@ export function TextField({
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
