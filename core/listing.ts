@@ -1,10 +1,17 @@
 import type { CategorySlug } from "./categories";
 
-/** What a buyer may still do with a listing (decision 013). */
-export type ListingStatus = "active" | "sold" | "expired";
+/**
+ * What a buyer may still do with a listing (decision 013). "hidden": moderation took it down
+ * (decision 014); only its seller and moderators see it.
+ */
+export type ListingStatus = "active" | "sold" | "expired" | "hidden";
 
-/** "sold" is the seller's word; an active listing past its expiry reads as expired, at read time. */
-export function listingStatus(listing: { storedStatus: "active" | "sold"; expiresAt: number }, now: number): ListingStatus {
+/**
+ * Moderation's word comes first, then the seller's ("sold"); an active listing past its expiry
+ * reads as expired, at read time.
+ */
+export function listingStatus(listing: { storedStatus: "active" | "sold"; expiresAt: number; hidden: boolean }, now: number): ListingStatus {
+  if (listing.hidden) return "hidden";
   if (listing.storedStatus === "sold") return "sold";
   return listing.expiresAt > now ? "active" : "expired";
 }
@@ -31,11 +38,21 @@ export interface ListingSummary {
   where: string | null;
 }
 
+/** Why moderation hid a listing, as its seller and moderators see it (decision 014). */
+export interface ListingModeration {
+  reason: string | null;
+  cause: "reports" | "moderator" | "ban" | null;
+  /** Epoch milliseconds (UTC) when the seller asked for a review, or null. */
+  reviewRequestedAt: number | null;
+}
+
 /** A listing as its seller sees it in My listings. */
 export interface OwnListingSummary extends ListingSummary {
   status: ListingStatus;
   /** Epoch milliseconds (UTC). */
   expiresAt: number;
+  /** Set when status is "hidden". */
+  moderation: ListingModeration | null;
 }
 
 /** A listing with everything the view and edit pages show, seller contact included. */

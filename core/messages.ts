@@ -10,6 +10,8 @@ export const MESSAGES = {
 export const LISTING_MESSAGES = {
   /** 404 for a listing that is not the person's own, or does not exist: ids cannot be probed. */
   notYourListing: "We could not find that listing among yours.",
+  /** 404 for a listing that does not exist (or that buyers may not see: hidden by moderation). */
+  listingNotFound: "We could not find that listing. It may have been removed.",
   /** 410 for a listing its seller deleted. */
   listingDeleted: "This listing was removed by its seller.",
   photoNotOnListing: "One of the photos is no longer on this listing. Please reload the page and try again.",

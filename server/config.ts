@@ -48,6 +48,10 @@ const envSchema = z.object({
   LISTING_DAYS_PERISHABLE: z.coerce.number().int().min(1).max(3650).default(15),
   /** Days any other listing stays up before it expires. */
   LISTING_DAYS_OTHER: z.coerce.number().int().min(1).max(3650).default(60),
+  /** Reports from this many different people hide a listing until a moderator looks (0: never hide automatically). */
+  REPORTS_TO_HIDE: z.coerce.number().int().min(0).max(1000).default(3),
+  /** Reports one person (signed out: one address) may send in an hour. */
+  REPORTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Hours after which an upload that never became part of a listing is removed. */
   UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   /**
@@ -95,6 +99,8 @@ export interface Config {
   uploads: { maxPhotosPerListing: number; maxInFlightPerUser: number; expiryMs: number; dir: string };
   /** How long a listing stays up, by kind of produce (decision 013). */
   listingDays: { perishable: number; other: number };
+  /** Reports and automatic hiding (decision 014). */
+  moderation: { reportsToHide: number; reportsPerHour: number };
   authRateLimits: { signInPerMinute: number; signUpPerMinute: number };
   trustProxy: boolean | number | string;
   logLevel: z.output<typeof envSchema>["LOG_LEVEL"];
@@ -152,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: path.join(dataDir, "uploads"),
     },
     listingDays: { perishable: e.LISTING_DAYS_PERISHABLE, other: e.LISTING_DAYS_OTHER },
+    moderation: { reportsToHide: e.REPORTS_TO_HIDE, reportsPerHour: e.REPORTS_PER_HOUR },
     authRateLimits: { signInPerMinute: e.AUTH_SIGNIN_PER_MINUTE, signUpPerMinute: e.AUTH_SIGNUP_PER_MINUTE },
     trustProxy: e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY === "false" ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -13,6 +13,8 @@ import { waitForDatabase } from "./db/wait-for-database";
 import { createListingsRepository } from "./listings/listings.repository";
 import { createListingsService } from "./listings/listings.service";
 import { createLogger, type Logger } from "./logger";
+import { createModerationRepository } from "./moderation/moderation.repository";
+import { createModerationService, type ModerationService } from "./moderation/moderation.service";
 import { createStorage } from "./media/create-storage";
 import { PHOTO_LEFTOVER_AGE_MS, removePhotoLeftovers, type PhotoLeftoversResult } from "./media/photo-leftovers";
 import type { Storage } from "./media/storage";
@@ -32,6 +34,8 @@ export interface Services {
   accountDeletion: ReturnType<typeof createAccountDeletionService>;
   listings: ReturnType<typeof createListingsService>;
   uploads: ReturnType<typeof createUploadsService>;
+  /** Reports, the moderators' queue, bans and roles (decision 014). */
+  moderation: ModerationService;
   /** Where tus keeps uploads in progress (served by server/uploads/tus-server.ts). */
   uploadDatastore: UploadDatastore;
   /** Removes photos no listing uses and temp files, older than an hour, that a crash left. */
@@ -103,6 +107,13 @@ export async function createServices(
       now: options.now,
     }),
     uploads,
+    moderation: createModerationService({
+      repository: createModerationRepository(db.kysely, db.dialect),
+      settings: config.moderation,
+      secret: config.authSecret,
+      logger,
+      now: options.now,
+    }),
     uploadDatastore,
     removePhotoLeftovers: () =>
       removePhotoLeftovers({

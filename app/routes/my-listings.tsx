@@ -4,6 +4,7 @@ import { expiryText, formatShortDate, isoDate } from "../../core/dates";
 import { imageUrl } from "../../core/images";
 import type { ListingStatus, OwnListingSummary } from "../../core/listing";
 import { LISTING_MESSAGES } from "../../core/messages";
+import { MODERATION_MESSAGES } from "../../core/moderation";
 import { loginPath } from "../../core/redirects";
 import { parseWith, searchParamsToObject } from "../../core/schemas";
 import { orErrorPage } from "../../server/http/app-errors";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/my-listings";
 
 export const meta: Route.MetaFunction = () => [{ title: "My listings — Mandi" }];
 
-const INTENTS = ["sold", "available", "renew", "delete"] as const;
+const INTENTS = ["sold", "available", "renew", "delete", "review"] as const;
 type Intent = (typeof INTENTS)[number];
 
 const DONE: Record<Intent, string> = {
@@ -22,6 +23,7 @@ const DONE: Record<Intent, string> = {
   available: "Available again.",
   renew: "Renewed. Buyers can see it for longer.",
   delete: "Deleted.",
+  review: MODERATION_MESSAGES.reviewRequested,
 };
 
 const pageQuerySchema = z.object({
@@ -68,17 +70,47 @@ export async function action({ request, context }: Route.ActionArgs) {
         return listings.renewListing(input);
       case "delete":
         return listings.deleteListing(input);
+      case "review":
+        return context.services.moderation.requestReview({ actor: user, listingId: id });
     }
   });
   return redirect(`/my/listings?page=${page}&done=${intent}`);
 }
 
-const STATUS_LABELS: Record<ListingStatus, string> = { active: "Active", sold: LISTING_MESSAGES.sold, expired: "Expired" };
+const STATUS_LABELS: Record<ListingStatus, string> = { active: "Active", sold: LISTING_MESSAGES.sold, expired: "Expired", hidden: "Hidden by a moderator" };
 const STATUS_CLASSES: Record<ListingStatus, string> = {
   active: "bg-brand-50 text-brand-800",
   sold: "bg-stone-200 text-stone-800",
   expired: "bg-amber-100 text-amber-900",
+  hidden: "bg-red-100 text-red-900",
 };
+
+/** Why moderation hid the listing, and the one "ask for review" (decision 014). */
+function ModerationNote({ listing, page }: { listing: OwnListingSummary; page: number }) {
+  const { moderation } = listing;
+  if (!moderation) return null;
+  return (
+    <div className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm">
+      <p className="[overflow-wrap:anywhere]">
+        <span className="font-semibold">Buyers cannot see this listing. </span>
+        {moderation.reason ?? "A moderator hid it."}
+      </p>
+      {moderation.cause === "ban" ? null : moderation.reviewRequestedAt !== null ? (
+        <p className="mt-1 text-stone-700">
+          You asked for a review on <time dateTime={isoDate(moderation.reviewRequestedAt)}>{formatShortDate(moderation.reviewRequestedAt)}</time>. A moderator will look
+          at it.
+        </p>
+      ) : (
+        <div className="mt-2">
+          <p className="mb-2 text-stone-700">If you have fixed it, or think this is a mistake, you can ask a moderator to look again (once).</p>
+          <ActionButton intent="review" id={listing.id} page={page} label={`Ask for a review: ${listing.name}`}>
+            Ask for a review
+          </ActionButton>
+        </div>
+      )}
+    </div>
+  );
+}
 
 function ActionButton({ intent, id, page, children, label }: { intent: Intent; id: string; page: number; children: string; label: string }) {
   return (
@@ -111,10 +143,11 @@ function OwnListing({ listing, page, now }: { listing: OwnListingSummary; page: 
             <span>
               Listed <time dateTime={isoDate(listing.createdAt)}>{formatShortDate(listing.createdAt)}</time>
             </span>
-            {listing.status !== "sold" ? <span>{expiryText(listing.expiresAt, now)}</span> : null}
+            {listing.status === "active" || listing.status === "expired" ? <span>{expiryText(listing.expiresAt, now)}</span> : null}
           </p>
         </div>
       </div>
+      <ModerationNote listing={listing} page={page} />
       <div className="mt-3 flex flex-wrap gap-2">
         <Link to={`/my/listings/${listing.id}/edit`} className="btn-secondary" aria-label={named("Edit")}>
           Edit
@@ -182,7 +215,7 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
       {total ? (
         <>
           <p className="mb-3 text-stone-700">
-            {total} {total === 1 ? "listing" : "listings"}. Sold and expired ones are shown only to you.
+            {total} {total === 1 ? "listing" : "listings"}. Sold, expired and hidden ones are shown only to you.
           </p>
           <ul aria-label="My listings" className="space-y-3">
             {items.map((listing) => (

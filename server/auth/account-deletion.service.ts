@@ -27,7 +27,7 @@ import type { AccountsService, SessionUser } from "./accounts.service";
 export function createAccountDeletionService(deps: {
   db: Kysely<Database>;
   accounts: Pick<AccountsService, "confirmPassword" | "signOut">;
-  accountsRepository: AccountsRepository;
+  accountsRepository: Pick<AccountsRepository, "deletePerson">;
   listingsRepository: Pick<ListingsRepository, "deleteBySeller">;
   uploadsRepository: Pick<UploadsRepository, "deleteForOwner">;
   storage: Storage;

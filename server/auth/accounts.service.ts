@@ -8,14 +8,17 @@
 import { AppError } from "../../core/app-error";
 import { MESSAGES } from "../../core/messages";
 import type { LoginInput, SignupInput } from "../../core/schemas";
+import { MODERATION_MESSAGES, roleOf, type Role } from "../../core/moderation";
 import { ACCOUNT_SLOWED_DOWN } from "./account-slow-down";
-import { CLIENT_IP_HEADER, type Auth } from "./auth";
+import { ACCOUNT_BANNED, CLIENT_IP_HEADER, type Auth } from "./auth";
 
 export interface SessionUser {
   id: string;
   name: string;
   email: string;
   phone: string;
+  /** Staff may moderate (decision 014). */
+  role: Role;
 }
 
 /** Request headers better-auth needs to see: who (cookie), from where (client address). */
@@ -101,9 +104,11 @@ export function createAccountsService(auth: Auth, options: { baseUrl: string }) 
     async getSessionUser(requestHeaders: Headers, onRenewedCookie?: (setCookie: string) => void): Promise<SessionUser | null> {
       const { headers, response: session } = await auth.api.getSession({ headers: requestHeaders, returnHeaders: true });
       if (onRenewedCookie) for (const cookie of headers.getSetCookie()) onRenewedCookie(cookie);
-      if (!session) return null;
-      const { id, name, email, phone } = session.user;
-      return { id, name, email, phone };
+      // A ban ends every session at once; this also covers one a sign-in made while the ban was
+      // being written (decision 014).
+      if (!session || session.user.banned) return null;
+      const { id, name, email, phone, role } = session.user;
+      return { id, name, email, phone, role: roleOf(role) };
     },
   };
 }
@@ -126,6 +131,7 @@ async function toAppError(response: Response, field: string): Promise<AppError> 
   if (body.code === "USER_ALREADY_EXISTS" || body.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
     return new AppError("CONFLICT", "An account with this email already exists. Please log in instead.", { field });
   }
+  if (body.code === ACCOUNT_BANNED) return new AppError("FORBIDDEN", MODERATION_MESSAGES.banned, { field });
   // change-password's wrong current password.
   if (body.code === "INVALID_PASSWORD") return new AppError("BAD_INPUT", WRONG_PASSWORD, { field });
   // An endpoint that needs a session got none: it ended (signed out elsewhere, a password change).

@@ -10,6 +10,8 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/constants";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";
 import { createAccountSlowDown, DEFAULT_ACCOUNT_SLOW_DOWN, type AccountSlowDownLimits } from "./account-slow-down";
+import { MODERATION_MESSAGES } from "../../core/moderation";
+import { createAccountsRepository } from "./accounts.repository";
 import { createSignInFailuresRepository } from "./sign-in-failures.repository";
 
 export interface AuthSettings {
@@ -29,6 +31,8 @@ export const CLIENT_IP_HEADER = "x-mandi-client-ip";
  * resolves it under TRUST_PROXY, so better-auth's origin check trusts what ours does.
  */
 export const REQUEST_ORIGIN_HEADER = "x-mandi-request-origin";
+/** The error code of a sign-in refused because the account is banned. */
+export const ACCOUNT_BANNED = "ACCOUNT_BANNED";
 
 export function authOptions({
   db,
@@ -39,6 +43,7 @@ export function authOptions({
   accountSlowDown = DEFAULT_ACCOUNT_SLOW_DOWN,
 }: AuthSettings) {
   const slowDown = createAccountSlowDown(createSignInFailuresRepository(db.kysely), accountSlowDown);
+  const accounts = createAccountsRepository(db.kysely);
   return {
     logger: logger && {
       log: (level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) =>
@@ -63,6 +68,11 @@ export function authOptions({
     user: {
       additionalFields: {
         phone: { type: "string", required: true, input: true },
+        // Moderation (decision 014). Never from input: sign-up and update-user refuse them, so
+        // only server/moderation (and `npm run admin:grant`) can make someone staff or ban them.
+        role: { type: "string", required: false, defaultValue: "person", input: false },
+        banned: { type: "boolean", required: false, defaultValue: false, input: false },
+        banReason: { type: "string", required: false, input: false },
       },
     },
     databaseHooks: {
@@ -72,6 +82,15 @@ export function authOptions({
         create: { before: async (user) => ({ data: { ...user, ...checkedProfile(user, PROFILE_FIELDS) } }) },
         // update-user passes the fields it was not given as undefined: check only those given.
         update: { before: async (user) => ({ data: { ...user, ...checkedProfile(user, PROFILE_FIELDS.filter((k) => user[k] !== undefined)) } }) },
+      },
+      // A banned person gets no new session, whichever way they sign in (decision 014); the ban
+      // itself ended the sessions they had.
+      session: {
+        create: {
+          before: async (session) => {
+            if (await accounts.isBanned(session.userId)) throw new APIError("FORBIDDEN", { message: MODERATION_MESSAGES.banned, code: ACCOUNT_BANNED });
+          },
+        },
       },
     },
     hooks: {

@@ -13,6 +13,7 @@ import * as m0004 from "./migrations/0004-photo-upload-activity";
 import * as m0005 from "./migrations/0005-sign-in-failures";
 import * as m0006 from "./migrations/0006-listing-lifecycle";
 import * as m0007 from "./migrations/0007-seller-place";
+import * as m0008 from "./migrations/0008-moderation";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-listings": m0001,
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0005-sign-in-failures": m0005,
   "0006-listing-lifecycle": m0006,
   "0007-seller-place": m0007,
+  "0008-moderation": m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /** Table types for Kysely. Auth tables are owned by better-auth; only what we read is typed. */
 
 export interface UserTable {
@@ -9,6 +11,11 @@ export interface UserTable {
   image: string | null;
   createdAt: string | Date;
   updatedAt: string | Date;
+  /** "person", "moderator" or "admin" (core/moderation); better-auth adds it, never from input. */
+  role: Generated<string>;
+  /** 0/1 on SQLite, boolean on PostgreSQL: a banned person cannot sign in (decision 014). */
+  banned: Generated<number | boolean | null>;
+  banReason: string | null;
 }
 
 export interface ListingTable {
@@ -53,6 +60,45 @@ export interface ListingTable {
   place: string | null;
   /** Six digits. */
   pin: string | null;
+  // Migration 0008 (decision 014): moderation, beside the seller's own status.
+  /** Epoch milliseconds (UTC) when moderation hid it; null while buyers may see it. */
+  hidden_at: number | string | null;
+  /** Why, in words the seller is shown. */
+  hidden_reason: string | null;
+  /** "reports" (hidden automatically), "moderator" or "ban" (its seller was banned). */
+  hidden_cause: "reports" | "moderator" | "ban" | null;
+  /** Epoch milliseconds (UTC) when the seller asked for a review of this hiding (once). */
+  review_requested_at: number | string | null;
+}
+
+/** Someone's report of a listing (migration 0008). */
+export interface ListingReportTable {
+  id: string;
+  listing_id: string;
+  seller_id: string;
+  /** "user:<id>" or "address:<keyed hash>": one report per person per listing. */
+  reporter_key: string;
+  reporter_id: string | null;
+  reason: string;
+  details: string | null;
+  /** Epoch milliseconds (UTC). */
+  created_at: number | string;
+  resolved_at: number | string | null;
+  resolution: "dismissed" | "actioned" | null;
+}
+
+/** One moderator action, append-only (the database refuses UPDATE and DELETE). */
+export interface ModerationAuditTable {
+  id: Generated<number | string>;
+  /** Epoch milliseconds (UTC). */
+  at: number | string;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  target_type: "listing" | "person";
+  target_id: string;
+  target_label: string;
+  reason: string | null;
 }
 
 /** The id of a deleted listing, so its link answers 410 Gone rather than 404. */
@@ -121,4 +167,6 @@ export interface Database {
   photo_upload: PhotoUploadTable;
   listing_name: ListingNameTable;
   sign_in_failure: SignInFailureTable;
+  listing_report: ListingReportTable;
+  moderation_audit: ModerationAuditTable;
 }

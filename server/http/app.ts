@@ -136,6 +136,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
           services,
           cspNonce: res.locals.cspNonce as string,
           requestId: String(req.id),
+          clientAddress: req.ip ?? "",
           currentUser: () =>
             (user ??= services.accounts.getSessionUser(fromNodeHeaders(req.headers), (cookie) => {
               // React Router appends its own headers after these, so the renewed cookie survives.

@@ -8,6 +8,8 @@ declare module "react-router" {
     /** Nonce for inline scripts, matching this response's Content-Security-Policy. */
     cspNonce: string;
     requestId: string;
+    /** The client's address as Express resolved it (TRUST_PROXY): signed-out reports are limited by it. */
+    clientAddress: string;
     /** Who is signed in; looked up once per request however many loaders ask. */
     currentUser(): Promise<SessionUser | null>;
   }

@@ -8,11 +8,14 @@ import type { NameCandidate } from "../../core/suggestions";
 import type { DialectName } from "../db/database";
 import type { Database, ListingPhotoTable, ListingTable } from "../db/schema";
 
-/** The columns a seller's edit sets (everything but identity, photos, status and dates). */
-export type ListingChanges = Omit<ListingTable, "id" | "seller_id" | "image_key" | "image_name" | "created_at" | "status" | "expires_at" | "updated_at">;
+/** The columns a seller's edit sets (everything but identity, photos, status, dates and moderation). */
+export type ListingChanges = Omit<ListingTable, "id" | "seller_id" | "image_key" | "image_name" | "created_at" | "status" | "expires_at" | "updated_at" | ModerationColumn>;
+
+/** Written by moderation only (server/moderation); a new listing starts with them empty. */
+type ModerationColumn = "hidden_at" | "hidden_reason" | "hidden_cause" | "review_requested_at";
 
 export interface ListingFilter {
-  /** Only listings buyers may see at this instant (epoch ms): active and not yet expired. */
+  /** Only listings buyers may see at this instant (epoch ms): active, not yet expired, not hidden by moderation. */
   liveAt?: number;
   sellerId?: string;
   /** Slugs from core/locations. */
@@ -47,7 +50,15 @@ const SUMMARY_COLUMNS = [
   "listing.district",
 ] as const;
 
-const OWN_SUMMARY_COLUMNS = [...SUMMARY_COLUMNS, "listing.status", "listing.expires_at"] as const;
+const OWN_SUMMARY_COLUMNS = [
+  ...SUMMARY_COLUMNS,
+  "listing.status",
+  "listing.expires_at",
+  "listing.hidden_at",
+  "listing.hidden_reason",
+  "listing.hidden_cause",
+  "listing.review_requested_at",
+] as const;
 
 const NAME_COLUMNS = [
   "listing_name.name_search",
@@ -63,7 +74,7 @@ const NAME_COLUMNS = [
  */
 const WALK_SORT_INDEX_FROM = 2_000;
 
-type FilterColumn = "category" | "price_paise" | "name_search" | "status" | "expires_at" | "state" | "district";
+type FilterColumn = "category" | "price_paise" | "name_search" | "status" | "expires_at" | "hidden_at" | "state" | "district";
 
 /** Where in a name a suggestion term must occur, best first (core/suggestions ranks the same way). */
 export type NameMatch = "prefix" | "word" | "infix";
@@ -79,7 +90,7 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
   function applyFilter<Q extends ListingQuery>(query: Q, filter: ListingFilter, walkSortIndex = false): Q {
     const column = (name: FilterColumn) => names.listingColumn(name, walkSortIndex);
     let q = query;
-    if (filter.liveAt !== undefined) q = q.where(column("status"), "=", "active").where(column("expires_at"), ">", filter.liveAt) as Q;
+    if (filter.liveAt !== undefined) q = q.where(column("status"), "=", "active").where(column("expires_at"), ">", filter.liveAt).where(column("hidden_at"), "is", null) as Q;
     if (filter.sellerId) q = q.where("listing.seller_id", "=", filter.sellerId) as Q;
     if (filter.state) q = q.where(column("state"), "=", filter.state) as Q;
     if (filter.district) q = q.where(column("district"), "=", filter.district) as Q;
@@ -131,7 +142,7 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
 
   return {
     /** The listing and its photos, all or nothing; the first photo is the cover. */
-    async insert(row: ListingTable, photos: readonly StoredPhoto[]): Promise<void> {
+    async insert(row: Omit<ListingTable, ModerationColumn>, photos: readonly StoredPhoto[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto("listing").values(row).execute();
         if (photos.length) {
@@ -236,10 +247,10 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
       };
     },
 
-    /** A seller as their public page shows them. */
-    async findSeller(id: string): Promise<{ id: string; name: string; phone: string; createdAt: number } | null> {
-      const row = await db.selectFrom("user").select(["id", "name", "phone", "createdAt"]).where("id", "=", id).executeTakeFirst();
-      return row ? { id: row.id, name: row.name, phone: row.phone, createdAt: new Date(row.createdAt).getTime() } : null;
+    /** A seller as their public page shows them (`banned`: their page is gone, decision 014). */
+    async findSeller(id: string): Promise<{ id: string; name: string; phone: string; createdAt: number; banned: boolean } | null> {
+      const row = await db.selectFrom("user").select(["id", "name", "phone", "createdAt", "banned"]).where("id", "=", id).executeTakeFirst();
+      return row ? { id: row.id, name: row.name, phone: row.phone, createdAt: new Date(row.createdAt).getTime(), banned: Boolean(row.banned) } : null;
     },
 
     /** Where the seller says they sell from (their account page), if they have said. */
@@ -379,8 +390,8 @@ export type ListingsRepository = ReturnType<typeof createListingsRepository>;
 
 /**
  * A name is offered only while a listing carrying it is live: listing_name counts every listing,
- * but sold and expired ones must leave suggestions at once (decision 013). One index probe per
- * name (listing_name_search_idx holds status and expiry).
+ * but sold, expired and hidden ones must leave suggestions at once (decisions 013, 014). One index
+ * probe per name (listing_name_search_idx holds status, expiry and hidden_at).
  */
 function hasLiveListing(eb: ExpressionBuilder<Database, "listing_name">, liveAt: number) {
   return eb.exists(
@@ -389,7 +400,8 @@ function hasLiveListing(eb: ExpressionBuilder<Database, "listing_name">, liveAt:
       .select("listing.id")
       .whereRef("listing.name_search", "=", "listing_name.name_search")
       .where("listing.status", "=", "active")
-      .where("listing.expires_at", ">", liveAt),
+      .where("listing.expires_at", ">", liveAt)
+      .where("listing.hidden_at", "is", null),
   );
 }
 
@@ -533,7 +545,18 @@ function toSummary(row: SummaryRow): ListingSummary {
   };
 }
 
-function toOwnSummary(row: SummaryRow & { status: "active" | "sold"; expires_at: number | string }, now: number): OwnListingSummary {
+type OwnSummaryRow = SummaryRow &
+  Pick<ListingTable, "status" | "expires_at" | "hidden_at" | "hidden_reason" | "hidden_cause" | "review_requested_at">;
+
+function toOwnSummary(row: OwnSummaryRow, now: number): OwnListingSummary {
   const expiresAt = Number(row.expires_at);
-  return { ...toSummary(row), expiresAt, status: listingStatus({ storedStatus: row.status, expiresAt }, now) };
+  const hidden = row.hidden_at !== null;
+  return {
+    ...toSummary(row),
+    expiresAt,
+    status: listingStatus({ storedStatus: row.status, expiresAt, hidden }, now),
+    moderation: hidden
+      ? { reason: row.hidden_reason, cause: row.hidden_cause, reviewRequestedAt: row.review_requested_at === null ? null : Number(row.review_requested_at) }
+      : null,
+  };
 }

@@ -17,6 +17,7 @@ import { pricePerKgPaise } from "../../core/produce";
 import type { BrowseQuery, ListingFields } from "../../core/schemas";
 import { normaliseSearchText, searchTermsFor } from "../../core/search-terms";
 import { rankSuggestions, wantsSuggestions, type NameCandidate, type Suggestion } from "../../core/suggestions";
+import { isStaff, type Role } from "../../core/moderation";
 import type { Logger } from "../logger";
 import { makeImageVariants, type ImageVariant } from "../media/image-pipeline";
 import type { Storage } from "../media/storage";
@@ -33,6 +34,12 @@ export interface UploadedPhoto {
  * JavaScript), a file sent with the form (without), or a photo the listing already has (edit).
  */
 export type PhotoSource = { upload: string } | { file: UploadedPhoto } | { keep: string };
+
+/** Who is looking at a listing, when it matters (a hidden one). */
+export interface Viewer {
+  id: string;
+  role: Role;
+}
 
 export interface OwnListingsPage {
   items: OwnListingSummary[];
@@ -113,13 +120,22 @@ export function createListingsService(deps: {
     return filter;
   }
 
-  /** A listing of any status: a shared link keeps answering after the produce sells or expires. */
-  async function getListing(id: string): Promise<ListingDetail> {
+  /**
+   * A listing of any status: a shared link keeps answering after the produce sells or expires. A
+   * listing hidden by moderation is shown only to its seller and to staff (decision 014); to
+   * anyone else it does not exist. `viewer` is asked only then, so a public page reads no session.
+   */
+  async function getListing(id: string, options: { viewer?: () => Promise<Viewer | null> } = {}): Promise<ListingDetail> {
     const wellFormed = /^[0-9a-f-]{36}$/i.test(id);
     const listing = wellFormed ? await repository.findById(id.toLowerCase(), now()) : null;
+    if (listing && listing.status === "hidden") {
+      const viewer = (await options.viewer?.()) ?? null;
+      if (viewer && (viewer.id === listing.sellerId || isStaff(viewer.role))) return listing;
+      throw new AppError("NOT_FOUND", LISTING_MESSAGES.listingNotFound);
+    }
     if (listing) return listing;
     if (wellFormed && (await repository.wasDeleted(id.toLowerCase()))) throw new AppError("GONE", LISTING_MESSAGES.listingDeleted);
-    throw new AppError("NOT_FOUND", "We could not find that listing. It may have been removed.");
+    throw new AppError("NOT_FOUND", LISTING_MESSAGES.listingNotFound);
   }
 
   /**
@@ -378,9 +394,11 @@ export function createListingsService(deps: {
 
     /** A seller's public page: who they are, where they sell from, and their live listings. */
     async getSellerPage(input: { id: string; page: number }) {
-      const seller = input.id.length <= 64 ? await repository.findSeller(input.id) : null;
-      // Only people who have listed something have a public page: a buyer's phone is nobody's business.
-      if (!seller || (await repository.count({ sellerId: seller.id })) === 0) throw new AppError("NOT_FOUND", "We could not find that seller.");
+      const found = input.id.length <= 64 ? await repository.findSeller(input.id) : null;
+      // Only people who have listed something have a public page: a buyer's phone is nobody's
+      // business. A banned seller's page is gone with their listings (decision 014).
+      if (!found || found.banned || (await repository.count({ sellerId: found.id })) === 0) throw new AppError("NOT_FOUND", "We could not find that seller.");
+      const { banned: _banned, ...seller } = found;
       const filter: ListingFilter = { liveAt: now(), sellerId: seller.id };
       const total = await repository.count(filter);
       const pageCount = Math.ceil(total / PAGE_SIZE);

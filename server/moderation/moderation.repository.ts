@@ -1,0 +1,397 @@
+/**
+ * The only place with SQL for reports, the audit log, and the moderation columns of listings
+ * (decision 014). `transaction` hands the callback a repository bound to one transaction.
+ */
+import { sql, type Kysely } from "kysely";
+import type { HiddenCause, ReportReason } from "../../core/moderation";
+import { createAccountsRepository } from "../auth/accounts.repository";
+import type { DialectName } from "../db/database";
+import type { Database, ListingReportTable, ModerationAuditTable } from "../db/schema";
+
+/** A listing as moderation needs it: who sells it, what it is called, whether it is hidden. */
+export interface ModeratedListing {
+  id: string;
+  name: string;
+  sellerId: string;
+  sellerName: string | null;
+  status: "active" | "sold";
+  /** Epoch milliseconds (UTC). */
+  expiresAt: number;
+  hiddenAt: number | null;
+  hiddenReason: string | null;
+  hiddenCause: HiddenCause | null;
+  reviewRequestedAt: number | null;
+}
+
+/** One listing in the report queue: its open reports counted, and when the first came. */
+export interface QueueEntry extends ModeratedListing {
+  openReports: number;
+  /** Different people among the open reports. */
+  reporters: number;
+  /** Epoch milliseconds (UTC) of the oldest open report, or of the review request. */
+  since: number;
+  /** How many open reports give each reason. */
+  reasons: Partial<Record<ReportReason, number>>;
+  /** The seller deleted the listing after it was reported; the reports stay. */
+  deleted: boolean;
+}
+
+export type QueueView = "open" | "review" | "hidden";
+
+export interface ReportRecord {
+  id: string;
+  reason: ReportReason;
+  details: string | null;
+  createdAt: number;
+  resolvedAt: number | null;
+  resolution: "dismissed" | "actioned" | null;
+  /** Whether a signed-in person sent it (who they were is never shown). */
+  signedIn: boolean;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: number;
+  actorName: string;
+  action: string;
+  targetType: "listing" | "person";
+  targetId: string;
+  targetLabel: string;
+  reason: string | null;
+}
+
+type NewAuditEntry = Omit<ModerationAuditTable, "id">;
+
+const LISTING_COLUMNS = [
+  "listing.id",
+  "listing.name",
+  "listing.seller_id",
+  "listing.status",
+  "listing.expires_at",
+  "listing.hidden_at",
+  "listing.hidden_reason",
+  "listing.hidden_cause",
+  "listing.review_requested_at",
+  "user.name as seller_name",
+] as const;
+
+type ListingRow = {
+  id: string;
+  name: string;
+  seller_id: string;
+  status: "active" | "sold";
+  expires_at: number | string;
+  hidden_at: number | string | null;
+  hidden_reason: string | null;
+  hidden_cause: HiddenCause | null;
+  review_requested_at: number | string | null;
+  seller_name: string | null;
+};
+
+const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
+
+function toModeratedListing(row: ListingRow): ModeratedListing {
+  return {
+    id: row.id,
+    name: row.name,
+    sellerId: row.seller_id,
+    sellerName: row.seller_name,
+    status: row.status,
+    expiresAt: Number(row.expires_at),
+    hiddenAt: numberOrNull(row.hidden_at),
+    hiddenReason: row.hidden_reason,
+    hiddenCause: row.hidden_cause,
+    reviewRequestedAt: numberOrNull(row.review_requested_at),
+  };
+}
+
+/** The repository; `transaction` runs work against a copy bound to one transaction. */
+export function createModerationRepository(db: Kysely<Database>, dialect: DialectName) {
+  return {
+    ...bindTo(db, dialect),
+    /** Runs `work` in one transaction, with a repository bound to it. */
+    async transaction<T>(work: (repository: BoundModerationRepository) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(bindTo(trx, dialect)));
+    },
+  };
+}
+
+export type ModerationRepository = ReturnType<typeof createModerationRepository>;
+export type BoundModerationRepository = ReturnType<typeof bindTo>;
+
+function bindTo(db: Kysely<Database>, dialect: DialectName) {
+  const listings = () => db.selectFrom("listing").leftJoin("user", "user.id", "listing.seller_id").select([...LISTING_COLUMNS]);
+
+  async function listingsByIds(ids: string[]): Promise<Map<string, ModeratedListing>> {
+    if (!ids.length) return new Map();
+    const rows = await listings().where("listing.id", "in", ids).execute();
+    return new Map(rows.map((row) => [row.id, toModeratedListing(row)]));
+  }
+
+  /** Whose listing the reports were about (for a listing since deleted). */
+  async function sellerOfReports(listingId: string): Promise<{ sellerId: string; sellerName: string | null } | null> {
+    const row = await db
+      .selectFrom("listing_report")
+      .leftJoin("user", "user.id", "listing_report.seller_id")
+      .select(["listing_report.seller_id", "user.name"])
+      .where("listing_report.listing_id", "=", listingId)
+      .executeTakeFirst();
+    return row ? { sellerId: row.seller_id, sellerName: row.name } : null;
+  }
+
+  return {
+    /** better-auth's user and session tables (roles, bans), bound to the same connection or transaction. */
+    accounts: createAccountsRepository(db),
+
+    /**
+     * The listing, if it exists. `lock`: on PostgreSQL, held until the transaction ends, so
+     * reports of one listing are counted one at a time (SQLite runs one writer at a time anyway).
+     */
+    async findListing(id: string, options: { lock?: boolean } = {}): Promise<ModeratedListing | null> {
+      let query = listings().where("listing.id", "=", id);
+      if (options.lock && dialect === "postgres") query = query.forUpdate("listing");
+      const row = await query.executeTakeFirst();
+      return row ? toModeratedListing(row) : null;
+    },
+
+    /** False when this reporter has already reported this listing. */
+    async insertReport(row: ListingReportTable): Promise<boolean> {
+      const result = await db
+        .insertInto("listing_report")
+        .values(row)
+        .onConflict((oc) => oc.columns(["listing_id", "reporter_key"]).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    async hasReported(listingId: string, reporterKey: string): Promise<boolean> {
+      const row = await db.selectFrom("listing_report").select("id").where("listing_id", "=", listingId).where("reporter_key", "=", reporterKey).executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /** Reports this reporter sent since `since` (epoch ms), for the rate limit. */
+    async countReportsSince(reporterKey: string, since: number): Promise<number> {
+      const row = await db
+        .selectFrom("listing_report")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("reporter_key", "=", reporterKey)
+        .where("created_at", ">=", since)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Different people with an open report of the listing. */
+    async countOpenReporters(listingId: string): Promise<number> {
+      const row = await db
+        .selectFrom("listing_report")
+        .select((eb) => eb.fn.count<number | string>("reporter_key").distinct().as("n"))
+        .where("listing_id", "=", listingId)
+        .where("resolved_at", "is", null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Closes the listing's open reports; returns how many there were. */
+    async resolveOpenReports(listingId: string, at: number, resolution: "dismissed" | "actioned"): Promise<number> {
+      const result = await db
+        .updateTable("listing_report")
+        .set({ resolved_at: at, resolution })
+        .where("listing_id", "=", listingId)
+        .where("resolved_at", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Hides a listing buyers can see, or changes the reason of one already hidden. */
+    async hideListing(listingId: string, hiding: { at: number; reason: string; cause: HiddenCause }): Promise<void> {
+      await db
+        .updateTable("listing")
+        .set((eb) => ({
+          hidden_at: eb.fn.coalesce("hidden_at", sql.lit(hiding.at)),
+          hidden_reason: hiding.reason,
+          hidden_cause: hiding.cause,
+        }))
+        .where("id", "=", listingId)
+        .execute();
+    },
+
+    /** Buyers may see it again (as its seller left it: active or sold); a review may be asked for next time. */
+    async showListing(listingId: string): Promise<void> {
+      await db
+        .updateTable("listing")
+        .set({ hidden_at: null, hidden_reason: null, hidden_cause: null, review_requested_at: null })
+        .where("id", "=", listingId)
+        .execute();
+    },
+
+    /** Hides every listing of the seller's that buyers can see; returns their ids. */
+    async hideSellerListings(sellerId: string, hiding: { at: number; reason: string }): Promise<string[]> {
+      const rows = await db.selectFrom("listing").select("id").where("seller_id", "=", sellerId).where("hidden_at", "is", null).execute();
+      if (!rows.length) return [];
+      await db
+        .updateTable("listing")
+        .set({ hidden_at: hiding.at, hidden_reason: hiding.reason, hidden_cause: "ban" })
+        .where("seller_id", "=", sellerId)
+        .where("hidden_at", "is", null)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Shows again the seller's listings that their ban hid (not those hidden for their own reasons). */
+    async showBannedSellerListings(sellerId: string): Promise<number> {
+      const result = await db
+        .updateTable("listing")
+        .set({ hidden_at: null, hidden_reason: null, hidden_cause: null, review_requested_at: null })
+        .where("seller_id", "=", sellerId)
+        .where("hidden_cause", "=", "ban")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** The seller's one request for a review of a hidden listing; false if already asked or not hidden. */
+    async requestReview(listingId: string, at: number): Promise<boolean> {
+      const result = await db
+        .updateTable("listing")
+        .set({ review_requested_at: at })
+        .where("id", "=", listingId)
+        .where("hidden_at", "is not", null)
+        .where("review_requested_at", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * The queue, a page at a time. "open": listings with open reports (optionally of one reason),
+     * most reporters first, then oldest. "review": hidden listings whose seller asked for a review,
+     * oldest request first. "hidden": every hidden listing, longest hidden first.
+     */
+    async queue(options: { view: QueueView; reason?: ReportReason; limit: number; offset: number }): Promise<{ entries: QueueEntry[]; total: number }> {
+      const open = db.selectFrom("listing_report").where("resolved_at", "is", null);
+      let ids: Array<{ id: string; since: number }>;
+      let total: number;
+      if (options.view === "open") {
+        let grouped = open
+          .select(["listing_id", (eb) => eb.fn.min<number | string>("created_at").as("oldest"), (eb) => eb.fn.count<number | string>("reporter_key").distinct().as("reporters")])
+          .groupBy("listing_id");
+        if (options.reason) {
+          const reason = options.reason;
+          grouped = grouped.having((eb) => eb.fn.sum<number | string>(eb.case().when("reason", "=", reason).then(1).else(0).end()), ">", 0);
+        }
+        const [rows, count] = await Promise.all([
+          grouped.orderBy("reporters", "desc").orderBy("oldest", "asc").orderBy("listing_id").limit(options.limit).offset(options.offset).execute(),
+          db.selectFrom(grouped.as("g")).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+        ]);
+        ids = rows.map((row) => ({ id: row.listing_id, since: Number(row.oldest) }));
+        total = Number(count.n);
+      } else {
+        let hidden = db.selectFrom("listing").where("hidden_at", "is not", null);
+        if (options.view === "review") hidden = hidden.where("review_requested_at", "is not", null);
+        const order = options.view === "review" ? "review_requested_at" : "hidden_at";
+        const [rows, count] = await Promise.all([
+          hidden.select(["id", order]).orderBy(order, "asc").orderBy("id").limit(options.limit).offset(options.offset).execute(),
+          hidden.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+        ]);
+        ids = rows.map((row) => ({ id: row.id, since: Number((row as Record<string, unknown>)[order]) }));
+        total = Number(count.n);
+      }
+      const found = await listingsByIds(ids.map((row) => row.id));
+      const counts = ids.length
+        ? await open
+            .select(["listing_id", "reason", "reporter_key"])
+            .where("listing_id", "in", ids.map((row) => row.id))
+            .execute()
+        : [];
+      const entries: QueueEntry[] = [];
+      for (const { id, since } of ids) {
+        const listing = found.get(id);
+        const mine = counts.filter((row) => row.listing_id === id);
+        const reasons: QueueEntry["reasons"] = {};
+        for (const row of mine) reasons[row.reason as ReportReason] = (reasons[row.reason as ReportReason] ?? 0) + 1;
+        entries.push({
+          // A listing its seller deleted keeps its reports: the queue still names the seller.
+          ...(listing ?? deletedListing(id, await sellerOfReports(id))),
+          deleted: !listing,
+          openReports: mine.length,
+          reporters: new Set(mine.map((row) => row.reporter_key)).size,
+          since,
+          reasons,
+        });
+      }
+      return { entries, total };
+    },
+
+    /** Every report of the listing, newest first (who sent them is not read). */
+    async reportsOf(listingId: string, limit: number): Promise<ReportRecord[]> {
+      const rows = await db
+        .selectFrom("listing_report")
+        .select(["id", "reason", "details", "created_at", "resolved_at", "resolution", "reporter_id"])
+        .where("listing_id", "=", listingId)
+        .orderBy("created_at", "desc")
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        reason: row.reason as ReportReason,
+        details: row.details,
+        createdAt: Number(row.created_at),
+        resolvedAt: numberOrNull(row.resolved_at),
+        resolution: row.resolution,
+        signedIn: row.reporter_id !== null,
+      }));
+    },
+
+    async appendAudit(entry: NewAuditEntry): Promise<void> {
+      await db.insertInto("moderation_audit").values(entry).execute();
+    },
+
+    /** The audit log, newest first; optionally about one listing or person. */
+    async auditLog(options: { limit: number; offset: number; target?: { type: "listing" | "person"; id: string } }): Promise<{ entries: AuditEntry[]; total: number }> {
+      let query = db.selectFrom("moderation_audit");
+      if (options.target) query = query.where("target_type", "=", options.target.type).where("target_id", "=", options.target.id);
+      const [rows, count] = await Promise.all([
+        query.selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(options.limit).offset(options.offset).execute(),
+        query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        entries: rows.map((row) => ({
+          id: Number(row.id),
+          at: Number(row.at),
+          actorName: row.actor_name,
+          action: row.action,
+          targetType: row.target_type,
+          targetId: row.target_id,
+          targetLabel: row.target_label,
+          reason: row.reason,
+        })),
+        total: Number(count.n),
+      };
+    },
+
+    /** How many of the seller's listings exist, and how many are hidden. */
+    async countSellerListings(sellerId: string): Promise<{ total: number; hidden: number }> {
+      const row = await db
+        .selectFrom("listing")
+        .select((eb) => [eb.fn.countAll<number | string>().as("total"), eb.fn.count<number | string>("hidden_at").as("hidden")])
+        .where("seller_id", "=", sellerId)
+        .executeTakeFirstOrThrow();
+      return { total: Number(row.total), hidden: Number(row.hidden) };
+    },
+  };
+}
+
+/** Stands in for a listing its seller deleted after it was reported. */
+function deletedListing(id: string, seller: { sellerId: string; sellerName: string | null } | null): ModeratedListing {
+  return {
+    id,
+    name: "",
+    sellerId: seller?.sellerId ?? "",
+    sellerName: seller?.sellerName ?? null,
+    status: "sold",
+    expiresAt: 0,
+    hiddenAt: null,
+    hiddenReason: null,
+    hiddenCause: null,
+    reviewRequestedAt: null,
+  };
+}

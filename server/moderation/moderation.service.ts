@@ -1,0 +1,275 @@
+/**
+ * Trust and safety (decision 014): reports from anyone, the moderators' queue and actions, bans,
+ * roles, and the append-only audit log. Every staff action checks the actor's role here, not only
+ * in the route, and anyone who is not staff is told the thing does not exist (404).
+ */
+import { createHmac, randomUUID } from "node:crypto";
+import { AppError } from "../../core/app-error";
+import { PAGE_SIZE } from "../../core/constants";
+import { LISTING_MESSAGES, MESSAGES } from "../../core/messages";
+import { isAdmin, isStaff, MODERATION_MESSAGES, type ReportReason, type Role } from "../../core/moderation";
+import type { PersonRecord } from "../auth/accounts.repository";
+import type { Logger } from "../logger";
+import type { AuditEntry, BoundModerationRepository, ModeratedListing, ModerationRepository, QueueEntry, QueueView, ReportRecord } from "./moderation.repository";
+
+/** Who acts: a signed-in person with their role, or the command line (`npm run admin:grant`). */
+export type ModerationActor = { id: string; name: string; role: Role } | { commandLine: true };
+
+/** Who reports: a signed-in person, else the address the report came from. */
+export type Reporter = { userId: string } | { address: string };
+
+export interface ModerationSettings {
+  /** Reports from this many different people hide a listing until a moderator looks (0: never). */
+  reportsToHide: number;
+  /** Reports one person (or one address, signed out) may send in an hour. */
+  reportsPerHour: number;
+}
+
+const HOUR_MS = 3_600_000;
+/** Most reports a listing's page in the back office shows. */
+const REPORTS_SHOWN = 200;
+/** Most staff or banned people the people page lists. */
+const PEOPLE_SHOWN = 200;
+
+const NOT_FOUND = "We could not find that page.";
+
+export interface ListingCase {
+  listing: ModeratedListing;
+  reports: ReportRecord[];
+  history: AuditEntry[];
+}
+
+export function createModerationService(deps: {
+  repository: ModerationRepository;
+  settings: ModerationSettings;
+  /** Keys the hash that stands for a signed-out reporter's address (the address is never kept). */
+  secret: string;
+  logger: Logger;
+  now?: () => number;
+}) {
+  const { repository, settings, logger } = deps;
+  const { accounts } = repository;
+  const now = deps.now ?? Date.now;
+
+  /** Staff only; to anyone else the back office does not exist. */
+  function requireStaff(actor: ModerationActor | null): asserts actor is ModerationActor {
+    if (!actor || !("commandLine" in actor || isStaff(actor.role))) throw new AppError("NOT_FOUND", NOT_FOUND);
+  }
+
+  function requireAdmin(actor: ModerationActor | null): asserts actor is ModerationActor {
+    if (!actor || !("commandLine" in actor || isAdmin(actor.role))) throw new AppError("NOT_FOUND", NOT_FOUND);
+  }
+
+  const actorColumns = (actor: ModerationActor) =>
+    "commandLine" in actor ? { actor_id: null, actor_name: "Command line" } : { actor_id: actor.id, actor_name: actor.name };
+
+  const reporterKey = (reporter: Reporter) =>
+    "userId" in reporter ? `user:${reporter.userId}` : `address:${createHmac("sha256", deps.secret).update(reporter.address).digest("base64url").slice(0, 32)}`;
+
+  async function listingOrNotFound(r: BoundModerationRepository, id: string, options?: { lock?: boolean }): Promise<ModeratedListing> {
+    const listing = /^[0-9a-f-]{36}$/i.test(id) ? await r.findListing(id.toLowerCase(), options) : null;
+    if (!listing) throw new AppError("NOT_FOUND", LISTING_MESSAGES.listingNotFound);
+    return listing;
+  }
+
+  async function personOrNotFound(id: string): Promise<PersonRecord> {
+    const person = id.length <= 64 ? await accounts.findPerson({ id }) : null;
+    if (!person) throw new AppError("NOT_FOUND", MODERATION_MESSAGES.noSuchPerson);
+    return person;
+  }
+
+  return {
+    /**
+     * A report from a buyer (signed in or not). One per person per listing: a second one is
+     * thanked like the first and changes nothing. Reports from `reportsToHide` different people
+     * hide the listing until a moderator looks. Returns nothing a reporter could learn from.
+     */
+    async report(input: { listingId: string; reporter: Reporter; reason: ReportReason; details: string | null }): Promise<void> {
+      const key = reporterKey(input.reporter);
+      const at = now();
+      await repository.transaction(async (r) => {
+        const listing = await listingOrNotFound(r, input.listingId, { lock: true });
+        // A hidden listing is not shown to buyers, so there is nothing for them to report.
+        if (listing.hiddenAt !== null) throw new AppError("NOT_FOUND", LISTING_MESSAGES.listingNotFound);
+        if ("userId" in input.reporter && input.reporter.userId === listing.sellerId) throw new AppError("BAD_INPUT", MODERATION_MESSAGES.ownListing, { field: "reason" });
+        if (await r.hasReported(listing.id, key)) return;
+        if ((await r.countReportsSince(key, at - HOUR_MS)) >= settings.reportsPerHour) {
+          throw new AppError("RATE_LIMITED", MODERATION_MESSAGES.tooManyReports, { field: "reason" });
+        }
+        const inserted = await r.insertReport({
+          id: randomUUID(),
+          listing_id: listing.id,
+          seller_id: listing.sellerId,
+          reporter_key: key,
+          reporter_id: "userId" in input.reporter ? input.reporter.userId : null,
+          reason: input.reason,
+          details: input.details,
+          created_at: at,
+          resolved_at: null,
+          resolution: null,
+        });
+        if (!inserted || settings.reportsToHide <= 0) return;
+        const reporters = await r.countOpenReporters(listing.id);
+        if (reporters < settings.reportsToHide) return;
+        await r.hideListing(listing.id, { at, reason: MODERATION_MESSAGES.autoHidden, cause: "reports" });
+        await r.appendAudit({
+          at,
+          actor_id: null,
+          actor_name: "Automatic",
+          action: "hide",
+          target_type: "listing",
+          target_id: listing.id,
+          target_label: listing.name,
+          reason: `Reported by ${reporters} different people`,
+        });
+        logger.info({ listingId: listing.id, reporters }, "listing hidden after reports");
+      });
+    },
+
+    /** The report queue, a page at a time (see the repository for each view's order). */
+    async queue(input: { actor: ModerationActor | null; view: QueueView; reason?: ReportReason; page: number }): Promise<{ entries: QueueEntry[]; total: number; page: number; pageCount: number }> {
+      requireStaff(input.actor);
+      const first = await repository.queue({ view: input.view, reason: input.reason, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE });
+      const pageCount = Math.ceil(first.total / PAGE_SIZE);
+      const page = Math.min(input.page, Math.max(pageCount, 1));
+      const shown = page === input.page ? first : await repository.queue({ view: input.view, reason: input.reason, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+      return { entries: shown.entries, total: shown.total, page, pageCount };
+    },
+
+    /** One listing as a moderator weighs it: its state, every report, and what was done before. */
+    async listingCase(input: { actor: ModerationActor | null; listingId: string }): Promise<ListingCase> {
+      requireStaff(input.actor);
+      const listing = await listingOrNotFound(repository, input.listingId);
+      const [reports, history] = await Promise.all([
+        repository.reportsOf(listing.id, REPORTS_SHOWN),
+        repository.auditLog({ limit: 50, offset: 0, target: { type: "listing", id: listing.id } }),
+      ]);
+      return { listing, reports, history: history.entries };
+    },
+
+    /** The reports were not right: they are closed, and a listing they hid automatically comes back. */
+    async dismissReports(input: { actor: ModerationActor | null; listingId: string; note: string | null }): Promise<void> {
+      requireStaff(input.actor);
+      const actor = input.actor;
+      await repository.transaction(async (r) => {
+        const listing = await listingOrNotFound(r, input.listingId, { lock: true });
+        const at = now();
+        const closed = await r.resolveOpenReports(listing.id, at, "dismissed");
+        if (listing.hiddenCause === "reports") await r.showListing(listing.id);
+        await r.appendAudit({ at, ...actorColumns(actor), action: "dismiss", target_type: "listing", target_id: listing.id, target_label: listing.name, reason: input.note ?? `${closed} report(s) dismissed` });
+      });
+    },
+
+    /** Hides the listing from buyers, with a reason its seller sees; its open reports are closed. */
+    async hideListing(input: { actor: ModerationActor | null; listingId: string; reason: string }): Promise<void> {
+      requireStaff(input.actor);
+      const actor = input.actor;
+      await repository.transaction(async (r) => {
+        const listing = await listingOrNotFound(r, input.listingId, { lock: true });
+        const at = now();
+        await r.hideListing(listing.id, { at, reason: input.reason, cause: "moderator" });
+        await r.resolveOpenReports(listing.id, at, "actioned");
+        await r.appendAudit({ at, ...actorColumns(actor), action: "hide", target_type: "listing", target_id: listing.id, target_label: listing.name, reason: input.reason });
+      });
+    },
+
+    /** Buyers see the listing again, as its seller left it; its open reports are closed. */
+    async restoreListing(input: { actor: ModerationActor | null; listingId: string; note: string | null }): Promise<void> {
+      requireStaff(input.actor);
+      const actor = input.actor;
+      await repository.transaction(async (r) => {
+        const listing = await listingOrNotFound(r, input.listingId, { lock: true });
+        if (listing.hiddenAt === null) throw new AppError("CONFLICT", MODERATION_MESSAGES.notHidden);
+        const at = now();
+        await r.showListing(listing.id);
+        await r.resolveOpenReports(listing.id, at, "dismissed");
+        await r.appendAudit({ at, ...actorColumns(actor), action: "restore", target_type: "listing", target_id: listing.id, target_label: listing.name, reason: input.note });
+      });
+    },
+
+    /** The seller's one request to look again at their hidden listing. */
+    async requestReview(input: { actor: { id: string } | null; listingId: string }): Promise<void> {
+      if (!input.actor) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+      const listing = await listingOrNotFound(repository, input.listingId);
+      if (listing.sellerId !== input.actor.id) throw new AppError("NOT_FOUND", LISTING_MESSAGES.notYourListing);
+      if (listing.hiddenAt === null) throw new AppError("CONFLICT", MODERATION_MESSAGES.notHidden);
+      if (listing.hiddenCause === "ban") throw new AppError("CONFLICT", MODERATION_MESSAGES.bannedSeller);
+      if (!(await repository.requestReview(listing.id, now()))) throw new AppError("CONFLICT", MODERATION_MESSAGES.reviewAlreadyRequested);
+    },
+
+    /**
+     * Bans a person: they cannot sign in, every session of theirs ends now (on every instance: the
+     * sessions are rows), and their listings are hidden. One transaction with its audit entry.
+     */
+    async banPerson(input: { actor: ModerationActor | null; personId: string; reason: string }): Promise<void> {
+      requireStaff(input.actor);
+      const actor = input.actor;
+      const person = await personOrNotFound(input.personId);
+      if (isStaff(person.role)) throw new AppError("CONFLICT", MODERATION_MESSAGES.cannotBanStaff);
+      if (person.banned) throw new AppError("CONFLICT", MODERATION_MESSAGES.alreadyBanned);
+      await repository.transaction(async (r) => {
+        const at = now();
+        await r.accounts.setBanned(person.id, { reason: input.reason });
+        const hidden = await r.hideSellerListings(person.id, { at, reason: MODERATION_MESSAGES.bannedSeller });
+        await r.appendAudit({ at, ...actorColumns(actor), action: "ban", target_type: "person", target_id: person.id, target_label: person.email, reason: `${input.reason} (${hidden.length} listing(s) hidden)` });
+      });
+    },
+
+    /** Lifts a ban: the person may sign in again, and the listings the ban hid come back. */
+    async unbanPerson(input: { actor: ModerationActor | null; personId: string; note: string | null }): Promise<void> {
+      requireStaff(input.actor);
+      const actor = input.actor;
+      const person = await personOrNotFound(input.personId);
+      if (!person.banned) throw new AppError("CONFLICT", MODERATION_MESSAGES.notBanned);
+      await repository.transaction(async (r) => {
+        const at = now();
+        await r.accounts.setBanned(person.id, null);
+        const shown = await r.showBannedSellerListings(person.id);
+        await r.appendAudit({ at, ...actorColumns(actor), action: "unban", target_type: "person", target_id: person.id, target_label: person.email, reason: input.note ?? `${shown} listing(s) shown again` });
+      });
+    },
+
+    /**
+     * Makes someone a moderator or a person again (admins, in the back office), or an admin (the
+     * command line only: no page can make the first admin, and none makes more).
+     */
+    async setRole(input: { actor: ModerationActor | null; person: { id: string } | { email: string }; role: Role }): Promise<PersonRecord> {
+      requireAdmin(input.actor);
+      const actor = input.actor;
+      if (!("commandLine" in actor) && input.role === "admin") throw new AppError("NOT_FOUND", NOT_FOUND);
+      const person = "id" in input.person ? await personOrNotFound(input.person.id) : await accounts.findPerson(input.person);
+      if (!person) throw new AppError("NOT_FOUND", MODERATION_MESSAGES.noSuchPerson);
+      // An admin is changed only from the command line, so no admin can be locked out by another.
+      if (!("commandLine" in actor) && person.role === "admin") throw new AppError("CONFLICT", "Admins are changed from the command line (npm run admin:revoke).");
+      if (person.role === input.role) return person;
+      await repository.transaction(async (r) => {
+        // The role is one column; written with its audit entry in one transaction.
+        await r.accounts.setRole(person.id, input.role);
+        await r.appendAudit({ at: now(), ...actorColumns(actor), action: `role:${input.role}`, target_type: "person", target_id: person.id, target_label: person.email, reason: `was ${person.role}` });
+      });
+      return { ...person, role: input.role };
+    },
+
+    /** A person found by email, with their listings counted, for the people page. */
+    async findPerson(input: { actor: ModerationActor | null; email: string }): Promise<(PersonRecord & { listings: { total: number; hidden: number } }) | null> {
+      requireStaff(input.actor);
+      const person = await accounts.findPerson({ email: input.email });
+      return person ? { ...person, listings: await repository.countSellerListings(person.id) } : null;
+    },
+
+    async listPeople(input: { actor: ModerationActor | null; which: "staff" | "banned" }): Promise<PersonRecord[]> {
+      requireStaff(input.actor);
+      return accounts.listPeople(input.which, PEOPLE_SHOWN);
+    },
+
+    /** The audit log, newest first (admins only). */
+    async auditLog(input: { actor: ModerationActor | null; page: number }): Promise<{ entries: AuditEntry[]; total: number; page: number; pageCount: number }> {
+      requireAdmin(input.actor);
+      const limit = PAGE_SIZE * 2;
+      const { entries, total } = await repository.auditLog({ limit, offset: (input.page - 1) * limit });
+      return { entries, total, page: input.page, pageCount: Math.ceil(total / limit) };
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof createModerationService>;
