@@ -8,11 +8,17 @@ export default [
   route("create", "routes/create.tsx"),
   route("view", "routes/view-index.tsx"),
   route("view/:id", "routes/view.tsx"),
+  route("view/:id/report", "routes/report-listing.tsx"),
   route("viewmore", "routes/viewmore.tsx"),
   route("my/listings", "routes/my-listings.tsx"),
   route("my/listings/:id/edit", "routes/edit-listing.tsx"),
   route("seller/:id", "routes/seller.tsx"),
   route("api/suggestions", "routes/api.suggestions.ts"),
   route("my/account", "routes/my-account.tsx"),
+  // The back office (decision 014): 404 to anyone but moderators and admins.
+  route("admin", "routes/admin/queue.tsx"),
+  route("admin/listings/:id", "routes/admin/listing.tsx"),
+  route("admin/people", "routes/admin/people.tsx"),
+  route("admin/audit", "routes/admin/audit.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

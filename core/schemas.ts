@@ -20,6 +20,7 @@ import { parseRupeesToPaise } from "./money";
 import { normalisePhone } from "./phone";
 import { checkUnitPrice, produceFieldsSchemaAt, type ProduceFields } from "./produce";
 import { safeRedirectPath } from "./redirects";
+import { MAX_MODERATION_TEXT, MODERATION_MESSAGES, REPORT_REASONS } from "./moderation";
 import { cleanText, hasLetterOrDigit, type CleanTextOptions } from "./text";
 import { UPLOAD_ERROR_MESSAGES, UPLOAD_ID_PATTERN } from "./upload-task";
 
@@ -336,3 +337,57 @@ export const homeQuerySchema = z.object({
   /** `?account=deleted`: true when the person has just deleted their account. */
   account: z.preprocess((v) => v === "deleted", z.boolean()),
 });
+
+/**
+ * Trust and safety forms (decision 014). Texts are clean text (core/text) like every other field;
+ * a reason a seller will read is required, a moderator's own note is not.
+ */
+const moderationText = (options: { required?: string } = {}) =>
+  textField({ multiline: true }).pipe(
+    z
+      .string()
+      .max(MAX_MODERATION_TEXT, `Please keep this under ${MAX_MODERATION_TEXT} characters.`)
+      .refine((text) => !options.required || hasLetterOrDigit(text), options.required ?? "")
+      .transform((text) => (hasLetterOrDigit(text) ? text : null)),
+  );
+
+/** "Report this listing": a reason, and words of one's own (needed for "Something else"). */
+export const reportFormSchema = z
+  .object({
+    reason: z.enum(REPORT_REASONS, MODERATION_MESSAGES.chooseReason),
+    details: moderationText(),
+  })
+  .refine((form) => form.reason !== "other" || form.details !== null, { path: ["details"], message: MODERATION_MESSAGES.describeOther });
+export type ReportForm = z.output<typeof reportFormSchema>;
+
+/** A moderator's action on one listing (/admin/listings/:id). */
+export const listingModerationSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("hide"), reason: moderationText({ required: MODERATION_MESSAGES.giveReason }).pipe(z.string()) }),
+    z.object({ intent: z.literal("restore"), note: moderationText() }),
+    z.object({ intent: z.literal("dismiss"), note: moderationText() }),
+  ],
+  { error: "Please send the form again from the page." },
+);
+
+/** A staff action on a person (/admin/people): ban and unban (moderators), roles (admins). */
+export const personModerationSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("ban"), personId: z.string().min(1).max(64), reason: moderationText({ required: MODERATION_MESSAGES.giveReason }).pipe(z.string()) }),
+    z.object({ intent: z.literal("unban"), personId: z.string().min(1).max(64), note: moderationText() }),
+    z.object({ intent: z.literal("role"), personId: z.string().min(1).max(64), role: z.enum(["person", "moderator"], "Please choose a role.") }),
+  ],
+  { error: "Please send the form again from the page." },
+);
+
+/** `/admin?view=&reason=&page=`: anything unknown falls back to the open reports, every reason. */
+export const moderationQueueQuerySchema = z.object({
+  view: z.preprocess((v) => (v === "review" || v === "hidden" ? v : "open"), z.enum(["open", "review", "hidden"])),
+  reason: z.preprocess((v) => ((REPORT_REASONS as readonly unknown[]).includes(v) ? v : undefined), z.enum(REPORT_REASONS).optional()),
+  page: pageNumber,
+});
+
+/** `/admin/people?email=` or `?id=`: the person to look up, if any. */
+export const peopleQuerySchema = z.object({ email: optionalQueryText, id: optionalQueryText });

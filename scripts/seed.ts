@@ -1,7 +1,7 @@
 /** `npm run seed`: adds about 60 demo listings from six sellers, spread over recent weeks. */
 import { parseArgs } from "node:util";
 import { loadConfig } from "../server/config";
-import { seedDemoData } from "../server/seed/seed";
+import { DEMO_ADMIN, seedDemoData } from "../server/seed/seed";
 import { createServices } from "../server/services";
 
 const { values } = parseArgs({ options: { listings: { type: "string", default: "60" }, days: { type: "string", default: "30" } } });
@@ -24,6 +24,7 @@ try {
     onProgress: (done, total) => process.stdout.write(`\rAdding listings: ${done}/${total}`),
   });
   console.log(`\nDone: ${result.sellers} sellers, ${result.listings} listings. Demo sellers sign in with e.g. ramesh@example.in / khet-ramesh-2026.`);
+  console.log(`The demo admin signs in with ${result.admin} / ${DEMO_ADMIN.password} and finds a few reports at /admin.`);
 } finally {
   await services.close();
 }

@@ -1,43 +1,75 @@
 import { Link } from "react-router";
 import { getCategory } from "../../core/categories";
 import { formatShortDate, isoDate } from "../../core/dates";
+import type { ListingStatus } from "../../core/listing";
 import { LISTING_MESSAGES } from "../../core/messages";
 import { formatPhone, whatsappLink } from "../../core/phone";
+import { MODERATION_MESSAGES } from "../../core/moderation";
 import { formatQuantity, UNITS, type Unit } from "../../core/units";
+import { z } from "zod";
+import { searchParamsToObject } from "../../core/schemas";
 import { orErrorPage } from "../../server/http/app-errors";
 import { PhoneIcon } from "../components/icons";
 import { ListingGrid } from "../components/listing-card";
 import { PhotoGallery } from "../components/photo-gallery";
 import { priceText } from "../components/price";
+import { ReportForm, SafetyTips } from "../components/report-listing";
+import { Alert } from "../components/alert";
 import type { Route } from "./+types/view";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { listings } = context.services;
-  const listing = await orErrorPage(() => listings.getListing(params.id));
+  // Who is looking is read only for a listing moderation hid (its seller and staff still see it),
+  // so every other listing's page stays the same for everyone, and shareable by a cache.
+  const listing = await orErrorPage(() => listings.getListing(params.id, { viewer: context.currentUser }));
   // A shared link outlives the produce: a sold or expired listing's page offers the same produce.
-  const alternatives = listing.status === "active" ? [] : await listings.findAlternatives(listing);
-  return { listing, alternatives };
+  const alternatives = listing.status === "active" || listing.status === "hidden" ? [] : await listings.findAlternatives(listing);
+  const { reported } = viewQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
+  // Only the seller and staff get this far with a hidden listing: each to where they act on it.
+  const manage = listing.moderation ? ((await context.currentUser())?.id === listing.sellerId ? "/my/listings" : `/admin/listings/${listing.id}`) : null;
+  return { listing, alternatives, reported, manage };
 }
+
+const viewQuerySchema = z.object({ reported: z.preprocess((v) => v === "1", z.boolean()) });
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data
     ? [
-        { title: `${data.listing.name} — ${data.listing.status === "active" ? priceText(data.listing) : data.listing.status === "sold" ? LISTING_MESSAGES.sold : LISTING_MESSAGES.expired} — Mandi` },
+        { title: `${data.listing.name} — ${STATUS_TITLES[data.listing.status] ?? priceText(data.listing)} — Mandi` },
         { name: "description", content: data.listing.description.slice(0, 160) },
       ]
     : [{ title: "Not found — Mandi" }];
 
+const STATUS_TITLES: Partial<Record<ListingStatus, string>> = { sold: LISTING_MESSAGES.sold, expired: LISTING_MESSAGES.expired, hidden: "Hidden" };
+
 const unitOf = (unit: string): Unit => ((UNITS as readonly string[]).includes(unit) ? (unit as Unit) : "kg");
 
 export default function View({ loaderData }: Route.ComponentProps) {
-  const { listing, alternatives } = loaderData;
+  const { listing, alternatives, reported, manage } = loaderData;
   const category = getCategory(listing.category);
   const unit = unitOf(listing.unit);
   const where = listing.where;
   const active = listing.status === "active";
   return (
     <div className="page py-6">
-      {!active ? (
+      {reported ? (
+        <div className="mb-4">
+          <Alert tone="success">{MODERATION_MESSAGES.reported}</Alert>
+        </div>
+      ) : null}
+      {listing.moderation ? (
+        <div role="status" className="mb-4 rounded-xl border-2 border-red-300 bg-red-50 p-4">
+          <p className="text-xl font-bold">Hidden by a moderator</p>
+          <p className="mt-1 [overflow-wrap:anywhere]">Buyers cannot see this listing. {listing.moderation.reason}</p>
+          {manage ? (
+            <p className="mt-2">
+              <Link to={manage} className="underline underline-offset-4">
+                {manage === "/my/listings" ? "See it in My listings" : "Open it in the back office"}
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      ) : !active ? (
         <div role="status" className="mb-4 rounded-xl border-2 border-stone-300 bg-stone-100 p-4">
           <p className="text-xl font-bold">{listing.status === "sold" ? LISTING_MESSAGES.sold : LISTING_MESSAGES.expired}</p>
           <p className="mt-1 text-stone-700">
@@ -131,6 +163,15 @@ export default function View({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-stone-700">This seller's details are not available.</p>
             )}
           </section>
+          <SafetyTips />
+          {listing.moderation ? null : (
+            <details className="mt-4 rounded-xl border border-stone-200 bg-white p-4">
+              <summary className="cursor-pointer font-semibold text-stone-800">Report this listing</summary>
+              <div className="mt-3">
+                <ReportForm listingId={listing.id} />
+              </div>
+            </details>
+          )}
         </div>
       </article>
       {alternatives.length ? (

@@ -1,11 +1,12 @@
 /**
  * Copies a Mandi database to another one (typically an embedded SQLite install to PostgreSQL):
  * every user, account, session, listing (with its status, unit and place), listing photo and the
- * tombstones of deleted listings, and where each seller sells from, in foreign-key order. Safe to run again: rows already
+ * tombstones of deleted listings, where each seller sells from, reports and the moderation audit
+ * log (roles and bans are columns of user), in foreign-key order. Safe to run again: rows already
  * at the destination (same id) are left as they are. Each batch is checked at the destination, so
  * the result says exactly how many source rows are there.
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Db } from "./database";
 import { migrateToLatest } from "./migrate";
 
@@ -25,6 +26,8 @@ const TABLE_KEYS = {
   listing_photo: "image_key",
   listing_tombstone: "id",
   seller_place: "user_id",
+  listing_report: "id",
+  moderation_audit: "id",
 } as const;
 
 export type CopiedTable = keyof typeof TABLE_KEYS;
@@ -84,6 +87,10 @@ export async function copyDatabase(options: {
       options.onProgress?.(table, done, total);
     }
     results.push({ table, source: total, inserted, present });
+  }
+  // The audit log's ids were copied as they were: PostgreSQL's sequence must start after them.
+  if (options.to.dialect === "postgres") {
+    await sql`select setval(pg_get_serial_sequence('moderation_audit', 'id'), coalesce((select max(id) from moderation_audit), 0) + 1, false)`.execute(options.to.kysely);
   }
   return results;
 }

@@ -258,7 +258,7 @@ describe.each(testEngines())("on %s", (engine) => {
       await expect(t.moderation.listingCase({ actor: who, listingId: id })).rejects.toMatchObject({ code: "NOT_FOUND" });
       await expect(t.moderation.hideListing({ actor: who, listingId: id, reason: "x" })).rejects.toMatchObject({ code: "NOT_FOUND" });
       await expect(t.moderation.banPerson({ actor: who, personId: moderator.id, reason: "x" })).rejects.toMatchObject({ code: "NOT_FOUND" });
-      await expect(t.moderation.findPerson({ actor: who, email: moderator.email })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(t.moderation.findPerson({ actor: who, person: { email: moderator.email } })).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
     for (const who of [null, actor(somebody), actor(moderator)]) {
       await expect(t.moderation.auditLog({ actor: who, page: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });

@@ -35,6 +35,8 @@ const NOT_FOUND = "We could not find that page.";
 
 export interface ListingCase {
   listing: ModeratedListing;
+  /** Its seller, for a ban from the same page; null if their account is gone. */
+  seller: PersonRecord | null;
   reports: ReportRecord[];
   history: AuditEntry[];
 }
@@ -140,11 +142,12 @@ export function createModerationService(deps: {
     async listingCase(input: { actor: ModerationActor | null; listingId: string }): Promise<ListingCase> {
       requireStaff(input.actor);
       const listing = await listingOrNotFound(repository, input.listingId);
-      const [reports, history] = await Promise.all([
+      const [reports, history, seller] = await Promise.all([
         repository.reportsOf(listing.id, REPORTS_SHOWN),
         repository.auditLog({ limit: 50, offset: 0, target: { type: "listing", id: listing.id } }),
+        accounts.findPerson({ id: listing.sellerId }),
       ]);
-      return { listing, reports, history: history.entries };
+      return { listing, seller, reports, history: history.entries };
     },
 
     /** The reports were not right: they are closed, and a listing they hid automatically comes back. */
@@ -251,9 +254,10 @@ export function createModerationService(deps: {
     },
 
     /** A person found by email, with their listings counted, for the people page. */
-    async findPerson(input: { actor: ModerationActor | null; email: string }): Promise<(PersonRecord & { listings: { total: number; hidden: number } }) | null> {
+    async findPerson(input: { actor: ModerationActor | null; person: { id: string } | { email: string } }): Promise<(PersonRecord & { listings: { total: number; hidden: number } }) | null> {
       requireStaff(input.actor);
-      const person = await accounts.findPerson({ email: input.email });
+      if ("id" in input.person && input.person.id.length > 64) return null;
+      const person = await accounts.findPerson(input.person);
       return person ? { ...person, listings: await repository.countSellerListings(person.id) } : null;
     },
 

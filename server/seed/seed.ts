@@ -6,37 +6,58 @@ import { demoProduce, demoSellers, makeProducePhoto, seededRandom } from "./fact
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The demo admin (README): signs in to /admin to see the seeded reports. */
+export const DEMO_ADMIN = { name: "Mandi Admin", email: "admin@example.in", phone: "9000000001", password: "mandi-admin-2026" };
+
+/** A few reports from visitors, so a newcomer finds something in the moderation queue. */
+const DEMO_REPORTS = [
+  { listing: 0, address: "192.0.2.10", reason: "scam", details: "Asked me to pay an advance on UPI before showing the produce." },
+  { listing: 0, address: "192.0.2.11", reason: "price", details: null },
+  { listing: 1, address: "192.0.2.12", reason: "other", details: "The photo looks like it is from a website." },
+] as const;
+
 export async function seedDemoData(
-  services: Pick<Services, "accounts" | "listings">,
+  services: Pick<Services, "accounts" | "listings" | "moderation">,
   options: { listings: number; days: number; clock: { now: number }; onProgress?: (done: number, total: number) => void },
-): Promise<{ sellers: number; listings: number }> {
+): Promise<{ sellers: number; listings: number; admin: string }> {
   const sellerIds: string[] = [];
-  for (const seller of demoSellers()) {
-    const input = signupSchema.parse(seller);
-    try {
-      sellerIds.push((await services.accounts.signUp(input, new Headers())).id);
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === "CONFLICT")) throw error;
-      // Seeded before: sign in to learn the seller's id.
-      const cookie = (await services.accounts.signIn(input, new Headers())).getSetCookie().map((c) => c.split(";")[0]).join("; ");
-      sellerIds.push((await services.accounts.getSessionUser(new Headers({ cookie })))!.id);
-    }
-  }
+  for (const seller of demoSellers()) sellerIds.push(await accountId(services, seller));
+  const adminId = await accountId(services, DEMO_ADMIN);
+  await services.moderation.setRole({ actor: { commandLine: true }, person: { id: adminId }, role: "admin" });
 
   const random = seededRandom(7);
   const produce = demoProduce(options.listings);
   const end = Date.now();
   // Oldest first, so creation order matches the dates.
+  const listingIds: string[] = [];
   const times = produce.map(() => end - Math.floor(random() * options.days * DAY_MS)).sort((a, b) => a - b);
   for (const [i, item] of produce.entries()) {
     options.clock.now = times[i]!;
     const fields = listingFieldsSchema.parse(item);
-    await services.listings.createListing({
+    const { id } = await services.listings.createListing({
       actor: { id: sellerIds[i % sellerIds.length]! },
       fields,
       photos: [{ bytes: await makeProducePhoto(item.category, i), fileName: `IMG_${1000 + i}.jpg` }],
     });
+    listingIds.push(id);
     options.onProgress?.(i + 1, produce.length);
   }
-  return { sellers: sellerIds.length, listings: produce.length };
+  // The newest listings get the reports (they are on the home page, easy to find).
+  for (const report of DEMO_REPORTS) {
+    const listingId = listingIds[listingIds.length - 1 - report.listing];
+    if (listingId) await services.moderation.report({ listingId, reporter: { address: report.address }, reason: report.reason, details: report.details });
+  }
+  return { sellers: sellerIds.length, listings: produce.length, admin: DEMO_ADMIN.email };
+}
+
+/** Signs the person up, or (seeded before) signs in to learn their id. */
+async function accountId(services: Pick<Services, "accounts">, person: { name: string; email: string; phone: string; password: string }): Promise<string> {
+  const input = signupSchema.parse(person);
+  try {
+    return (await services.accounts.signUp(input, new Headers())).id;
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === "CONFLICT")) throw error;
+    const cookie = (await services.accounts.signIn(input, new Headers())).getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    return (await services.accounts.getSessionUser(new Headers({ cookie })))!.id;
+  }
 }

@@ -23,7 +23,7 @@ it("copies a consistent snapshot of the open database", async () => {
     const original = await t.db.kysely.selectFrom("listing").select(["id", "name"]).orderBy("id").execute();
     expect(listings).toHaveLength(5);
     expect(listings).toEqual(original);
-    expect(await backup.kysely.selectFrom("user").select("email").execute()).toHaveLength(6);
+    expect(await backup.kysely.selectFrom("user").select("email").execute()).toHaveLength(7);
   } finally {
     await backup.close();
   }

@@ -12,7 +12,7 @@ import { COPIED_TABLES, copyDatabase, isCompleteCopy } from "../../server/db/cop
 import { openDatabase } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
 import { demoSellers } from "../../server/seed/factories";
-import { seedDemoData } from "../../server/seed/seed";
+import { DEMO_ADMIN, seedDemoData } from "../../server/seed/seed";
 import { createServices, type Services } from "../../server/services";
 import { createTestDatabase, testEngines, type TestDatabase } from "../support/test-database";
 import { createTestServices, type TestServices } from "../support/test-services";
@@ -42,6 +42,9 @@ describe.each(testEngines())("a seeded SQLite install copied to a database on %s
     deletedId = own.items[1]!.id;
     await source.listings.markSold({ actor: { id: sellerId }, id: soldId });
     await source.listings.deleteListing({ actor: { id: sellerId }, id: deletedId });
+    // Moderation travels too: the seeded admin and reports, a ban and its audit entries.
+    const banned = await source.moderation.findPerson({ actor: { commandLine: true }, person: { email: demoSellers()[5]!.email } });
+    await source.moderation.banPerson({ actor: { commandLine: true }, personId: banned!.id, reason: "Copied ban" });
 
     targetDir = mkdtempSync(path.join(tmpdir(), "mandi-copy-"));
     target = await createTestDatabase(engine, targetDir);
@@ -78,7 +81,9 @@ describe.each(testEngines())("a seeded SQLite install copied to a database on %s
     expect(firstRun.find((r) => r.table === "listing")).toEqual({ table: "listing", source: kept, inserted: kept, present: kept });
     expect(firstRun.find((r) => r.table === "listing_photo")).toMatchObject({ source: kept, inserted: kept, present: kept });
     expect(firstRun.find((r) => r.table === "listing_tombstone")).toMatchObject({ source: 1, inserted: 1, present: 1 });
-    expect(firstRun.find((r) => r.table === "user")).toMatchObject({ source: 6, inserted: 6, present: 6 });
+    expect(firstRun.find((r) => r.table === "user")).toMatchObject({ source: 7, inserted: 7, present: 7 });
+    expect(firstRun.find((r) => r.table === "listing_report")).toMatchObject({ source: 3, present: 3 });
+    expect(firstRun.find((r) => r.table === "moderation_audit")).toMatchObject({ source: 2, present: 2 });
     expect(firstRun.find((r) => r.table === "session")).toMatchObject({ source: 1, present: 1 });
     expect(isCompleteCopy(firstRun)).toBe(true);
   });
@@ -94,7 +99,9 @@ describe.each(testEngines())("a seeded SQLite install copied to a database on %s
   it("brings every listing across unchanged, with its seller and photo reference", async () => {
     const ids = (await source.db.kysely.selectFrom("listing").select("id").execute()).map((r) => r.id);
     expect(ids).toHaveLength(LISTINGS - 1);
-    for (const id of ids) expect(await copied.listings.getListing(id)).toEqual(await source.listings.getListing(id));
+    // As staff see them: the banned seller's listings are hidden from buyers.
+    const staff = { viewer: async () => ({ id: "copy-check", role: "admin" as const }) };
+    for (const id of ids) expect(await copied.listings.getListing(id, staff)).toEqual(await source.listings.getListing(id, staff));
     const page = await copied.listings.getHomePage({ category: "" });
     expect(page.fresh.map((l) => l.id)).toEqual((await source.listings.getHomePage({ category: "" })).fresh.map((l) => l.id));
   });
@@ -104,6 +111,18 @@ describe.each(testEngines())("a seeded SQLite install copied to a database on %s
     expect(user?.email).toBe(demoSellers()[0]!.email);
     const seller = signupSchema.parse(demoSellers()[1]);
     await expect(copied.accounts.signIn(seller, new Headers())).resolves.toBeInstanceOf(Headers);
+  });
+
+  it("brings roles, bans, reports and the audit log across; new audit entries follow the copied ones", async () => {
+    expect(await copied.moderation.findPerson({ actor: { commandLine: true }, person: { email: DEMO_ADMIN.email } })).toMatchObject({ role: "admin" });
+    const banned = signupSchema.parse(demoSellers()[5]);
+    await expect(copied.accounts.signIn(banned, new Headers())).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const queue = await copied.moderation.queue({ actor: { commandLine: true }, view: "open", page: 1 });
+    expect(queue.entries.reduce((sum, entry) => sum + entry.openReports, 0)).toBe(3);
+    const person = await copied.moderation.findPerson({ actor: { commandLine: true }, person: { email: banned.email } });
+    await copied.moderation.unbanPerson({ actor: { commandLine: true }, personId: person!.id, note: "After the move" });
+    const log = await copied.moderation.auditLog({ actor: { commandLine: true }, page: 1 });
+    expect(log.entries.map((entry) => entry.action)).toEqual(["unban", "ban", "role:admin"]);
   });
 
   it("changes nothing when run again", async () => {

@@ -1,0 +1,24 @@
+import { NavLink } from "react-router";
+
+/** The back office's own menu; the audit log is for admins only. */
+export function AdminNav({ admin }: { admin: boolean }) {
+  const links = [
+    { to: "/admin", label: "Reports", end: true },
+    { to: "/admin/people", label: "People", end: false },
+    ...(admin ? [{ to: "/admin/audit", label: "Audit log", end: false }] : []),
+  ];
+  return (
+    <nav aria-label="Back office" className="mb-4 flex flex-wrap gap-2 border-b border-stone-200 pb-3">
+      {links.map((link) => (
+        <NavLink
+          key={link.to}
+          to={link.to}
+          end={link.end}
+          className={({ isActive }) => `rounded-lg px-3 py-2 font-semibold ${isActive ? "bg-brand-700 text-white" : "bg-stone-100 text-stone-800 hover:bg-stone-200"}`}
+        >
+          {link.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

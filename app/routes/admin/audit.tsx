@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { searchParamsToObject } from "../../../core/schemas";
+import { orErrorPage } from "../../../server/http/app-errors";
+import { staffOnly } from "../../../server/http/staff-only";
+import { AdminNav } from "../../components/admin-nav";
+import { AuditList } from "../../components/audit-list";
+import { Pagination } from "../../components/pagination";
+import type { Route } from "./+types/audit";
+
+export const meta: Route.MetaFunction = () => [{ title: "Audit log — Mandi back office" }];
+
+const pageSchema = z.object({ page: z.preprocess((v) => (typeof v === "string" && /^\d{1,6}$/.test(v) && Number(v) >= 1 ? Number(v) : 1), z.number()) });
+
+/** Every moderator action, newest first; admins only, and nothing here changes it. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await staffOnly(context, { admin: true });
+  const { page } = pageSchema.parse(searchParamsToObject(new URL(request.url).searchParams));
+  return orErrorPage(() => context.services.moderation.auditLog({ actor: user, page }));
+}
+
+export default function Audit({ loaderData }: Route.ComponentProps) {
+  const { entries, total, page, pageCount } = loaderData;
+  return (
+    <div className="page max-w-4xl py-6">
+      <h1 className="mb-3 text-2xl font-bold">Back office</h1>
+      <AdminNav admin />
+      <h2 className="section-title mb-2">Audit log</h2>
+      <p className="mb-3 text-stone-700">
+        {total} {total === 1 ? "entry" : "entries"}, newest first. Entries cannot be changed or removed.
+      </p>
+      <AuditList entries={entries} />
+      <Pagination page={page} pageCount={pageCount} search={new URLSearchParams()} />
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { formatShortDate, isoDate } from "../../../core/dates";
+import { isAdmin, MAX_MODERATION_TEXT, REPORT_REASON_LABELS } from "../../../core/moderation";
+import { listingModerationSchema, parseWith, searchParamsToObject } from "../../../core/schemas";
+import { formErrorResponse, orErrorPage } from "../../../server/http/app-errors";
+import { readForm } from "../../../server/http/forms";
+import { staffOnly } from "../../../server/http/staff-only";
+import { AdminNav } from "../../components/admin-nav";
+import { Alert } from "../../components/alert";
+import { AuditList } from "../../components/audit-list";
+import { BanForm } from "../../components/ban-form";
+import { SubmitButton } from "../../components/submit-button";
+import type { Route } from "./+types/listing";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.listing.name} — Mandi back office` : "Not found — Mandi" }];
+
+const DONE = { hide: "Hidden. Its seller sees your reason in My listings.", restore: "Restored. Buyers can see it again.", dismiss: "Reports dismissed." } as const;
+const doneQuerySchema = z.object({ done: z.preprocess((v) => (v === "hide" || v === "restore" || v === "dismiss" ? v : undefined), z.enum(["hide", "restore", "dismiss"]).optional()) });
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await staffOnly(context);
+  const found = await orErrorPage(() => context.services.moderation.listingCase({ actor: user, listingId: params.id }));
+  const { done } = doneQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
+  return { ...found, done, admin: isAdmin(user.role) };
+}
+
+/** Hide (with a reason the seller sees), restore, or dismiss the reports: each written to the audit log. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await staffOnly(context);
+  let form: Record<string, FormDataEntryValue>;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    return formErrorResponse(error, { intent: "", reason: "" });
+  }
+  const parsed = parseWith(listingModerationSchema, form);
+  const values = { intent: typeof form.intent === "string" ? form.intent.slice(0, 20) : "", reason: typeof form.reason === "string" ? form.reason.slice(0, MAX_MODERATION_TEXT + 100) : "" };
+  if (!parsed.ok) return data({ errors: parsed.errors as Record<string, string>, values }, { status: 400 });
+  const { moderation } = context.services;
+  const listingId = params.id;
+  try {
+    const form = parsed.data;
+    if (form.intent === "hide") await moderation.hideListing({ actor: user, listingId, reason: form.reason });
+    else if (form.intent === "restore") await moderation.restoreListing({ actor: user, listingId, note: form.note });
+    else await moderation.dismissReports({ actor: user, listingId, note: form.note });
+    return redirect(`/admin/listings/${encodeURIComponent(listingId.toLowerCase())}?done=${form.intent}`);
+  } catch (error) {
+    return formErrorResponse(error, values);
+  }
+}
+
+export default function ModerateListing({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing, seller, reports, history, done, admin } = loaderData;
+  const errors = actionData?.errors ?? {};
+  const hidden = listing.hiddenAt !== null;
+  const openReports = reports.filter((report) => report.resolvedAt === null).length;
+  return (
+    <div className="page max-w-4xl py-6">
+      <h1 className="mb-3 text-2xl font-bold">Back office</h1>
+      <AdminNav admin={admin} />
+      {done ? <Alert tone="success">{DONE[done]}</Alert> : null}
+      {errors.form || errors.intent || errors.note ? <Alert>{errors.form ?? errors.intent ?? errors.note}</Alert> : null}
+      <section aria-labelledby="listing-heading" className="mt-3 rounded-xl border border-stone-200 bg-white p-4">
+        <h2 id="listing-heading" className="text-xl font-bold [overflow-wrap:anywhere]">
+          {listing.name}
+        </h2>
+        <p className="mt-1 text-stone-700">
+          {hidden ? (
+            <span className="font-semibold text-red-900">Hidden: {listing.hiddenReason}</span>
+          ) : (
+            <span>Buyers can see it ({listing.status === "sold" ? "marked as sold" : "for sale"}).</span>
+          )}
+        </p>
+        {listing.reviewRequestedAt !== null ? (
+          <p className="mt-1 font-semibold text-amber-900">
+            The seller asked for a review on <time dateTime={isoDate(listing.reviewRequestedAt)}>{formatShortDate(listing.reviewRequestedAt)}</time>.
+          </p>
+        ) : null}
+        <p className="mt-2">
+          <Link to={`/view/${listing.id}`} className="underline underline-offset-4">
+            Open the listing's page
+          </Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="actions-heading" className="mt-4 grid gap-4 md:grid-cols-2">
+        <h2 id="actions-heading" className="sr-only">
+          What to do
+        </h2>
+        <Form method="post" className="rounded-xl border border-stone-200 bg-white p-4">
+          <input type="hidden" name="intent" value="hide" />
+          <label htmlFor="hide-reason" className="label">
+            {hidden ? "Change the reason the seller sees" : "Hide it: the reason the seller sees"}
+          </label>
+          <textarea
+            id="hide-reason"
+            name="reason"
+            rows={3}
+            required
+            maxLength={MAX_MODERATION_TEXT}
+            defaultValue={actionData?.values?.intent === "hide" ? actionData.values.reason : hidden ? (listing.hiddenReason ?? "") : ""}
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={errors.reason ? "hide-reason-error" : undefined}
+            className="input"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- only back from a refused send, onto its message
+            autoFocus={Boolean(errors.reason)}
+          />
+          {errors.reason ? (
+            <p id="hide-reason-error" className="field-error">
+              {errors.reason}
+            </p>
+          ) : null}
+          <div className="mt-3">
+            <SubmitButton action={`/admin/listings/${listing.id}`} intent="hide" pendingText="Saving…" className="btn-primary bg-red-700 hover:bg-red-800">
+              {hidden ? "Save the reason" : "Hide the listing"}
+            </SubmitButton>
+          </div>
+        </Form>
+        <div className="space-y-4">
+          {hidden ? (
+            <NoteForm intent="restore" listingId={listing.id} button="Restore the listing" label="Note for the log (optional)" />
+          ) : null}
+          {openReports ? <NoteForm intent="dismiss" listingId={listing.id} button={`Dismiss ${openReports} open ${openReports === 1 ? "report" : "reports"}`} label="Why (optional)" /> : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="reports-heading" className="mt-6">
+        <h2 id="reports-heading" className="section-title mb-2">
+          Reports ({reports.length})
+        </h2>
+        {reports.length ? (
+          <ul className="space-y-2">
+            {reports.map((report) => (
+              <li key={report.id} className="rounded-lg border border-stone-200 bg-white p-3">
+                <p className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</p>
+                {report.details ? <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{report.details}</p> : null}
+                <p className="mt-1 text-sm text-stone-600">
+                  <time dateTime={isoDate(report.createdAt)}>{formatShortDate(report.createdAt)}</time> · {report.signedIn ? "a signed-in person" : "a visitor"} ·{" "}
+                  {report.resolution === null ? "open" : report.resolution === "dismissed" ? "dismissed" : "acted on"}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-stone-700">No reports.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="seller-heading" className="mt-6 rounded-xl border border-stone-200 bg-white p-4">
+        <h2 id="seller-heading" className="section-title">
+          Seller
+        </h2>
+        {seller ? (
+          <>
+            <p className="mt-1 [overflow-wrap:anywhere]">
+              <Link to={`/admin/people?id=${encodeURIComponent(seller.id)}`} className="underline underline-offset-4">
+                {seller.name}
+              </Link>{" "}
+              ({seller.email}){seller.banned ? " · banned" : ""}
+            </p>
+            {!seller.banned && seller.role === "person" ? <BanForm personId={seller.id} name={seller.name} /> : null}
+          </>
+        ) : (
+          <p className="mt-1 text-stone-700">This seller's account was deleted.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="history-heading" className="mt-6">
+        <h2 id="history-heading" className="section-title mb-2">
+          What was done
+        </h2>
+        <AuditList entries={history} />
+      </section>
+    </div>
+  );
+}
+
+function NoteForm({ intent, listingId, button, label }: { intent: "restore" | "dismiss"; listingId: string; button: string; label: string }) {
+  return (
+    <Form method="post" className="rounded-xl border border-stone-200 bg-white p-4">
+      <input type="hidden" name="intent" value={intent} />
+      <label htmlFor={`${intent}-note`} className="label">
+        {label}
+      </label>
+      <input id={`${intent}-note`} name="note" maxLength={MAX_MODERATION_TEXT} className="input" />
+      <div className="mt-3">
+        <SubmitButton action={`/admin/listings/${listingId}`} intent={intent} pendingText="Saving…" className="btn-secondary">
+          {button}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,168 @@
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { isAdmin, MAX_MODERATION_TEXT, ROLE_LABELS } from "../../../core/moderation";
+import { parseWith, peopleQuerySchema, personModerationSchema, searchParamsToObject } from "../../../core/schemas";
+import type { PersonRecord } from "../../../server/auth/accounts.repository";
+import { formErrorResponse, orErrorPage } from "../../../server/http/app-errors";
+import { readForm } from "../../../server/http/forms";
+import { staffOnly } from "../../../server/http/staff-only";
+import { AdminNav } from "../../components/admin-nav";
+import { Alert } from "../../components/alert";
+import { BanForm } from "../../components/ban-form";
+import { SubmitButton } from "../../components/submit-button";
+import type { Route } from "./+types/people";
+
+export const meta: Route.MetaFunction = () => [{ title: "People — Mandi back office" }];
+
+const DONE = {
+  ban: "Banned. They are signed out everywhere and their listings are hidden.",
+  unban: "The ban is lifted. The listings the ban hid are back.",
+  role: "The role is changed. It applies from their next page.",
+} as const;
+const doneSchema = z.object({ done: z.preprocess((v) => (v === "ban" || v === "unban" || v === "role" ? v : undefined), z.enum(["ban", "unban", "role"]).optional()) });
+
+/** Find a person by email (or id, from a listing's page); staff and banned people listed. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await staffOnly(context);
+  const params = searchParamsToObject(new URL(request.url).searchParams);
+  const query = peopleQuerySchema.parse(params);
+  const { moderation } = context.services;
+  const lookup = query.id ? { id: query.id } : query.email ? { email: query.email } : null;
+  const [person, staff, banned] = await orErrorPage(() =>
+    Promise.all([lookup ? moderation.findPerson({ actor: user, person: lookup }) : null, moderation.listPeople({ actor: user, which: "staff" }), moderation.listPeople({ actor: user, which: "banned" })]),
+  );
+  return { person, searched: Boolean(lookup), email: query.email, staff, banned, done: doneSchema.parse(params).done, admin: isAdmin(user.role), me: user.id };
+}
+
+/** Ban and unban (moderators and admins); make someone a moderator or a person again (admins). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await staffOnly(context);
+  let form: Record<string, FormDataEntryValue>;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    return formErrorResponse(error, { intent: "", reason: "" });
+  }
+  const values = { intent: typeof form.intent === "string" ? form.intent.slice(0, 20) : "", reason: typeof form.reason === "string" ? form.reason.slice(0, MAX_MODERATION_TEXT + 100) : "" };
+  const parsed = parseWith(personModerationSchema, form);
+  if (!parsed.ok) return data({ errors: parsed.errors as Record<string, string>, values }, { status: 400 });
+  const { moderation } = context.services;
+  const input = parsed.data;
+  try {
+    if (input.intent === "ban") await moderation.banPerson({ actor: user, personId: input.personId, reason: input.reason });
+    else if (input.intent === "unban") await moderation.unbanPerson({ actor: user, personId: input.personId, note: input.note });
+    else await moderation.setRole({ actor: user, person: { id: input.personId }, role: input.role });
+  } catch (error) {
+    return formErrorResponse(error, values);
+  }
+  return redirect(`/admin/people?id=${encodeURIComponent(input.personId)}&done=${input.intent}`);
+}
+
+function PersonLine({ person }: { person: PersonRecord }) {
+  return (
+    <li className="flex flex-wrap items-center gap-x-2 [overflow-wrap:anywhere]">
+      <Link to={`/admin/people?id=${encodeURIComponent(person.id)}`} className="font-semibold underline-offset-4 hover:underline">
+        {person.name}
+      </Link>
+      <span className="text-stone-700">{person.email}</span>
+      <span className="text-sm text-stone-600">{person.banned ? `banned: ${person.banReason ?? ""}` : ROLE_LABELS[person.role]}</span>
+    </li>
+  );
+}
+
+export default function People({ loaderData, actionData }: Route.ComponentProps) {
+  const { person, searched, email, staff, banned, done, admin, me } = loaderData;
+  const errors = actionData?.errors ?? {};
+  const formError = errors.form ?? errors.intent ?? errors.personId ?? errors.role ?? errors.note;
+  return (
+    <div className="page max-w-4xl py-6">
+      <h1 className="mb-3 text-2xl font-bold">Back office</h1>
+      <AdminNav admin={admin} />
+      {done ? <Alert tone="success">{DONE[done]}</Alert> : null}
+      {formError ? <Alert>{formError}</Alert> : null}
+      <Form method="get" action="/admin/people" className="mt-3 flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="email" className="label">
+            Find a person by email
+          </label>
+          <input id="email" name="email" type="email" defaultValue={email} className="input" autoComplete="off" />
+        </div>
+        <button type="submit" className="btn-secondary">
+          Find
+        </button>
+      </Form>
+
+      {searched && !person ? (
+        <div className="mt-4">
+          <Alert tone="info">We could not find anyone with that email.</Alert>
+        </div>
+      ) : null}
+      {person ? (
+        <section aria-labelledby="person-heading" className="mt-4 rounded-xl border border-stone-200 bg-white p-4">
+          <h2 id="person-heading" className="text-xl font-bold [overflow-wrap:anywhere]">
+            {person.name}
+          </h2>
+          <p className="text-stone-700 [overflow-wrap:anywhere]">{person.email}</p>
+          <p className="mt-1">
+            {ROLE_LABELS[person.role]} · {person.listings.total} {person.listings.total === 1 ? "listing" : "listings"}, {person.listings.hidden} hidden
+          </p>
+          {person.banned ? (
+            <>
+              <p className="mt-2 font-semibold text-red-900 [overflow-wrap:anywhere]">Banned: {person.banReason}</p>
+              <Form method="post" action="/admin/people" className="mt-3">
+                <input type="hidden" name="intent" value="unban" />
+                <input type="hidden" name="personId" value={person.id} />
+                <label htmlFor="unban-note" className="label">
+                  Note for the log (optional)
+                </label>
+                <input id="unban-note" name="note" maxLength={MAX_MODERATION_TEXT} className="input" />
+                <div className="mt-3">
+                  <SubmitButton action="/admin/people" intent="unban" pendingText="Saving…" className="btn-secondary">
+                    Lift the ban
+                  </SubmitButton>
+                </div>
+              </Form>
+            </>
+          ) : person.role === "person" ? (
+            <BanForm personId={person.id} name={person.name} error={errors.reason} reason={actionData?.values?.intent === "ban" ? actionData.values.reason : undefined} />
+          ) : null}
+          {admin && person.role !== "admin" && person.id !== me && !person.banned ? (
+            <Form method="post" action="/admin/people" className="mt-4 border-t border-stone-200 pt-4">
+              <input type="hidden" name="intent" value="role" />
+              <input type="hidden" name="personId" value={person.id} />
+              <input type="hidden" name="role" value={person.role === "moderator" ? "person" : "moderator"} />
+              <SubmitButton action="/admin/people" intent="role" pendingText="Saving…" className="btn-secondary">
+                {person.role === "moderator" ? "Remove the moderator role" : "Make a moderator"}
+              </SubmitButton>
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
+
+      <section aria-labelledby="staff-heading" className="mt-6">
+        <h2 id="staff-heading" className="section-title mb-2">
+          Staff
+        </h2>
+        <ul className="space-y-1">
+          {staff.map((p) => (
+            <PersonLine key={p.id} person={p} />
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="banned-heading" className="mt-6">
+        <h2 id="banned-heading" className="section-title mb-2">
+          Banned
+        </h2>
+        {banned.length ? (
+          <ul className="space-y-1">
+            {banned.map((p) => (
+              <PersonLine key={p.id} person={p} />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-stone-700">Nobody is banned.</p>
+        )}
+      </section>
+    </div>
+  );
+}
