@@ -4,7 +4,7 @@ import { expiryText, formatShortDate, isoDate } from "../../core/dates";
 import { imageUrl } from "../../core/images";
 import type { ListingStatus, OwnListingSummary } from "../../core/listing";
 import { LISTING_MESSAGES } from "../../core/messages";
-import { MODERATION_MESSAGES } from "../../core/moderation";
+import { isStaff, MODERATION_MESSAGES } from "../../core/moderation";
 import { loginPath } from "../../core/redirects";
 import { parseWith, searchParamsToObject } from "../../core/schemas";
 import { orErrorPage } from "../../server/http/app-errors";
@@ -49,7 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await listings.listOwnListings({ actor: user, page: query.page });
   // The listing to confirm deleting must be theirs (anyone else's id reads as not found).
   const confirming = query.delete ? await orErrorPage(() => listings.getOwnListing({ actor: user, id: query.delete! })) : null;
-  return { ...page, done: query.done, saved: Boolean(query.saved), confirming: confirming && { id: confirming.id, name: confirming.name }, now: Date.now() };
+  return {
+    ...page,
+    done: query.done,
+    saved: Boolean(query.saved),
+    confirming: confirming && { id: confirming.id, name: confirming.name },
+    now: Date.now(),
+    staff: isStaff(user.role),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -173,12 +180,17 @@ function OwnListing({ listing, page, now }: { listing: OwnListingSummary; page: 
 }
 
 export default function MyListings({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, done, saved, confirming, now } = loaderData;
+  const { items, total, page, pageCount, done, saved, confirming, now, staff } = loaderData;
   return (
     <div className="page max-w-3xl py-6">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">My listings</h1>
         <div className="flex flex-wrap gap-2">
+          {staff ? (
+            <Link to="/admin" className="btn-secondary">
+              Back office
+            </Link>
+          ) : null}
           <Link to="/my/account" className="btn-secondary">
             My account
           </Link>

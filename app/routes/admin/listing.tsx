@@ -84,6 +84,28 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
         </p>
       </section>
 
+      <section aria-labelledby="reports-heading" className="mt-6">
+        <h2 id="reports-heading" className="section-title mb-2">
+          Reports ({reports.length})
+        </h2>
+        {reports.length ? (
+          <ul className="space-y-2">
+            {reports.map((report) => (
+              <li key={report.id} className="rounded-lg border border-stone-200 bg-white p-3">
+                <p className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</p>
+                {report.details ? <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{report.details}</p> : null}
+                <p className="mt-1 text-sm text-stone-600">
+                  <time dateTime={isoDate(report.createdAt)}>{formatShortDate(report.createdAt)}</time> · {report.signedIn ? "a signed-in person" : "a visitor"} ·{" "}
+                  {report.resolution === null ? "open" : report.resolution === "dismissed" ? "dismissed" : "acted on"}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-stone-700">No reports.</p>
+        )}
+      </section>
+
       <section aria-labelledby="actions-heading" className="mt-4 grid gap-4 md:grid-cols-2">
         <h2 id="actions-heading" className="sr-only">
           What to do
@@ -119,32 +141,10 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
         </Form>
         <div className="space-y-4">
           {hidden ? (
-            <NoteForm intent="restore" listingId={listing.id} button="Restore the listing" label="Note for the log (optional)" />
+            <NoteForm intent="restore" listingId={listing.id} button="Restore the listing" label="Restore it: a note for the log (optional)" />
           ) : null}
-          {openReports ? <NoteForm intent="dismiss" listingId={listing.id} button={`Dismiss ${openReports} open ${openReports === 1 ? "report" : "reports"}`} label="Why (optional)" /> : null}
+          {openReports ? <NoteForm intent="dismiss" listingId={listing.id} button={`Dismiss ${openReports} open ${openReports === 1 ? "report" : "reports"}`} label="Dismiss the reports: why (optional)" /> : null}
         </div>
-      </section>
-
-      <section aria-labelledby="reports-heading" className="mt-6">
-        <h2 id="reports-heading" className="section-title mb-2">
-          Reports ({reports.length})
-        </h2>
-        {reports.length ? (
-          <ul className="space-y-2">
-            {reports.map((report) => (
-              <li key={report.id} className="rounded-lg border border-stone-200 bg-white p-3">
-                <p className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</p>
-                {report.details ? <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{report.details}</p> : null}
-                <p className="mt-1 text-sm text-stone-600">
-                  <time dateTime={isoDate(report.createdAt)}>{formatShortDate(report.createdAt)}</time> · {report.signedIn ? "a signed-in person" : "a visitor"} ·{" "}
-                  {report.resolution === null ? "open" : report.resolution === "dismissed" ? "dismissed" : "acted on"}
-                </p>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-stone-700">No reports.</p>
-        )}
       </section>
 
       <section aria-labelledby="seller-heading" className="mt-6 rounded-xl border border-stone-200 bg-white p-4">
