@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { parseWith, reportFormSchema } from "../../core/schemas";
 import { formErrorResponse, orErrorPage } from "../../server/http/app-errors";
 import { readForm } from "../../server/http/forms";
+import { postOnly } from "../../server/http/staff-only";
 import { ReportForm } from "../components/report-listing";
 import type { Route } from "./+types/report-listing";
 
@@ -18,6 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * answer is the same thanks whether or not this person had reported it before.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  postOnly(request);
   let form: Record<string, FormDataEntryValue>;
   try {
     form = await readForm(request);

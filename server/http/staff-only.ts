@@ -1,7 +1,13 @@
 import { data } from "react-router";
 import type { AppLoadContext } from "react-router";
+import { NO_FORMS_HERE } from "../../core/messages";
 import { isAdmin, isStaff } from "../../core/moderation";
 import type { SessionUser } from "../auth/accounts.service";
+
+/** Pages that take forms take them by POST; another method is refused before anything is read. */
+export function postOnly(request: Request): void {
+  if (request.method !== "POST") throw data("This page takes forms by POST only. Please send the form from the page.", { status: 405, headers: { Allow: "POST" } });
+}
 
 /** What anyone who may not see the back office is told, whatever they asked for: it does not exist. */
 export const BACK_OFFICE_NOT_FOUND = "We could not find that page.";
@@ -15,4 +21,10 @@ export async function staffOnly(context: AppLoadContext, options: { admin?: bool
   const user = await context.currentUser();
   if (!user || !(options.admin ? isAdmin(user.role) : isStaff(user.role))) throw data(BACK_OFFICE_NOT_FOUND, { status: 404 });
   return user;
+}
+
+/** The action of a back-office page that takes no forms: 404 to anyone but staff (like its GET), 405 to staff. */
+export async function noFormsForStaff(context: AppLoadContext, options: { admin?: boolean } = {}): Promise<never> {
+  await staffOnly(context, options);
+  throw data(NO_FORMS_HERE, { status: 405 });
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { searchParamsToObject } from "../../../core/schemas";
 import { orErrorPage } from "../../../server/http/app-errors";
-import { staffOnly } from "../../../server/http/staff-only";
+import { noFormsForStaff, staffOnly } from "../../../server/http/staff-only";
 import { AdminNav } from "../../components/admin-nav";
 import { AuditList } from "../../components/audit-list";
 import { Pagination } from "../../components/pagination";
@@ -17,6 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { page } = pageSchema.parse(searchParamsToObject(new URL(request.url).searchParams));
   return orErrorPage(() => context.services.moderation.auditLog({ actor: user, page }));
 }
+
+/** No forms here; to anyone but staff this address does not exist, whatever the method. */
+export const action = ({ context }: Route.ActionArgs) => noFormsForStaff(context, { admin: true });
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { entries, total, page, pageCount } = loaderData;

@@ -5,7 +5,7 @@ import { isAdmin, MAX_MODERATION_TEXT, REPORT_REASON_LABELS } from "../../../cor
 import { listingModerationSchema, parseWith, searchParamsToObject } from "../../../core/schemas";
 import { formErrorResponse, orErrorPage } from "../../../server/http/app-errors";
 import { readForm } from "../../../server/http/forms";
-import { staffOnly } from "../../../server/http/staff-only";
+import { postOnly, staffOnly } from "../../../server/http/staff-only";
 import { AdminNav } from "../../components/admin-nav";
 import { Alert } from "../../components/alert";
 import { AuditList } from "../../components/audit-list";
@@ -28,6 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** Hide (with a reason the seller sees), restore, or dismiss the reports: each written to the audit log. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await staffOnly(context);
+  postOnly(request);
   let form: Record<string, FormDataEntryValue>;
   try {
     form = await readForm(request);

@@ -5,7 +5,7 @@ import { parseWith, peopleQuerySchema, personModerationSchema, searchParamsToObj
 import type { PersonRecord } from "../../../server/auth/accounts.repository";
 import { formErrorResponse, orErrorPage } from "../../../server/http/app-errors";
 import { readForm } from "../../../server/http/forms";
-import { staffOnly } from "../../../server/http/staff-only";
+import { postOnly, staffOnly } from "../../../server/http/staff-only";
 import { AdminNav } from "../../components/admin-nav";
 import { Alert } from "../../components/alert";
 import { BanForm } from "../../components/ban-form";
@@ -37,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Ban and unban (moderators and admins); make someone a moderator or a person again (admins). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await staffOnly(context);
+  postOnly(request);
   let form: Record<string, FormDataEntryValue>;
   try {
     form = await readForm(request);

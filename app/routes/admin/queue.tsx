@@ -3,7 +3,7 @@ import { formatShortDate, isoDate } from "../../../core/dates";
 import { isAdmin, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from "../../../core/moderation";
 import { moderationQueueQuerySchema, searchParamsToObject } from "../../../core/schemas";
 import { orErrorPage } from "../../../server/http/app-errors";
-import { staffOnly } from "../../../server/http/staff-only";
+import { noFormsForStaff, staffOnly } from "../../../server/http/staff-only";
 import { AdminNav } from "../../components/admin-nav";
 import { Alert } from "../../components/alert";
 import { Pagination } from "../../components/pagination";
@@ -30,6 +30,9 @@ function reasonsText(reasons: Partial<Record<ReportReason, number>>): string {
     .map((reason) => `${REPORT_REASON_LABELS[reason]} × ${reasons[reason]}`)
     .join(", ");
 }
+
+/** No forms here; to anyone but staff this address does not exist, whatever the method. */
+export const action = ({ context }: Route.ActionArgs) => noFormsForStaff(context);
 
 export default function Queue({ loaderData }: Route.ComponentProps) {
   const { entries, total, page, pageCount, view, reason, admin } = loaderData;
