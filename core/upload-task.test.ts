@@ -2,13 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   MAX_CHUNK_BYTES_EXCLUSIVE,
   MAX_OPERATION_RETRY_MS,
-  MAX_PHOTOS_PER_LISTING,
   UPLOAD_CHUNK_BYTES,
   UPLOAD_STATES,
   canApply,
   isFinished,
   mayRetryUpload,
-  movePhoto,
   retryDelays,
   transition,
   uploadErrorFor,
@@ -97,20 +95,5 @@ describe("upload errors (SPEC §8)", () => {
     [500, false, "unknown"],
   ] as const)("status %s (retries exhausted: %s) is %s", (status, exhausted, code) => {
     expect(uploadErrorFor(status, exhausted)).toBe(code);
-  });
-});
-
-describe("photo order", () => {
-  it("allows five photos", () => expect(MAX_PHOTOS_PER_LISTING).toBe(5));
-
-  it("moves a photo up or down one place", () => {
-    expect(movePhoto(["a", "b", "c"], 2, -1)).toEqual(["a", "c", "b"]);
-    expect(movePhoto(["a", "b", "c"], 0, 1)).toEqual(["b", "a", "c"]);
-  });
-
-  it("leaves the order alone for a move past either end", () => {
-    expect(movePhoto(["a", "b"], 0, -1)).toEqual(["a", "b"]);
-    expect(movePhoto(["a", "b"], 1, 1)).toEqual(["a", "b"]);
-    expect(movePhoto(["a", "b"], 5, -1)).toEqual(["a", "b"]);
   });
 });

@@ -3,6 +3,7 @@
  * storage errors of SPEC §8. The browser's upload controller drives its buttons from it; nothing
  * here does I/O, so every transition is tested on its own.
  */
+import { MESSAGES } from "./messages";
 
 export const UPLOAD_STATES = ["running", "pausing", "paused", "canceling", "canceled", "error", "success"] as const;
 export type UploadState = (typeof UPLOAD_STATES)[number];
@@ -92,7 +93,7 @@ export const UPLOAD_ERROR_MESSAGES = {
   canceled: "Upload canceled.",
   "storage-deleted": "Photo uploads are not available right now. Please try again later.",
   "retry-limit-exceeded": "The network is too slow right now. Remove the photo and add it again: it carries on from where it stopped.",
-  unauthenticated: "You must login first",
+  unauthenticated: MESSAGES.mustLogin,
   "too-many-uploads": "Too many photos are uploading at once. Please wait for one to finish.",
   "too-large": "This photo is too large. Please choose a smaller photo.",
   unknown: "The upload stopped. Please check your connection, then remove the photo and add it again.",
@@ -116,24 +117,4 @@ export function uploadErrorFor(status: number | undefined, retriesExhausted: boo
     default:
       return retriesExhausted ? "retry-limit-exceeded" : "unknown";
   }
-}
-
-/** Upload ids are 32 lower-case hex characters, made by the server (server/uploads/tus-server.ts). */
-export const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/;
-
-/** The browser shrinks a photo to this longest side before sending it (the largest variant is 1280). */
-export const RESIZE_MAX_SIDE = 1600;
-/** Encoder quality for that shrunk copy (WebP, or JPEG where the browser cannot make WebP). */
-export const RESIZE_QUALITY = 0.8;
-
-/** SPEC: most photos one listing can carry; the first is its cover. */
-export const MAX_PHOTOS_PER_LISTING = 5;
-
-/** Moves the item at `from` one place up (-1) or down (+1); out-of-range moves change nothing. */
-export function movePhoto<T>(items: readonly T[], from: number, by: -1 | 1): T[] {
-  const to = from + by;
-  if (from < 0 || from >= items.length || to < 0 || to >= items.length) return [...items];
-  const next = [...items];
-  [next[from], next[to]] = [next[to]!, next[from]!];
-  return next;
 }

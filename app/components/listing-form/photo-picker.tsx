@@ -10,7 +10,8 @@ import { formatBytes } from "../../../core/file-size";
 import { imageUrl } from "../../../core/images";
 import { keepPhotoValue, uploadPhotoValue } from "../../../core/listing-form";
 import { photoTooLargeMessage } from "../../../core/messages";
-import { canApply, isFinished, movePhoto, type UploadState } from "../../../core/upload-task";
+import { moveItem } from "../../../core/list-order";
+import { canApply, isFinished, type UploadState } from "../../../core/upload-task";
 import { discardFinishedUpload, fingerprintOf, startPhotoUpload, type PhotoUploadHandle, type PhotoUploadView } from "../../client/photo-upload";
 import { resizePhoto } from "../../client/resize-photo";
 
@@ -155,7 +156,7 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
   }
 
   function move(index: number, by: -1 | 1) {
-    setItems((current) => movePhoto(current, index, by));
+    setItems((current) => moveItem(current, index, by));
     setFocusAfterMove({ key: items[index]!.key, by });
   }
 
