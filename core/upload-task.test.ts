@@ -30,7 +30,7 @@ const ALLOWED: Record<string, UploadState> = {
 };
 const EVENTS: UploadEvent[] = ["pause", "resume", "cancel", "paused", "canceled", "failed", "succeeded"];
 
-describe("upload task state machine (SPEC §4)", () => {
+describe("upload task state machine (the specification's states and moves)", () => {
   const cases = UPLOAD_STATES.flatMap((state) => EVENTS.map((event) => [state, event] as const));
 
   it.each(cases)("from %s on %s", (state, event) => {
@@ -58,7 +58,7 @@ describe("upload task state machine (SPEC §4)", () => {
   });
 });
 
-describe("retry limits (SPEC §9)", () => {
+describe("the specification's retry limits", () => {
   it("backs off by doubling, capped, and adds up to at most 120000 ms for one operation", () => {
     const delays = retryDelays();
     expect(delays.slice(0, 5)).toEqual([1000, 2000, 4000, 8000, 16000]);
@@ -82,7 +82,7 @@ describe("retry limits (SPEC §9)", () => {
   });
 });
 
-describe("upload errors (SPEC §8)", () => {
+describe("upload errors (the specification's storage errors)", () => {
   it.each([
     [401, false, "unauthenticated"],
     [404, false, "invalid-url"],

@@ -1,7 +1,7 @@
 /**
- * The upload task of SPEC §4 as a pure state machine, with the retry limits of SPEC §9 and the
- * storage errors of SPEC §8. The browser's upload controller drives its buttons from it; nothing
- * here does I/O, so every transition is tested on its own.
+ * The specification's upload task as a pure state machine, with its retry limits and storage
+ * errors (docs/architecture.md lists them). The browser's upload controller drives its buttons
+ * from it; nothing here does I/O, so every transition is tested on its own.
  */
 import { MESSAGES } from "./messages";
 
@@ -20,7 +20,7 @@ export type UploadEvent =
   | "failed"
   | "succeeded";
 
-/** The spec's rules (§4): pause only from running; resume from paused or pausing; cancel from running or pausing. */
+/** The specification's rules: pause only from running; resume from paused or pausing; cancel from running or pausing. */
 const TRANSITIONS: Record<UploadEvent, Partial<Record<UploadState, UploadState>>> = {
   pause: { running: "pausing" },
   resume: { paused: "running", pausing: "running" },
@@ -49,11 +49,11 @@ export function isFinished(state: UploadState): boolean {
   return state === "canceled" || state === "error" || state === "success";
 }
 
-/** SPEC §9: one operation (a chunk) keeps retrying for at most this long. */
+/** The specification's limit: one operation (a chunk) keeps retrying for at most this long. */
 export const MAX_OPERATION_RETRY_MS = 120_000;
-/** SPEC §9: a whole upload gives up after this long. */
+/** The specification's limit: a whole upload gives up after this long. */
 export const MAX_UPLOAD_RETRY_MS = 600_000;
-/** SPEC §9: chunks stay below this size. */
+/** The specification's limit: chunks stay below this size. */
 export const MAX_CHUNK_BYTES_EXCLUSIVE = 33_554_432;
 /**
  * Bytes sent per request. Small, so a dropped connection on mobile data costs at most this much
@@ -84,8 +84,10 @@ export function mayRetryUpload(activeMs: number): boolean {
   return activeMs < MAX_UPLOAD_RETRY_MS;
 }
 
-/** The spec's storage errors (§8), with what the sell form says for each. */
+/** The specification's storage errors, with what the sell form says for each. */
 export const UPLOAD_ERROR_MESSAGES = {
+  // An upload that is missing or someone else's. The first sentence is the specification's own
+  // words for this error, kept as they are, like its other messages.
   "no-download-url": "The given file does not have any download URLs. Please add the photo again.",
   "no-default-bucket": "Photo storage is not set up on this site yet. Please try again later.",
   "root-reference": "That photo could not be saved. Please add it again.",
