@@ -20,9 +20,9 @@ export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
 
 export interface Category {
   slug: CategorySlug;
-  /** The banner / quick-link label (SPEC §2). */
+  /** The banner / quick-link label (the specification's home page). */
   label: string;
-  /** The label on the sell form (SPEC §9 keeps both readings). */
+  /** The label on the sell form (the specification keeps both spellings). */
   formLabel: string;
   hindi: string;
   aliases: readonly string[];

@@ -1,4 +1,7 @@
-/** Business constants from the specification (SPEC §9). */
+/**
+ * Business constants: the specification's (page size, suggestions, fresh recommendations) and
+ * the limits it leaves to us. docs/architecture.md lists each with where it comes from.
+ */
 
 /** Listings per page on /viewmore and in each home-page section. */
 export const PAGE_SIZE = 8;

@@ -27,7 +27,7 @@ export interface ListingSummary {
   unitPricePaise: number;
   /** A unit of core/produce. */
   unit: string;
-  /** Storage key prefix of the photo's WebP variants. */
+  /** Storage key prefix of the cover photo's WebP variants. */
   imageKey: string;
   /** Epoch milliseconds (UTC). */
   createdAt: number;

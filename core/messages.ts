@@ -1,4 +1,4 @@
-/** The specification's messages, word for word (SPEC §2, §6). */
+/** The specification's messages, word for word (listed in docs/architecture.md). */
 export const MESSAGES = {
   mustLogin: "You must login first",
   noItems: "No items found.., please search by product category or product name",

@@ -1,6 +1,6 @@
 /**
  * Produce-shaped listings: the unit a price is entered in, how much there is, and the price per
- * kg that lists sort and filter by. kg is canonical (DESIGN.md, "Quantities and units"): a
+ * kg that lists sort and filter by. kg is canonical (decision 013): a
  * quintal is 100 kg, a tonne 1,000 kg, and a dozen or a crate weighs what its seller says, so a
  * price per kg can always be worked out.
  *

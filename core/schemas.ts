@@ -18,11 +18,12 @@ import { findDistrict, findState } from "./locations";
 import { locationFieldsSchema, type LocationFields } from "./locations/schema";
 import { parseRupeesToPaise } from "./money";
 import { normalisePhone } from "./phone";
+import { UPLOAD_ID_PATTERN } from "./photos";
 import { checkUnitPrice, produceFieldsSchemaAt, type ProduceFields } from "./produce";
 import { safeRedirectPath } from "./redirects";
 import { MAX_MODERATION_TEXT, MODERATION_MESSAGES, REPORT_REASONS } from "./moderation";
 import { cleanText, hasLetterOrDigit, type CleanTextOptions } from "./text";
-import { UPLOAD_ERROR_MESSAGES, UPLOAD_ID_PATTERN } from "./upload-task";
+import { UPLOAD_ERROR_MESSAGES } from "./upload-task";
 
 /**
  * A form field as clean text (core/text): absent or non-text values (a file where text was

@@ -1,5 +1,5 @@
 /**
- * Units of produce and prices per unit: kg is canonical (DESIGN.md, "Quantities and units"). A
+ * Units of produce and prices per unit: kg is canonical (decision 013). A
  * quintal is 100 kg, a tonne 1,000 kg, and a dozen or a crate weighs what its seller says, so a
  * price per kg can always be worked out. No schema library here: cards and pages that only show
  * prices import this, not core/produce.

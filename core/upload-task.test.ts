@@ -2,13 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   MAX_CHUNK_BYTES_EXCLUSIVE,
   MAX_OPERATION_RETRY_MS,
-  MAX_PHOTOS_PER_LISTING,
   UPLOAD_CHUNK_BYTES,
   UPLOAD_STATES,
   canApply,
   isFinished,
   mayRetryUpload,
-  movePhoto,
   retryDelays,
   transition,
   uploadErrorFor,
@@ -32,7 +30,7 @@ const ALLOWED: Record<string, UploadState> = {
 };
 const EVENTS: UploadEvent[] = ["pause", "resume", "cancel", "paused", "canceled", "failed", "succeeded"];
 
-describe("upload task state machine (SPEC §4)", () => {
+describe("upload task state machine (the specification's states and moves)", () => {
   const cases = UPLOAD_STATES.flatMap((state) => EVENTS.map((event) => [state, event] as const));
 
   it.each(cases)("from %s on %s", (state, event) => {
@@ -60,7 +58,7 @@ describe("upload task state machine (SPEC §4)", () => {
   });
 });
 
-describe("retry limits (SPEC §9)", () => {
+describe("the specification's retry limits", () => {
   it("backs off by doubling, capped, and adds up to at most 120000 ms for one operation", () => {
     const delays = retryDelays();
     expect(delays.slice(0, 5)).toEqual([1000, 2000, 4000, 8000, 16000]);
@@ -84,7 +82,7 @@ describe("retry limits (SPEC §9)", () => {
   });
 });
 
-describe("upload errors (SPEC §8)", () => {
+describe("upload errors (the specification's storage errors)", () => {
   it.each([
     [401, false, "unauthenticated"],
     [404, false, "invalid-url"],
@@ -97,20 +95,5 @@ describe("upload errors (SPEC §8)", () => {
     [500, false, "unknown"],
   ] as const)("status %s (retries exhausted: %s) is %s", (status, exhausted, code) => {
     expect(uploadErrorFor(status, exhausted)).toBe(code);
-  });
-});
-
-describe("photo order", () => {
-  it("allows five photos", () => expect(MAX_PHOTOS_PER_LISTING).toBe(5));
-
-  it("moves a photo up or down one place", () => {
-    expect(movePhoto(["a", "b", "c"], 2, -1)).toEqual(["a", "c", "b"]);
-    expect(movePhoto(["a", "b", "c"], 0, 1)).toEqual(["b", "a", "c"]);
-  });
-
-  it("leaves the order alone for a move past either end", () => {
-    expect(movePhoto(["a", "b"], 0, -1)).toEqual(["a", "b"]);
-    expect(movePhoto(["a", "b"], 1, 1)).toEqual(["a", "b"]);
-    expect(movePhoto(["a", "b"], 5, -1)).toEqual(["a", "b"]);
   });
 });

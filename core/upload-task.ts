@@ -1,8 +1,9 @@
 /**
- * The upload task of SPEC §4 as a pure state machine, with the retry limits of SPEC §9 and the
- * storage errors of SPEC §8. The browser's upload controller drives its buttons from it; nothing
- * here does I/O, so every transition is tested on its own.
+ * The specification's upload task as a pure state machine, with its retry limits and storage
+ * errors (docs/architecture.md lists them). The browser's upload controller drives its buttons
+ * from it; nothing here does I/O, so every transition is tested on its own.
  */
+import { MESSAGES } from "./messages";
 
 export const UPLOAD_STATES = ["running", "pausing", "paused", "canceling", "canceled", "error", "success"] as const;
 export type UploadState = (typeof UPLOAD_STATES)[number];
@@ -19,7 +20,7 @@ export type UploadEvent =
   | "failed"
   | "succeeded";
 
-/** The spec's rules (§4): pause only from running; resume from paused or pausing; cancel from running or pausing. */
+/** The specification's rules: pause only from running; resume from paused or pausing; cancel from running or pausing. */
 const TRANSITIONS: Record<UploadEvent, Partial<Record<UploadState, UploadState>>> = {
   pause: { running: "pausing" },
   resume: { paused: "running", pausing: "running" },
@@ -48,11 +49,11 @@ export function isFinished(state: UploadState): boolean {
   return state === "canceled" || state === "error" || state === "success";
 }
 
-/** SPEC §9: one operation (a chunk) keeps retrying for at most this long. */
+/** The specification's limit: one operation (a chunk) keeps retrying for at most this long. */
 export const MAX_OPERATION_RETRY_MS = 120_000;
-/** SPEC §9: a whole upload gives up after this long. */
+/** The specification's limit: a whole upload gives up after this long. */
 export const MAX_UPLOAD_RETRY_MS = 600_000;
-/** SPEC §9: chunks stay below this size. */
+/** The specification's limit: chunks stay below this size. */
 export const MAX_CHUNK_BYTES_EXCLUSIVE = 33_554_432;
 /**
  * Bytes sent per request. Small, so a dropped connection on mobile data costs at most this much
@@ -83,8 +84,10 @@ export function mayRetryUpload(activeMs: number): boolean {
   return activeMs < MAX_UPLOAD_RETRY_MS;
 }
 
-/** The spec's storage errors (§8), with what the sell form says for each. */
+/** The specification's storage errors, with what the sell form says for each. */
 export const UPLOAD_ERROR_MESSAGES = {
+  // An upload that is missing or someone else's. The first sentence is the specification's own
+  // words for this error, kept as they are, like its other messages.
   "no-download-url": "The given file does not have any download URLs. Please add the photo again.",
   "no-default-bucket": "Photo storage is not set up on this site yet. Please try again later.",
   "root-reference": "That photo could not be saved. Please add it again.",
@@ -92,7 +95,7 @@ export const UPLOAD_ERROR_MESSAGES = {
   canceled: "Upload canceled.",
   "storage-deleted": "Photo uploads are not available right now. Please try again later.",
   "retry-limit-exceeded": "The network is too slow right now. Remove the photo and add it again: it carries on from where it stopped.",
-  unauthenticated: "You must login first",
+  unauthenticated: MESSAGES.mustLogin,
   "too-many-uploads": "Too many photos are uploading at once. Please wait for one to finish.",
   "too-large": "This photo is too large. Please choose a smaller photo.",
   unknown: "The upload stopped. Please check your connection, then remove the photo and add it again.",
@@ -116,24 +119,4 @@ export function uploadErrorFor(status: number | undefined, retriesExhausted: boo
     default:
       return retriesExhausted ? "retry-limit-exceeded" : "unknown";
   }
-}
-
-/** Upload ids are 32 lower-case hex characters, made by the server (server/uploads/tus-server.ts). */
-export const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/;
-
-/** The browser shrinks a photo to this longest side before sending it (the largest variant is 1280). */
-export const RESIZE_MAX_SIDE = 1600;
-/** Encoder quality for that shrunk copy (WebP, or JPEG where the browser cannot make WebP). */
-export const RESIZE_QUALITY = 0.8;
-
-/** SPEC: most photos one listing can carry; the first is its cover. */
-export const MAX_PHOTOS_PER_LISTING = 5;
-
-/** Moves the item at `from` one place up (-1) or down (+1); out-of-range moves change nothing. */
-export function movePhoto<T>(items: readonly T[], from: number, by: -1 | 1): T[] {
-  const to = from + by;
-  if (from < 0 || from >= items.length || to < 0 || to >= items.length) return [...items];
-  const next = [...items];
-  [next[from], next[to]] = [next[to]!, next[from]!];
-  return next;
 }

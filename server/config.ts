@@ -8,7 +8,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { S3StorageOptions } from "./media/s3-storage";
 import { MAX_IMAGE_BYTES } from "../core/constants";
-import { MAX_PHOTOS_PER_LISTING } from "../core/upload-task";
+import { MAX_PHOTOS_PER_LISTING } from "../core/photos";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),

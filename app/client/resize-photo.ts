@@ -4,7 +4,7 @@
  * hundred KB. Photos the browser cannot decode (HEIC in most browsers) are sent as they are;
  * the server decides.
  */
-import { RESIZE_MAX_SIDE, RESIZE_QUALITY } from "../../core/upload-task";
+import { RESIZE_MAX_SIDE, RESIZE_QUALITY } from "../../core/photos";
 
 export async function resizePhoto(file: File): Promise<Blob> {
   let bitmap: ImageBitmap;

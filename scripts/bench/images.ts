@@ -13,7 +13,7 @@ import os from "node:os";
 import sharp from "sharp";
 import { IMAGE_WIDTHS } from "../../core/constants";
 import { formatBytes } from "../../core/file-size";
-import { RESIZE_MAX_SIDE, RESIZE_QUALITY } from "../../core/upload-task";
+import { RESIZE_MAX_SIDE, RESIZE_QUALITY } from "../../core/photos";
 import { makeImageVariants, MAX_INPUT_PIXELS } from "../../server/media/image-pipeline";
 import { makePhonePhoto } from "../../server/seed/factories";
 

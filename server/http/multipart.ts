@@ -7,7 +7,7 @@ import {
 import { AppError } from "../../core/app-error";
 import { photoTooLargeMessage } from "../../core/messages";
 
-/** Room for the text fields and multipart framing on top of the photo itself. */
+/** Room for the text fields and multipart framing on top of the photos themselves. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 const MAX_PARTS = 60;
 
@@ -23,9 +23,9 @@ export interface PhotoForm {
 }
 
 /**
- * Reads a multipart form with one photo as a stream: text fields are kept, a photo is buffered
- * only up to the limit, and whatever is left of a refused body is read and dropped so the
- * browser gets the answer. Broken bodies become a 400 AppError.
+ * Reads a multipart form with its photos (up to `maxFiles`) as a stream: text fields are kept,
+ * each photo is buffered only up to the limit, and whatever is left of a refused body is read
+ * and dropped so the browser gets the answer. Broken bodies become a 400 AppError.
  */
 export async function readPhotoForm(
   request: Request,

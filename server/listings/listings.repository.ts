@@ -154,11 +154,6 @@ export function createListingsRepository(db: Kysely<Database>, dialect: DialectN
       });
     },
 
-    /** Puts `photos` in place of the listing's photos; returns the image keys no longer used. */
-    async replacePhotos(listingId: string, photos: readonly StoredPhoto[]): Promise<string[]> {
-      return db.transaction().execute((trx) => putPhotos(trx, listingId, photos));
-    },
-
     /**
      * A seller's edit: the listing's fields and its photos, all or nothing. Returns the image keys
      * no longer used, or null when the listing is gone (deleted meanwhile).

@@ -158,7 +158,7 @@ describe.each(testEngines())("on %s", (engine) => {
 
     it("gives the no-items state for a legacy category such as Cars", async () => {
       const result = await browse({ category: "Cars" });
-      expect(result).toMatchObject({ total: 0, items: [], unknownCategory: true, marketplaceEmpty: false });
+      expect(result).toMatchObject({ total: 0, items: [], category: undefined, marketplaceEmpty: false });
       expect((await browse({ q: "no such produce" })).marketplaceEmpty).toBe(false);
     });
 
@@ -272,7 +272,7 @@ describe.each(testEngines())("on %s", (engine) => {
       expect((await find({ q: "zzzzqqq" })).total).toBe(0);
       // Characters FTS5 reads as syntax, or that would end its string, are plain text.
       for (const q of ["\u0000\u0000\u0000", '"rice', "rice OR wheat", "NEAR(a b)", "*", "ri^ce"]) {
-        await expect(find({ q })).resolves.toMatchObject({ unknownCategory: false });
+        await expect(find({ q })).resolves.toMatchObject({ items: expect.any(Array) });
         await expect(s.listings.suggestListings(q)).resolves.toBeInstanceOf(Array);
       }
     });

@@ -57,8 +57,6 @@ export interface BrowseResult {
   pageCount: number;
   /** The category the query named, when it named one. */
   category: CategorySlug | undefined;
-  /** True when the URL named a category that does not exist (e.g. legacy 'Cars'). */
-  unknownCategory: boolean;
   /** True when there are no listings at all (not just none matching). */
   marketplaceEmpty: boolean;
   /** True when nothing matched as typed and these are listings with a close spelling instead. */
@@ -155,9 +153,8 @@ export function createListingsService(deps: {
 
   async function browseListings(query: BrowseQuery): Promise<BrowseResult> {
     let filter = filterFor(query);
-    if (!filter) {
-      return { items: [], total: 0, page: 1, pageCount: 0, category: undefined, unknownCategory: true, marketplaceEmpty: false, closeMatches: false };
-    }
+    // A category that does not exist (legacy 'Cars') matches nothing: the page shows "No items found".
+    if (!filter) return { items: [], total: 0, page: 1, pageCount: 0, category: undefined, marketplaceEmpty: false, closeMatches: false };
     let total = await repository.count(filter);
     let closeMatches = false;
     // Only when nothing matched as typed is a typo considered, so exact searches never pay for it.
@@ -174,7 +171,7 @@ export function createListingsService(deps: {
     const items = total ? await repository.list({ filter, sort: query.sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, total }) : [];
     // Only an empty answer needs the question "is there anything at all?".
     const marketplaceEmpty = total === 0 && (await repository.count({ liveAt: now() })) === 0;
-    return { items, total, page, pageCount, category: filter.category, unknownCategory: false, marketplaceEmpty, closeMatches };
+    return { items, total, page, pageCount, category: filter.category, marketplaceEmpty, closeMatches };
   }
 
   /**
@@ -362,17 +359,6 @@ export function createListingsService(deps: {
     /** The listing for its seller's edit form; anyone else gets 404. */
     getOwnListing(input: { actor: Actor | null; id: string }): Promise<ListingDetail> {
       return ownListing(input.actor, input.id);
-    },
-
-    /** New photos for a listing, from finished uploads in the seller's order (its other fields stay). */
-    async replaceListingPhotos(input: { actor: Actor | null; id: string; uploadIds: string[] }): Promise<void> {
-      const listing = await ownListing(input.actor, input.id);
-      const uploadIds = [...new Set(input.uploadIds)];
-      checkPhotoCount(uploadIds.length);
-      const finished = await uploads.readFinishedUploads({ ownerId: listing.sellerId, ids: uploadIds });
-      const replaced = await withStoredPhotos(finished, (stored) => repository.replacePhotos(listing.id, stored));
-      await removePhotoFiles(replaced);
-      await uploads.discardUploads(uploadIds).catch((error: unknown) => logger.error({ err: error, uploadIds }, "upload cleanup failed"));
     },
 
     /** Sold: it leaves every list at once; its page says so. */

@@ -10,7 +10,7 @@ import { EVENTS, Server, type ServerOptions } from "@tus/server";
 import express, { type Router } from "express";
 import { isAppError } from "../../core/app-error";
 import { MESSAGES } from "../../core/messages";
-import { UPLOAD_ID_PATTERN } from "../../core/upload-task";
+import { UPLOAD_ID_PATTERN } from "../../core/photos";
 import type { AccountsService } from "../auth/accounts.service";
 import { UNAVAILABLE_SAVE_MESSAGE } from "../http/unavailable";
 import type { Logger } from "../logger";

@@ -101,7 +101,7 @@ describe.each(testEngines())("on %s", (engine) => {
     });
   });
 
-  describe("replacing and deleting a listing's photos", () => {
+  describe("editing a listing's photos (saveListing) and deleting a listing", () => {
     const variantsOf = async (imageKey: string) =>
       Promise.all([320, 640, 1280].map(async (w) => (await t.storage.get(imageVariantKey(imageKey, w as 320 | 640 | 1280))) !== null));
 
@@ -115,7 +115,7 @@ describe.each(testEngines())("on %s", (engine) => {
     it("replaces the photos in one change, then removes the old files and the uploads", async () => {
       const listing = await listingWithPhotos(2);
       const upload = await storeUpload(t, { ownerId: seller, bytes: photos[2]! });
-      await t.listings.replaceListingPhotos({ actor: { id: seller }, id: listing.id, uploadIds: [upload] });
+      await t.listings.saveListing({ actor: { id: seller }, id: listing.id, fields, photos: [{ upload }] });
 
       const after = await t.listings.getListing(listing.id);
       expect(after.photos).toHaveLength(1);
@@ -129,7 +129,7 @@ describe.each(testEngines())("on %s", (engine) => {
       const listing = await listingWithPhotos(1);
       const bad = await storeUpload(t, { ownerId: seller, bytes: new TextEncoder().encode("<svg onload=alert(1)>") });
       const filesBefore = mediaFiles();
-      await expect(t.listings.replaceListingPhotos({ actor: { id: seller }, id: listing.id, uploadIds: [bad] })).rejects.toMatchObject({
+      await expect(t.listings.saveListing({ actor: { id: seller }, id: listing.id, fields, photos: [{ upload: bad }] })).rejects.toMatchObject({
         code: "UNSUPPORTED_MEDIA",
       });
       expect((await t.listings.getListing(listing.id)).photos).toEqual(listing.photos);
@@ -141,7 +141,7 @@ describe.each(testEngines())("on %s", (engine) => {
     it("lets only the seller change or delete a listing; anyone else is told it does not exist", async () => {
       const listing = await listingWithPhotos(1);
       const theirs = await storeUpload(t, { ownerId: other, bytes: photos[1]! });
-      await expect(t.listings.replaceListingPhotos({ actor: { id: other }, id: listing.id, uploadIds: [theirs] })).rejects.toMatchObject({
+      await expect(t.listings.saveListing({ actor: { id: other }, id: listing.id, fields, photos: [{ upload: theirs }] })).rejects.toMatchObject({
         code: "NOT_FOUND",
       });
       await expect(t.listings.deleteListing({ actor: { id: other }, id: listing.id })).rejects.toMatchObject({ code: "NOT_FOUND" });

@@ -1,5 +1,5 @@
 /**
- * Sign-up, login and logout through the real forms (SPEC §2 Signup/Login forms, §4 states, §6).
+ * Sign-up, login and logout through the real forms (the specification's forms, states and permissions).
  */
 import type { Page } from "@playwright/test";
 import { deleteUserByEmail, expect, gotoHydrated, randomIndianMobile, signUpSeller, test, uniqueTag } from "./support/fixtures";

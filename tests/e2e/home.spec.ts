@@ -1,5 +1,5 @@
 /**
- * The home page (SPEC §2 Home page, §9): category banner (dropdown and quick links), the category
+ * The home page (as the specification describes it): category banner (dropdown and quick links), the category
  * section with View more, the Quick Menu, Fresh recommendations and the footer.
  */
 import { expect, gotoHydrated, test, uniqueTag } from "./support/fixtures";
@@ -24,7 +24,7 @@ test("the category dropdown offers ALL CATEGORIES plus the six categories", asyn
 });
 
 test("a listing made with the sell form's 'Vegetable' shows under Vegetables chosen from the dropdown", async ({ page, createListing }) => {
-  // 'Vegetable' is how the sell form spells it; the banner says 'Vegetables' (SPEC §9).
+  // 'Vegetable' is how the sell form spells it; the banner says 'Vegetables' (both are the specification's).
   const listing = await createListing({ name: `Bhindi ${uniqueTag()}`, category: "Vegetable", price: "40" });
 
   await gotoHydrated(page, "/");

@@ -1,5 +1,5 @@
 /**
- * Search (SPEC §2 Search behaviour, §9): the header product-name box with suggestions (at most
+ * Search (the specification's search behaviour and limits): the header product-name box with suggestions (at most
  * 15, keyboard and mouse), its no-match message and clear button; the name-or-category box with
  * its Search button, results on /viewmore and the no-items message.
  */

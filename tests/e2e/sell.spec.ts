@@ -1,5 +1,5 @@
 /**
- * The sell flow through the real form (SPEC §2 Create form, §4 Create): fields, photo with
+ * The sell flow through the real form (the specification's Create form and flow): fields, photo with
  * preview, 'upload and Submit', back home with the new listing among the fresh recommendations.
  */
 import { makeProducePhoto } from "../../server/seed/factories";

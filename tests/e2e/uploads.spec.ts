@@ -84,7 +84,7 @@ test("pause stops sending, resume carries on, cancel stops and forgets a photo",
   await expect(page.getByText("Paused", { exact: true })).toBeVisible();
   const resume = page.getByRole("button", { name: "Resume photo 1" });
   await expect(resume).toBeFocused();
-  // Cancel is not offered while paused (SPEC §4: cancel only from running or pausing).
+  // Cancel is not offered while paused (the specification: cancel only from running or pausing).
   await expect(page.getByRole("button", { name: "Cancel photo 1" })).toBeDisabled();
   const pausedAt = Number(await progress.getAttribute("value"));
   const patchesWhenPaused = patches;

@@ -1,5 +1,5 @@
 /**
- * The product page /view/:id (SPEC §2 View page): image, price, name, category, created date,
+ * The product page /view/:id (the specification's View page): image, price, name, category, created date,
  * description and seller details, for anyone; /view with no id goes home; unknown ids are a 404.
  */
 import { deleteListings, expect, test, uniqueTag } from "./support/fixtures";

@@ -1,5 +1,5 @@
 /**
- * /viewmore (SPEC §2 Viewmore, §9): 8 products per page with numbered page links, and sorting.
+ * /viewmore (the specification's Viewmore screen and page size): 8 products per page with numbered page links, and sorting.
  * Seventeen listings share a unique name prefix, so a search for it gives exactly 3 pages
  * (8 + 8 + 1) whatever else is in the shared database.
  */

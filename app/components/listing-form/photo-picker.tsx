@@ -1,39 +1,17 @@
 /**
  * The listing form's photos with JavaScript (Sell and Edit): the listing's own photos first (on
- * Edit), then new ones: up to five, each shrunk in the browser, then sent as a
- * resumable upload with a progress bar and Pause / Resume / Cancel; Move up / Move down set the
- * order (the first is the cover). The form then names its photos in order (`photo` fields: a kept
- * photo or a finished upload). Loaded only on the listing form's pages, after they have hydrated.
+ * Edit), then new ones, up to the configured limit (`maxPhotos`), each shrunk in the browser, then
+ * sent as a resumable upload with a progress bar and Pause / Resume / Cancel; Move up / Move down
+ * set the order (the first is the cover). The form then names its photos in order (`photo`
+ * fields: a kept photo or a finished upload). Loaded only on the listing form's pages, after they
+ * have hydrated. The photos and their uploads live in usePhotoItems; this draws them.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { formatBytes } from "../../../core/file-size";
-import { imageUrl } from "../../../core/images";
 import { keepPhotoValue, uploadPhotoValue } from "../../../core/listing-form";
-import { photoTooLargeMessage } from "../../../core/messages";
-import { canApply, isFinished, movePhoto, type UploadState } from "../../../core/upload-task";
-import { discardFinishedUpload, fingerprintOf, startPhotoUpload, type PhotoUploadHandle, type PhotoUploadView } from "../../client/photo-upload";
-import { resizePhoto } from "../../client/resize-photo";
-
-interface PhotoItem {
-  key: string;
-  /** Set for a photo the listing already has (Edit): its image key. */
-  kept?: string;
-  fileName: string;
-  originalBytes: number;
-  fingerprint: string;
-  previewUrl: string;
-  view: PhotoUploadView;
-}
-
-const STATE_LABELS: Record<UploadState, string> = {
-  running: "Uploading",
-  pausing: "Pausing…",
-  paused: "Paused",
-  canceling: "Canceling…",
-  canceled: "Canceled",
-  error: "Not uploaded",
-  success: "Uploaded",
-};
+import { canApply, isFinished } from "../../../core/upload-task";
+import { type PhotoUploadView } from "../../client/photo-upload";
+import { STATE_LABELS, usePhotoItems } from "./use-photo-items";
 
 /** Why the form cannot be sent yet, or null when it can (as far as photos go). */
 export type PhotosBlocker = { kind: "uploading" | "failed"; message: string } | null;
@@ -58,28 +36,14 @@ export interface PhotoPickerProps {
   onBlockerChange: (blocker: PhotosBlocker) => void;
 }
 
-const keptItem = (imageKey: string, index: number): PhotoItem => ({
-  key: `kept-${index}`,
-  kept: imageKey,
-  fileName: "",
-  originalBytes: 0,
-  fingerprint: imageKey,
-  previewUrl: imageUrl(imageKey, 320),
-  view: { state: "success", sentBytes: 0, totalBytes: 0, uploadId: null, error: null },
-});
-
 export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialFiles, currentPhotos, onBlockerChange }: PhotoPickerProps) {
-  const [items, setItems] = useState<PhotoItem[]>(() => currentPhotos.map((photo, index) => keptItem(photo.imageKey, index)));
-  const [message, setMessage] = useState<string | null>(null);
-  const [preparing, setPreparing] = useState(false);
-  const [announcement, setAnnouncement] = useState("");
-  const handles = useRef(new Map<string, PhotoUploadHandle>());
-  const nextKey = useRef(0);
+  const { items, message, preparing, announcement, add, remove, move, control } = usePhotoItems({ maxPhotos, maxBytes, initialFiles, currentPhotos });
   const [focusAfterMove, setFocusAfterMove] = useState<{ key: string; by: -1 | 1 } | null>(null);
   const shownError = message ?? serverError;
 
   useEffect(() => onBlockerChange(photosBlocker(items, preparing)), [items, preparing, onBlockerChange]);
 
+  // After a move, focus stays on the moved photo's button (or its other one, at either end).
   useEffect(() => {
     if (!focusAfterMove) return;
     const wanted = document.getElementById(`${focusAfterMove.key}-${focusAfterMove.by < 0 ? "up" : "down"}`) as HTMLButtonElement | null;
@@ -87,85 +51,10 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
     (wanted && !wanted.disabled ? wanted : other)?.focus();
   }, [focusAfterMove]);
 
-  // Object URLs are freed when the picker goes away (after a successful sale, say).
-  const previewUrls = useRef(new Set<string>());
-  useEffect(() => {
-    const urls = previewUrls.current;
-    return () => urls.forEach((url) => URL.revokeObjectURL(url));
-  }, []);
-
-  const updateView = (key: string, view: PhotoUploadView) => {
-    setItems((current) => current.map((item) => (item.key === key ? { ...item, view } : item)));
-    setAnnouncement((previous) => {
-      const label = STATE_LABELS[view.state];
-      return view.state === "running" ? previous : `${label}.`;
-    });
-  };
-
-  async function addFiles(files: File[]) {
-    const free = maxPhotos - items.length;
-    const chosen = files.slice(0, Math.max(free, 0));
-    setMessage(files.length > chosen.length ? `A listing can have up to ${maxPhotos} photos. The first ${chosen.length || "none"} you chose ${chosen.length === 1 ? "was" : "were"} added.` : null);
-    setPreparing(true);
-    try {
-      const known = new Set(items.map((item) => item.fingerprint));
-      for (const file of chosen) {
-        if (file.size === 0) {
-          setMessage("This file is empty. Please choose a photo.");
-          continue;
-        }
-        const blob = await resizePhoto(file);
-        if (blob.size > maxBytes) {
-          setMessage(photoTooLargeMessage(maxBytes));
-          continue;
-        }
-        const fingerprint = await fingerprintOf(blob, file);
-        if (known.has(fingerprint)) {
-          setMessage("You have already added this photo.");
-          continue;
-        }
-        known.add(fingerprint);
-        const key = `photo-${nextKey.current++}`;
-        const item: PhotoItem = {
-          key,
-          fileName: file.name,
-          originalBytes: file.size,
-          fingerprint,
-          previewUrl: URL.createObjectURL(blob),
-          view: { state: "running", sentBytes: 0, totalBytes: blob.size, uploadId: null, error: null },
-        };
-        previewUrls.current.add(item.previewUrl);
-        setItems((current) => [...current, item]);
-        handles.current.set(key, startPhotoUpload({ blob, fileName: file.name, fingerprint, onChange: (view) => updateView(key, view) }));
-      }
-    } finally {
-      setPreparing(false);
-    }
-  }
-
-  function remove(item: PhotoItem) {
-    if (item.view.state === "success" && item.view.uploadId) discardFinishedUpload(item.view.uploadId);
-    if (!item.kept) {
-      URL.revokeObjectURL(item.previewUrl);
-      previewUrls.current.delete(item.previewUrl);
-    }
-    handles.current.delete(item.key);
-    setItems((current) => current.filter((other) => other.key !== item.key));
-    setAnnouncement("Photo removed.");
-  }
-
-  function move(index: number, by: -1 | 1) {
-    setItems((current) => movePhoto(current, index, by));
+  function moveAndKeepFocus(index: number, by: -1 | 1) {
+    move(index, by);
     setFocusAfterMove({ key: items[index]!.key, by });
   }
-
-  // Once, on arrival: take over what was chosen before.
-  const tookOver = useRef(false);
-  useEffect(() => {
-    if (tookOver.current || !initialFiles.length) return;
-    tookOver.current = true;
-    void Promise.resolve().then(() => addFiles([...initialFiles]));
-  });
 
   const full = items.length >= maxPhotos;
   return (
@@ -184,7 +73,7 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
         onChange={(e) => {
           const files = Array.from(e.currentTarget.files ?? []);
           e.currentTarget.value = ""; // the same photo can be chosen again after removing it
-          void addFiles(files);
+          void add(files);
         }}
         className="block w-full text-base file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800"
       />
@@ -242,7 +131,7 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
                       type="button"
                       className="btn-secondary"
                       // One button that reads Pause or Resume, so focus stays on it.
-                      onClick={() => (canApply(view.state, "pause") ? handles.current.get(item.key)?.pause() : handles.current.get(item.key)?.resume())}
+                      onClick={() => control(item, canApply(view.state, "pause") ? "pause" : "resume")}
                       aria-label={`${canApply(view.state, "pause") ? "Pause" : "Resume"} photo ${n}`}
                     >
                       {canApply(view.state, "pause") ? "Pause" : "Resume"}
@@ -253,7 +142,7 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
                       type="button"
                       className="btn-secondary"
                       disabled={!canApply(view.state, "cancel")}
-                      onClick={() => handles.current.get(item.key)?.cancel()}
+                      onClick={() => control(item, "cancel")}
                       aria-label={`Cancel photo ${n}`}
                     >
                       Cancel
@@ -263,7 +152,7 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
                       Remove
                     </button>
                   )}
-                  <button id={`${item.key}-up`} type="button" className="btn-secondary" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Move photo ${n} up`}>
+                  <button id={`${item.key}-up`} type="button" className="btn-secondary" disabled={index === 0} onClick={() => moveAndKeepFocus(index, -1)} aria-label={`Move photo ${n} up`}>
                     Move up
                   </button>
                   <button
@@ -271,7 +160,7 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
                     type="button"
                     className="btn-secondary"
                     disabled={index === items.length - 1}
-                    onClick={() => move(index, 1)}
+                    onClick={() => moveAndKeepFocus(index, 1)}
                     aria-label={`Move photo ${n} down`}
                   >
                     Move down

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Up to five photos per listing (listing_photo, position 0 is the cover), and the resumable
- * uploads a seller has started but not yet put on a listing (photo_upload), so their owner, the
- * per-person limit and expiry are known to every instance. listing.image_key stays: it is the
+ * Several photos per listing (listing_photo, position 0 is the cover; how many is the setting
+ * MAX_PHOTOS_PER_LISTING, at most 5), and the resumable uploads a seller has started but not yet
+ * put on a listing (photo_upload), so their owner, the per-person limit and expiry are known to
+ * every instance. listing.image_key stays: it is the
  * cover's key, kept in step by the repository, so cards need no join.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,0 +1,208 @@
+/**
+ * The login, signup and sell actions called directly, as React Router calls them: a real Request
+ * and a load context holding the real services on a fresh database. Every branch of each action,
+ * without a browser or an HTTP server (the end-to-end suite covers what the page then shows).
+ */
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as createAction } from "../../app/routes/create";
+import { action as loginAction } from "../../app/routes/login";
+import { action as signupAction } from "../../app/routes/signup";
+import { uploadPhotoValue } from "../../core/listing-form";
+import { MESSAGES } from "../../core/messages";
+import { browseQuerySchema } from "../../core/schemas";
+import { UPLOAD_ERROR_MESSAGES } from "../../core/upload-task";
+// Brings the AppLoadContext fields (services, currentUser, …) into scope.
+import type {} from "../../server/http/load-context";
+import { makeProducePhoto } from "../../server/seed/factories";
+import { testEngines } from "../support/test-database";
+import { createTestServices, type TestServices } from "../support/test-services";
+import { signedInSeller, storeUpload } from "../support/uploads";
+
+/** What an action answered: a redirect (Response) or data with a status, as one shape. */
+interface Outcome {
+  status: number;
+  location: string | null;
+  headers: Headers;
+  body: { errors: Record<string, string>; values: Record<string, string> } | null;
+}
+
+type AnyAction = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => Promise<unknown>;
+
+async function run(action: AnyAction, request: Request, context: AppLoadContext): Promise<Outcome> {
+  const result = await action({ request, context, params: {} });
+  if (result instanceof Response) return { status: result.status, location: result.headers.get("location"), headers: result.headers, body: null };
+  // React Router's data(): the value and its response init.
+  const { data: body, init } = result as { data: Outcome["body"]; init: ResponseInit | null };
+  return { status: init?.status ?? 200, location: null, headers: new Headers(init?.headers), body };
+}
+
+const post = (path: string, body: URLSearchParams | FormData | string, headers?: HeadersInit) =>
+  new Request(`http://127.0.0.1${path}`, { method: "POST", body, headers });
+
+const SELL_FIELDS = { name: "Nashik Onion", category: "vegetables", price: "30", description: "Red onions, this week's crop", state: "maharashtra", district: "nashik" };
+
+describe.each(testEngines())("on %s", (engine) => {
+  let t: TestServices;
+  /** The context React Router would hand the action, with whoever the cookie names signed in. */
+  const contextFor = (cookie?: string): AppLoadContext => ({
+    services: t,
+    cspNonce: "test-nonce",
+    requestId: "test-request",
+    clientAddress: "127.0.0.1",
+    currentUser: () => (cookie ? t.accounts.getSessionUser(new Headers({ cookie })) : Promise.resolve(null)),
+  });
+
+  beforeAll(async () => {
+    t = await createTestServices({ engine, env: { MAX_IMAGE_BYTES: String(1024 * 1024) } });
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  describe("signup", () => {
+    const signup = (body: URLSearchParams | string, headers?: HeadersInit) => run(signupAction as AnyAction, post("/signup", body, headers), contextFor());
+
+    it("creates the account and sends the person to log in", async () => {
+      const outcome = await signup(new URLSearchParams({ name: "Asha Patil", email: "asha@example.in", phone: "98765 43210", password: "long-enough-pw" }));
+      expect(outcome).toMatchObject({ status: 302, location: "/login?registered=1" });
+      // The account is real: its password signs in.
+      await expect(t.accounts.signIn({ email: "asha@example.in", password: "long-enough-pw" }, new Headers())).resolves.toBeInstanceOf(Headers);
+    });
+
+    it("refuses bad fields with a message beside each, keeping what was typed but never the password", async () => {
+      const outcome = await signup(new URLSearchParams({ name: "", email: "not-an-email", phone: "12345", password: "short" }));
+      expect(outcome.status).toBe(400);
+      expect(Object.keys(outcome.body!.errors).sort()).toEqual(["email", "name", "password", "phone"]);
+      expect(outcome.body!.values).toEqual({ name: "", email: "not-an-email", phone: "12345" });
+    });
+
+    it("says when the email already has an account", async () => {
+      const outcome = await signup(new URLSearchParams({ name: "Asha Again", email: "asha@example.in", phone: "98765 43211", password: "long-enough-pw" }));
+      expect(outcome.status).toBe(409);
+      expect(outcome.body!.errors).toEqual({ email: "An account with this email already exists. Please log in instead." });
+      expect(outcome.body!.values.name).toBe("Asha Again");
+    });
+
+    it("answers a body that is not a form with a 400 and a message", async () => {
+      const outcome = await signup(JSON.stringify({ name: "x" }), { "content-type": "application/json" });
+      expect(outcome.status).toBe(400);
+      expect(outcome.body).toEqual({ errors: { form: "Please send the form again from the page." }, values: { name: "", email: "", phone: "" } });
+    });
+  });
+
+  describe("login", () => {
+    const login = (body: URLSearchParams | string, headers?: HeadersInit) => run(loginAction as AnyAction, post("/login", body, headers), contextFor());
+
+    beforeAll(async () => {
+      await t.accounts.signUp({ name: "Ravi Kumar", email: "ravi@example.in", phone: "+919876500001", password: "long-enough-pw" }, new Headers());
+    });
+
+    it("signs in, sets the session cookie and goes where the person was headed", async () => {
+      const outcome = await login(new URLSearchParams({ email: "ravi@example.in", password: "long-enough-pw", redirectTo: "/create" }));
+      expect(outcome).toMatchObject({ status: 302, location: "/create" });
+      const cookie = outcome.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      expect(await t.accounts.getSessionUser(new Headers({ cookie }))).toMatchObject({ email: "ravi@example.in" });
+    });
+
+    it("never sends the person to another site after logging in", async () => {
+      const outcome = await login(new URLSearchParams({ email: "ravi@example.in", password: "long-enough-pw", redirectTo: "https://evil.example/" }));
+      expect(outcome).toMatchObject({ status: 302, location: "/" });
+    });
+
+    it("says so for a wrong password, keeping the email", async () => {
+      const outcome = await login(new URLSearchParams({ email: "ravi@example.in", password: "not-the-password" }));
+      expect(outcome.status).toBe(401);
+      expect(outcome.body).toEqual({ errors: { form: "Invalid email or password." }, values: { email: "ravi@example.in" } });
+    });
+
+    it("refuses missing fields with a message beside each", async () => {
+      const outcome = await login(new URLSearchParams({ email: "", password: "" }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.body!.errors).toMatchObject({ email: expect.any(String), password: "Please enter your password." });
+    });
+
+    it("answers a body that is not a form with a 400 and a message", async () => {
+      const outcome = await login("email=x", { "content-type": "text/plain" });
+      expect(outcome.status).toBe(400);
+      expect(outcome.body).toEqual({ errors: { form: "Please send the form again from the page." }, values: { email: "" } });
+    });
+  });
+
+  describe("sell (create)", () => {
+    let seller: { id: string; cookie: string };
+    let other: { id: string; cookie: string };
+    let photo: Buffer;
+    /** Sent by the seller, or by nobody (null: signed out). */
+    const sell = (body: FormData | URLSearchParams, cookie: string | null = seller.cookie) =>
+      run(createAction as AnyAction, post("/create", body), contextFor(cookie ?? undefined));
+    const sellForm = (fields: Record<string, string>, photos: Array<{ bytes: Uint8Array; name: string }> = []) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      for (const file of photos) form.append("image", new Blob([new Uint8Array(file.bytes)], { type: "image/jpeg" }), file.name);
+      return form;
+    };
+    const listingsNamed = async (name: string) => (await t.listings.browseListings(browseQuerySchema.parse({ q: name }))).total;
+
+    beforeAll(async () => {
+      seller = await signedInSeller(t, 1);
+      other = await signedInSeller(t, 2);
+      photo = await makeProducePhoto("vegetables", 1, { width: 800, height: 600 });
+    });
+
+    it("lists the produce with the photo sent with the form, and goes home", async () => {
+      const name = "Plain Form Onion";
+      const outcome = await sell(sellForm({ ...SELL_FIELDS, name }, [{ bytes: photo, name: "onion.jpg" }]));
+      expect(outcome).toMatchObject({ status: 302, location: "/?created=1" });
+      expect(await listingsNamed(name)).toBe(1);
+    });
+
+    it("lists the produce with a finished upload the form names", async () => {
+      const name = "Uploaded Onion";
+      const upload = await storeUpload(t, { ownerId: seller.id, bytes: photo });
+      const outcome = await sell(sellForm({ ...SELL_FIELDS, name, photo: uploadPhotoValue(upload) }));
+      expect(outcome).toMatchObject({ status: 302, location: "/?created=1" });
+      expect(await listingsNamed(name)).toBe(1);
+    });
+
+    it("asks a signed-out person to log in first, and stores nothing", async () => {
+      const name = "Signed Out Onion";
+      const outcome = await sell(sellForm({ ...SELL_FIELDS, name }, [{ bytes: photo, name: "onion.jpg" }]), null);
+      expect(outcome.status).toBe(401);
+      expect(outcome.body!.errors).toEqual({ form: MESSAGES.mustLogin });
+      expect(await listingsNamed(name)).toBe(0);
+    });
+
+    it("refuses bad fields and a missing photo with a message beside each, keeping what was typed", async () => {
+      const outcome = await sell(sellForm({ ...SELL_FIELDS, name: "", price: "free" }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.body!.errors).toMatchObject({ name: expect.any(String), price: expect.any(String), image: MESSAGES.choosePhoto });
+      expect(outcome.body!.values).toMatchObject({ price: "free", description: SELL_FIELDS.description, district: "nashik" });
+    });
+
+    it("answers a photo over the limit with 413 and the message, keeping what was typed", async () => {
+      const name = "Huge Photo Onion";
+      const outcome = await sell(sellForm({ ...SELL_FIELDS, name }, [{ bytes: new Uint8Array(1024 * 1024 + 1), name: "huge.jpg" }]));
+      expect(outcome.status).toBe(413);
+      expect(outcome.body!.errors.image).toMatch(/larger than 1 MB/);
+      expect(outcome.body!.values.name).toBe(name);
+      expect(await listingsNamed(name)).toBe(0);
+    });
+
+    it("refuses someone else's upload beside the photo field, and stores nothing", async () => {
+      const name = "Borrowed Photo Onion";
+      const theirs = await storeUpload(t, { ownerId: other.id, bytes: photo });
+      const outcome = await sell(sellForm({ ...SELL_FIELDS, name, photo: uploadPhotoValue(theirs) }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.body!.errors).toEqual({ image: UPLOAD_ERROR_MESSAGES["no-download-url"] });
+      expect(await listingsNamed(name)).toBe(0);
+      await t.uploads.discardUploads([theirs]);
+    });
+
+    it("answers a form that is not multipart with a 400 and a message", async () => {
+      const outcome = await sell(new URLSearchParams(SELL_FIELDS));
+      expect(outcome.status).toBe(400);
+      expect(outcome.body!.errors).toEqual({ form: "Please send the form with its photo again." });
+    });
+  });
+});
