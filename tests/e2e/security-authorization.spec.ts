@@ -1,8 +1,9 @@
 /**
- * The authorization matrix: every route and method, as anonymous, a signed-in stranger and the
- * owner. Each cell asserts its status and that nothing changed that the actor does not own (the
- * owner's account, sessions, listing, photos and half-finished upload; the stranger's likewise).
- * To cover a new route (seller tools, admin), add a row to MATRIX; nothing else changes.
+ * The authorization matrix: every route and method, as anonymous, a signed-in stranger, the
+ * owner, a moderator and an admin. Each cell asserts its status and that nothing changed that the
+ * actor does not own (the owner's account, role, ban, sessions, listing and its moderation,
+ * photos and half-finished upload; the stranger's likewise) unless the cell says whose things an
+ * action of staff may change. To cover a new route, add a row to MATRIX; nothing else changes.
  */
 import { sql } from "kysely";
 import type { Db } from "../../server/db/database";
@@ -27,8 +28,15 @@ import {
   validSellForm,
 } from "./support/security";
 
-/** A cell: the status expected, and whether the actor's own things may change (they are then repaired). */
-type Cell = StatusExpectation | "any" | { status: StatusExpectation | "any"; changesOwn: true };
+/**
+ * A cell: the status expected, and whether the actor's own things may change, or (a staff action)
+ * the owner's or stranger's; what changed is then repaired.
+ */
+type Cell =
+  | StatusExpectation
+  | "any"
+  | { status: StatusExpectation | "any"; changesOwn: true }
+  | { status: StatusExpectation | "any"; changes: Array<"owner" | "stranger"> };
 
 type Body =
   | { form: Record<string, string> }
@@ -48,6 +56,9 @@ interface Row {
   anonymous: Cell;
   stranger: Cell;
   owner: Cell;
+  /** Staff are signed-in people who own nothing here: unless a row says otherwise, as the stranger. */
+  moderator?: Cell;
+  admin?: Cell;
   /** Text (same placeholders) no answer in this row may contain. */
   mustNotContain?: string[];
   /** Why the row is there, when it is not obvious. */
@@ -55,8 +66,12 @@ interface Row {
 }
 
 const json = (body: Record<string, unknown>): Body => ({ json: body });
-const same = (cell: Cell): Pick<Row, Role> => ({ anonymous: cell, stranger: cell, owner: cell });
+const same = (cell: Cell): Pick<Row, Role> => ({ anonymous: cell, stranger: cell, owner: cell, moderator: cell, admin: cell });
 const own = (status: StatusExpectation): Cell => ({ status, changesOwn: true });
+/** The back office: the same 404 as an unknown address to everyone but staff. */
+const staffOnly = (staff: Cell, admin: Cell = staff): Pick<Row, Role> => ({ anonymous: 404, stranger: 404, owner: 404, moderator: staff, admin });
+const changes = (status: StatusExpectation, ...who: Array<"owner" | "stranger">): Cell => ({ status, changes: who });
+const cellOf = (row: Row, role: Role): Cell => row[role] ?? row.stranger;
 /** Pages anyone may read. */
 const page = (path: string): Row => ({ method: "GET", path, ...same(200) });
 /** The single-fetch data request behind a page (React Router answers a redirect with 202). */
@@ -181,6 +196,53 @@ export const MATRIX: Row[] = [
   { method: "DELETE", path: "/media/{photo}/w320.webp", ...same("4xx") },
   { method: "PUT", path: "/media/{photo}/w320.webp", body: { form: { x: "1" } }, ...same("4xx") },
   { method: "GET", path: "/media/listings/00000000-0000-4000-8000-000000000000/w320.webp", ...same(404) },
+
+  // Trust and safety (issue 13): anyone reports a listing (once), never their own.
+  page("/view/{listing}/report"),
+  data("/view/{listing}/report.data"),
+  { method: "GET", path: "/view/00000000-0000-4000-8000-000000000000/report", ...same(404) },
+  { method: "POST", path: "/view/{listing}/report", body: { form: { reason: "price" } }, anonymous: changes(302, "owner"), stranger: changes(302, "owner"), owner: 400, moderator: changes(302, "owner"), admin: changes(302, "owner"), why: "three reports hide the listing: repaired" },
+  { method: "POST", path: "/view/{listing}/report", body: { form: { reason: "other" } }, ...same(400), why: "'other' needs words" },
+  { method: "POST", path: "/view/{listing}/report", body: { form: { reason: "steal" } }, ...same(400) },
+  { method: "POST", path: "/view/{listing}/report", body: { json: { reason: "price" } }, ...same(400), why: "forms only" },
+  { method: "PUT", path: "/view/{listing}/report", body: { form: { reason: "price" } }, ...same(405) },
+  { method: "POST", path: "/view/00000000-0000-4000-8000-000000000000/report", body: { form: { reason: "price" } }, ...same(404) },
+  { method: "POST", path: "/my/listings", body: { form: { intent: "review", id: "{listing}" } }, anonymous: 302, stranger: 404, owner: 409, moderator: 404, admin: 404, why: "only a hidden listing's seller asks" },
+
+  // The back office: staff only; everyone else gets 404 for every address and method there.
+  { method: "GET", path: "/admin", ...staffOnly(200) },
+  { method: "GET", path: "/admin.data", ...staffOnly(200) },
+  { method: "GET", path: "/admin?view=hidden&reason=%E0%A4%9A&page=99999999999", ...staffOnly(200) },
+  { method: "GET", path: "/admin/", ...staffOnly(200) },
+  { method: "POST", path: "/admin", body: { form: { intent: "hide" } }, ...staffOnly(405) },
+  { method: "GET", path: "/admin/listings/{listing}", ...staffOnly(200) },
+  { method: "GET", path: "/admin/listings/{listing}.data", ...staffOnly(200) },
+  { method: "GET", path: "/admin/listings/00000000-0000-4000-8000-000000000000", ...same(404) },
+  { method: "GET", path: "/admin/listings/{listing}%2F..%2F..", ...same(404) },
+  { method: "POST", path: "/admin/listings/{listing}", body: { form: { intent: "hide", reason: "Matrix: wrong price" } }, ...staffOnly(changes(302, "owner")) },
+  { method: "POST", path: "/admin/listings/{listing}", body: { form: { intent: "hide", reason: "   " } }, ...staffOnly(400), why: "the seller must be told why" },
+  { method: "POST", path: "/admin/listings/{listing}", body: { form: { intent: "restore" } }, ...staffOnly(409), why: "not hidden" },
+  { method: "POST", path: "/admin/listings/{listing}", body: { form: { intent: "dismiss" } }, ...staffOnly(302) },
+  { method: "POST", path: "/admin/listings/{listing}", body: { form: { intent: "delete" } }, ...staffOnly(400) },
+  { method: "POST", path: "/admin/listings/{listing}.data", body: { form: { intent: "hide", reason: "Matrix" } }, ...staffOnly(changes(202, "owner")) },
+  { method: "PUT", path: "/admin/listings/{listing}", body: { form: { intent: "hide", reason: "Matrix" } }, ...staffOnly(405) },
+  { method: "DELETE", path: "/admin/listings/{listing}", ...staffOnly(405) },
+  { method: "GET", path: "/admin/people", ...staffOnly(200) },
+  { method: "GET", path: "/admin/people?email={ownerEmail}", ...staffOnly(200) },
+  { method: "GET", path: "/admin/people?id={ownerId}", ...staffOnly(200) },
+  { method: "POST", path: "/admin/people", body: { form: { intent: "ban", personId: "{ownerId}", reason: "Matrix ban" } }, ...staffOnly(changes(302, "owner")) },
+  { method: "POST", path: "/admin/people", body: { form: { intent: "ban", personId: "{ownerId}" } }, ...staffOnly(400) },
+  { method: "POST", path: "/admin/people", body: { form: { intent: "unban", personId: "{ownerId}" } }, ...staffOnly(409), why: "not banned" },
+  { method: "POST", path: "/admin/people", body: { form: { intent: "ban", personId: "{adminId}", reason: "Matrix" } }, ...staffOnly(409), why: "staff are not banned" },
+  { method: "POST", path: "/admin/people", body: { form: { intent: "role", personId: "{strangerId}", role: "moderator" } }, ...staffOnly(404, changes(302, "stranger")), why: "admins only" },
+  { method: "POST", path: "/admin/people", body: { form: { intent: "role", personId: "{strangerId}", role: "admin" } }, ...staffOnly(400), why: "no page makes an admin" },
+  { method: "POST", path: "/admin/people", body: { form: { intent: "role", personId: "{adminId}", role: "person" } }, ...staffOnly(404, 409), why: "an admin is changed from the command line" },
+  { method: "PUT", path: "/admin/people", body: { form: { intent: "ban", personId: "{ownerId}", reason: "Matrix" } }, ...staffOnly(405) },
+  { method: "GET", path: "/admin/audit", ...staffOnly(404, 200), why: "admins only" },
+  { method: "GET", path: "/admin/audit.data", ...staffOnly(404, 200) },
+  { method: "POST", path: "/admin/audit", body: { form: { id: "1", reason: "rewritten" } }, ...staffOnly(404, 405), why: "the log is append-only" },
+  { method: "DELETE", path: "/admin/audit", ...staffOnly(404, 405) },
+  { method: "GET", path: "/admin/nothing-here", ...same(404) },
 ];
 
 interface Placeholders {
@@ -190,6 +252,9 @@ interface Placeholders {
   strangerUpload: string;
   ownerToken: string;
   ownerId: string;
+  ownerEmail: string;
+  strangerId: string;
+  adminId: string;
 }
 
 function fill(text: string, values: Placeholders): string {
@@ -227,17 +292,30 @@ async function placeholders(db: Db, world: World): Promise<Placeholders> {
     strangerUpload: world.strangerUpload,
     ownerToken: token.rows[0]?.token ?? "no-session",
     ownerId: world.owner.seller.id,
+    ownerEmail: world.owner.seller.email,
+    strangerId: world.stranger.seller.id,
+    adminId: world.admin.seller.id,
   };
 }
 
 /** After a cell that may change the actor's own things: signed in again, with an unfinished upload again. */
 async function repair(db: Db, world: World, role: "owner" | "stranger") {
   const actor = world[role];
+  // Staff may have banned them, or changed their role: back to a person in good standing.
+  await db.kysely.updateTable("user").set({ role: "person", banned: sql<boolean>`false`, banReason: null }).where("id", "=", actor.seller.id).execute();
   if (!(await signedInAs(actor.request, actor.seller.id))) await logInWith(actor.request, actor.seller);
   if (role === "owner") {
-    // The owner's own tools may have sold, renewed or deleted the listing the other rows use.
+    // The owner's own tools may have sold, renewed or deleted the listing the other rows use;
+    // staff (or three reports) may have hidden it.
     const listing = await db.kysely.selectFrom("listing").select("id").where("id", "=", world.listingId).executeTakeFirst();
-    if (listing) await db.kysely.updateTable("listing").set({ status: "active", expires_at: Date.now() + 30 * 86_400_000 }).where("id", "=", world.listingId).execute();
+    await db.kysely.deleteFrom("listing_report").where("seller_id", "=", actor.seller.id).execute();
+    if (listing) {
+      await db.kysely
+        .updateTable("listing")
+        .set({ status: "active", expires_at: Date.now() + 30 * 86_400_000, hidden_at: null, hidden_reason: null, hidden_cause: null, review_requested_at: null })
+        .where("id", "=", world.listingId)
+        .execute();
+    }
     else world.listingId = (await createListingWith(actor.request, { name: `Owner Rice ${uniqueTag()}`, category: "rice", index: 3 })).id;
   }
   // Listings a sell cell made go at once, so they never crowd the newest-first sections other specs look at.
@@ -250,10 +328,18 @@ async function repair(db: Db, world: World, role: "owner" | "stranger") {
   if (upload?.bytesOnDisk !== expectedBytes) world[uploadKey] = await startUpload(actor.request, { length: role === "owner" ? 4096 : 8192, firstChunk: expectedBytes });
 }
 
+/** After a cell that may change a staff member's own things: signed in again, their listings gone. */
+async function repairStaff(db: Db, world: World, role: "moderator" | "admin") {
+  const actor = world[role];
+  if (!(await signedInAs(actor.request, actor.seller.id))) await logInWith(actor.request, actor.seller);
+  const made = await db.kysely.selectFrom("listing").select("id").where("seller_id", "=", actor.seller.id).execute();
+  await deleteListings(made.map((l) => l.id));
+}
+
 test.describe("authorization matrix", () => {
   test.describe.configure({ timeout: 300_000 });
 
-  test("every route and method, as anonymous, a stranger and the owner", async ({ playwright }) => {
+  test("every route and method, as anonymous, a stranger, the owner, a moderator and an admin", async ({ playwright }) => {
     const db = openE2eDatabase();
     const newContext = () => playwright.request.newContext({ baseURL: BASE_URL });
     const world = await buildWorld(newContext);
@@ -265,9 +351,10 @@ test.describe("authorization matrix", () => {
       for (const row of MATRIX) {
         for (const role of ROLES) {
           cells += 1;
-          const cell = row[role];
-          const expected = typeof cell === "object" && "changesOwn" in cell ? cell.status : cell;
+          const cell = cellOf(row, role);
+          const expected = typeof cell === "object" && "status" in cell ? cell.status : cell;
           const changesOwn = typeof cell === "object" && "changesOwn" in cell;
+          const mayChange = new Set<string>(typeof cell === "object" && "changes" in cell ? cell.changes : changesOwn ? [role] : []);
           const actor = world[role];
           const path = fill(row.path, values);
           const label = `${role} ${row.method} ${path}`;
@@ -290,7 +377,7 @@ test.describe("authorization matrix", () => {
           }
           // Untouched unless it is the actor's own and the cell allows it.
           for (const who of ["owner", "stranger"] as const) {
-            if (changesOwn && who === role) continue;
+            if (mayChange.has(who)) continue;
             const now = await snapshot(db, world[who].seller.id);
             const changed = (Object.keys(now) as Array<keyof OwnedState>).filter((key) => JSON.stringify(now[key]) !== JSON.stringify(before[who][key]));
             if (changed.length) {
@@ -299,10 +386,12 @@ test.describe("authorization matrix", () => {
               before[who] = now;
             }
           }
-          if (changesOwn && role !== "anonymous") {
-            await repair(db, world, role);
+          if (changesOwn && (role === "moderator" || role === "admin")) await repairStaff(db, world, role);
+          for (const who of ["owner", "stranger"] as const) {
+            if (!mayChange.has(who)) continue;
+            await repair(db, world, who);
             values = await placeholders(db, world);
-            before[role] = await snapshot(db, world[role].seller.id);
+            before[who] = await snapshot(db, world[who].seller.id);
           }
         }
       }

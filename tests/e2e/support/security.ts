@@ -1,7 +1,8 @@
 /**
- * Shared ground for the security suites (security-*.spec.ts): three actors (anonymous, a
- * signed-in stranger, the owner of a listing and of an unfinished upload), a snapshot of what
- * each owns (to prove a request changed nothing it must not), tus helpers and status matching.
+ * Shared ground for the security suites (security-*.spec.ts): the actors (anonymous, a
+ * signed-in stranger, the owner of a listing and of an unfinished upload, a moderator and an
+ * admin), a snapshot of what each owns (to prove a request changed nothing it must not), tus
+ * helpers and status matching.
  * Snapshots are scoped to these actors' own rows, because other spec files run beside these.
  */
 import { readdir, stat } from "node:fs/promises";
@@ -21,8 +22,8 @@ export const TUS = { "tus-resumable": "1.0.0" };
 export const UPLOADS_DIR = path.join(E2E_DATA_DIR, "uploads");
 export const MEDIA_DIR = path.join(E2E_DATA_DIR, "media");
 
-export type Role = "anonymous" | "stranger" | "owner";
-export const ROLES: readonly Role[] = ["anonymous", "stranger", "owner"];
+export type Role = "anonymous" | "stranger" | "owner" | "moderator" | "admin";
+export const ROLES: readonly Role[] = ["anonymous", "stranger", "owner", "moderator", "admin"];
 
 /** An expected status: exact, one of several, or any in a class ("4xx"). */
 export type StatusExpectation = number | readonly number[] | "4xx" | "2xx or 3xx";
@@ -48,6 +49,9 @@ export interface World {
   anonymous: Actor;
   stranger: Actor & { seller: Seller };
   owner: Actor & { seller: Seller };
+  /** Signed-in people with the moderator and admin roles (decision 014). */
+  moderator: Actor & { seller: Seller };
+  admin: Actor & { seller: Seller };
   /** The owner's listing, and an unfinished upload each of owner and stranger has started. */
   listingId: string;
   ownerUpload: string;
@@ -57,15 +61,23 @@ export interface World {
 
 export type NewContext = () => Promise<APIRequestContext>;
 
-/** Builds the three actors and what they own. Each call makes new people (a cell may sign one out). */
+/** Builds the actors and what they own. Each call makes new people (a cell may sign one out). */
 export async function buildWorld(newContext: NewContext): Promise<World> {
-  const [anonymous, stranger, owner] = await Promise.all([newContext(), newContext(), newContext()]);
+  const [anonymous, stranger, owner, moderator, admin] = await Promise.all([newContext(), newContext(), newContext(), newContext(), newContext()]);
   const signedIn = async (request: APIRequestContext) => {
     const seller = await signUpSellerWith(request);
     await logInWith(request, seller);
     return seller;
   };
-  const [strangerSeller, ownerSeller] = [await signedIn(stranger), await signedIn(owner)];
+  const [strangerSeller, ownerSeller, moderatorSeller, adminSeller] = [await signedIn(stranger), await signedIn(owner), await signedIn(moderator), await signedIn(admin)];
+  // What `npm run admin:grant` does; the role is read from the user row on every request.
+  const db = openE2eDatabase();
+  try {
+    await db.kysely.updateTable("user").set({ role: "moderator" }).where("id", "=", moderatorSeller.id).execute();
+    await db.kysely.updateTable("user").set({ role: "admin" }).where("id", "=", adminSeller.id).execute();
+  } finally {
+    await db.close();
+  }
   const listing = await createListingWith(owner, { name: `Owner Rice ${uniqueTag()}`, category: "rice", index: 3 });
   const ownerUpload = await startUpload(owner, { length: 4096, firstChunk: 1024 });
   const strangerUpload = await startUpload(stranger, { length: 8192, firstChunk: 512 });
@@ -73,13 +85,14 @@ export async function buildWorld(newContext: NewContext): Promise<World> {
     anonymous: { role: "anonymous", request: anonymous },
     stranger: { role: "stranger", request: stranger, seller: strangerSeller },
     owner: { role: "owner", request: owner, seller: ownerSeller },
+    moderator: { role: "moderator", request: moderator, seller: moderatorSeller },
+    admin: { role: "admin", request: admin, seller: adminSeller },
     listingId: listing.id,
     ownerUpload,
     strangerUpload,
     async dispose() {
-      await deleteUser(ownerSeller.id);
-      await deleteUser(strangerSeller.id);
-      await Promise.all([anonymous.dispose(), stranger.dispose(), owner.dispose()]);
+      for (const person of [ownerSeller, strangerSeller, moderatorSeller, adminSeller]) await deleteUser(person.id);
+      await Promise.all([anonymous.dispose(), stranger.dispose(), owner.dispose(), moderator.dispose(), admin.dispose()]);
     },
   };
 }
@@ -113,11 +126,11 @@ export interface OwnedState {
 export async function snapshot(db: Db, userId: string): Promise<OwnedState> {
   const k = db.kysely;
   const [user, sessions, listings, photos, uploads] = await Promise.all([
-    k.selectFrom("user").select(["name", "email", "phone"]).where("id", "=", userId).executeTakeFirst(),
+    k.selectFrom("user").select(["name", "email", "phone", "role", "banned", "banReason"]).where("id", "=", userId).executeTakeFirst(),
     sql<{ n: number | string }>`select count(*) as n from session where "userId" = ${userId}`.execute(k),
     k
       .selectFrom("listing")
-      .select(["id", "name", "price_paise", "category", "description", "image_key", "status", "expires_at", "unit", "unit_price_paise", "state", "district"])
+      .select(["id", "name", "price_paise", "category", "description", "image_key", "status", "expires_at", "unit", "unit_price_paise", "state", "district", "hidden_at", "hidden_reason", "review_requested_at"])
       .where("seller_id", "=", userId)
       .orderBy("id")
       .execute(),
