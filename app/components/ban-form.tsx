@@ -5,7 +5,7 @@ import { SubmitButton } from "./submit-button";
 /** Ban a person (from a listing's page or the people page); posted to /admin/people. */
 export function BanForm({ personId, name, error, reason }: { personId: string; name: string; error?: string; reason?: string }) {
   return (
-    <Form method="post" action="/admin/people" className="mt-3">
+    <Form method="post" action="/admin/people" noValidate className="mt-3">
       <input type="hidden" name="intent" value="ban" />
       <input type="hidden" name="personId" value={personId} />
       <label htmlFor="ban-reason" className="label">

@@ -3,15 +3,21 @@ import { parseWith, reportFormSchema } from "../../core/schemas";
 import { formErrorResponse, orErrorPage } from "../../server/http/app-errors";
 import { readForm } from "../../server/http/forms";
 import { postOnly } from "../../server/http/staff-only";
+import { MODERATION_MESSAGES } from "../../core/moderation";
+import { Alert } from "../components/alert";
 import { ReportForm } from "../components/report-listing";
 import type { Route } from "./+types/report-listing";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Report “${data.name}” — Mandi` : "Not found — Mandi" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: !data ? "Not found — Mandi" : data.sent ? "Report sent — Mandi" : `Report “${data.name}” — Mandi` }];
 
-/** The report form on a page of its own: where a refused send comes back to, with its message. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+/**
+ * The report form on a page of its own: where a refused send comes back to, with its message.
+ * `?sent=1`: the thanks, for a report that hid the listing (its own page is gone for buyers).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (new URL(request.url).searchParams.get("sent") === "1") return { sent: true as const };
   const listing = await orErrorPage(() => context.services.listings.getListing(params.id));
-  return { id: listing.id, name: listing.name };
+  return { sent: false as const, id: listing.id, name: listing.name };
 }
 
 /**
@@ -30,20 +36,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = parseWith(reportFormSchema, form);
   if (!parsed.ok) return data({ errors: parsed.errors as Record<string, string>, values }, { status: 400 });
   const user = await context.currentUser();
+  const id = encodeURIComponent(params.id.toLowerCase());
   try {
-    await context.services.moderation.report({
+    const { stillShown } = await context.services.moderation.report({
       listingId: params.id,
       reporter: user ? { userId: user.id } : { address: context.clientAddress },
       reason: parsed.data.reason,
       details: parsed.data.details,
     });
+    return redirect(stillShown ? `/view/${id}?reported=1` : `/view/${id}/report?sent=1`);
   } catch (error) {
     return formErrorResponse(error, values);
   }
-  return redirect(`/view/${encodeURIComponent(params.id.toLowerCase())}?reported=1`);
 }
 
 export default function ReportListing({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.sent) {
+    return (
+      <div className="page max-w-xl py-6">
+        <h1 className="mb-4 text-2xl font-bold">Report sent</h1>
+        <Alert tone="success">{MODERATION_MESSAGES.reported}</Alert>
+        <p className="mt-6">
+          <Link to="/" className="btn-secondary">
+            Back to the market
+          </Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="page max-w-xl py-6">
       <h1 className="text-2xl font-bold [overflow-wrap:anywhere]">Report “{loaderData.name}”</h1>

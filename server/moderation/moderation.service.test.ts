@@ -140,9 +140,11 @@ describe.each(testEngines())("on %s", (engine) => {
     expect(await publicPlaces(id, name, seller.id)).toEqual(visible);
 
     const reporters = [await person(), await person()];
-    for (const reporter of reporters) await t.moderation.report({ listingId: id, reporter: { userId: reporter.id }, reason: "scam", details: null });
+    for (const reporter of reporters) {
+      expect(await t.moderation.report({ listingId: id, reporter: { userId: reporter.id }, reason: "scam", details: null })).toEqual({ stillShown: true });
+    }
     expect(await publicPlaces(id, name, seller.id)).toEqual(visible);
-    await t.moderation.report({ listingId: id, reporter: { address: "192.0.2.44" }, reason: "scam", details: null });
+    expect(await t.moderation.report({ listingId: id, reporter: { address: "192.0.2.44" }, reason: "scam", details: null })).toEqual({ stillShown: false });
 
     expect(await publicPlaces(id, name, seller.id)).toEqual({ home: false, search: false, suggestions: false, sellerPage: false });
     await expect(t.listings.getListing(id)).rejects.toMatchObject({ code: "NOT_FOUND" });

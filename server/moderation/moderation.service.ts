@@ -84,17 +84,18 @@ export function createModerationService(deps: {
     /**
      * A report from a buyer (signed in or not). One per person per listing: a second one is
      * thanked like the first and changes nothing. Reports from `reportsToHide` different people
-     * hide the listing until a moderator looks. Returns nothing a reporter could learn from.
+     * hide the listing until a moderator looks. Says only whether buyers can still see it (which
+     * anyone can find out by opening it), never who else reported.
      */
-    async report(input: { listingId: string; reporter: Reporter; reason: ReportReason; details: string | null }): Promise<void> {
+    async report(input: { listingId: string; reporter: Reporter; reason: ReportReason; details: string | null }): Promise<{ stillShown: boolean }> {
       const key = reporterKey(input.reporter);
       const at = now();
-      await repository.transaction(async (r) => {
+      return repository.transaction(async (r) => {
         const listing = await listingOrNotFound(r, input.listingId, { lock: true });
         // A hidden listing is not shown to buyers, so there is nothing for them to report.
         if (listing.hiddenAt !== null) throw new AppError("NOT_FOUND", LISTING_MESSAGES.listingNotFound);
         if ("userId" in input.reporter && input.reporter.userId === listing.sellerId) throw new AppError("BAD_INPUT", MODERATION_MESSAGES.ownListing, { field: "reason" });
-        if (await r.hasReported(listing.id, key)) return;
+        if (await r.hasReported(listing.id, key)) return { stillShown: true };
         if ((await r.countReportsSince(key, at - HOUR_MS)) >= settings.reportsPerHour) {
           throw new AppError("RATE_LIMITED", MODERATION_MESSAGES.tooManyReports, { field: "reason" });
         }
@@ -110,9 +111,9 @@ export function createModerationService(deps: {
           resolved_at: null,
           resolution: null,
         });
-        if (!inserted || settings.reportsToHide <= 0) return;
+        if (!inserted || settings.reportsToHide <= 0) return { stillShown: true };
         const reporters = await r.countOpenReporters(listing.id);
-        if (reporters < settings.reportsToHide) return;
+        if (reporters < settings.reportsToHide) return { stillShown: true };
         await r.hideListing(listing.id, { at, reason: MODERATION_MESSAGES.autoHidden, cause: "reports" });
         await r.appendAudit({
           at,
@@ -125,6 +126,7 @@ export function createModerationService(deps: {
           reason: `Reported by ${reporters} different people`,
         });
         logger.info({ listingId: listing.id, reporters }, "listing hidden after reports");
+        return { stillShown: false };
       });
     },
 

@@ -111,7 +111,7 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
         <h2 id="actions-heading" className="sr-only">
           What to do
         </h2>
-        <Form method="post" className="rounded-xl border border-stone-200 bg-white p-4">
+        <Form method="post" noValidate className="rounded-xl border border-stone-200 bg-white p-4">
           <input type="hidden" name="intent" value="hide" />
           <label htmlFor="hide-reason" className="label">
             {hidden ? "Change the reason the seller sees" : "Hide it: the reason the seller sees"}
@@ -179,7 +179,7 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
 
 function NoteForm({ intent, listingId, button, label }: { intent: "restore" | "dismiss"; listingId: string; button: string; label: string }) {
   return (
-    <Form method="post" className="rounded-xl border border-stone-200 bg-white p-4">
+    <Form method="post" noValidate className="rounded-xl border border-stone-200 bg-white p-4">
       <input type="hidden" name="intent" value={intent} />
       <label htmlFor={`${intent}-note`} className="label">
         {label}
