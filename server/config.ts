@@ -48,6 +48,12 @@ const envSchema = z.object({
   LISTING_DAYS_PERISHABLE: z.coerce.number().int().min(1).max(3650).default(15),
   /** Days any other listing stays up before it expires. */
   LISTING_DAYS_OTHER: z.coerce.number().int().min(1).max(3650).default(60),
+  /**
+   * Seconds a shared cache (CDN, proxy) may keep an anonymous browse page or suggestions. 1 keeps
+   * hidden, sold and changed listings out of every cache within a second (decision 014); a
+   * longer time offloads more to a CDN but shows such changes that much later.
+   */
+  SHARED_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(1),
   /** Reports from this many different people hide a listing until a moderator looks (0: never hide automatically). */
   REPORTS_TO_HIDE: z.coerce.number().int().min(0).max(1000).default(3),
   /** Reports one person (signed out: one address) may send in an hour. */
@@ -99,6 +105,8 @@ export interface Config {
   uploads: { maxPhotosPerListing: number; maxInFlightPerUser: number; expiryMs: number; dir: string };
   /** How long a listing stays up, by kind of produce (decision 013). */
   listingDays: { perishable: number; other: number };
+  /** How long a shared cache may keep an anonymous page (server/http/cache-control.ts). */
+  sharedCacheSeconds: number;
   /** Reports and automatic hiding (decision 014). */
   moderation: { reportsToHide: number; reportsPerHour: number };
   authRateLimits: { signInPerMinute: number; signUpPerMinute: number };
@@ -159,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     listingDays: { perishable: e.LISTING_DAYS_PERISHABLE, other: e.LISTING_DAYS_OTHER },
     moderation: { reportsToHide: e.REPORTS_TO_HIDE, reportsPerHour: e.REPORTS_PER_HOUR },
+    sharedCacheSeconds: e.SHARED_CACHE_SECONDS,
     authRateLimits: { signInPerMinute: e.AUTH_SIGNIN_PER_MINUTE, signUpPerMinute: e.AUTH_SIGNUP_PER_MINUTE },
     trustProxy: e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY === "false" ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

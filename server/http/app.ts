@@ -73,7 +73,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   );
   app.use(compression());
   // Cache-Control for every response below, decided in one place.
-  app.use(cacheControl());
+  app.use(cacheControl({ sharedSeconds: config.sharedCacheSeconds }));
   app.use(
     pinoHttp({
       logger,

@@ -11,12 +11,15 @@ import onHeaders from "on-headers";
 /** Anything that depends on a session, or that no one else should ever be shown. */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 /**
- * An anonymous browse page: a shared cache serves it for 60 s, and 60 s more while it fetches a
- * fresh copy; browsers ask again every time (so a person who signs in sees their name at once).
+ * An anonymous browse page: a shared cache serves it for `seconds` (SHARED_CACHE_SECONDS, 1 by
+ * default: a listing hidden, sold or changed leaves every cache within a second, decision 014;
+ * a busy page still reaches the origin only once a second). Browsers ask again every time, so a
+ * person who signs in sees their name at once. No stale-while-revalidate: it would keep a hidden
+ * listing in front of buyers past that second.
  */
-export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
-/** Search suggestions read no session: the same for everyone, kept briefly while a person types. */
-export const SUGGESTIONS_CACHE_CONTROL = "public, max-age=30, s-maxage=60";
+export const sharedPageCacheControl = (seconds: number) => `public, max-age=0, s-maxage=${seconds}`;
+/** Search suggestions read no session: the same for everyone, and as short-lived as pages. */
+export const suggestionsCacheControl = (seconds: number) => `public, max-age=${seconds}, s-maxage=${seconds}`;
 
 /** `/`, `/viewmore` and `/view/<id>`; never their `.data` twins, which always carry the root loader's user. */
 const BROWSE_PAGE = /^\/(viewmore|view\/[^/]+)?$/;
@@ -26,29 +29,32 @@ const SELF_CACHED = /^\/(assets|media)\/|^\/[\w-]+\.(svg|ico|png|txt|webmanifest
 /** A 404 or 410 is as shareable as the page it stands for; redirects and errors are not kept. */
 const SHAREABLE_STATUS = new Set([200, 404, 410]);
 
-export function cacheControl(): RequestHandler {
+export function cacheControl(options: { sharedSeconds: number }): RequestHandler {
+  const policies = { page: sharedPageCacheControl(options.sharedSeconds), suggestions: suggestionsCacheControl(options.sharedSeconds) };
   return (req, res, next) => {
     // Read now: a mounted handler (express.static at /assets) sees req.path without its prefix.
     const pathname = req.path;
-    onHeaders(res, () => decideCacheControl(req, pathname, res));
+    onHeaders(res, () => decideCacheControl(req, pathname, res, policies));
     next();
   };
 }
 
-function decideCacheControl(req: IncomingMessage, pathname: string, res: Response) {
+type SharedPolicies = { page: string; suggestions: string };
+
+function decideCacheControl(req: IncomingMessage, pathname: string, res: Response, policies: SharedPolicies) {
   const setsCookie = res.hasHeader("Set-Cookie");
   if (SELF_CACHED.test(pathname) && res.hasHeader("Cache-Control") && !setsCookie) return;
-  const policy = sharedPolicy(req, pathname, res.statusCode, setsCookie);
+  const policy = sharedPolicy(req, pathname, res.statusCode, setsCookie, policies);
   res.setHeader("Cache-Control", policy ?? PRIVATE_CACHE_CONTROL);
   // A cache that already holds the anonymous copy must not hand it to someone who sends a cookie.
-  if (policy === SHARED_PAGE_CACHE_CONTROL) res.vary("Cookie");
+  if (policy === policies.page) res.vary("Cookie");
 }
 
-function sharedPolicy(req: IncomingMessage, pathname: string, status: number, setsCookie: boolean): string | null {
+function sharedPolicy(req: IncomingMessage, pathname: string, status: number, setsCookie: boolean, policies: SharedPolicies): string | null {
   if ((req.method !== "GET" && req.method !== "HEAD") || setsCookie || !SHAREABLE_STATUS.has(status)) return null;
-  if (pathname === SUGGESTIONS_PATH) return SUGGESTIONS_CACHE_CONTROL;
+  if (pathname === SUGGESTIONS_PATH) return policies.suggestions;
   if (carriesCredentials(req) || !BROWSE_PAGE.test(pathname) || pathname.endsWith(".data")) return null;
-  return SHARED_PAGE_CACHE_CONTROL;
+  return policies.page;
 }
 
 /** Any cookie at all, not only ours: a page rendered for a cookie must never be shared. */

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeProducePhoto, makeSeller } from "../../server/seed/factories";
+import { openDatabase } from "../../server/db/database";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startS3Server, type S3TestServer } from "../support/s3-server";
 import { freePort, startAppInstance, type AppInstance } from "../support/app-instance";
@@ -127,6 +128,52 @@ describe("two app instances on one PostgreSQL and one S3", () => {
     // Someone else, from another address, is not held back.
     const other = await postForm(a, "/login", { email: seller.email, password: seller.password }, { "x-forwarded-for": "203.0.113.10" });
     expect(other.status).toBe(302);
+  });
+
+  it("a moderator's hiding and ban through one instance hold on the other at once", async () => {
+    // A moderator, as `npm run admin:grant` makes one.
+    const moderator = makeSeller(4343);
+    expect((await postJson(b, "/api/auth/sign-up/email", { name: moderator.name, email: moderator.email, password: moderator.password, phone: `+91${moderator.phone}` })).status).toBe(200);
+    const db = openDatabase(database.url, { poolSize: 1 });
+    let sellerId = "";
+    try {
+      await db.kysely.updateTable("user").set({ role: "moderator" }).where("email", "=", moderator.email.toLowerCase()).execute();
+      sellerId = (await db.kysely.selectFrom("user").select("id").where("email", "=", seller.email.toLowerCase()).executeTakeFirstOrThrow()).id;
+    } finally {
+      await db.close();
+    }
+    // Sign-ins from addresses of their own: the per-address limit is low here (see above).
+    const from = (n: number) => ({ "x-forwarded-for": `203.0.113.${20 + n}` });
+    const staff = cookiesOf(await postForm(b, "/login", { email: moderator.email, password: moderator.password }, from(0)));
+    const listingId = /href="\/view\/([^"]+)"/.exec((await get(a, "/viewmore?q=two+instance+basmati")).text)?.[1] ?? "";
+    expect(listingId).not.toBe("");
+
+    // Hidden through B: A's page, search and suggestions lose it on the very next request.
+    const hidden = await postForm(b, `/admin/listings/${listingId}`, { intent: "hide", reason: "Checking the photo" }, { cookie: staff });
+    expect(hidden.status, hidden.text).toBe(302);
+    expect((await get(a, `/view/${listingId}`)).status).toBe(404);
+    expect((await get(a, "/viewmore?q=two+instance+basmati")).text).not.toContain(`/view/${listingId}`);
+    expect((await get(a, "/api/suggestions?q=two+instance+bas")).text).not.toContain("Two Instance Basmati");
+    expect((await postForm(a, `/admin/listings/${listingId}`, { intent: "restore" }, { cookie: staff })).status).toBe(302);
+    expect((await get(b, `/view/${listingId}`)).status).toBe(200);
+
+    // Banned through A: B no longer knows the seller's session, and refuses their sign-in.
+    expect((await get(b, "/my/listings", { cookie })).status).toBe(200);
+    expect((await postForm(a, "/admin/people", { intent: "ban", personId: sellerId, reason: "Two-instance check" }, { cookie: staff })).status).toBe(302);
+    const next = await get(b, "/my/listings", { cookie });
+    expect(next.status).toBe(302);
+    expect(next.headers.location).toMatch(/^\/login/);
+    const refused = await postForm(b, "/login", { email: seller.email, password: seller.password }, from(1));
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain("This account is blocked");
+    expect((await get(b, `/view/${listingId}`)).status).toBe(404);
+
+    // Lifted through B; the seller signs in again (the tests after this one use their session).
+    expect((await postForm(b, "/admin/people", { intent: "unban", personId: sellerId }, { cookie: staff })).status).toBe(302);
+    const again = await postForm(a, "/login", { email: seller.email, password: seller.password }, from(2));
+    expect(again.status).toBe(302);
+    cookie = cookiesOf(again);
+    expect((await get(a, `/view/${listingId}`)).status).toBe(200);
   });
 
   it("both answer health and readiness checks", async () => {
