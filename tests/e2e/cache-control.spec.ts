@@ -48,6 +48,9 @@ test("every route says what a shared cache may keep, for anonymous and signed-in
   const browse: Ask[] = [{ path: "/" }, { path: "/viewmore?q=onion" }, { path: `/view/${listing.id}` }, { path: "/view/no-such-listing" }];
   const sessionOnly: Ask[] = [
     { path: "/view" },
+    { path: `/view/${listing.id}/report` },
+    { path: "/admin" },
+    { path: "/admin/audit" },
     { path: "/login" },
     { path: "/signup" },
     { path: "/create" },

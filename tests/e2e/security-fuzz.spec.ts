@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { IMAGE_WIDTHS } from "../../core/constants";
 import type { Db } from "../../server/db/database";
-import { deleteListings, deleteUser, deleteUserByEmail, expect, logInWith, signUpSellerWith, test, uniqueTag, type Seller } from "./support/fixtures";
+import { createListingWith, deleteListings, deleteUser, deleteUserByEmail, expect, logInWith, signUpSellerWith, test, uniqueTag, type Seller } from "./support/fixtures";
 import { BASE_URL, cookieHeader, mediaFolders, openE2eDatabase, rawRequest, SAME_ORIGIN, smallJpeg, snapshot, type RawResponse } from "./support/security";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -77,6 +77,50 @@ const plain = (value: FuzzValue) => value.map((s) => ("t" in s ? s.t : s.r)).joi
 /** Bytes for a raw fragment: valid %XX become that byte, anything else stays as written. */
 const rawBytes = (r: string) => Buffer.from(r.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1");
 /** UTF-8 (a lone surrogate becomes U+FFFD, as a browser sends it), %-encoded byte by byte. */
+test("the report form (anonymous) and a moderator's hide form", async ({ playwright }) => {
+  // A listing of the fuzz seller's, reported by visitors (127.0.0.1: one report at most is kept)
+  // and hidden by a moderator with fuzzed reasons.
+  const context = await playwright.request.newContext({ baseURL: BASE_URL });
+  const moderator = await signUpSellerWith(context);
+  await db.kysely.updateTable("user").set({ role: "moderator" }).where("id", "=", moderator.id).execute();
+  await logInWith(context, moderator);
+  const staff = await cookieHeader(context);
+  const listing = await createListingWith(context, { name: `Fuzz Reported Rice ${RUN_TAG}`, category: "rice", index: 4 });
+  const reasons = fc.constantFrom("scam", "category", "price", "sold", "offensive", "other").map((t) => [{ t }]);
+  try {
+    await fc.assert(
+      fc.asyncProperty(formOf({ reason: { good: reasons }, details: { good: valid("The seller asked for an advance.") } }), async (values) => {
+        count("POST /view/:id/report");
+        const response = await rawRequest({ method: "POST", path: `/view/${listing.id}/report`, headers: { ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(urlEncoded(values)) });
+        expectNo5xx("report", response);
+        if (response.status !== 302) expectMessage("report", response);
+        const rows = await db.kysely.selectFrom("listing_report").select(["reason", "details"]).where("listing_id", "=", listing.id).execute();
+        if (rows.length > 1) partialWrite("report", `${rows.length} reports kept from one address`);
+        for (const row of rows) {
+          expect(["scam", "category", "price", "sold", "offensive", "other"]).toContain(row.reason);
+          expectGoodText("report", { details: row.details ?? "x" }, ["details"]);
+        }
+      }),
+      fcOptions,
+    );
+    await fc.assert(
+      fc.asyncProperty(formOf({ intent: { good: valid("hide") }, reason: { good: valid("Please fix the price.") } }), async (values) => {
+        count("POST /admin/listings/:id");
+        const response = await rawRequest({ method: "POST", path: `/admin/listings/${listing.id}`, headers: { ...SAME_ORIGIN, cookie: staff, "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(urlEncoded(values)) });
+        expectNo5xx("hide", response);
+        if (response.status !== 302) expectMessage("hide", response);
+        const row = await db.kysely.selectFrom("listing").select(["hidden_at", "hidden_reason"]).where("id", "=", listing.id).executeTakeFirstOrThrow();
+        if ((row.hidden_at === null) !== (row.hidden_reason === null)) partialWrite("hide", "hidden without a reason, or a reason without hiding");
+        if (row.hidden_reason !== null) expectGoodText("hide", { reason: row.hidden_reason }, ["reason"]);
+      }),
+      fcOptions,
+    );
+  } finally {
+    await deleteUser(moderator.id);
+    await context.dispose();
+  }
+});
+
 const percentEncode = (text: string) => [...Buffer.from(text, "utf8")].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`)).join("");
 const urlValue = (value: FuzzValue) => value.map((s) => ("t" in s ? percentEncode(s.t) : s.r)).join("");
 
