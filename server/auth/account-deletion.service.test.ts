@@ -91,18 +91,22 @@ describe.each(testEngines())("deleting an account on %s", (engine) => {
     await expect(t.accounts.signIn({ email: leaving.person.email, password: "a-wrong-guess" }, new Headers())).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
     const { internalAdapter } = await t.auth.$context;
     await internalAdapter.createVerificationValue({ identifier: `reset-password:token-${engine}`, value: leaving.id, expiresAt: new Date(Date.now() + 3_600_000) });
+    // Reports they sent, and a visitor's report about their listing (decision 014): both go with them.
+    await t.moderation.report({ listingId: staying.listingIds[0]!, reporter: { userId: leaving.id }, reason: "price", details: `Reported by leaving ${engine}` });
+    await t.moderation.report({ listingId: leaving.listingIds[0]!, reporter: { address: `198.51.100.${engine === "sqlite" ? 1 : 2}` }, reason: "scam", details: null });
     const stayingUploadFiles = (await uploadFiles()).filter((file) => file.startsWith(staying.uploadId));
     expect(stayingUploadFiles.length).toBeGreaterThan(0);
     expect((await uploadFiles()).some((file) => file.startsWith(leaving.uploadId))).toBe(true);
-    // listing_name is left out: its row for the shared name may point at either seller's listing.
-    const stayingRows = async () => (await everyRow()).filter(({ table, row }) => table !== "listing_name" && row.includes(staying.id));
+    // listing_name is left out: its row for the shared name may point at either seller's listing;
+    // listing_report too: the report about the staying seller's listing was the leaving person's.
+    const stayingRows = async () => (await everyRow()).filter(({ table, row }) => table !== "listing_name" && table !== "listing_report" && row.includes(staying.id));
     const stayingBefore = await stayingRows();
 
     // The scan below finds them wherever they are: before the deletion, in all these tables.
     const traces = [leaving.id, leaving.person.email, leaving.person.phone, `Leaving Basmati ${engine}`, `leaving basmati ${engine}`, ...leaving.listingIds, ...leavingKeys, leaving.uploadId];
     const tablesHolding = async () => [...new Set((await everyRow()).filter(({ row }) => traces.some((trace) => row.includes(trace))).map((r) => r.table))];
     expect(await tablesHolding()).toEqual(
-      expect.arrayContaining(["user", "session", "account", "verification", "listing", "listing_photo", "listing_name", "photo_upload", "sign_in_failure", "seller_place"]),
+      expect.arrayContaining(["user", "session", "account", "verification", "listing", "listing_photo", "listing_name", "photo_upload", "sign_in_failure", "seller_place", "listing_report"]),
     );
 
     const actor = await t.accounts.getSessionUser(leaving.here);
