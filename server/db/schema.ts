@@ -11,8 +11,11 @@ export interface UserTable {
   image: string | null;
   createdAt: string | Date;
   updatedAt: string | Date;
-  /** "person", "moderator" or "admin" (core/moderation); better-auth adds it, never from input. */
-  role: Generated<string>;
+  /**
+   * "person", "moderator" or "admin" (core/moderation); better-auth sets it, never from input.
+   * Null (a row an older release wrote) reads as a person: see roleOf.
+   */
+  role: Generated<string | null>;
   /** 0/1 on SQLite, boolean on PostgreSQL: a banned person cannot sign in (decision 014). */
   banned: Generated<number | boolean | null>;
   banReason: string | null;
