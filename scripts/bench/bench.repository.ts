@@ -38,7 +38,10 @@ const PLACES = [
 ] as const;
 const BENCH_NOW = Date.now();
 
-/** One in ten listings is sold and one in ten has expired, as on a market that has run a while. */
+/**
+ * One in ten listings is sold, one in ten has expired, and one in a hundred is hidden by a
+ * moderator (decision 014), as on a market that has run a while.
+ */
 function listingRow(listing: SyntheticListing, i: number, sellers: number) {
   const [state, district] = PLACES[i % PLACES.length]!;
   return {
@@ -54,6 +57,7 @@ function listingRow(listing: SyntheticListing, i: number, sellers: number) {
     created_at: listing.createdAt,
     status: i % 10 === 1 ? "sold" : "active",
     expires_at: BENCH_NOW + (i % 10 === 2 ? -86_400_000 : 30 * 86_400_000),
+    hidden_at: i % 100 === 3 ? BENCH_NOW - 86_400_000 : null,
     unit_price_paise: listing.pricePaise,
     state,
     district,
@@ -74,8 +78,8 @@ export function loadSqlite(file: string, listings: Iterable<SyntheticListing>, o
   );
   db.transaction(() => sellerRows(options.sellers).forEach((row) => insertSeller.run(row)))();
   const insert = db.prepare(
-    `insert into listing (id, seller_id, name, name_search, category, price_paise, description, image_key, image_name, created_at, status, expires_at, unit_price_paise, state, district)
-     values (@id, @seller_id, @name, @name_search, @category, @price_paise, @description, @image_key, @image_name, @created_at, @status, @expires_at, @unit_price_paise, @state, @district)`,
+    `insert into listing (id, seller_id, name, name_search, category, price_paise, description, image_key, image_name, created_at, status, expires_at, hidden_at, unit_price_paise, state, district)
+     values (@id, @seller_id, @name, @name_search, @category, @price_paise, @description, @image_key, @image_name, @created_at, @status, @expires_at, @hidden_at, @unit_price_paise, @state, @district)`,
   );
   const insertBatch = db.transaction((rows: ReturnType<typeof listingRow>[]) => rows.forEach((row) => insert.run(row)));
   let batch: ReturnType<typeof listingRow>[] = [];
@@ -110,12 +114,12 @@ export async function loadPostgres(url: string, listings: Iterable<SyntheticList
     const flush = async () => {
       const column = <K extends keyof ReturnType<typeof listingRow>>(key: K) => batch.map((row) => row[key]);
       await client.query(
-        `insert into listing (id, seller_id, name, name_search, category, price_paise, description, image_key, created_at, status, expires_at, unit_price_paise, state, district)
-         select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::bigint[], $10::text[], $11::bigint[], $12::bigint[], $13::text[], $14::text[])`,
+        `insert into listing (id, seller_id, name, name_search, category, price_paise, description, image_key, created_at, status, expires_at, hidden_at, unit_price_paise, state, district)
+         select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::bigint[], $10::text[], $11::bigint[], $12::bigint[], $13::bigint[], $14::text[], $15::text[])`,
         [
           column("id"), column("seller_id"), column("name"), column("name_search"), column("category"),
           column("price_paise"), column("description"), column("image_key"), column("created_at"),
-          column("status"), column("expires_at"), column("unit_price_paise"), column("state"), column("district"),
+          column("status"), column("expires_at"), column("hidden_at"), column("unit_price_paise"), column("state"), column("district"),
         ],
       );
       batch = [];
