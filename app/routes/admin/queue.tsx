@@ -91,7 +91,16 @@ export default function Queue({ loaderData }: Route.ComponentProps) {
                   </Link>
                 )}
               </h2>
-              <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">Seller: {entry.sellerName ?? "account deleted"}</p>
+              <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">
+                Seller:{" "}
+                {entry.sellerName && entry.sellerId ? (
+                  <Link to={`/admin/people?id=${encodeURIComponent(entry.sellerId)}`} className="underline underline-offset-4">
+                    {entry.sellerName}
+                  </Link>
+                ) : (
+                  "account deleted"
+                )}
+              </p>
               <p className="mt-1 flex flex-wrap gap-2 text-sm">
                 {entry.hiddenAt !== null ? <span className="rounded bg-red-100 px-2 py-0.5 font-semibold text-red-900">Hidden</span> : null}
                 {entry.reviewRequestedAt !== null ? <span className="rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">Review asked for</span> : null}
