@@ -1,10 +1,10 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { loginPath } from "../../core/redirects";
 import { formValuesOf } from "../../core/listing-form";
 import { LISTING_MESSAGES } from "../../core/messages";
-import { formErrorResponse, orErrorPage } from "../../server/http/app-errors";
-import { readListingForm } from "../../server/http/listing-form";
-import { discardBody } from "../../server/http/multipart";
+import { formErrorResponse, orErrorPage, refuseForm } from "../../server/route-helpers/app-errors";
+import { readListingForm } from "../../server/route-helpers/listing-form";
+import { discardBody } from "../../server/route-helpers/multipart";
 import { ListingForm } from "../components/listing-form/listing-form";
 import type { Route } from "./+types/edit-listing";
 
@@ -35,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.uploads.maxPhotosPerListing, now: Date.now() });
     values = form.values;
-    if (!form.ok) return data({ errors: form.errors, values }, { status: form.status });
+    if (!form.ok) return refuseForm(form.status, form.errors, values);
     await listings.saveListing({ actor: user, id: listing.id, fields: form.fields, photos: form.photos });
   } catch (error) {
     return formErrorResponse(error, values);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { formatShortDate, isoDate } from "../../core/dates";
 import { formatPhone, whatsappLink } from "../../core/phone";
 import { searchParamsToObject } from "../../core/schemas";
-import { orErrorPage } from "../../server/http/app-errors";
+import { orErrorPage } from "../../server/route-helpers/app-errors";
 import { Alert } from "../components/alert";
 import { PhoneIcon } from "../components/icons";
 import { ListingGrid } from "../components/listing-card";

@@ -8,7 +8,7 @@ import { MODERATION_MESSAGES } from "../../core/moderation";
 import { formatQuantity, UNITS, type Unit } from "../../core/units";
 import { z } from "zod";
 import { searchParamsToObject } from "../../core/schemas";
-import { orErrorPage } from "../../server/http/app-errors";
+import { orErrorPage } from "../../server/route-helpers/app-errors";
 import { PhoneIcon } from "../components/icons";
 import { ListingGrid } from "../components/listing-card";
 import { PhotoGallery } from "../components/photo-gallery";
