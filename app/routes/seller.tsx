@@ -16,7 +16,7 @@ const querySchema = z.object({
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = querySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
-  return orErrorPage(() => context.services.listings.getSellerPage({ id: params.id, page: query.page }));
+  return orErrorPage(() => context.services.search.getSellerPage({ id: params.id, page: query.page }));
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.seller.name} — seller on Mandi` : "Not found — Mandi" }];

@@ -144,7 +144,7 @@ describe.each(testEngines())("on %s", (engine) => {
       for (const file of photos) form.append("image", new Blob([new Uint8Array(file.bytes)], { type: "image/jpeg" }), file.name);
       return form;
     };
-    const listingsNamed = async (name: string) => (await t.listings.browseListings(browseQuerySchema.parse({ q: name }))).total;
+    const listingsNamed = async (name: string) => (await t.search.browseListings(browseQuerySchema.parse({ q: name }))).total;
 
     beforeAll(async () => {
       seller = await signedInSeller(t, 1);
