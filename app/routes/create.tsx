@@ -12,19 +12,21 @@ export const meta: Route.MetaFunction = () => [{ title: "Sell your produce — M
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.currentUser();
-  const { config, listings } = context.services;
+  const { listings } = context.services;
+  const { config } = context;
   // A seller usually sells from the same place: the form starts there (decision 013).
   const place = user ? await listings.startingPlaceOf({ id: user.id }) : null;
   return {
     signedIn: Boolean(user),
     maxImageBytes: config.maxImageBytes,
-    maxPhotos: config.uploads.maxPhotosPerListing,
+    maxPhotos: config.maxPhotosPerListing,
     values: { ...EMPTY_LISTING_VALUES, ...place } satisfies ListingFormValues,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { listings, config } = context.services;
+  const { listings } = context.services;
+  const { config } = context;
   const user = await context.currentUser();
   if (!user) {
     // The session ended while the form was open: answer once the browser has sent it all.
@@ -33,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let values = EMPTY_LISTING_VALUES;
   try {
-    const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.uploads.maxPhotosPerListing, now: Date.now() });
+    const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, now: Date.now() });
     values = form.values;
     if (!form.ok) return refuseForm(form.status, form.errors, values);
     await listings.saveListing({ actor: user, fields: form.fields, photos: form.photos });

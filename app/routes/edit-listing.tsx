@@ -14,13 +14,15 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Edit ${d
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await context.currentUser();
   if (!user) throw redirect(loginPath(new URL(request.url).pathname));
-  const { config, listings } = context.services;
+  const { listings } = context.services;
+  const { config } = context;
   const listing = await orErrorPage(() => listings.getOwnListing({ actor: user, id: params.id }));
-  return { listing, values: formValuesOf(listing), maxImageBytes: config.maxImageBytes, maxPhotos: config.uploads.maxPhotosPerListing };
+  return { listing, values: formValuesOf(listing), maxImageBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { listings, config } = context.services;
+  const { listings } = context.services;
+  const { config } = context;
   const user = await context.currentUser();
   if (!user) {
     await discardBody(request);
@@ -33,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   let values = formValuesOf(listing);
   try {
-    const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.uploads.maxPhotosPerListing, now: Date.now() });
+    const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, now: Date.now() });
     values = form.values;
     if (!form.ok) return refuseForm(form.status, form.errors, values);
     await listings.saveListing({ actor: user, id: listing.id, fields: form.fields, photos: form.photos });

@@ -14,8 +14,7 @@ import { uploadPhotoValue } from "../../core/listing-form";
 import { LISTING_MESSAGES, MESSAGES } from "../../core/messages";
 import { browseQuerySchema } from "../../core/schemas";
 import { UPLOAD_ERROR_MESSAGES } from "../../core/upload-task";
-// Brings the AppLoadContext fields (services, currentUser, …) into scope.
-import type {} from "../../server/http/load-context";
+import { routeContextOf } from "../../server/http/load-context";
 import { makeProducePhoto } from "../../server/seed/factories";
 import { testEngines } from "../support/test-database";
 import { createTestServices, type TestServices } from "../support/test-services";
@@ -48,7 +47,7 @@ describe.each(testEngines())("on %s", (engine) => {
   let t: TestServices;
   /** The context React Router would hand the action, with whoever the cookie names signed in. */
   const contextFor = (cookie?: string): AppLoadContext => ({
-    services: t,
+    ...routeContextOf(t),
     cspNonce: "test-nonce",
     requestId: "test-request",
     clientAddress: "127.0.0.1",
