@@ -18,13 +18,19 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "import-x/no-cycle": "error",
       // Imports flow one way: core/ ← server/ ← app/routes/. Components and browser helpers
-      // use core/ only, and core/ depends on nothing of ours.
+      // use core/ only, and core/ depends on nothing of ours. server/route-helpers/ exists for
+      // route modules, so the rest of server/ never reaches back into it.
       "import-x/no-restricted-paths": [
         "error",
         {
           zones: [
             { target: "./core", from: ["./server", "./app"], message: "core/ is pure domain code: no server or app imports." },
             { target: "./server", from: "./app", message: "server/ must not import app/ (routes call services, not the other way)." },
+            {
+              target: ["./server/!(route-helpers)/**", "./server/*.ts"],
+              from: "./server/route-helpers",
+              message: "server/route-helpers/ serves route modules: services and Express code must not depend on it.",
+            },
             {
               target: ["./app/components", "./app/client"],
               from: "./server",

@@ -22,7 +22,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response) =>
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const loadContext = context as AppLoadContext;
-  const { logger } = loadContext.services;
+  const { logger } = loadContext;
   // A request React Router itself refused (a POST to a page with no form, say) is the client's.
   if (isRouteErrorResponse(error) && error.status < 500) return void logger.info({ status: error.status, requestId: loadContext.requestId }, "route refused the request");
   if (!noteRouteError(error, loadContext, logger)) logger.error({ err: error, requestId: loadContext.requestId }, "route error");
@@ -61,7 +61,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) loadContext.services.logger.error({ err: error, requestId: loadContext.requestId }, "render error");
+          if (shellRendered) loadContext.logger.error({ err: error, requestId: loadContext.requestId }, "render error");
         },
       },
     );

@@ -15,7 +15,7 @@ import {
 } from "./schemas";
 
 /** The field messages of an input the schema must reject. */
-function errorsOf<S extends z.ZodType>(schema: S, input: unknown): FieldErrors<z.output<S>> {
+function errorsOf<S extends z.ZodType>(schema: S, input: unknown): FieldErrors {
   const result = parseWith(schema, input);
   if (result.ok) throw new Error(`expected the input to be rejected, got ${JSON.stringify(result.data)}`);
   return result.errors;
@@ -439,6 +439,15 @@ describe("accountFormSchema", () => {
     expect(errorsOf(accountFormSchema, { intent: "password", currentPassword: "same-password", newPassword: "same-password" })).toEqual({
       newPassword: "Your new password is the same as your current one. Please choose a different one.",
     });
+  });
+
+  it("reads the place form with the listing form's place rules, each message on its own field", () => {
+    expect(dataOf(accountFormSchema, { intent: "place", state: "Maharashtra", district: "nashik", place: " Pimpalgaon ", pin: "" })).toEqual({
+      intent: "place",
+      place: { state: "maharashtra", district: "nashik", place: "Pimpalgaon", pin: null },
+    });
+    expect(errorsOf(accountFormSchema, { intent: "place" })).toEqual({ state: "Please choose your state.", district: "Please choose your district." });
+    expect(errorsOf(accountFormSchema, { intent: "place", state: "delhi", district: "nashik" })).toEqual({ district: "Please choose a district in Delhi." });
   });
 
   it("asks for the password to confirm a deletion", () => {

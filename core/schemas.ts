@@ -124,15 +124,17 @@ export const accountFormSchema = z.discriminatedUnion(
         message: "Your new password is the same as your current one. Please choose a different one.",
       }),
     z.object({ intent: z.literal("delete"), password: existingPassword("Please enter your password to confirm.") }),
-    // The place's own fields are read by locationFieldsSchema (accountPlaceSchema below).
-    z.object({ intent: z.literal("place") }),
+    // The place's fields and messages are the listing form's (core/locations), each on its own name.
+    z.looseObject({ intent: z.literal("place") }).transform((form, ctx) => {
+      const place = locationFieldsSchema.safeParse(form);
+      if (place.success) return { intent: form.intent, place: place.data };
+      for (const issue of place.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+      return z.NEVER;
+    }),
   ],
   { error: "Please send the form again from the page." },
 );
 export type AccountForm = z.output<typeof accountFormSchema>;
-
-/** The "where you sell from" form of /my/account. */
-export const accountPlaceSchema = locationFieldsSchema;
 
 /** The intent a form names, when it names one of ours (to put a message beside the right form). */
 export const accountIntentSchema = z.object({ intent: z.enum(ACCOUNT_INTENTS) });
@@ -288,22 +290,26 @@ export function searchParamsToObject(params: URLSearchParams): Record<string, st
   return out;
 }
 
-export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
+/**
+ * Messages by field name. Keyed by string, not by the output's keys: an issue can sit on `form`
+ * (the form as a whole) or on a field another branch of a union names.
+ */
+export type FieldErrors = Record<string, string>;
 
 export type ParseResult<T> =
   | { ok: true; data: T }
-  | { ok: false; errors: FieldErrors<T> };
+  | { ok: false; errors: FieldErrors };
 
 /** Parse, returning the first message per field for showing beside it. */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): ParseResult<z.output<S>> {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
-  const errors: Record<string, string> = {};
+  const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const key = String(issue.path[0] ?? "form");
     errors[key] ??= issue.message;
   }
-  return { ok: false, errors: errors as FieldErrors<z.output<S>> };
+  return { ok: false, errors };
 }
 
 const IMAGE_KEY_PATTERN = /^listings\/[0-9a-f-]{36}$/;

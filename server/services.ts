@@ -10,6 +10,8 @@ import type { Config } from "./config";
 import { openDatabase, type Db } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { waitForDatabase } from "./db/wait-for-database";
+import { createListingSearchRepository } from "./listings/listing-search.repository";
+import { createListingSearchService } from "./listings/listing-search.service";
 import { createListingsRepository } from "./listings/listings.repository";
 import { createListingsService } from "./listings/listings.service";
 import { createLogger, type Logger } from "./logger";
@@ -32,7 +34,10 @@ export interface Services {
   accounts: ReturnType<typeof createAccountsService>;
   /** Deleting one's own account, with everything of theirs (decision 012). */
   accountDeletion: ReturnType<typeof createAccountDeletionService>;
+  /** Writing listings, a listing's page, a seller's own listings and place. */
   listings: ReturnType<typeof createListingsService>;
+  /** What buyers browse: search, suggestions, the home page, a seller's public page. */
+  search: ReturnType<typeof createListingSearchService>;
   uploads: ReturnType<typeof createUploadsService>;
   /** Reports, the moderators' queue, bans and roles (decision 014). */
   moderation: ModerationService;
@@ -76,7 +81,7 @@ export async function createServices(
     logger,
     now: options.now,
   });
-  const listingsRepository = createListingsRepository(db.kysely, db.dialect);
+  const listingsRepository = createListingsRepository(db.kysely);
   const now = options.now ?? Date.now;
   const accounts = createAccountsService(auth, { baseUrl: config.baseUrl });
   return {
@@ -104,6 +109,11 @@ export async function createServices(
       maxPhotos: config.uploads.maxPhotosPerListing,
       listingDays: config.listingDays,
       logger,
+      now: options.now,
+    }),
+    search: createListingSearchService({
+      repository: createListingSearchRepository(db.kysely, db.dialect),
+      places: listingsRepository,
       now: options.now,
     }),
     uploads,

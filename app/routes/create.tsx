@@ -1,9 +1,9 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { EMPTY_LISTING_VALUES, type ListingFormValues } from "../../core/listing-form";
 import { MESSAGES } from "../../core/messages";
-import { formErrorResponse } from "../../server/http/app-errors";
-import { readListingForm } from "../../server/http/listing-form";
-import { discardBody } from "../../server/http/multipart";
+import { formErrorResponse, refuseForm } from "../../server/route-helpers/app-errors";
+import { readListingForm } from "../../server/route-helpers/listing-form";
+import { discardBody } from "../../server/route-helpers/multipart";
 import { ListingForm } from "../components/listing-form/listing-form";
 import { LoginPrompt } from "../components/login-prompt";
 import type { Route } from "./+types/create";
@@ -12,30 +12,32 @@ export const meta: Route.MetaFunction = () => [{ title: "Sell your produce — M
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.currentUser();
-  const { config, listings } = context.services;
+  const { listings } = context.services;
+  const { config } = context;
   // A seller usually sells from the same place: the form starts there (decision 013).
   const place = user ? await listings.startingPlaceOf({ id: user.id }) : null;
   return {
     signedIn: Boolean(user),
     maxImageBytes: config.maxImageBytes,
-    maxPhotos: config.uploads.maxPhotosPerListing,
+    maxPhotos: config.maxPhotosPerListing,
     values: { ...EMPTY_LISTING_VALUES, ...place } satisfies ListingFormValues,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { listings, config } = context.services;
+  const { listings } = context.services;
+  const { config } = context;
   const user = await context.currentUser();
   if (!user) {
     // The session ended while the form was open: answer once the browser has sent it all.
     await discardBody(request);
-    return data({ errors: { form: MESSAGES.mustLogin } as Record<string, string>, values: EMPTY_LISTING_VALUES }, { status: 401 });
+    return refuseForm(401, { form: MESSAGES.mustLogin }, EMPTY_LISTING_VALUES);
   }
   let values = EMPTY_LISTING_VALUES;
   try {
-    const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.uploads.maxPhotosPerListing, now: Date.now() });
+    const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, now: Date.now() });
     values = form.values;
-    if (!form.ok) return data({ errors: form.errors, values }, { status: form.status });
+    if (!form.ok) return refuseForm(form.status, form.errors, values);
     await listings.saveListing({ actor: user, fields: form.fields, photos: form.photos });
   } catch (error) {
     return formErrorResponse(error, values);

@@ -1,10 +1,10 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { loginPath } from "../../core/redirects";
 import { formValuesOf } from "../../core/listing-form";
 import { LISTING_MESSAGES } from "../../core/messages";
-import { formErrorResponse, orErrorPage } from "../../server/http/app-errors";
-import { readListingForm } from "../../server/http/listing-form";
-import { discardBody } from "../../server/http/multipart";
+import { formErrorResponse, orErrorPage, refuseForm } from "../../server/route-helpers/app-errors";
+import { readListingForm } from "../../server/route-helpers/listing-form";
+import { discardBody } from "../../server/route-helpers/multipart";
 import { ListingForm } from "../components/listing-form/listing-form";
 import type { Route } from "./+types/edit-listing";
 
@@ -14,13 +14,15 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Edit ${d
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await context.currentUser();
   if (!user) throw redirect(loginPath(new URL(request.url).pathname));
-  const { config, listings } = context.services;
+  const { listings } = context.services;
+  const { config } = context;
   const listing = await orErrorPage(() => listings.getOwnListing({ actor: user, id: params.id }));
-  return { listing, values: formValuesOf(listing), maxImageBytes: config.maxImageBytes, maxPhotos: config.uploads.maxPhotosPerListing };
+  return { listing, values: formValuesOf(listing), maxImageBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { listings, config } = context.services;
+  const { listings } = context.services;
+  const { config } = context;
   const user = await context.currentUser();
   if (!user) {
     await discardBody(request);
@@ -33,9 +35,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   let values = formValuesOf(listing);
   try {
-    const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.uploads.maxPhotosPerListing, now: Date.now() });
+    const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, now: Date.now() });
     values = form.values;
-    if (!form.ok) return data({ errors: form.errors, values }, { status: form.status });
+    if (!form.ok) return refuseForm(form.status, form.errors, values);
     await listings.saveListing({ actor: user, id: listing.id, fields: form.fields, photos: form.photos });
   } catch (error) {
     return formErrorResponse(error, values);

@@ -9,7 +9,7 @@ import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = homeQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
-  const home = await context.services.listings.getHomePage({ category: query.category });
+  const home = await context.services.search.getHomePage({ category: query.category });
   return { ...home, created: query.created, accountDeleted: query.account };
 }
 

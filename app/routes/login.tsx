@@ -1,8 +1,8 @@
-import { data, redirect, useSearchParams } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import { safeRedirectPath } from "../../core/redirects";
-import { loginSchema, parseWith } from "../../core/schemas";
-import { formErrorResponse } from "../../server/http/app-errors";
-import { readForm } from "../../server/http/forms";
+import { loginSchema } from "../../core/schemas";
+import { formErrorResponse } from "../../server/route-helpers/app-errors";
+import { parseForm } from "../../server/route-helpers/forms";
 import { Alert } from "../components/alert";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
@@ -17,20 +17,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: Record<string, FormDataEntryValue>;
+  const form = await parseForm(request, loginSchema, (text) => ({ email: text("email") }));
+  if (!form.ok) return form.response;
   try {
-    form = await readForm(request);
+    const headers = await context.services.accounts.signIn(form.data, request.headers);
+    return redirect(form.data.redirectTo, { headers });
   } catch (error) {
-    return formErrorResponse(error, { email: "" });
-  }
-  const values = { email: typeof form.email === "string" ? form.email : "" };
-  const parsed = parseWith(loginSchema, form);
-  if (!parsed.ok) return data({ errors: parsed.errors as Record<string, string>, values }, { status: 400 });
-  try {
-    const headers = await context.services.accounts.signIn(parsed.data, request.headers);
-    return redirect(parsed.data.redirectTo, { headers });
-  } catch (error) {
-    return formErrorResponse(error, values);
+    return formErrorResponse(error, form.values);
   }
 }
 

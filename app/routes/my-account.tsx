@@ -4,22 +4,14 @@
  * works without JavaScript. Signed out, the page asks them to log in, as the sell page does.
  */
 import { useEffect, useRef } from "react";
-import { data, Form, redirect, useLocation } from "react-router";
+import { Form, redirect, useLocation } from "react-router";
 import { MAX_PERSON_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/constants";
 import { MESSAGES } from "../../core/messages";
 import { formatPhone } from "../../core/phone";
-import {
-  accountFormSchema,
-  accountIntentSchema,
-  accountPlaceSchema,
-  accountPageQuerySchema,
-  parseWith,
-  searchParamsToObject,
-  type AccountIntent,
-} from "../../core/schemas";
-import { formErrorResponse } from "../../server/http/app-errors";
-import { readForm } from "../../server/http/forms";
-import { discardBody } from "../../server/http/multipart";
+import { accountFormSchema, accountIntentSchema, accountPageQuerySchema, searchParamsToObject, type AccountIntent } from "../../core/schemas";
+import { formErrorResponse, refuseForm } from "../../server/route-helpers/app-errors";
+import { parseForm } from "../../server/route-helpers/forms";
+import { discardBody } from "../../server/route-helpers/multipart";
 import { Alert } from "../components/alert";
 import { LoginPrompt } from "../components/login-prompt";
 import { PlaceFields } from "../components/place-fields";
@@ -47,45 +39,32 @@ interface AccountValues {
   place: { state: string; district: string; place: string; pin: string };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { accounts, accountDeletion, listings } = context.services;
-  const empty: AccountValues = { intent: null, name: "", phone: "", place: { state: "", district: "", place: "", pin: "" } };
-  const user = await context.currentUser();
-  if (!user) {
-    // The session ended while the page was open (logged out elsewhere, a password change).
-    await discardBody(request);
-    return data({ errors: { form: MESSAGES.mustLogin } as Record<string, string>, values: empty }, { status: 401 });
-  }
-  let form: Record<string, FormDataEntryValue>;
-  try {
-    form = await readForm(request);
-  } catch (error) {
-    return formErrorResponse(error, empty);
-  }
-  const text = (key: string) => (typeof form[key] === "string" ? form[key] : "");
-  const intent = accountIntentSchema.safeParse(form);
-  const values: AccountValues = {
+function accountValues(text: (name: string) => string): AccountValues {
+  const intent = accountIntentSchema.safeParse({ intent: text("intent") });
+  return {
     intent: intent.success ? intent.data.intent : null,
     name: text("name"),
     phone: text("phone"),
     place: { state: text("state"), district: text("district"), place: text("place"), pin: text("pin") },
   };
-  const parsed = parseWith(accountFormSchema, form);
-  if (!parsed.ok) return data({ errors: parsed.errors as Record<string, string>, values }, { status: 400 });
-  if (parsed.data.intent === "place") {
-    const place = parseWith(accountPlaceSchema, form);
-    if (!place.ok) return data({ errors: place.errors as Record<string, string>, values }, { status: 400 });
-    try {
-      await listings.saveDefaultPlace({ actor: user, place: place.data });
-    } catch (error) {
-      return formErrorResponse(error, values);
-    }
-    return redirect(`${PATH}?saved=place`);
-  }
+}
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const { accounts, accountDeletion, listings } = context.services;
+  const user = await context.currentUser();
+  if (!user) {
+    // The session ended while the page was open (logged out elsewhere, a password change).
+    await discardBody(request);
+    return refuseForm(401, { form: MESSAGES.mustLogin }, accountValues(() => ""));
+  }
+  const form = await parseForm(request, accountFormSchema, accountValues);
+  if (!form.ok) return form.response;
   try {
-    const input = parsed.data;
+    const input = form.data;
     switch (input.intent) {
+      case "place":
+        await listings.saveDefaultPlace({ actor: user, place: input.place });
+        return redirect(`${PATH}?saved=place`);
       case "name":
         return redirect(`${PATH}?saved=name`, { headers: await accounts.updateProfile({ name: input.name }, request.headers) });
       case "phone":
@@ -100,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    return formErrorResponse(error, values);
+    return formErrorResponse(error, form.values);
   }
 }
 

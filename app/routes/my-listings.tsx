@@ -1,4 +1,4 @@
-import { Form, Link, data, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { expiryText, formatShortDate, isoDate } from "../../core/dates";
 import { imageUrl } from "../../core/images";
@@ -6,8 +6,9 @@ import type { ListingStatus, OwnListingSummary } from "../../core/listing";
 import { LISTING_MESSAGES } from "../../core/messages";
 import { isStaff, MODERATION_MESSAGES } from "../../core/moderation";
 import { loginPath } from "../../core/redirects";
-import { parseWith, searchParamsToObject } from "../../core/schemas";
-import { orErrorPage } from "../../server/http/app-errors";
+import { searchParamsToObject } from "../../core/schemas";
+import { orErrorPage } from "../../server/route-helpers/app-errors";
+import { parseForm } from "../../server/route-helpers/forms";
 import { Alert } from "../components/alert";
 import { Pagination } from "../components/pagination";
 import { priceText } from "../components/price";
@@ -62,9 +63,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await context.currentUser();
   if (!user) throw redirect(loginPath("/my/listings"));
-  const parsed = parseWith(actionSchema, Object.fromEntries(await request.formData()));
-  if (!parsed.ok) return data({ error: Object.values(parsed.errors)[0] ?? LISTING_MESSAGES.notYourListing }, { status: 400 });
-  const { intent, id, page } = parsed.data;
+  // Each button sends only hidden fields: nothing to show again.
+  const form = await parseForm(request, actionSchema, () => ({}));
+  if (!form.ok) return form.response;
+  const { intent, id, page } = form.data;
   const { listings } = context.services;
   const input = { actor: user, id };
   await orErrorPage(() => {
@@ -181,6 +183,8 @@ function OwnListing({ listing, page, now }: { listing: OwnListingSummary; page: 
 
 export default function MyListings({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageCount, done, saved, confirming, now, staff } = loaderData;
+  // A refused button: its first message (the buttons' fields are hidden, so one says it all).
+  const actionError = actionData ? (Object.values(actionData.errors)[0] ?? LISTING_MESSAGES.notYourListing) : undefined;
   return (
     <div className="page max-w-3xl py-6">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -199,7 +203,7 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
           </Link>
         </div>
       </div>
-      {actionData?.error ? <Alert>{actionData.error}</Alert> : null}
+      {actionError ? <Alert>{actionError}</Alert> : null}
       {done ? <Alert tone="success">{DONE[done]}</Alert> : null}
       {saved ? <Alert tone="success">Your changes are saved. Buyers see them now.</Alert> : null}
       {confirming ? (

@@ -1,8 +1,8 @@
-import { data, Link, redirect } from "react-router";
-import { parseWith, reportFormSchema } from "../../core/schemas";
-import { formErrorResponse, orErrorPage } from "../../server/http/app-errors";
-import { readForm } from "../../server/http/forms";
-import { postOnly } from "../../server/http/staff-only";
+import { Link, redirect } from "react-router";
+import { reportFormSchema } from "../../core/schemas";
+import { formErrorResponse, orErrorPage } from "../../server/route-helpers/app-errors";
+import { parseForm } from "../../server/route-helpers/forms";
+import { postOnly } from "../../server/route-helpers/staff-only";
 import { MODERATION_MESSAGES } from "../../core/moderation";
 import { Alert } from "../components/alert";
 import { ReportForm } from "../components/report-listing";
@@ -26,27 +26,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   postOnly(request);
-  let form: Record<string, FormDataEntryValue>;
-  try {
-    form = await readForm(request);
-  } catch (error) {
-    return formErrorResponse(error, {});
-  }
-  const values = { reason: typeof form.reason === "string" ? form.reason.slice(0, 20) : "", details: typeof form.details === "string" ? form.details.slice(0, 600) : "" };
-  const parsed = parseWith(reportFormSchema, form);
-  if (!parsed.ok) return data({ errors: parsed.errors as Record<string, string>, values }, { status: 400 });
+  const form = await parseForm(request, reportFormSchema, (text) => ({ reason: text("reason").slice(0, 20), details: text("details").slice(0, 600) }));
+  if (!form.ok) return form.response;
   const user = await context.currentUser();
   const id = encodeURIComponent(params.id.toLowerCase());
   try {
     const { stillShown } = await context.services.moderation.report({
       listingId: params.id,
       reporter: user ? { userId: user.id } : { address: context.clientAddress },
-      reason: parsed.data.reason,
-      details: parsed.data.details,
+      reason: form.data.reason,
+      details: form.data.details,
     });
     return redirect(stillShown ? `/view/${id}?reported=1` : `/view/${id}/report?sent=1`);
   } catch (error) {
-    return formErrorResponse(error, values);
+    return formErrorResponse(error, form.values);
   }
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { formatShortDate, isoDate } from "../../core/dates";
 import { formatPhone, whatsappLink } from "../../core/phone";
 import { searchParamsToObject } from "../../core/schemas";
-import { orErrorPage } from "../../server/http/app-errors";
+import { orErrorPage } from "../../server/route-helpers/app-errors";
 import { Alert } from "../components/alert";
 import { PhoneIcon } from "../components/icons";
 import { ListingGrid } from "../components/listing-card";
@@ -16,7 +16,7 @@ const querySchema = z.object({
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = querySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
-  return orErrorPage(() => context.services.listings.getSellerPage({ id: params.id, page: query.page }));
+  return orErrorPage(() => context.services.search.getSellerPage({ id: params.id, page: query.page }));
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.seller.name} — seller on Mandi` : "Not found — Mandi" }];

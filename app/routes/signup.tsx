@@ -1,8 +1,8 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { MIN_PASSWORD_LENGTH } from "../../core/constants";
-import { parseWith, signupSchema } from "../../core/schemas";
-import { formErrorResponse } from "../../server/http/app-errors";
-import { readForm } from "../../server/http/forms";
+import { signupSchema } from "../../core/schemas";
+import { formErrorResponse } from "../../server/route-helpers/app-errors";
+import { parseForm } from "../../server/route-helpers/forms";
 import { Alert } from "../components/alert";
 import { AuthCard } from "../components/auth-card";
 import { SubmitButton } from "../components/submit-button";
@@ -12,21 +12,13 @@ import type { Route } from "./+types/signup";
 export const meta: Route.MetaFunction = () => [{ title: "Signup — Mandi" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: Record<string, FormDataEntryValue>;
-  try {
-    form = await readForm(request);
-  } catch (error) {
-    return formErrorResponse(error, { name: "", email: "", phone: "" });
-  }
-  const text = (key: string) => (typeof form[key] === "string" ? form[key] : "");
   // The password is never sent back to the browser.
-  const values = { name: text("name"), email: text("email"), phone: text("phone") };
-  const parsed = parseWith(signupSchema, form);
-  if (!parsed.ok) return data({ errors: parsed.errors as Record<string, string>, values }, { status: 400 });
+  const form = await parseForm(request, signupSchema, (text) => ({ name: text("name"), email: text("email"), phone: text("phone") }));
+  if (!form.ok) return form.response;
   try {
-    await context.services.accounts.signUp(parsed.data, request.headers);
+    await context.services.accounts.signUp(form.data, request.headers);
   } catch (error) {
-    return formErrorResponse(error, values);
+    return formErrorResponse(error, form.values);
   }
   return redirect("/login?registered=1");
 }

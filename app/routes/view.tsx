@@ -8,7 +8,7 @@ import { MODERATION_MESSAGES } from "../../core/moderation";
 import { formatQuantity, UNITS, type Unit } from "../../core/units";
 import { z } from "zod";
 import { searchParamsToObject } from "../../core/schemas";
-import { orErrorPage } from "../../server/http/app-errors";
+import { orErrorPage } from "../../server/route-helpers/app-errors";
 import { PhoneIcon } from "../components/icons";
 import { ListingGrid } from "../components/listing-card";
 import { PhotoGallery } from "../components/photo-gallery";
@@ -18,12 +18,12 @@ import { Alert } from "../components/alert";
 import type { Route } from "./+types/view";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { listings } = context.services;
+  const { listings, search } = context.services;
   // Who is looking is read only for a listing moderation hid (its seller and staff still see it),
   // so every other listing's page stays the same for everyone, and shareable by a cache.
   const listing = await orErrorPage(() => listings.getListing(params.id, { viewer: context.currentUser }));
   // A shared link outlives the produce: a sold or expired listing's page offers the same produce.
-  const alternatives = listing.status === "active" || listing.status === "hidden" ? [] : await listings.findAlternatives(listing);
+  const alternatives = listing.status === "active" || listing.status === "hidden" ? [] : await search.findAlternatives(listing);
   const { reported } = viewQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
   // Only the seller and staff get this far with a hidden listing: each to where they act on it.
   const manage = listing.moderation ? ((await context.currentUser())?.id === listing.sellerId ? "/my/listings" : `/admin/listings/${listing.id}`) : null;

@@ -12,7 +12,7 @@ import type { Route } from "./+types/viewmore";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = browseQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
-  const result = await context.services.listings.browseListings(query);
+  const result = await context.services.search.browseListings(query);
   // The specification sends people home when there is nothing at all to list.
   if (result.marketplaceEmpty) throw redirect("/");
   const places = {

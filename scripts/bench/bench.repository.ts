@@ -8,7 +8,7 @@ import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import type { Database } from "../../server/db/schema";
 import type { SyntheticListing } from "../../server/seed/factories";
-import { escapeLike } from "../../server/listings/listings.repository";
+import { escapeLike } from "../../server/listings/listing-search.repository";
 import { normaliseSearchText } from "../../core/search-terms";
 
 const BATCH = 5_000;

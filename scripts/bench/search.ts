@@ -33,7 +33,7 @@ const services = await createServices(
   loadConfig({ NODE_ENV: "production", DATA_DIR: mediaDir, DATABASE_URL: market.url, AUTH_SECRET: "bench-only-secret-never-used-to-sign", LOG_LEVEL: "silent" }),
   { migrate: false, logger: createLogger("silent") },
 );
-const service = services.listings;
+const service = services.search;
 const scan = createLikeScan(market.db.kysely);
 const browse = (query: Record<string, string>) => service.browseListings(browseQuerySchema.parse(query));
 

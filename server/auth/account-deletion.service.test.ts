@@ -191,7 +191,7 @@ describe.each(testEngines())("deleting an account on %s", (engine) => {
           throw new Error("the database went away");
         },
       },
-      listingsRepository: createListingsRepository(t.db.kysely, t.db.dialect),
+      listingsRepository: createListingsRepository(t.db.kysely),
       uploadsRepository: createUploadsRepository(t.db.kysely),
       storage: t.storage,
       uploadDatastore: t.uploadDatastore,

@@ -22,8 +22,7 @@ import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
 import { serveMedia } from "./serve-media";
 import { answerUnavailable, turnRouteFailuresInto503 } from "./unavailable";
 import { createUploadsRouter } from "../uploads/tus-server";
-// Brings the AppLoadContext fields (services, currentUser, …) into scope for getLoadContext.
-import type {} from "./load-context";
+import { routeContextOf } from "./load-context";
 
 export interface HttpAppOptions {
   services: Services;
@@ -124,6 +123,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
+  const routeContext = routeContextOf(services);
   app.all(
     "*splat",
     shedLoad(config.pageConcurrency),
@@ -133,7 +133,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
       getLoadContext: (req, res): AppLoadContext => {
         let user: Promise<SessionUser | null> | undefined;
         const context: AppLoadContext = {
-          services,
+          ...routeContext,
           cspNonce: res.locals.cspNonce as string,
           requestId: String(req.id),
           clientAddress: req.ip ?? "",

@@ -1,10 +1,42 @@
+import type { AppLoadContext } from "react-router";
 import type { SessionUser } from "../auth/accounts.service";
+import type { Logger } from "../logger";
 import type { Services } from "../services";
+
+/**
+ * The services a route may call: use cases only. The database, better-auth, photo storage and the
+ * upload store stay with Express and the services, so a route cannot reach past them.
+ */
+export type RouteServices = Pick<Services, "accounts" | "accountDeletion" | "listings" | "search" | "moderation">;
+
+/** The settings pages show and check forms against: operator limits, nothing secret. */
+export interface PublicConfig {
+  /** Largest photo, in bytes (MAX_IMAGE_BYTES). */
+  maxImageBytes: number;
+  /** Photos per listing (MAX_PHOTOS_PER_LISTING). */
+  maxPhotosPerListing: number;
+}
+
+/**
+ * The part of the load context that is the same for every request, built once per process from
+ * the services (getLoadContext adds the request's own fields; tests that call actions use it too).
+ */
+export function routeContextOf(services: Services): Pick<AppLoadContext, "services" | "config" | "logger"> {
+  const { accounts, accountDeletion, listings, search, moderation, config, logger } = services;
+  return {
+    services: { accounts, accountDeletion, listings, search, moderation },
+    config: { maxImageBytes: config.maxImageBytes, maxPhotosPerListing: config.uploads.maxPhotosPerListing },
+    logger,
+  };
+}
 
 declare module "react-router" {
   /** What every loader and action receives as `context`. */
   interface AppLoadContext {
-    services: Services;
+    services: RouteServices;
+    config: PublicConfig;
+    /** For what happens around a route (app/entry.server.tsx logs route and render errors). */
+    logger: Logger;
     /** Nonce for inline scripts, matching this response's Content-Security-Policy. */
     cspNonce: string;
     requestId: string;

@@ -33,7 +33,7 @@ describe.each(testEngines())("on %s", (engine) => {
   });
 
   const variantsOf = async (imageKey: string) => Promise.all(IMAGE_WIDTHS.map(async (w) => (await t.storage.get(imageVariantKey(imageKey, w))) !== null));
-  const browse = (query: Record<string, string>) => t.listings.browseListings(browseQuerySchema.parse(query));
+  const browse = (query: Record<string, string>) => t.search.browseListings(browseQuerySchema.parse(query));
   const ids = (items: Array<{ id: string }>) => items.map((item) => item.id);
 
   async function list(form: Record<string, string>, count = 1) {
@@ -49,10 +49,10 @@ describe.each(testEngines())("on %s", (engine) => {
   /** Everything a buyer can reach a listing through, as ids or names. */
   async function publicPlaces(name: string) {
     const [home, search, suggestions, sellerPage] = await Promise.all([
-      t.listings.getHomePage({ category: "all" }),
+      t.search.getHomePage({ category: "all" }),
       browse({ q: name }),
-      t.listings.suggestListings(name),
-      t.listings.getSellerPage({ id: seller.id, page: 1 }),
+      t.search.suggestListings(name),
+      t.search.getSellerPage({ id: seller.id, page: 1 }),
     ]);
     return {
       fresh: ids(home.fresh),
@@ -116,7 +116,7 @@ describe.each(testEngines())("on %s", (engine) => {
       const gone = await list({ name: "Nagpur Orange", category: "fruits" });
       const live = await list({ name: "Nagpur Orange", category: "fruits" });
       await t.listings.markSold({ actor: seller, id: gone.id });
-      const alternatives = await t.listings.findAlternatives(gone);
+      const alternatives = await t.search.findAlternatives(gone);
       expect(ids(alternatives)[0]).toBe(live.id);
       expect(ids(alternatives)).not.toContain(gone.id);
     });
@@ -186,7 +186,7 @@ describe.each(testEngines())("on %s", (engine) => {
       expect(names.map((row) => row.image_name)).toEqual(["IMG_2.jpg", "new.jpg", "IMG_0.jpg"]);
       // The search finds it under its new name only.
       expect(ids((await browse({ q: "Robusta" })).items)).toEqual([listing.id]);
-      expect((await t.listings.suggestListings("Banana")).map((s) => s.name)).toEqual(["Robusta Banana"]);
+      expect((await t.search.suggestListings("Banana")).map((s) => s.name)).toEqual(["Robusta Banana"]);
     });
 
     it("a failed edit changes nothing: not the row, not the photos, not the files", async () => {
@@ -248,8 +248,8 @@ describe.each(testEngines())("on %s", (engine) => {
     });
 
     it("a person who never listed anything has no public page", async () => {
-      await expect(t.listings.getSellerPage({ id: other.id, page: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
-      await expect(t.listings.getSellerPage({ id: "x".repeat(500), page: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(t.search.getSellerPage({ id: other.id, page: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(t.search.getSellerPage({ id: "x".repeat(500), page: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
     });
   });
 });

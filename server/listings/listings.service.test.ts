@@ -4,7 +4,7 @@ import { AppError } from "../../core/app-error";
 import { FRESH_COUNT, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
 import { imageVariantKey } from "../../core/images";
 import { browseQuerySchema, SORTS } from "../../core/schemas";
-import { createListingsRepository } from "./listings.repository";
+import { createListingSearchRepository } from "./listing-search.repository";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { makeProducePhoto, makeSeller } from "../seed/factories";
 import { testEngines } from "../../tests/support/test-database";
@@ -25,7 +25,7 @@ describe.each(testEngines())("on %s", (engine) => {
     });
   }
 
-  const browse = (query: Record<string, string>) => t.listings.browseListings(browseQuerySchema.parse(query));
+  const browse = (query: Record<string, string>) => t.search.browseListings(browseQuerySchema.parse(query));
 
   beforeAll(async () => {
     t = await createTestServices({ engine });
@@ -103,9 +103,9 @@ describe.each(testEngines())("on %s", (engine) => {
     it("is reported, so /viewmore can send people home as the specification says", async () => {
       const empty = await createTestServices({ engine });
       try {
-        const result = await empty.listings.browseListings(browseQuerySchema.parse({ q: "rice" }));
+        const result = await empty.search.browseListings(browseQuerySchema.parse({ q: "rice" }));
         expect(result).toMatchObject({ total: 0, marketplaceEmpty: true });
-        expect(await empty.listings.getHomePage({ category: "" })).toEqual({ fresh: [], quickMenu: [], categorySection: null });
+        expect(await empty.search.getHomePage({ category: "" })).toEqual({ fresh: [], quickMenu: [], categorySection: null });
       } finally {
         await empty.cleanup();
       }
@@ -139,6 +139,13 @@ describe.each(testEngines())("on %s", (engine) => {
       const last = await browse({ page: "3" });
       expect(last.items).toHaveLength(3);
       expect(last.page).toBe(3);
+    });
+
+    it("takes plain options, each left out meaning any, page 1, newest first, as a parsed /viewmore query does", async () => {
+      expect(await t.search.browseListings({})).toEqual(await browse({}));
+      expect(await t.search.browseListings({ category: "vegetables", q: "tomato", price: { maxPaise: 1500 } })).toEqual(
+        await browse({ category: "vegetables", q: "tomato", max: "15" }),
+      );
     });
 
     it("clamps a page past the end to the last page", async () => {
@@ -183,24 +190,24 @@ describe.each(testEngines())("on %s", (engine) => {
     });
 
     it("suggests at most 15 distinct names, from the second character", async () => {
-      const suggestions = await t.listings.suggestListings("to");
+      const suggestions = await t.search.suggestListings("to");
       // Twelve prefix matches (alphabetical: equally listed), then Potato, which has "to" inside.
       expect(suggestions.map((s) => s.name)).toEqual([...Array.from({ length: 12 }, (_, i) => `Tomato lot ${i + 1}`).sort(), "Potato"]);
-      expect(await t.listings.suggestListings("o")).toEqual([]);
-      expect(await t.listings.suggestListings("   ")).toEqual([]);
-      expect(await t.listings.suggestListings("mango")).toEqual([expect.objectContaining({ name: "Alphonso Mango", category: "fruits", listingCount: 1 })]);
+      expect(await t.search.suggestListings("o")).toEqual([]);
+      expect(await t.search.suggestListings("   ")).toEqual([]);
+      expect(await t.search.suggestListings("mango")).toEqual([expect.objectContaining({ name: "Alphonso Mango", category: "fruits", listingCount: 1 })]);
     });
 
     it("builds the home page: fresh recommendations, quick menu and a category section", async () => {
-      const home = await t.listings.getHomePage({ category: "Oil seeds" });
+      const home = await t.search.getHomePage({ category: "Oil seeds" });
       expect(home.fresh).toHaveLength(FRESH_COUNT);
       expect(home.fresh[0]!.name).toBe("Tomato lot 12");
       expect(home.quickMenu[0]!.name).toBe("Sharbati Wheat");
       expect(home.quickMenu).toHaveLength(PAGE_SIZE);
       expect(home.categorySection).toMatchObject({ category: "oil-seeds", total: 1 });
-      expect((await t.listings.getHomePage({ category: "all" })).categorySection?.total).toBe(19);
-      expect((await t.listings.getHomePage({ category: "" })).categorySection).toBeNull();
-      expect((await t.listings.getHomePage({ category: "Cars" })).categorySection).toMatchObject({ category: undefined, total: 0 });
+      expect((await t.search.getHomePage({ category: "all" })).categorySection?.total).toBe(19);
+      expect((await t.search.getHomePage({ category: "" })).categorySection).toBeNull();
+      expect((await t.search.getHomePage({ category: "Cars" })).categorySection).toMatchObject({ category: undefined, total: 0 });
     });
 
     it("answers NOT_FOUND for an unknown or malformed id", async () => {
@@ -224,8 +231,8 @@ describe.each(testEngines())("on %s", (engine) => {
       return id;
     }
     let searchSellerId: string;
-    const find = (query: Record<string, string>) => s.listings.browseListings(browseQuerySchema.parse(query));
-    const suggest = async (text: string) => (await s.listings.suggestListings(text)).map((x) => x.name);
+    const find = (query: Record<string, string>) => s.search.browseListings(browseQuerySchema.parse(query));
+    const suggest = async (text: string) => (await s.search.suggestListings(text)).map((x) => x.name);
 
     beforeAll(async () => {
       s = await createTestServices({ engine });
@@ -248,7 +255,7 @@ describe.each(testEngines())("on %s", (engine) => {
     });
 
     it("ranks prefix matches, then word starts, then matches inside words; one entry per name", async () => {
-      const suggestions = await s.listings.suggestListings("rice");
+      const suggestions = await s.search.suggestListings("rice");
       expect(suggestions.map((x) => x.name)).toEqual(["Rice Bran", "Basmati Rice", "Brown Rice", "Licorice Root"]);
       // The three spellings of Basmati Rice are one name carried by three listings.
       expect(suggestions[1]).toMatchObject({ listingCount: 3, highlight: [[8, 12]] });
@@ -273,7 +280,7 @@ describe.each(testEngines())("on %s", (engine) => {
       // Characters FTS5 reads as syntax, or that would end its string, are plain text.
       for (const q of ["\u0000\u0000\u0000", '"rice', "rice OR wheat", "NEAR(a b)", "*", "ri^ce"]) {
         await expect(find({ q })).resolves.toMatchObject({ items: expect.any(Array) });
-        await expect(s.listings.suggestListings(q)).resolves.toBeInstanceOf(Array);
+        await expect(s.search.suggestListings(q)).resolves.toBeInstanceOf(Array);
       }
     });
 
@@ -309,7 +316,7 @@ describe.each(testEngines())("on %s", (engine) => {
 
       // Deleting one of three Basmati listings leaves two, and the name points at one that exists.
       await s.db.kysely.deleteFrom("listing").where("id", "=", made.get("Basmati Rice")!).execute();
-      const [basmati] = await s.listings.suggestListings("basmati");
+      const [basmati] = await s.search.suggestListings("basmati");
       expect(basmati).toMatchObject({ listingCount: 2 });
       await expect(s.listings.getListing(basmati!.listingId)).resolves.toMatchObject({ category: "rice" });
     });
@@ -322,7 +329,7 @@ describe.each(testEngines())("on %s", (engine) => {
     });
 
     it("finds the same page whether it walks the sort index (many matches) or sorts the matches", async () => {
-      const repository = createListingsRepository(s.db.kysely, s.db.dialect);
+      const repository = createListingSearchRepository(s.db.kysely, s.db.dialect);
       const filters = [{}, { category: "rice" as const }, { nameContainsAny: ["rice"], orCategories: ["oil-seeds" as const], minPaise: 3000 }];
       for (const filter of filters) {
         for (const sort of SORTS) {

@@ -1,28 +1,26 @@
 /**
  * Listing use cases: create and edit (one save), a seller's lifecycle actions (sold, available
- * again, renew, delete), get, browse (list, filter, search), suggest, and the home page.
+ * again, renew, delete), one listing's page, My listings and the place a seller sells from.
+ * What buyers browse and search is listing-search.service.ts.
  */
 import { randomUUID } from "node:crypto";
 import { AppError } from "../../core/app-error";
-import { ALL_CATEGORIES, categoriesMatching, PERISHABLE_CATEGORIES, resolveCategory, type CategorySlug } from "../../core/categories";
-import { FRESH_COUNT, IMAGE_WIDTHS, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
+import { PERISHABLE_CATEGORIES, type CategorySlug } from "../../core/categories";
+import { IMAGE_WIDTHS, PAGE_SIZE } from "../../core/constants";
 import { imageVariantKey } from "../../core/images";
-import type { ListingDetail, ListingSummary, OwnListingSummary } from "../../core/listing";
-import { canBeFuzzy, fuzzyNameEdits, trigramsOf } from "../../core/fuzzy";
+import type { ListingDetail, OwnListingSummary } from "../../core/listing";
 import { LISTING_MESSAGES, MESSAGES, tooManyPhotosMessage } from "../../core/messages";
 import { canCreateListing, canEditListing, type Actor } from "../../core/policies";
-import { placeLabel } from "../../core/locations";
 import type { LocationFields } from "../../core/locations/schema";
 import { pricePerKgPaise } from "../../core/produce";
-import type { BrowseQuery, ListingFields } from "../../core/schemas";
-import { normaliseSearchText, searchTermsFor } from "../../core/search-terms";
-import { rankSuggestions, wantsSuggestions, type NameCandidate, type Suggestion } from "../../core/suggestions";
+import type { ListingFields } from "../../core/schemas";
+import { normaliseSearchText } from "../../core/search-terms";
 import { isStaff, type Role } from "../../core/moderation";
 import type { Logger } from "../logger";
 import { makeImageVariants, type ImageVariant } from "../media/image-pipeline";
 import type { Storage } from "../media/storage";
 import type { UploadsService } from "../uploads/uploads.service";
-import type { ListingChanges, ListingFilter, ListingsRepository, StoredPhoto } from "./listings.repository";
+import type { ListingChanges, ListingsRepository, StoredPhoto } from "./listings.repository";
 
 export interface UploadedPhoto {
   bytes: Uint8Array;
@@ -50,37 +48,6 @@ export interface OwnListingsPage {
 
 const DAY_MS = 86_400_000;
 
-export interface BrowseResult {
-  items: ListingSummary[];
-  total: number;
-  page: number;
-  pageCount: number;
-  /** The category the query named, when it named one. */
-  category: CategorySlug | undefined;
-  /** True when there are no listings at all (not just none matching). */
-  marketplaceEmpty: boolean;
-  /** True when nothing matched as typed and these are listings with a close spelling instead. */
-  closeMatches: boolean;
-}
-
-/** How many typo candidates the database may hand over for core/fuzzy to judge. */
-const FUZZY_CANDIDATES = 200;
-/** At most this many close spellings stand in for a search that found nothing as typed. */
-const FUZZY_NAMES = 20;
-
-export interface HomePage {
-  fresh: ListingSummary[];
-  quickMenu: ListingSummary[];
-  /** The section for the category chosen in the banner (or ALL CATEGORIES), when one was. */
-  categorySection: {
-    all: boolean;
-    category: CategorySlug | undefined;
-    requested: string;
-    items: ListingSummary[];
-    total: number;
-  } | null;
-}
-
 export function createListingsService(deps: {
   repository: ListingsRepository;
   storage: Storage;
@@ -98,26 +65,6 @@ export function createListingsService(deps: {
   const expiryFrom = (category: CategorySlug, from: number) =>
     from + (PERISHABLE_CATEGORIES.has(category) ? listingDays.perishable : listingDays.other) * DAY_MS;
 
-  /** Turns a browse query into a filter; null when it can match nothing. */
-  function filterFor(query: Pick<BrowseQuery, "q" | "by" | "category" | "price" | "state" | "district">): ListingFilter | null {
-    const filter: ListingFilter = { liveAt: now() };
-    if (query.state) filter.state = query.state;
-    if (query.district) filter.district = query.district;
-    if (query.category) {
-      const category = resolveCategory(query.category);
-      if (!category) return null;
-      filter.category = category;
-    }
-    if (query.price.minPaise !== undefined) filter.minPaise = query.price.minPaise;
-    if (query.price.maxPaise !== undefined) filter.maxPaise = query.price.maxPaise;
-    const terms = searchTermsFor(query.q);
-    if (terms.length) {
-      filter.nameContainsAny = terms;
-      if (query.by === "any") filter.orCategories = categoriesMatching(query.q);
-    }
-    return filter;
-  }
-
   /**
    * A listing of any status: a shared link keeps answering after the produce sells or expires. A
    * listing hidden by moderation is shown only to its seller and to staff (decision 014); to
@@ -134,66 +81,6 @@ export function createListingsService(deps: {
     if (listing) return listing;
     if (wellFormed && (await repository.wasDeleted(id.toLowerCase()))) throw new AppError("GONE", LISTING_MESSAGES.listingDeleted);
     throw new AppError("NOT_FOUND", LISTING_MESSAGES.listingNotFound);
-  }
-
-  /**
-   * Names a few edits away from what was typed ("basmti" → "basmati rice"): the database hands
-   * over names sharing trigrams with it, core/fuzzy decides. Closest first.
-   */
-  async function findCloseNames(typed: string): Promise<NameCandidate[]> {
-    const text = normaliseSearchText(typed);
-    if (!canBeFuzzy(text)) return [];
-    const candidates = await repository.findNamesSharingTrigrams({ trigrams: trigramsOf(text), typed: text, limit: FUZZY_CANDIDATES, liveAt: now() });
-    return candidates
-      .map((candidate) => ({ candidate, edits: fuzzyNameEdits(text, candidate.nameSearch) }))
-      .filter((scored): scored is { candidate: NameCandidate; edits: number } => scored.edits !== undefined)
-      .sort((a, b) => a.edits - b.edits || b.candidate.listingCount - a.candidate.listingCount)
-      .map((scored) => scored.candidate);
-  }
-
-  async function browseListings(query: BrowseQuery): Promise<BrowseResult> {
-    let filter = filterFor(query);
-    // A category that does not exist (legacy 'Cars') matches nothing: the page shows "No items found".
-    if (!filter) return { items: [], total: 0, page: 1, pageCount: 0, category: undefined, marketplaceEmpty: false, closeMatches: false };
-    let total = await repository.count(filter);
-    let closeMatches = false;
-    // Only when nothing matched as typed is a typo considered, so exact searches never pay for it.
-    if (total === 0 && query.q) {
-      const close = (await findCloseNames(query.q)).slice(0, FUZZY_NAMES);
-      if (close.length) {
-        filter = { ...filter, nameContainsAny: undefined, orCategories: undefined, nameIn: close.map((c) => c.nameSearch) };
-        total = await repository.count(filter);
-        closeMatches = total > 0;
-      }
-    }
-    const pageCount = Math.ceil(total / PAGE_SIZE);
-    const page = Math.min(query.page, Math.max(pageCount, 1));
-    const items = total ? await repository.list({ filter, sort: query.sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, total }) : [];
-    // Only an empty answer needs the question "is there anything at all?".
-    const marketplaceEmpty = total === 0 && (await repository.count({ liveAt: now() })) === 0;
-    return { items, total, page, pageCount, category: filter.category, marketplaceEmpty, closeMatches };
-  }
-
-  /**
-   * Up to 15 distinct names for the header box: prefix matches, then word starts, then inside
-   * words, then close spellings; each step runs only while the list is not full.
-   */
-  async function suggestListings(typed: string): Promise<Suggestion[]> {
-    if (!wantsSuggestions(typed)) return [];
-    const terms = searchTermsFor(typed);
-    const found = new Map<string, NameCandidate>();
-    for (const match of ["prefix", "word", "infix"] as const) {
-      for (const term of terms) {
-        if (found.size >= MAX_SUGGESTIONS) break;
-        for (const candidate of await repository.findNames({ term, match, limit: MAX_SUGGESTIONS, liveAt: now() })) {
-          if (!found.has(candidate.nameSearch)) found.set(candidate.nameSearch, candidate);
-        }
-      }
-    }
-    if (found.size < MAX_SUGGESTIONS) {
-      for (const candidate of await findCloseNames(typed)) if (!found.has(candidate.nameSearch)) found.set(candidate.nameSearch, candidate);
-    }
-    return rankSuggestions([...found.values()], { terms, typed });
   }
 
   function checkPhotoCount(count: number): void {
@@ -378,25 +265,6 @@ export function createListingsService(deps: {
       await removePhotoFiles(removed);
     },
 
-    /** A seller's public page: who they are, where they sell from, and their live listings. */
-    async getSellerPage(input: { id: string; page: number }) {
-      const found = input.id.length <= 64 ? await repository.findSeller(input.id) : null;
-      // Only people who have listed something have a public page: a buyer's phone is nobody's
-      // business. A banned seller's page is gone with their listings (decision 014).
-      if (!found || found.banned || (await repository.count({ sellerId: found.id })) === 0) throw new AppError("NOT_FOUND", "We could not find that seller.");
-      const { banned: _banned, ...seller } = found;
-      const filter: ListingFilter = { liveAt: now(), sellerId: seller.id };
-      const total = await repository.count(filter);
-      const pageCount = Math.ceil(total / PAGE_SIZE);
-      const page = Math.min(input.page, Math.max(pageCount, 1));
-      const [items, place] = await Promise.all([
-        total ? repository.list({ filter, sort: "newest", limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }) : [],
-        repository.findLastPlace(seller.id),
-      ]);
-      const where = place ? placeLabel({ state: place.state, district: place.district }) || null : null;
-      return { seller: { ...seller, where }, items, total, page, pageCount };
-    },
-
     /**
      * Where the Sell form starts: the place the seller gave on their account page, else where
      * their newest listing is. As the form shows it (empty text for what is not known).
@@ -421,58 +289,16 @@ export function createListingsService(deps: {
     /** Every listing of the seller's, whatever its status, newest first. */
     async listOwnListings(input: { actor: Actor | null; page: number }): Promise<OwnListingsPage> {
       if (!canCreateListing(input.actor)) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
-      const total = await repository.count({ sellerId: input.actor.id });
+      const total = await repository.countBySeller(input.actor.id);
       const pageCount = Math.ceil(total / PAGE_SIZE);
       const page = Math.min(input.page, Math.max(pageCount, 1));
       const items = total ? await repository.listOwn({ sellerId: input.actor.id, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, now: now() }) : [];
       return { items, total, page, pageCount };
     },
 
-    /** Live listings of the same produce (same name, else same category), for a sold or expired listing's page. */
-    async findAlternatives(listing: Pick<ListingDetail, "id" | "name" | "category">): Promise<ListingSummary[]> {
-      const liveAt = now();
-      const sameName = await repository.list({ filter: { liveAt, nameIn: [normaliseSearchText(listing.name)] }, sort: "newest", limit: FRESH_COUNT, offset: 0 });
-      if (sameName.length >= FRESH_COUNT) return sameName;
-      const sameCategory = await repository.list({ filter: { liveAt, category: listing.category }, sort: "newest", limit: FRESH_COUNT * 2, offset: 0 });
-      const seen = new Set(sameName.map((item) => item.id));
-      return [...sameName, ...sameCategory.filter((item) => !seen.has(item.id) && item.id !== listing.id)].slice(0, FRESH_COUNT);
-    },
-
-    browseListings,
-
-    suggestListings,
-
     /** Every listing row, whatever its status (tests check that a failed write left nothing). */
     async countListings(): Promise<number> {
       return repository.countAll();
-    },
-
-    /** Fresh recommendations, the Quick Menu, and the section for a chosen category (or all). */
-    async getHomePage(options: { category: string }): Promise<HomePage> {
-      const [fresh, quickMenu] = await Promise.all([
-        repository.list({ filter: { liveAt: now() }, sort: "newest", limit: FRESH_COUNT, offset: 0 }),
-        repository.list({ filter: { liveAt: now() }, sort: "oldest", limit: PAGE_SIZE, offset: 0 }),
-      ]);
-      const requested = options.category.trim();
-      if (!requested) return { fresh, quickMenu, categorySection: null };
-      const all = requested.toLowerCase() === ALL_CATEGORIES;
-      const section = await browseListings({
-        q: "",
-        by: "any",
-        category: all ? "" : requested,
-        page: 1,
-        sort: "newest",
-        min: "",
-        max: "",
-        state: "",
-        district: "",
-        price: {},
-      });
-      return {
-        fresh,
-        quickMenu,
-        categorySection: { all, category: section.category, requested, items: section.items, total: section.total },
-      };
     },
   };
 }

@@ -62,10 +62,10 @@ describe.each(testEngines())("on %s", (engine) => {
   /** Where a buyer could come across the listing. */
   async function publicPlaces(id: string, name: string, sellerId: string) {
     const [home, search, suggestions, sellerPage] = await Promise.all([
-      t.listings.getHomePage({ category: "all" }),
-      t.listings.browseListings(browseQuerySchema.parse({ q: name })),
-      t.listings.suggestListings(name),
-      t.listings.getSellerPage({ id: sellerId, page: 1 }).catch(() => null),
+      t.search.getHomePage({ category: "all" }),
+      t.search.browseListings(browseQuerySchema.parse({ q: name })),
+      t.search.suggestListings(name),
+      t.search.getSellerPage({ id: sellerId, page: 1 }).catch(() => null),
     ]);
     return {
       home: home.fresh.some((item) => item.id === id),
@@ -236,7 +236,7 @@ describe.each(testEngines())("on %s", (engine) => {
     expect(Number(sessions.rows[0]!.n)).toBe(0);
     await expect(t.accounts.signIn(seller, new Headers())).rejects.toMatchObject({ code: "FORBIDDEN", message: MODERATION_MESSAGES.banned });
     expect(await publicPlaces(first, names[0]!, seller.id)).toEqual({ home: false, search: false, suggestions: false, sellerPage: false });
-    await expect(t.listings.getSellerPage({ id: seller.id, page: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(t.search.getSellerPage({ id: seller.id, page: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(t.moderation.banPerson({ actor: actor(moderator), personId: seller.id, reason: "again" })).rejects.toMatchObject({ code: "CONFLICT" });
 
     await t.moderation.unbanPerson({ actor: actor(moderator), personId: seller.id, note: null });

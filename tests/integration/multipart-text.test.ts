@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { isAppError } from "../../core/app-error";
-import { readPhotoForm } from "../../server/http/multipart";
+import { readPhotoForm } from "../../server/route-helpers/multipart";
 
 function sellForm(description: Buffer): Request {
   const boundary = "----mandi-test";

@@ -1,5 +1,5 @@
 /**
- * The login, signup and sell actions called directly, as React Router calls them: a real Request
+ * The login, signup, sell, account and my-listings actions called directly, as React Router calls them: a real Request
  * and a load context holding the real services on a fresh database. Every branch of each action,
  * without a browser or an HTTP server (the end-to-end suite covers what the page then shows).
  */
@@ -7,13 +7,14 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as createAction } from "../../app/routes/create";
 import { action as loginAction } from "../../app/routes/login";
+import { action as accountAction } from "../../app/routes/my-account";
+import { action as myListingsAction } from "../../app/routes/my-listings";
 import { action as signupAction } from "../../app/routes/signup";
 import { uploadPhotoValue } from "../../core/listing-form";
-import { MESSAGES } from "../../core/messages";
+import { LISTING_MESSAGES, MESSAGES } from "../../core/messages";
 import { browseQuerySchema } from "../../core/schemas";
 import { UPLOAD_ERROR_MESSAGES } from "../../core/upload-task";
-// Brings the AppLoadContext fields (services, currentUser, …) into scope.
-import type {} from "../../server/http/load-context";
+import { routeContextOf } from "../../server/http/load-context";
 import { makeProducePhoto } from "../../server/seed/factories";
 import { testEngines } from "../support/test-database";
 import { createTestServices, type TestServices } from "../support/test-services";
@@ -46,7 +47,7 @@ describe.each(testEngines())("on %s", (engine) => {
   let t: TestServices;
   /** The context React Router would hand the action, with whoever the cookie names signed in. */
   const contextFor = (cookie?: string): AppLoadContext => ({
-    services: t,
+    ...routeContextOf(t),
     cspNonce: "test-nonce",
     requestId: "test-request",
     clientAddress: "127.0.0.1",
@@ -142,7 +143,7 @@ describe.each(testEngines())("on %s", (engine) => {
       for (const file of photos) form.append("image", new Blob([new Uint8Array(file.bytes)], { type: "image/jpeg" }), file.name);
       return form;
     };
-    const listingsNamed = async (name: string) => (await t.listings.browseListings(browseQuerySchema.parse({ q: name }))).total;
+    const listingsNamed = async (name: string) => (await t.search.browseListings(browseQuerySchema.parse({ q: name }))).total;
 
     beforeAll(async () => {
       seller = await signedInSeller(t, 1);
@@ -203,6 +204,65 @@ describe.each(testEngines())("on %s", (engine) => {
       const outcome = await sell(new URLSearchParams(SELL_FIELDS));
       expect(outcome.status).toBe(400);
       expect(outcome.body!.errors).toEqual({ form: "Please send the form with its photo again." });
+    });
+  });
+
+  describe("my account", () => {
+    let person: { id: string; cookie: string };
+    const send = (body: URLSearchParams | string, cookie: string | null = person.cookie, headers?: HeadersInit) =>
+      run(accountAction as AnyAction, post("/my/account", body, headers), contextFor(cookie ?? undefined));
+    const noPlace = { state: "", district: "", place: "", pin: "" };
+
+    beforeAll(async () => {
+      person = await signedInSeller(t, 3);
+    });
+
+    it("saves the place the person sells from", async () => {
+      const outcome = await send(new URLSearchParams({ intent: "place", state: "maharashtra", district: "nashik", place: "Pimpalgaon", pin: "" }));
+      expect(outcome).toMatchObject({ status: 302, location: "/my/account?saved=place" });
+      expect(await t.listings.defaultPlaceOf({ id: person.id })).toMatchObject({ state: "maharashtra", district: "nashik", place: "Pimpalgaon" });
+    });
+
+    it("refuses a place with a message beside each field, keeping what was typed under its form's intent", async () => {
+      const outcome = await send(new URLSearchParams({ intent: "place", state: "delhi", district: "nashik", place: "", pin: "" }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.body).toEqual({
+        errors: { district: "Please choose a district in Delhi." },
+        values: { intent: "place", name: "", phone: "", place: { state: "delhi", district: "nashik", place: "", pin: "" } },
+      });
+    });
+
+    it("refuses an unknown intent above all the forms", async () => {
+      const outcome = await send(new URLSearchParams({ intent: "rename", name: "Someone Else" }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.body).toEqual({ errors: { intent: "Please send the form again from the page." }, values: { intent: null, name: "Someone Else", phone: "", place: noPlace } });
+    });
+
+    it("asks a signed-out person to log in first", async () => {
+      const outcome = await send(new URLSearchParams({ intent: "name", name: "Nobody" }), null);
+      expect(outcome.status).toBe(401);
+      expect(outcome.body).toEqual({ errors: { form: MESSAGES.mustLogin }, values: { intent: null, name: "", phone: "", place: noPlace } });
+    });
+
+    it("answers a body that is not a form with a 400 and a message", async () => {
+      const outcome = await send(JSON.stringify({ intent: "name" }), person.cookie, { "content-type": "application/json" });
+      expect(outcome.status).toBe(400);
+      expect(outcome.body).toEqual({ errors: { form: "Please send the form again from the page." }, values: { intent: null, name: "", phone: "", place: noPlace } });
+    });
+  });
+
+  describe("my listings", () => {
+    let person: { id: string; cookie: string };
+    const send = (body: URLSearchParams) => run(myListingsAction as AnyAction, post("/my/listings", body), contextFor(person.cookie));
+
+    beforeAll(async () => {
+      person = await signedInSeller(t, 4);
+    });
+
+    it("refuses an id that is not a listing's with the message the page shows", async () => {
+      const outcome = await send(new URLSearchParams({ intent: "sold", id: "../x" }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.body!.errors).toEqual({ id: LISTING_MESSAGES.notYourListing });
     });
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { searchParamsToObject } from "../../../core/schemas";
-import { orErrorPage } from "../../../server/http/app-errors";
-import { noFormsForStaff, staffOnly } from "../../../server/http/staff-only";
+import { orErrorPage } from "../../../server/route-helpers/app-errors";
+import { noFormsForStaff, staffOnly } from "../../../server/route-helpers/staff-only";
 import { AdminNav } from "../../components/admin-nav";
 import { AuditList } from "../../components/audit-list";
 import { Pagination } from "../../components/pagination";

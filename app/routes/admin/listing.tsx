@@ -1,11 +1,11 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { formatShortDate, isoDate } from "../../../core/dates";
 import { isAdmin, MAX_MODERATION_TEXT, REPORT_REASON_LABELS } from "../../../core/moderation";
-import { listingModerationSchema, parseWith, searchParamsToObject } from "../../../core/schemas";
-import { formErrorResponse, orErrorPage } from "../../../server/http/app-errors";
-import { readForm } from "../../../server/http/forms";
-import { postOnly, staffOnly } from "../../../server/http/staff-only";
+import { listingModerationSchema, searchParamsToObject } from "../../../core/schemas";
+import { formErrorResponse, orErrorPage } from "../../../server/route-helpers/app-errors";
+import { parseForm } from "../../../server/route-helpers/forms";
+import { moderationValues, postOnly, staffOnly } from "../../../server/route-helpers/staff-only";
 import { AdminNav } from "../../components/admin-nav";
 import { Alert } from "../../components/alert";
 import { AuditList } from "../../components/audit-list";
@@ -29,25 +29,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await staffOnly(context);
   postOnly(request);
-  let form: Record<string, FormDataEntryValue>;
-  try {
-    form = await readForm(request);
-  } catch (error) {
-    return formErrorResponse(error, { intent: "", reason: "" });
-  }
-  const parsed = parseWith(listingModerationSchema, form);
-  const values = { intent: typeof form.intent === "string" ? form.intent.slice(0, 20) : "", reason: typeof form.reason === "string" ? form.reason.slice(0, MAX_MODERATION_TEXT + 100) : "" };
-  if (!parsed.ok) return data({ errors: parsed.errors as Record<string, string>, values }, { status: 400 });
+  const form = await parseForm(request, listingModerationSchema, moderationValues);
+  if (!form.ok) return form.response;
   const { moderation } = context.services;
   const listingId = params.id;
+  const input = form.data;
   try {
-    const form = parsed.data;
-    if (form.intent === "hide") await moderation.hideListing({ actor: user, listingId, reason: form.reason });
-    else if (form.intent === "restore") await moderation.restoreListing({ actor: user, listingId, note: form.note });
-    else await moderation.dismissReports({ actor: user, listingId, note: form.note });
-    return redirect(`/admin/listings/${encodeURIComponent(listingId.toLowerCase())}?done=${form.intent}`);
+    if (input.intent === "hide") await moderation.hideListing({ actor: user, listingId, reason: input.reason });
+    else if (input.intent === "restore") await moderation.restoreListing({ actor: user, listingId, note: input.note });
+    else await moderation.dismissReports({ actor: user, listingId, note: input.note });
+    return redirect(`/admin/listings/${encodeURIComponent(listingId.toLowerCase())}?done=${input.intent}`);
   } catch (error) {
-    return formErrorResponse(error, values);
+    return formErrorResponse(error, form.values);
   }
 }
 

@@ -1,11 +1,11 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { isAdmin, MAX_MODERATION_TEXT, ROLE_LABELS } from "../../../core/moderation";
-import { parseWith, peopleQuerySchema, personModerationSchema, searchParamsToObject } from "../../../core/schemas";
+import { peopleQuerySchema, personModerationSchema, searchParamsToObject } from "../../../core/schemas";
 import type { PersonRecord } from "../../../server/auth/accounts.repository";
-import { formErrorResponse, orErrorPage } from "../../../server/http/app-errors";
-import { readForm } from "../../../server/http/forms";
-import { postOnly, staffOnly } from "../../../server/http/staff-only";
+import { formErrorResponse, orErrorPage } from "../../../server/route-helpers/app-errors";
+import { parseForm } from "../../../server/route-helpers/forms";
+import { moderationValues, postOnly, staffOnly } from "../../../server/route-helpers/staff-only";
 import { AdminNav } from "../../components/admin-nav";
 import { Alert } from "../../components/alert";
 import { BanForm } from "../../components/ban-form";
@@ -38,23 +38,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await staffOnly(context);
   postOnly(request);
-  let form: Record<string, FormDataEntryValue>;
-  try {
-    form = await readForm(request);
-  } catch (error) {
-    return formErrorResponse(error, { intent: "", reason: "" });
-  }
-  const values = { intent: typeof form.intent === "string" ? form.intent.slice(0, 20) : "", reason: typeof form.reason === "string" ? form.reason.slice(0, MAX_MODERATION_TEXT + 100) : "" };
-  const parsed = parseWith(personModerationSchema, form);
-  if (!parsed.ok) return data({ errors: parsed.errors as Record<string, string>, values }, { status: 400 });
+  const form = await parseForm(request, personModerationSchema, moderationValues);
+  if (!form.ok) return form.response;
   const { moderation } = context.services;
-  const input = parsed.data;
+  const input = form.data;
   try {
     if (input.intent === "ban") await moderation.banPerson({ actor: user, personId: input.personId, reason: input.reason });
     else if (input.intent === "unban") await moderation.unbanPerson({ actor: user, personId: input.personId, note: input.note });
     else await moderation.setRole({ actor: user, person: { id: input.personId }, role: input.role });
   } catch (error) {
-    return formErrorResponse(error, values);
+    return formErrorResponse(error, form.values);
   }
   return redirect(`/admin/people?id=${encodeURIComponent(input.personId)}&done=${input.intent}`);
 }

@@ -26,7 +26,7 @@ export async function readListingForm(
   // With JavaScript the photos arrive beforehand (tus) and the form names them; without, they come with it.
   const named = parseWith(listingPhotosSchema, { photo: fieldValues.photo ?? [], upload: fieldValues.upload ?? [], remove: fieldValues.remove ?? [] });
   // Every problem is reported at once, the photos' too.
-  const errors: Record<string, string> = parsed.ok ? {} : { ...(parsed.errors as Record<string, string>) };
+  const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.errors };
   const entries = named.ok ? named.data : [];
   if (fileError) errors.image = fileError;
   else if (!named.ok) errors.image = Object.values(named.errors)[0] ?? MESSAGES.choosePhoto;

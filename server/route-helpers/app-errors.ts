@@ -7,17 +7,23 @@ import { data } from "react-router";
 import { isAppError } from "../../core/app-error";
 import { classifyUnavailable } from "../unavailable";
 // Retry-After is added to every 503 on its way out (turnRouteFailuresInto503).
-import { UNAVAILABLE_MESSAGE, UNAVAILABLE_SAVE_MESSAGE } from "./unavailable";
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_SAVE_MESSAGE } from "../http/unavailable";
+
+/**
+ * Every refused form is answered in this one shape: a message per field (`form` for the form as a
+ * whole) and the values to show again, so each page reads `actionData` the same way.
+ */
+export function refuseForm<V>(status: number, errors: Record<string, string>, values: V) {
+  return data({ errors, values }, { status });
+}
 
 /** For actions: the form comes back with the message beside its field and the values kept. */
 export function formErrorResponse<V>(error: unknown, values: V) {
   // Nothing was saved because the database or photo store is down: say so beside the form, which
   // keeps what was typed (the database layer has logged why).
-  if (classifyUnavailable(error)) {
-    return data({ errors: { form: UNAVAILABLE_SAVE_MESSAGE } as Record<string, string>, values }, { status: 503 });
-  }
+  if (classifyUnavailable(error)) return refuseForm(503, { form: UNAVAILABLE_SAVE_MESSAGE }, values);
   if (!isAppError(error)) throw error;
-  return data({ errors: { [error.field ?? "form"]: error.message } as Record<string, string>, values }, { status: error.status });
+  return refuseForm(error.status, { [error.field ?? "form"]: error.message }, values);
 }
 
 /** For loaders: an AppError becomes the error page with its message (e.g. the friendly 404). */

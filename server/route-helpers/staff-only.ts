@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { NO_FORMS_HERE } from "../../core/messages";
-import { isAdmin, isStaff } from "../../core/moderation";
+import { isAdmin, isStaff, MAX_MODERATION_TEXT } from "../../core/moderation";
 import type { SessionUser } from "../auth/accounts.service";
 
 /** Pages that take forms take them by POST; another method is refused before anything is read. */
@@ -22,6 +22,9 @@ export async function staffOnly(context: AppLoadContext, options: { admin?: bool
   if (!user || !(options.admin ? isAdmin(user.role) : isStaff(user.role))) throw data(BACK_OFFICE_NOT_FOUND, { status: 404 });
   return user;
 }
+
+/** What a refused back-office form shows again: the action chosen and the reason typed (bounded, as sent back). */
+export const moderationValues = (text: (name: string) => string) => ({ intent: text("intent").slice(0, 20), reason: text("reason").slice(0, MAX_MODERATION_TEXT + 100) });
 
 /** The action of a back-office page that takes no forms: 404 to anyone but staff (like its GET), 405 to staff. */
 export async function noFormsForStaff(context: AppLoadContext, options: { admin?: boolean } = {}): Promise<never> {

@@ -1,0 +1,66 @@
+/**
+ * The SQL pieces both listing repositories use (listings.repository.ts for writes and a seller's
+ * own listings, listing-search.repository.ts for what buyers browse): what "live" means, and a
+ * listing's summary columns and how a row becomes a ListingSummary.
+ */
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import type { CategorySlug } from "../../core/categories";
+import { placeLabel } from "../../core/locations";
+import type { ListingSummary } from "../../core/listing";
+import type { Database } from "../db/schema";
+
+type LiveColumn = "status" | "expires_at" | "hidden_at";
+
+/**
+ * Listings buyers may see at `at` (epoch ms): active, not yet expired, not hidden by moderation.
+ * `column` lets a caller refer to the columns its own way (e.g. to steer SQLite's index choice).
+ */
+export function liveAt<TB extends keyof Database>(
+  eb: ExpressionBuilder<Database, TB>,
+  at: number,
+  column: (name: LiveColumn) => Expression<unknown> = (name) => sql.ref(`listing.${name}`),
+): Expression<SqlBool> {
+  return eb.and([eb(column("status"), "=", "active"), eb(column("expires_at"), ">", at), eb(column("hidden_at"), "is", null)]);
+}
+
+export const SUMMARY_COLUMNS = [
+  "listing.id",
+  "listing.name",
+  "listing.category",
+  "listing.price_paise",
+  "listing.unit_price_paise",
+  "listing.unit",
+  "listing.image_key",
+  "listing.created_at",
+  "listing.state",
+  "listing.district",
+] as const;
+
+export type SummaryRow = {
+  id: string;
+  name: string;
+  category: string;
+  price_paise: number;
+  unit_price_paise: number | string;
+  unit: string;
+  image_key: string;
+  created_at: number | string;
+  state: string | null;
+  district: string | null;
+};
+
+export function toSummary(row: SummaryRow): ListingSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    category: row.category as CategorySlug,
+    pricePaise: Number(row.price_paise),
+    unitPricePaise: Number(row.unit_price_paise),
+    unit: row.unit,
+    imageKey: row.image_key,
+    createdAt: Number(row.created_at),
+    state: row.state,
+    district: row.district,
+    where: row.state ? placeLabel({ state: row.state, district: row.district ?? "" }) || null : null,
+  };
+}
