@@ -117,6 +117,10 @@ test("pause stops sending, resume carries on, cancel stops and forgets a photo",
 });
 
 test("after a reload, the same photo carries on from where it stopped", async ({ page, seller: _seller }) => {
+  // A 2.6 MB photo is shrunk twice (before and after the reload) and the upload waits out a dead
+  // connection: 15 s alone, and 31 s beside another worker in CI on 2 cores (where the test's
+  // own teardown then signed the seller out mid-upload, showing as a 401). Each step keeps its wait.
+  test.setTimeout(90_000);
   const name = `Resumed Papaya ${uniqueTag()}`;
   const photo = { name: "papaya.jpg", mimeType: "image/jpeg", buffer: await detailedPhoto(3) };
   await openSellForm(page);
