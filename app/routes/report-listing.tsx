@@ -1,9 +1,9 @@
 import { Link, redirect } from "react-router";
+import { MODERATION_MESSAGES } from "../../core/moderation";
 import { reportFormSchema } from "../../core/schemas";
 import { formErrorResponse, orErrorPage } from "../../server/route-helpers/app-errors";
 import { parseForm } from "../../server/route-helpers/forms";
 import { postOnly } from "../../server/route-helpers/staff-only";
-import { MODERATION_MESSAGES } from "../../core/moderation";
 import { Alert } from "../components/alert";
 import { ReportForm } from "../components/report-listing";
 import type { Route } from "./+types/report-listing";

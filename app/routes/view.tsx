@@ -1,20 +1,20 @@
 import { Link } from "react-router";
+import { z } from "zod";
 import { getCategory } from "../../core/categories";
 import { formatShortDate, isoDate } from "../../core/dates";
 import type { ListingStatus } from "../../core/listing";
 import { LISTING_MESSAGES } from "../../core/messages";
-import { formatPhone, whatsappLink } from "../../core/phone";
 import { MODERATION_MESSAGES } from "../../core/moderation";
-import { formatQuantity, UNITS, type Unit } from "../../core/units";
-import { z } from "zod";
+import { formatPhone, whatsappLink } from "../../core/phone";
 import { searchParamsToObject } from "../../core/schemas";
+import { formatQuantity, UNITS, type Unit } from "../../core/units";
 import { orErrorPage } from "../../server/route-helpers/app-errors";
+import { Alert } from "../components/alert";
 import { PhoneIcon } from "../components/icons";
 import { ListingGrid } from "../components/listing-card";
 import { PhotoGallery } from "../components/photo-gallery";
 import { priceText } from "../components/price";
 import { ReportForm, SafetyTips } from "../components/report-listing";
-import { Alert } from "../components/alert";
 import type { Route } from "./+types/view";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
