@@ -1,7 +1,13 @@
+import { data } from "react-router";
 import type { z } from "zod";
 import { AppError } from "../../core/app-error";
 import { parseWith } from "../../core/schemas";
 import { formErrorResponse, refuseForm } from "./app-errors";
+
+/** Pages that take forms take them by POST; another method is refused before anything is read. */
+export function postOnly(request: Request): void {
+  if (request.method !== "POST") throw data("This page takes forms by POST only. Please send the form from the page.", { status: 405, headers: { Allow: "POST" } });
+}
 
 /**
  * A plain (url-encoded or multipart) form's text fields. A body that is not a form (JSON, plain

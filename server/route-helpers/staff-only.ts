@@ -4,11 +4,6 @@ import { NO_FORMS_HERE } from "../../core/messages";
 import { isAdmin, isStaff, MAX_MODERATION_TEXT } from "../../core/moderation";
 import type { SessionUser } from "../auth/accounts.service";
 
-/** Pages that take forms take them by POST; another method is refused before anything is read. */
-export function postOnly(request: Request): void {
-  if (request.method !== "POST") throw data("This page takes forms by POST only. Please send the form from the page.", { status: 405, headers: { Allow: "POST" } });
-}
-
 /** What anyone who may not see the back office is told, whatever they asked for: it does not exist. */
 export const BACK_OFFICE_NOT_FOUND = "We could not find that page.";
 

@@ -4,8 +4,8 @@ import { isAdmin, MAX_MODERATION_TEXT, ROLE_LABELS } from "../../../core/moderat
 import { peopleQuerySchema, personModerationSchema, searchParamsToObject } from "../../../core/schemas";
 import type { PersonRecord } from "../../../server/auth/accounts.repository";
 import { formErrorResponse, orErrorPage } from "../../../server/route-helpers/app-errors";
-import { parseForm } from "../../../server/route-helpers/forms";
-import { moderationValues, postOnly, staffOnly } from "../../../server/route-helpers/staff-only";
+import { parseForm, postOnly } from "../../../server/route-helpers/forms";
+import { moderationValues, staffOnly } from "../../../server/route-helpers/staff-only";
 import { AdminNav } from "../../components/admin-nav";
 import { Alert } from "../../components/alert";
 import { BanForm } from "../../components/ban-form";
