@@ -23,6 +23,16 @@ export function liveAt<TB extends keyof Database>(
   return eb.and([eb(column("status"), "=", "active"), eb(column("expires_at"), ">", at), eb(column("hidden_at"), "is", null)]);
 }
 
+/** What a listing's seller and moderators read besides its summary: its status and moderation (decisions 013, 014). */
+export const STATUS_AND_MODERATION_COLUMNS = [
+  "listing.status",
+  "listing.expires_at",
+  "listing.hidden_at",
+  "listing.hidden_reason",
+  "listing.hidden_cause",
+  "listing.review_requested_at",
+] as const;
+
 export const SUMMARY_COLUMNS = [
   "listing.id",
   "listing.name",

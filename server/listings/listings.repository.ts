@@ -6,7 +6,7 @@
 import { sql, type Kysely } from "kysely";
 import { listingStatus, type ListingDetail, type OwnListingSummary } from "../../core/listing";
 import type { Database, ListingPhotoTable, ListingTable } from "../db/schema";
-import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from "./listing-sql";
+import { STATUS_AND_MODERATION_COLUMNS, SUMMARY_COLUMNS, toSummary, type SummaryRow } from "./listing-sql";
 
 /** The columns a seller's edit sets (everything but identity, photos, status, dates and moderation). */
 export type ListingChanges = Omit<ListingTable, "id" | "seller_id" | "image_key" | "image_name" | "created_at" | "status" | "expires_at" | "updated_at" | ModerationColumn>;
@@ -17,15 +17,7 @@ type ModerationColumn = "hidden_at" | "hidden_reason" | "hidden_cause" | "review
 /** A photo as a listing_photo row holds it (its position is its place in a list). */
 export type StoredPhoto = Pick<ListingPhotoTable, "image_key" | "image_name">;
 
-const OWN_SUMMARY_COLUMNS = [
-  ...SUMMARY_COLUMNS,
-  "listing.status",
-  "listing.expires_at",
-  "listing.hidden_at",
-  "listing.hidden_reason",
-  "listing.hidden_cause",
-  "listing.review_requested_at",
-] as const;
+const OWN_SUMMARY_COLUMNS = [...SUMMARY_COLUMNS, ...STATUS_AND_MODERATION_COLUMNS] as const;
 
 export function createListingsRepository(db: Kysely<Database>) {
   /** How many listings match, whatever their status. */

@@ -6,6 +6,7 @@ import { sql, type Kysely } from "kysely";
 import type { HiddenCause, ReportReason } from "../../core/moderation";
 import { createAccountsRepository } from "../auth/accounts.repository";
 import type { DialectName } from "../db/database";
+import { STATUS_AND_MODERATION_COLUMNS } from "../listings/listing-sql";
 import type { Database, ListingReportTable, ModerationAuditTable } from "../db/schema";
 
 /** A listing as moderation needs it: who sells it, what it is called, whether it is hidden. */
@@ -62,18 +63,7 @@ export interface AuditEntry {
 
 type NewAuditEntry = Omit<ModerationAuditTable, "id">;
 
-const LISTING_COLUMNS = [
-  "listing.id",
-  "listing.name",
-  "listing.seller_id",
-  "listing.status",
-  "listing.expires_at",
-  "listing.hidden_at",
-  "listing.hidden_reason",
-  "listing.hidden_cause",
-  "listing.review_requested_at",
-  "user.name as seller_name",
-] as const;
+const LISTING_COLUMNS = ["listing.id", "listing.name", "listing.seller_id", ...STATUS_AND_MODERATION_COLUMNS, "user.name as seller_name"] as const;
 
 type ListingRow = {
   id: string;

@@ -10,6 +10,7 @@ import { AdminNav } from "../../components/admin-nav";
 import { Alert } from "../../components/alert";
 import { AuditList } from "../../components/audit-list";
 import { BanForm } from "../../components/ban-form";
+import { NoteForm } from "../../components/note-form";
 import { SubmitButton } from "../../components/submit-button";
 import type { Route } from "./+types/listing";
 
@@ -135,9 +136,9 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
         </Form>
         <div className="space-y-4">
           {hidden ? (
-            <NoteForm intent="restore" listingId={listing.id} button="Restore the listing" label="Restore it: a note for the log (optional)" />
+            <NoteForm {...noteFormAt(listing.id)} intent="restore" button="Restore the listing" label="Restore it: a note for the log (optional)" />
           ) : null}
-          {openReports ? <NoteForm intent="dismiss" listingId={listing.id} button={`Dismiss ${openReports} open ${openReports === 1 ? "report" : "reports"}`} label="Dismiss the reports: why (optional)" /> : null}
+          {openReports ? <NoteForm {...noteFormAt(listing.id)} intent="dismiss" button={`Dismiss ${openReports} open ${openReports === 1 ? "report" : "reports"}`} label="Dismiss the reports: why (optional)" /> : null}
         </div>
       </section>
 
@@ -170,19 +171,5 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
   );
 }
 
-function NoteForm({ intent, listingId, button, label }: { intent: "restore" | "dismiss"; listingId: string; button: string; label: string }) {
-  return (
-    <Form method="post" noValidate className="rounded-xl border border-stone-200 bg-white p-4">
-      <input type="hidden" name="intent" value={intent} />
-      <label htmlFor={`${intent}-note`} className="label">
-        {label}
-      </label>
-      <input id={`${intent}-note`} name="note" maxLength={MAX_MODERATION_TEXT} className="input" />
-      <div className="mt-3">
-        <SubmitButton action={`/admin/listings/${listingId}`} intent={intent} pendingText="Saving…" className="btn-secondary">
-          {button}
-        </SubmitButton>
-      </div>
-    </Form>
-  );
-}
+/** Where this page's note forms post, and how they look here. */
+const noteFormAt = (listingId: string) => ({ action: `/admin/listings/${listingId}`, className: "rounded-xl border border-stone-200 bg-white p-4" });

@@ -1,6 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { isAdmin, MAX_MODERATION_TEXT, ROLE_LABELS } from "../../../core/moderation";
+import { isAdmin, ROLE_LABELS } from "../../../core/moderation";
 import { peopleQuerySchema, personModerationSchema, searchParamsToObject } from "../../../core/schemas";
 import type { PersonRecord } from "../../../server/auth/accounts.repository";
 import { formErrorResponse, orErrorPage } from "../../../server/route-helpers/app-errors";
@@ -9,6 +9,7 @@ import { moderationValues, staffOnly } from "../../../server/route-helpers/staff
 import { AdminNav } from "../../components/admin-nav";
 import { Alert } from "../../components/alert";
 import { BanForm } from "../../components/ban-form";
+import { NoteForm } from "../../components/note-form";
 import { SubmitButton } from "../../components/submit-button";
 import type { Route } from "./+types/people";
 
@@ -103,19 +104,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
           {person.banned ? (
             <>
               <p className="mt-2 font-semibold text-red-900 [overflow-wrap:anywhere]">Banned: {person.banReason}</p>
-              <Form method="post" action="/admin/people" className="mt-3">
-                <input type="hidden" name="intent" value="unban" />
-                <input type="hidden" name="personId" value={person.id} />
-                <label htmlFor="unban-note" className="label">
-                  Note for the log (optional)
-                </label>
-                <input id="unban-note" name="note" maxLength={MAX_MODERATION_TEXT} className="input" />
-                <div className="mt-3">
-                  <SubmitButton action="/admin/people" intent="unban" pendingText="Saving…" className="btn-secondary">
-                    Lift the ban
-                  </SubmitButton>
-                </div>
-              </Form>
+              <NoteForm action="/admin/people" intent="unban" fields={{ personId: person.id }} label="Note for the log (optional)" button="Lift the ban" className="mt-3" />
             </>
           ) : person.role === "person" ? (
             <BanForm personId={person.id} name={person.name} error={errors.reason} reason={actionData?.values?.intent === "ban" ? actionData.values.reason : undefined} />

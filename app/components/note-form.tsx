@@ -1,0 +1,41 @@
+import { Form } from "react-router";
+import { MAX_MODERATION_TEXT } from "../../core/moderation";
+import { SubmitButton } from "./submit-button";
+
+/**
+ * A back-office action with an optional note for the audit log (restore, dismiss, lift a ban):
+ * one button, posted to `action` with `intent` and the `fields` that name what it acts on.
+ */
+export function NoteForm({
+  action,
+  intent,
+  fields = {},
+  label,
+  button,
+  className = "",
+}: {
+  action: string;
+  intent: string;
+  fields?: Record<string, string>;
+  label: string;
+  button: string;
+  className?: string;
+}) {
+  return (
+    <Form method="post" action={action} noValidate className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor={`${intent}-note`} className="label">
+        {label}
+      </label>
+      <input id={`${intent}-note`} name="note" maxLength={MAX_MODERATION_TEXT} className="input" />
+      <div className="mt-3">
+        <SubmitButton action={action} intent={intent} pendingText="Saving…" className="btn-secondary">
+          {button}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
