@@ -54,6 +54,14 @@ const envSchema = z.object({
    * longer time offloads more to a CDN but shows such changes that much later.
    */
   SHARED_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(1),
+  /**
+   * Longest this process keeps a rendered anonymous page (decision 017). A change written to the
+   * database shows at once anyway; this bounds only what changes with time alone (a listing
+   * expiring). 0 turns the page cache off.
+   */
+  PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** How much rendered HTML each process keeps, in megabytes (0: none). */
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /** Reports from this many different people hide a listing until a moderator looks (0: never hide automatically). */
   REPORTS_TO_HIDE: z.coerce.number().int().min(0).max(1000).default(3),
   /** Reports one person (signed out: one address) may send in an hour. */
@@ -107,6 +115,8 @@ export interface Config {
   listingDays: { perishable: number; other: number };
   /** How long a shared cache may keep an anonymous page (server/http/cache-control.ts). */
   sharedCacheSeconds: number;
+  /** This process's cache of anonymous pages (server/page-cache/); off when either is 0. */
+  pageCache: { ttlMs: number; maxBytes: number };
   /** Reports and automatic hiding (decision 014). */
   moderation: { reportsToHide: number; reportsPerHour: number };
   authRateLimits: { signInPerMinute: number; signUpPerMinute: number };
@@ -168,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listingDays: { perishable: e.LISTING_DAYS_PERISHABLE, other: e.LISTING_DAYS_OTHER },
     moderation: { reportsToHide: e.REPORTS_TO_HIDE, reportsPerHour: e.REPORTS_PER_HOUR },
     sharedCacheSeconds: e.SHARED_CACHE_SECONDS,
+    pageCache: { ttlMs: e.PAGE_CACHE_MS, maxBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024) },
     authRateLimits: { signInPerMinute: e.AUTH_SIGNIN_PER_MINUTE, signUpPerMinute: e.AUTH_SIGNUP_PER_MINUTE },
     trustProxy: e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY === "false" ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

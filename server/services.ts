@@ -20,6 +20,7 @@ import { createModerationService, type ModerationService } from "./moderation/mo
 import { createStorage } from "./media/create-storage";
 import { PHOTO_LEFTOVER_AGE_MS, removePhotoLeftovers, type PhotoLeftoversResult } from "./media/photo-leftovers";
 import type { Storage } from "./media/storage";
+import { createContentVersionRepository, type ContentVersionRepository } from "./page-cache/content-version.repository";
 import { createUploadDatastore, type UploadDatastore } from "./uploads/tus-datastore";
 import { createUploadsRepository } from "./uploads/uploads.repository";
 import { createUploadsService } from "./uploads/uploads.service";
@@ -41,6 +42,8 @@ export interface Services {
   uploads: ReturnType<typeof createUploadsService>;
   /** Reports, the moderators' queue, bans and roles (decision 014). */
   moderation: ModerationService;
+  /** The number that changes with anything a public page shows (the page cache's freshness, decision 017). */
+  contentVersion: ContentVersionRepository;
   /** Where tus keeps uploads in progress (served by server/uploads/tus-server.ts). */
   uploadDatastore: UploadDatastore;
   /** Removes photos no listing uses and temp files, older than an hour, that a crash left. */
@@ -124,6 +127,7 @@ export async function createServices(
       logger,
       now: options.now,
     }),
+    contentVersion: createContentVersionRepository(db.kysely),
     uploadDatastore,
     removePhotoLeftovers: () =>
       removePhotoLeftovers({

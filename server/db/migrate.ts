@@ -14,6 +14,7 @@ import * as m0005 from "./migrations/0005-sign-in-failures";
 import * as m0006 from "./migrations/0006-listing-lifecycle";
 import * as m0007 from "./migrations/0007-seller-place";
 import * as m0008 from "./migrations/0008-moderation";
+import * as m0009 from "./migrations/0009-content-version";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-listings": m0001,
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0006-listing-lifecycle": m0006,
   "0007-seller-place": m0007,
   "0008-moderation": m0008,
+  "0009-content-version": m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

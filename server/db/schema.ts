@@ -161,6 +161,12 @@ export interface SellerPlaceTable {
   updated_at: number | string;
 }
 
+/** One row: a number that changes with anything a public page shows (migration 0009, server/page-cache/). */
+export interface ContentVersionTable {
+  id: number;
+  version: number | string;
+}
+
 export interface Database {
   user: UserTable;
   listing: ListingTable;
@@ -172,4 +178,5 @@ export interface Database {
   sign_in_failure: SignInFailureTable;
   listing_report: ListingReportTable;
   moderation_audit: ModerationAuditTable;
+  content_version: ContentVersionTable;
 }

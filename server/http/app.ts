@@ -17,6 +17,8 @@ import { CLIENT_IP_HEADER, REQUEST_ORIGIN_HEADER } from "../auth/auth";
 import type { Services } from "../services";
 import { cacheControl } from "./cache-control";
 import { shedLoad } from "./load-shedding";
+import { serveFromPageCache } from "./page-cache";
+import { createPageCache } from "../page-cache/page-cache";
 import { readiness } from "./readiness";
 import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
 import { serveMedia } from "./serve-media";
@@ -124,8 +126,12 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   }
 
   const routeContext = routeContextOf(services);
+  const { ttlMs, maxBytes } = config.pageCache;
+  // Before load shedding: a page already rendered costs next to nothing to send.
+  const pageCache = ttlMs && maxBytes ? [serveFromPageCache({ cache: createPageCache({ ttlMs, maxBytes }), contentVersion: services.contentVersion })] : [];
   app.all(
     "*splat",
+    ...pageCache,
     shedLoad(config.pageConcurrency),
     createRequestHandler({
       build,

@@ -51,10 +51,24 @@ function decideCacheControl(req: IncomingMessage, pathname: string, res: Respons
 }
 
 function sharedPolicy(req: IncomingMessage, pathname: string, status: number, setsCookie: boolean, policies: SharedPolicies): string | null {
-  if ((req.method !== "GET" && req.method !== "HEAD") || setsCookie || !SHAREABLE_STATUS.has(status)) return null;
-  if (pathname === SUGGESTIONS_PATH) return policies.suggestions;
-  if (carriesCredentials(req) || !BROWSE_PAGE.test(pathname) || pathname.endsWith(".data")) return null;
-  return policies.page;
+  if (setsCookie || !SHAREABLE_STATUS.has(status) || !isShareableRequest(req, pathname)) return null;
+  return pathname === SUGGESTIONS_PATH ? policies.suggestions : policies.page;
+}
+
+/**
+ * Whether the answer to this request may be shared at all, before it is known (the answer must
+ * still be a 200, 404 or 410 that sets no cookie): a read of a browse page with no credentials,
+ * or of suggestions. The in-process page cache asks the same question (server/http/page-cache.ts).
+ */
+export function isShareableRequest(req: IncomingMessage, pathname: string): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (pathname === SUGGESTIONS_PATH) return true;
+  return !carriesCredentials(req) && BROWSE_PAGE.test(pathname) && !pathname.endsWith(".data");
+}
+
+/** Whether the Cache-Control this module chose lets a shared cache keep the response. */
+export function isSharedResponse(res: { getHeader(name: string): unknown }): boolean {
+  return String(res.getHeader("Cache-Control") ?? "").startsWith("public");
 }
 
 /** Any cookie at all, not only ours: a page rendered for a cookie must never be shared. */

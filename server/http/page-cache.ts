@@ -1,0 +1,118 @@
+/**
+ * Serves anonymous browse pages and suggestions from this process's page cache (decision 017),
+ * in front of load shedding and React Router. Only what cache-control.ts would let a CDN share is
+ * kept, under the same rule: a request with no credentials, an answer that is a 200, 404 or 410
+ * and sets no cookie. Each entry is tied to the database's content version, read on every
+ * request, so a listing written through any worker or instance is shown at once; a page whose
+ * version is gone is simply rendered again.
+ *
+ * The first request for a page renders it while its body is copied; requests for the same page
+ * meanwhile wait for that render and get its copy (no stampede when an entry expires).
+ */
+import type { RequestHandler, Response } from "express";
+import onFinished from "on-finished";
+import type { ContentVersionRepository } from "../page-cache/content-version.repository";
+import type { CachedPage, PageCache } from "../page-cache/page-cache";
+import { isShareableRequest, isSharedResponse } from "./cache-control";
+
+/** A page larger than this is served but not kept (no page of ours comes near it). */
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+/** Longer Accept-Language headers are not worth an entry of their own; such requests just render. */
+const MAX_LANGUAGE_HEADER = 200;
+/** Headers that belong to one response, not to the page. */
+const NOT_KEPT = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "set-cookie",
+  "cache-control",
+  "x-request-id",
+  "x-page-cache",
+]);
+
+export function serveFromPageCache(deps: { cache: PageCache; contentVersion: ContentVersionRepository }): RequestHandler {
+  const { cache, contentVersion } = deps;
+  return async (req, res, next) => {
+    // HEAD is left to the handler: it answers without a body, which must never be kept.
+    if (req.method !== "GET" || !isShareableRequest(req, req.path)) return next();
+    const language = req.headers["accept-language"] ?? "";
+    if (language.length > MAX_LANGUAGE_HEADER) return next();
+    // The page depends on the address and, in words and dates, on the language asked for.
+    const key = `${language}\u0000${req.originalUrl}`;
+
+    let version: number;
+    try {
+      version = await contentVersion.current();
+    } catch {
+      // The database is not answering: the route will say so with a 503 (decision 011).
+      return next();
+    }
+    const stored = cache.get(key, version);
+    if (stored) return replay(res, stored, "hit");
+    const pending = cache.pending(key, version);
+    if (pending) {
+      const shared = await pending;
+      if (shared) return replay(res, shared, "shared");
+      return next();
+    }
+
+    const finish = cache.startRender(key, version);
+    const body = copyBody(res);
+    res.setHeader("X-Page-Cache", "miss");
+    onFinished(res, () => {
+      const keep = res.writableFinished && !body.tooLarge() && isSharedResponse(res);
+      finish(keep ? { status: res.statusCode, headers: keptHeaders(res), body: body.bytes() } : null);
+    });
+    next();
+  };
+}
+
+function replay(res: Response, page: CachedPage, how: "hit" | "shared"): void {
+  res.status(page.status);
+  // The stored Content-Security-Policy carries the nonce the stored HTML was rendered with.
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("X-Page-Cache", how);
+  res.end(page.body);
+}
+
+function keptHeaders(res: Response): Array<[string, string | string[]]> {
+  return Object.entries(res.getHeaders())
+    .filter(([name, value]) => value !== undefined && !NOT_KEPT.has(name))
+    .map(([name, value]) => [name, Array.isArray(value) ? value : String(value)]);
+}
+
+/**
+ * Copies what the handler writes, before compression sees it (compression wraps write and end
+ * earlier in the chain, so this wrapper runs first).
+ */
+function copyBody(res: Response) {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  const keep = (chunk: unknown, encoding: unknown) => {
+    if (bytes > MAX_PAGE_BYTES || chunk === undefined || chunk === null || typeof chunk === "function") return;
+    const buffer = Buffer.isBuffer(chunk)
+      ? chunk
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+        : Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+    bytes += buffer.length;
+    if (bytes <= MAX_PAGE_BYTES) chunks.push(Buffer.from(buffer));
+  };
+  const write = res.write;
+  const end = res.end;
+  res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+    keep(chunk, rest[0]);
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as Response["write"];
+  res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+    keep(chunk, rest[0]);
+    return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+  } as Response["end"];
+  return {
+    tooLarge: () => bytes > MAX_PAGE_BYTES,
+    bytes: () => Buffer.concat(chunks),
+  };
+}
