@@ -10,6 +10,12 @@ export const MAX_SUGGESTIONS = 15;
 /** How many of the newest listings "Fresh recommendations" shows. */
 export const FRESH_COUNT = 4;
 
+/**
+ * Matches are counted up to this many: past it a page says "10,000+" and its page links reach
+ * this far, so a broad search never counts a million listings (decision 017).
+ */
+export const MAX_COUNTED_MATCHES = 10_000;
+
 /** Largest photo a seller may upload, in bytes (10 MB). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Widths (px) of the WebP variants made from every listing photo. */

@@ -22,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.seller.name} — seller on Mandi` : "Not found — Mandi" }];
 
 export default function Seller({ loaderData }: Route.ComponentProps) {
-  const { seller, items, total, page, pageCount } = loaderData;
+  const { seller, items, total, moreThanTotal, page, pageCount } = loaderData;
   const [search] = useSearchParams();
   const where = seller.where;
   return (
@@ -46,7 +46,8 @@ export default function Seller({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <h2 className="section-title mb-3">
-        {total} {total === 1 ? "listing" : "listings"} for sale
+        {total.toLocaleString("en-IN")}
+        {moreThanTotal ? "+" : ""} {total === 1 && !moreThanTotal ? "listing" : "listings"} for sale
       </h2>
       {items.length ? (
         <>

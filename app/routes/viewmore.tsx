@@ -39,7 +39,8 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold [overflow-wrap:anywhere]">{title}</h1>
           {result.total ? (
             <p className="text-stone-700" role="status">
-              Showing {from}–{to} of {result.total} {result.total === 1 ? "product" : "products"}
+              Showing {from}–{to} of {result.total.toLocaleString("en-IN")}
+              {result.moreThanTotal ? "+" : ""} {result.total === 1 && !result.moreThanTotal ? "product" : "products"}
             </p>
           ) : null}
         </div>

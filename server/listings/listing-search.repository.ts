@@ -88,10 +88,15 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       .where((eb) => names.containsAny(eb, terms));
   }
 
-  async function countWhere(filter: ListingFilter, extra?: (q: ListingQuery) => ListingQuery): Promise<number> {
-    let query = applyFilter(db.selectFrom("listing"), filter);
-    if (extra) query = extra(query);
-    const row = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+  /** How many listings match, counting no further than `upTo`. */
+  async function countWhere(filter: ListingFilter, upTo: number, extra?: (q: ListingQuery) => ListingQuery): Promise<number> {
+    if (upTo <= 0) return 0;
+    let matches = applyFilter(db.selectFrom("listing"), filter);
+    if (extra) matches = extra(matches);
+    const row = await db
+      .selectFrom(matches.select(sql<number>`1`.as("one")).limit(upTo).as("matches"))
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -120,16 +125,21 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       return rows.map(toSummary);
     },
 
-    async count(filter: ListingFilter): Promise<number> {
+    /**
+     * How many listings match, counting no further than `upTo` (a broad search stops early, so
+     * its cost does not grow with the marketplace).
+     */
+    async count(filter: ListingFilter, options: { upTo: number }): Promise<number> {
+      const { upTo } = options;
       const categories = filter.orCategories ?? [];
-      if (!filter.nameContainsAny?.length || !categories.length) return countWhere(filter);
+      if (!filter.nameContainsAny?.length || !categories.length) return countWhere(filter, upTo);
       // "Name matches or category matches" as two counts that each read one index:
-      // |in the categories| + |name matches, outside the categories|.
+      // |in the categories| + |name matches, outside the categories|; the second only if needed.
       const { nameContainsAny: _terms, orCategories: _categories, ...rest } = filter;
-      const [inCategories, namedElsewhere] = await Promise.all([
-        countWhere(rest, (q) => q.where("listing.category", "in", categories)),
-        countWhere({ ...rest, nameContainsAny: filter.nameContainsAny }, (q) => q.where("listing.category", "not in", categories)),
-      ]);
+      const inCategories = await countWhere(rest, upTo, (q) => q.where("listing.category", "in", categories));
+      const namedElsewhere = await countWhere({ ...rest, nameContainsAny: filter.nameContainsAny }, upTo - inCategories, (q) =>
+        q.where("listing.category", "not in", categories),
+      );
       return inCategories + namedElsewhere;
     },
 

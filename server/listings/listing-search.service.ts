@@ -5,7 +5,7 @@
  */
 import { AppError } from "../../core/app-error";
 import { ALL_CATEGORIES, categoriesMatching, resolveCategory, type CategorySlug } from "../../core/categories";
-import { FRESH_COUNT, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
+import { FRESH_COUNT, MAX_COUNTED_MATCHES, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
 import { canBeFuzzy, fuzzyNameEdits, trigramsOf } from "../../core/fuzzy";
 import type { ListingDetail, ListingSummary } from "../../core/listing";
 import { placeLabel } from "../../core/locations";
@@ -36,7 +36,10 @@ export interface BrowseOptions {
 
 export interface BrowseResult {
   items: ListingSummary[];
+  /** How many match, counted up to MAX_COUNTED_MATCHES. */
   total: number;
+  /** More than `total` match: the page says "10,000+" and its links stop there. */
+  moreThanTotal: boolean;
   page: number;
   pageCount: number;
   /** The category the query named, when it named one. */
@@ -70,8 +73,11 @@ export function createListingSearchService(deps: {
   /** Where a seller's newest listing is, for their public page. */
   places: Pick<ListingsRepository, "findLastPlace">;
   now?: () => number;
+  /** MAX_COUNTED_MATCHES unless a test wants a small marketplace to reach it. */
+  maxCountedMatches?: number;
 }) {
   const { repository, places } = deps;
+  const maxCounted = deps.maxCountedMatches ?? MAX_COUNTED_MATCHES;
   const now = deps.now ?? Date.now;
 
   /** Turns browse options into a filter; null when they can match nothing. */
@@ -110,29 +116,36 @@ export function createListingSearchService(deps: {
       .map((scored) => scored.candidate);
   }
 
+  /** Counted one past the cap, so "more than" is known without counting every match. */
+  async function countMatches(filter: ListingFilter): Promise<{ total: number; moreThanTotal: boolean }> {
+    const counted = await repository.count(filter, { upTo: maxCounted + 1 });
+    return { total: Math.min(counted, maxCounted), moreThanTotal: counted > maxCounted };
+  }
+
   async function browseListings(options: BrowseOptions): Promise<BrowseResult> {
     const q = options.q ?? "";
     const sort = options.sort ?? "newest";
     let filter = filterFor(options);
     // A category that does not exist (legacy 'Cars') matches nothing: the page shows "No items found".
-    if (!filter) return { items: [], total: 0, page: 1, pageCount: 0, category: undefined, marketplaceEmpty: false, closeMatches: false };
-    let total = await repository.count(filter);
+    if (!filter) return { items: [], total: 0, moreThanTotal: false, page: 1, pageCount: 0, category: undefined, marketplaceEmpty: false, closeMatches: false };
+    let counted = await countMatches(filter);
     let closeMatches = false;
     // Only when nothing matched as typed is a typo considered, so exact searches never pay for it.
-    if (total === 0 && q) {
+    if (counted.total === 0 && q) {
       const close = (await findCloseNames(q)).slice(0, FUZZY_NAMES);
       if (close.length) {
         filter = { ...filter, nameContainsAny: undefined, orCategories: undefined, nameIn: close.map((c) => c.nameSearch) };
-        total = await repository.count(filter);
-        closeMatches = total > 0;
+        counted = await countMatches(filter);
+        closeMatches = counted.total > 0;
       }
     }
+    const { total, moreThanTotal } = counted;
     const pageCount = Math.ceil(total / PAGE_SIZE);
     const page = Math.min(options.page ?? 1, Math.max(pageCount, 1));
     const items = total ? await repository.list({ filter, sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, total }) : [];
     // Only an empty answer needs the question "is there anything at all?".
-    const marketplaceEmpty = total === 0 && (await repository.count({ liveAt: now() })) === 0;
-    return { items, total, page, pageCount, category: filter.category, marketplaceEmpty, closeMatches };
+    const marketplaceEmpty = total === 0 && (await repository.count({ liveAt: now() }, { upTo: 1 })) === 0;
+    return { items, total, moreThanTotal, page, pageCount, category: filter.category, marketplaceEmpty, closeMatches };
   }
 
   /**
@@ -194,10 +207,10 @@ export function createListingSearchService(deps: {
       const found = input.id.length <= 64 ? await repository.findSeller(input.id) : null;
       // Only people who have listed something have a public page: a buyer's phone is nobody's
       // business. A banned seller's page is gone with their listings (decision 014).
-      if (!found || found.banned || (await repository.count({ sellerId: found.id })) === 0) throw new AppError("NOT_FOUND", "We could not find that seller.");
+      if (!found || found.banned || (await repository.count({ sellerId: found.id }, { upTo: 1 })) === 0) throw new AppError("NOT_FOUND", "We could not find that seller.");
       const { banned: _banned, ...seller } = found;
       const filter: ListingFilter = { liveAt: now(), sellerId: seller.id };
-      const total = await repository.count(filter);
+      const { total, moreThanTotal } = await countMatches(filter);
       const pageCount = Math.ceil(total / PAGE_SIZE);
       const page = Math.min(input.page, Math.max(pageCount, 1));
       const [items, place] = await Promise.all([
@@ -205,7 +218,7 @@ export function createListingSearchService(deps: {
         places.findLastPlace(seller.id),
       ]);
       const where = place ? placeLabel({ state: place.state, district: place.district }) || null : null;
-      return { seller: { ...seller, where }, items, total, page, pageCount };
+      return { seller: { ...seller, where }, items, total, moreThanTotal, page, pageCount };
     },
   };
 }

@@ -5,6 +5,8 @@ import { FRESH_COUNT, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
 import { imageVariantKey } from "../../core/images";
 import { browseQuerySchema, SORTS } from "../../core/schemas";
 import { createListingSearchRepository } from "./listing-search.repository";
+import { createListingSearchService } from "./listing-search.service";
+import { createListingsRepository } from "./listings.repository";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { makeProducePhoto, makeSeller } from "../seed/factories";
 import { testEngines } from "../../tests/support/test-database";
@@ -344,7 +346,27 @@ describe.each(testEngines())("on %s", (engine) => {
       const nameOrCategory = { nameContainsAny: ["rice"], orCategories: ["oil-seeds" as const] };
       const listed = await repository.list({ filter: nameOrCategory, sort: "newest", limit: 1000, offset: 0 });
       expect(listed.length).toBeGreaterThan(3);
-      expect(await repository.count(nameOrCategory)).toBe(listed.length);
+      expect(await repository.count(nameOrCategory, { upTo: 1000 })).toBe(listed.length);
+      // Counting stops at the bound, in either part of the sum and in a plain count.
+      for (const upTo of [1, 2, listed.length - 1]) expect(await repository.count(nameOrCategory, { upTo })).toBe(upTo);
+      const everyLive = await repository.list({ filter: { liveAt: s.clock.now }, sort: "newest", limit: 1000, offset: 0 });
+      expect(await repository.count({ liveAt: s.clock.now }, { upTo: 3 })).toBe(Math.min(3, everyLive.length));
+    });
+
+    it("counts no further than the cap, says there are more, and links pages only that far", async () => {
+      const capped = createListingSearchService({
+        repository: createListingSearchRepository(s.db.kysely, s.db.dialect),
+        places: createListingsRepository(s.db.kysely),
+        now: () => s.clock.now,
+        maxCountedMatches: 2,
+      });
+      const rice = await s.search.browseListings({ q: "rice" });
+      expect(rice).toMatchObject({ moreThanTotal: false });
+      expect(rice.total).toBeGreaterThan(2);
+      expect(await capped.browseListings({ q: "rice", page: 4 })).toMatchObject({ total: 2, moreThanTotal: true, page: 1, pageCount: 1 });
+      // The page itself still holds a full page of listings.
+      expect((await capped.browseListings({ q: "rice" })).items).toHaveLength(Math.min(rice.total, PAGE_SIZE));
+      expect(await capped.browseListings({ q: "onion" })).toMatchObject({ total: 1, moreThanTotal: false });
     });
 
     it("gives numbered pages far into the results, the same listings as a full walk", async () => {
