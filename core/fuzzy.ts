@@ -61,15 +61,16 @@ export function wordEdits(typed: string, word: string, asPrefix: boolean): numbe
 
 /**
  * How many edits make every typed word match a word of the name (already normalised), or
- * undefined when one of them matches nothing. The last typed word may be unfinished.
+ * undefined when one of them matches nothing. The last typed word may be unfinished, unless
+ * `wholeWords` (a looser source of candidates wants the stricter test).
  */
-export function fuzzyNameEdits(typed: string, name: string): number | undefined {
+export function fuzzyNameEdits(typed: string, name: string, options: { wholeWords?: boolean } = {}): number | undefined {
   const typedWords = typed.split(" ").filter(Boolean);
   const nameWords = name.split(" ").filter(Boolean);
   if (!typedWords.length) return undefined;
   let total = 0;
   for (const [index, typedWord] of typedWords.entries()) {
-    const asPrefix = index === typedWords.length - 1;
+    const asPrefix = !options.wholeWords && index === typedWords.length - 1;
     let best: number | undefined;
     for (const nameWord of nameWords) {
       const edits = wordEdits(typedWord, nameWord, asPrefix);

@@ -42,6 +42,9 @@ const NAME_COLUMNS = [
  */
 const WALK_SORT_INDEX_FROM = 2_000;
 
+/** A two-letter search inside words looks among this many of the most listed names. */
+const SHORT_INFIX_NAMES = 5_000;
+
 type FilterColumn = "category" | "price_paise" | "name_search" | "status" | "expires_at" | "hidden_at" | "state" | "district";
 
 /** Where in a name a suggestion term must occur, best first (core/suggestions ranks the same way). */
@@ -100,6 +103,18 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     return Number(row.n);
   }
 
+  /** Which of these names a live listing carries (one index probe each). */
+  async function liveNames(nameSearches: string[], at: number): Promise<Set<string>> {
+    if (!nameSearches.length) return new Set();
+    const rows = await db
+      .selectFrom("listing_name")
+      .select("listing_name.name_search")
+      .where("listing_name.name_search", "in", nameSearches)
+      .where((eb) => hasLiveListing(eb, at))
+      .execute();
+    return new Set(rows.map((row) => row.name_search));
+  }
+
   return {
     /** A seller as their public page shows them (`banned`: their page is gone, decision 014). */
     async findSeller(id: string): Promise<{ id: string; name: string; phone: string; createdAt: number; banned: boolean } | null> {
@@ -148,16 +163,23 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
      * `limit`. A prefix walks an index range; the other places use the trigram index.
      */
     async findNames(options: { term: string; match: NameMatch; limit: number; liveAt: number }): Promise<NameCandidate[]> {
-      const rows = await db
-        .selectFrom("listing_name")
-        .select([...NAME_COLUMNS])
-        .where((eb) => names[options.match](eb, options.term))
-        .where((eb) => hasLiveListing(eb, options.liveAt))
-        .orderBy("listing_name.listing_count", "desc")
-        .orderBy("listing_name.name_search", "asc")
-        .limit(options.limit)
-        .execute();
-      return rows.map(toNameCandidate);
+      // Ranked first, then checked for a live listing a batch at a time: a common prefix matches
+      // thousands of names, and checking each of them before ranking cost more than the rest.
+      const found: NameCandidate[] = [];
+      for (let offset = 0, batch = options.limit * 2; ; offset += batch, batch *= 4) {
+        const ranked = await db
+          .selectFrom("listing_name")
+          .select([...NAME_COLUMNS])
+          .where((eb) => names[options.match](eb, options.term))
+          .orderBy("listing_name.listing_count", "desc")
+          .orderBy("listing_name.name_search", "asc")
+          .limit(batch)
+          .offset(offset)
+          .execute();
+        const live = await liveNames(ranked.map((row) => row.name_search), options.liveAt);
+        for (const row of ranked) if (live.has(row.name_search)) found.push(toNameCandidate(row));
+        if (found.length >= options.limit || ranked.length < batch) return found.slice(0, options.limit);
+      }
     },
 
     /**
@@ -216,6 +238,9 @@ const likePattern = (text: string, before: string, after: string) => sql<string>
  */
 function nameConditions(dialect: DialectName) {
   type Eb = ExpressionBuilder<Database, "listing_name">;
+  // Through listing_name_count_idx (migration 0009).
+  const mostListedNames = () =>
+    sql<string>`(select most.name_search from listing_name as most order by most.listing_count desc, most.name_search desc limit ${sql.lit(SHORT_INFIX_NAMES)})`;
   const ftsMatch = (query: string) =>
     sql<SqlBool>`listing_name.rowid in (select rowid from listing_name_fts where listing_name_fts match ${query})`;
   const like = (eb: Eb, text: string, before: string, after: string) => eb("listing_name.name_search", "like", likePattern(text, before, after));
@@ -240,7 +265,9 @@ function nameConditions(dialect: DialectName) {
       return ftsMatch(ftsPhrase(` ${term}`));
     },
     infix(eb: Eb, term: string): Expression<SqlBool> {
-      if (dialect === "postgres" || !trigramLength(term)) return like(eb, term, "%", "%");
+      // Too short for a trigram index on either engine: only the most listed names are read.
+      if (!trigramLength(term)) return eb.and([eb("listing_name.name_search", "in", mostListedNames()), like(eb, term, "%", "%")]);
+      if (dialect === "postgres") return like(eb, term, "%", "%");
       return ftsMatch(ftsPhrase(term));
     },
     containsAny(eb: Eb, terms: string[]): Expression<SqlBool> {

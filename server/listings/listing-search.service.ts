@@ -6,7 +6,7 @@
 import { AppError } from "../../core/app-error";
 import { ALL_CATEGORIES, categoriesMatching, resolveCategory, type CategorySlug } from "../../core/categories";
 import { FRESH_COUNT, MAX_COUNTED_MATCHES, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
-import { canBeFuzzy, fuzzyNameEdits, trigramsOf } from "../../core/fuzzy";
+import { canBeFuzzy, fuzzyNameEdits, MIN_FUZZY_LENGTH, trigramsOf } from "../../core/fuzzy";
 import type { ListingDetail, ListingSummary } from "../../core/listing";
 import { placeLabel } from "../../core/locations";
 import type { ListingSort } from "../../core/schemas";
@@ -52,6 +52,17 @@ export interface BrowseResult {
 
 /** How many typo candidates the database may hand over for core/fuzzy to judge. */
 const FUZZY_CANDIDATES = 200;
+/** Candidates taken for each short typed word's first two letters, and each place they may start. */
+const SHORT_WORD_CANDIDATES = 50;
+/** Words up to this long may share no trigram with the word they misspell. */
+const SHORT_WORD_LENGTH = 7;
+
+/** The first two letters of each typed word long enough to be corrected and short enough to need it. */
+function shortWordStarts(text: string): string[] {
+  const words = text.split(" ").filter((word) => [...word].length >= MIN_FUZZY_LENGTH && [...word].length <= SHORT_WORD_LENGTH);
+  return [...new Set(words.map((word) => [...word].slice(0, 2).join("")))];
+}
+
 /** At most this many close spellings stand in for a search that found nothing as typed. */
 const FUZZY_NAMES = 20;
 
@@ -108,10 +119,21 @@ export function createListingSearchService(deps: {
   async function findCloseNames(typed: string): Promise<NameCandidate[]> {
     const text = normaliseSearchText(typed);
     if (!canBeFuzzy(text)) return [];
-    const candidates = await repository.findNamesSharingTrigrams({ trigrams: trigramsOf(text), typed: text, limit: FUZZY_CANDIDATES, liveAt: now() });
-    return candidates
-      .map((candidate) => ({ candidate, edits: fuzzyNameEdits(text, candidate.nameSearch) }))
-      .filter((scored): scored is { candidate: NameCandidate; edits: number } => scored.edits !== undefined)
+    const liveAt = now();
+    const sharingTrigrams = await repository.findNamesSharingTrigrams({ trigrams: trigramsOf(text), typed: text, limit: FUZZY_CANDIDATES, liveAt });
+    const scored = sharingTrigrams.map((candidate) => ({ candidate, edits: fuzzyNameEdits(text, candidate.nameSearch) }));
+    // A short word with a typo in its middle can share no trigram with the right one ("onoin",
+    // "onion"). Typos rarely touch the first two letters, so names with a word starting with them
+    // are candidates too, the most listed first; being a looser net, they must match whole words
+    // ("aloo" is not "almo…nds").
+    for (const start of shortWordStarts(text)) {
+      for (const match of ["prefix", "word"] as const) {
+        for (const candidate of await repository.findNames({ term: start, match, limit: SHORT_WORD_CANDIDATES, liveAt })) {
+          scored.push({ candidate, edits: fuzzyNameEdits(text, candidate.nameSearch, { wholeWords: true }) });
+        }
+      }
+    }
+    return [...new Map(scored.filter((s): s is { candidate: NameCandidate; edits: number } => s.edits !== undefined).map((s) => [s.candidate.nameSearch, s])).values()]
       .sort((a, b) => a.edits - b.edits || b.candidate.listingCount - a.candidate.listingCount)
       .map((scored) => scored.candidate);
   }

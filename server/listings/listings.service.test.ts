@@ -273,6 +273,10 @@ describe.each(testEngines())("on %s", (engine) => {
     it("tolerates a small typo from four letters, in suggestions and in search", async () => {
       expect(await suggest("basmti")).toEqual(["Basmati Rice"]);
       expect(await suggest("potatoe")).toEqual(["Potato (Agra)"]);
+      // Letters swapped or mistyped in a short word, which shares no trigram with the right one.
+      expect(await suggest("onoin")).toEqual(["Red Onion Nashik"]);
+      expect(await suggest("red onjon")).toEqual(["Red Onion Nashik"]);
+      expect((await find({ q: "onoin" })).items.map((item) => item.name)).toEqual(["Red Onion Nashik"]);
       expect(await suggest("bsm")).toEqual([]);
       const result = await find({ q: "basmti" });
       expect(result).toMatchObject({ total: 3, closeMatches: true });

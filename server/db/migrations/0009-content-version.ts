@@ -11,6 +11,9 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
  * deferred constraint trigger, done once per transaction at commit: the counter's row lock is
  * taken last and held for the commit only, so two transactions that lock listings in different
  * orders never also wait on each other through it.
+ *
+ * Also: listing names by how many listings carry them, so a two-letter search inside words (no
+ * trigram index can serve it) looks only among the most listed names (decision 017).
  */
 const WATCHED: Array<{ table: string; events: Array<"insert" | "update" | "delete"> }> = [
   { table: "listing", events: ["insert", "update", "delete"] },
@@ -29,6 +32,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("version", "bigint", (c) => c.notNull())
     .execute();
   await sql`insert into content_version (id, version) values (1, 1)`.execute(db);
+  await db.schema.createIndex("listing_name_count_idx").on("listing_name").columns(["listing_count", "name_search"]).execute();
 
   if (postgres) {
     // A transaction-local setting remembers that this transaction has bumped already.
@@ -63,4 +67,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   if (postgres) await sql`drop function if exists content_version_bump()`.execute(db);
   await db.schema.dropTable("content_version").execute();
+  await db.schema.dropIndex("listing_name_count_idx").ifExists().execute();
 }
