@@ -3,6 +3,7 @@
 // Migrations run inside the server at start-up.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -25,4 +26,6 @@ if (built < changed) {
 }
 
 process.env.NODE_ENV ??= "production";
+// One server process per core (decision 017); WEB_CONCURRENCY=1 runs a single process.
+process.env.WEB_CONCURRENCY ??= String(availableParallelism());
 await import(entry);

@@ -126,24 +126,26 @@ if (unit) {
 const built = step("production build", "npx", ["react-router", "build"]);
 if (built) step("browser bundle check", "node", ["scripts/check-bundle.mjs"]);
 
-if (built && postgresUrl) {
+if (built) {
   const report = "test-results/multi-instance.json";
   rmSync(report, { force: true });
+  // Several workers on one SQLite file need nothing else; two instances need PostgreSQL and S3.
+  const files = postgresUrl ? [] : ["tests/multi-instance/workers.test.ts"];
   // The shared-cache test needs nginx; like Chromium, missing is said loudly (and fails in CI).
   const nginx = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
-  const withoutNginx = existsSync(nginx) ? [] : ["--exclude", "tests/multi-instance/shared-cache.test.ts"];
+  const withoutNginx = !postgresUrl || existsSync(nginx) ? [] : ["--exclude", "tests/multi-instance/shared-cache.test.ts"];
   if (withoutNginx.length) {
     console.log(`\n!! SHARED-CACHE TEST NOT RUN: nginx was not found at ${nginx}. Install it with: sudo apt-get install -y nginx-light`);
     if (process.env.CI) failedSteps.push("shared-cache test (nginx missing in CI)");
   }
-  step("two app instances on PostgreSQL and S3, and behind nginx", "npx", [
-    "vitest", "run", "--config", "vitest.multi-instance.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...withoutNginx,
+  step(postgresUrl ? "workers, and two app instances on PostgreSQL and S3 behind nginx" : "workers on one SQLite file", "npx", [
+    "vitest", "run", "--config", "vitest.multi-instance.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...withoutNginx, ...files,
   ]);
   const multi = readJson(report);
   if (multi) {
     counts.passed += multi.numPassedTests;
     counts.failed += multi.numFailedTests;
-    perEngine.push(`two-instance and shared-cache tests: ${multi.numPassedTests} passed, ${multi.numFailedTests} failed`);
+    perEngine.push(`workers, two-instance and shared-cache tests: ${multi.numPassedTests} passed, ${multi.numFailedTests} failed`);
   } else {
     counts.failed += 1;
   }

@@ -31,6 +31,11 @@ const envSchema = z.object({
   SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** At start, how long to keep retrying a database that does not answer yet. */
   DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+  /**
+   * Server processes sharing the port (Node's cluster; the usual name for it on hosting
+   * platforms). `npm start` sets it to the machine's cores when it is not given; 1 is one process.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(1),
   /** Pages rendered at once; more wait in line (0: no limit). */
   PAGE_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(32),
   /** Longest a page waits in that line before it is answered 503 (busy). */
@@ -105,6 +110,8 @@ export interface Config {
   databaseUrl: string;
   databasePoolSize: number;
   databaseTimeouts: DatabaseTimeouts;
+  /** Server processes sharing the port (server/http/start-workers.ts). */
+  workers: number;
   /** Load shedding in front of page rendering (server/http/load-shedding.ts). */
   pageConcurrency: { max: number; queueWaitMs: number };
   baseUrl: string;
@@ -165,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sqliteBusyMs: e.SQLITE_BUSY_TIMEOUT_MS,
       connectSeconds: e.DATABASE_CONNECT_TIMEOUT_SECONDS,
     },
+    workers: e.WEB_CONCURRENCY,
     pageConcurrency: { max: e.PAGE_CONCURRENCY, queueWaitMs: e.PAGE_QUEUE_WAIT_MS },
     baseUrl: e.BASE_URL ?? `http://localhost:${e.PORT}`,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),

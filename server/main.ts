@@ -1,15 +1,28 @@
 /** Production entry, bundled by `react-router build` into build/server/index.js. */
+import cluster from "node:cluster";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
-import { ConfigError } from "./config";
+import { ConfigError, loadConfig } from "./config";
 import { StartupError } from "./db/wait-for-database";
 import { startServer } from "./http/start-server";
+import { startWorkers } from "./http/start-workers";
+import { createLogger } from "./logger";
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
-startServer({ build, clientDir }).catch((error: unknown) => {
-  // What the operator must fix is one clear message; anything else is a bug, with its stack.
+/** What the operator must fix is one clear message; anything else is a bug, with its stack. */
+function fail(error: unknown): never {
   console.error(error instanceof ConfigError || error instanceof StartupError ? error.message : error);
   process.exit(1);
-});
+}
+
+let config;
+try {
+  // Checked (and the auth secret made) once, before any worker starts.
+  config = loadConfig();
+} catch (error) {
+  fail(error);
+}
+if (cluster.isPrimary && config.workers > 1) startWorkers({ count: config.workers, logger: createLogger(config.logLevel) });
+else startServer({ build, clientDir, config }).catch(fail);

@@ -1,4 +1,5 @@
 /** Starts the HTTP server and stops it cleanly on SIGTERM / SIGINT. */
+import cluster from "node:cluster";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { loadConfig, type Config } from "../config";
@@ -60,5 +61,7 @@ export async function startServer(options: {
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
+  // A worker whose primary is gone (killed, say) stops too, rather than serving on unmanaged.
+  if (cluster.isWorker) process.once("disconnect", () => shutdown("primary gone"));
   return { server, services };
 }
