@@ -83,6 +83,19 @@ describe("loadConfig", () => {
   });
 });
 
+describe("loadConfig: workers and the page cache", () => {
+  it("runs one process with a 1 s, 32 MB page cache by default, and takes other values from the environment", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ workers: 1, pageCache: { ttlMs: 1000, maxBytes: 32 * 1024 * 1024 } });
+    expect(loadConfig({ DATA_DIR: tempDir(), WEB_CONCURRENCY: "4", PAGE_CACHE_MS: "0", PAGE_CACHE_MB: "0.5" })).toMatchObject({
+      workers: 4,
+      pageCache: { ttlMs: 0, maxBytes: 512 * 1024 },
+    });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), WEB_CONCURRENCY: "0", PAGE_CACHE_MS: "-1", PAGE_CACHE_MB: "lots" })).toThrow(
+      /WEB_CONCURRENCY[\s\S]*PAGE_CACHE_MS[\s\S]*PAGE_CACHE_MB/,
+    );
+  });
+});
+
 describe("loadConfig: photo storage", () => {
   it("keeps photos in DATA_DIR/media unless S3_BUCKET is set", () => {
     const dataDir = tempDir();

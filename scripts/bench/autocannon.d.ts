@@ -20,6 +20,8 @@ declare module "autocannon" {
     duration?: number;
     overallRate?: number;
     pipelining?: number;
+    /** Cycled through in turn on each connection. */
+    requests?: Array<{ method?: string; path?: string }>;
   }
   /** With a callback: the run's tracker, which emits every answer (the overload benchmark counts them by status). */
   interface Tracker {

@@ -1,13 +1,19 @@
 /**
- * `npm run build && npm run bench:http [-- --listings 100000 --duration 10 --rates 50,200]`
+ * `npm run build && npm run bench:http [-- --listings 100000 --duration 10 --rates 50,200 --modes before,after]`
  * Starts the production server on a synthetic marketplace (SQLite, or DATABASE_URL's
  * PostgreSQL) and a bare node:http hello-world, then drives each with autocannon: at fixed
  * request rates (latency under a steady load) and flat out (throughput, as a ratio of the
  * hello-world's, measured in the same run on the same machine). Prints one table.
+ *
+ * Modes (decision 017), each a fresh server on the same data, one after the other:
+ *   before  one process, no page cache (how the server ran before decision 017)
+ *   after   `npm start`'s default: a worker per core (--workers), the page cache on
+ * "/view/:id, 1,000 listings" cycles through a thousand different listings, so the page cache
+ * mostly misses: what rendering costs when every visitor wants another page.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { openMarketplace } from "./marketplace";
@@ -17,6 +23,12 @@ const listings = Number(argument("listings", "100000"));
 const duration = Number(argument("duration", "10"));
 const rates = argument("rates", "50,200").split(",").map(Number);
 const connections = Number(argument("connections", "10"));
+const modes = argument("modes", "before,after").split(",") as Array<"before" | "after">;
+const workers = argument("workers", String(availableParallelism()));
+const MODE_ENV: Record<"before" | "after", Record<string, string>> = {
+  before: { WEB_CONCURRENCY: "1", PAGE_CACHE_MS: "0" },
+  after: { WEB_CONCURRENCY: workers, PAGE_CACHE_MS: "1000" },
+};
 // 4190 is on the fetch standard's blocked-port list (sieve), so not that one.
 const APP_PORT = 4192;
 const HELLO_PORT = 4193;
@@ -28,63 +40,92 @@ if (!existsSync("build/server/index.js")) {
 
 const url = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
 const market = await openMarketplace({ listings, url });
-const someListing = await market.db.kysely.selectFrom("listing").select("id").orderBy("created_at", "desc").executeTakeFirstOrThrow();
+// Listings whose page answers 200 (a hidden one is a 404 to buyers; sold and expired ones still answer).
+const viewIds = (await market.db.kysely.selectFrom("listing").select("id").where("hidden_at", "is", null).orderBy("created_at", "desc").limit(1000).execute()).map(
+  (row) => row.id,
+);
 await market.db.close();
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "mandi-bench-http-"));
-const children: ChildProcess[] = [];
-function start(args: string[], env: Record<string, string>): void {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
-  children.push(child);
+function start(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
+}
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
 }
 
-try {
-  start(["build/server/index.js"], {
-    NODE_ENV: "production",
-    PORT: String(APP_PORT),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: market.url,
-    LOG_LEVEL: "warn",
-    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-  });
-  start(["-e", `require("node:http").createServer((req, res) => res.end("hello")).listen(${HELLO_PORT}, "127.0.0.1")`], {});
-  const app = `http://127.0.0.1:${APP_PORT}`;
-  await Promise.all([waitFor(`${app}/healthz`), waitFor(`http://127.0.0.1:${HELLO_PORT}/`)]);
+interface Target {
+  name: string;
+  url: string;
+  /** Cycled through, one after another on each connection. */
+  paths?: string[];
+}
 
-  const targets: Array<[string, string]> = [
-    ["node:http hello-world (baseline)", `http://127.0.0.1:${HELLO_PORT}/`],
-    ["GET /", `${app}/`],
-    ["GET /viewmore?q=onion", `${app}/viewmore?q=onion`],
-    ["GET /view/:id", `${app}/view/${someListing.id}`],
-    ["GET /api/suggestions?q=ba", `${app}/api/suggestions?q=ba`],
-  ];
+const rows: string[][] = [];
+let helloMax = 0;
+async function drive(mode: string, { name, url: target, paths }: Target): Promise<void> {
+  const requests = paths?.map((p) => ({ method: "GET" as const, path: p }));
+  await autocannon({ url: target, connections, duration: 2, requests }); // warm-up
+  for (const rate of [...rates, 0]) {
+    const result = await autocannon({ url: target, connections, duration, requests, ...(rate ? { overallRate: rate } : {}) });
+    const throughput = result.requests.average;
+    if (!rate && !mode) helloMax = throughput;
+    rows.push([
+      mode ? `${name} (${mode})` : name,
+      rate ? `${rate}/s` : "flat out",
+      throughput.toFixed(0),
+      ms(result.latency.p50),
+      ms(result.latency.p99),
+      String(result.errors + result.timeouts + result.non2xx),
+      rate ? "" : `${((throughput / helloMax) * 100).toFixed(1)}%`,
+    ]);
+    process.stderr.write(`  done: ${name} ${mode} at ${rate || "full"} rate\n`);
+  }
+}
+
+const hello = start(["-e", `require("node:http").createServer((req, res) => res.end("hello")).listen(${HELLO_PORT}, "127.0.0.1")`], {});
+try {
+  await waitFor(`http://127.0.0.1:${HELLO_PORT}/`);
   console.log(
     `\nMarketplace: ${market.listings.toLocaleString("en-IN")} listings (${url ? "PostgreSQL" : "SQLite"}); ` +
-      `${connections} connections, ${duration} s per run\n`,
+      `${connections} connections, ${duration} s per run; modes: ${modes.join(", ")} (after: ${workers} workers)\n`,
   );
-  const rows: string[][] = [];
-  let helloMax = 0;
-  for (const [name, target] of targets) {
-    await autocannon({ url: target, connections, duration: 2 }); // warm-up
-    for (const rate of [...rates, 0]) {
-      const result = await autocannon({ url: target, connections, duration, ...(rate ? { overallRate: rate } : {}) });
-      const throughput = result.requests.average;
-      if (!rate && name.startsWith("node:http")) helloMax = throughput;
-      rows.push([
-        name,
-        rate ? `${rate}/s` : "flat out",
-        throughput.toFixed(0),
-        ms(result.latency.p50),
-        ms(result.latency.p99),
-        String(result.errors + result.timeouts + result.non2xx),
-        rate ? "" : `${((throughput / helloMax) * 100).toFixed(1)}%`,
-      ]);
-      process.stderr.write(`  done: ${name} at ${rate || "full"} rate\n`);
+  await drive("", { name: "node:http hello-world (baseline)", url: `http://127.0.0.1:${HELLO_PORT}/` });
+  await stop(hello);
+  for (const mode of modes) {
+    const server = start(["build/server/index.js"], {
+      NODE_ENV: "production",
+      PORT: String(APP_PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: market.url,
+      LOG_LEVEL: "warn",
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      ...MODE_ENV[mode],
+    });
+    try {
+      const app = `http://127.0.0.1:${APP_PORT}`;
+      await waitFor(`${app}/healthz`);
+      // The other workers start once the first listens.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      for (const target of [
+        { name: "GET /", url: `${app}/` },
+        { name: "GET /viewmore?q=onion", url: `${app}/viewmore?q=onion` },
+        { name: "GET /view/:id", url: `${app}/view/${viewIds[0]}` },
+        { name: "GET /view/:id, 1,000 listings", url: app, paths: viewIds.map((id) => `/view/${id}`) },
+        { name: "GET /api/suggestions?q=ba", url: `${app}/api/suggestions?q=ba` },
+      ]) {
+        await drive(mode, target);
+      }
+    } finally {
+      await stop(server);
     }
   }
   printTable(["endpoint", "offered", "req/s", "p50 ms", "p99 ms", "errors", "vs hello-world"], rows);
 } finally {
-  for (const child of children) child.kill();
+  await stop(hello);
   rmSync(dataDir, { recursive: true, force: true });
 }
