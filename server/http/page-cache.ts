@@ -60,12 +60,20 @@ export function serveFromPageCache(deps: { cache: PageCache; contentVersion: Con
     }
 
     const finish = cache.startRender(key, version);
-    const body = copyBody(res);
+    let settled = false;
+    const settle = (page: CachedPage | null) => {
+      if (settled) return;
+      settled = true;
+      finish(page);
+    };
+    // Settled when the handler has written the whole page, not when this client has received it:
+    // the others must not wait for one slow phone's download.
+    const body = copyBody(res, () =>
+      settle(!body.tooLarge() && isSharedResponse(res) ? { status: res.statusCode, headers: keptHeaders(res), body: body.bytes() } : null),
+    );
+    // A client that hung up before the page was written: nothing to keep.
+    onFinished(res, () => settle(null));
     res.setHeader("X-Page-Cache", "miss");
-    onFinished(res, () => {
-      const keep = res.writableFinished && !body.tooLarge() && isSharedResponse(res);
-      finish(keep ? { status: res.statusCode, headers: keptHeaders(res), body: body.bytes() } : null);
-    });
     next();
   };
 }
@@ -86,9 +94,10 @@ function keptHeaders(res: Response): Array<[string, string | string[]]> {
 
 /**
  * Copies what the handler writes, before compression sees it (compression wraps write and end
- * earlier in the chain, so this wrapper runs first).
+ * earlier in the chain, so this wrapper runs first); `onEnd` runs once the handler has ended the
+ * response, headers included.
  */
-function copyBody(res: Response) {
+function copyBody(res: Response, onEnd: () => void) {
   const chunks: Buffer[] = [];
   let bytes = 0;
   const keep = (chunk: unknown, encoding: unknown) => {
@@ -109,7 +118,9 @@ function copyBody(res: Response) {
   } as Response["write"];
   res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
     keep(chunk, rest[0]);
-    return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+    const ended = (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+    onEnd();
+    return ended;
   } as Response["end"];
   return {
     tooLarge: () => bytes > MAX_PAGE_BYTES,
