@@ -184,12 +184,18 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
 
     /**
      * Names sharing the most three-letter pieces with the typed text: candidates for a typo
-     * match, which core/fuzzy then accepts or not. At most `limit`.
+     * match, which core/fuzzy then accepts or not. At most `limit`. Whether a live listing
+     * carries them is not checked here: only the few accepted are worth asking (`whichAreLive`).
      */
-    async findNamesSharingTrigrams(options: { trigrams: string[]; typed: string; limit: number; liveAt: number }): Promise<NameCandidate[]> {
+    async findNamesSharingTrigrams(options: { trigrams: string[]; typed: string; limit: number }): Promise<NameCandidate[]> {
       if (!options.trigrams.length) return [];
       const rows = await names.sharingTrigrams(db, options);
       return rows.map(toNameCandidate);
+    },
+
+    /** Which of these names a live listing carries at `liveAt`. */
+    whichAreLive(nameSearches: string[], liveAt: number): Promise<Set<string>> {
+      return liveNames(nameSearches, liveAt);
     },
   };
 }
@@ -278,13 +284,12 @@ function nameConditions(dialect: DialectName) {
         ...terms.filter((term) => !trigramLength(term)).map((term) => like(eb, term, "%", "%")),
       ]);
     },
-    sharingTrigrams(db: Kysely<Database>, options: { trigrams: string[]; typed: string; limit: number; liveAt: number }) {
+    sharingTrigrams(db: Kysely<Database>, options: { trigrams: string[]; typed: string; limit: number }) {
       if (dialect === "postgres") {
         return db
           .selectFrom("listing_name")
           .select([...NAME_COLUMNS])
           .where((eb) => eb.or(options.trigrams.map((trigram) => like(eb, trigram, "%", "%"))))
-          .where((eb) => hasLiveListing(eb, options.liveAt))
           .orderBy(sql`word_similarity(${options.typed}, listing_name.name_search)`, "desc")
           .orderBy("listing_name.listing_count", "desc")
           .limit(options.limit)
@@ -296,7 +301,6 @@ function nameConditions(dialect: DialectName) {
         .selectFrom("listing_name")
         .select([...NAME_COLUMNS])
         .where(sql<SqlBool>`listing_name.rowid in (select rowid from listing_name_fts where listing_name_fts match ${query} order by rank limit ${options.limit})`)
-        .where((eb) => hasLiveListing(eb, options.liveAt))
         .orderBy("listing_name.listing_count", "desc")
         .execute();
     },

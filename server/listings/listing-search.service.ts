@@ -120,13 +120,17 @@ export function createListingSearchService(deps: {
     const text = normaliseSearchText(typed);
     if (!canBeFuzzy(text)) return [];
     const liveAt = now();
-    const sharingTrigrams = await repository.findNamesSharingTrigrams({ trigrams: trigramsOf(text), typed: text, limit: FUZZY_CANDIDATES, liveAt });
-    const scored = sharingTrigrams.map((candidate) => ({ candidate, edits: fuzzyNameEdits(text, candidate.nameSearch) }));
+    const sharingTrigrams = await repository.findNamesSharingTrigrams({ trigrams: trigramsOf(text), typed: text, limit: FUZZY_CANDIDATES });
+    // Judged first, then only the accepted few are checked for a live listing.
+    const close = sharingTrigrams.map((candidate) => ({ candidate, edits: fuzzyNameEdits(text, candidate.nameSearch) })).filter((s) => s.edits !== undefined);
+    const live = await repository.whichAreLive(close.map((s) => s.candidate.nameSearch), liveAt);
+    const scored = close.filter((s) => live.has(s.candidate.nameSearch));
     // A short word with a typo in its middle can share no trigram with the right one ("onoin",
-    // "onion"). Typos rarely touch the first two letters, so names with a word starting with them
-    // are candidates too, the most listed first; being a looser net, they must match whole words
-    // ("aloo" is not "almo…nds").
-    for (const start of shortWordStarts(text)) {
+    // "onion"). Typos rarely touch the first two letters, so when the trigrams found nothing,
+    // names with a word starting with them are candidates, the most listed first; being a looser
+    // net, they must match whole words ("aloo" is not "almo…nds").
+    const starts = scored.some((s) => s.edits !== undefined) ? [] : shortWordStarts(text);
+    for (const start of starts) {
       for (const match of ["prefix", "word"] as const) {
         for (const candidate of await repository.findNames({ term: start, match, limit: SHORT_WORD_CANDIDATES, liveAt })) {
           scored.push({ candidate, edits: fuzzyNameEdits(text, candidate.nameSearch, { wholeWords: true }) });
