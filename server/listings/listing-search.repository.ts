@@ -76,7 +76,11 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       const categories = filter.orCategories ?? [];
       q = q.where((eb) =>
         eb.or([
-          eb(column("name_search"), "in", namesContaining(terms)),
+          // Walking an index, each entry is tested on its own: collecting every name that
+          // contains the term first (tens of thousands for "rice") would cost more than the page.
+          walkSortIndex
+            ? eb.or(terms.map((term) => eb(column("name_search"), "like", likePattern(term, "%", "%"))))
+            : eb(column("name_search"), "in", namesContaining(terms)),
           ...(categories.length ? [eb(column("category"), "in", categories)] : []),
         ]),
       ) as Q;
