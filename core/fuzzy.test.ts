@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedEdits, canBeFuzzy, editDistance, fuzzyNameEdits, trigramsOf, wordEdits } from "./fuzzy";
+import { allowedEdits, canBeFuzzy, editDistance, fuzzyNameEdits, wordEdits } from "./fuzzy";
 
 describe("editDistance", () => {
   it("counts insertions, deletions, substitutions and neighbour swaps", () => {
@@ -41,15 +41,9 @@ describe("wordEdits and fuzzyNameEdits", () => {
   });
 });
 
-describe("canBeFuzzy and trigramsOf", () => {
+describe("canBeFuzzy", () => {
   it("correct only queries with a word of four letters or more", () => {
     expect(canBeFuzzy("bsm")).toBe(false);
     expect(canBeFuzzy("red aloo")).toBe(true);
-  });
-
-  it("takes the three-letter pieces of each word, once", () => {
-    expect(trigramsOf("basmti")).toEqual(["bas", "asm", "smt", "mti"]);
-    expect(trigramsOf("aa aaa aaaa")).toEqual(["aaa"]);
-    expect(trigramsOf("ab")).toEqual([]);
   });
 });

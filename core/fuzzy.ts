@@ -61,16 +61,15 @@ export function wordEdits(typed: string, word: string, asPrefix: boolean): numbe
 
 /**
  * How many edits make every typed word match a word of the name (already normalised), or
- * undefined when one of them matches nothing. The last typed word may be unfinished, unless
- * `wholeWords` (a looser source of candidates wants the stricter test).
+ * undefined when one of them matches nothing. The last typed word may be unfinished.
  */
-export function fuzzyNameEdits(typed: string, name: string, options: { wholeWords?: boolean } = {}): number | undefined {
+export function fuzzyNameEdits(typed: string, name: string): number | undefined {
   const typedWords = typed.split(" ").filter(Boolean);
   const nameWords = name.split(" ").filter(Boolean);
   if (!typedWords.length) return undefined;
   let total = 0;
   for (const [index, typedWord] of typedWords.entries()) {
-    const asPrefix = !options.wholeWords && index === typedWords.length - 1;
+    const asPrefix = index === typedWords.length - 1;
     let best: number | undefined;
     for (const nameWord of nameWords) {
       const edits = wordEdits(typedWord, nameWord, asPrefix);
@@ -85,14 +84,4 @@ export function fuzzyNameEdits(typed: string, name: string, options: { wholeWord
 /** Whether a query is worth correcting: some word of it is long enough to hold a typo. */
 export function canBeFuzzy(typed: string): boolean {
   return typed.split(" ").some((word) => [...word].length >= MIN_FUZZY_LENGTH);
-}
-
-/** The three-letter pieces of the query's words, for finding candidate names by trigram. */
-export function trigramsOf(typed: string): string[] {
-  const found = new Set<string>();
-  for (const word of typed.split(" ")) {
-    const letters = [...word];
-    for (let i = 0; i + 3 <= letters.length; i++) found.add(letters.slice(i, i + 3).join(""));
-  }
-  return [...found];
 }

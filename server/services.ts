@@ -87,6 +87,7 @@ export async function createServices(
   const listingsRepository = createListingsRepository(db.kysely);
   const now = options.now ?? Date.now;
   const accounts = createAccountsService(auth, { baseUrl: config.baseUrl });
+  const contentVersion = createContentVersionRepository(db.kysely);
   return {
     config,
     logger,
@@ -117,6 +118,7 @@ export async function createServices(
     search: createListingSearchService({
       repository: createListingSearchRepository(db.kysely, db.dialect),
       places: listingsRepository,
+      contentVersion,
       now: options.now,
     }),
     uploads,
@@ -127,7 +129,7 @@ export async function createServices(
       logger,
       now: options.now,
     }),
-    contentVersion: createContentVersionRepository(db.kysely),
+    contentVersion,
     uploadDatastore,
     removePhotoLeftovers: () =>
       removePhotoLeftovers({

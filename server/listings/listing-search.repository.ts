@@ -186,20 +186,10 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       }
     },
 
-    /**
-     * Names sharing the most three-letter pieces with the typed text: candidates for a typo
-     * match, which core/fuzzy then accepts or not. At most `limit`. Whether a live listing
-     * carries them is not checked here: only the few accepted are worth asking (`whichAreLive`).
-     */
-    async findNamesSharingTrigrams(options: { trigrams: string[]; typed: string; limit: number }): Promise<NameCandidate[]> {
-      if (!options.trigrams.length) return [];
-      const rows = await names.sharingTrigrams(db, options);
-      return rows.map(toNameCandidate);
-    },
-
-    /** Which of these names a live listing carries at `liveAt`. */
-    whichAreLive(nameSearches: string[], liveAt: number): Promise<Set<string>> {
-      return liveNames(nameSearches, liveAt);
+    /** Every distinct name and how many listings carry it, for the word list typos are corrected against. */
+    async listNames(): Promise<Array<{ nameSearch: string; listingCount: number }>> {
+      const rows = await db.selectFrom("listing_name").select(["name_search", "listing_count"]).execute();
+      return rows.map((row) => ({ nameSearch: row.name_search, listingCount: Number(row.listing_count) }));
     },
   };
 }
@@ -287,26 +277,6 @@ function nameConditions(dialect: DialectName) {
         ...(long.length ? [ftsMatch(long.map(ftsPhrase).join(" OR "))] : []),
         ...terms.filter((term) => !trigramLength(term)).map((term) => like(eb, term, "%", "%")),
       ]);
-    },
-    sharingTrigrams(db: Kysely<Database>, options: { trigrams: string[]; typed: string; limit: number }) {
-      if (dialect === "postgres") {
-        return db
-          .selectFrom("listing_name")
-          .select([...NAME_COLUMNS])
-          .where((eb) => eb.or(options.trigrams.map((trigram) => like(eb, trigram, "%", "%"))))
-          .orderBy(sql`word_similarity(${options.typed}, listing_name.name_search)`, "desc")
-          .orderBy("listing_name.listing_count", "desc")
-          .limit(options.limit)
-          .execute();
-      }
-      // bm25 ranks names by how many of the typed text's trigrams they hold (rank: lower is better).
-      const query = options.trigrams.map(ftsPhrase).join(" OR ");
-      return db
-        .selectFrom("listing_name")
-        .select([...NAME_COLUMNS])
-        .where(sql<SqlBool>`listing_name.rowid in (select rowid from listing_name_fts where listing_name_fts match ${query} order by rank limit ${options.limit})`)
-        .orderBy("listing_name.listing_count", "desc")
-        .execute();
     },
   };
 }

@@ -6,7 +6,7 @@
 import { AppError } from "../../core/app-error";
 import { ALL_CATEGORIES, categoriesMatching, resolveCategory, type CategorySlug } from "../../core/categories";
 import { FRESH_COUNT, MAX_COUNTED_MATCHES, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
-import { canBeFuzzy, fuzzyNameEdits, MIN_FUZZY_LENGTH, trigramsOf } from "../../core/fuzzy";
+import { canBeFuzzy, fuzzyNameEdits, MIN_FUZZY_LENGTH } from "../../core/fuzzy";
 import type { ListingDetail, ListingSummary } from "../../core/listing";
 import { placeLabel } from "../../core/locations";
 import type { ListingSort } from "../../core/schemas";
@@ -14,6 +14,8 @@ import { normaliseSearchText, searchTermsFor } from "../../core/search-terms";
 import { rankSuggestions, wantsSuggestions, type NameCandidate, type Suggestion } from "../../core/suggestions";
 import type { ListingFilter, ListingSearchRepository } from "./listing-search.repository";
 import type { ListingsRepository } from "./listings.repository";
+import { createNameVocabulary } from "./name-vocabulary";
+import type { ContentVersionRepository } from "../page-cache/content-version.repository";
 
 /**
  * What to browse; anything left out is "any", page 1, newest first. The /viewmore query
@@ -50,19 +52,10 @@ export interface BrowseResult {
   closeMatches: boolean;
 }
 
-/** How many typo candidates the database may hand over for core/fuzzy to judge. */
-const FUZZY_CANDIDATES = 200;
-/** Candidates taken for each short typed word's first two letters, and each place they may start. */
-const SHORT_WORD_CANDIDATES = 50;
-/** Words up to this long may share no trigram with the word they misspell. */
-const SHORT_WORD_LENGTH = 7;
-
-/** The first two letters of each typed word long enough to be corrected and short enough to need it. */
-function shortWordStarts(text: string): string[] {
-  const words = text.split(" ").filter((word) => [...word].length >= MIN_FUZZY_LENGTH && [...word].length <= SHORT_WORD_LENGTH);
-  return [...new Set(words.map((word) => [...word].slice(0, 2).join("")))];
-}
-
+/** Corrections tried for each misspelt word, closest first. */
+const CORRECTIONS_PER_WORD = 3;
+/** Names taken for each correction and place in a name (start, later word). */
+const NAMES_PER_CORRECTION = 50;
 /** At most this many close spellings stand in for a search that found nothing as typed. */
 const FUZZY_NAMES = 20;
 
@@ -86,8 +79,11 @@ export function createListingSearchService(deps: {
   now?: () => number;
   /** MAX_COUNTED_MATCHES unless a test wants a small marketplace to reach it. */
   maxCountedMatches?: number;
+  /** The content version (server/page-cache/): the word list for typos is read again when it moves. */
+  contentVersion: ContentVersionRepository;
 }) {
   const { repository, places } = deps;
+  const vocabulary = createNameVocabulary({ loadNames: repository.listNames, version: deps.contentVersion.current });
   const maxCounted = deps.maxCountedMatches ?? MAX_COUNTED_MATCHES;
   const now = deps.now ?? Date.now;
 
@@ -113,31 +109,29 @@ export function createListingSearchService(deps: {
   }
 
   /**
-   * Names a few edits away from what was typed ("basmti" → "basmati rice"): the database hands
-   * over names sharing trigrams with it, core/fuzzy decides. Closest first.
+   * Names a few edits away from what was typed ("basmti" → "basmati rice"): each typed word that
+   * is not a word of any name is corrected against the names' words (name-vocabulary.ts), names
+   * holding a correction are found like any search, and core/fuzzy judges each against the whole
+   * text. Closest first, then the most listed.
    */
   async function findCloseNames(typed: string): Promise<NameCandidate[]> {
     const text = normaliseSearchText(typed);
     if (!canBeFuzzy(text)) return [];
+    const words = text.split(" ").filter(Boolean);
     const liveAt = now();
-    const sharingTrigrams = await repository.findNamesSharingTrigrams({ trigrams: trigramsOf(text), typed: text, limit: FUZZY_CANDIDATES });
-    // Judged first, then only the accepted few are checked for a live listing.
-    const close = sharingTrigrams.map((candidate) => ({ candidate, edits: fuzzyNameEdits(text, candidate.nameSearch) })).filter((s) => s.edits !== undefined);
-    const live = await repository.whichAreLive(close.map((s) => s.candidate.nameSearch), liveAt);
-    const scored = close.filter((s) => live.has(s.candidate.nameSearch));
-    // A short word with a typo in its middle can share no trigram with the right one ("onoin",
-    // "onion"). Typos rarely touch the first two letters, so when the trigrams found nothing,
-    // names with a word starting with them are candidates, the most listed first; being a looser
-    // net, they must match whole words ("aloo" is not "almo…nds").
-    const starts = scored.some((s) => s.edits !== undefined) ? [] : shortWordStarts(text);
-    for (const start of starts) {
-      for (const match of ["prefix", "word"] as const) {
-        for (const candidate of await repository.findNames({ term: start, match, limit: SHORT_WORD_CANDIDATES, liveAt })) {
-          scored.push({ candidate, edits: fuzzyNameEdits(text, candidate.nameSearch, { wholeWords: true }) });
+    const candidates = new Map<string, NameCandidate>();
+    for (const [index, word] of words.entries()) {
+      // Spelt right: a word of some name, or a Hindi or Hinglish name for produce ("aloo").
+      if ([...word].length < MIN_FUZZY_LENGTH || searchTermsFor(word).length > 1 || (await vocabulary.has(word))) continue;
+      for (const correction of await vocabulary.closeWords(word, { asPrefix: index === words.length - 1, limit: CORRECTIONS_PER_WORD })) {
+        for (const match of ["prefix", "word"] as const) {
+          for (const candidate of await repository.findNames({ term: correction, match, limit: NAMES_PER_CORRECTION, liveAt })) candidates.set(candidate.nameSearch, candidate);
         }
       }
     }
-    return [...new Map(scored.filter((s): s is { candidate: NameCandidate; edits: number } => s.edits !== undefined).map((s) => [s.candidate.nameSearch, s])).values()]
+    return [...candidates.values()]
+      .map((candidate) => ({ candidate, edits: fuzzyNameEdits(text, candidate.nameSearch) }))
+      .filter((scored): scored is { candidate: NameCandidate; edits: number } => scored.edits !== undefined)
       .sort((a, b) => a.edits - b.edits || b.candidate.listingCount - a.candidate.listingCount)
       .map((scored) => scored.candidate);
   }

@@ -361,6 +361,7 @@ describe.each(testEngines())("on %s", (engine) => {
       const capped = createListingSearchService({
         repository: createListingSearchRepository(s.db.kysely, s.db.dialect),
         places: createListingsRepository(s.db.kysely),
+        contentVersion: s.contentVersion,
         now: () => s.clock.now,
         maxCountedMatches: 2,
       });
