@@ -21,6 +21,8 @@ describe.each(testEngines())("page cache on %s", (engine) => {
   let base = "";
   let close: () => void;
   let renders = 0;
+  /** Requests that reached the server (before the cache). */
+  let arrived = 0;
   /** While set, the page handler waits for it before answering (to hold a render open). */
   let hold: Promise<void> | null = null;
   let sellerId = "";
@@ -43,6 +45,10 @@ describe.each(testEngines())("page cache on %s", (engine) => {
     const app = express();
     app.use(compression());
     app.use(cacheControl({ sharedSeconds: 1 }));
+    app.use((_req, _res, next) => {
+      arrived++;
+      next();
+    });
     app.get("*splat", serveFromPageCache({ cache: createPageCache({ ttlMs: 60_000, maxBytes: 1024 * 1024 }), contentVersion: t.contentVersion }), page);
     const server = app.listen(0, "127.0.0.1");
     await new Promise<void>((resolve) => server.once("listening", resolve));
@@ -120,34 +126,37 @@ describe.each(testEngines())("page cache on %s", (engine) => {
     }
   });
 
-  it("shares one render among requests for the same page that arrive while it is being rendered", async () => {
-    await sell("Stampede Garlic");
+  /**
+   * Sends `count` requests for `path` while the first render is held open, and lets it finish
+   * once every request has reached the server: the others then wait for it (or, if one is still
+   * reading the content version, find its copy stored).
+   */
+  async function askWhileHeld(path: string, count: number) {
     let release!: () => void;
     hold = new Promise((resolve) => (release = resolve));
-    const before = renders;
-    const asked = Array.from({ length: 20 }, () => get("/viewmore?q=garlic"));
-    // Every request is in: one is rendering (held), the rest wait for it.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [rendersBefore, arrivedBefore] = [renders, arrived];
+    const asked = Array.from({ length: count }, () => get(path));
+    while (arrived - arrivedBefore < count || renders === rendersBefore) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     hold = null;
     release();
-    const answers = await Promise.all(asked);
-    expect(renders - before).toBe(1);
+    return { answers: await Promise.all(asked), renders: renders - rendersBefore };
+  }
+
+  it("shares one render among requests for the same page that arrive while it is being rendered", async () => {
+    await sell("Stampede Garlic");
+    const { answers, renders: rendered } = await askWhileHeld("/viewmore?q=garlic", 20);
+    expect(rendered).toBe(1);
     expect(answers.filter((a) => a.cache === "miss")).toHaveLength(1);
-    expect(answers.filter((a) => a.cache === "shared")).toHaveLength(19);
+    expect(answers.filter((a) => a.cache === "shared").length).toBeGreaterThan(0);
+    expect(answers.filter((a) => a.cache === "shared" || a.cache === "hit")).toHaveLength(19);
     expect(new Set(answers.map((a) => a.text)).size).toBe(1);
     expect(answers[0]!.text).toContain("Stampede Garlic");
   });
 
   it("renders again, each for itself, when the shared render may not be kept", async () => {
-    let release!: () => void;
-    hold = new Promise((resolve) => (release = resolve));
-    const before = renders;
-    const asked = Array.from({ length: 3 }, () => get("/?status=500"));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    hold = null;
-    release();
-    const answers = await Promise.all(asked);
+    const { answers, renders: rendered } = await askWhileHeld("/?status=500", 3);
     expect(answers.map((a) => a.status)).toEqual([500, 500, 500]);
-    expect(renders - before).toBe(3);
+    expect(rendered).toBe(3);
   });
 });
