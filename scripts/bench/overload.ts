@@ -46,6 +46,9 @@ function startServer(port: number, env: Record<string, string>): ChildProcess {
       DATABASE_URL: market.url,
       LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      // One address asked for over and over would be answered from the page cache (decision 017);
+      // shedding is about renders, so every request here renders.
+      PAGE_CACHE_MS: "0",
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
