@@ -38,7 +38,11 @@ describe.skipIf(!adminUrl)("PostgreSQL faults under a running app (TEST_DATABASE
     dataDir = mkdtempSync(path.join(tmpdir(), "mandi-chaos-pg-app-"));
     database = await createTestDatabase("postgres", dataDir);
     // Two pages rendered at once, a short line: the held lock below also saturates the server.
-    app = await startAppProcess({ port: 4346, env: { DATA_DIR: dataDir, DATABASE_URL: database.url, PAGE_CONCURRENCY: "2", PAGE_QUEUE_WAIT_MS: "200", ...timeouts } });
+    // Pages stay cached a minute (unless something changes), so a test can count on a copy.
+    app = await startAppProcess({
+      port: 4346,
+      env: { DATA_DIR: dataDir, DATABASE_URL: database.url, PAGE_CONCURRENCY: "2", PAGE_QUEUE_WAIT_MS: "200", PAGE_CACHE_MS: "60000", ...timeouts },
+    });
     admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     const { cookie } = await newSellerSession(app, 1501);
@@ -54,6 +58,9 @@ describe.skipIf(!adminUrl)("PostgreSQL faults under a running app (TEST_DATABASE
   });
 
   const search = () => request(app, "GET", `/viewmore?q=${encodeURIComponent(listingName)}`, { timeoutMs: ANSWER_BOUND_MS });
+  /** The same search by another address (a page number), so it is rendered, not served from the page cache. */
+  let rendered = 0;
+  const renderedSearch = () => request(app, "GET", `/viewmore?q=${encodeURIComponent(listingName)}&page=${++rendered + 100}`, { timeoutMs: ANSWER_BOUND_MS });
 
   it("survives pg_terminate_backend on every connection (57P01) and answers again at once", async () => {
     // Several requests at once, so the pool holds several connections, idle by the time they are killed.
@@ -79,9 +86,16 @@ describe.skipIf(!adminUrl)("PostgreSQL faults under a running app (TEST_DATABASE
     const locker = new pg.Client({ connectionString: database.url });
     await locker.connect();
     try {
+      expect((await search()).status).toBe(200);
       await locker.query("begin");
       await locker.query("lock table listing in access exclusive mode");
-      const replies = await Promise.all(Array.from({ length: 6 }, () => search()));
+      // A page rendered before, with nothing changed since, is still served from the page cache.
+      const cached = await search();
+      expect(cached.status).toBe(200);
+      expect(cached.headers.get("x-page-cache")).toBe("hit");
+      expect(cached.text).toContain(listingName);
+      // Anything that must be rendered waits for the lock, bounded.
+      const replies = await Promise.all(Array.from({ length: 6 }, () => renderedSearch()));
       for (const reply of replies) {
         expectUnavailable(reply, ANSWER_BOUND_MS);
         expect(reply.text).toContain("Mandi cannot answer right now");
@@ -100,7 +114,7 @@ describe.skipIf(!adminUrl)("PostgreSQL faults under a running app (TEST_DATABASE
       await locker.query("rollback");
       await locker.end();
     }
-    const recovered = await askUntil(search, (reply) => reply.status === 200, RECOVERY_MS);
+    const recovered = await askUntil(renderedSearch, (reply) => reply.status === 200, RECOVERY_MS);
     expect(recovered.status).toBe(200);
     expect(recovered.text).toContain(listingName);
     expect(app.output()).toContain("database unavailable: query took longer than the statement timeout");
