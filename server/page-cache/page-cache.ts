@@ -25,7 +25,8 @@ const ENTRY_OVERHEAD_BYTES = 1024;
 export function createPageCache({ maxBytes, ttlMs }: PageCacheOptions) {
   const store = new LRUCache<string, CachedPage>({
     maxSize: maxBytes,
-    sizeCalculation: (page) => page.body.length + ENTRY_OVERHEAD_BYTES,
+    // The key counts too: an address can be long (a hostile one as long as Node allows).
+    sizeCalculation: (page, key) => page.body.length + key.length + ENTRY_OVERHEAD_BYTES,
     ttl: ttlMs,
   });
   const rendering = new Map<string, Promise<CachedPage | null>>();
@@ -54,7 +55,7 @@ export function createPageCache({ maxBytes, ttlMs }: PageCacheOptions) {
       return (page) => {
         rendering.delete(at);
         // An entry larger than the whole cache is not kept (lru-cache would refuse it anyway).
-        if (page && page.body.length + ENTRY_OVERHEAD_BYTES <= maxBytes) store.set(at, page);
+        if (page && page.body.length + at.length + ENTRY_OVERHEAD_BYTES <= maxBytes) store.set(at, page);
         done(page);
       };
     },
