@@ -1,0 +1,55 @@
+/** The store behind the page cache: versions, age, size, and one render at a time per page. */
+import { describe, expect, it } from "vitest";
+import { createPageCache, type CachedPage } from "./page-cache";
+
+const page = (bytes: number): CachedPage => ({ status: 200, headers: [["content-type", "text/html"]], body: Buffer.alloc(bytes, "x") });
+
+describe("page cache store", () => {
+  it("serves a page only at the version it was rendered at", () => {
+    const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
+    cache.startRender("/", 7)(page(10));
+    expect(cache.get("/", 7)?.body.length).toBe(10);
+    expect(cache.get("/", 8)).toBeUndefined();
+    expect(cache.get("/viewmore", 7)).toBeUndefined();
+  });
+
+  it("forgets a page once it is older than its time to live", async () => {
+    const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 20 });
+    cache.startRender("/", 1)(page(10));
+    expect(cache.get("/", 1)).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(cache.get("/", 1)).toBeUndefined();
+  });
+
+  it("keeps within its size, dropping the least recently used, and never keeps a page larger than itself", () => {
+    const cache = createPageCache({ maxBytes: 10_000, ttlMs: 60_000 });
+    cache.startRender("/a", 1)(page(4_000));
+    cache.startRender("/b", 1)(page(4_000));
+    cache.get("/a", 1);
+    cache.startRender("/c", 1)(page(4_000));
+    expect(cache.get("/a", 1)).toBeDefined();
+    expect(cache.get("/b", 1)).toBeUndefined();
+    expect(cache.get("/c", 1)).toBeDefined();
+    cache.startRender("/huge", 1)(page(20_000));
+    expect(cache.get("/huge", 1)).toBeUndefined();
+    expect(cache.get("/a", 1)).toBeDefined();
+  });
+
+  it("tells later requests about a render in progress, and hands them its page when it ends", async () => {
+    const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
+    const finish = cache.startRender("/", 3);
+    const waiting = cache.pending("/", 3);
+    expect(waiting).toBeDefined();
+    expect(cache.pending("/", 4)).toBeUndefined();
+    finish(page(5));
+    expect((await waiting)?.body.length).toBe(5);
+    expect(cache.pending("/", 3)).toBeUndefined();
+
+    // A render whose answer may not be kept hands them nothing: each renders its own.
+    const refused = cache.startRender("/viewmore", 3);
+    const nothing = cache.pending("/viewmore", 3);
+    refused(null);
+    expect(await nothing).toBeNull();
+    expect(cache.get("/viewmore", 3)).toBeUndefined();
+  });
+});
