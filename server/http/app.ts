@@ -20,6 +20,7 @@ import { shedLoad } from "./load-shedding";
 import { readiness } from "./readiness";
 import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
 import { serveMedia } from "./serve-media";
+import { serveWebManifests } from "./web-manifest";
 import { answerUnavailable, turnRouteFailuresInto503 } from "./unavailable";
 import { createUploadsRouter } from "../uploads/tus-server";
 import { routeContextOf } from "./load-context";
@@ -114,6 +115,8 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.use(createUploadsRouter({ accounts: services.accounts, uploads: services.uploads, datastore: services.uploadDatastore, logger }));
 
   app.get("/media/*key", serveMedia(services.storage));
+  // The installable app's manifests, English and Hindi (decision 016).
+  app.use(serveWebManifests());
 
   if (devMiddleware) {
     app.use(devMiddleware);
