@@ -1,8 +1,8 @@
 /**
  * Every word the offline features show (the installed app's name, the offline banner and page,
- * the sell form's saved draft), in English and Hindi, in one place (decision 016). The browser
- * picks the language from the page's `<html lang>`; the service worker from the saved page's own
- * `<html lang>`, or for its offline page the last page the person saw. One export per feature, so a page's bundle carries only the words it shows.
+ * the sell form's saved draft), in English and Hindi, in one place (decision 016). The page picks
+ * the language from its `<html lang>`; the service worker from the saved page's own `<html lang>`,
+ * or, for its offline page, the last page the person saw. Grouped by where each is shown.
  * TODO(i18n): move these into the message catalogue when it lands.
  */
 export type OfflineLanguage = "en" | "hi";

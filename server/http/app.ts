@@ -15,7 +15,7 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import type { SessionUser } from "../auth/accounts.service";
 import { CLIENT_IP_HEADER, REQUEST_ORIGIN_HEADER } from "../auth/auth";
 import type { Services } from "../services";
-import { cacheControl } from "./cache-control";
+import { cacheControl, noteWhoIsSignedIn } from "./cache-control";
 import { shedLoad } from "./load-shedding";
 import { readiness } from "./readiness";
 import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
@@ -141,10 +141,16 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
           requestId: String(req.id),
           clientAddress: req.ip ?? "",
           currentUser: () =>
-            (user ??= services.accounts.getSessionUser(fromNodeHeaders(req.headers), (cookie) => {
-              // React Router appends its own headers after these, so the renewed cookie survives.
-              if (!res.headersSent) res.append("Set-Cookie", cookie);
-            })),
+            (user ??= services.accounts
+              .getSessionUser(fromNodeHeaders(req.headers), (cookie) => {
+                // React Router appends its own headers after these, so the renewed cookie survives.
+                if (!res.headersSent) res.append("Set-Cookie", cookie);
+              })
+              .then((found) => {
+                // Whose page this is, for what a phone may keep offline (decision 016).
+                noteWhoIsSignedIn(res, found !== null);
+                return found;
+              })),
         };
         turnRouteFailuresInto503(res, context);
         return context;

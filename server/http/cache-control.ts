@@ -72,14 +72,25 @@ function carriesCredentials(req: Pick<IncomingMessage, "headers">): boolean {
 
 /**
  * A browse page the person's own phone may keep for reading offline (decision 016), marked with
- * whose page it is: `anonymous`, or a token for the cookies it was rendered for (a hash, so the
- * session itself is not repeated). The service worker keeps only pages marked so, and drops
- * every saved page when the token changes (someone signed in, out, or as someone else). Shared
- * caches are not affected: a signed-in page stays `private, no-store` for them.
+ * whose page it is: `anonymous` when it was rendered for nobody, otherwise a token for the
+ * credentials it was rendered for (a hash, so the session itself is not repeated). The service
+ * worker keeps only pages marked so, and drops every saved page when the token changes (someone
+ * signed in, out, or as someone else, or their session ended). Shared caches are not affected:
+ * a signed-in page stays `private, no-store` for them. Unmarked when no one asked who is signed
+ * in (`noteWhoIsSignedIn`), which every page's root loader does.
  */
 function markOfflineCopy(req: IncomingMessage, pathname: string, res: Response, setsCookie: boolean) {
   if ((req.method !== "GET" && req.method !== "HEAD") || setsCookie || res.statusCode !== 200 || !isBrowsePage(pathname)) return;
-  res.setHeader(OFFLINE_COPY_HEADER, offlineScopeOf(req));
+  const signedIn = (res.locals as { [SIGNED_IN]?: boolean })[SIGNED_IN];
+  if (signedIn === undefined) return;
+  res.setHeader(OFFLINE_COPY_HEADER, signedIn ? offlineScopeOf(req) : ANONYMOUS_SCOPE);
+}
+
+const SIGNED_IN = "offlineCopySignedIn";
+
+/** Whether the page is being rendered for someone (server/http/app.ts, once the session is read). */
+export function noteWhoIsSignedIn(res: Response, signedIn: boolean): void {
+  (res.locals as { [SIGNED_IN]?: boolean })[SIGNED_IN] = signedIn;
 }
 
 export function offlineScopeOf(req: Pick<IncomingMessage, "headers">): string {

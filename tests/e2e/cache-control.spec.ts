@@ -117,6 +117,9 @@ test("only a browse page may be kept on the person's own phone for offline, mark
   const OFFLINE_COPY = "x-offline-copy";
   const browse = ["/", "/viewmore?q=onion", `/view/${listing.id}`];
   for (const path of browse) expect((await request.get(path)).headers()[OFFLINE_COPY], path).toBe("anonymous");
+  // A cookie that names no session (forged, or ended): the page is rendered for nobody, and says so.
+  const forged = await request.get("/", { headers: { cookie: "better-auth.session_token=forged.value" } });
+  expect(forged.headers()[OFFLINE_COPY]).toBe("anonymous");
 
   // Signed in: a token for this person's cookies (not the cookie itself), the same on every page;
   // for shared caches the page is still private.
