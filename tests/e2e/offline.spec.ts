@@ -265,3 +265,36 @@ test("the worker, the manifests and the icons are served as an installable app n
     }
   }
 });
+
+test("a new version takes over without reloading the page, and the next page opened is served by it", async ({ page }) => {
+  await openWithServiceWorker(page, "/");
+  const firstWorker = await page.evaluate(async () => {
+    (window as unknown as { stillThisDocument: boolean }).stillThisDocument = true;
+    (window as unknown as { controllerChanges: number }).controllerChanges = 0;
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      (window as unknown as { controllerChanges: number }).controllerChanges += 1;
+    });
+    return (await navigator.serviceWorker.ready).active?.scriptURL;
+  });
+  expect(firstWorker).toMatch(/\/sw\.js$/);
+
+  // The next version: a worker script at another address for the same scope is a new worker to the
+  // browser, just as changed bytes at /sw.js are (Playwright cannot route the worker's own script).
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register("/sw.js?next-version", { scope: "/" });
+  });
+  await expect.poll(() => page.evaluate(() => (window as unknown as { controllerChanges: number }).controllerChanges)).toBe(1);
+  // Taken over in place: the same document, not reloaded.
+  expect(await page.evaluate(() => (window as unknown as { stillThisDocument?: boolean }).stillThisDocument)).toBe(true);
+
+  // The next page comes through the worker in control, and stays put: no reload loop.
+  const response = await page.goto("/?category=rice");
+  expect(response?.fromServiceWorker()).toBe(true);
+  await waitForHydration(page);
+  await page.evaluate(() => {
+    (window as unknown as { stillThisDocument: boolean }).stillThisDocument = true;
+  });
+  await page.waitForTimeout(1500);
+  expect(await page.evaluate(() => (window as unknown as { stillThisDocument?: boolean }).stillThisDocument)).toBe(true);
+  await expect(page).toHaveURL(/\/\?category=rice$/);
+});
