@@ -209,9 +209,13 @@ test("a signed-in person's saved pages are never shown after they log out", asyn
   await expect.poll(() => savedPages(page)).toContain(`/view/${listing.id}`);
   await expectNothingPrivateCached(page);
 
+  // An unsent listing is theirs too.
+  await page.evaluate(() => localStorage.setItem("mandi:sell-draft", JSON.stringify({ v: 1, savedAt: Date.now(), fields: { name: "Private draft" } })));
+
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login/);
   await expect.poll(() => savedPages(page)).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem("mandi:sell-draft"))).toBeNull();
 
   await page.context().setOffline(true);
   await page.goto(`/view/${listing.id}`);
