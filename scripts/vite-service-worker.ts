@@ -3,7 +3,8 @@
  * app/client/service-worker/sw.ts (Workbox's modules and our core/ rules) into one script, then
  * Workbox's injectManifest writes it to build/client/sw.js with the list of files to precache:
  * the built scripts and stylesheet (the photo picker apart: /create is never available offline)
- * and the icons. Runs in `react-router build` itself, so `npm start` and the tests get it too.
+ * and the icons. Runs in `react-router build` itself, so `npm start` and the tests get it too. The
+ * build fails if anything but app/, core/ and Workbox (and its idb) ends up in the worker.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,7 +25,7 @@ export function serviceWorker(): Plugin {
       const work = mkdtempSync(path.join(tmpdir(), "mandi-sw-"));
       try {
         const bundled = path.join(work, "sw.js");
-        await build({
+        const { metafile } = await build({
           entryPoints: [SERVICE_WORKER_SOURCE],
           bundle: true,
           format: "iife",
@@ -34,7 +35,12 @@ export function serviceWorker(): Plugin {
           // Workbox's development logging goes.
           define: { "process.env.NODE_ENV": '"production"' },
           logLevel: "warning",
+          metafile: true,
         });
+        // The worker runs in the browser: like the page bundle (scripts/check-bundle.mjs), only
+        // app/, core/ and Workbox (with idb, which workbox-expiration uses) may be in it.
+        const strays = Object.keys(metafile.inputs).filter((input) => !/^(app|core)\/|^node_modules\/(workbox-[\w-]+|idb)\//.test(input));
+        if (strays.length) throw new Error(`mandi:service-worker: not browser code, in the service worker: ${strays.join(", ")}`);
         const { count, size, warnings } = await injectManifest({
           swSrc: bundled,
           swDest: path.join(options.dir, "sw.js"),
