@@ -15,7 +15,8 @@ const SIGN_IN_OR_OUT = new Set(["/login", "/signup", "/logout"]);
 let started = false;
 
 export function startOfflineSupport(): void {
-  if (started || !("serviceWorker" in navigator)) return;
+  // `npm run dev` builds no worker (decision 016).
+  if (started || import.meta.env.DEV || !("serviceWorker" in navigator)) return;
   started = true;
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {
     // No worker (storage refused, say): the site works as before, online only.
