@@ -3,6 +3,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { serviceWorker } from "./scripts/vite-service-worker.ts";
 
 /**
  * Client source maps are written (not linked) so scripts/check-bundle.mjs can prove which modules
@@ -33,5 +34,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" }
     : { target: "es2020", sourcemap: "hidden" as const },
-  plugins: [tailwindcss(), reactRouter(), sourceMapsOutOfServedFolder()],
+  plugins: [tailwindcss(), reactRouter(), sourceMapsOutOfServedFolder(), serviceWorker()],
 }));

@@ -13,6 +13,7 @@ import { NO_FORMS_HERE, UNAVAILABLE_MESSAGE } from "../core/messages";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useCspNonce } from "./components/csp-nonce";
+import { OfflineSupport } from "./components/offline-support";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 
@@ -40,6 +41,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#166534" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Installable (decision 016). i18n: a Hindi page links /manifest-hi.webmanifest (webManifestPathFor in core/offline-messages.ts). */}
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icon-192.png" />
         <Meta />
         <Links />
       </head>
@@ -65,6 +69,7 @@ export default function App() {
   return (
     <>
       <NavigationProgress />
+      <OfflineSupport />
       <SiteHeader />
       <main id="main" className="flex-1 pb-10">
         <Outlet />

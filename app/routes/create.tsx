@@ -5,6 +5,7 @@ import { formErrorResponse, refuseForm } from "../../server/route-helpers/app-er
 import { readListingForm } from "../../server/route-helpers/listing-form";
 import { discardBody } from "../../server/route-helpers/multipart";
 import { ListingForm } from "../components/listing-form/listing-form";
+import { SellDraftNotes, useSellDraft } from "../components/listing-form/sell-draft";
 import { LoginPrompt } from "../components/login-prompt";
 import type { Route } from "./+types/create";
 
@@ -46,16 +47,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Create({ loaderData, actionData }: Route.ComponentProps) {
+  // What the seller typed is kept on this phone until it is sent (decision 016).
+  const draft = useSellDraft({ startValues: loaderData.values, refused: Boolean(actionData) });
   if (!loaderData.signedIn) {
     return <LoginPrompt returnTo="/create" />;
   }
   return (
     <div className="page max-w-xl py-6">
-      <div className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+      <div className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6" {...draft.wrapperProps}>
         <h1 className="mb-4 text-2xl font-bold">Enter Product Details</h1>
+        <SellDraftNotes draft={draft} />
         <ListingForm
+          key={draft.formKey}
           action="/create"
-          values={actionData?.values ?? loaderData.values}
+          values={actionData?.values ?? draft.restored ?? loaderData.values}
           errors={actionData?.errors ?? {}}
           maxPhotos={loaderData.maxPhotos}
           maxImageBytes={loaderData.maxImageBytes}

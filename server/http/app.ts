@@ -15,13 +15,14 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import type { SessionUser } from "../auth/accounts.service";
 import { CLIENT_IP_HEADER, REQUEST_ORIGIN_HEADER } from "../auth/auth";
 import type { Services } from "../services";
-import { cacheControl } from "./cache-control";
+import { cacheControl, noteWhoIsSignedIn } from "./cache-control";
 import { shedLoad } from "./load-shedding";
 import { serveFromPageCache } from "./page-cache";
 import { createPageCache } from "../page-cache/page-cache";
 import { readiness } from "./readiness";
 import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
 import { serveMedia } from "./serve-media";
+import { serveWebManifests } from "./web-manifest";
 import { answerUnavailable, turnRouteFailuresInto503 } from "./unavailable";
 import { createUploadsRouter } from "../uploads/tus-server";
 import { routeContextOf } from "./load-context";
@@ -116,6 +117,8 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.use(createUploadsRouter({ accounts: services.accounts, uploads: services.uploads, datastore: services.uploadDatastore, logger }));
 
   app.get("/media/*key", serveMedia(services.storage));
+  // The installable app's manifests, English and Hindi (decision 016).
+  app.use(serveWebManifests());
 
   if (devMiddleware) {
     app.use(devMiddleware);
@@ -144,10 +147,16 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
           requestId: String(req.id),
           clientAddress: req.ip ?? "",
           currentUser: () =>
-            (user ??= services.accounts.getSessionUser(fromNodeHeaders(req.headers), (cookie) => {
-              // React Router appends its own headers after these, so the renewed cookie survives.
-              if (!res.headersSent) res.append("Set-Cookie", cookie);
-            })),
+            (user ??= services.accounts
+              .getSessionUser(fromNodeHeaders(req.headers), (cookie) => {
+                // React Router appends its own headers after these, so the renewed cookie survives.
+                if (!res.headersSent) res.append("Set-Cookie", cookie);
+              })
+              .then((found) => {
+                // Whose page this is, for what a phone may keep offline (decision 016).
+                noteWhoIsSignedIn(res, found !== null);
+                return found;
+              })),
         };
         turnRouteFailuresInto503(res, context);
         return context;

@@ -4,9 +4,11 @@
  * ever shared when the request carried no credentials at all and the answer sets no cookie.
  * The verdict is taken just before the headers go out, when status and cookies are known.
  */
+import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
+import { ANONYMOUS_SCOPE, isBrowsePage, OFFLINE_COPY_HEADER } from "../../core/offline-copy";
 
 /** Anything that depends on a session, or that no one else should ever be shown. */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
@@ -21,8 +23,12 @@ export const sharedPageCacheControl = (seconds: number) => `public, max-age=0, s
 /** Search suggestions read no session: the same for everyone, and as short-lived as pages. */
 export const suggestionsCacheControl = (seconds: number) => `public, max-age=${seconds}, s-maxage=${seconds}`;
 
-/** `/`, `/viewmore` and `/view/<id>`; never their `.data` twins, which always carry the root loader's user. */
-const BROWSE_PAGE = /^\/(viewmore|view\/[^/]+)?$/;
+/**
+ * The service worker (decision 016): browsers look for a new one on every navigation anyway, but
+ * no cache in between may hand them an old one.
+ */
+export const SERVICE_WORKER_CACHE_CONTROL = "no-cache";
+const SERVICE_WORKER_PATH = "/sw.js";
 const SUGGESTIONS_PATH = "/api/suggestions";
 /** Served by express.static or serveMedia with their own lasting policy; they never read the session. */
 const SELF_CACHED = /^\/(assets|media)\/|^\/[\w-]+\.(svg|ico|png|txt|webmanifest)$/;
@@ -43,6 +49,8 @@ type SharedPolicies = { page: string; suggestions: string };
 
 function decideCacheControl(req: IncomingMessage, pathname: string, res: Response, policies: SharedPolicies) {
   const setsCookie = res.hasHeader("Set-Cookie");
+  markOfflineCopy(req, pathname, res, setsCookie);
+  if (pathname === SERVICE_WORKER_PATH && res.statusCode === 200) return void res.setHeader("Cache-Control", SERVICE_WORKER_CACHE_CONTROL);
   if (SELF_CACHED.test(pathname) && res.hasHeader("Cache-Control") && !setsCookie) return;
   const policy = sharedPolicy(req, pathname, res.statusCode, setsCookie, policies);
   res.setHeader("Cache-Control", policy ?? PRIVATE_CACHE_CONTROL);
@@ -63,7 +71,7 @@ function sharedPolicy(req: IncomingMessage, pathname: string, status: number, se
 export function isShareableRequest(req: IncomingMessage, pathname: string): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (pathname === SUGGESTIONS_PATH) return true;
-  return !carriesCredentials(req) && BROWSE_PAGE.test(pathname) && !pathname.endsWith(".data");
+  return !carriesCredentials(req) && isBrowsePage(pathname);
 }
 
 /** Whether the Cache-Control this module chose lets a shared cache keep the response. */
@@ -72,6 +80,35 @@ export function isSharedResponse(res: { getHeader(name: string): unknown }): boo
 }
 
 /** Any cookie at all, not only ours: a page rendered for a cookie must never be shared. */
-function carriesCredentials(req: IncomingMessage): boolean {
+function carriesCredentials(req: Pick<IncomingMessage, "headers">): boolean {
   return Boolean(req.headers.cookie?.trim() || req.headers.authorization);
+}
+
+/**
+ * A browse page the person's own phone may keep for reading offline (decision 016), marked with
+ * whose page it is: `anonymous` when it was rendered for nobody, otherwise a token for the
+ * credentials it was rendered for (a hash, so the session itself is not repeated). The service
+ * worker keeps only pages marked so, and drops every saved page when the token changes (someone
+ * signed in, out, or as someone else, or their session ended). Shared caches are not affected:
+ * a signed-in page stays `private, no-store` for them. Unmarked when no one asked who is signed
+ * in (`noteWhoIsSignedIn`), which every page's root loader does.
+ */
+function markOfflineCopy(req: IncomingMessage, pathname: string, res: Response, setsCookie: boolean) {
+  if ((req.method !== "GET" && req.method !== "HEAD") || setsCookie || res.statusCode !== 200 || !isBrowsePage(pathname)) return;
+  const signedIn = (res.locals as { [SIGNED_IN]?: boolean })[SIGNED_IN];
+  if (signedIn === undefined) return;
+  res.setHeader(OFFLINE_COPY_HEADER, signedIn ? offlineScopeOf(req) : ANONYMOUS_SCOPE);
+}
+
+const SIGNED_IN = "offlineCopySignedIn";
+
+/** Whether the page is being rendered for someone (server/http/app.ts, once the session is read). */
+export function noteWhoIsSignedIn(res: Response, signedIn: boolean): void {
+  (res.locals as { [SIGNED_IN]?: boolean })[SIGNED_IN] = signedIn;
+}
+
+export function offlineScopeOf(req: Pick<IncomingMessage, "headers">): string {
+  if (!carriesCredentials(req)) return ANONYMOUS_SCOPE;
+  const credentials = `${req.headers.cookie?.trim() ?? ""}\n${req.headers.authorization ?? ""}`;
+  return createHash("sha256").update(credentials).digest("base64url").slice(0, 32);
 }

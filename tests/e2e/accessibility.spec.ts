@@ -5,7 +5,7 @@
  */
 import { createRequire } from "node:module";
 import type { Locator, Page } from "@playwright/test";
-import { documentScrollWidth, expect, gotoHydrated, test, uniqueTag, withDatabase } from "./support/fixtures";
+import { documentScrollWidth, expect, gotoHydrated, openWithServiceWorker, test, uniqueTag, withDatabase } from "./support/fixtures";
 
 test.use({ viewport: { width: 360, height: 760 } });
 
@@ -228,6 +228,21 @@ test.describe("axe-core scan (WCAG 2 A and AA)", () => {
     });
     return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   }
+
+  test("offline: a saved page under its banner and the offline page have no violations (decision 016)", async ({ page }) => {
+    await openWithServiceWorker(page, "/");
+    await expect.poll(() => page.evaluate(async () => Boolean(await caches.match("/", { cacheName: "mandi-pages-v1" })))).toBe(true);
+    await page.context().setOffline(true);
+    const found: Record<string, string[]> = {};
+    for (const path of ["/", "/viewmore?q=never-opened"]) {
+      await page.goto(path);
+      await expect(page.getByRole("status").or(page.getByRole("heading", { name: "You are offline" })).first()).toBeVisible();
+      const violations = await axeViolations(page);
+      if (violations.length) found[path] = violations;
+    }
+    await page.context().setOffline(false);
+    expect(found).toEqual({});
+  });
 
   test("home, listing, results, signup, login and sell pages have no violations", async ({ page, createListing }) => {
     // Ten pages, each loaded and scanned: more than the default 30 s on a busy 2-core machine.

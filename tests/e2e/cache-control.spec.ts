@@ -111,3 +111,38 @@ test("signing in answers with a cookie and is never kept", async ({ page, seller
   expect(response.headers()["set-cookie"]).toContain("session_token");
   expect(response.headers()["cache-control"]).toBe(PRIVATE);
 });
+
+test("only a browse page may be kept on the person's own phone for offline, marked with whose page it is (decision 016)", async ({ page, request, seller, createListing }) => {
+  const listing = await createListing({ name: `Offline Copy Onion ${Date.now().toString(36)}` });
+  const OFFLINE_COPY = "x-offline-copy";
+  const browse = ["/", "/viewmore?q=onion", `/view/${listing.id}`];
+  for (const path of browse) expect((await request.get(path)).headers()[OFFLINE_COPY], path).toBe("anonymous");
+  // A cookie that names no session (forged, or ended): the page is rendered for nobody, and says so.
+  const forged = await request.get("/", { headers: { cookie: "better-auth.session_token=forged.value" } });
+  expect(forged.headers()[OFFLINE_COPY]).toBe("anonymous");
+
+  // Signed in: a token for this person's cookies (not the cookie itself), the same on every page;
+  // for shared caches the page is still private.
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const scopes = new Set<string>();
+  for (const path of browse) {
+    const response = await page.request.get(path);
+    expect(response.headers()["cache-control"], path).toBe(PRIVATE);
+    scopes.add(response.headers()[OFFLINE_COPY] ?? "");
+  }
+  expect(scopes.size).toBe(1);
+  const [scope] = [...scopes];
+  expect(scope).toMatch(/^[\w-]{32}$/);
+  expect(scope).not.toBe("anonymous");
+  expect(cookie).not.toContain(scope!);
+  expect(seller.id).toBeTruthy();
+
+  // Never on anything else, signed in or not.
+  for (const path of ["/view/no-such-listing", "/create", "/my/listings", "/my/account", "/admin", "/login", "/_root.data", `/view/${listing.id}.data`, "/api/auth/get-session", `/seller/${seller.id}`]) {
+    expect((await request.get(path, { maxRedirects: 0 })).headers()[OFFLINE_COPY], `anonymous ${path}`).toBeUndefined();
+    expect((await page.request.get(path, { maxRedirects: 0 })).headers()[OFFLINE_COPY], `signed in ${path}`).toBeUndefined();
+  }
+
+  // The service worker itself: always asked for afresh.
+  expect((await request.get("/sw.js")).headers()["cache-control"]).toBe("no-cache");
+});

@@ -326,3 +326,9 @@ export function watchServerErrors(page: Page): string[] {
   });
   return failures;
 }
+
+/** gotoHydrated, then waits until the service worker (registered after load) controls the page (decision 016). */
+export async function openWithServiceWorker(page: Page, url = "/") {
+  await gotoHydrated(page, url);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+}

@@ -1,0 +1,26 @@
+/**
+ * Offline support (decision 016), started once the page has loaded so none of it is in the way of
+ * the first paint: registers the service worker and tells it about each page shown
+ * (app/client/offline.ts). Renders nothing: a page shown from this phone's saved copy carries the
+ * worker's own "may be out of date" banner, which needs no script.
+ */
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { pageShown, startOfflineSupport } from "../client/offline";
+
+export function OfflineSupport() {
+  const location = useLocation();
+  const href = location.pathname + location.search;
+  // The page the document loaded with is "default"; the worker saw it come unless it was not yet in control.
+  const cameByLink = location.key !== "default";
+  useEffect(() => {
+    const start = () => {
+      startOfflineSupport();
+      pageShown(href, document.documentElement.lang, cameByLink || !navigator.serviceWorker?.controller);
+    };
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
+    return () => window.removeEventListener("load", start);
+  }, [href, cameByLink]);
+  return null;
+}

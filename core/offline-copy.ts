@@ -1,0 +1,38 @@
+/**
+ * What a phone may keep for reading offline (decision 016). The server decides, in
+ * server/http/cache-control.ts, and says so with OFFLINE_COPY_HEADER on the page; the service
+ * worker keeps nothing else. The header's value names whose page it is (an opaque token for the
+ * request's cookies), so the worker can drop every saved page when that changes.
+ */
+
+/** On a page the phone may keep: its value is the viewer's scope (see `offlineScopeOf` on the server). */
+export const OFFLINE_COPY_HEADER = "X-Offline-Copy";
+/** The viewer scope of a request with no cookie and no Authorization header. */
+export const ANONYMOUS_SCOPE = "anonymous";
+
+/** The browse pages: `/`, `/viewmore` and `/view/<id>` (never their `.data` twins). */
+const BROWSE_PAGE = /^\/(viewmore|view\/[^/]+)?$/;
+
+export function isBrowsePage(pathname: string): boolean {
+  return BROWSE_PAGE.test(pathname) && !pathname.endsWith(".data");
+}
+
+/**
+ * Never answered from or put in a cache by the service worker, whatever a response says:
+ * uploads, sign-in, the sell form, a person's own pages, the back office, the worker itself.
+ */
+const NEVER_KEPT = /^\/(uploads|api\/auth|create|my|admin|login|signup|logout)(\/|\.data$|$)|^\/sw\.js$/;
+
+export function isNeverKeptOffline(pathname: string): boolean {
+  return NEVER_KEPT.test(pathname);
+}
+
+/**
+ * Sending to any of these may change who is signed in (log in, sign up, log out, delete the
+ * account, better-auth's own API): the phone's saved pages are dropped at once.
+ */
+const CHANGES_WHO_IS_SIGNED_IN = /^\/(login|signup|logout|my\/account)(\.data)?$|^\/api\/auth\//;
+
+export function changesWhoIsSignedIn(method: string, pathname: string): boolean {
+  return method.toUpperCase() !== "GET" && method.toUpperCase() !== "HEAD" && CHANGES_WHO_IS_SIGNED_IN.test(pathname);
+}
