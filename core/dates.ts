@@ -1,4 +1,8 @@
-/** The specification's short date form: "Sun Nov 22 2026" (shown in India's time zone). */
+/**
+ * The specification's short date form: "Sun Nov 22 2026" (shown in India's time zone). In Hindi
+ * the date is written as Intl's hi-IN writes it: "रवि, 22 नव॰ 2026" (decision 015).
+ */
+import type { Language } from "./i18n/languages";
 
 const PARTS = new Intl.DateTimeFormat("en-US", {
   timeZone: "Asia/Kolkata",
@@ -8,7 +12,16 @@ const PARTS = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
 });
 
-export function formatShortDate(epochMs: number): string {
+const HINDI = new Intl.DateTimeFormat("hi-IN", {
+  timeZone: "Asia/Kolkata",
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
+
+export function formatShortDate(epochMs: number, language: Language = "en"): string {
+  if (language === "hi") return HINDI.format(new Date(epochMs));
   const parts = Object.fromEntries(PARTS.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]));
   return `${parts.weekday} ${parts.month} ${parts.day} ${parts.year}`;
 }

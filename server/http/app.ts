@@ -16,6 +16,7 @@ import type { SessionUser } from "../auth/accounts.service";
 import { CLIENT_IP_HEADER, REQUEST_ORIGIN_HEADER } from "../auth/auth";
 import type { Services } from "../services";
 import { cacheControl } from "./cache-control";
+import { rememberRequestLanguage } from "./request-language";
 import { shedLoad } from "./load-shedding";
 import { readiness } from "./readiness";
 import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
@@ -127,6 +128,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.all(
     "*splat",
     shedLoad(config.pageConcurrency),
+    rememberRequestLanguage,
     createRequestHandler({
       build,
       mode: config.env === "development" ? "development" : "production",
