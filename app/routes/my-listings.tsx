@@ -13,6 +13,7 @@ import { Alert } from "../components/alert";
 import { Pagination } from "../components/pagination";
 import { priceText } from "../components/price";
 import type { Route } from "./+types/my-listings";
+import { useI18n } from "../components/i18n";
 
 export const meta: Route.MetaFunction = () => [{ title: "My listings — Mandi" }];
 
@@ -136,6 +137,7 @@ function ActionButton({ intent, id, page, children, label }: { intent: Intent; i
 
 function OwnListing({ listing, page, now }: { listing: OwnListingSummary; page: number; now: number }) {
   const named = (what: string) => `${what}: ${listing.name}`;
+  const i18n = useI18n();
   return (
     <li className="rounded-xl border border-stone-200 bg-white p-3 shadow-sm">
       <div className="flex gap-3">
@@ -146,7 +148,7 @@ function OwnListing({ listing, page, now }: { listing: OwnListingSummary; page: 
               {listing.name}
             </Link>
           </h2>
-          <p className="text-brand-800">{priceText(listing)}</p>
+          <p className="text-brand-800">{priceText(listing, i18n)}</p>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
             <span className={`rounded px-2 py-0.5 font-semibold ${STATUS_CLASSES[listing.status]}`}>{STATUS_LABELS[listing.status]}</span>
             <span>

@@ -18,7 +18,10 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
  * listing in front of buyers past that second.
  */
 export const sharedPageCacheControl = (seconds: number) => `public, max-age=0, s-maxage=${seconds}`;
-/** Search suggestions read no session: the same for everyone, and as short-lived as pages. */
+/**
+ * Search suggestions read no session and no language (names and category slugs; the page words the
+ * category in its own language): the same for everyone, and as short-lived as pages.
+ */
 export const suggestionsCacheControl = (seconds: number) => `public, max-age=${seconds}, s-maxage=${seconds}`;
 
 /** `/`, `/viewmore` and `/view/<id>`; never their `.data` twins, which always carry the root loader's user. */
@@ -46,8 +49,12 @@ function decideCacheControl(req: IncomingMessage, pathname: string, res: Respons
   if (SELF_CACHED.test(pathname) && res.hasHeader("Cache-Control") && !setsCookie) return;
   const policy = sharedPolicy(req, pathname, res.statusCode, setsCookie, policies);
   res.setHeader("Cache-Control", policy ?? PRIVATE_CACHE_CONTROL);
-  // A cache that already holds the anonymous copy must not hand it to someone who sends a cookie.
-  if (policy === policies.page) res.vary("Cookie");
+  // A cache that already holds the anonymous copy must not hand it to someone who sends a cookie;
+  // and an anonymous page is written in the language Accept-Language asks for (decision 015).
+  if (policy === policies.page) {
+    res.vary("Cookie");
+    res.vary("Accept-Language");
+  }
 }
 
 function sharedPolicy(req: IncomingMessage, pathname: string, status: number, setsCookie: boolean, policies: SharedPolicies): string | null {
