@@ -7,8 +7,12 @@ import { discardBody } from "../../server/route-helpers/multipart";
 import { ListingForm } from "../components/listing-form/listing-form";
 import { LoginPrompt } from "../components/login-prompt";
 import type { Route } from "./+types/create";
+import { metaI18n, useI18n } from "../components/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sell your produce — Mandi" }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: t("meta.page", { page: t("meta.sell") }) }];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.currentUser();
@@ -46,20 +50,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Create({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
   if (!loaderData.signedIn) {
     return <LoginPrompt returnTo="/create" />;
   }
   return (
     <div className="page max-w-xl py-6">
       <div className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
-        <h1 className="mb-4 text-2xl font-bold">Enter Product Details</h1>
+        <h1 className="mb-4 text-2xl font-bold">{t("sell.title")}</h1>
         <ListingForm
           action="/create"
           values={actionData?.values ?? loaderData.values}
           errors={actionData?.errors ?? {}}
           maxPhotos={loaderData.maxPhotos}
           maxImageBytes={loaderData.maxImageBytes}
-          submitLabel="upload and Submit"
+          submitLabel={t("sell.submit")}
         />
       </div>
     </div>
