@@ -53,3 +53,15 @@ describe("isoDate", () => {
     }
   });
 });
+
+describe("formatShortDate in Hindi", () => {
+  it("writes the date as Intl's hi-IN does, in India's time zone", () => {
+    expect(formatShortDate(utc(2026, 11, 22, 6), "hi")).toBe("रवि, 22 नव॰ 2026");
+    // 20:00 UTC on the 21st is already the 22nd in India.
+    expect(formatShortDate(utc(2026, 11, 21, 20), "hi")).toBe("रवि, 22 नव॰ 2026");
+  });
+
+  it("keeps the specification's English form when asked for English", () => {
+    expect(formatShortDate(utc(2026, 11, 22, 6), "en")).toBe("Sun Nov 22 2026");
+  });
+});
