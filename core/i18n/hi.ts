@@ -114,7 +114,7 @@ export const hi: EnglishCatalogue = {
     emptyText: "अपना चावल, गेहूँ, फल या सब्ज़ियाँ यहाँ बेचने वाले पहले व्यक्ति बनें।",
     emptySell: "अपनी उपज बेचें",
     quickMenu: "झटपट मेन्यू",
-    viewMoreProducts: "और उत्पाद देखें",
+    viewMoreProducts: "और देखें: सभी उत्पाद",
     fresh: "ताज़ा सुझाव",
   },
   search: {
@@ -180,7 +180,7 @@ export const hi: EnglishCatalogue = {
     description: "विवरण",
     sellerDetails: "विक्रेता की जानकारी",
     sellerPage: "{{name}}: विक्रेता का पेज",
-    callSellerOn: "विक्रेता {{name}} को {{phone}} पर फ़ोन करें",
+    callSellerOn: "विक्रेता को फ़ोन करें: {{name}}, {{phone}}",
     callSeller: "विक्रेता को फ़ोन करें",
     whatsapp: "व्हाट्सऐप",
     sellerUnavailable: "इस विक्रेता की जानकारी उपलब्ध नहीं है।",
