@@ -303,6 +303,22 @@ export const en = {
     moveDown: "Move down",
     moveDownN: "Move photo {{n}} down",
   },
+  seller: {
+    title: "{{name}} — seller on Mandi",
+    since: "On Mandi since",
+    forSaleOne: "{{count}} listing for sale",
+    forSaleMany: "{{count}} listings for sale",
+    listingsBy: "Listings by {{name}}",
+    nothing: "Nothing for sale from this seller right now.",
+  },
+  reportPage: {
+    title: "Report “{{name}}”",
+    sentTitle: "Report sent",
+    reported: "Thank you for telling us. We will look at this listing soon.",
+    backToMarket: "Back to the market",
+    intro: "Tell us what is wrong. A moderator will look at it. The seller is never told who reported.",
+    backToListing: "Back to the listing",
+  },
   login: {
     title: "Login",
     registered: "Your account is ready. Please log in.",

@@ -305,6 +305,22 @@ export const hi: EnglishCatalogue = {
     moveDown: "नीचे करें",
     moveDownN: "फ़ोटो {{n}} नीचे करें",
   },
+  seller: {
+    title: "{{name}} — Mandi पर विक्रेता",
+    since: "Mandi पर कब से:",
+    forSaleOne: "बिक्री के लिए {{count}} लिस्टिंग",
+    forSaleMany: "बिक्री के लिए {{count}} लिस्टिंग",
+    listingsBy: "{{name}} की लिस्टिंग",
+    nothing: "अभी इस विक्रेता के पास बेचने के लिए कुछ नहीं है।",
+  },
+  reportPage: {
+    title: "“{{name}}” की शिकायत करें",
+    sentTitle: "शिकायत भेज दी गई",
+    reported: "बताने के लिए धन्यवाद। हम जल्द ही इस लिस्टिंग को देखेंगे।",
+    backToMarket: "बाज़ार में वापस जाएँ",
+    intro: "बताइए क्या ग़लत है। एक मॉडरेटर इसे देखेगा। विक्रेता को कभी नहीं बताया जाता कि शिकायत किसने की।",
+    backToListing: "लिस्टिंग पर वापस जाएँ",
+  },
   login: {
     title: "लॉगिन",
     registered: "आपका खाता तैयार है। कृपया लॉगिन करें।",

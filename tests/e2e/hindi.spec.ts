@@ -17,7 +17,6 @@ import {
   deleteUser,
   deleteUserByEmail,
   expect,
-  fillPlace,
   gotoHydrated,
   logInWith,
   randomIndianMobile,
