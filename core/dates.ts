@@ -33,11 +33,18 @@ export function isoDate(epochMs: number): string {
 
 const DAY_MS = 86_400_000;
 
-/** "Expires in 3 days", "Expires tomorrow", "Expires today", "Expired on Sun Nov 22 2026" (My listings). */
-export function expiryText(expiresAt: number, now: number): string {
-  if (expiresAt <= now) return `Expired on ${formatShortDate(expiresAt)}`;
+/**
+ * "Expires in 3 days", "Expires tomorrow", "Expires today", "Expired on Sun Nov 22 2026" (My
+ * listings), in the page's words (decision 015).
+ */
+export function expiryText(
+  expiresAt: number,
+  now: number,
+  { lang, t }: { lang: Language; t: (key: "date.expired" | "date.today" | "date.tomorrow" | "date.inDays", params?: Record<string, string | number>) => string },
+): string {
+  if (expiresAt <= now) return t("date.expired", { date: formatShortDate(expiresAt, lang) });
   const days = Math.floor((expiresAt - now) / DAY_MS);
-  if (days === 0) return "Expires today";
-  if (days === 1) return "Expires tomorrow";
-  return `Expires in ${days} days`;
+  if (days === 0) return t("date.today");
+  if (days === 1) return t("date.tomorrow");
+  return t("date.inDays", { days });
 }
