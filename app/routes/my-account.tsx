@@ -181,7 +181,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
               required
               defaultValue={refusedIntent === "phone" ? actionData?.values.phone : formatPhone(loaderData.phone).replace(/^\+91 /, "")}
               error={phoneErrors.phone}
-              hint="10-digit mobile number. Buyers will call you on it."
+              hint={t("signup.phoneHint")}
               takeFocus={focusFirst(phoneErrors, "phone")}
             />
             <SubmitButton action={PATH} intent="phone" pendingText={t("account.saving")} className="btn-secondary w-full sm:w-auto">

@@ -123,10 +123,12 @@ test.describe("every page in Hindi", () => {
       "/viewmore?q=zzqqxx&by=name",
       "/viewmore?min=abc&state=maharashtra",
       `/view/${listing.id}`,
+      `/view/${listing.id}/report`,
+      `/seller/${seller.id}`,
       "/view/00000000-0000-0000-0000-000000000000",
       "/no-such-page",
     ];
-    return signedIn ? [...anyone, "/create", `/my/listings/${listing.id}/edit`] : [...anyone, "/login", "/login?registered=1", "/signup", "/create"];
+    return signedIn ? [...anyone, "/create", `/my/listings/${listing.id}/edit`, "/my/listings", `/my/listings?delete=${listing.id}`, "/my/listings?done=sold", "/my/account", "/my/account?saved=place"] : [...anyone, "/login", "/login?registered=1", "/signup", "/create", "/my/account", `/view/${listing.id}?reported=1`];
   }
 
   test("no Latin letters are left on any page but names, figures and the allow-list", async ({ page, browser }) => {
