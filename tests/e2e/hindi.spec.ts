@@ -306,4 +306,37 @@ test.describe("every page in Hindi", () => {
     await expect(page).toHaveURL((url) => url.pathname === path);
     await expect(page.getByRole("heading", { name: hi.listing.sellerDetails })).toBeVisible();
   });
+
+  test("the back office: no Latin letters left, and no axe violations", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ locale: "hi-IN", viewport: { width: 360, height: 760 } });
+    const page = await context.newPage();
+    const staff = await signUpSellerWith(page.request, { name: "अनीता शर्मा" });
+    try {
+      await withDatabase((db) => db.kysely.updateTable("user").set({ role: "admin" }).where("id", "=", staff.id).execute());
+      await logInWith(page.request, staff);
+      const origin = { Origin: new URL(test.info().project.use.baseURL!).origin };
+      // A report, a hidden listing with the moderator's reason, and so entries in the audit log.
+      expect((await page.request.post(`/view/${listing.id}/report`, { form: { reason: "price", details: "दाम बहुत ज़्यादा लिखा है" }, headers: origin, maxRedirects: 0 })).status()).toBe(302);
+      expect((await page.request.post(`/admin/listings/${listing.id}`, { form: { intent: "hide", reason: "दाम की इकाई ग़लत है" }, headers: origin, maxRedirects: 0 })).status()).toBe(302);
+      const allowed = await userTexts();
+      const latin: Record<string, string[]> = {};
+      const violations: Record<string, string[]> = {};
+      for (const path of ["/admin", "/admin?view=review", "/admin?view=hidden", `/admin/listings/${listing.id}`, `/admin/listings/${listing.id}?done=hide`, "/admin/people", `/admin/people?id=${seller.id}`, "/admin/people?email=nobody%40example.in", "/admin/audit", `/view/${listing.id}`]) {
+        await page.goto(path);
+        await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+        const left = await latinLeftOn(page, allowed);
+        if (left.length) latin[path] = left;
+        const found = await axeViolations(page);
+        if (found.length) violations[path] = found;
+      }
+      expect(latin).toEqual({});
+      expect(violations).toEqual({});
+    } finally {
+      await page.request.post(`/admin/listings/${listing.id}`, { form: { intent: "restore", note: "" }, headers: { Origin: new URL(test.info().project.use.baseURL!).origin } });
+      await context.close();
+      await deleteUser(staff.id);
+    }
+  });
 });
+
