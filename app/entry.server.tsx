@@ -36,7 +36,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   // A page whose data could not be read because a database or the photo store is down: the one 503 page.
-  if (routeWasUnavailable(loadContext)) return unavailablePageResponse();
+  if (routeWasUnavailable(loadContext)) return unavailablePageResponse(request);
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -51,6 +51,10 @@ export const en = {
     goHome: "Go to the home page",
     unavailable: "Mandi cannot answer right now. Please try again in a minute.",
     noForms: "This page does not take forms, so nothing was changed. Please go back and try again.",
+    downTitle: "Mandi cannot answer right now",
+    downText: "Something Mandi needs is not answering. If you were sending a form, it was not saved.",
+    downRetry: "Please try again in a minute.",
+    downButton: "Try again",
   },
   category: {
     label: {
