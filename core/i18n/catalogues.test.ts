@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CATEGORY_SLUGS } from "../categories";
 import { REPORT_REASONS } from "../moderation";
 import { UNITS } from "../units";
-import { UPLOAD_STATES } from "../upload-task";
+import { SPEC_NO_DOWNLOAD_URL, UPLOAD_ERROR_MESSAGES, UPLOAD_STATES, type UploadErrorCode } from "../upload-task";
 import { en } from "./en";
 import { hi } from "./hi";
 import { HINDI_SERVER_MESSAGES, translateServerMessage } from "./server-messages";
@@ -50,6 +50,14 @@ describe("the catalogues", () => {
     for (const unit of UNITS) for (const form of ["one", "many", "option"]) expect(english.has(`unit.${form}.${unit}`), `${form}.${unit}`).toBe(true);
     for (const reason of REPORT_REASONS) expect(english.has(`report.reason.${reason}`), reason).toBe(true);
     for (const state of UPLOAD_STATES) expect(english.has(`photo.state.${state}`), state).toBe(true);
+  });
+
+  it("say each upload error in English exactly as the server's UPLOAD_ERROR_MESSAGES do", () => {
+    for (const code of Object.keys(UPLOAD_ERROR_MESSAGES) as UploadErrorCode[]) {
+      if (code === "unauthenticated") continue; // the specification's words, shown as they are
+      const english = code === "no-download-url" ? `${SPEC_NO_DOWNLOAD_URL} ${en.upload.addAgain}` : en.upload[code];
+      expect(english, code).toBe(UPLOAD_ERROR_MESSAGES[code]);
+    }
   });
 
   it("fill placeholders through rosetta, and read a missing key as itself", () => {

@@ -491,6 +491,18 @@ export const en = {
     bannedHeading: "Banned",
     nobodyBanned: "Nobody is banned.",
   },
+  upload: {
+    addAgain: "Please add the photo again.",
+    "no-default-bucket": "Photo storage is not set up on this site yet. Please try again later.",
+    "root-reference": "That photo could not be saved. Please add it again.",
+    "invalid-url": "That photo could not be found. Please add it again.",
+    canceled: "Upload canceled.",
+    "storage-deleted": "Photo uploads are not available right now. Please try again later.",
+    "retry-limit-exceeded": "The network is too slow right now. Remove the photo and add it again: it carries on from where it stopped.",
+    "too-many-uploads": "Too many photos are uploading at once. Please wait for one to finish.",
+    "too-large": "This photo is too large. Please choose a smaller photo.",
+    unknown: "The upload stopped. Please check your connection, then remove the photo and add it again.",
+  },
   login: {
     title: "Login",
     registered: "Your account is ready. Please log in.",

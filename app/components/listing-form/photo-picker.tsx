@@ -9,7 +9,7 @@
 import { useEffect, useState } from "react";
 import { formatBytes } from "../../../core/file-size";
 import { keepPhotoValue, uploadPhotoValue } from "../../../core/listing-form";
-import { canApply, isFinished } from "../../../core/upload-task";
+import { canApply, isFinished, SPEC_NO_DOWNLOAD_URL, UPLOAD_ERROR_MESSAGES, type UploadErrorCode } from "../../../core/upload-task";
 import { type PhotoUploadView } from "../../client/photo-upload";
 import { useI18n, type I18n } from "../i18n";
 import { usePhotoItems } from "./use-photo-items";
@@ -123,7 +123,7 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
                         <p className="text-sm text-stone-700">{t(`photo.state.${view.state}`)}</p>
                       </>
                     )}
-                    {view.error && view.state !== "canceled" ? <p className="field-error">{view.error}</p> : null}
+                    {view.error && view.state !== "canceled" ? <UploadError code={view.error} /> : null}
                   </div>
                 </div>
                 <div className="mt-2 flex flex-wrap gap-2">
@@ -176,4 +176,27 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
       ) : null}
     </div>
   );
+}
+
+/**
+ * Why a photo's upload stopped, in the page's language. Two are the specification's own words and
+ * stay in English (marked so): "You must login first", and the first sentence of "no download URLs".
+ */
+function UploadError({ code }: { code: UploadErrorCode }) {
+  const { t } = useI18n();
+  if (code === "unauthenticated") {
+    return (
+      <p className="field-error" lang="en-IN">
+        {UPLOAD_ERROR_MESSAGES.unauthenticated}
+      </p>
+    );
+  }
+  if (code === "no-download-url") {
+    return (
+      <p className="field-error">
+        <span lang="en-IN">{SPEC_NO_DOWNLOAD_URL}</span> {t("upload.addAgain")}
+      </p>
+    );
+  }
+  return <p className="field-error">{t(`upload.${code}`)}</p>;
 }
