@@ -6,7 +6,7 @@ import type { ListingStatus, OwnListingSummary } from "../../core/listing";
 import { isStaff } from "../../core/moderation";
 import { loginPath } from "../../core/redirects";
 import { searchParamsToObject } from "../../core/schemas";
-import { orErrorPage } from "../../server/route-helpers/app-errors";
+import { inPageLanguage, orErrorPage } from "../../server/route-helpers/app-errors";
 import { parseForm } from "../../server/route-helpers/forms";
 import { Alert } from "../components/alert";
 import { Pagination } from "../components/pagination";
@@ -48,6 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const confirming = query.delete ? await orErrorPage(() => listings.getOwnListing({ actor: user, id: query.delete! })) : null;
   return {
     ...page,
+    // A reason the system wrote (hidden by reports, a banned seller) in the page's language; a moderator's own words as written.
+    items: page.items.map((item) => (item.moderation?.reason ? { ...item, moderation: { ...item.moderation, reason: inPageLanguage(item.moderation.reason) } } : item)),
     done: query.done,
     saved: Boolean(query.saved),
     confirming: confirming && { id: confirming.id, name: confirming.name },

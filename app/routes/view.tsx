@@ -26,7 +26,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { reported } = viewQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
   // Only the seller and staff get this far with a hidden listing: each to where they act on it.
   const manage = listing.moderation ? ((await context.currentUser())?.id === listing.sellerId ? "/my/listings" : `/admin/listings/${listing.id}`) : null;
-  return { listing, alternatives, reported, manage, reportedMessage: reported ? inPageLanguage(MODERATION_MESSAGES.reported) : "" };
+  // A reason the system wrote (hidden by reports, a banned seller) reads in the page's language; a moderator's own words as written.
+  const moderation = listing.moderation && { ...listing.moderation, reason: listing.moderation.reason && inPageLanguage(listing.moderation.reason) };
+  return { listing: { ...listing, moderation }, alternatives, reported, manage, reportedMessage: reported ? inPageLanguage(MODERATION_MESSAGES.reported) : "" };
 }
 
 const viewQuerySchema = z.object({ reported: z.preprocess((v) => v === "1", z.boolean()) });
