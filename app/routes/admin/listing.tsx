@@ -3,7 +3,7 @@ import { z } from "zod";
 import { formatShortDate, isoDate } from "../../../core/dates";
 import { isAdmin, MAX_MODERATION_TEXT } from "../../../core/moderation";
 import { listingModerationSchema, searchParamsToObject } from "../../../core/schemas";
-import { formErrorResponse, orErrorPage } from "../../../server/route-helpers/app-errors";
+import { formErrorResponse, inPageLanguage, orErrorPage } from "../../../server/route-helpers/app-errors";
 import { parseForm, postOnly } from "../../../server/route-helpers/forms";
 import { moderationValues, staffOnly } from "../../../server/route-helpers/staff-only";
 import { AdminNav } from "../../components/admin-nav";
@@ -25,7 +25,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await staffOnly(context);
   const found = await orErrorPage(() => context.services.moderation.listingCase({ actor: user, listingId: params.id }));
   const { done } = doneQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
-  return { ...found, done, admin: isAdmin(user.role) };
+  // A reason the system wrote reads in the page's language (the form below keeps the stored words).
+  const shownReason = found.listing.hiddenReason ? inPageLanguage(found.listing.hiddenReason) : "";
+  return { ...found, shownReason, done, admin: isAdmin(user.role) };
 }
 
 /** Hide (with a reason the seller sees), restore, or dismiss the reports: each written to the audit log. */
@@ -48,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ModerateListing({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, seller, reports, history, done, admin } = loaderData;
+  const { listing, seller, reports, history, done, admin, shownReason } = loaderData;
   const errors = actionData?.errors ?? {};
   const hidden = listing.hiddenAt !== null;
   const openReports = reports.filter((report) => report.resolvedAt === null).length;
@@ -65,7 +67,7 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
         </h2>
         <p className="mt-1 text-stone-700">
           {hidden ? (
-            <span className="font-semibold text-red-900">{t("caseFile.hiddenBecause", { reason: listing.hiddenReason ?? "" })}</span>
+            <span className="font-semibold text-red-900">{t("caseFile.hiddenBecause", { reason: shownReason })}</span>
           ) : (
             <span>{t(listing.status === "sold" ? "caseFile.visibleSold" : "caseFile.visibleForSale")}</span>
           )}
