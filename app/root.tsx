@@ -1,3 +1,4 @@
+import { useContext } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -9,20 +10,21 @@ import {
   useNavigation,
   useRouteError,
 } from "react-router";
-import { CATALOGUES } from "../core/i18n/catalogues";
+import { headMessages } from "../core/i18n/catalogues";
 import { HTML_LANG, requestLanguage } from "../core/i18n/languages";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useCspNonce } from "./components/csp-nonce";
-import { metaI18n, useI18n } from "./components/i18n";
+import { metaI18n, PageMessagesContext, useI18n } from "./components/i18n";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.currentUser();
-  // The page's language (cookie, else Accept-Language, else English) and its catalogue only.
+  // The page's language (cookie, else Accept-Language, else English) and the few words its title
+  // needs; the rest of its catalogue is a file the browser fetches once (decision 015).
   const lang = requestLanguage(request);
-  return { user: user ? { name: user.name } : null, lang, messages: CATALOGUES[lang] };
+  return { user: user ? { name: user.name } : null, lang, head: headMessages(lang) };
 }
 
 /** Who is signed in changes only when a form is sent (login, logout, sign-up): not on every search or page link. */
@@ -38,6 +40,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useCspNonce();
   const { lang, t } = useI18n();
+  const { href } = useContext(PageMessagesContext);
   return (
     <html lang={HTML_LANG[lang]}>
       <head>
@@ -45,6 +48,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#166534" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* This page's catalogue, fetched before the page comes alive (app/entry.client.tsx). */}
+        {href ? <link rel="preload" as="fetch" href={href} crossOrigin="anonymous" data-messages="" /> : null}
         <Meta />
         <Links />
       </head>

@@ -4,8 +4,8 @@
 //     from app/ (not app/routes' server halves, which React Router strips), core/, or a browser
 //     package we allow;
 //  2. the JavaScript a first visit to / downloads stays under the budget (gzip), in each language:
-//     the code is the same for both, and neither catalogue is in it (decision 015: a page's own
-//     language's messages come with its data, in the HTML, and are reported beside the budget);
+//     the code is the same for both, and neither catalogue is in it (decision 015: a page fetches
+//     its own language's catalogue as a JSON file, cached for a year; its size is shown beside);
 //  3. no source map is left in build/client, the folder the server serves (vite.config.ts moves
 //     them to build/sourcemaps: they hold route sources, server actions included).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -66,7 +66,7 @@ for (const r of rows) console.log(`  ${r.file.padEnd(40)} ${(r.gzip / 1024).toFi
 console.log(`  ${"total".padEnd(40)} ${(total / 1024).toFixed(1).padStart(7)} KB  (budget ${BUDGET_KB} KB)`);
 
 // Each language: the same code, with no catalogue in any script (only the page's own language's
-// messages reach the browser, as the root loader's data in the HTML: their size is shown here).
+// messages reach the browser, as /i18n/<language>.<hash>.json: their size is shown here).
 const scripts = files.filter((f) => f.endsWith(".js")).map((f) => readFileSync(path.join(ASSETS, f), "utf8"));
 for (const language of LANGUAGES) {
   const messages = catalogueMessages(language);
@@ -75,7 +75,7 @@ for (const language of LANGUAGES) {
   const most = Math.max(0, ...scripts.map((code) => long.filter((m) => code.includes(m)).length));
   if (most > (language === "en" ? 10 : 0)) problems.push(`the ${language} catalogue is in the browser bundle (${most} of its messages in one script)`);
   const payload = gzipSync(JSON.stringify(messages), { level: 9 }).length;
-  console.log(`  ${language}: JavaScript ${(total / 1024).toFixed(1)} KB (budget ${BUDGET_KB} KB); its messages, in the page's data: ${(payload / 1024).toFixed(1)} KB gzip`);
+  console.log(`  ${language}: JavaScript ${(total / 1024).toFixed(1)} KB (budget ${BUDGET_KB} KB); its catalogue file (JSON, fetched once): ${(payload / 1024).toFixed(1)} KB gzip`);
   if (total > BUDGET_KB * 1024) problems.push(`first-load JavaScript for / in ${language} is ${(total / 1024).toFixed(1)} KB gzip, over the ${BUDGET_KB} KB budget`);
 }
 

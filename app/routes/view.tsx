@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { z } from "zod";
 import { getCategory } from "../../core/categories";
+import { CATALOGUES } from "../../core/i18n/catalogues";
+import { requestLanguage } from "../../core/i18n/languages";
 import { formatShortDate, isoDate } from "../../core/dates";
-import type { ListingStatus } from "../../core/listing";
 import { MODERATION_MESSAGES } from "../../core/moderation";
 import { formatPhone, whatsappLink } from "../../core/phone";
 import { searchParamsToObject } from "../../core/schemas";
@@ -14,7 +15,7 @@ import { PhotoGallery } from "../components/photo-gallery";
 import { priceText, quantityText, unitOf } from "../components/price";
 import { ReportForm, SafetyTips } from "../components/report-listing";
 import type { Route } from "./+types/view";
-import { metaI18n, useI18n, type UiKey } from "../components/i18n";
+import { metaI18n, useI18n } from "../components/i18n";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { listings, search } = context.services;
@@ -28,7 +29,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const manage = listing.moderation ? ((await context.currentUser())?.id === listing.sellerId ? "/my/listings" : `/admin/listings/${listing.id}`) : null;
   // A reason the system wrote (hidden by reports, a banned seller) reads in the page's language; a moderator's own words as written.
   const moderation = listing.moderation && { ...listing.moderation, reason: listing.moderation.reason && inPageLanguage(listing.moderation.reason) };
-  return { listing: { ...listing, moderation }, alternatives, reported, manage, reportedMessage: reported ? inPageLanguage(MODERATION_MESSAGES.reported) : "" };
+  // In the title instead of the price, in the page's language.
+  const words = CATALOGUES[requestLanguage(request)].listing;
+  const statusTitle = listing.status === "active" ? "" : words[listing.status];
+  return { listing: { ...listing, moderation }, statusTitle, alternatives, reported, manage, reportedMessage: reported ? inPageLanguage(MODERATION_MESSAGES.reported) : "" };
 }
 
 const viewQuerySchema = z.object({ reported: z.preprocess((v) => v === "1", z.boolean()) });
@@ -37,14 +41,12 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const i18n = metaI18n(matches);
   const { t } = i18n;
   if (!data) return [{ title: t("meta.page", { page: t("meta.notFound") }) }];
-  const status = STATUS_TITLES[data.listing.status];
   return [
-    { title: t("meta.page", { page: `${data.listing.name} — ${status ? t(status) : priceText(data.listing, i18n)}` }) },
+    { title: t("meta.page", { page: `${data.listing.name} — ${data.statusTitle || priceText(data.listing, i18n)}` }) },
     { name: "description", content: data.listing.description.slice(0, 160) },
   ];
 };
 
-const STATUS_TITLES: Partial<Record<ListingStatus, UiKey>> = { sold: "listing.sold", expired: "listing.expired", hidden: "listing.hidden" };
 
 export default function View({ loaderData }: Route.ComponentProps) {
   const { listing, alternatives, reported, manage, reportedMessage } = loaderData;

@@ -16,6 +16,7 @@ import type { SessionUser } from "../auth/accounts.service";
 import { CLIENT_IP_HEADER, REQUEST_ORIGIN_HEADER } from "../auth/auth";
 import type { Services } from "../services";
 import { cacheControl } from "./cache-control";
+import { serveMessages } from "./messages";
 import { rememberRequestLanguage } from "./request-language";
 import { shedLoad } from "./load-shedding";
 import { readiness } from "./readiness";
@@ -115,6 +116,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.use(createUploadsRouter({ accounts: services.accounts, uploads: services.uploads, datastore: services.uploadDatastore, logger }));
 
   app.get("/media/*key", serveMedia(services.storage));
+  app.get("/i18n/*file", serveMessages);
 
   if (devMiddleware) {
     app.use(devMiddleware);

@@ -28,7 +28,7 @@ export const suggestionsCacheControl = (seconds: number) => `public, max-age=${s
 const BROWSE_PAGE = /^\/(viewmore|view\/[^/]+)?$/;
 const SUGGESTIONS_PATH = "/api/suggestions";
 /** Served by express.static or serveMedia with their own lasting policy; they never read the session. */
-const SELF_CACHED = /^\/(assets|media)\/|^\/[\w-]+\.(svg|ico|png|txt|webmanifest)$/;
+const SELF_CACHED = /^\/(assets|media|i18n)\/|^\/[\w-]+\.(svg|ico|png|txt|webmanifest)$/;
 /** A 404 or 410 is as shareable as the page it stands for; redirects and errors are not kept. */
 const SHAREABLE_STATUS = new Set([200, 404, 410]);
 

@@ -87,3 +87,20 @@ test("the header's switch works without JavaScript, there and back, on the same 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Login");
   await context.close();
 });
+
+test("a page preloads only its own language's catalogue, a file kept for a year; the HTML carries no catalogue", async ({ playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: OWN_ORIGIN });
+  const html = await (await request.get("/login", { headers: { "Accept-Language": "hi-IN" } })).text();
+  const href = /<link rel="preload" as="fetch" href="(\/i18n\/hi\.[0-9a-f]{12}\.json)"/.exec(html)?.[1];
+  expect(href).toBeTruthy();
+  expect(html).not.toMatch(/\/i18n\/en\./);
+  // Words of other pages are in neither the HTML nor its data.
+  expect(html).not.toContain(hi.account.deleteWarning);
+  expect(html).not.toContain(en.account.deleteWarning);
+  const file = await request.get(href!);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(await file.json()).toEqual(hi);
+  expect((await request.get("/i18n/hi.000000000000.json")).status()).toBe(404);
+  await request.dispose();
+});
