@@ -74,8 +74,8 @@ for (const language of LANGUAGES) {
   const long = messages.filter((m) => m.length >= 24 && !m.includes("{{"));
   const most = Math.max(0, ...scripts.map((code) => long.filter((m) => code.includes(m)).length));
   if (most > (language === "en" ? 10 : 0)) problems.push(`the ${language} catalogue is in the browser bundle (${most} of its messages in one script)`);
-  const payload = gzipSync(JSON.stringify(messages), { level: 9 }).length;
-  console.log(`  ${language}: JavaScript ${(total / 1024).toFixed(1)} KB (budget ${BUDGET_KB} KB); its catalogue file (JSON, fetched once): ${(payload / 1024).toFixed(1)} KB gzip`);
+  const payload = gzipSync(catalogueAsJson(language), { level: 9 }).length;
+  console.log(`  ${language}: JavaScript ${(total / 1024).toFixed(1)} KB (budget ${BUDGET_KB} KB); its catalogue file (JSON, fetched once): about ${(payload / 1024).toFixed(1)} KB gzip`);
   if (total > BUDGET_KB * 1024) problems.push(`first-load JavaScript for / in ${language} is ${(total / 1024).toFixed(1)} KB gzip, over the ${BUDGET_KB} KB budget`);
 }
 
@@ -90,4 +90,17 @@ console.log("Bundle check passed: no server code in the browser bundle; first lo
 function catalogueMessages(language) {
   const source = readFileSync(`core/i18n/${language}.ts`, "utf8");
   return [...source.matchAll(/^\s*(?:"[^"]+"|[\w-]+):\s*"((?:[^"\\]|\\.)*)",?$/gm)].map((m) => JSON.parse(`"${m[1]}"`));
+}
+
+/** The catalogue's source as the JSON the server sends, near enough to weigh: comments and the TypeScript around it dropped. */
+function catalogueAsJson(language) {
+  const source = readFileSync(`core/i18n/${language}.ts`, "utf8");
+  const body = source.slice(source.indexOf("= {") + 2, source.lastIndexOf("}") + 1);
+  return body
+    .split("\n")
+    .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
+    .map((line) => line.trim())
+    .join("")
+    .replace(/([{,])([\w]+):/g, '$1"$2":')
+    .replace(/,([}\]])/g, "$1");
 }
