@@ -5,7 +5,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
 import { NO_FORMS_HERE } from "../core/messages";
 import { noteRouteError, routeWasUnavailable, unavailablePageResponse } from "../server/http/unavailable";
+import { CATALOGUES } from "../core/i18n/catalogues";
+import { requestLanguage } from "../core/i18n/languages";
+import { messagesPath } from "../server/http/messages";
 import { CspNonceContext } from "./components/csp-nonce";
+import { PageMessagesContext } from "./components/i18n";
 
 export const streamTimeout = 5_000;
 
@@ -36,8 +40,11 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   // A page whose data could not be read because a database or the photo store is down: the one 503 page.
-  if (routeWasUnavailable(loadContext)) return unavailablePageResponse();
+  if (routeWasUnavailable(loadContext)) return unavailablePageResponse(request);
   const nonce = loadContext.cspNonce;
+  // The page's words (decision 015): the browser fetches the same catalogue before it hydrates.
+  const lang = requestLanguage(request);
+  const pageMessages = { lang, messages: CATALOGUES[lang], href: messagesPath(lang) };
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -45,7 +52,9 @@ export default function handleRequest(
     const readyEvent = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PageMessagesContext.Provider value={pageMessages}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageMessagesContext.Provider>
       </CspNonceContext.Provider>,
       {
         nonce,

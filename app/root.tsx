@@ -1,3 +1,4 @@
+import { useContext } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -9,17 +10,23 @@ import {
   useNavigation,
   useRouteError,
 } from "react-router";
-import { NO_FORMS_HERE, UNAVAILABLE_MESSAGE } from "../core/messages";
+import { headMessages } from "../core/i18n/catalogues";
+import { HTML_LANG, requestLanguage } from "../core/i18n/languages";
+import { webManifestPathFor } from "../core/offline-messages";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useCspNonce } from "./components/csp-nonce";
+import { metaI18n, PageMessagesContext, useI18n } from "./components/i18n";
 import { OfflineSupport } from "./components/offline-support";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.currentUser();
-  return { user: user ? { name: user.name } : null };
+  // The page's language (cookie, else Accept-Language, else English) and the few words its title
+  // needs; the rest of its catalogue is a file the browser fetches once (decision 015).
+  const lang = requestLanguage(request);
+  return { user: user ? { name: user.name } : null, lang, head: headMessages(lang) };
 }
 
 /** Who is signed in changes only when a form is sent (login, logout, sign-up): not on every search or page link. */
@@ -27,29 +34,33 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod ? defaultShouldRevalidate : false;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Mandi — fresh farm produce, straight from the farmer" },
-  { name: "description", content: "Buy rice, wheat, fruits, vegetables, oil seeds, nuts and dry fruits directly from farmers. Prices per kg in rupees." },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: t("meta.site") }, { name: "description", content: t("meta.description") }];
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useCspNonce();
+  const { lang, t } = useI18n();
+  const { href } = useContext(PageMessagesContext);
   return (
-    <html lang="en-IN">
+    <html lang={HTML_LANG[lang]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#166534" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* Installable (decision 016). i18n: a Hindi page links /manifest-hi.webmanifest (webManifestPathFor in core/offline-messages.ts). */}
-        <link rel="manifest" href="/manifest.webmanifest" />
+        {/* Installable (decision 016), named in the page's language. */}
+        <link rel="manifest" href={webManifestPathFor(HTML_LANG[lang])} />
         <link rel="apple-touch-icon" href="/icon-192.png" />
+        {/* This page's catalogue, fetched before the page comes alive (app/entry.client.tsx). */}
+        {href ? <link rel="preload" as="fetch" href={href} crossOrigin="anonymous" data-messages="" /> : null}
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-          Skip to content
+          {t("shell.skip")}
         </a>
         {children}
         <ScrollRestoration nonce={nonce} />
@@ -61,8 +72,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function NavigationProgress() {
   const navigation = useNavigation();
+  const { t } = useI18n();
   if (navigation.state === "idle") return null;
-  return <div role="progressbar" aria-label="Loading" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-saffron-500" />;
+  return <div role="progressbar" aria-label={t("shell.loading")} className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-saffron-500" />;
 }
 
 export default function App() {
@@ -81,6 +93,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t } = useI18n();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A listing its seller deleted (410): nothing went wrong, it is simply gone.
   const gone = isRouteErrorResponse(error) && error.status === 410;
@@ -88,21 +101,21 @@ export function ErrorBoundary() {
   // page's HTML as its data: say what it says instead.
   const message = isRouteErrorResponse(error)
     ? error.status === 503
-      ? UNAVAILABLE_MESSAGE
+      ? t("error.unavailable")
       : error.status === 405
-      ? NO_FORMS_HERE
+      ? t("error.noForms")
       : typeof error.data === "string"
       ? error.data
       : error.statusText
-    : "Sorry, something went wrong on our side. Please try again in a moment.";
+    : t("error.sorry");
   return (
     <>
       <SiteHeader />
       <main id="main" className="page flex-1 py-16 text-center">
-        <h1 className="text-2xl font-bold">{notFound ? "Page not found" : gone ? "Listing removed" : "Something went wrong"}</h1>
-        <p className="mt-3 text-stone-700">{notFound && !message ? "We could not find that page." : message}</p>
+        <h1 className="text-2xl font-bold">{t(notFound ? "error.notFound" : gone ? "error.removed" : "error.wrong")}</h1>
+        <p className="mt-3 text-stone-700">{notFound && !message ? t("error.couldNotFind") : message}</p>
         <a href="/" className="btn-primary mt-6">
-          {gone ? "See what is on Mandi" : "Go to the home page"}
+          {t(gone ? "error.seeMandi" : "error.goHome")}
         </a>
       </main>
       <SiteFooter />

@@ -14,6 +14,8 @@ export default [
   route("my/listings/:id/edit", "routes/edit-listing.tsx"),
   route("seller/:id", "routes/seller.tsx"),
   route("api/suggestions", "routes/api.suggestions.ts"),
+  // The header's language switch (decision 015): sets the `lang` cookie and goes back.
+  route("language", "routes/language.tsx"),
   route("my/account", "routes/my-account.tsx"),
   // The back office (decision 014): 404 to anyone but moderators and admins.
   route("admin", "routes/admin/queue.tsx"),

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { formatShortDate, isoDate } from "./dates";
+import { expiryText, formatShortDate, isoDate } from "./dates";
+import { en } from "./i18n/en";
+import { hi } from "./i18n/hi";
+import { createTranslator, type MessageTree } from "./i18n/translate";
 
 const utc = (y: number, m: number, d: number, h = 0, min = 0) => Date.UTC(y, m - 1, d, h, min);
 
@@ -51,5 +54,36 @@ describe("isoDate", () => {
       const [year, month, day] = isoDate(t).split("-");
       expect(formatShortDate(t).slice(4)).toBe(`${months[Number(month) - 1]} ${day} ${year}`);
     }
+  });
+});
+
+describe("formatShortDate in Hindi", () => {
+  it("writes the date as Intl's hi-IN does, in India's time zone", () => {
+    expect(formatShortDate(utc(2026, 11, 22, 6), "hi")).toBe("रवि, 22 नव॰ 2026");
+    // 20:00 UTC on the 21st is already the 22nd in India.
+    expect(formatShortDate(utc(2026, 11, 21, 20), "hi")).toBe("रवि, 22 नव॰ 2026");
+  });
+
+  it("keeps the specification's English form when asked for English", () => {
+    expect(formatShortDate(utc(2026, 11, 22, 6), "en")).toBe("Sun Nov 22 2026");
+  });
+});
+
+describe("expiryText", () => {
+  const english = { lang: "en" as const, t: createTranslator("en", en as unknown as MessageTree) };
+  const hindi = { lang: "hi" as const, t: createTranslator("hi", hi as unknown as MessageTree) };
+  const now = utc(2026, 11, 22, 6);
+  const day = 86_400_000;
+
+  it("says how long a listing has left, in English", () => {
+    expect(expiryText(now + 3 * day + 1000, now, english)).toBe("Expires in 3 days");
+    expect(expiryText(now + day + 1000, now, english)).toBe("Expires tomorrow");
+    expect(expiryText(now + 1000, now, english)).toBe("Expires today");
+    expect(expiryText(now - 1000, now, english)).toBe("Expired on Sun Nov 22 2026");
+  });
+
+  it("and in Hindi", () => {
+    expect(expiryText(now + 3 * day + 1000, now, hindi)).toBe("3 दिन में ख़त्म होगी");
+    expect(expiryText(now - 1000, now, hindi)).toBe("रवि, 22 नव॰ 2026 को ख़त्म हो गई");
   });
 });

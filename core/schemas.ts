@@ -14,6 +14,7 @@ import {
   MIN_PASSWORD_LENGTH,
 } from "./constants";
 import type { PhotoEntry } from "./listing-form";
+import { LANGUAGES } from "./i18n/languages";
 import { findDistrict, findState } from "./locations";
 import { locationFieldsSchema, type LocationFields } from "./locations/schema";
 import { parseRupeesToPaise } from "./money";
@@ -85,6 +86,12 @@ const choosePassword = (which: string) =>
 
 /** A password someone already has, typed to prove it is them. */
 const existingPassword = (emptyMessage: string) => passwordField.pipe(z.string().min(1, emptyMessage).max(MAX_PASSWORD_LENGTH));
+
+/** The header's language switch: the language to use, and the page to go back to (on this site only). */
+export const languageFormSchema = z.object({
+  lang: z.enum(LANGUAGES, "Please choose English or Hindi."),
+  redirectTo: z.preprocess((value) => safeRedirectPath(value), z.string()),
+});
 
 export const signupSchema = z.object({
   name: personName,

@@ -84,11 +84,17 @@ export function mayRetryUpload(activeMs: number): boolean {
   return activeMs < MAX_UPLOAD_RETRY_MS;
 }
 
-/** The specification's storage errors, with what the sell form says for each. */
+/** The specification's own words for an upload that is missing or someone else's, kept as they are in every language. */
+export const SPEC_NO_DOWNLOAD_URL = "The given file does not have any download URLs.";
+
+/**
+ * The specification's storage errors, with what the sell form says for each (in English; the
+ * catalogue's `upload.*` has each in the page's language, decision 015).
+ */
 export const UPLOAD_ERROR_MESSAGES = {
   // An upload that is missing or someone else's. The first sentence is the specification's own
   // words for this error, kept as they are, like its other messages.
-  "no-download-url": "The given file does not have any download URLs. Please add the photo again.",
+  "no-download-url": `${SPEC_NO_DOWNLOAD_URL} Please add the photo again.`,
   "no-default-bucket": "Photo storage is not set up on this site yet. Please try again later.",
   "root-reference": "That photo could not be saved. Please add it again.",
   "invalid-url": "That photo could not be found. Please add it again.",

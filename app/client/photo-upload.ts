@@ -8,7 +8,7 @@
 import { Upload, type DetailedError } from "tus-js-client";
 import {
   UPLOAD_CHUNK_BYTES,
-  UPLOAD_ERROR_MESSAGES,
+  type UploadErrorCode,
   mayRetryUpload,
   retryDelays,
   transition,
@@ -23,8 +23,8 @@ export interface PhotoUploadView {
   totalBytes: number;
   /** Set once the server has the whole photo. */
   uploadId: string | null;
-  /** Set when the upload failed, in words for the seller. */
-  error: string | null;
+  /** Set when the upload failed or was canceled: what went wrong (the picker words it, UPLOAD_ERROR_MESSAGES in English). */
+  error: UploadErrorCode | null;
 }
 
 export interface PhotoUploadHandle {
@@ -81,7 +81,7 @@ export function startPhotoUpload(options: {
     },
     onError: (error) => {
       const status = (error as DetailedError).originalResponse?.getStatus();
-      apply("failed", { error: UPLOAD_ERROR_MESSAGES[uploadErrorFor(status || undefined, !status)] });
+      apply("failed", { error: uploadErrorFor(status || undefined, !status) });
     },
   });
 
@@ -104,8 +104,8 @@ export function startPhotoUpload(options: {
       // abort(true) also asks the server to forget the upload, and forgets its saved address.
       upload
         .abort(true)
-        .then(() => apply("canceled", { error: UPLOAD_ERROR_MESSAGES.canceled }))
-        .catch(() => apply("failed", { error: UPLOAD_ERROR_MESSAGES.canceled }));
+        .then(() => apply("canceled", { error: "canceled" }))
+        .catch(() => apply("failed", { error: "canceled" }));
     },
   };
 }

@@ -1,15 +1,17 @@
 import { Form } from "react-router";
 import { MAX_MODERATION_TEXT } from "../../core/moderation";
 import { SubmitButton } from "./submit-button";
+import { useI18n } from "./i18n";
 
 /** Ban a person (from a listing's page or the people page); posted to /admin/people. */
 export function BanForm({ personId, name, error, reason }: { personId: string; name: string; error?: string; reason?: string }) {
+  const { t } = useI18n();
   return (
     <Form method="post" action="/admin/people" noValidate className="mt-3">
       <input type="hidden" name="intent" value="ban" />
       <input type="hidden" name="personId" value={personId} />
       <label htmlFor="ban-reason" className="label">
-        Ban {name}: the reason (kept in the log)
+        {t("admin.banLabel", { name })}
       </label>
       <textarea
         id="ban-reason"
@@ -30,12 +32,12 @@ export function BanForm({ personId, name, error, reason }: { personId: string; n
         </p>
       ) : (
         <p id="ban-reason-hint" className="mt-1 text-sm text-stone-600">
-          They are signed out everywhere at once, cannot sign in, and their listings are hidden.
+          {t("admin.banHint")}
         </p>
       )}
       <div className="mt-3">
-        <SubmitButton action="/admin/people" intent="ban" pendingText="Banning…" className="btn-primary bg-red-700 hover:bg-red-800">
-          Ban this person
+        <SubmitButton action="/admin/people" intent="ban" pendingText={t("admin.banning")} className="btn-primary bg-red-700 hover:bg-red-800">
+          {t("admin.ban")}
         </SubmitButton>
       </div>
     </Form>

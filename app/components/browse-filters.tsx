@@ -5,13 +5,14 @@ type Place = { slug: string; name: string };
 /** The states, and the chosen state's districts: the page is given only what it shows. */
 export type PlaceChoices = { states: Place[]; districts: Place[] };
 import type { BrowseQuery, ListingSort } from "../../core/schemas";
+import { useI18n, type UiKey } from "./i18n";
 
-const SORT_LABELS: Record<ListingSort, string> = {
-  newest: "Newest first",
-  oldest: "Oldest first",
-  "price-asc": "Price: low to high",
-  "price-desc": "Price: high to low",
-};
+const SORT_LABELS = {
+  newest: "browse.newest",
+  oldest: "browse.oldest",
+  "price-asc": "browse.priceAsc",
+  "price-desc": "browse.priceDesc",
+} as const satisfies Record<ListingSort, UiKey>;
 
 /**
  * Category, price range and sort for /viewmore, all carried in the URL (a plain GET form, so it
@@ -21,29 +22,30 @@ const SORT_LABELS: Record<ListingSort, string> = {
 export function BrowseFilters({ query, priceError, places }: { query: BrowseQuery; priceError?: string; places: PlaceChoices }) {
   const category = resolveCategory(query.category) ?? "";
   const errorId = "price-error";
+  const { t } = useI18n();
   return (
-    <Form method="get" className="grid grid-cols-2 gap-x-3 gap-y-2 sm:flex sm:flex-wrap sm:items-end" aria-label="Filter and sort">
+    <Form method="get" className="grid grid-cols-2 gap-x-3 gap-y-2 sm:flex sm:flex-wrap sm:items-end" aria-label={t("browse.filterAndSort")}>
       {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
       {query.by === "name" ? <input type="hidden" name="by" value="name" /> : null}
       <div className="col-span-2 sm:w-48">
         <label htmlFor="category" className="text-sm font-semibold">
-          Category
+          {t("browse.category")}
         </label>
         <select id="category" name="category" defaultValue={category} className="input">
-          <option value="">All categories</option>
+          <option value="">{t("browse.allCategories")}</option>
           {CATEGORIES.map((c) => (
             <option key={c.slug} value={c.slug}>
-              {c.label}
+              {t(`category.label.${c.slug}`)}
             </option>
           ))}
         </select>
       </div>
       <div className="sm:w-48">
         <label htmlFor="state" className="text-sm font-semibold">
-          State
+          {t("browse.state")}
         </label>
         <select id="state" name="state" defaultValue={query.state} className="input" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-          <option value="">All of India</option>
+          <option value="">{t("browse.allIndia")}</option>
           {places.states.map((s) => (
             <option key={s.slug} value={s.slug}>
               {s.name}
@@ -53,10 +55,10 @@ export function BrowseFilters({ query, priceError, places }: { query: BrowseQuer
       </div>
       <div className="sm:w-48">
         <label htmlFor="district" className="text-sm font-semibold">
-          District
+          {t("browse.district")}
         </label>
         <select id="district" name="district" key={query.state} defaultValue={query.district} className="input" disabled={!query.state}>
-          <option value="">{query.state ? "All districts" : "Choose a state first"}</option>
+          <option value="">{t(query.state ? "browse.allDistricts" : "browse.chooseStateFirst")}</option>
           {places.districts.map((d) => (
             <option key={d.slug} value={d.slug}>
               {d.name}
@@ -64,22 +66,22 @@ export function BrowseFilters({ query, priceError, places }: { query: BrowseQuer
           ))}
         </select>
       </div>
-      <PriceInput name="min" label="Min ₹ / kg" placeholder="0" value={query.min} errorId={priceError ? errorId : undefined} />
-      <PriceInput name="max" label="Max ₹ / kg" placeholder="Any" value={query.max} errorId={priceError ? errorId : undefined} />
+      <PriceInput name="min" label={t("browse.min")} placeholder="0" value={query.min} errorId={priceError ? errorId : undefined} />
+      <PriceInput name="max" label={t("browse.max")} placeholder={t("browse.any")} value={query.max} errorId={priceError ? errorId : undefined} />
       <div className="col-span-2 sm:w-48">
         <label htmlFor="sort" className="text-sm font-semibold">
-          Sort
+          {t("browse.sort")}
         </label>
         <select id="sort" name="sort" defaultValue={query.sort} className="input" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
           {Object.entries(SORT_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
-              {label}
+              {t(label)}
             </option>
           ))}
         </select>
       </div>
       <button type="submit" className="btn-secondary col-span-2 sm:w-auto">
-        Apply
+        {t("browse.apply")}
       </button>
       {priceError ? (
         <p id={errorId} role="alert" className="col-span-2 text-sm font-medium text-red-800 sm:basis-full">

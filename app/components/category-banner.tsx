@@ -1,31 +1,33 @@
 import { Form, Link, useSubmit } from "react-router";
 import { ALL_CATEGORIES, CATEGORIES } from "../../core/categories";
+import { useI18n } from "./i18n";
 
 /** The dropdown (ALL CATEGORIES plus six) and the quick links; both show a category section. */
 export function CategoryBanner({ selected }: { selected: string }) {
   const submit = useSubmit();
+  const { t } = useI18n();
   return (
-    <section aria-label="Categories" className="border-b border-stone-200 bg-white">
+    <section aria-label={t("banner.categories")} className="border-b border-stone-200 bg-white">
       <div className="page flex flex-col gap-3 py-3 sm:flex-row sm:items-center">
         <Form method="get" action="/" preventScrollReset className="flex items-center gap-2" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
           <label htmlFor="category-select" className="sr-only">
-            Category
+            {t("banner.category")}
           </label>
           <select key={selected} id="category-select" name="category" defaultValue={selected} className="input w-auto min-w-48 font-semibold uppercase">
-            <option value={ALL_CATEGORIES}>ALL CATEGORIES</option>
+            <option value={ALL_CATEGORIES}>{t("banner.all")}</option>
             {CATEGORIES.map((c) => (
               <option key={c.slug} value={c.slug}>
-                {c.label}
+                {t(`category.label.${c.slug}`)}
               </option>
             ))}
           </select>
           <noscript>
             <button type="submit" className="btn-secondary">
-              Show
+              {t("banner.show")}
             </button>
           </noscript>
         </Form>
-        <nav aria-label="Quick links" className="-mx-3 overflow-x-auto px-3 sm:mx-0 sm:px-0">
+        <nav aria-label={t("banner.quickLinks")} className="-mx-3 overflow-x-auto px-3 sm:mx-0 sm:px-0">
           <ul className="flex gap-2 whitespace-nowrap">
             {CATEGORIES.map((c) => (
               <li key={c.slug}>
@@ -35,7 +37,7 @@ export function CategoryBanner({ selected }: { selected: string }) {
                   aria-current={selected === c.slug ? "true" : undefined}
                   className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-4 text-sm font-semibold hover:bg-brand-50 aria-[current]:border-brand-700 aria-[current]:bg-brand-700 aria-[current]:text-white"
                 >
-                  {c.label}
+                  {t(`category.label.${c.slug}`)}
                 </Link>
               </li>
             ))}

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
-import { getCategory } from "../../core/categories";
 import { formatShortDate, isoDate } from "../../core/dates";
 import { imageSrcSet, imageUrl } from "../../core/images";
 import type { ListingSummary } from "../../core/listing";
 import { CardPrice } from "./price";
+import { useI18n } from "./i18n";
 
 export function ListingCard({ listing, eager = false }: { listing: ListingSummary; eager?: boolean }) {
+  const { lang, t } = useI18n();
   return (
     <li className="min-w-0 overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       <Link to={`/view/${listing.id}`} className="group block h-full">
@@ -23,10 +24,10 @@ export function ListingCard({ listing, eager = false }: { listing: ListingSummar
         <div className="p-3">
           <CardPrice listing={listing} />
           <h3 className="truncate font-semibold group-hover:underline">{listing.name}</h3>
-          <p className="mt-1 text-sm text-stone-700">{getCategory(listing.category).label}</p>
+          <p className="mt-1 text-sm text-stone-700">{t(`category.label.${listing.category}`)}</p>
           {listing.where ? <p className="truncate text-sm text-stone-700">{listing.where}</p> : null}
           <p className="text-sm text-stone-600">
-            <time dateTime={isoDate(listing.createdAt)}>{formatShortDate(listing.createdAt)}</time>
+            <time dateTime={isoDate(listing.createdAt)}>{formatShortDate(listing.createdAt, lang)}</time>
           </p>
         </div>
       </Link>

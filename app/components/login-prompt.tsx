@@ -2,13 +2,15 @@ import { MESSAGES } from "../../core/messages";
 import { Alert } from "./alert";
 import { AuthCard } from "./auth-card";
 import { LoginForm } from "./login-form";
+import { useI18n } from "./i18n";
 
 /** "You must login first" with the login form, coming back to `returnTo` (pages for signed-in people). */
 export function LoginPrompt({ returnTo }: { returnTo: string }) {
+  const { t } = useI18n();
   return (
-    <AuthCard title="Login">
+    <AuthCard title={t("login.title")}>
       <div className="mb-4">
-        <Alert>{MESSAGES.mustLogin}</Alert>
+        <Alert lang="en-IN">{MESSAGES.mustLogin}</Alert>
       </div>
       <LoginForm state={undefined} redirectTo={returnTo} />
     </AuthCard>

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { MAX_MODERATION_TEXT } from "../../core/moderation";
 import { SubmitButton } from "./submit-button";
+import { useI18n } from "./i18n";
 
 /**
  * A back-office action with an optional note for the audit log (restore, dismiss, lift a ban):
@@ -21,6 +22,7 @@ export function NoteForm({
   button: string;
   className?: string;
 }) {
+  const { t } = useI18n();
   return (
     <Form method="post" action={action} noValidate className={className}>
       <input type="hidden" name="intent" value={intent} />
@@ -32,7 +34,7 @@ export function NoteForm({
       </label>
       <input id={`${intent}-note`} name="note" maxLength={MAX_MODERATION_TEXT} className="input" />
       <div className="mt-3">
-        <SubmitButton action={action} intent={intent} pendingText="Saving…" className="btn-secondary">
+        <SubmitButton action={action} intent={intent} pendingText={t("admin.saving")} className="btn-secondary">
           {button}
         </SubmitButton>
       </div>

@@ -1,11 +1,13 @@
 import { Link } from "react-router";
 import { pageLinks } from "../../core/pagination";
+import { useI18n } from "./i18n";
 
 /** Pages shown either side of the current one: at most seven links, so they fit a 360 px phone. */
 const WINDOW_RADIUS = 1;
 
 /** Numbered page links around the current page; the URL keeps every other search parameter. */
 export function Pagination({ page, pageCount, search }: { page: number; pageCount: number; search: URLSearchParams }) {
+  const { t } = useI18n();
   if (pageCount <= 1) return null;
   const href = (n: number) => {
     const params = new URLSearchParams(search);
@@ -13,7 +15,7 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
     return `?${params.toString()}`;
   };
   return (
-    <nav aria-label="Pages" className="mt-6">
+    <nav aria-label={t("browse.pages")} className="mt-6">
       <ul className="flex flex-wrap justify-center gap-1.5">
         {pageLinks(page, pageCount, WINDOW_RADIUS).map((link, index) =>
           link === "gap" ? (
@@ -24,7 +26,7 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
             <li key={link}>
               <Link
                 to={href(link)}
-                aria-label={`Page ${link}`}
+                aria-label={t("browse.page", { page: link })}
                 aria-current={link === page ? "page" : undefined}
                 className={`flex size-10 items-center justify-center rounded-lg border font-semibold ${
                   link === page ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 bg-white hover:bg-stone-100"

@@ -5,6 +5,7 @@
  */
 import { useRef, useState } from "react";
 import { imageSrcSet, imageUrl } from "../../core/images";
+import { useI18n } from "./i18n";
 
 const SIZES = "(min-width: 768px) 50vw, 100vw";
 const IMAGE_CLASS = "aspect-[4/3] w-full rounded-xl border border-stone-200 bg-stone-100 object-cover";
@@ -12,6 +13,7 @@ const IMAGE_CLASS = "aspect-[4/3] w-full rounded-xl border border-stone-200 bg-s
 export function PhotoGallery({ photos, name }: { photos: ReadonlyArray<{ imageKey: string }>; name: string }) {
   const strip = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
+  const { t } = useI18n();
   if (photos.length <= 1) {
     const only = photos[0];
     if (!only) return null;
@@ -28,7 +30,7 @@ export function PhotoGallery({ photos, name }: { photos: ReadonlyArray<{ imageKe
   };
 
   return (
-    <section aria-roledescription="carousel" aria-label={`Photos of ${name}`} className="min-w-0">
+    <section aria-roledescription="carousel" aria-label={t("listing.photos", { name })} className="min-w-0">
       <ul
         ref={strip}
         className="flex snap-x snap-mandatory overflow-x-auto rounded-xl [scrollbar-width:none]"
@@ -38,12 +40,12 @@ export function PhotoGallery({ photos, name }: { photos: ReadonlyArray<{ imageKe
         }}
       >
         {photos.map((photo, index) => (
-          <li key={photo.imageKey} aria-roledescription="slide" aria-label={`${index + 1} of ${photos.length}`} className="w-full shrink-0 snap-center">
+          <li key={photo.imageKey} aria-roledescription="slide" aria-label={t("listing.slide", { n: index + 1, count: photos.length })} className="w-full shrink-0 snap-center">
             <img
               src={imageUrl(photo.imageKey, 640)}
               srcSet={imageSrcSet(photo.imageKey)}
               sizes={SIZES}
-              alt={index === 0 ? name : `${name}, view ${index + 1}`}
+              alt={index === 0 ? name : t("listing.view", { name, n: index + 1 })}
               width={640}
               height={480}
               loading={index === 0 ? "eager" : "lazy"}
@@ -54,14 +56,14 @@ export function PhotoGallery({ photos, name }: { photos: ReadonlyArray<{ imageKe
         ))}
       </ul>
       <div className="mt-2 flex items-center justify-between gap-2">
-        <button type="button" className="btn-secondary" onClick={() => show(current - 1)} disabled={current === 0} aria-label="Previous photo">
-          ‹ Previous
+        <button type="button" className="btn-secondary" onClick={() => show(current - 1)} disabled={current === 0} aria-label={t("listing.previousPhoto")}>
+          {t("listing.previous")}
         </button>
         <p aria-live="polite" className="text-sm text-stone-700">
-          Photo {current + 1} of {photos.length}
+          {t("listing.photoNofCount", { n: current + 1, count: photos.length })}
         </p>
-        <button type="button" className="btn-secondary" onClick={() => show(current + 1)} disabled={current === photos.length - 1} aria-label="Next photo">
-          Next ›
+        <button type="button" className="btn-secondary" onClick={() => show(current + 1)} disabled={current === photos.length - 1} aria-label={t("listing.nextPhoto")}>
+          {t("listing.next")}
         </button>
       </div>
     </section>

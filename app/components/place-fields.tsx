@@ -7,6 +7,7 @@ import { useState } from "react";
 import { findState, STATES } from "../../core/locations";
 import { SelectField } from "./select-field";
 import { TextField } from "./text-field";
+import { useI18n } from "./i18n";
 
 export function PlaceFields({
   values,
@@ -17,18 +18,19 @@ export function PlaceFields({
 }) {
   const [state, setState] = useState(values.state);
   const chosenState = findState(state);
+  const { t } = useI18n();
   return (
     <>
-      <SelectField label="State" name="state" required defaultValue={values.state} error={errors.state} onChange={(e) => setState(e.currentTarget.value)}>
-        <option value="">Select State</option>
+      <SelectField label={t("sell.state")} name="state" required defaultValue={values.state} error={errors.state} onChange={(e) => setState(e.currentTarget.value)}>
+        <option value="">{t("sell.selectState")}</option>
         {STATES.map((s) => (
           <option key={s.slug} value={s.slug}>
             {s.name}
           </option>
         ))}
       </SelectField>
-      <SelectField label="District" name="district" required defaultValue={values.district} error={errors.district} key={chosenState?.slug ?? "all"}>
-        <option value="">Select District</option>
+      <SelectField label={t("sell.district")} name="district" required defaultValue={values.district} error={errors.district} key={chosenState?.slug ?? "all"}>
+        <option value="">{t("sell.selectDistrict")}</option>
         {chosenState
           ? chosenState.districts.map((d) => (
               <option key={d.slug} value={d.slug}>
@@ -45,16 +47,16 @@ export function PlaceFields({
               </optgroup>
             ))}
       </SelectField>
-      <TextField label="Village or town (optional)" name="place" maxLength={80} defaultValue={values.place} error={errors.place} />
+      <TextField label={t("sell.place")} name="place" maxLength={80} defaultValue={values.place} error={errors.place} />
       <TextField
-        label="PIN code (optional)"
+        label={t("sell.pin")}
         name="pin"
         inputMode="numeric"
         autoComplete="postal-code"
         maxLength={7}
         defaultValue={values.pin}
         error={errors.pin}
-        placeholder="e.g. 422001"
+        placeholder={t("sell.pinPlaceholder")}
       />
     </>
   );

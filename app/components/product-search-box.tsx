@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useFetcher, useNavigate } from "react-router";
-import { getCategory } from "../../core/categories";
 import { MAX_SEARCH_LENGTH } from "../../core/constants";
 import { MESSAGES } from "../../core/messages";
 import { currentSuggestions, highlightParts, suggestionHref, wantsSuggestions, type Suggestion } from "../../core/suggestions";
 import { CloseIcon, SearchIcon } from "./icons";
+import { useI18n } from "./i18n";
 
 /** Typing pauses this long before the box asks for suggestions, so a fast typist sends one request. */
 const DEBOUNCE_MS = 150;
@@ -23,6 +23,7 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
   const [query, setQuery] = useState(initialQuery);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const { t } = useI18n();
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -65,20 +66,20 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
   }
 
   return (
-    <Form method="get" action="/viewmore" role="search" aria-label="Search products by name" className="relative w-full">
+    <Form method="get" action="/viewmore" role="search" aria-label={t("search.byName")} className="relative w-full">
       <input type="hidden" name="by" value="name" />
       <label htmlFor={id} className="sr-only">
-        Search products by name
+        {t("search.byName")}
       </label>
       <SearchInput
         id={id}
         value={query}
         onValueChange={update}
-        clearLabel="Clear product search"
+        clearLabel={t("search.clearName")}
         onKeyDown={onKeyDown}
         onFocus={() => wantsSuggestions(trimmed) && setOpen(true)}
         onBlur={() => setOpen(false)}
-        placeholder="Search products, e.g. Basmati rice"
+        placeholder={t("search.namePlaceholder")}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={showList && suggestions.length > 0}
@@ -88,7 +89,7 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
       <ul
         id={listboxId}
         role="listbox"
-        aria-label="Suggested products"
+        aria-label={t("search.suggested")}
         hidden={!showList || !suggestions?.length}
         className="absolute inset-x-0 top-full z-30 mt-1 max-h-80 overflow-auto rounded-lg border border-stone-200 bg-white py-1 text-stone-900 shadow-lg"
       >
@@ -108,15 +109,15 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
               <HighlightedName suggestion={s} />
             </span>
             <span className="shrink-0 text-sm text-stone-600">
-              {getCategory(s.category).label}
-              {s.listingCount > 1 ? ` · ${s.listingCount} listings` : ""}
+              {t(`category.label.${s.category}`)}
+              {s.listingCount > 1 ? t("search.listings", { count: s.listingCount }) : ""}
             </span>
           </li>
         ))}
       </ul>
       {showList && suggestions?.length === 0 ? (
         <div className="absolute inset-x-0 top-full z-30 mt-1">
-          <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 shadow-lg">
+          <p role="alert" lang="en-IN" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 shadow-lg">
             {MESSAGES.noItemsByName}
           </p>
         </div>
@@ -142,20 +143,21 @@ function HighlightedName({ suggestion }: { suggestion: Suggestion }) {
 export function CatalogueSearchForm({ initialQuery = "" }: { initialQuery?: string }) {
   const id = useId();
   const [query, setQuery] = useState(initialQuery);
+  const { t } = useI18n();
   return (
-    <Form method="get" action="/viewmore" role="search" aria-label="Search by name or category" className="flex w-full gap-2">
+    <Form method="get" action="/viewmore" role="search" aria-label={t("search.byAny")} className="flex w-full gap-2">
       <label htmlFor={id} className="sr-only">
-        Search by name or category
+        {t("search.byAny")}
       </label>
       <SearchInput
         id={id}
         value={query}
         onValueChange={setQuery}
-        clearLabel="Clear name or category search"
-        placeholder="Name or category, e.g. Wheat"
+        clearLabel={t("search.clearAny")}
+        placeholder={t("search.anyPlaceholder")}
         className="flex-1"
       />
-      <button type="submit" className="btn-primary px-3" aria-label="Search">
+      <button type="submit" className="btn-primary px-3" aria-label={t("search.search")}>
         <SearchIcon />
       </button>
     </Form>

@@ -1,19 +1,23 @@
 import { useId } from "react";
 import { Form } from "react-router";
-import { MAX_MODERATION_TEXT, REPORT_REASON_LABELS, REPORT_REASONS, SAFETY_TIPS } from "../../core/moderation";
+import { MAX_MODERATION_TEXT, REPORT_REASONS } from "../../core/moderation";
 import { SubmitButton } from "./submit-button";
 import { fieldDescribedBy, FieldNotes } from "./text-field";
+import { useI18n, type UiKey } from "./i18n";
 
 /** Short safety advice for buyers, on every listing's page (decision 014). */
+const SAFETY_TIP_KEYS = ["safety.meet", "safety.advance", "safety.report"] as const satisfies readonly UiKey[];
+
 export function SafetyTips() {
+  const { t } = useI18n();
   return (
     <section aria-labelledby="safety-heading" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4">
       <h2 id="safety-heading" className="font-bold">
-        Stay safe
+        {t("safety.title")}
       </h2>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-stone-800">
-        {SAFETY_TIPS.map((tip) => (
-          <li key={tip}>{tip}</li>
+        {SAFETY_TIP_KEYS.map((tip) => (
+          <li key={tip}>{t(tip)}</li>
         ))}
       </ul>
     </section>
@@ -31,13 +35,14 @@ export interface ReportFormState {
  */
 export function ReportForm({ listingId, state }: { listingId: string; state?: ReportFormState }) {
   const id = useId();
+  const { t } = useI18n();
   const errors = state?.errors ?? {};
   const action = `/view/${listingId}/report`;
   const reasonError = errors.reason ?? errors.form;
   return (
     <Form method="post" action={action} className="space-y-4" noValidate>
       <fieldset aria-describedby={reasonError ? `${id}-reason-error` : undefined}>
-        <legend className="label">What is wrong with this listing?</legend>
+        <legend className="label">{t("report.question")}</legend>
         <div className="mt-1 space-y-1">
           {REPORT_REASONS.map((reason, index) => (
             <label key={reason} className="flex min-h-11 items-center gap-3 rounded-lg px-2 hover:bg-stone-100">
@@ -51,7 +56,7 @@ export function ReportForm({ listingId, state }: { listingId: string; state?: Re
                 // eslint-disable-next-line jsx-a11y/no-autofocus -- only back from a refused send, onto its message
                 autoFocus={index === 0 && Boolean(reasonError)}
               />
-              {REPORT_REASON_LABELS[reason]}
+              {t(`report.reason.${reason}`)}
             </label>
           ))}
         </div>
@@ -63,7 +68,7 @@ export function ReportForm({ listingId, state }: { listingId: string; state?: Re
       </fieldset>
       <div>
         <label htmlFor={`${id}-details`} className="label">
-          Tell us more <span className="font-normal text-stone-600">(needed for “Something else”)</span>
+          {t("report.more")} <span className="font-normal text-stone-600">{t("report.neededFor")}</span>
         </label>
         <textarea
           id={`${id}-details`}
@@ -77,10 +82,10 @@ export function ReportForm({ listingId, state }: { listingId: string; state?: Re
           // eslint-disable-next-line jsx-a11y/no-autofocus -- only back from a refused send, onto its message
           autoFocus={!reasonError && Boolean(errors.details)}
         />
-        <FieldNotes id={`${id}-details`} hint="The seller is never told who reported." error={errors.details} />
+        <FieldNotes id={`${id}-details`} hint={t("report.hint")} error={errors.details} />
       </div>
-      <SubmitButton action={action} pendingText="Sending…" className="btn-secondary">
-        Send report
+      <SubmitButton action={action} pendingText={t("report.pending")} className="btn-secondary">
+        {t("report.send")}
       </SubmitButton>
     </Form>
   );

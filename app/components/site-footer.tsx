@@ -1,17 +1,19 @@
 import { Link } from "react-router";
 // The links only, not the table of districts: every page carries the footer.
 import { POPULAR_LOCATIONS } from "../../core/locations/popular";
+import { useI18n } from "./i18n";
 
 const locationHref = (place: { state: string; district?: string }) =>
   `/viewmore?${new URLSearchParams({ state: place.state, ...(place.district ? { district: place.district } : {}) }).toString()}`;
 
 export function SiteFooter() {
+  const { t } = useI18n();
   return (
     <footer className="mt-auto border-t border-stone-200 bg-white text-sm text-stone-700">
       <div className="page grid grid-cols-2 gap-6 py-8 sm:grid-cols-4">
         <section aria-labelledby="footer-locations">
           <h2 id="footer-locations" className="mb-2 font-bold text-stone-900">
-            Popular locations
+            {t("footer.popularLocations")}
           </h2>
           <ul className="space-y-1">
             {POPULAR_LOCATIONS.map((place) => (
@@ -25,42 +27,42 @@ export function SiteFooter() {
         </section>
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="mb-2 font-bold text-stone-900">
-            About us
+            {t("footer.about")}
           </h2>
           <ul className="space-y-1">
-            <li>Mandi connects farmers and buyers directly.</li>
-            <li>No middlemen, no commission.</li>
+            <li>{t("footer.aboutConnects")}</li>
+            <li>{t("footer.aboutNoCommission")}</li>
           </ul>
         </section>
         <section aria-labelledby="footer-help">
           <h2 id="footer-help" className="mb-2 font-bold text-stone-900">
-            Help
+            {t("footer.help")}
           </h2>
           <ul className="space-y-1">
             <li>
               <Link to="/create" className="underline-offset-2 hover:underline">
-                Sell your produce
+                {t("footer.sell")}
               </Link>
             </li>
             <li>
               <Link to="/viewmore" className="underline-offset-2 hover:underline">
-                Browse all products
+                {t("footer.browse")}
               </Link>
             </li>
-            <li>Call the seller to agree price and delivery.</li>
+            <li>{t("footer.call")}</li>
           </ul>
         </section>
         <section aria-labelledby="footer-legal">
           <h2 id="footer-legal" className="mb-2 font-bold text-stone-900">
-            Legal
+            {t("footer.legal")}
           </h2>
           <ul className="space-y-1">
-            <li>Terms of use</li>
-            <li>Privacy: we show a seller's name and phone only on their listings.</li>
+            <li>{t("footer.terms")}</li>
+            <li>{t("footer.privacy")}</li>
           </ul>
         </section>
       </div>
-      <p className="border-t border-stone-200 py-4 text-center">© {new Date().getFullYear()} Mandi. All rights reserved.</p>
+      <p className="border-t border-stone-200 py-4 text-center">{t("footer.rights", { year: new Date().getFullYear() })}</p>
     </footer>
   );
 }

@@ -1,9 +1,13 @@
 import { Form, Link, useLocation } from "react-router";
+import { LANGUAGE_NAMES } from "../../core/i18n/languages";
+import { useI18n } from "./i18n";
 import { CatalogueSearchForm, ProductSearchBox } from "./product-search-box";
 import { useSignedInUser } from "./use-signed-in-user";
 
 export function SiteHeader() {
   const user = useSignedInUser();
+  const { lang, t } = useI18n();
+  const other = lang === "hi" ? "en" : "hi";
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const onResults = location.pathname === "/viewmore";
@@ -14,27 +18,28 @@ export function SiteHeader() {
     <header className="border-b border-brand-800 bg-brand-700 text-white">
       <div className="page flex flex-col gap-2 py-2">
         <div className="flex min-h-12 items-center gap-2">
-          <Link to="/" className="mr-auto shrink-0 rounded text-xl font-extrabold tracking-tight sm:text-2xl" aria-label="Mandi home">
+          <Link to="/" className="mr-auto shrink-0 rounded text-xl font-extrabold tracking-tight sm:text-2xl" aria-label={t("shell.home")}>
             Mandi<span className="text-saffron-500">.</span>
           </Link>
-          <nav aria-label="Account" className="flex min-w-0 items-center gap-0.5 sm:gap-2">
+          <LanguageSwitch to={other} label={t("shell.switchToLabel")} back={location.pathname + location.search} />
+          <nav aria-label={t("shell.account")} className="flex min-w-0 items-center gap-0.5 sm:gap-2">
             <Link
               // A seller's own things start from their name: My listings (which links to My account).
               to={user ? "/my/listings" : "/login"}
               className="min-w-0 max-w-28 truncate rounded px-1.5 py-2 font-semibold underline-offset-4 hover:underline sm:max-w-60 sm:px-2"
-              aria-label={user ? `Signed in as ${user.name}: my listings` : undefined}
+              aria-label={user ? t("shell.signedInAs", { name: user.name }) : undefined}
             >
-              {user ? user.name : "Login"}
+              {user ? user.name : t("shell.login")}
             </Link>
             {user ? (
               <Form method="post" action="/logout">
                 <button type="submit" className="rounded px-1.5 py-2 font-semibold underline-offset-4 hover:underline sm:px-2">
-                  Logout
+                  {t("shell.logout")}
                 </button>
               </Form>
             ) : null}
             <Link to="/create" className="btn shrink-0 bg-saffron-500 px-3 text-stone-950 hover:bg-amber-400 sm:px-4">
-              Sell
+              {t("shell.sell")}
             </Link>
           </nav>
         </div>
@@ -44,5 +49,21 @@ export function SiteHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The other language, one press away: a plain form (no JavaScript needed) whose answer sets the
+ * `lang` cookie and comes back to this page. The button reads in the language it offers.
+ */
+function LanguageSwitch({ to, label, back }: { to: "en" | "hi"; label: string; back: string }) {
+  return (
+    <form method="post" action="/language" className="shrink-0">
+      <input type="hidden" name="lang" value={to} />
+      <input type="hidden" name="redirectTo" value={back} />
+      <button type="submit" lang={to === "hi" ? "hi-IN" : "en-IN"} aria-label={label} className="rounded px-1.5 py-2 font-semibold underline underline-offset-4 sm:px-2">
+        {LANGUAGE_NAMES[to]}
+      </button>
+    </form>
   );
 }

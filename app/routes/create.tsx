@@ -8,8 +8,12 @@ import { ListingForm } from "../components/listing-form/listing-form";
 import { SellDraftNotes, useSellDraft } from "../components/listing-form/sell-draft";
 import { LoginPrompt } from "../components/login-prompt";
 import type { Route } from "./+types/create";
+import { metaI18n, useI18n } from "../components/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sell your produce — Mandi" }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: t("meta.page", { page: t("meta.sell") }) }];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.currentUser();
@@ -47,6 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Create({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
   // What the seller typed is kept on this phone until it is sent (decision 016).
   const draft = useSellDraft({ startValues: loaderData.values, refused: Boolean(actionData) });
   if (!loaderData.signedIn) {
@@ -55,7 +60,7 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="page max-w-xl py-6">
       <div className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6" {...draft.wrapperProps}>
-        <h1 className="mb-4 text-2xl font-bold">Enter Product Details</h1>
+        <h1 className="mb-4 text-2xl font-bold">{t("sell.title")}</h1>
         <SellDraftNotes draft={draft} />
         <ListingForm
           key={draft.formKey}
@@ -64,7 +69,7 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
           errors={actionData?.errors ?? {}}
           maxPhotos={loaderData.maxPhotos}
           maxImageBytes={loaderData.maxImageBytes}
-          submitLabel="upload and Submit"
+          submitLabel={t("sell.submit")}
         />
       </div>
     </div>

@@ -1,14 +1,17 @@
 import { redirect } from "react-router";
 import { loginPath } from "../../core/redirects";
 import { formValuesOf } from "../../core/listing-form";
-import { LISTING_MESSAGES } from "../../core/messages";
 import { formErrorResponse, orErrorPage, refuseForm } from "../../server/route-helpers/app-errors";
 import { readListingForm } from "../../server/route-helpers/listing-form";
 import { discardBody } from "../../server/route-helpers/multipart";
 import { ListingForm } from "../components/listing-form/listing-form";
 import type { Route } from "./+types/edit-listing";
+import { metaI18n, useI18n } from "../components/i18n";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Edit ${data.listing.name} — Mandi` : "Not found — Mandi" }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: t("meta.page", { page: data ? t("sell.editTitle", { name: data.listing.name }) : t("meta.notFound") }) }];
+};
 
 /** The seller's own listing; anyone else (or nobody signed in) gets what a missing listing gets. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -47,16 +50,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
   const { listing } = loaderData;
+  const { t } = useI18n();
   return (
     <div className="page max-w-xl py-6">
       <div className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
-        <h1 className="mb-1 text-2xl font-bold [overflow-wrap:anywhere]">Edit {listing.name}</h1>
+        <h1 className="mb-1 text-2xl font-bold [overflow-wrap:anywhere]">{t("sell.editTitle", { name: listing.name })}</h1>
         {listing.status !== "active" ? (
           <p className="mb-4 text-stone-700">
-            This listing is {listing.status === "sold" ? LISTING_MESSAGES.sold.toLowerCase() : "expired"}: saving changes does not show it again. Use My listings for that.
+            {t(listing.status === "sold" ? "sell.notActiveSold" : "sell.notActiveExpired")}
           </p>
         ) : (
-          <p className="mb-4 text-stone-700">Change what you need and save. Buyers see the new details at once.</p>
+          <p className="mb-4 text-stone-700">{t("sell.editIntro")}</p>
         )}
         <ListingForm
           action={`/my/listings/${listing.id}/edit`}
@@ -65,7 +69,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
           maxPhotos={loaderData.maxPhotos}
           maxImageBytes={loaderData.maxImageBytes}
           currentPhotos={listing.photos}
-          submitLabel="Save changes"
+          submitLabel={t("sell.save")}
         />
       </div>
     </div>

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
-import { ALL_CATEGORIES, getCategory } from "../../core/categories";
+import { ALL_CATEGORIES } from "../../core/categories";
 import { MESSAGES } from "../../core/messages";
 import { homeQuerySchema, searchParamsToObject } from "../../core/schemas";
 import { Alert } from "../components/alert";
 import { CategoryBanner } from "../components/category-banner";
 import { ListingGrid } from "../components/listing-card";
 import type { Route } from "./+types/home";
+import { useI18n } from "../components/i18n";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = homeQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
@@ -14,9 +15,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function ViewMore({ to, label }: { to: string; label: string }) {
+  const { t } = useI18n();
   return (
     <Link to={to} className="btn-secondary text-sm" aria-label={label}>
-      View more
+      {t("home.viewMore")}
     </Link>
   );
 }
@@ -34,19 +36,20 @@ function SectionHeading({ id, title, more }: { id: string; title: string; more?:
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { fresh, quickMenu, categorySection, created, accountDeleted } = loaderData;
+  const { t } = useI18n();
   const selected = categorySection?.all ? ALL_CATEGORIES : (categorySection?.category ?? "");
   const sectionTitle = categorySection?.all
-    ? "All categories"
+    ? t("home.allCategories")
     : categorySection?.category
-      ? getCategory(categorySection.category).label
+      ? t(`category.label.${categorySection.category}`)
       : (categorySection?.requested ?? "");
   return (
     <>
-      <h1 className="sr-only">Mandi: fresh farm produce, straight from the farmer</h1>
+      <h1 className="sr-only">{t("home.heading")}</h1>
       <CategoryBanner selected={selected} />
       <div className="page mt-4 space-y-8">
-        {created ? <Alert tone="success">Your product is listed. Buyers can see it now.</Alert> : null}
-        {accountDeleted ? <Alert tone="success">Your account and all your listings are deleted. Thank you for using Mandi.</Alert> : null}
+        {created ? <Alert tone="success">{t("home.created")}</Alert> : null}
+        {accountDeleted ? <Alert tone="success">{t("home.accountDeleted")}</Alert> : null}
 
         {categorySection ? (
           <section aria-labelledby="category-heading">
@@ -57,15 +60,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 categorySection.items.length ? (
                   <ViewMore
                     to={categorySection.all ? "/viewmore" : `/viewmore?category=${categorySection.category}`}
-                    label={`View more in ${sectionTitle}`}
+                    label={t("home.viewMoreIn", { section: sectionTitle })}
                   />
                 ) : null
               }
             />
             {categorySection.items.length ? (
-              <ListingGrid listings={categorySection.items} label={`${sectionTitle} products`} eager={4} />
+              <ListingGrid listings={categorySection.items} label={t("home.sectionProducts", { section: sectionTitle })} eager={4} />
             ) : (
-              <Alert tone="info">{MESSAGES.noItems}</Alert>
+              <Alert tone="info" lang="en-IN">
+                {MESSAGES.noItems}
+              </Alert>
             )}
           </section>
         ) : null}
@@ -73,22 +78,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {quickMenu.length === 0 ? (
           <section aria-labelledby="empty-heading" className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center">
             <h2 id="empty-heading" className="section-title">
-              No produce listed yet
+              {t("home.emptyTitle")}
             </h2>
-            <p className="mt-2 text-stone-700">Be the first to sell your rice, wheat, fruits or vegetables here.</p>
+            <p className="mt-2 text-stone-700">{t("home.emptyText")}</p>
             <Link to="/create" className="btn-primary mt-4">
-              Sell your produce
+              {t("home.emptySell")}
             </Link>
           </section>
         ) : (
           <>
             <section aria-labelledby="quick-menu-heading">
-              <SectionHeading id="quick-menu-heading" title="Quick Menu" more={<ViewMore to="/viewmore?sort=oldest" label="View more products" />} />
-              <ListingGrid listings={quickMenu} label="Quick Menu" eager={categorySection ? 0 : 4} />
+              <SectionHeading id="quick-menu-heading" title={t("home.quickMenu")} more={<ViewMore to="/viewmore?sort=oldest" label={t("home.viewMoreProducts")} />} />
+              <ListingGrid listings={quickMenu} label={t("home.quickMenu")} eager={categorySection ? 0 : 4} />
             </section>
             <section aria-labelledby="fresh-heading">
-              <SectionHeading id="fresh-heading" title="Fresh recommendations" />
-              <ListingGrid listings={fresh} label="Fresh recommendations" />
+              <SectionHeading id="fresh-heading" title={t("home.fresh")} />
+              <ListingGrid listings={fresh} label={t("home.fresh")} />
             </section>
           </>
         )}

@@ -7,8 +7,12 @@ import { Alert } from "../components/alert";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
 import type { Route } from "./+types/login";
+import { metaI18n, useI18n } from "../components/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "Login — Mandi" }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: t("meta.page", { page: t("meta.login") }) }];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.currentUser();
@@ -29,11 +33,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
+  const { t } = useI18n();
   return (
-    <AuthCard title="Login">
+    <AuthCard title={t("login.title")}>
       {params.get("registered") === "1" ? (
         <div className="mb-4">
-          <Alert tone="success">Your account is ready. Please log in.</Alert>
+          <Alert tone="success">{t("login.registered")}</Alert>
         </div>
       ) : null}
       <LoginForm state={actionData} redirectTo={safeRedirectPath(params.get("redirectTo"))} />

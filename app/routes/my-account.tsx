@@ -18,10 +18,14 @@ import { PlaceFields } from "../components/place-fields";
 import { SubmitButton } from "../components/submit-button";
 import { TextField } from "../components/text-field";
 import type { Route } from "./+types/my-account";
+import { metaI18n, useI18n } from "../components/i18n";
 
 const PATH = "/my/account";
 
-export const meta: Route.MetaFunction = () => [{ title: "My account — Mandi" }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: t("meta.page", { page: t("account.title") }) }];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.currentUser();
@@ -83,12 +87,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const SAVED_MESSAGES = {
-  name: "Your name is saved.",
-  phone: "Your phone number is saved.",
-  place: "Your place is saved. Your next listing starts there.",
-  password: "Your password is changed. You are still logged in here, and logged out on every other phone or computer.",
-} as const;
 
 /** A card with a heading, for one part of the page. */
 function Section({ id, title, tone = "plain", children }: { id: string; title: string; tone?: "plain" | "danger"; children: React.ReactNode }) {
@@ -118,6 +116,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
   const location = useLocation();
   const status = useRef<HTMLDivElement>(null);
   const saved = loaderData.signedIn ? loaderData.saved : undefined;
+  const { t } = useI18n();
   // A change saved: say so where a screen reader (and the keyboard) is taken next.
   useEffect(() => {
     if (saved) status.current?.focus();
@@ -143,23 +142,23 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
   return (
     // Drawn afresh after every send, so password fields never keep what was typed.
     <div key={location.key} className="page max-w-xl space-y-5 py-6">
-      <h1 className="text-2xl font-bold">My account</h1>
+      <h1 className="text-2xl font-bold">{t("account.title")}</h1>
       {saved ? (
         <div ref={status} tabIndex={-1} className="rounded-lg">
-          <Alert tone="success">{SAVED_MESSAGES[saved]}</Alert>
+          <Alert tone="success">{t(`account.saved.${saved}`)}</Alert>
         </div>
       ) : null}
       {pageError ? <Alert>{pageError}</Alert> : null}
 
-      <Section id="details-heading" title="Your details">
+      <Section id="details-heading" title={t("account.details")}>
         <p className="mb-4 text-stone-700">
-          You log in with <strong className="[overflow-wrap:anywhere]">{loaderData.email}</strong>. Buyers see your name and phone number on your
-          listings.
+          {t("account.logInWith")} <strong className="[overflow-wrap:anywhere]">{loaderData.email}</strong>
+          {t("account.detailsSeen")}
         </p>
         <div className="space-y-6">
           <AccountForm intent="name" formError={nameErrors.form}>
             <TextField
-              label="Full Name"
+              label={t("account.fullName")}
               name="name"
               autoComplete="name"
               required
@@ -168,13 +167,13 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
               error={nameErrors.name}
               takeFocus={focusFirst(nameErrors, "name")}
             />
-            <SubmitButton action={PATH} intent="name" pendingText="Saving…" className="btn-secondary w-full sm:w-auto">
-              Save name
+            <SubmitButton action={PATH} intent="name" pendingText={t("account.saving")} className="btn-secondary w-full sm:w-auto">
+              {t("account.saveName")}
             </SubmitButton>
           </AccountForm>
           <AccountForm intent="phone" formError={phoneErrors.form}>
             <TextField
-              label="Phone"
+              label={t("account.phone")}
               name="phone"
               type="tel"
               inputMode="numeric"
@@ -182,31 +181,31 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
               required
               defaultValue={refusedIntent === "phone" ? actionData?.values.phone : formatPhone(loaderData.phone).replace(/^\+91 /, "")}
               error={phoneErrors.phone}
-              hint="10-digit mobile number. Buyers will call you on it."
+              hint={t("signup.phoneHint")}
               takeFocus={focusFirst(phoneErrors, "phone")}
             />
-            <SubmitButton action={PATH} intent="phone" pendingText="Saving…" className="btn-secondary w-full sm:w-auto">
-              Save phone
+            <SubmitButton action={PATH} intent="phone" pendingText={t("account.saving")} className="btn-secondary w-full sm:w-auto">
+              {t("account.savePhone")}
             </SubmitButton>
           </AccountForm>
         </div>
       </Section>
 
-      <Section id="place-heading" title="Where you sell from">
-        <p className="mb-4 text-stone-700">Your Sell form starts with this place. Buyers see the place on each listing.</p>
+      <Section id="place-heading" title={t("account.where")}>
+        <p className="mb-4 text-stone-700">{t("account.whereIntro")}</p>
         <AccountForm intent="place" formError={placeErrors.form}>
           <PlaceFields values={refusedIntent === "place" && actionData ? actionData.values.place : loaderData.place} errors={placeErrors} />
-          <SubmitButton action={PATH} intent="place" pendingText="Saving…" className="btn-secondary w-full sm:w-auto">
-            Save place
+          <SubmitButton action={PATH} intent="place" pendingText={t("account.saving")} className="btn-secondary w-full sm:w-auto">
+            {t("account.savePlace")}
           </SubmitButton>
         </AccountForm>
       </Section>
 
-      <Section id="password-heading" title="Change password">
-        <p className="mb-4 text-stone-700">You stay logged in here. On every other phone or computer you will need to log in again.</p>
+      <Section id="password-heading" title={t("account.changePassword")}>
+        <p className="mb-4 text-stone-700">{t("account.passwordIntro")}</p>
         <AccountForm intent="password" formError={passwordErrors.form}>
           <TextField
-            label="Current password"
+            label={t("account.currentPassword")}
             name="currentPassword"
             type="password"
             autoComplete="current-password"
@@ -215,31 +214,30 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
             takeFocus={focusFirst(passwordErrors, "currentPassword")}
           />
           <TextField
-            label="New password"
+            label={t("account.newPassword")}
             name="newPassword"
             type="password"
             autoComplete="new-password"
             required
             minLength={MIN_PASSWORD_LENGTH}
             error={passwordErrors.newPassword}
-            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+            hint={t("account.passwordHint", { min: MIN_PASSWORD_LENGTH })}
             takeFocus={focusFirst(passwordErrors, "newPassword")}
           />
-          <SubmitButton action={PATH} intent="password" pendingText="Changing your password…" className="btn-secondary w-full sm:w-auto">
-            Change password
+          <SubmitButton action={PATH} intent="password" pendingText={t("account.changingPassword")} className="btn-secondary w-full sm:w-auto">
+            {t("account.changePassword")}
           </SubmitButton>
         </AccountForm>
       </Section>
 
-      <Section id="delete-heading" title="Delete my account" tone="danger">
+      <Section id="delete-heading" title={t("account.deleteTitle")} tone="danger">
         <p className="mb-2 text-stone-700">
-          This removes your account, your name, phone number and email, and all your listings with their photos. Buyers will no longer see
-          them. It cannot be undone.
+          {t("account.deleteWarning")}
         </p>
-        <p className="mb-4 text-stone-700">To confirm, type your password.</p>
+        <p className="mb-4 text-stone-700">{t("account.deleteConfirm")}</p>
         <AccountForm intent="delete" formError={deleteErrors.form}>
           <TextField
-            label="Your password"
+            label={t("account.yourPassword")}
             name="password"
             type="password"
             autoComplete="current-password"
@@ -247,8 +245,8 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
             error={deleteErrors.password}
             takeFocus={focusFirst(deleteErrors, "password")}
           />
-          <SubmitButton action={PATH} intent="delete" pendingText="Deleting your account…" className="btn w-full bg-red-700 text-white hover:bg-red-800 sm:w-auto">
-            Delete my account
+          <SubmitButton action={PATH} intent="delete" pendingText={t("account.deleting")} className="btn w-full bg-red-700 text-white hover:bg-red-800 sm:w-auto">
+            {t("account.deleteTitle")}
           </SubmitButton>
         </AccountForm>
       </Section>

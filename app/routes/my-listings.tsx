@@ -3,29 +3,25 @@ import { z } from "zod";
 import { expiryText, formatShortDate, isoDate } from "../../core/dates";
 import { imageUrl } from "../../core/images";
 import type { ListingStatus, OwnListingSummary } from "../../core/listing";
-import { LISTING_MESSAGES } from "../../core/messages";
-import { isStaff, MODERATION_MESSAGES } from "../../core/moderation";
+import { isStaff } from "../../core/moderation";
 import { loginPath } from "../../core/redirects";
 import { searchParamsToObject } from "../../core/schemas";
-import { orErrorPage } from "../../server/route-helpers/app-errors";
+import { inPageLanguage, orErrorPage } from "../../server/route-helpers/app-errors";
 import { parseForm } from "../../server/route-helpers/forms";
 import { Alert } from "../components/alert";
 import { Pagination } from "../components/pagination";
 import { priceText } from "../components/price";
 import type { Route } from "./+types/my-listings";
+import { metaI18n, useI18n, type UiKey } from "../components/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "My listings — Mandi" }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: t("meta.page", { page: t("mine.title") }) }];
+};
 
 const INTENTS = ["sold", "available", "renew", "delete", "review"] as const;
 type Intent = (typeof INTENTS)[number];
 
-const DONE: Record<Intent, string> = {
-  sold: "Marked as sold. Buyers no longer see it in lists; its page says it is sold.",
-  available: "Available again.",
-  renew: "Renewed. Buyers can see it for longer.",
-  delete: "Deleted.",
-  review: MODERATION_MESSAGES.reviewRequested,
-};
 
 const pageQuerySchema = z.object({
   page: z.preprocess((v) => (typeof v === "string" && /^\d{1,6}$/.test(v) && Number(v) >= 1 ? Number(v) : 1), z.number()),
@@ -52,6 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const confirming = query.delete ? await orErrorPage(() => listings.getOwnListing({ actor: user, id: query.delete! })) : null;
   return {
     ...page,
+    // A reason the system wrote (hidden by reports, a banned seller) in the page's language; a moderator's own words as written.
+    items: page.items.map((item) => (item.moderation?.reason ? { ...item, moderation: { ...item.moderation, reason: inPageLanguage(item.moderation.reason) } } : item)),
     done: query.done,
     saved: Boolean(query.saved),
     confirming: confirming && { id: confirming.id, name: confirming.name },
@@ -86,7 +84,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/my/listings?page=${page}&done=${intent}`);
 }
 
-const STATUS_LABELS: Record<ListingStatus, string> = { active: "Active", sold: LISTING_MESSAGES.sold, expired: "Expired", hidden: "Hidden by a moderator" };
 const STATUS_CLASSES: Record<ListingStatus, string> = {
   active: "bg-brand-50 text-brand-800",
   sold: "bg-stone-200 text-stone-800",
@@ -97,23 +94,24 @@ const STATUS_CLASSES: Record<ListingStatus, string> = {
 /** Why moderation hid the listing, and the one "ask for review" (decision 014). */
 function ModerationNote({ listing, page }: { listing: OwnListingSummary; page: number }) {
   const { moderation } = listing;
+  const { lang, t } = useI18n();
   if (!moderation) return null;
   return (
     <div className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm">
       <p className="[overflow-wrap:anywhere]">
-        <span className="font-semibold">Buyers cannot see this listing. </span>
-        {moderation.reason ?? "A moderator hid it."}
+        <span className="font-semibold">{t("mine.buyersCannotSee")}</span>
+        {moderation.reason ?? t("mine.moderatorHid")}
       </p>
       {moderation.cause === "ban" ? null : moderation.reviewRequestedAt !== null ? (
         <p className="mt-1 text-stone-700">
-          You asked for a review on <time dateTime={isoDate(moderation.reviewRequestedAt)}>{formatShortDate(moderation.reviewRequestedAt)}</time>. A moderator will look
-          at it.
+          {t("mine.reviewAskedOn")} <time dateTime={isoDate(moderation.reviewRequestedAt)}>{formatShortDate(moderation.reviewRequestedAt, lang)}</time>
+          {t("mine.reviewWillLook")}
         </p>
       ) : (
         <div className="mt-2">
-          <p className="mb-2 text-stone-700">If you have fixed it, or think this is a mistake, you can ask a moderator to look again (once).</p>
-          <ActionButton intent="review" id={listing.id} page={page} label={`Ask for a review: ${listing.name}`}>
-            Ask for a review
+          <p className="mb-2 text-stone-700">{t("mine.reviewHint")}</p>
+          <ActionButton intent="review" id={listing.id} page={page} label={t("mine.named", { what: t("mine.askReview"), name: listing.name })}>
+            {t("mine.askReview")}
           </ActionButton>
         </div>
       )}
@@ -135,7 +133,9 @@ function ActionButton({ intent, id, page, children, label }: { intent: Intent; i
 }
 
 function OwnListing({ listing, page, now }: { listing: OwnListingSummary; page: number; now: number }) {
-  const named = (what: string) => `${what}: ${listing.name}`;
+  const i18n = useI18n();
+  const { lang, t } = i18n;
+  const named = (what: UiKey) => t("mine.named", { what: t(what), name: listing.name });
   return (
     <li className="rounded-xl border border-stone-200 bg-white p-3 shadow-sm">
       <div className="flex gap-3">
@@ -146,35 +146,35 @@ function OwnListing({ listing, page, now }: { listing: OwnListingSummary; page: 
               {listing.name}
             </Link>
           </h2>
-          <p className="text-brand-800">{priceText(listing)}</p>
+          <p className="text-brand-800">{priceText(listing, i18n)}</p>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
-            <span className={`rounded px-2 py-0.5 font-semibold ${STATUS_CLASSES[listing.status]}`}>{STATUS_LABELS[listing.status]}</span>
+            <span className={`rounded px-2 py-0.5 font-semibold ${STATUS_CLASSES[listing.status]}`}>{t(`mine.status.${listing.status}`)}</span>
             <span>
-              Listed <time dateTime={isoDate(listing.createdAt)}>{formatShortDate(listing.createdAt)}</time>
+              {t("mine.listed")} <time dateTime={isoDate(listing.createdAt)}>{formatShortDate(listing.createdAt, lang)}</time>
             </span>
-            {listing.status === "active" || listing.status === "expired" ? <span>{expiryText(listing.expiresAt, now)}</span> : null}
+            {listing.status === "active" || listing.status === "expired" ? <span>{expiryText(listing.expiresAt, now, i18n)}</span> : null}
           </p>
         </div>
       </div>
       <ModerationNote listing={listing} page={page} />
       <div className="mt-3 flex flex-wrap gap-2">
-        <Link to={`/my/listings/${listing.id}/edit`} className="btn-secondary" aria-label={named("Edit")}>
-          Edit
+        <Link to={`/my/listings/${listing.id}/edit`} className="btn-secondary" aria-label={named("mine.edit")}>
+          {t("mine.edit")}
         </Link>
         {listing.status === "sold" ? (
-          <ActionButton intent="available" id={listing.id} page={page} label={named("Available again")}>
-            Available again
+          <ActionButton intent="available" id={listing.id} page={page} label={named("mine.availableAgain")}>
+            {t("mine.availableAgain")}
           </ActionButton>
         ) : (
-          <ActionButton intent="sold" id={listing.id} page={page} label={named("Mark as sold")}>
-            Mark as sold
+          <ActionButton intent="sold" id={listing.id} page={page} label={named("mine.markSold")}>
+            {t("mine.markSold")}
           </ActionButton>
         )}
-        <ActionButton intent="renew" id={listing.id} page={page} label={named("Renew")}>
-          Renew
+        <ActionButton intent="renew" id={listing.id} page={page} label={named("mine.renew")}>
+          {t("mine.renew")}
         </ActionButton>
-        <Link to={`/my/listings?page=${page}&delete=${listing.id}`} className="btn-secondary" aria-label={named("Delete")}>
-          Delete
+        <Link to={`/my/listings?page=${page}&delete=${listing.id}`} className="btn-secondary" aria-label={named("mine.delete")}>
+          {t("mine.delete")}
         </Link>
       </div>
     </li>
@@ -184,34 +184,35 @@ function OwnListing({ listing, page, now }: { listing: OwnListingSummary; page: 
 export default function MyListings({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageCount, done, saved, confirming, now, staff } = loaderData;
   // A refused button: its first message (the buttons' fields are hidden, so one says it all).
-  const actionError = actionData ? (Object.values(actionData.errors)[0] ?? LISTING_MESSAGES.notYourListing) : undefined;
+  const { t } = useI18n();
+  const actionError = actionData ? (Object.values(actionData.errors)[0] ?? t("mine.notYours")) : undefined;
   return (
     <div className="page max-w-3xl py-6">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">My listings</h1>
+        <h1 className="text-2xl font-bold">{t("mine.title")}</h1>
         <div className="flex flex-wrap gap-2">
           {staff ? (
             <Link to="/admin" className="btn-secondary">
-              Back office
+              {t("mine.backOffice")}
             </Link>
           ) : null}
           <Link to="/my/account" className="btn-secondary">
-            My account
+            {t("mine.myAccount")}
           </Link>
           <Link to="/create" className="btn-primary">
-            Sell something new
+            {t("mine.sellNew")}
           </Link>
         </div>
       </div>
       {actionError ? <Alert>{actionError}</Alert> : null}
-      {done ? <Alert tone="success">{DONE[done]}</Alert> : null}
-      {saved ? <Alert tone="success">Your changes are saved. Buyers see them now.</Alert> : null}
+      {done ? <Alert tone="success">{t(`mine.done.${done}`)}</Alert> : null}
+      {saved ? <Alert tone="success">{t("mine.saved")}</Alert> : null}
       {confirming ? (
         <section aria-labelledby="confirm-heading" className="mb-4 rounded-xl border-2 border-red-300 bg-red-50 p-4">
           <h2 id="confirm-heading" className="font-bold [overflow-wrap:anywhere]">
-            Delete “{confirming.name}”?
+            {t("mine.confirmDelete", { name: confirming.name })}
           </h2>
-          <p className="mt-1">Its page and photos are removed for good. If it sold, you can mark it as sold instead.</p>
+          <p className="mt-1">{t("mine.confirmText")}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Form method="post" action="/my/listings">
               <input type="hidden" name="intent" value="delete" />
@@ -219,11 +220,11 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
               <input type="hidden" name="page" value={page} />
               {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the question the person just asked for */}
               <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800" autoFocus>
-                Yes, delete it
+                {t("mine.yesDelete")}
               </button>
             </Form>
             <Link to={`/my/listings?page=${page}`} className="btn-secondary">
-              No, keep it
+              {t("mine.noKeep")}
             </Link>
           </div>
         </section>
@@ -231,9 +232,9 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
       {total ? (
         <>
           <p className="mb-3 text-stone-700">
-            {total} {total === 1 ? "listing" : "listings"}. Sold, expired and hidden ones are shown only to you.
+            {t(total === 1 ? "mine.countOne" : "mine.countMany", { count: total })}
           </p>
-          <ul aria-label="My listings" className="space-y-3">
+          <ul aria-label={t("mine.title")} className="space-y-3">
             {items.map((listing) => (
               <OwnListing key={listing.id} listing={listing} page={page} now={now} />
             ))}
@@ -241,7 +242,7 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
           <Pagination page={page} pageCount={pageCount} search={new URLSearchParams()} />
         </>
       ) : (
-        <Alert tone="info">You have not listed anything yet. Press “Sell something new” to start.</Alert>
+        <Alert tone="info">{t("mine.none")}</Alert>
       )}
     </div>
   );

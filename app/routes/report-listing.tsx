@@ -1,13 +1,16 @@
 import { Link, redirect } from "react-router";
-import { MODERATION_MESSAGES } from "../../core/moderation";
 import { reportFormSchema } from "../../core/schemas";
 import { formErrorResponse, orErrorPage } from "../../server/route-helpers/app-errors";
 import { parseForm, postOnly } from "../../server/route-helpers/forms";
 import { Alert } from "../components/alert";
 import { ReportForm } from "../components/report-listing";
 import type { Route } from "./+types/report-listing";
+import { metaI18n, useI18n } from "../components/i18n";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: !data ? "Not found — Mandi" : data.sent ? "Report sent — Mandi" : `Report “${data.name}” — Mandi` }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: t("meta.page", { page: !data ? t("meta.notFound") : data.sent ? t("reportPage.sentTitle") : t("reportPage.title", { name: data.name }) }) }];
+};
 
 /**
  * The report form on a page of its own: where a refused send comes back to, with its message.
@@ -43,14 +46,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ReportListing({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
   if (loaderData.sent) {
     return (
       <div className="page max-w-xl py-6">
-        <h1 className="mb-4 text-2xl font-bold">Report sent</h1>
-        <Alert tone="success">{MODERATION_MESSAGES.reported}</Alert>
+        <h1 className="mb-4 text-2xl font-bold">{t("reportPage.sentTitle")}</h1>
+        <Alert tone="success">{t("reportPage.reported")}</Alert>
         <p className="mt-6">
           <Link to="/" className="btn-secondary">
-            Back to the market
+            {t("reportPage.backToMarket")}
           </Link>
         </p>
       </div>
@@ -58,12 +62,12 @@ export default function ReportListing({ loaderData, actionData }: Route.Componen
   }
   return (
     <div className="page max-w-xl py-6">
-      <h1 className="text-2xl font-bold [overflow-wrap:anywhere]">Report “{loaderData.name}”</h1>
-      <p className="mt-1 mb-4 text-stone-700">Tell us what is wrong. A moderator will look at it. The seller is never told who reported.</p>
+      <h1 className="text-2xl font-bold [overflow-wrap:anywhere]">{t("reportPage.title", { name: loaderData.name })}</h1>
+      <p className="mt-1 mb-4 text-stone-700">{t("reportPage.intro")}</p>
       <ReportForm listingId={loaderData.id} state={actionData} />
       <p className="mt-6">
         <Link to={`/view/${loaderData.id}`} className="underline underline-offset-4">
-          Back to the listing
+          {t("reportPage.backToListing")}
         </Link>
       </p>
     </div>

@@ -8,7 +8,9 @@ import { Alert } from "../components/alert";
 import { PhoneIcon } from "../components/icons";
 import { ListingGrid } from "../components/listing-card";
 import { Pagination } from "../components/pagination";
+import { formatCount } from "../../core/counts";
 import type { Route } from "./+types/seller";
+import { metaI18n, useI18n } from "../components/i18n";
 
 const querySchema = z.object({
   page: z.preprocess((v) => (typeof v === "string" && /^\d{1,6}$/.test(v) && Number(v) >= 1 ? Number(v) : 1), z.number()),
@@ -19,12 +21,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return orErrorPage(() => context.services.search.getSellerPage({ id: params.id, page: query.page }));
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.seller.name} — seller on Mandi` : "Not found — Mandi" }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: data ? t("seller.title", { name: data.seller.name }) : t("meta.page", { page: t("meta.notFound") }) }];
+};
 
 export default function Seller({ loaderData }: Route.ComponentProps) {
   const { seller, items, total, moreThanTotal, page, pageCount } = loaderData;
   const [search] = useSearchParams();
   const where = seller.where;
+  const { lang, t } = useI18n();
   return (
     <div className="page py-6">
       <section aria-labelledby="seller-name" className="mb-6 rounded-xl border border-stone-200 bg-white p-4">
@@ -32,30 +38,29 @@ export default function Seller({ loaderData }: Route.ComponentProps) {
           {seller.name}
         </h1>
         <p className="mt-1 text-stone-700">
-          On Mandi since <time dateTime={isoDate(seller.createdAt)}>{formatShortDate(seller.createdAt)}</time>
+          {t("seller.since")} <time dateTime={isoDate(seller.createdAt)}>{formatShortDate(seller.createdAt, lang)}</time>
           {where ? ` · ${where}` : ""}
         </p>
         <p className="mt-1 text-stone-700">{formatPhone(seller.phone)}</p>
         <div className="mt-3 flex flex-wrap gap-2">
-          <a href={`tel:${seller.phone}`} className="btn-primary" aria-label={`Call seller ${seller.name} on ${formatPhone(seller.phone)}`}>
-            <PhoneIcon /> Call seller
+          <a href={`tel:${seller.phone}`} className="btn-primary" aria-label={t("listing.callSellerOn", { name: seller.name, phone: formatPhone(seller.phone) })}>
+            <PhoneIcon /> {t("listing.callSeller")}
           </a>
           <a href={whatsappLink(seller.phone)} className="btn-secondary" rel="noopener noreferrer" target="_blank">
-            WhatsApp
+            {t("listing.whatsapp")}
           </a>
         </div>
       </section>
       <h2 className="section-title mb-3">
-        {total.toLocaleString("en-IN")}
-        {moreThanTotal ? "+" : ""} {total === 1 && !moreThanTotal ? "listing" : "listings"} for sale
+        {t(total === 1 && !moreThanTotal ? "seller.forSaleOne" : "seller.forSaleMany", { count: formatCount(total, moreThanTotal) })}
       </h2>
       {items.length ? (
         <>
-          <ListingGrid listings={items} label={`Listings by ${seller.name}`} />
+          <ListingGrid listings={items} label={t("seller.listingsBy", { name: seller.name })} />
           <Pagination page={page} pageCount={pageCount} search={search} />
         </>
       ) : (
-        <Alert tone="info">Nothing for sale from this seller right now.</Alert>
+        <Alert tone="info">{t("seller.nothing")}</Alert>
       )}
     </div>
   );

@@ -8,8 +8,12 @@ import { AuthCard } from "../components/auth-card";
 import { SubmitButton } from "../components/submit-button";
 import { TextField } from "../components/text-field";
 import type { Route } from "./+types/signup";
+import { metaI18n, useI18n } from "../components/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "Signup — Mandi" }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: t("meta.page", { page: t("meta.signup") }) }];
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   // The password is never sent back to the browser.
@@ -26,13 +30,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Signup({ actionData }: Route.ComponentProps) {
   const errors: Record<string, string> = actionData?.errors ?? {};
   const values = actionData?.values;
+  const { t } = useI18n();
   return (
-    <AuthCard title="Signup">
+    <AuthCard title={t("signup.title")}>
       <Form method="post" noValidate className="space-y-4">
         {errors.form ? <Alert>{errors.form}</Alert> : null}
-        <TextField label="Full Name" name="name" autoComplete="name" required defaultValue={values?.name} error={errors.name} />
+        <TextField label={t("signup.name")} name="name" autoComplete="name" required defaultValue={values?.name} error={errors.name} />
         <TextField
-          label="Email"
+          label={t("signup.email")}
           name="email"
           type="email"
           inputMode="email"
@@ -42,7 +47,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           error={errors.email}
         />
         <TextField
-          label="Phone"
+          label={t("signup.phone")}
           name="phone"
           type="tel"
           inputMode="numeric"
@@ -50,25 +55,25 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           required
           defaultValue={values?.phone}
           error={errors.phone}
-          hint="10-digit mobile number. Buyers will call you on it."
+          hint={t("signup.phoneHint")}
         />
         <TextField
-          label="Password"
+          label={t("signup.password")}
           name="password"
           type="password"
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD_LENGTH}
           error={errors.password}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          hint={t("signup.passwordHint", { min: MIN_PASSWORD_LENGTH })}
         />
-        <SubmitButton action="/signup" pendingText="Creating your account…">
-          Signup
+        <SubmitButton action="/signup" pendingText={t("signup.pending")}>
+          {t("signup.submit")}
         </SubmitButton>
         <p className="text-center text-stone-700">
-          Already have an account?{" "}
+          {t("signup.haveAccount")}{" "}
           <Link to="/login" className="font-semibold text-brand-700 underline">
-            Login
+            {t("signup.login")}
           </Link>
         </p>
       </Form>

@@ -1,21 +1,21 @@
 import { Link } from "react-router";
 import { z } from "zod";
 import { getCategory } from "../../core/categories";
+import { CATALOGUES } from "../../core/i18n/catalogues";
+import { requestLanguage } from "../../core/i18n/languages";
 import { formatShortDate, isoDate } from "../../core/dates";
-import type { ListingStatus } from "../../core/listing";
-import { LISTING_MESSAGES } from "../../core/messages";
 import { MODERATION_MESSAGES } from "../../core/moderation";
 import { formatPhone, whatsappLink } from "../../core/phone";
 import { searchParamsToObject } from "../../core/schemas";
-import { formatQuantity, UNITS, type Unit } from "../../core/units";
-import { orErrorPage } from "../../server/route-helpers/app-errors";
+import { inPageLanguage, orErrorPage } from "../../server/route-helpers/app-errors";
 import { Alert } from "../components/alert";
 import { PhoneIcon } from "../components/icons";
 import { ListingGrid } from "../components/listing-card";
 import { PhotoGallery } from "../components/photo-gallery";
-import { priceText } from "../components/price";
+import { priceText, quantityText, unitOf } from "../components/price";
 import { ReportForm, SafetyTips } from "../components/report-listing";
 import type { Route } from "./+types/view";
+import { metaI18n, useI18n } from "../components/i18n";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { listings, search } = context.services;
@@ -27,26 +27,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { reported } = viewQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
   // Only the seller and staff get this far with a hidden listing: each to where they act on it.
   const manage = listing.moderation ? ((await context.currentUser())?.id === listing.sellerId ? "/my/listings" : `/admin/listings/${listing.id}`) : null;
-  return { listing, alternatives, reported, manage };
+  // A reason the system wrote (hidden by reports, a banned seller) reads in the page's language; a moderator's own words as written.
+  const moderation = listing.moderation && { ...listing.moderation, reason: listing.moderation.reason && inPageLanguage(listing.moderation.reason) };
+  // In the title instead of the price, in the page's language.
+  const words = CATALOGUES[requestLanguage(request)].listing;
+  const statusTitle = listing.status === "active" ? "" : words[listing.status];
+  return { listing: { ...listing, moderation }, statusTitle, alternatives, reported, manage, reportedMessage: reported ? inPageLanguage(MODERATION_MESSAGES.reported) : "" };
 }
 
 const viewQuerySchema = z.object({ reported: z.preprocess((v) => v === "1", z.boolean()) });
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? [
-        { title: `${data.listing.name} — ${STATUS_TITLES[data.listing.status] ?? priceText(data.listing)} — Mandi` },
-        { name: "description", content: data.listing.description.slice(0, 160) },
-      ]
-    : [{ title: "Not found — Mandi" }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const i18n = metaI18n(matches);
+  const { t } = i18n;
+  if (!data) return [{ title: t("meta.page", { page: t("meta.notFound") }) }];
+  return [
+    { title: t("meta.page", { page: `${data.listing.name} — ${data.statusTitle || priceText(data.listing, i18n)}` }) },
+    { name: "description", content: data.listing.description.slice(0, 160) },
+  ];
+};
 
-const STATUS_TITLES: Partial<Record<ListingStatus, string>> = { sold: LISTING_MESSAGES.sold, expired: LISTING_MESSAGES.expired, hidden: "Hidden" };
-
-const unitOf = (unit: string): Unit => ((UNITS as readonly string[]).includes(unit) ? (unit as Unit) : "kg");
 
 export default function View({ loaderData }: Route.ComponentProps) {
-  const { listing, alternatives, reported, manage } = loaderData;
+  const { listing, alternatives, reported, manage, reportedMessage } = loaderData;
+  const i18n = useI18n();
+  const { lang, t } = i18n;
   const category = getCategory(listing.category);
+  const categoryLower = t(`category.lower.${category.slug}`);
   const unit = unitOf(listing.unit);
   const where = listing.where;
   const active = listing.status === "active";
@@ -54,75 +61,82 @@ export default function View({ loaderData }: Route.ComponentProps) {
     <div className="page py-6">
       {reported ? (
         <div className="mb-4">
-          <Alert tone="success">{MODERATION_MESSAGES.reported}</Alert>
+          <Alert tone="success">{reportedMessage}</Alert>
         </div>
       ) : null}
       {listing.moderation ? (
         <div role="status" className="mb-4 rounded-xl border-2 border-red-300 bg-red-50 p-4">
-          <p className="text-xl font-bold">Hidden by a moderator</p>
-          <p className="mt-1 [overflow-wrap:anywhere]">Buyers cannot see this listing. {listing.moderation.reason}</p>
+          <p className="text-xl font-bold">{t("listing.hiddenByModerator")}</p>
+          <p className="mt-1 [overflow-wrap:anywhere]">
+            {t("listing.buyersCannotSee")} {listing.moderation.reason}
+          </p>
           {manage ? (
             <p className="mt-2">
               <Link to={manage} className="underline underline-offset-4">
-                {manage === "/my/listings" ? "See it in My listings" : "Open it in the back office"}
+                {t(manage === "/my/listings" ? "listing.seeInMyListings" : "listing.openInBackOffice")}
               </Link>
             </p>
           ) : null}
         </div>
       ) : !active ? (
         <div role="status" className="mb-4 rounded-xl border-2 border-stone-300 bg-stone-100 p-4">
-          <p className="text-xl font-bold">{listing.status === "sold" ? LISTING_MESSAGES.sold : LISTING_MESSAGES.expired}</p>
+          <p className="text-xl font-bold">{t(listing.status === "sold" ? "listing.sold" : "listing.expired")}</p>
           <p className="mt-1 text-stone-700">
-            {listing.status === "sold" ? "The seller has sold this produce." : "This listing has ended."} You can still see what it was, and other listings of{" "}
-            {category.label.toLowerCase()} below.
+            {t(listing.status === "sold" ? "listing.sellerSold" : "listing.ended")} {t("listing.stillSee", { category: categoryLower })}
           </p>
         </div>
       ) : null}
       <article className="grid gap-6 md:grid-cols-2">
         <PhotoGallery photos={listing.photos} name={listing.name} />
         <div className="min-w-0">
-          <p className={`text-3xl font-extrabold ${active ? "text-brand-800" : "text-stone-500 line-through"}`}>{priceText(listing)}</p>
+          <p className={`text-3xl font-extrabold ${active ? "text-brand-800" : "text-stone-500 line-through"}`}>{priceText(listing, i18n)}</p>
           <h1 className="mt-1 text-2xl font-bold [overflow-wrap:anywhere]">{listing.name}</h1>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-700">
-            <dt className="font-semibold">Category</dt>
+            <dt className="font-semibold">{t("listing.category")}</dt>
             <dd>
-              {category.label} <span lang="hi">({category.hindi})</span>
+              {t(`category.label.${category.slug}`)}
+              {lang === "en" ? (
+                <>
+                  {" "}
+                  <span lang="hi">({category.hindi})</span>
+                </>
+              ) : null}
             </dd>
             {listing.variety ? (
               <>
-                <dt className="font-semibold">Variety</dt>
+                <dt className="font-semibold">{t("listing.variety")}</dt>
                 <dd className="[overflow-wrap:anywhere]">{listing.variety}</dd>
               </>
             ) : null}
             {listing.organic ? (
               <>
-                <dt className="font-semibold">Organic</dt>
-                <dd>Yes</dd>
+                <dt className="font-semibold">{t("listing.organic")}</dt>
+                <dd>{t("listing.yes")}</dd>
               </>
             ) : null}
             {listing.quantity !== null ? (
               <>
-                <dt className="font-semibold">Available</dt>
-                <dd>{formatQuantity(listing.quantity, unit)}</dd>
+                <dt className="font-semibold">{t("listing.available")}</dt>
+                <dd>{quantityText(listing.quantity, unit, i18n)}</dd>
               </>
             ) : null}
             {listing.minOrder !== null ? (
               <>
-                <dt className="font-semibold">Minimum order</dt>
-                <dd>{formatQuantity(listing.minOrder, unit)}</dd>
+                <dt className="font-semibold">{t("listing.minOrder")}</dt>
+                <dd>{quantityText(listing.minOrder, unit, i18n)}</dd>
               </>
             ) : null}
             {listing.availableFrom ? (
               <>
-                <dt className="font-semibold">Available from</dt>
+                <dt className="font-semibold">{t("listing.availableFrom")}</dt>
                 <dd>
-                  <time dateTime={listing.availableFrom}>{formatShortDate(Date.parse(`${listing.availableFrom}T12:00:00+05:30`))}</time>
+                  <time dateTime={listing.availableFrom}>{formatShortDate(Date.parse(`${listing.availableFrom}T12:00:00+05:30`), lang)}</time>
                 </dd>
               </>
             ) : null}
             {where ? (
               <>
-                <dt className="font-semibold">Where</dt>
+                <dt className="font-semibold">{t("listing.where")}</dt>
                 <dd className="[overflow-wrap:anywhere]">
                   {listing.place ? `${listing.place}, ` : ""}
                   {where}
@@ -130,43 +144,43 @@ export default function View({ loaderData }: Route.ComponentProps) {
                 </dd>
               </>
             ) : null}
-            <dt className="font-semibold">Listed on</dt>
+            <dt className="font-semibold">{t("listing.listedOn")}</dt>
             <dd>
-              <time dateTime={isoDate(listing.createdAt)}>{formatShortDate(listing.createdAt)}</time>
+              <time dateTime={isoDate(listing.createdAt)}>{formatShortDate(listing.createdAt, lang)}</time>
             </dd>
           </dl>
-          <h2 className="mt-5 font-bold">Description</h2>
+          <h2 className="mt-5 font-bold">{t("listing.description")}</h2>
           <p className="mt-1 whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{listing.description}</p>
 
           <section aria-labelledby="seller-heading" className="mt-6 rounded-xl border border-stone-200 bg-white p-4">
             <h2 id="seller-heading" className="text-lg font-bold">
-              Seller details
+              {t("listing.sellerDetails")}
             </h2>
             {listing.seller ? (
               <>
                 <p className="mt-1 text-lg [overflow-wrap:anywhere]">
-                  <Link to={`/seller/${listing.sellerId}`} className="underline-offset-4 hover:underline" aria-label={`${listing.seller.name}: the seller's page`}>
+                  <Link to={`/seller/${listing.sellerId}`} className="underline-offset-4 hover:underline" aria-label={t("listing.sellerPage", { name: listing.seller.name })}>
                     {listing.seller.name}
                   </Link>
                 </p>
                 <p className="mt-1 text-stone-700">{formatPhone(listing.seller.phone)}</p>
                 <div className="mt-3 flex flex-wrap gap-2">
-                  <a href={`tel:${listing.seller.phone}`} className="btn-primary" aria-label={`Call seller ${listing.seller.name} on ${formatPhone(listing.seller.phone)}`}>
-                    <PhoneIcon /> Call seller
+                  <a href={`tel:${listing.seller.phone}`} className="btn-primary" aria-label={t("listing.callSellerOn", { name: listing.seller.name, phone: formatPhone(listing.seller.phone) })}>
+                    <PhoneIcon /> {t("listing.callSeller")}
                   </a>
                   <a href={whatsappLink(listing.seller.phone)} className="btn-secondary" rel="noopener noreferrer" target="_blank">
-                    WhatsApp
+                    {t("listing.whatsapp")}
                   </a>
                 </div>
               </>
             ) : (
-              <p className="mt-1 text-stone-700">This seller's details are not available.</p>
+              <p className="mt-1 text-stone-700">{t("listing.sellerUnavailable")}</p>
             )}
           </section>
           <SafetyTips />
           {listing.moderation ? null : (
             <details className="mt-4 rounded-xl border border-stone-200 bg-white p-4">
-              <summary className="cursor-pointer font-semibold text-stone-800">Report this listing</summary>
+              <summary className="cursor-pointer font-semibold text-stone-800">{t("listing.report")}</summary>
               <div className="mt-3">
                 <ReportForm listingId={listing.id} />
               </div>
@@ -177,9 +191,9 @@ export default function View({ loaderData }: Route.ComponentProps) {
       {alternatives.length ? (
         <section aria-labelledby="alternatives-heading" className="mt-8">
           <h2 id="alternatives-heading" className="section-title mb-3">
-            Other {category.label.toLowerCase()} on Mandi
+            {t("listing.otherOn", { category: categoryLower })}
           </h2>
-          <ListingGrid listings={alternatives} label={`Other ${category.label.toLowerCase()} on Mandi`} />
+          <ListingGrid listings={alternatives} label={t("listing.otherOn", { category: categoryLower })} />
         </section>
       ) : null}
     </div>

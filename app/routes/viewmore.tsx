@@ -1,14 +1,16 @@
 import { Link, redirect, useSearchParams } from "react-router";
-import { getCategory } from "../../core/categories";
 import { PAGE_SIZE } from "../../core/constants";
 import { findState, STATES } from "../../core/locations";
 import { MESSAGES } from "../../core/messages";
 import { browseQuerySchema, searchParamsToObject } from "../../core/schemas";
+import { inPageLanguage } from "../../server/route-helpers/app-errors";
 import { Alert } from "../components/alert";
 import { BrowseFilters } from "../components/browse-filters";
 import { ListingGrid } from "../components/listing-card";
 import { Pagination } from "../components/pagination";
+import { formatCount } from "../../core/counts";
 import type { Route } from "./+types/viewmore";
+import { metaI18n, useI18n } from "../components/i18n";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = browseQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
@@ -19,16 +21,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     states: STATES.map(({ slug, name }) => ({ slug, name })),
     districts: findState(query.state)?.districts.map(({ slug, name }) => ({ slug, name })) ?? [],
   };
-  return { query, result, places };
+  // The price filter's problem, if any, in the page's language.
+  const priceProblem = query.price.problem ? inPageLanguage(query.price.problem) : undefined;
+  return { query, result, places, priceProblem };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Products — Mandi" }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: t("meta.page", { page: t("meta.products") }) }];
+};
 
 export default function ViewMore({ loaderData }: Route.ComponentProps) {
-  const { query, result, places } = loaderData;
+  const { query, result, places, priceProblem } = loaderData;
   const [search] = useSearchParams();
-  const categoryLabel = result.category ? getCategory(result.category).label : query.category;
-  const title = query.q ? `Results for “${query.q}”` : categoryLabel ? categoryLabel : "All products";
+  const { t } = useI18n();
+  const categoryLabel = result.category ? t(`category.label.${result.category}`) : query.category;
+  const title = query.q ? t("browse.resultsFor", { q: query.q }) : categoryLabel ? categoryLabel : t("browse.allProducts");
   const from = result.total ? (result.page - 1) * PAGE_SIZE + 1 : 0;
   const to = from ? from + result.items.length - 1 : 0;
 
@@ -39,19 +47,22 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold [overflow-wrap:anywhere]">{title}</h1>
           {result.total ? (
             <p className="text-stone-700" role="status">
-              Showing {from}–{to} of {result.total.toLocaleString("en-IN")}
-              {result.moreThanTotal ? "+" : ""} {result.total === 1 && !result.moreThanTotal ? "product" : "products"}
+              {t(result.total === 1 && !result.moreThanTotal ? "browse.showingOne" : "browse.showingMany", {
+                from,
+                to,
+                total: formatCount(result.total, result.moreThanTotal),
+              })}
             </p>
           ) : null}
         </div>
       </div>
       {result.closeMatches ? (
         <p className="mb-3 text-stone-800">
-          Nothing is named exactly “{query.q}”, so these are listings with a similar name.
+          {t("browse.closeMatches", { q: query.q })}
         </p>
       ) : null}
       <div className="mb-4 rounded-lg border border-stone-200 bg-white p-3">
-        <BrowseFilters query={query} priceError={query.price.problem} places={places} />
+        <BrowseFilters query={query} priceError={priceProblem} places={places} />
       </div>
       {result.items.length ? (
         <>
@@ -60,9 +71,9 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
         </>
       ) : (
         <div className="space-y-4">
-          <Alert tone="info">{query.by === "name" ? MESSAGES.noItemsByName : MESSAGES.noItems}</Alert>
+          <Alert tone="info" lang="en-IN">{query.by === "name" ? MESSAGES.noItemsByName : MESSAGES.noItems}</Alert>
           <Link to="/" className="btn-secondary">
-            Back to the home page
+            {t("browse.backHome")}
           </Link>
         </div>
       )}

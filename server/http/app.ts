@@ -16,6 +16,8 @@ import type { SessionUser } from "../auth/accounts.service";
 import { CLIENT_IP_HEADER, REQUEST_ORIGIN_HEADER } from "../auth/auth";
 import type { Services } from "../services";
 import { cacheControl, noteWhoIsSignedIn } from "./cache-control";
+import { serveMessages } from "./messages";
+import { rememberRequestLanguage } from "./request-language";
 import { shedLoad } from "./load-shedding";
 import { serveFromPageCache } from "./page-cache";
 import { createPageCache } from "../page-cache/page-cache";
@@ -119,6 +121,8 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.get("/media/*key", serveMedia(services.storage));
   // The installable app's manifests, English and Hindi (decision 016).
   app.use(serveWebManifests());
+  // Each language's catalogue, as the browser fetches it before hydrating (decision 015).
+  app.get("/i18n/*file", serveMessages);
 
   if (devMiddleware) {
     app.use(devMiddleware);
@@ -136,6 +140,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     "*splat",
     ...pageCache,
     shedLoad(config.pageConcurrency),
+    rememberRequestLanguage,
     createRequestHandler({
       build,
       mode: config.env === "development" ? "development" : "production",

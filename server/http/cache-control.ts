@@ -20,7 +20,10 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
  * listing in front of buyers past that second.
  */
 export const sharedPageCacheControl = (seconds: number) => `public, max-age=0, s-maxage=${seconds}`;
-/** Search suggestions read no session: the same for everyone, and as short-lived as pages. */
+/**
+ * Search suggestions read no session and no language (names and category slugs; the page words the
+ * category in its own language): the same for everyone, and as short-lived as pages.
+ */
 export const suggestionsCacheControl = (seconds: number) => `public, max-age=${seconds}, s-maxage=${seconds}`;
 
 /**
@@ -31,7 +34,7 @@ export const SERVICE_WORKER_CACHE_CONTROL = "no-cache";
 const SERVICE_WORKER_PATH = "/sw.js";
 const SUGGESTIONS_PATH = "/api/suggestions";
 /** Served by express.static or serveMedia with their own lasting policy; they never read the session. */
-const SELF_CACHED = /^\/(assets|media)\/|^\/[\w-]+\.(svg|ico|png|txt|webmanifest)$/;
+const SELF_CACHED = /^\/(assets|media|i18n)\/|^\/[\w-]+\.(svg|ico|png|txt|webmanifest)$/;
 /** A 404 or 410 is as shareable as the page it stands for; redirects and errors are not kept. */
 const SHAREABLE_STATUS = new Set([200, 404, 410]);
 
@@ -54,8 +57,12 @@ function decideCacheControl(req: IncomingMessage, pathname: string, res: Respons
   if (SELF_CACHED.test(pathname) && res.hasHeader("Cache-Control") && !setsCookie) return;
   const policy = sharedPolicy(req, pathname, res.statusCode, setsCookie, policies);
   res.setHeader("Cache-Control", policy ?? PRIVATE_CACHE_CONTROL);
-  // A cache that already holds the anonymous copy must not hand it to someone who sends a cookie.
-  if (policy === policies.page) res.vary("Cookie");
+  // A cache that already holds the anonymous copy must not hand it to someone who sends a cookie;
+  // and an anonymous page is written in the language Accept-Language asks for (decision 015).
+  if (policy === policies.page) {
+    res.vary("Cookie");
+    res.vary("Accept-Language");
+  }
 }
 
 function sharedPolicy(req: IncomingMessage, pathname: string, status: number, setsCookie: boolean, policies: SharedPolicies): string | null {

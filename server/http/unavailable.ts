@@ -9,6 +9,8 @@ import type { AppLoadContext } from "react-router";
 import type { Logger } from "../logger";
 import { classifyUnavailable, describeUnavailability, RETRY_AFTER_SECONDS, type Unavailability } from "../unavailable";
 
+import { CATALOGUES } from "../../core/i18n/catalogues";
+import { HTML_LANG, pickLanguage, requestLanguage, type Language } from "../../core/i18n/languages";
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_SAVE_MESSAGE } from "../../core/messages";
 
 export { UNAVAILABLE_MESSAGE, UNAVAILABLE_SAVE_MESSAGE };
@@ -20,20 +22,27 @@ export function unavailableJson(message = UNAVAILABLE_MESSAGE) {
 
 export const retryAfterHeaders = () => ({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
 
-/** A plain page, with no scripts and no database behind it, so it renders whatever is down. */
-const PAGE = `<!doctype html>
-<html lang="en-IN">
+/**
+ * A plain page, with no scripts and no database behind it, so it renders whatever is down; in the
+ * request's language (decision 015), from the catalogue.
+ */
+const pageIn = (language: Language) => {
+  const { error } = CATALOGUES[language];
+  return `<!doctype html>
+<html lang="${HTML_LANG[language]}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Mandi cannot answer right now</title>
+<title>${error.downTitle}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:4rem 1rem;text-align:center;color:#1c1917;background:#fafaf9}
 h1{font-size:1.5rem}a{display:inline-block;margin-top:1.5rem;padding:.75rem 1.25rem;border-radius:.5rem;background:#166534;color:#fff;text-decoration:none}</style>
 </head>
-<body><main><h1>Mandi cannot answer right now</h1>
-<p>Something Mandi needs is not answering. If you were sending a form, it was not saved.</p>
-<p>Please try again in a minute.</p>
-<a href="">Try again</a></main></body>
+<body><main><h1>${error.downTitle}</h1>
+<p>${error.downText}</p>
+<p>${error.downRetry}</p>
+<a href="">${error.downButton}</a></main></body>
 </html>
 `;
+};
+const PAGES: Record<Language, string> = { en: pageIn("en"), hi: pageIn("hi") };
 
 function wantsJson(req: Request): boolean {
   if (/^\/(api\/|uploads|readyz)/.test(req.path)) return true;
@@ -43,12 +52,12 @@ function wantsJson(req: Request): boolean {
 export function sendUnavailable(req: Request, res: Response, message = UNAVAILABLE_MESSAGE): void {
   res.status(503).set(retryAfterHeaders());
   if (wantsJson(req)) res.json(unavailableJson(message));
-  else res.type("html").send(PAGE);
+  else res.type("html").send(PAGES[pickLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] })]);
 }
 
 /** The same page, as React Router's document handler returns it. */
-export function unavailablePageResponse(): globalThis.Response {
-  return new globalThis.Response(PAGE, { status: 503, headers: { ...retryAfterHeaders(), "Content-Type": "text/html; charset=utf-8" } });
+export function unavailablePageResponse(request?: globalThis.Request): globalThis.Response {
+  return new globalThis.Response(PAGES[request ? requestLanguage(request) : "en"], { status: 503, headers: { ...retryAfterHeaders(), "Content-Type": "text/html; charset=utf-8" } });
 }
 
 /** Express error middleware: unavailable → 503 (logged at warn with the reason); anything else goes on to the 500 handler. */

@@ -5,6 +5,8 @@
  */
 import { data } from "react-router";
 import { isAppError } from "../../core/app-error";
+import { translateServerMessage, translateServerMessages } from "../../core/i18n/server-messages";
+import { currentLanguage } from "../http/request-language";
 import { classifyUnavailable } from "../unavailable";
 // Retry-After is added to every 503 on its way out (turnRouteFailuresInto503).
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_SAVE_MESSAGE } from "../http/unavailable";
@@ -14,7 +16,8 @@ import { UNAVAILABLE_MESSAGE, UNAVAILABLE_SAVE_MESSAGE } from "../http/unavailab
  * whole) and the values to show again, so each page reads `actionData` the same way.
  */
 export function refuseForm<V>(status: number, errors: Record<string, string>, values: V) {
-  return data({ errors, values }, { status });
+  // In the page's language (decision 015): English stays exactly as the schema or service wrote it.
+  return data({ errors: translateServerMessages(errors, currentLanguage()), values }, { status });
 }
 
 /** For actions: the form comes back with the message beside its field and the values kept. */
@@ -31,8 +34,13 @@ export async function orErrorPage<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    if (isAppError(error)) throw data(error.message, { status: error.status });
-    if (classifyUnavailable(error)) throw data(UNAVAILABLE_MESSAGE, { status: 503 });
+    if (isAppError(error)) throw data(inPageLanguage(error.message), { status: error.status });
+    if (classifyUnavailable(error)) throw data(inPageLanguage(UNAVAILABLE_MESSAGE), { status: 503 });
     throw error;
   }
+}
+
+/** A message for the error page or beside a form, in the language of the request being answered. */
+export function inPageLanguage(message: string): string {
+  return translateServerMessage(message, currentLanguage());
 }

@@ -2,11 +2,11 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { AppError } from "../../core/app-error";
 import { parseWith } from "../../core/schemas";
-import { formErrorResponse, refuseForm } from "./app-errors";
+import { formErrorResponse, inPageLanguage, refuseForm } from "./app-errors";
 
 /** Pages that take forms take them by POST; another method is refused before anything is read. */
 export function postOnly(request: Request): void {
-  if (request.method !== "POST") throw data("This page takes forms by POST only. Please send the form from the page.", { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") throw data(inPageLanguage("This page takes forms by POST only. Please send the form from the page."), { status: 405, headers: { Allow: "POST" } });
 }
 
 /**

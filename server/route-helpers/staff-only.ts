@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { NO_FORMS_HERE } from "../../core/messages";
+import { inPageLanguage } from "./app-errors";
 import { isAdmin, isStaff, MAX_MODERATION_TEXT } from "../../core/moderation";
 import type { SessionUser } from "../auth/accounts.service";
 
@@ -24,5 +25,5 @@ export const moderationValues = (text: (name: string) => string) => ({ intent: t
 /** The action of a back-office page that takes no forms: 404 to anyone but staff (like its GET), 405 to staff. */
 export async function noFormsForStaff(context: AppLoadContext, options: { admin?: boolean } = {}): Promise<never> {
   await staffOnly(context, options);
-  throw data(NO_FORMS_HERE, { status: 405 });
+  throw data(inPageLanguage(NO_FORMS_HERE), { status: 405 });
 }

@@ -106,8 +106,9 @@ interface Answer {
   text: string;
 }
 
-async function get(pathname: string, cookie?: string): Promise<Answer> {
-  const response = await fetch(`${proxy}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: "manual", signal: AbortSignal.timeout(15_000) });
+async function get(pathname: string, cookie?: string, acceptLanguage?: string): Promise<Answer> {
+  const headers = { ...(cookie ? { cookie } : {}), ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}) };
+  const response = await fetch(`${proxy}${pathname}`, { headers, redirect: "manual", signal: AbortSignal.timeout(15_000) });
   return {
     status: response.status,
     cacheStatus: response.headers.get("x-cache-status") ?? "",
@@ -190,6 +191,22 @@ describe("nginx proxy_cache in front of two instances", () => {
     const anonymous = await get(pathname);
     expect(anonymous.cacheStatus).toBe("HIT");
     expect(anonymous.text).not.toContain(first.name);
+  });
+
+  it("keeps a copy per language: a Hindi reader is never handed the cached English page, nor the reverse", async () => {
+    const pathname = `/?languages=${Date.now().toString(36)}`;
+    const english = await get(pathname, undefined, "en-IN,en;q=0.9");
+    expect(english.text).toContain('<html lang="en-IN"');
+    expect((await get(pathname, undefined, "en-IN,en;q=0.9")).cacheStatus).toBe("HIT");
+    const hindi = await get(pathname, undefined, "hi-IN,hi;q=0.9");
+    expect(hindi.cacheStatus).not.toBe("HIT");
+    expect(hindi.text).toContain('<html lang="hi-IN"');
+    const hindiAgain = await get(pathname, undefined, "hi-IN,hi;q=0.9");
+    expect(hindiAgain.cacheStatus).toBe("HIT");
+    expect(hindiAgain.text).toContain('<html lang="hi-IN"');
+    const englishAgain = await get(pathname, undefined, "en-IN,en;q=0.9");
+    expect(englishAgain.cacheStatus).toBe("HIT");
+    expect(englishAgain.text).toContain('<html lang="en-IN"');
   });
 
   it("spreads requests over both instances", async () => {

@@ -15,7 +15,8 @@ import { SelectField } from "../select-field";
 import { SubmitButton } from "../submit-button";
 import { TextField } from "../text-field";
 import { PhotoField } from "./photo-field";
-import { SEND_WAITING_MESSAGE, useSendWhenPhotosReady } from "./use-send-when-photos-ready";
+import { useSendWhenPhotosReady } from "./use-send-when-photos-ready";
+import { useI18n } from "../i18n";
 
 export interface ListingFormProps {
   /** Where the form posts (its own page). */
@@ -29,9 +30,8 @@ export interface ListingFormProps {
   submitLabel: string;
 }
 
-const unitLabel = (unit: string) => UNIT_OPTIONS.find((option) => option.value === unit)?.value ?? "kg";
+const unitOf = (unit: string): Unit => UNIT_OPTIONS.find((option) => option.value === unit)?.value ?? "kg";
 const noChanges = () => () => {};
-const UNIT_PLURALS: Record<string, string> = { kg: "kg", quintal: "quintals", tonne: "tonnes", dozen: "dozen", crate: "crates" };
 
 export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, currentPhotos = [], submitLabel }: ListingFormProps) {
   const form = useRef<HTMLFormElement>(null);
@@ -41,65 +41,80 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
   const counted = isCountedUnit(unit as Unit);
   // Before the script runs, every field shows (the server ignores what does not apply).
   const hydrated = useSyncExternalStore(noChanges, () => true, () => false);
+  const { t } = useI18n();
   return (
     <Form method="post" action={action} encType="multipart/form-data" noValidate className="space-y-4" ref={form} onSubmit={send.onSubmit}>
       {errors.form ? <Alert>{errors.form}</Alert> : null}
-      <TextField label="Name" name="name" required maxLength={MAX_NAME_LENGTH} defaultValue={values.name} error={errors.name} placeholder="e.g. Basmati rice" />
-      <SelectField label="Category" name="category" id="category" required defaultValue={values.category} error={errors.category}>
-        <option value="">Select Category</option>
+      <TextField label={t("sell.name")} name="name" required maxLength={MAX_NAME_LENGTH} defaultValue={values.name} error={errors.name} placeholder={t("sell.namePlaceholder")} />
+      <SelectField label={t("sell.category")} name="category" id="category" required defaultValue={values.category} error={errors.category}>
+        <option value="">{t("sell.selectCategory")}</option>
         {CATEGORIES.map((c) => (
           <option key={c.slug} value={c.slug}>
-            {c.formLabel}
+            {t(`category.form.${c.slug}`)}
           </option>
         ))}
       </SelectField>
-      <TextField label="Variety (optional)" name="variety" maxLength={60} defaultValue={values.variety} error={errors.variety} placeholder="e.g. Pusa 1121, Alphonso" />
+      <TextField
+        label={t("sell.variety")}
+        name="variety"
+        maxLength={60}
+        defaultValue={values.variety}
+        error={errors.variety}
+        placeholder={t("sell.varietyPlaceholder")}
+      />
 
       <fieldset className="space-y-4 rounded-lg border border-stone-200 p-3">
-        <legend className="px-1 font-semibold">Price and quantity</legend>
-        <SelectField label="Sold by" name="unit" defaultValue={values.unit || "kg"} error={errors.unit} onChange={(e) => setUnit(e.currentTarget.value)}>
+        <legend className="px-1 font-semibold">{t("sell.priceAndQuantity")}</legend>
+        <SelectField label={t("sell.soldBy")} name="unit" defaultValue={values.unit || "kg"} error={errors.unit} onChange={(e) => setUnit(e.currentTarget.value)}>
           {UNIT_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.label}
+              {t(`unit.option.${option.value}`)}
             </option>
           ))}
         </SelectField>
         <div hidden={hydrated && !counted}>
           <TextField
-            label="Weight of one dozen or crate (kg)"
+            label={t("sell.unitKg")}
             name="unitKg"
             inputMode="decimal"
             defaultValue={values.unitKg}
             error={errors.unitKg}
-            hint="Only for dozen or crate, so buyers can compare the price per kg."
+            hint={t("sell.unitKgHint")}
           />
         </div>
         <TextField
-          label={`Price (₹ per ${unitLabel(unit)})`}
+          label={t("sell.price", { unit: t(`unit.one.${unitOf(unit)}`) })}
           name="price"
           inputMode="decimal"
           required
           defaultValue={values.price}
           error={errors.price}
-          placeholder="e.g. 45"
+          placeholder={t("sell.pricePlaceholder")}
         />
-        <TextField label="Quantity available (optional)" name="quantity" inputMode="decimal" defaultValue={values.quantity} error={errors.quantity} hint={`In ${UNIT_PLURALS[unit] ?? "kg"}.`} />
-        <TextField label="Minimum order (optional)" name="minOrder" inputMode="decimal" defaultValue={values.minOrder} error={errors.minOrder} />
+        <TextField
+          label={t("sell.quantity")}
+          name="quantity"
+          inputMode="decimal"
+          defaultValue={values.quantity}
+          error={errors.quantity}
+          hint={t("sell.quantityHint", { units: t(`unit.many.${unitOf(unit)}`) })}
+        />
+        <TextField label={t("sell.minOrder")} name="minOrder" inputMode="decimal" defaultValue={values.minOrder} error={errors.minOrder} />
         <label className="flex min-h-11 items-center gap-2">
           <input type="checkbox" name="organic" defaultChecked={values.organic} className="h-5 w-5" />
-          Organic
+          {t("sell.organic")}
         </label>
-        <TextField label="Available from (optional)" name="availableFrom" type="date" defaultValue={values.availableFrom} error={errors.availableFrom} />
+        <TextField label={t("sell.availableFrom")} name="availableFrom" type="date" defaultValue={values.availableFrom} error={errors.availableFrom} />
       </fieldset>
 
       <fieldset className="space-y-4 rounded-lg border border-stone-200 p-3">
-        <legend className="px-1 font-semibold">Where is it?</legend>
+        <legend className="px-1 font-semibold">{t("sell.where")}</legend>
         <PlaceFields values={values} errors={errors} />
       </fieldset>
 
       <div>
         <label htmlFor="description" className="label">
-          Description
+          {t("sell.description")}
         </label>
         <textarea
           id="description"
@@ -111,7 +126,7 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={errors.description ? "description-error" : undefined}
           className="input"
-          placeholder="Quality, how it was grown, when it was harvested"
+          placeholder={t("sell.descriptionPlaceholder")}
         />
         {errors.description ? (
           <p id="description-error" className="field-error">
@@ -122,11 +137,11 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
       <PhotoField
         maxPhotos={maxPhotos}
         maxBytes={maxImageBytes}
-        error={send.waiting ? SEND_WAITING_MESSAGE : (send.message ?? errors.image)}
+        error={send.waiting ? t("sell.waitingMessage") : (send.message ?? errors.image)}
         currentPhotos={currentPhotos}
         onBlockerChange={send.onBlockerChange}
       />
-      <SubmitButton action={action} pendingText="Uploading…" waitingText={send.waiting ? "Sending when your photo has uploaded…" : undefined}>
+      <SubmitButton action={action} pendingText={t("sell.pending")} waitingText={send.waiting ? t("sell.waiting") : undefined}>
         {submitLabel}
       </SubmitButton>
     </Form>

@@ -9,6 +9,7 @@ import { imageUrl } from "../../../core/images";
 import { keepPhotoValue } from "../../../core/listing-form";
 // Type only: the picker itself is loaded lazily, below.
 import type { PhotoPickerProps, PhotosBlocker } from "./photo-picker";
+import { useI18n } from "../i18n";
 
 const ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/heif";
 
@@ -48,6 +49,7 @@ function usePhotoPicker(form: RefObject<HTMLDivElement | null>) {
 export function PhotoField({ maxBytes, maxPhotos, error, currentPhotos, onBlockerChange }: PhotoFieldProps) {
   const root = useRef<HTMLDivElement>(null);
   const picker = usePhotoPicker(root);
+  const { t } = useI18n();
   if (picker) {
     return (
       <picker.Component
@@ -65,15 +67,15 @@ export function PhotoField({ maxBytes, maxPhotos, error, currentPhotos, onBlocke
     <div ref={root}>
       {currentPhotos.length ? (
         <fieldset className="mb-3">
-          <legend className="label">Photos on your listing</legend>
+          <legend className="label">{t("sell.photosOnListing")}</legend>
           <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             {currentPhotos.map((photo, index) => (
               <li key={photo.imageKey} className="rounded-lg border border-stone-200 bg-white p-2">
-                <img src={imageUrl(photo.imageKey, 320)} alt={`Preview ${index + 1}${index === 0 ? " (cover)" : ""}`} className="aspect-[4/3] w-full rounded object-cover" />
+                <img src={imageUrl(photo.imageKey, 320)} alt={t(index === 0 ? "sell.previewCover" : "sell.preview", { n: index + 1 })} className="aspect-[4/3] w-full rounded object-cover" />
                 <input type="hidden" name="photo" value={keepPhotoValue(photo.imageKey)} />
                 <label className="mt-2 flex min-h-11 items-center gap-2">
                   <input type="checkbox" name="remove" value={photo.imageKey} className="h-5 w-5" />
-                  Remove photo {index + 1}
+                  {t("sell.removePhotoN", { n: index + 1 })}
                 </label>
               </li>
             ))}
@@ -81,7 +83,7 @@ export function PhotoField({ maxBytes, maxPhotos, error, currentPhotos, onBlocke
         </fieldset>
       ) : null}
       <label htmlFor="image" className="label">
-        {currentPhotos.length ? "Add photos" : "Photos"}
+        {t(currentPhotos.length ? "sell.addPhotos" : "sell.photos")}
       </label>
       <input
         id="image"
@@ -96,8 +98,8 @@ export function PhotoField({ maxBytes, maxPhotos, error, currentPhotos, onBlocke
       />
       <p id="image-hint" className="mt-1 text-sm text-stone-600">
         {currentPhotos.length
-          ? `You can add up to ${Math.max(room, 0)} more, or remove some first (up to ${maxPhotos} in all). New photos go after the ones you keep.`
-          : `Up to ${maxPhotos} clear photos of your produce (JPEG, PNG or WebP, up to ${Math.round(maxBytes / (1024 * 1024))} MB each). The first is the cover.`}
+          ? t("sell.roomHint", { room: Math.max(room, 0), max: maxPhotos })
+          : t("sell.photosHint", { max: maxPhotos, mb: Math.round(maxBytes / (1024 * 1024)) })}
       </p>
       {error ? (
         <p id="image-error" className="field-error">

@@ -9,19 +9,20 @@
 import { useEffect, useState } from "react";
 import { formatBytes } from "../../../core/file-size";
 import { keepPhotoValue, uploadPhotoValue } from "../../../core/listing-form";
-import { canApply, isFinished } from "../../../core/upload-task";
+import { canApply, isFinished, SPEC_NO_DOWNLOAD_URL, UPLOAD_ERROR_MESSAGES, type UploadErrorCode } from "../../../core/upload-task";
 import { type PhotoUploadView } from "../../client/photo-upload";
-import { STATE_LABELS, usePhotoItems } from "./use-photo-items";
+import { useI18n, type I18n } from "../i18n";
+import { usePhotoItems } from "./use-photo-items";
 
 /** Why the form cannot be sent yet, or null when it can (as far as photos go). */
 export type PhotosBlocker = { kind: "uploading" | "failed"; message: string } | null;
 
-function photosBlocker(items: ReadonlyArray<{ view: PhotoUploadView }>, preparing: boolean): PhotosBlocker {
+function photosBlocker(items: ReadonlyArray<{ view: PhotoUploadView }>, preparing: boolean, t: I18n["t"]): PhotosBlocker {
   // Photos still being made smaller are not in `items` yet, but they are on their way.
   if (preparing || items.some((item) => !isFinished(item.view.state))) {
-    return { kind: "uploading", message: "Your photos are still uploading." };
+    return { kind: "uploading", message: t("photo.stillUploading") };
   }
-  if (items.some((item) => item.view.state !== "success")) return { kind: "failed", message: "Please remove the photos that did not upload." };
+  if (items.some((item) => item.view.state !== "success")) return { kind: "failed", message: t("photo.removeFailed") };
   return null;
 }
 
@@ -40,8 +41,9 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
   const { items, message, preparing, announcement, add, remove, move, control } = usePhotoItems({ maxPhotos, maxBytes, initialFiles, currentPhotos });
   const [focusAfterMove, setFocusAfterMove] = useState<{ key: string; by: -1 | 1 } | null>(null);
   const shownError = message ?? serverError;
+  const { t } = useI18n();
 
-  useEffect(() => onBlockerChange(photosBlocker(items, preparing)), [items, preparing, onBlockerChange]);
+  useEffect(() => onBlockerChange(photosBlocker(items, preparing, t)), [items, preparing, onBlockerChange, t]);
 
   // After a move, focus stays on the moved photo's button (or its other one, at either end).
   useEffect(() => {
@@ -60,7 +62,7 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
   return (
     <div>
       <label htmlFor="image" className="label">
-        Photos
+        {t("sell.photos")}
       </label>
       <input
         id="image"
@@ -78,8 +80,7 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
         className="block w-full text-base file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800"
       />
       <p id="image-hint" className="mt-1 text-sm text-stone-600">
-        Up to {maxPhotos} clear photos of your produce (JPEG, PNG or WebP, up to {Math.round(maxBytes / (1024 * 1024))} MB each). The first
-        is the cover. Photos are made smaller before sending, to save your data.
+        {t("sell.photosHint", { max: maxPhotos, mb: Math.round(maxBytes / (1024 * 1024)) })} {t("sell.shrinkHint")}
       </p>
       {shownError ? (
         <p id="image-error" className="field-error" role="alert">
@@ -87,12 +88,12 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
         </p>
       ) : null}
       <p role="status" className="sr-only">
-        {preparing ? "Preparing photo…" : announcement}
+        {preparing ? t("photo.preparing") : announcement}
       </p>
-      {preparing ? <p className="mt-2 text-sm text-stone-700">Preparing photo…</p> : null}
+      {preparing ? <p className="mt-2 text-sm text-stone-700">{t("photo.preparing")}</p> : null}
 
       {items.length ? (
-        <ol aria-label="Chosen photos" className="mt-3 space-y-3">
+        <ol aria-label={t("photo.chosen")} className="mt-3 space-y-3">
           {items.map((item, index) => {
             const { view } = item;
             const percent = view.totalBytes ? Math.round((view.sentBytes / view.totalBytes) * 100) : 0;
@@ -101,28 +102,28 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
             return (
               <li key={item.key} className="rounded-lg border border-stone-200 bg-white p-3">
                 <div className="flex gap-3">
-                  <img src={item.previewUrl} alt={`Preview ${n}${index === 0 ? " (cover)" : ""}`} className="h-20 w-20 shrink-0 rounded object-cover" />
+                  <img src={item.previewUrl} alt={t(index === 0 ? "sell.previewCover" : "sell.preview", { n })} className="h-20 w-20 shrink-0 rounded object-cover" />
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold [overflow-wrap:anywhere]">
-                      Photo {n}
-                      {index === 0 ? <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-sm text-brand-800">Cover</span> : null}
+                      {t("photo.photoN", { n })}
+                      {index === 0 ? <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-sm text-brand-800">{t("photo.cover")}</span> : null}
                     </p>
                     {item.kept ? (
-                      <p className="text-sm text-stone-700">On your listing</p>
+                      <p className="text-sm text-stone-700">{t("photo.onListing")}</p>
                     ) : (
                       <>
                         <p className="text-sm text-stone-700" data-testid="photo-sizes">
                           {formatBytes(item.originalBytes)} → {formatBytes(view.totalBytes)}
-                          {view.totalBytes < item.originalBytes ? ` (saves ${Math.round((1 - view.totalBytes / item.originalBytes) * 100)}%)` : null}
+                          {view.totalBytes < item.originalBytes ? t("photo.saves", { percent: Math.round((1 - view.totalBytes / item.originalBytes) * 100) }) : null}
                         </p>
                         <div className="mt-1 flex items-center gap-2">
-                          <progress max={100} value={percent} aria-label={`Upload of photo ${n}`} className="h-2 w-full" />
+                          <progress max={100} value={percent} aria-label={t("photo.uploadOf", { n })} className="h-2 w-full" />
                           <span className="shrink-0 text-sm tabular-nums">{percent}%</span>
                         </div>
-                        <p className="text-sm text-stone-700">{STATE_LABELS[view.state]}</p>
+                        <p className="text-sm text-stone-700">{t(`photo.state.${view.state}`)}</p>
                       </>
                     )}
-                    {view.error && view.state !== "canceled" ? <p className="field-error">{view.error}</p> : null}
+                    {view.error && view.state !== "canceled" ? <UploadError code={view.error} /> : null}
                   </div>
                 </div>
                 <div className="mt-2 flex flex-wrap gap-2">
@@ -132,9 +133,9 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
                       className="btn-secondary"
                       // One button that reads Pause or Resume, so focus stays on it.
                       onClick={() => control(item, canApply(view.state, "pause") ? "pause" : "resume")}
-                      aria-label={`${canApply(view.state, "pause") ? "Pause" : "Resume"} photo ${n}`}
+                      aria-label={t(canApply(view.state, "pause") ? "photo.pauseN" : "photo.resumeN", { n })}
                     >
-                      {canApply(view.state, "pause") ? "Pause" : "Resume"}
+                      {t(canApply(view.state, "pause") ? "photo.pause" : "photo.resume")}
                     </button>
                   ) : null}
                   {!isFinished(view.state) ? (
@@ -143,17 +144,17 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
                       className="btn-secondary"
                       disabled={!canApply(view.state, "cancel")}
                       onClick={() => control(item, "cancel")}
-                      aria-label={`Cancel photo ${n}`}
+                      aria-label={t("photo.cancelN", { n })}
                     >
-                      Cancel
+                      {t("photo.cancel")}
                     </button>
                   ) : (
-                    <button type="button" className="btn-secondary" onClick={() => remove(item)} aria-label={`Remove photo ${n}`}>
-                      Remove
+                    <button type="button" className="btn-secondary" onClick={() => remove(item)} aria-label={t("photo.removeN", { n })}>
+                      {t("photo.remove")}
                     </button>
                   )}
-                  <button id={`${item.key}-up`} type="button" className="btn-secondary" disabled={index === 0} onClick={() => moveAndKeepFocus(index, -1)} aria-label={`Move photo ${n} up`}>
-                    Move up
+                  <button id={`${item.key}-up`} type="button" className="btn-secondary" disabled={index === 0} onClick={() => moveAndKeepFocus(index, -1)} aria-label={t("photo.moveUpN", { n })}>
+                    {t("photo.moveUp")}
                   </button>
                   <button
                     id={`${item.key}-down`}
@@ -161,9 +162,9 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
                     className="btn-secondary"
                     disabled={index === items.length - 1}
                     onClick={() => moveAndKeepFocus(index, 1)}
-                    aria-label={`Move photo ${n} down`}
+                    aria-label={t("photo.moveDownN", { n })}
                   >
-                    Move down
+                    {t("photo.moveDown")}
                   </button>
                 </div>
                 {item.kept ? <input type="hidden" name="photo" value={keepPhotoValue(item.kept)} /> : null}
@@ -175,4 +176,27 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
       ) : null}
     </div>
   );
+}
+
+/**
+ * Why a photo's upload stopped, in the page's language. Two are the specification's own words and
+ * stay in English (marked so): "You must login first", and the first sentence of "no download URLs".
+ */
+function UploadError({ code }: { code: UploadErrorCode }) {
+  const { t } = useI18n();
+  if (code === "unauthenticated") {
+    return (
+      <p className="field-error" lang="en-IN">
+        {UPLOAD_ERROR_MESSAGES.unauthenticated}
+      </p>
+    );
+  }
+  if (code === "no-download-url") {
+    return (
+      <p className="field-error">
+        <span lang="en-IN">{SPEC_NO_DOWNLOAD_URL}</span> {t("upload.addAgain")}
+      </p>
+    );
+  }
+  return <p className="field-error">{t(`upload.${code}`)}</p>;
 }

@@ -1,10 +1,9 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { imageUrl } from "../../../core/images";
 import { moveItem } from "../../../core/list-order";
-import { photoTooLargeMessage } from "../../../core/messages";
-import { type UploadState } from "../../../core/upload-task";
 import { discardFinishedUpload, fingerprintOf, startPhotoUpload, type PhotoUploadHandle, type PhotoUploadView } from "../../client/photo-upload";
 import { resizePhoto } from "../../client/resize-photo";
+import { useI18n } from "../i18n";
 
 export interface PhotoItem {
   key: string;
@@ -17,15 +16,6 @@ export interface PhotoItem {
   view: PhotoUploadView;
 }
 
-export const STATE_LABELS: Record<UploadState, string> = {
-  running: "Uploading",
-  pausing: "Pausing…",
-  paused: "Paused",
-  canceling: "Canceling…",
-  canceled: "Canceled",
-  error: "Not uploaded",
-  success: "Uploaded",
-};
 
 const keptItem = (imageKey: string, index: number): PhotoItem => ({
   key: `kept-${index}`,
@@ -58,6 +48,7 @@ export function usePhotoItems(options: {
   const [announcement, setAnnouncement] = useState("");
   const handles = useRef(new Map<string, PhotoUploadHandle>());
   const nextKey = useRef(0);
+  const { t } = useI18n();
 
   // Object URLs are freed when the picker goes away (after a successful sale, say).
   const previewUrls = useRef(new Set<string>());
@@ -68,29 +59,33 @@ export function usePhotoItems(options: {
 
   const updateView = (key: string, view: PhotoUploadView) => {
     setItems((current) => current.map((item) => (item.key === key ? { ...item, view } : item)));
-    setAnnouncement((previous) => (view.state === "running" ? previous : `${STATE_LABELS[view.state]}.`));
+    setAnnouncement((previous) => (view.state === "running" ? previous : `${t(`photo.state.${view.state}`)}.`));
   };
 
   async function add(files: File[]) {
     const free = maxPhotos - items.length;
     const chosen = files.slice(0, Math.max(free, 0));
-    setMessage(files.length > chosen.length ? `A listing can have up to ${maxPhotos} photos. The first ${chosen.length || "none"} you chose ${chosen.length === 1 ? "was" : "were"} added.` : null);
+    setMessage(
+      files.length > chosen.length
+        ? t(chosen.length === 0 ? "photo.tooManyChosenNone" : chosen.length === 1 ? "photo.tooManyChosenOne" : "photo.tooManyChosen", { max: maxPhotos, count: chosen.length })
+        : null,
+    );
     setPreparing(true);
     try {
       const known = new Set(items.map((item) => item.fingerprint));
       for (const file of chosen) {
         if (file.size === 0) {
-          setMessage("This file is empty. Please choose a photo.");
+          setMessage(t("photo.empty"));
           continue;
         }
         const blob = await resizePhoto(file);
         if (blob.size > maxBytes) {
-          setMessage(photoTooLargeMessage(maxBytes));
+          setMessage(t("photo.tooLarge", { mb: Math.round(maxBytes / (1024 * 1024)) }));
           continue;
         }
         const fingerprint = await fingerprintOf(blob, file);
         if (known.has(fingerprint)) {
-          setMessage("You have already added this photo.");
+          setMessage(t("photo.duplicate"));
           continue;
         }
         known.add(fingerprint);
@@ -120,7 +115,7 @@ export function usePhotoItems(options: {
     }
     handles.current.delete(item.key);
     setItems((current) => current.filter((other) => other.key !== item.key));
-    setAnnouncement("Photo removed.");
+    setAnnouncement(t("photo.removed"));
   }
 
   function move(index: number, by: -1 | 1) {

@@ -6,8 +6,9 @@ import { AdminNav } from "../../components/admin-nav";
 import { AuditList } from "../../components/audit-list";
 import { Pagination } from "../../components/pagination";
 import type { Route } from "./+types/audit";
+import { metaI18n, useI18n } from "../../components/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "Audit log — Mandi back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaI18n(matches).t("admin.auditTitle") }];
 
 const pageSchema = z.object({ page: z.preprocess((v) => (typeof v === "string" && /^\d{1,6}$/.test(v) && Number(v) >= 1 ? Number(v) : 1), z.number()) });
 
@@ -23,13 +24,14 @@ export const action = ({ context }: Route.ActionArgs) => noFormsForStaff(context
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { entries, total, page, pageCount } = loaderData;
+  const { t } = useI18n();
   return (
     <div className="page max-w-4xl py-6">
-      <h1 className="mb-3 text-2xl font-bold">Back office</h1>
+      <h1 className="mb-3 text-2xl font-bold">{t("admin.title")}</h1>
       <AdminNav admin />
-      <h2 className="section-title mb-2">Audit log</h2>
+      <h2 className="section-title mb-2">{t("admin.audit")}</h2>
       <p className="mb-3 text-stone-700">
-        {total} {total === 1 ? "entry" : "entries"}, newest first. Entries cannot be changed or removed.
+        {t(total === 1 ? "admin.entriesOne" : "admin.entriesMany", { count: total })}
       </p>
       <AuditList entries={entries} />
       <Pagination page={page} pageCount={pageCount} search={new URLSearchParams()} />

@@ -1,9 +1,9 @@
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { formatShortDate, isoDate } from "../../../core/dates";
-import { isAdmin, MAX_MODERATION_TEXT, REPORT_REASON_LABELS } from "../../../core/moderation";
+import { isAdmin, MAX_MODERATION_TEXT } from "../../../core/moderation";
 import { listingModerationSchema, searchParamsToObject } from "../../../core/schemas";
-import { formErrorResponse, orErrorPage } from "../../../server/route-helpers/app-errors";
+import { formErrorResponse, inPageLanguage, orErrorPage } from "../../../server/route-helpers/app-errors";
 import { parseForm, postOnly } from "../../../server/route-helpers/forms";
 import { moderationValues, staffOnly } from "../../../server/route-helpers/staff-only";
 import { AdminNav } from "../../components/admin-nav";
@@ -13,17 +13,21 @@ import { BanForm } from "../../components/ban-form";
 import { NoteForm } from "../../components/note-form";
 import { SubmitButton } from "../../components/submit-button";
 import type { Route } from "./+types/listing";
+import { metaI18n, useI18n } from "../../components/i18n";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.listing.name} — Mandi back office` : "Not found — Mandi" }];
-
-const DONE = { hide: "Hidden. Its seller sees your reason in My listings.", restore: "Restored. Buyers can see it again.", dismiss: "Reports dismissed." } as const;
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: data ? t("caseFile.title", { name: data.listing.name }) : t("meta.page", { page: t("meta.notFound") }) }];
+};
 const doneQuerySchema = z.object({ done: z.preprocess((v) => (v === "hide" || v === "restore" || v === "dismiss" ? v : undefined), z.enum(["hide", "restore", "dismiss"]).optional()) });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await staffOnly(context);
   const found = await orErrorPage(() => context.services.moderation.listingCase({ actor: user, listingId: params.id }));
   const { done } = doneQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
-  return { ...found, done, admin: isAdmin(user.role) };
+  // A reason the system wrote reads in the page's language (the form below keeps the stored words).
+  const shownReason = found.listing.hiddenReason ? inPageLanguage(found.listing.hiddenReason) : "";
+  return { ...found, shownReason, done, admin: isAdmin(user.role) };
 }
 
 /** Hide (with a reason the seller sees), restore, or dismiss the reports: each written to the audit log. */
@@ -46,15 +50,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ModerateListing({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, seller, reports, history, done, admin } = loaderData;
+  const { listing, seller, reports, history, done, admin, shownReason } = loaderData;
   const errors = actionData?.errors ?? {};
   const hidden = listing.hiddenAt !== null;
   const openReports = reports.filter((report) => report.resolvedAt === null).length;
+  const { lang, t } = useI18n();
   return (
     <div className="page max-w-4xl py-6">
-      <h1 className="mb-3 text-2xl font-bold">Back office</h1>
+      <h1 className="mb-3 text-2xl font-bold">{t("admin.title")}</h1>
       <AdminNav admin={admin} />
-      {done ? <Alert tone="success">{DONE[done]}</Alert> : null}
+      {done ? <Alert tone="success">{t(`caseFile.done.${done}`)}</Alert> : null}
       {errors.form || errors.intent || errors.note ? <Alert>{errors.form ?? errors.intent ?? errors.note}</Alert> : null}
       <section aria-labelledby="listing-heading" className="mt-3 rounded-xl border border-stone-200 bg-white p-4">
         <h2 id="listing-heading" className="text-xl font-bold [overflow-wrap:anywhere]">
@@ -62,53 +67,54 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
         </h2>
         <p className="mt-1 text-stone-700">
           {hidden ? (
-            <span className="font-semibold text-red-900">Hidden: {listing.hiddenReason}</span>
+            <span className="font-semibold text-red-900">{t("caseFile.hiddenBecause", { reason: shownReason })}</span>
           ) : (
-            <span>Buyers can see it ({listing.status === "sold" ? "marked as sold" : "for sale"}).</span>
+            <span>{t(listing.status === "sold" ? "caseFile.visibleSold" : "caseFile.visibleForSale")}</span>
           )}
         </p>
         {listing.reviewRequestedAt !== null ? (
           <p className="mt-1 font-semibold text-amber-900">
-            The seller asked for a review on <time dateTime={isoDate(listing.reviewRequestedAt)}>{formatShortDate(listing.reviewRequestedAt)}</time>.
+            {t("caseFile.reviewAskedOn")} <time dateTime={isoDate(listing.reviewRequestedAt)}>{formatShortDate(listing.reviewRequestedAt, lang)}</time>
+            {lang === "en" ? "." : "।"}
           </p>
         ) : null}
         <p className="mt-2">
           <Link to={`/view/${listing.id}`} className="underline underline-offset-4">
-            Open the listing's page
+            {t("caseFile.openPage")}
           </Link>
         </p>
       </section>
 
       <section aria-labelledby="reports-heading" className="mt-6">
         <h2 id="reports-heading" className="section-title mb-2">
-          Reports ({reports.length})
+          {t("caseFile.reports", { count: reports.length })}
         </h2>
         {reports.length ? (
           <ul className="space-y-2">
             {reports.map((report) => (
               <li key={report.id} className="rounded-lg border border-stone-200 bg-white p-3">
-                <p className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</p>
+                <p className="font-semibold">{t(`report.reason.${report.reason}`)}</p>
                 {report.details ? <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{report.details}</p> : null}
                 <p className="mt-1 text-sm text-stone-600">
-                  <time dateTime={isoDate(report.createdAt)}>{formatShortDate(report.createdAt)}</time> · {report.signedIn ? "a signed-in person" : "a visitor"} ·{" "}
-                  {report.resolution === null ? "open" : report.resolution === "dismissed" ? "dismissed" : "acted on"}
+                  <time dateTime={isoDate(report.createdAt)}>{formatShortDate(report.createdAt, lang)}</time> · {t(report.signedIn ? "caseFile.signedIn" : "caseFile.visitor")} ·{" "}
+                  {t(report.resolution === null ? "caseFile.open" : report.resolution === "dismissed" ? "caseFile.dismissed" : "caseFile.actedOn")}
                 </p>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="text-stone-700">No reports.</p>
+          <p className="text-stone-700">{t("caseFile.noReports")}</p>
         )}
       </section>
 
       <section aria-labelledby="actions-heading" className="mt-4 grid gap-4 md:grid-cols-2">
         <h2 id="actions-heading" className="sr-only">
-          What to do
+          {t("caseFile.whatToDo")}
         </h2>
         <Form method="post" noValidate className="rounded-xl border border-stone-200 bg-white p-4">
           <input type="hidden" name="intent" value="hide" />
           <label htmlFor="hide-reason" className="label">
-            {hidden ? "Change the reason the seller sees" : "Hide it: the reason the seller sees"}
+            {t(hidden ? "caseFile.changeReason" : "caseFile.hideReason")}
           </label>
           <textarea
             id="hide-reason"
@@ -129,22 +135,24 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
             </p>
           ) : null}
           <div className="mt-3">
-            <SubmitButton action={`/admin/listings/${listing.id}`} intent="hide" pendingText="Saving…" className="btn-primary bg-red-700 hover:bg-red-800">
-              {hidden ? "Save the reason" : "Hide the listing"}
+            <SubmitButton action={`/admin/listings/${listing.id}`} intent="hide" pendingText={t("admin.saving")} className="btn-primary bg-red-700 hover:bg-red-800">
+              {t(hidden ? "caseFile.saveReason" : "caseFile.hide")}
             </SubmitButton>
           </div>
         </Form>
         <div className="space-y-4">
           {hidden ? (
-            <NoteForm {...noteFormAt(listing.id)} intent="restore" button="Restore the listing" label="Restore it: a note for the log (optional)" />
+            <NoteForm {...noteFormAt(listing.id)} intent="restore" button={t("caseFile.restore")} label={t("caseFile.restoreNote")} />
           ) : null}
-          {openReports ? <NoteForm {...noteFormAt(listing.id)} intent="dismiss" button={`Dismiss ${openReports} open ${openReports === 1 ? "report" : "reports"}`} label="Dismiss the reports: why (optional)" /> : null}
+          {openReports ? <NoteForm {...noteFormAt(listing.id)} intent="dismiss" button={t(openReports === 1 ? "caseFile.dismissOne" : "caseFile.dismissMany", { count: openReports })}
+              label={t("caseFile.dismissNote")}
+            /> : null}
         </div>
       </section>
 
       <section aria-labelledby="seller-heading" className="mt-6 rounded-xl border border-stone-200 bg-white p-4">
         <h2 id="seller-heading" className="section-title">
-          Seller
+          {t("caseFile.seller")}
         </h2>
         {seller ? (
           <>
@@ -152,18 +160,18 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
               <Link to={`/admin/people?id=${encodeURIComponent(seller.id)}`} className="underline underline-offset-4">
                 {seller.name}
               </Link>{" "}
-              ({seller.email}){seller.banned ? " · banned" : ""}
+              ({seller.email}){seller.banned ? t("caseFile.banned") : ""}
             </p>
             {!seller.banned && seller.role === "person" ? <BanForm personId={seller.id} name={seller.name} /> : null}
           </>
         ) : (
-          <p className="mt-1 text-stone-700">This seller's account was deleted.</p>
+          <p className="mt-1 text-stone-700">{t("caseFile.sellerDeleted")}</p>
         )}
       </section>
 
       <section aria-labelledby="history-heading" className="mt-6">
         <h2 id="history-heading" className="section-title mb-2">
-          What was done
+          {t("caseFile.history")}
         </h2>
         <AuditList entries={history} />
       </section>

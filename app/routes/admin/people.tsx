@@ -1,6 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { isAdmin, ROLE_LABELS } from "../../../core/moderation";
+import { isAdmin } from "../../../core/moderation";
 import { peopleQuerySchema, personModerationSchema, searchParamsToObject } from "../../../core/schemas";
 import type { PersonRecord } from "../../../server/auth/accounts.repository";
 import { formErrorResponse, orErrorPage } from "../../../server/route-helpers/app-errors";
@@ -12,14 +12,10 @@ import { BanForm } from "../../components/ban-form";
 import { NoteForm } from "../../components/note-form";
 import { SubmitButton } from "../../components/submit-button";
 import type { Route } from "./+types/people";
+import { metaI18n, useI18n } from "../../components/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "People — Mandi back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaI18n(matches).t("peoplePage.title") }];
 
-const DONE = {
-  ban: "Banned. They are signed out everywhere and their listings are hidden.",
-  unban: "The ban is lifted. The listings the ban hid are back.",
-  role: "The role is changed. It applies from their next page.",
-} as const;
 const doneSchema = z.object({ done: z.preprocess((v) => (v === "ban" || v === "unban" || v === "role" ? v : undefined), z.enum(["ban", "unban", "role"]).optional()) });
 
 /** Find a person by email (or id, from a listing's page); staff and banned people listed. */
@@ -54,13 +50,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function PersonLine({ person }: { person: PersonRecord }) {
+  const { t } = useI18n();
   return (
     <li className="flex flex-wrap items-center gap-x-2 [overflow-wrap:anywhere]">
       <Link to={`/admin/people?id=${encodeURIComponent(person.id)}`} className="font-semibold underline-offset-4 hover:underline">
         {person.name}
       </Link>
       <span className="text-stone-700">{person.email}</span>
-      <span className="text-sm text-stone-600">{person.banned ? `banned: ${person.banReason ?? ""}` : ROLE_LABELS[person.role]}</span>
+      <span className="text-sm text-stone-600">{person.banned ? t("peoplePage.bannedBecause", { reason: person.banReason ?? "" }) : t(`peoplePage.role.${person.role}`)}</span>
     </li>
   );
 }
@@ -69,27 +66,28 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
   const { person, searched, email, staff, banned, done, admin, me } = loaderData;
   const errors = actionData?.errors ?? {};
   const formError = errors.form ?? errors.intent ?? errors.personId ?? errors.role ?? errors.note;
+  const { t } = useI18n();
   return (
     <div className="page max-w-4xl py-6">
-      <h1 className="mb-3 text-2xl font-bold">Back office</h1>
+      <h1 className="mb-3 text-2xl font-bold">{t("admin.title")}</h1>
       <AdminNav admin={admin} />
-      {done ? <Alert tone="success">{DONE[done]}</Alert> : null}
+      {done ? <Alert tone="success">{t(`peoplePage.done.${done}`)}</Alert> : null}
       {formError ? <Alert>{formError}</Alert> : null}
       <Form method="get" action="/admin/people" className="mt-3 flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
           <label htmlFor="email" className="label">
-            Find a person by email
+            {t("peoplePage.find")}
           </label>
           <input id="email" name="email" type="email" defaultValue={email} className="input" autoComplete="off" />
         </div>
         <button type="submit" className="btn-secondary">
-          Find
+          {t("peoplePage.findButton")}
         </button>
       </Form>
 
       {searched && !person ? (
         <div className="mt-4">
-          <Alert tone="info">We could not find anyone with that email.</Alert>
+          <Alert tone="info">{t("peoplePage.noOne")}</Alert>
         </div>
       ) : null}
       {person ? (
@@ -99,12 +97,16 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
           </h2>
           <p className="text-stone-700 [overflow-wrap:anywhere]">{person.email}</p>
           <p className="mt-1">
-            {ROLE_LABELS[person.role]} · {person.listings.total} {person.listings.total === 1 ? "listing" : "listings"}, {person.listings.hidden} hidden
+            {t(person.listings.total === 1 ? "peoplePage.summaryOne" : "peoplePage.summaryMany", {
+              role: t(`peoplePage.role.${person.role}`),
+              total: person.listings.total,
+              hidden: person.listings.hidden,
+            })}
           </p>
           {person.banned ? (
             <>
-              <p className="mt-2 font-semibold text-red-900 [overflow-wrap:anywhere]">Banned: {person.banReason}</p>
-              <NoteForm action="/admin/people" intent="unban" fields={{ personId: person.id }} label="Note for the log (optional)" button="Lift the ban" className="mt-3" />
+              <p className="mt-2 font-semibold text-red-900 [overflow-wrap:anywhere]">{t("peoplePage.banned", { reason: person.banReason ?? "" })}</p>
+              <NoteForm action="/admin/people" intent="unban" fields={{ personId: person.id }} label={t("peoplePage.note")} button={t("peoplePage.liftBan")} className="mt-3" />
             </>
           ) : person.role === "person" ? (
             <BanForm personId={person.id} name={person.name} error={errors.reason} reason={actionData?.values?.intent === "ban" ? actionData.values.reason : undefined} />
@@ -114,8 +116,8 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
               <input type="hidden" name="intent" value="role" />
               <input type="hidden" name="personId" value={person.id} />
               <input type="hidden" name="role" value={person.role === "moderator" ? "person" : "moderator"} />
-              <SubmitButton action="/admin/people" intent="role" pendingText="Saving…" className="btn-secondary">
-                {person.role === "moderator" ? "Remove the moderator role" : "Make a moderator"}
+              <SubmitButton action="/admin/people" intent="role" pendingText={t("admin.saving")} className="btn-secondary">
+                {t(person.role === "moderator" ? "peoplePage.removeModerator" : "peoplePage.makeModerator")}
               </SubmitButton>
             </Form>
           ) : null}
@@ -124,7 +126,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
 
       <section aria-labelledby="staff-heading" className="mt-6">
         <h2 id="staff-heading" className="section-title mb-2">
-          Staff
+          {t("peoplePage.staff")}
         </h2>
         <ul className="space-y-1">
           {staff.map((p) => (
@@ -134,7 +136,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
       </section>
       <section aria-labelledby="banned-heading" className="mt-6">
         <h2 id="banned-heading" className="section-title mb-2">
-          Banned
+          {t("peoplePage.bannedHeading")}
         </h2>
         {banned.length ? (
           <ul className="space-y-1">
@@ -143,7 +145,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
             ))}
           </ul>
         ) : (
-          <p className="text-stone-700">Nobody is banned.</p>
+          <p className="text-stone-700">{t("peoplePage.nobodyBanned")}</p>
         )}
       </section>
     </div>

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { formatShortDate, isoDate } from "../../../core/dates";
-import { isAdmin, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from "../../../core/moderation";
+import { isAdmin, REPORT_REASONS, type ReportReason } from "../../../core/moderation";
 import { moderationQueueQuerySchema, searchParamsToObject } from "../../../core/schemas";
 import { orErrorPage } from "../../../server/route-helpers/app-errors";
 import { noFormsForStaff, staffOnly } from "../../../server/route-helpers/staff-only";
@@ -8,14 +8,11 @@ import { AdminNav } from "../../components/admin-nav";
 import { Alert } from "../../components/alert";
 import { Pagination } from "../../components/pagination";
 import type { Route } from "./+types/queue";
+import { metaI18n, useI18n, type I18n } from "../../components/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "Reports — Mandi back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaI18n(matches).t("admin.metaQueue") }];
 
-const VIEWS = [
-  { view: "open", label: "Open reports" },
-  { view: "review", label: "Review asked for" },
-  { view: "hidden", label: "Hidden" },
-] as const;
+const VIEWS = ["open", "review", "hidden"] as const;
 
 /** The report queue: listings grouped, most-reported and oldest first (decision 014). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,9 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...queue, view: query.view, reason: query.reason ?? "", admin: isAdmin(user.role) };
 }
 
-function reasonsText(reasons: Partial<Record<ReportReason, number>>): string {
+function reasonsText(reasons: Partial<Record<ReportReason, number>>, { t }: I18n): string {
   return REPORT_REASONS.filter((reason) => reasons[reason])
-    .map((reason) => `${REPORT_REASON_LABELS[reason]} × ${reasons[reason]}`)
+    .map((reason) => t("admin.reasonCount", { reason: t(`report.reason.${reason}`), count: reasons[reason] ?? 0 }))
     .join(", ");
 }
 
@@ -37,19 +34,21 @@ export const action = ({ context }: Route.ActionArgs) => noFormsForStaff(context
 export default function Queue({ loaderData }: Route.ComponentProps) {
   const { entries, total, page, pageCount, view, reason, admin } = loaderData;
   const search = new URLSearchParams({ view, ...(reason ? { reason } : {}) });
+  const i18n = useI18n();
+  const { lang, t } = i18n;
   return (
     <div className="page max-w-4xl py-6">
-      <h1 className="mb-3 text-2xl font-bold">Back office</h1>
+      <h1 className="mb-3 text-2xl font-bold">{t("admin.title")}</h1>
       <AdminNav admin={admin} />
-      <nav aria-label="Which listings" className="mb-3 flex flex-wrap gap-2">
+      <nav aria-label={t("admin.which")} className="mb-3 flex flex-wrap gap-2">
         {VIEWS.map((item) => (
           <Link
-            key={item.view}
-            to={`/admin?view=${item.view}`}
-            aria-current={item.view === view ? "page" : undefined}
-            className={`rounded-full border px-3 py-1.5 text-sm font-semibold ${item.view === view ? "border-brand-700 bg-brand-50 text-brand-800" : "border-stone-300 bg-white"}`}
+            key={item}
+            to={`/admin?view=${item}`}
+            aria-current={item === view ? "page" : undefined}
+            className={`rounded-full border px-3 py-1.5 text-sm font-semibold ${item === view ? "border-brand-700 bg-brand-50 text-brand-800" : "border-stone-300 bg-white"}`}
           >
-            {item.label}
+            {t(`admin.views.${item}`)}
           </Link>
         ))}
       </nav>
@@ -58,33 +57,33 @@ export default function Queue({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="view" value="open" />
           <div>
             <label htmlFor="reason" className="label">
-              Reason
+              {t("admin.reason")}
             </label>
             <select id="reason" name="reason" defaultValue={reason} className="input">
-              <option value="">Every reason</option>
+              <option value="">{t("admin.everyReason")}</option>
               {REPORT_REASONS.map((r) => (
                 <option key={r} value={r}>
-                  {REPORT_REASON_LABELS[r]}
+                  {t(`report.reason.${r}`)}
                 </option>
               ))}
             </select>
           </div>
           <button type="submit" className="btn-secondary">
-            Show
+            {t("admin.show")}
           </button>
         </Form>
       ) : null}
       <p className="mb-3 text-stone-700">
-        {total} {total === 1 ? "listing" : "listings"}
-        {view === "open" ? ": most reported first, then the oldest." : view === "review" ? ": the oldest request first." : ": the longest hidden first."}
+        {t(total === 1 ? "admin.countOne" : "admin.countMany", { count: total })}
+        {t(`admin.order.${view}`)}
       </p>
       {entries.length ? (
-        <ul aria-label="Listings to look at" className="space-y-3">
+        <ul aria-label={t("admin.toLookAt")} className="space-y-3">
           {entries.map((entry) => (
             <li key={entry.id} className="rounded-xl border border-stone-200 bg-white p-3 shadow-sm">
               <h2 className="font-semibold [overflow-wrap:anywhere]">
                 {entry.deleted ? (
-                  <span>Deleted by the seller</span>
+                  <span>{t("admin.deletedBySeller")}</span>
                 ) : (
                   <Link to={`/admin/listings/${entry.id}`} className="underline-offset-4 hover:underline">
                     {entry.name}
@@ -92,32 +91,32 @@ export default function Queue({ loaderData }: Route.ComponentProps) {
                 )}
               </h2>
               <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">
-                Seller:{" "}
+                {t("admin.seller")}{" "}
                 {entry.sellerName && entry.sellerId ? (
                   <Link to={`/admin/people?id=${encodeURIComponent(entry.sellerId)}`} className="underline underline-offset-4">
                     {entry.sellerName}
                   </Link>
                 ) : (
-                  "account deleted"
+                  t("admin.accountDeleted")
                 )}
               </p>
               <p className="mt-1 flex flex-wrap gap-2 text-sm">
-                {entry.hiddenAt !== null ? <span className="rounded bg-red-100 px-2 py-0.5 font-semibold text-red-900">Hidden</span> : null}
-                {entry.reviewRequestedAt !== null ? <span className="rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">Review asked for</span> : null}
+                {entry.hiddenAt !== null ? <span className="rounded bg-red-100 px-2 py-0.5 font-semibold text-red-900">{t("admin.hidden")}</span> : null}
+                {entry.reviewRequestedAt !== null ? <span className="rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{t("admin.reviewAsked")}</span> : null}
                 {entry.openReports ? (
                   <span>
-                    {entry.reporters} {entry.reporters === 1 ? "person" : "people"} reported: {reasonsText(entry.reasons)}
+                    {t(entry.reporters === 1 ? "admin.reportedByOne" : "admin.reportedByMany", { count: entry.reporters, reasons: reasonsText(entry.reasons, i18n) })}
                   </span>
                 ) : null}
               </p>
               <p className="mt-1 text-sm text-stone-600">
-                Since <time dateTime={isoDate(entry.since)}>{formatShortDate(entry.since)}</time>
+                {t("admin.since")} <time dateTime={isoDate(entry.since)}>{formatShortDate(entry.since, lang)}</time>
               </p>
             </li>
           ))}
         </ul>
       ) : (
-        <Alert tone="info">Nothing to look at here. Well done.</Alert>
+        <Alert tone="info">{t("admin.nothing")}</Alert>
       )}
       <Pagination page={page} pageCount={pageCount} search={search} />
     </div>

@@ -1,0 +1,7 @@
+/**
+ * A count as pages show it: Indian digit grouping in both languages ("1,25,000"), and "+" when
+ * counting stopped at MAX_COUNTED_MATCHES and there are more (decision 017).
+ */
+export function formatCount(count: number, moreThan = false): string {
+  return `${count.toLocaleString("en-IN")}${moreThan ? "+" : ""}`;
+}

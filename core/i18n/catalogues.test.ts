@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { CATEGORY_SLUGS } from "../categories";
+import { REPORT_REASONS } from "../moderation";
+import { UNITS } from "../units";
+import { SPEC_NO_DOWNLOAD_URL, UPLOAD_ERROR_MESSAGES, UPLOAD_STATES, type UploadErrorCode } from "../upload-task";
+import { en } from "./en";
+import { hi } from "./hi";
+import { HINDI_SERVER_MESSAGES, translateServerMessage } from "./server-messages";
+import { createTranslator, placeholdersOf, type MessageTree } from "./translate";
+
+/** Every message of a catalogue by its dotted key. */
+function flatten(tree: MessageTree, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === "string") out.set(prefix + key, value);
+    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+const english = flatten(en);
+const hindi = flatten(hi);
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+describe("the catalogues", () => {
+  it("have exactly the same keys in English and Hindi", () => {
+    expect([...hindi.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it("use the same {{placeholders}} in both languages, message by message", () => {
+    const mismatched = [...english].filter(([key, message]) => placeholdersOf(message).join() !== placeholdersOf(hindi.get(key) ?? "").join());
+    expect(mismatched.map(([key]) => key)).toEqual([]);
+  });
+
+  it("have no empty message", () => {
+    expect([...english, ...hindi].filter(([, message]) => !message.trim()).map(([key]) => key)).toEqual([]);
+  });
+
+  it("write every Hindi message in Devanagari, apart from ones made only of placeholders, figures and names", () => {
+    // "{{price}} / {{unit}}", "{{page}} — Mandi", the switch's "English": nothing to translate.
+    const allowed = /^[\s\d{}\w—–/.,()›‹·:₹%×]*$/;
+    const latinOnly = [...hindi].filter(([, message]) => !DEVANAGARI.test(message) && !allowed.test(message.replace(/\{\{\w+\}\}/g, "")));
+    expect(latinOnly).toEqual([]);
+    const untranslated = [...hindi].filter(([key, message]) => message === english.get(key) && DEVANAGARI.test(message) === false && /[a-z]{3}/i.test(message.replace(/\{\{\w+\}\}|Mandi|English/g, "")));
+    expect(untranslated.map(([key]) => key)).toEqual([]);
+  });
+
+  it("name every category, unit, report reason and upload state", () => {
+    for (const slug of CATEGORY_SLUGS) for (const form of ["label", "form", "lower"]) expect(english.has(`category.${form}.${slug}`), `${form}.${slug}`).toBe(true);
+    for (const unit of UNITS) for (const form of ["one", "many", "option"]) expect(english.has(`unit.${form}.${unit}`), `${form}.${unit}`).toBe(true);
+    for (const reason of REPORT_REASONS) expect(english.has(`report.reason.${reason}`), reason).toBe(true);
+    for (const state of UPLOAD_STATES) expect(english.has(`photo.state.${state}`), state).toBe(true);
+  });
+
+  it("say each upload error in English exactly as the server's UPLOAD_ERROR_MESSAGES do", () => {
+    for (const code of Object.keys(UPLOAD_ERROR_MESSAGES) as UploadErrorCode[]) {
+      if (code === "unauthenticated") continue; // the specification's words, shown as they are
+      const english = code === "no-download-url" ? `${SPEC_NO_DOWNLOAD_URL} ${en.upload.addAgain}` : en.upload[code];
+      expect(english, code).toBe(UPLOAD_ERROR_MESSAGES[code]);
+    }
+  });
+
+  it("fill placeholders through rosetta, and read a missing key as itself", () => {
+    const t = createTranslator("hi", hi as unknown as MessageTree);
+    expect(t("browse.showingMany", { from: 1, to: 8, total: 17 })).toBe("17 में से 1–8 उत्पाद");
+    expect(t("unit.perKg", { price: "₹1,25,000" })).toBe("₹1,25,000 / किलो");
+    expect(t("no.such.key")).toBe("no.such.key");
+    expect(createTranslator("en", en as unknown as MessageTree)("home.viewMoreIn", { section: "Rice" })).toBe("View more in Rice");
+  });
+});
+
+describe("the server's messages in Hindi", () => {
+  it("keep their placeholders, and are written in Devanagari", () => {
+    for (const [english, hindiText] of Object.entries(HINDI_SERVER_MESSAGES)) {
+      expect(placeholdersOf(hindiText), english).toEqual(placeholdersOf(english));
+      expect(DEVANAGARI.test(hindiText), english).toBe(true);
+    }
+  });
+
+  it("translate a whole message, or a template and its parts", () => {
+    expect(translateServerMessage("Invalid email or password.", "hi")).toBe("ईमेल या पासवर्ड ग़लत है।");
+    expect(translateServerMessage("Please enter your full name.", "hi")).toBe("कृपया अपना पूरा नाम लिखें।");
+    expect(translateServerMessage("Please enter a description.", "hi")).toBe("कृपया विवरण लिखें।");
+    expect(translateServerMessage("Please enter a new password.", "hi")).toBe("कृपया नया पासवर्ड लिखें।");
+    expect(translateServerMessage("Please keep the product name under 80 characters.", "hi")).toBe("कृपया उत्पाद का नाम 80 अक्षरों से कम रखें।");
+    expect(translateServerMessage("Please use at least 8 characters for your password.", "hi")).toBe("कृपया अपने पासवर्ड में कम से कम 8 अक्षर रखें।");
+    expect(translateServerMessage("Please choose a district in Bihar.", "hi")).toBe("कृपया Bihar का कोई ज़िला चुनें।");
+    expect(translateServerMessage("The lowest price cannot be below ₹0. Please enter 0 or more.", "hi")).toBe("न्यूनतम दाम ₹0 से कम नहीं हो सकता। कृपया 0 या उससे ज़्यादा लिखें।");
+  });
+
+  it("leave English, the specification's messages and anything unknown exactly as they are", () => {
+    expect(translateServerMessage("Invalid email or password.", "en")).toBe("Invalid email or password.");
+    expect(translateServerMessage("You must login first", "hi")).toBe("You must login first");
+    expect(translateServerMessage("Something no one wrote down", "hi")).toBe("Something no one wrote down");
+  });
+});

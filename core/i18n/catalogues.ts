@@ -1,0 +1,26 @@
+/** Both languages' catalogues. Only the server imports this: a page gets its own language's from the root loader. */
+import type { Language } from "./languages";
+import { en, type EnglishCatalogue } from "./en";
+import { hi } from "./hi";
+
+export const CATALOGUES: Record<Language, EnglishCatalogue> = { en, hi };
+
+/**
+ * The few messages a route's `meta` needs (titles, and the price in a listing's title), which the
+ * root loader sends with its data; the rest of the catalogue comes as a file (server/http/messages.ts).
+ */
+export function headMessages(language: Language) {
+  const c = CATALOGUES[language];
+  return {
+    meta: c.meta,
+    unit: { one: c.unit.one, perKg: c.unit.perKg, perUnitAndKg: c.unit.perUnitAndKg },
+    mine: { title: c.mine.title },
+    account: { title: c.account.title },
+    seller: { title: c.seller.title },
+    sell: { editTitle: c.sell.editTitle },
+    reportPage: { title: c.reportPage.title, sentTitle: c.reportPage.sentTitle },
+    caseFile: { title: c.caseFile.title },
+    admin: { metaQueue: c.admin.metaQueue, auditTitle: c.admin.auditTitle },
+    peoplePage: { title: c.peoplePage.title },
+  };
+}

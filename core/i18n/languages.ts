@@ -1,0 +1,63 @@
+/**
+ * The languages Mandi speaks (decision 015) and how one is chosen for a request: the `lang`
+ * cookie the header's switch sets, else the browser's Accept-Language, else English.
+ * URLs are the same in every language.
+ */
+export const LANGUAGES = ["en", "hi"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+
+/** The cookie the language switch sets; a year, like any lasting preference. */
+export const LANGUAGE_COOKIE = "lang";
+export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
+
+/** `<html lang>` and the locale dates are written in. */
+export const HTML_LANG: Record<Language, string> = { en: "en-IN", hi: "hi-IN" };
+
+/** Each language's own name, as its speakers write it (the switch offers the other one). */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", hi: "हिन्दी" };
+
+export function isLanguage(value: unknown): value is Language {
+  return (LANGUAGES as readonly unknown[]).includes(value);
+}
+
+/** The `lang` cookie's value, when it names one of our languages. */
+export function languageFromCookie(cookieHeader: string | null | undefined): Language | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(";")) {
+    const [name, ...rest] = part.split("=");
+    if (name?.trim() === LANGUAGE_COOKIE) {
+      const value = rest.join("=").trim();
+      if (isLanguage(value)) return value;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The language the browser prefers most among ours: "hi-IN,hi;q=0.9,en;q=0.8" → hi,
+ * "en-GB,en;q=0.9,hi;q=0.5" → en, "fr" → undefined. A range of q=0 is refused, as RFC 9110 says.
+ */
+export function languageFromAcceptLanguage(header: string | null | undefined): Language | undefined {
+  if (!header) return undefined;
+  let best: { language: Language; q: number } | undefined;
+  for (const range of header.slice(0, 512).split(",")) {
+    const [tag, ...params] = range.trim().split(";");
+    const primary = tag?.trim().toLowerCase().split("-")[0];
+    if (!isLanguage(primary)) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (!best || q > best.q) best = { language: primary, q };
+  }
+  return best?.language;
+}
+
+export function pickLanguage(headers: { cookie?: string | null; acceptLanguage?: string | null }): Language {
+  return languageFromCookie(headers.cookie) ?? languageFromAcceptLanguage(headers.acceptLanguage) ?? DEFAULT_LANGUAGE;
+}
+
+/** The language of a Fetch API request (loaders, actions). */
+export function requestLanguage(request: Request): Language {
+  return pickLanguage({ cookie: request.headers.get("cookie"), acceptLanguage: request.headers.get("accept-language") });
+}

@@ -1,0 +1,342 @@
+/**
+ * Mandi in Hindi (decision 015), in a browser that asks for Hindi (locale hi-IN, so
+ * Accept-Language: hi-IN): every page's words come from the Hindi catalogue (no run of Latin
+ * letters is left but names, figures and an allow-list), every page passes axe, and the main
+ * flows work, their texts looked up in the catalogue rather than written here.
+ */
+import { createRequire } from "node:module";
+import type { Page } from "@playwright/test";
+import { en } from "../../core/i18n/en";
+import { hi } from "../../core/i18n/hi";
+import { translateServerMessage } from "../../core/i18n/server-messages";
+import { STATES } from "../../core/locations";
+import { POPULAR_LOCATIONS } from "../../core/locations/popular";
+import { makeProducePhoto } from "../../server/seed/factories";
+import {
+  createListingWith,
+  deleteUser,
+  deleteUserByEmail,
+  expect,
+  gotoHydrated,
+  logInWith,
+  randomIndianMobile,
+  signUpSellerWith,
+  test,
+  uniqueTag,
+  withDatabase,
+  type CreatedListing,
+  type Seller,
+} from "./support/fixtures";
+
+test.use({ locale: "hi-IN" });
+
+/**
+ * Latin words a Hindi page may show: the brand, the switch's "English" (marked lang="en-IN"
+ * anyway), and the photo formats and "MB" that Hindi speakers write in Latin letters too.
+ */
+const ALLOWED_LATIN = new Set(["Mandi", "JPEG", "PNG", "WebP", "MB"]);
+
+/** What people typed (listing and person names, descriptions, emails) and place names from core/locations: shown as they are. */
+async function userTexts(): Promise<string[]> {
+  const fromDb = await withDatabase(async (db) => {
+    const listings = await db.kysely.selectFrom("listing").select(["name", "description", "variety", "place"]).execute();
+    const people = await db.kysely.selectFrom("user").select(["name", "email"]).execute();
+    return [...listings.flatMap((l) => [l.name, l.description, l.variety, l.place]), ...people.flatMap((p) => [p.name, p.email])];
+  });
+  const places = [...STATES.flatMap((s) => [s.name, ...s.districts.map((d) => d.name)]), ...POPULAR_LOCATIONS.map((p) => p.label)];
+  // What these tests type into search boxes and query strings, which pages show again.
+  const typed = ["cars", "zzqqxx", "abc"];
+  return [...fromDb, ...places, ...typed].filter((t): t is string => Boolean(t?.trim())).sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Every piece of text a person or a screen reader meets on the page (text, labels, placeholders,
+ * alternative text, the title and description), minus what is marked as English (lang="en…"): the
+ * specification's messages, which stay in English, and the language switch's own name.
+ */
+async function pageTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [document.title, document.querySelector('meta[name="description"]')?.getAttribute("content") ?? ""];
+    const skip = (el: Element | null) => !el || Boolean(el.closest('[lang^="en"], script, style, noscript, template'));
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!skip(node.parentElement)) out.push(node.textContent ?? "");
+    for (const el of document.body.querySelectorAll("[aria-label], [placeholder], [alt], [title], [aria-roledescription]")) {
+      if (skip(el)) continue;
+      for (const name of ["aria-label", "placeholder", "alt", "title"]) if (el.hasAttribute(name)) out.push(el.getAttribute(name) ?? "");
+    }
+    return out.filter((t) => t.trim());
+  });
+}
+
+/** Runs of Latin letters left once user data and the allow-list are taken out, with where they were. */
+async function latinLeftOn(page: Page, allowed: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const text of await pageTexts(page)) {
+    let rest = text;
+    for (const a of allowed) rest = rest.split(a).join(" ");
+    for (const run of rest.match(/[A-Za-z]+/g) ?? []) if (!ALLOWED_LATIN.has(run)) found.push(`${run} (in “${text.trim().slice(0, 80)}”)`);
+  }
+  return found;
+}
+
+const axeSource = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ path: axeSource });
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    return axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+  });
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test.describe("every page in Hindi", () => {
+  let seller: Seller;
+  let listing: CreatedListing;
+
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    seller = await signUpSellerWith(request, { name: "सुनीता देवी" });
+    await logInWith(request, seller);
+    listing = await createListingWith(request, {
+      name: `बासमती चावल ${uniqueTag()}`,
+      category: "rice",
+      description: "खेत से सीधे, इसी महीने की कटाई।",
+      more: { unit: "quintal", price: "2400", quantity: "12", minOrder: "2", organic: "on", availableFrom: "2026-12-01" },
+    });
+    await request.dispose();
+  });
+
+  test.afterAll(async () => {
+    if (seller) await deleteUser(seller.id);
+  });
+
+  function pages(signedIn: boolean): string[] {
+    const anyone = [
+      "/",
+      "/?category=rice",
+      "/?category=all",
+      "/?category=cars",
+      "/viewmore",
+      `/viewmore?q=${encodeURIComponent(listing.name)}`,
+      `/viewmore?q=${encodeURIComponent("बासमति")}`,
+      "/viewmore?q=zzqqxx",
+      "/viewmore?q=zzqqxx&by=name",
+      "/viewmore?min=abc&state=maharashtra",
+      `/view/${listing.id}`,
+      `/view/${listing.id}/report`,
+      `/seller/${seller.id}`,
+      "/view/00000000-0000-0000-0000-000000000000",
+      "/no-such-page",
+    ];
+    return signedIn ? [...anyone, "/create", `/my/listings/${listing.id}/edit`, "/my/listings", `/my/listings?delete=${listing.id}`, "/my/listings?done=sold", "/my/account", "/my/account?saved=place"] : [...anyone, "/login", "/login?registered=1", "/signup", "/create", "/my/account", `/view/${listing.id}?reported=1`];
+  }
+
+  test("no Latin letters are left on any page but names, figures and the allow-list", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const allowed = await userTexts();
+    const found: Record<string, string[]> = {};
+    for (const path of pages(false)) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+      const left = await latinLeftOn(page, allowed);
+      if (left.length) found[path] = left;
+    }
+    const context = await browser.newContext({ locale: "hi-IN" });
+    const signedIn = await context.newPage();
+    await logInWith(signedIn.request, seller);
+    for (const path of pages(true)) {
+      await signedIn.goto(path);
+      const left = await latinLeftOn(signedIn, allowed);
+      if (left.length) found[`${path} (signed in)`] = left;
+    }
+    await context.close();
+    expect(found).toEqual({});
+  });
+
+  test("axe finds no violations on any page", async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    const found: Record<string, string[]> = {};
+    for (const path of pages(false)) {
+      await page.goto(path);
+      const violations = await axeViolations(page);
+      if (violations.length) found[path] = violations;
+    }
+    const context = await browser.newContext({ locale: "hi-IN", viewport: { width: 360, height: 760 } });
+    const signedIn = await context.newPage();
+    await logInWith(signedIn.request, seller);
+    for (const path of pages(true)) {
+      await signedIn.goto(path);
+      const violations = await axeViolations(signedIn);
+      if (violations.length) found[`${path} (signed in)`] = violations;
+    }
+    await context.close();
+    expect(found).toEqual({});
+  });
+
+  test("browse the home page, search, and open a listing", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+    await expect(page).toHaveTitle(hi.meta.site);
+    await expect(page.getByRole("heading", { name: hi.home.quickMenu })).toBeVisible();
+    await expect(page.getByRole("heading", { name: hi.home.fresh })).toBeVisible();
+
+    // A quick link opens its category's section.
+    await page.getByRole("navigation", { name: hi.banner.quickLinks }).getByRole("link", { name: hi.category.label.rice, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 2, name: hi.category.label.rice, exact: true })).toBeVisible();
+    const card = page.getByRole("list", { name: `${hi.category.label.rice} के उत्पाद` }).getByRole("link").filter({ hasText: listing.name });
+    await expect(card).toContainText("₹2,400 / क्विंटल");
+    await expect(card).toContainText("₹24 / किलो");
+
+    // The header's name search, with its suggestions.
+    const search = page.getByRole("combobox", { name: hi.search.byName });
+    await expect(search).toHaveAttribute("placeholder", hi.search.namePlaceholder);
+    await search.fill(listing.name.slice(0, 8));
+    const suggestion = page.getByRole("listbox", { name: hi.search.suggested }).getByRole("option").filter({ hasText: listing.name });
+    await expect(suggestion).toContainText(hi.category.label.rice);
+    await search.fill(listing.name);
+    await search.press("Enter");
+    await expect(page).toHaveURL((url) => url.pathname === "/viewmore");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(hi.browse.resultsFor.replace("{{q}}", listing.name));
+    await expect(page.getByRole("status")).toHaveText(hi.browse.showingOne.replace("{{from}}", "1").replace("{{to}}", "1").replace("{{total}}", "1"));
+
+    // A search that finds nothing says so in the specification's English words.
+    await gotoHydrated(page, "/viewmore?q=zzqqxx");
+    await expect(page.getByRole("alert")).toHaveText("No items found.., please search by product category or product name");
+    await expect(page.getByRole("alert")).toHaveAttribute("lang", "en-IN");
+
+    // The listing's page: labels, units, dates in Hindi; the price grouped the Indian way.
+    await gotoHydrated(page, `/view/${listing.id}`);
+    await expect(page).toHaveTitle(`${listing.name} — ₹2,400 / क्विंटल (₹24 / किलो) — Mandi`);
+    const details = page.locator("dl");
+    await expect(details).toContainText(`${hi.listing.category}${hi.category.label.rice}`);
+    await expect(details).toContainText(`${hi.listing.available}12 क्विंटल`);
+    await expect(details).toContainText(`${hi.listing.minOrder}2 क्विंटल`);
+    await expect(details).toContainText(`${hi.listing.organic}${hi.listing.yes}`);
+    await expect(details.locator("time").first()).toHaveText("मंगल, 1 दिस॰ 2026");
+    await expect(page.getByRole("link", { name: hi.listing.callSellerOn.replace("{{name}}", seller.name).replace(/\{\{phone\}\}/, "") })).toHaveAttribute("href", /^tel:\+91/);
+    await expect(page.getByRole("heading", { name: hi.safety.title })).toBeVisible();
+  });
+
+  test("sign up, with the form's own messages in Hindi, then log in", async ({ page }) => {
+    const email = `hindi-${uniqueTag()}@example.in`;
+    const password = "kheti-kisan-2026";
+    try {
+      await gotoHydrated(page, "/signup");
+      await expect(page).toHaveTitle(`${hi.meta.signup} — Mandi`);
+      await page.getByRole("button", { name: hi.signup.submit }).click();
+      await expect(page.getByText(translateServerMessage("Please enter your full name.", "hi"))).toBeVisible();
+      await expect(page.getByText(translateServerMessage("Please enter your email.", "hi"))).toBeVisible();
+      await expect(page.getByText(translateServerMessage("Please enter a password.", "hi"))).toBeVisible();
+
+      await page.getByLabel(hi.signup.name, { exact: true }).fill("राम प्रसाद");
+      await page.getByLabel(hi.signup.email, { exact: true }).fill(email);
+      await page.getByLabel(hi.signup.phone, { exact: true }).fill(randomIndianMobile());
+      await page.getByLabel(hi.signup.password, { exact: true }).fill("short");
+      await page.getByRole("button", { name: hi.signup.submit }).click();
+      await expect(page.getByText("कृपया अपने पासवर्ड में कम से कम 8 अक्षर रखें।")).toBeVisible();
+      await page.getByLabel(hi.signup.password, { exact: true }).fill(password);
+      await page.getByRole("button", { name: hi.signup.submit }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/login");
+      await expect(page.getByRole("status")).toHaveText(hi.login.registered);
+
+      // A wrong password: better-auth's refusal, in Hindi.
+      await page.getByLabel(hi.login.email, { exact: true }).fill(email);
+      await page.getByLabel(hi.login.password, { exact: true }).fill("not-the-password");
+      await page.getByRole("button", { name: hi.login.submit, exact: true }).click();
+      await expect(page.getByRole("alert")).toHaveText(translateServerMessage("Invalid email or password.", "hi"));
+      await page.getByLabel(hi.login.password, { exact: true }).fill(password);
+      await page.getByRole("button", { name: hi.login.submit, exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/");
+      const account = page.getByRole("navigation", { name: hi.shell.account });
+      await expect(account.getByRole("link", { name: hi.shell.signedInAs.replace("{{name}}", "राम प्रसाद") })).toBeVisible();
+      await expect(account.getByRole("button", { name: hi.shell.logout })).toBeVisible();
+    } finally {
+      await deleteUserByEmail(email);
+    }
+  });
+
+  test("sell a listing through the form in Hindi", async ({ page }) => {
+    await logInWith(page.request, seller);
+    const name = `देसी टमाटर ${uniqueTag()}`;
+    await gotoHydrated(page, "/");
+    await page.getByRole("navigation", { name: hi.shell.account }).getByRole("link", { name: hi.shell.sell, exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/create");
+    await expect(page.getByRole("heading", { level: 1, name: hi.sell.title })).toBeVisible();
+    await expect(page.getByText(hi.sell.shrinkHint)).toBeVisible();
+
+    const category = page.getByLabel(hi.sell.category, { exact: true });
+    await expect(category.getByRole("option")).toHaveText([hi.sell.selectCategory, ...Object.values(hi.category.form)]);
+    await page.getByRole("button", { name: hi.sell.submit }).click();
+    await expect(page.getByText(translateServerMessage("Please enter the product name.", "hi"))).toBeVisible();
+
+    await page.getByLabel(hi.sell.name, { exact: true }).fill(name);
+    await category.selectOption({ label: hi.category.form.vegetables });
+    await page.getByLabel(hi.sell.soldBy, { exact: true }).selectOption({ label: hi.unit.option.kg });
+    await page.getByLabel(hi.sell.price.replace("{{unit}}", hi.unit.one.kg), { exact: true }).fill("1,25,000");
+    await page.getByLabel(hi.sell.description, { exact: true }).fill("लाल, पके हुए टमाटर।");
+    await page.getByLabel(hi.sell.state, { exact: true }).selectOption({ label: "Maharashtra" });
+    await page.getByLabel(hi.sell.district, { exact: true }).selectOption({ label: "Nashik" });
+    await page.getByLabel(hi.sell.photos, { exact: true }).setInputFiles({
+      name: "tamatar.jpg",
+      mimeType: "image/jpeg",
+      buffer: await makeProducePhoto("vegetables", 3, { width: 800, height: 600 }),
+    });
+    await expect(page.getByRole("img", { name: hi.sell.previewCover.replace("{{n}}", "1") })).toBeVisible();
+    await expect(page.getByText(hi.photo.state.success, { exact: true })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("button", { name: hi.sell.submit }).click();
+
+    await expect(page).toHaveURL((url) => url.pathname === "/");
+    await expect(page.getByRole("status").filter({ hasText: hi.home.created })).toBeVisible();
+    const card = page.getByRole("list", { name: hi.home.fresh }).getByRole("link").filter({ hasText: name });
+    await expect(card).toContainText("₹1,25,000 / किलो");
+    await expect(card).toContainText(hi.category.label.vegetables);
+  });
+
+  test("switch to English and back from the header, staying on the same page", async ({ page }) => {
+    const path = `/view/${listing.id}`;
+    await gotoHydrated(page, path);
+    await expect(page.getByRole("heading", { name: hi.listing.sellerDetails })).toBeVisible();
+    await page.getByRole("button", { name: hi.shell.switchToLabel }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
+    await expect(page).toHaveURL((url) => url.pathname === path);
+    await expect(page.getByRole("heading", { name: en.listing.sellerDetails })).toBeVisible();
+    await expect(page.locator("dl time").first()).toHaveText("Tue Dec 01 2026");
+    await page.getByRole("button", { name: en.shell.switchToLabel }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+    await expect(page).toHaveURL((url) => url.pathname === path);
+    await expect(page.getByRole("heading", { name: hi.listing.sellerDetails })).toBeVisible();
+  });
+
+  test("the back office: no Latin letters left, and no axe violations", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ locale: "hi-IN", viewport: { width: 360, height: 760 } });
+    const page = await context.newPage();
+    const staff = await signUpSellerWith(page.request, { name: "अनीता शर्मा" });
+    try {
+      await withDatabase((db) => db.kysely.updateTable("user").set({ role: "admin" }).where("id", "=", staff.id).execute());
+      await logInWith(page.request, staff);
+      const origin = { Origin: new URL(test.info().project.use.baseURL!).origin };
+      // A report, a hidden listing with the moderator's reason, and so entries in the audit log.
+      expect((await page.request.post(`/view/${listing.id}/report`, { form: { reason: "price", details: "दाम बहुत ज़्यादा लिखा है" }, headers: origin, maxRedirects: 0 })).status()).toBe(302);
+      expect((await page.request.post(`/admin/listings/${listing.id}`, { form: { intent: "hide", reason: "दाम की इकाई ग़लत है" }, headers: origin, maxRedirects: 0 })).status()).toBe(302);
+      const allowed = await userTexts();
+      const latin: Record<string, string[]> = {};
+      const violations: Record<string, string[]> = {};
+      for (const path of ["/admin", "/admin?view=review", "/admin?view=hidden", `/admin/listings/${listing.id}`, `/admin/listings/${listing.id}?done=hide`, "/admin/people", `/admin/people?id=${seller.id}`, "/admin/people?email=nobody%40example.in", "/admin/audit", `/view/${listing.id}`]) {
+        await page.goto(path);
+        await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+        const left = await latinLeftOn(page, allowed);
+        if (left.length) latin[path] = left;
+        const found = await axeViolations(page);
+        if (found.length) violations[path] = found;
+      }
+      expect(latin).toEqual({});
+      expect(violations).toEqual({});
+    } finally {
+      await page.request.post(`/admin/listings/${listing.id}`, { form: { intent: "restore", note: "" }, headers: { Origin: new URL(test.info().project.use.baseURL!).origin } });
+      await context.close();
+      await deleteUser(staff.id);
+    }
+  });
+});
+
