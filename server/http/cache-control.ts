@@ -81,9 +81,9 @@ export function isShareableRequest(req: IncomingMessage, pathname: string): bool
   return !carriesCredentials(req) && isBrowsePage(pathname);
 }
 
-/** Whether the Cache-Control this module chose lets a shared cache keep the response. */
-export function isSharedResponse(res: { getHeader(name: string): unknown }): boolean {
-  return String(res.getHeader("Cache-Control") ?? "").startsWith("public");
+/** Whether an answer to a shareable request may be kept: a 200, 404 or 410 that sets no cookie. */
+export function isShareableAnswer(res: { statusCode: number; hasHeader(name: string): boolean }): boolean {
+  return SHAREABLE_STATUS.has(res.statusCode) && !res.hasHeader("Set-Cookie");
 }
 
 /** Any cookie at all, not only ours: a page rendered for a cookie must never be shared. */

@@ -109,6 +109,17 @@ describe.each(testEngines())("page cache on %s", (engine) => {
     expect(english.text).toContain('lang="en-IN"');
   });
 
+  it("serves someone whose only cookie is their language the copy for that language, still marked private", async () => {
+    await get("/viewmore?q=okra", { "accept-language": "hi" });
+    const chosen = await get("/viewmore?q=okra", { cookie: "lang=hi", "accept-language": "en-IN" });
+    expect(chosen).toMatchObject({ status: 200, cache: "hit" });
+    expect(chosen.text).toContain('lang="hi"');
+    expect(chosen.headers.get("cache-control")).toBe("private, no-store");
+    // Another cookie beside it, or an unknown language, is someone else's business: rendered.
+    await get("/viewmore?q=okra", { cookie: "lang=hi; theme=dark" });
+    expect((await get("/viewmore?q=okra", { cookie: "lang=hi; theme=dark" })).cache).not.toBe("hit");
+  });
+
   it("never keeps a page asked for with a cookie or credentials, one that sets a cookie, an error, or an address no CDN may keep", async () => {
     for (const [path, headers] of [
       ["/", { cookie: "better-auth.session_token=abc" }],

@@ -1,24 +1,24 @@
 /**
  * Serves anonymous browse pages and suggestions from this process's page cache (decision 017),
- * in front of load shedding and React Router. Only what cache-control.ts would let a CDN share is
- * kept, under the same rule: a request with no credentials, an answer that is a 200, 404 or 410
- * and sets no cookie. Each entry is tied to the database's content version, read on every
+ * in front of load shedding and React Router. What cache-control.ts would let a CDN share is
+ * kept, under the same rule (a request with no credentials, an answer that is a 200, 404 or 410
+ * and sets no cookie), and pages asked for with no cookie but the language choice. Each entry is tied to the database's content version, read on every
  * request, so a listing written through any worker or instance is shown at once; a page whose
  * version is gone is simply rendered again.
  *
  * The first request for a page renders it while its body is copied; requests for the same page
  * meanwhile wait for that render and get its copy (no stampede when an entry expires).
  */
-import type { RequestHandler, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import onFinished from "on-finished";
 import type { ContentVersionRepository } from "../page-cache/content-version.repository";
 import type { CachedPage, PageCache } from "../page-cache/page-cache";
-import { isShareableRequest, isSharedResponse } from "./cache-control";
+import { isBrowsePage } from "../../core/offline-copy";
+import { LANGUAGE_COOKIE, pickLanguage } from "../../core/i18n/languages";
+import { isShareableAnswer, isShareableRequest } from "./cache-control";
 
 /** A page larger than this is served but not kept (no page of ours comes near it). */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
-/** Longer Accept-Language headers are not worth an entry of their own; such requests just render. */
-const MAX_LANGUAGE_HEADER = 200;
 /** Headers that belong to one response, not to the page. */
 const NOT_KEPT = new Set([
   "content-length",
@@ -36,11 +36,9 @@ const NOT_KEPT = new Set([
 export function serveFromPageCache(deps: { cache: PageCache; contentVersion: ContentVersionRepository }): RequestHandler {
   const { cache, contentVersion } = deps;
   return async (req, res, next) => {
-    // HEAD is left to the handler: it answers without a body, which must never be kept.
-    if (req.method !== "GET" || !isShareableRequest(req, req.path)) return next();
-    const language = req.headers["accept-language"] ?? "";
-    if (language.length > MAX_LANGUAGE_HEADER) return next();
-    // The page depends on the address and, in words and dates, on the language asked for.
+    if (!mayUseCache(req)) return next();
+    // The page depends on the address and on its language (decision 015), nothing else.
+    const language = pickLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
     const key = `${language}\u0000${req.originalUrl}`;
 
     let version: number;
@@ -69,13 +67,33 @@ export function serveFromPageCache(deps: { cache: PageCache; contentVersion: Con
     // Settled when the handler has written the whole page, not when this client has received it:
     // the others must not wait for one slow phone's download.
     const body = copyBody(res, () =>
-      settle(!body.tooLarge() && isSharedResponse(res) ? { status: res.statusCode, headers: keptHeaders(res), body: body.bytes() } : null),
+      settle(!body.tooLarge() && isShareableAnswer(res) ? { status: res.statusCode, headers: keptHeaders(res), body: body.bytes() } : null),
     );
     // A client that hung up before the page was written: nothing to keep.
     onFinished(res, () => settle(null));
     res.setHeader("X-Page-Cache", "miss");
     next();
   };
+}
+
+/**
+ * Who may be served a stored page: whoever a CDN may serve it to (cache-control.ts: no
+ * credentials at all), and also a GET of a browse page whose only cookie is the language choice,
+ * since the page is then the same for everyone who chose that language. HEAD is left to the
+ * handler: it answers without a body, which must never be kept.
+ */
+function mayUseCache(req: Request): boolean {
+  if (req.method !== "GET") return false;
+  if (isShareableRequest(req, req.path)) return true;
+  return isBrowsePage(req.path) && !req.headers.authorization && onlyLanguageCookie(req.headers.cookie);
+}
+
+function onlyLanguageCookie(cookieHeader: string | undefined): boolean {
+  const names = (cookieHeader ?? "")
+    .split(";")
+    .map((part) => part.split("=")[0]!.trim())
+    .filter(Boolean);
+  return names.length > 0 && names.every((name) => name === LANGUAGE_COOKIE);
 }
 
 function replay(res: Response, page: CachedPage, how: "hit" | "shared"): void {
