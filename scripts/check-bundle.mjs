@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-const BUDGET_KB = 150;
+const BUDGET_KB = 120;
 const ASSETS = "build/client/assets";
 const SOURCE_MAPS = "build/sourcemaps/assets";
 const BROWSER_PACKAGES = new Set(["react", "react-dom", "react-router", "scheduler", "@react-router/dev", "cookie", "set-cookie-parser",

@@ -1,5 +1,5 @@
 /**
- * `npm run build && npm run bench:lighthouse [-- --runs 3 --cpu 4,8 --langs en,hi --hindi-by header --pages home,viewmore,view]`
+ * `npm run build && npm run bench:lighthouse [-- --runs 3 --cpu 4,8 --langs en,hi --hindi-by header --pages home,viewmore,view --no-system-devanagari]`
  *
  * Lighthouse 12 (performance only, its default mobile emulation and simulated throttling) on
  * Debian's Chromium against the production server on freshly seeded demo data, and against a
@@ -9,6 +9,8 @@
  *
  * Hindi is asked for with `Accept-Language: hi` (`--hindi-by header`) or the `lang=hi` cookie
  * (`--hindi-by cookie`); before the Hindi interface exists both give the English page.
+ * `--no-system-devanagari` hides this machine's Devanagari fonts from Chromium (fontconfig), as on
+ * a phone without one: the page then downloads Mandi's own (app/fonts.css), and "font KB" shows it.
  * `--keep` leaves the JSON reports in the temporary folder (printed) to look into.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -27,6 +29,7 @@ const langs = argument("langs", "en,hi").split(",") as Array<"en" | "hi">;
 const hindiBy = argument("hindi-by", "header");
 const pages = argument("pages", "home,viewmore,view").split(",");
 const keep = process.argv.includes("--keep");
+const hideSystemDevanagari = process.argv.includes("--no-system-devanagari");
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // Ports 4480–4499 belong to this benchmark.
 const APP_PORT = Number(argument("port", "4481"));
@@ -156,7 +159,14 @@ try {
 
   const profile = path.join(work, "chrome-profile");
   mkdirSync(profile);
+  const fontsConf = path.join(work, "fonts.conf");
+  writeFileSync(
+    fontsConf,
+    `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+<selectfont><rejectfont><glob>*Devanagari*</glob></rejectfont></selectfont><cachedir>${path.join(work, "fontconfig-cache")}</cachedir></fontconfig>`,
+  );
   chrome = await chromeLauncher.launch({
+    envVars: hideSystemDevanagari ? { ...(process.env as Record<string, string>), FONTCONFIG_FILE: fontsConf } : undefined,
     chromePath,
     userDataDir: profile,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -200,7 +210,10 @@ try {
       }
     }
   }
-  console.log(`\n${version}, Lighthouse 12 default mobile (simulated throttling), medians of ${runs} runs; Hindi by ${hindiBy === "header" ? "Accept-Language: hi" : "the lang=hi cookie"}`);
+  console.log(
+    `\n${version}, Lighthouse 12 default mobile (simulated throttling), medians of ${runs} runs; Hindi by ${hindiBy === "header" ? "Accept-Language: hi" : "the lang=hi cookie"}; ` +
+      `${hideSystemDevanagari ? "no" : "the machine's"} system Devanagari fonts`,
+  );
   console.log(`Load average during the runs: ${load.join(", ")} (${os.cpus().length} CPUs); ${new Date().toISOString()}\n`);
   printTable(["page", "lang", "CPU", "score", "FCP s", "LCP s", "TBT ms", "CLS", "SI s", "JS KB", "font KB", "all KB"], rows);
   if (keep) console.log(`\nReports and the server's log kept in ${work}`);
