@@ -4,7 +4,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useNavigation,
@@ -18,6 +17,7 @@ import "./app.css";
 import { useCspNonce } from "./components/csp-nonce";
 import { metaI18n, PageMessagesContext, useI18n } from "./components/i18n";
 import { OfflineSupport } from "./components/offline-support";
+import { DeferredScripts } from "./components/deferred-scripts";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 
@@ -64,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -49,14 +49,22 @@ export function normaliseSearchText(text: string): string {
   return text.normalize("NFC").toLowerCase().replace(/[\s\p{Cc}]+/gu, " ").trim();
 }
 
-const PRODUCE_BY_ALIAS = new Map<string, string>();
-for (const produce of PRODUCE_ALIASES) {
-  for (const alias of produce.aliases) PRODUCE_BY_ALIAS.set(normaliseSearchText(alias), produce.name);
+// Built on first use, not at import: the browser imports this module for normaliseSearchText
+// (the header's search box, on every page) and so leaves the alias table out of its bundle.
+let produceByAlias: Map<string, string> | undefined;
+function produceFor(word: string): string | undefined {
+  if (!produceByAlias) {
+    produceByAlias = new Map();
+    for (const produce of PRODUCE_ALIASES) {
+      for (const alias of produce.aliases) produceByAlias.set(normaliseSearchText(alias), produce.name);
+    }
+  }
+  return produceByAlias.get(word);
 }
 
 /** The English word an alias stands for: produce first, then a category ("chawal" → "rice"). */
 function englishFor(word: string): string | undefined {
-  const produce = PRODUCE_BY_ALIAS.get(word);
+  const produce = produceFor(word);
   if (produce) return produce;
   const category = resolveCategory(word);
   if (!category) return undefined;

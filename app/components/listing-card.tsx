@@ -5,7 +5,11 @@ import type { ListingSummary } from "../../core/listing";
 import { CardPrice } from "./price";
 import { useI18n } from "./i18n";
 
-export function ListingCard({ listing, eager = false }: { listing: ListingSummary; eager?: boolean }) {
+/**
+ * `eager`: the photo is in the first screen, so it loads at once (the rest wait until scrolled
+ * near). `first`: it is the page's largest paint on a phone, so it is fetched at high priority.
+ */
+export function ListingCard({ listing, eager = false, first = false }: { listing: ListingSummary; eager?: boolean; first?: boolean }) {
   const { lang, t } = useI18n();
   return (
     <li className="min-w-0 overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
@@ -18,6 +22,7 @@ export function ListingCard({ listing, eager = false }: { listing: ListingSummar
           width={320}
           height={240}
           loading={eager ? "eager" : "lazy"}
+          fetchPriority={first ? "high" : undefined}
           decoding="async"
           className="aspect-[4/3] w-full bg-stone-100 object-cover"
         />
@@ -35,11 +40,12 @@ export function ListingCard({ listing, eager = false }: { listing: ListingSummar
   );
 }
 
+/** `eager`: how many photos load at once; the first of them is fetched at high priority. */
 export function ListingGrid({ listings, label, eager = 0 }: { listings: ListingSummary[]; label: string; eager?: number }) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {listings.map((listing, index) => (
-        <ListingCard key={listing.id} listing={listing} eager={index < eager} />
+        <ListingCard key={listing.id} listing={listing} eager={index < eager} first={index === 0 && eager > 0} />
       ))}
     </ul>
   );

@@ -1,0 +1,39 @@
+/**
+ * Pages paint before their JavaScript loads (app/components/deferred-scripts.tsx): the HTML asks
+ * for no script module up front, the scripts start after the first paint, and the page then
+ * hydrates without an error. The first photo of a listing grid is fetched at high priority, the
+ * others lazily. Timings are measured by `npm run bench:lighthouse`, not here.
+ */
+import { expect, gotoHydrated, test } from "./support/fixtures";
+
+test("the HTML preloads no script module and runs only inline scripts before the first paint", async ({ request, createListing }) => {
+  await createListing({ name: `Paint Basmati ${Date.now()}` });
+  const html = await (await request.get("/")).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  expect(head).not.toContain("modulepreload");
+  expect(head).not.toMatch(/<script[^>]*\ssrc=/);
+  // React Router's module script waits inside <noscript> for the loader that follows it.
+  expect(html).toMatch(/<noscript><link rel="modulepreload"[^]*<script [^>]*type="module"[^]*<\/noscript><script nonce="[^"]+">/);
+});
+
+test("pages hydrate after the first paint, with no error, and the first card's photo comes first", async ({ page, createListing }) => {
+  await createListing({ name: `Paint Potato ${Date.now()}` });
+  const listing = await createListing({ name: `Paint Onion ${Date.now()}` });
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  for (const url of ["/", "/viewmore", `/view/${listing.id}`]) {
+    await gotoHydrated(page, url);
+    // The scripts the loader added carry the page's nonce and are in the document.
+    await expect(page.locator('head script[type="module"]')).toHaveCount(1);
+  }
+  await gotoHydrated(page, "/viewmore");
+  // Card photos are decorative (alt=""), so not "img" to the accessibility tree.
+  const photos = page.getByRole("list", { name: "All products" }).locator("img");
+  await expect(photos.first()).toHaveAttribute("fetchpriority", "high");
+  await expect(photos.first()).toHaveAttribute("loading", "eager");
+  await expect(photos.nth(1)).not.toHaveAttribute("fetchpriority", "high");
+  expect(errors).toEqual([]);
+});
