@@ -422,6 +422,8 @@ export const en = {
     banning: "Banning…",
     ban: "Ban this person",
     nothingYet: "Nothing yet.",
+    listingsHidden: "{{count}} listing(s) hidden",
+    listingsShown: "{{count}} listing(s) shown again",
     ist: "IST",
     theListing: "the listing",
     actions: {

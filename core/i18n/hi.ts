@@ -424,6 +424,8 @@ export const hi: EnglishCatalogue = {
     banning: "रोक लगाई जा रही है…",
     ban: "इस व्यक्ति पर रोक लगाएँ",
     nothingYet: "अभी कुछ नहीं।",
+    listingsHidden: "{{count}} लिस्टिंग छिपाई गईं",
+    listingsShown: "{{count}} लिस्टिंग फिर से दिखाई गईं",
     ist: "भारतीय समय",
     theListing: "लिस्टिंग",
     actions: {

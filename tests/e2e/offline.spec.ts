@@ -5,7 +5,7 @@
  * a signed-in person's pages are never shown after they log out; uploads, sign-in and the
  * person's own pages never reach the caches.
  */
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { makeProducePhoto } from "../../server/seed/factories";
 import {
   createListingWith,
@@ -242,6 +242,43 @@ test("a session that ends without the logout button (cookies gone) drops the sav
   await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
   await expect(page.getByText(seller.name)).toHaveCount(0);
   await page.context().setOffline(false);
+});
+
+test("a page the worker was still saving for the previous viewer is not brought back after they leave", async ({ page, createListing }) => {
+  const listing = await createListing({ name: `Late Save Moong ${Date.now().toString(36)}` });
+  await openWithServiceWorker(page, "/");
+  // Hold the worker's own background fetch of the listing page (the one it makes to save a page
+  // opened by an in-app link), not the navigation it answers.
+  let held: Route | null = null;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let delivered!: () => void;
+  const answered = new Promise<void>((resolve) => (delivered = resolve));
+  await page.context().route(`**/view/${listing.id}`, async (route) => {
+    if (route.request().headers()["sec-fetch-mode"] === "navigate") return route.continue();
+    // Answered as it was asked for, for the seller, but only after their cookies are gone.
+    const answer = await route.fetch();
+    held = route;
+    await released;
+    await route.fulfill({ response: answer });
+    delivered();
+  });
+  await page.locator(`a[href="/view/${listing.id}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/view/${listing.id}$`));
+  await expect.poll(() => held !== null).toBe(true);
+
+  // The seller's session ends (cookies gone) and the next page is anonymous.
+  await page.context().clearCookies();
+  await gotoHydrated(page, "/");
+  await expect.poll(() => savedPages(page)).toEqual(["/"]);
+
+  // The seller's page arrives late: it must not replace the anonymous saved pages.
+  release();
+  await answered;
+  // The worker saves (or not) as soon as the answer is in; give it a moment before looking.
+  await page.waitForTimeout(1_000);
+  expect(await savedPages(page)).toEqual(["/"]);
+  await page.context().unroute(`**/view/${listing.id}`);
 });
 
 test("the worker, the manifests and the icons are served as an installable app needs", async ({ request }) => {

@@ -76,17 +76,19 @@ self.addEventListener("message", (event: ExtendableMessageEvent) => {
       // A page opened by an in-app link came as `.data`: fetch the page itself to save it.
       const pageUrl = new URL(url, self.location.origin);
       if (!save || pageUrl.origin !== self.location.origin || !isBrowsePage(pageUrl.pathname)) return;
+      const startedAt = generation;
       const response = await fetch(pageUrl, { credentials: "same-origin", headers: { Accept: "text/html" } }).catch(() => null);
-      if (response) await keepIfMarked(pageUrl, response);
+      if (response) await keepIfMarked(pageUrl, response, startedAt);
     })(),
   );
 });
 
 async function answerNavigation(request: Request, event: ExtendableEvent): Promise<Response> {
   const url = new URL(request.url);
+  const startedAt = generation;
   try {
     const response = await fetch(request);
-    if (request.method === "GET") event.waitUntil(keepIfMarked(url, response.clone()));
+    if (request.method === "GET") event.waitUntil(keepIfMarked(url, response.clone(), startedAt));
     return response;
   } catch {
     if (request.method === "GET" && !isNeverKeptOffline(url.pathname)) {
@@ -97,20 +99,41 @@ async function answerNavigation(request: Request, event: ExtendableEvent): Promi
   }
 }
 
-/** Saves a page the server marked keepable, first dropping every page saved for someone else. */
-async function keepIfMarked(url: URL, response: Response): Promise<void> {
-  const scope = response.headers.get(OFFLINE_COPY_HEADER);
-  if (!scope || response.status !== 200 || response.redirected || isNeverKeptOffline(url.pathname) || !isBrowsePage(url.pathname)) return;
-  if (!response.headers.get("Content-Type")?.startsWith("text/html")) return;
-  if ((await readMeta(SCOPE_KEY)) !== scope) {
-    await caches.delete(PAGES_CACHE);
-    await writeMeta(SCOPE_KEY, scope);
-  }
-  const pages = await caches.open(PAGES_CACHE);
-  await pages.put(url.href, response);
-  const keys = await pages.keys();
-  // Oldest first: keys come back in the order they were first put.
-  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_SAVED_PAGES))) await pages.delete(old);
+/**
+ * Bumped whenever the saved pages are dropped or change owner. A page whose request started
+ * before that was asked for by the previous viewer (a background save racing a log-out, say):
+ * it must not bring their pages back.
+ */
+let generation = 0;
+/** Saves and drops run one at a time: each reads the owner, then acts on what it read. */
+let serial: Promise<unknown> = Promise.resolve();
+function oneAtATime(task: () => Promise<void>): Promise<void> {
+  const run = serial.then(task, task);
+  serial = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Saves a page the server marked keepable (`startedAt`: the generation when it was asked for),
+ * first dropping every page saved for someone else.
+ */
+function keepIfMarked(url: URL, response: Response, startedAt: number): Promise<void> {
+  return oneAtATime(async () => {
+    const scope = response.headers.get(OFFLINE_COPY_HEADER);
+    if (!scope || response.status !== 200 || response.redirected || isNeverKeptOffline(url.pathname) || !isBrowsePage(url.pathname)) return;
+    if (!response.headers.get("Content-Type")?.startsWith("text/html")) return;
+    if ((await readMeta(SCOPE_KEY)) !== scope) {
+      if (startedAt !== generation) return;
+      generation++;
+      await caches.delete(PAGES_CACHE);
+      await writeMeta(SCOPE_KEY, scope);
+    }
+    const pages = await caches.open(PAGES_CACHE);
+    await pages.put(url.href, response);
+    const keys = await pages.keys();
+    // Oldest first: keys come back in the order they were first put.
+    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_SAVED_PAGES))) await pages.delete(old);
+  });
 }
 
 async function savedCopyOf(url: URL): Promise<Response | null> {
@@ -130,16 +153,21 @@ async function offlinePage(url: URL): Promise<Response> {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "no-store",
-      // No script at all; only our own stylesheet and icon, and the retry form to this site.
-      "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+      // No script at all; only our own stylesheet, its Devanagari font (taken from the worker's
+      // cache when a Hindi page fetched it before), icon, and the retry form to this site.
+      "Content-Security-Policy":
+        "default-src 'none'; style-src 'self'; font-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
     },
   });
 }
 
-async function dropSavedPages(): Promise<void> {
-  await caches.delete(PAGES_CACHE);
-  const meta = await caches.open(META_CACHE);
-  await meta.delete(SCOPE_KEY);
+function dropSavedPages(): Promise<void> {
+  generation++;
+  return oneAtATime(async () => {
+    await caches.delete(PAGES_CACHE);
+    const meta = await caches.open(META_CACHE);
+    await meta.delete(SCOPE_KEY);
+  });
 }
 
 async function readMeta(key: string): Promise<string | null> {
