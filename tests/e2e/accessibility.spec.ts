@@ -3,9 +3,9 @@
  * reachable with Tab in a sensible order, the search combobox's ARIA state, no sideways
  * scrolling, and an automated axe-core (WCAG 2 A/AA) scan of the main screens.
  */
-import { createRequire } from "node:module";
 import type { Locator, Page } from "@playwright/test";
 import { documentScrollWidth, expect, gotoHydrated, openWithServiceWorker, test, uniqueTag, withDatabase } from "./support/fixtures";
+import { axeViolations } from "./support/axe";
 
 test.use({ viewport: { width: 360, height: 760 } });
 
@@ -218,16 +218,6 @@ test("the home page has a level-1 heading for screen-reader users navigating by 
 test.describe("axe-core scan (WCAG 2 A and AA)", () => {
   // axe is injected as a script; the app's strict CSP (rightly) refuses inline scripts.
   test.use({ bypassCSP: true });
-  const axeSource = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-  async function axeViolations(page: Page) {
-    await page.addScriptTag({ path: axeSource });
-    const result = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-      return axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
-    });
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  }
 
   test("offline: a saved page under its banner and the offline page have no violations (decision 016)", async ({ page }) => {
     await openWithServiceWorker(page, "/");

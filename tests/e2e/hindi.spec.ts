@@ -4,7 +4,6 @@
  * letters is left but names, figures and an allow-list), every page passes axe, and the main
  * flows work, their texts looked up in the catalogue rather than written here.
  */
-import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { en } from "../../core/i18n/en";
 import { hi } from "../../core/i18n/hi";
@@ -27,6 +26,7 @@ import {
   type CreatedListing,
   type Seller,
 } from "./support/fixtures";
+import { axeViolations } from "./support/axe";
 
 test.use({ locale: "hi-IN" });
 
@@ -99,15 +99,6 @@ async function latinLeftOn(page: Page, allowed: string[]): Promise<string[]> {
   return found;
 }
 
-const axeSource = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: axeSource });
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    return axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
-  });
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test.describe("every page in Hindi", () => {
   let seller: Seller;
