@@ -5,8 +5,8 @@
  * stays the truth: a word here only proposes names, which are then found and checked as usual.
  *
  * It is read again when the content version has moved: at once when the copy is older than
- * `refreshAfterMs`, otherwise in the background, so a busy marketplace rebuilds it at most that
- * often and a new word is known within that time.
+ * `refreshAfterMs`, otherwise in the background, so a busy marketplace rebuilds it about that
+ * often; and at once whenever a stale copy has no answer, so a word listed a moment ago is found.
  */
 import { wordEdits } from "../../core/fuzzy";
 
@@ -57,41 +57,57 @@ export function createNameVocabulary(deps: {
     return (loading ??= load(version).finally(() => (loading = null)));
   }
 
-  /** The copy to answer from; a background load started now serves the next request, not this one. */
-  async function current(): Promise<{ words: Word[]; known: Set<string> }> {
+  /**
+   * The copy to answer from. "recent": a copy read within `refreshAfterMs` may serve while a newer
+   * one loads in the background. "fresh": read again now if anything changed since the copy.
+   */
+  async function current(wanted: "recent" | "fresh"): Promise<{ words: Word[]; known: Set<string>; stale: boolean }> {
     const version = await deps.version();
-    if (loadedVersion === undefined || (version !== loadedVersion && clock() - loadedAt >= refreshAfterMs)) await reload(version);
-    else if (version !== loadedVersion) {
-      const copy = { words, known };
+    const old = () => loadedVersion === undefined || loadedVersion < version;
+    if (loadedVersion === undefined || (old() && (wanted === "fresh" || clock() - loadedAt >= refreshAfterMs))) {
+      await reload(version);
+      // A load already under way may have started before the newest change: one more then.
+      if (old()) await reload(version);
+    } else if (old()) {
+      const copy = { words, known, stale: true };
       // A failed background load is tried again by the next request that finds the copy stale.
       reload(version).catch(() => {});
       return copy;
     }
-    return { words, known };
+    return { words, known, stale: false };
+  }
+
+  function closest(from: Word[], typedWord: string, options: { asPrefix: boolean; limit: number }): string[] {
+    const found: Array<Word & { edits: number }> = [];
+    for (const entry of from) {
+      const edits = wordEdits(typedWord, entry.word, options.asPrefix);
+      if (edits !== undefined) found.push({ ...entry, edits });
+    }
+    const fewest = Math.min(...found.map((entry) => entry.edits));
+    return found
+      .filter((entry) => entry.edits === fewest)
+      .sort((a, b) => b.listings - a.listings)
+      .slice(0, options.limit)
+      .map((entry) => entry.word);
   }
 
   return {
     /**
      * Words a typed word may be a misspelling of: those needing the fewest edits, the most listed
      * first, at most `limit`. `asPrefix`: the word may be unfinished (the last one in the box).
+     * Finding nothing in a copy older than the last change, it reads the names again first: the
+     * word meant may have just been listed.
      */
     async closeWords(typedWord: string, options: { asPrefix: boolean; limit: number }): Promise<string[]> {
-      const found: Array<Word & { edits: number }> = [];
-      for (const entry of (await current()).words) {
-        const edits = wordEdits(typedWord, entry.word, options.asPrefix);
-        if (edits !== undefined) found.push({ ...entry, edits });
-      }
-      const fewest = Math.min(...found.map((entry) => entry.edits));
-      return found
-        .filter((entry) => entry.edits === fewest)
-        .sort((a, b) => b.listings - a.listings)
-        .slice(0, options.limit)
-        .map((entry) => entry.word);
+      const copy = await current("recent");
+      const found = closest(copy.words, typedWord, options);
+      return found.length || !copy.stale ? found : closest((await current("fresh")).words, typedWord, options);
     },
 
-    /** Whether the word is one listing names use, as typed. */
+    /** Whether the word is one listing names use, as typed (read again, as above, before saying no). */
     async has(word: string): Promise<boolean> {
-      return (await current()).known.has(word);
+      const copy = await current("recent");
+      return copy.known.has(word) || (copy.stale && (await current("fresh")).known.has(word));
     },
   };
 }
