@@ -31,11 +31,13 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
-  // A test tagged @alone loads the server on purpose (the 30-seller burst); the server then sheds
-  // other pages (503), which would fail whatever test shares the moment. It runs after the rest.
+  // A test tagged @alone needs the server or its data to itself: the 30-seller burst loads the
+  // server on purpose (it then sheds other pages with 503s), and the Hindi crawls must know every
+  // name a page may show, which other tests add and delete meanwhile. They run after the rest,
+  // one at a time.
   projects: [
     { name: "e2e", grepInvert: /@alone/ },
-    { name: "alone", grep: /@alone/, dependencies: ["e2e"] },
+    { name: "alone", grep: /@alone/, dependencies: ["e2e"], workers: 1 },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",
