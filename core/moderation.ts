@@ -23,19 +23,8 @@ export function isAdmin(role: Role | null | undefined): boolean {
   return role === "admin";
 }
 
-export const ROLE_LABELS: Record<Role, string> = { person: "Person", moderator: "Moderator", admin: "Admin" };
-
 export const REPORT_REASONS = ["scam", "category", "price", "sold", "offensive", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
-
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  scam: "Looks fake or a scam",
-  category: "Wrong category",
-  price: "Wrong price or unit",
-  sold: "Already sold",
-  offensive: "Offensive",
-  other: "Something else",
-};
 
 /** Longest text a report, a hiding reason or a ban reason may carry. */
 export const MAX_MODERATION_TEXT = 500;
