@@ -23,6 +23,8 @@ export function isAdmin(role: Role | null | undefined): boolean {
   return role === "admin";
 }
 
+export const ROLE_LABELS: Record<Role, string> = { person: "Person", moderator: "Moderator", admin: "Admin" };
+
 export const REPORT_REASONS = ["scam", "category", "price", "sold", "offensive", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
