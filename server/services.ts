@@ -6,6 +6,7 @@ import { createAccountDeletionService } from "./auth/account-deletion.service";
 import { createAccountsRepository } from "./auth/accounts.repository";
 import { createAccountsService } from "./auth/accounts.service";
 import { createAuth, type Auth } from "./auth/auth";
+import type { Locker } from "@tus/utils";
 import type { Config } from "./config";
 import { openDatabase, type Db } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
@@ -22,6 +23,8 @@ import { PHOTO_LEFTOVER_AGE_MS, removePhotoLeftovers, type PhotoLeftoversResult 
 import type { Storage } from "./media/storage";
 import { createContentVersionRepository, type ContentVersionRepository } from "./page-cache/content-version.repository";
 import { createUploadDatastore, type UploadDatastore } from "./uploads/tus-datastore";
+import { createUploadLockRepository } from "./uploads/upload-lock.repository";
+import { createUploadLocker } from "./uploads/upload-locker";
 import { createUploadsRepository } from "./uploads/uploads.repository";
 import { createUploadsService } from "./uploads/uploads.service";
 import { describeUnavailability, type Unavailability } from "./unavailable";
@@ -46,6 +49,8 @@ export interface Services {
   contentVersion: ContentVersionRepository;
   /** Where tus keeps uploads in progress (served by server/uploads/tus-server.ts). */
   uploadDatastore: UploadDatastore;
+  /** tus's lock on an upload, across workers and instances. */
+  uploadLocker: Locker;
   /** Removes photos no listing uses and temp files, older than an hour, that a crash left. */
   removePhotoLeftovers(): Promise<PhotoLeftoversResult>;
   close(): Promise<void>;
@@ -77,8 +82,10 @@ export async function createServices(
   const storage = createStorage(config.storage);
   const uploadDatastore = createUploadDatastore(config.storage, { localDir: config.uploads.dir });
   const uploadsRepository = createUploadsRepository(db.kysely);
+  const uploadLocks = createUploadLockRepository(db.kysely);
   const uploads = createUploadsService({
     repository: uploadsRepository,
+    locks: uploadLocks,
     datastore: uploadDatastore,
     limits: { maxFileBytes: config.maxImageBytes, maxInFlightPerUser: config.uploads.maxInFlightPerUser, expiryMs: config.uploads.expiryMs },
     logger,
@@ -131,6 +138,7 @@ export async function createServices(
     }),
     contentVersion,
     uploadDatastore,
+    uploadLocker: createUploadLocker(uploadLocks, { logger }),
     removePhotoLeftovers: () =>
       removePhotoLeftovers({
         storage,

@@ -15,6 +15,7 @@ import * as m0006 from "./migrations/0006-listing-lifecycle";
 import * as m0007 from "./migrations/0007-seller-place";
 import * as m0008 from "./migrations/0008-moderation";
 import * as m0009 from "./migrations/0009-content-version";
+import * as m0010 from "./migrations/0010-upload-lock";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-listings": m0001,
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0007-seller-place": m0007,
   "0008-moderation": m0008,
   "0009-content-version": m0009,
+  "0010-upload-lock": m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -167,6 +167,17 @@ export interface ContentVersionTable {
   version: number | string;
 }
 
+/** A request working on an upload, on any worker or instance (migration 0010, server/uploads/upload-locker.ts). */
+export interface UploadLockTable {
+  upload_id: string;
+  /** This lock's holder: its process and request. */
+  holder: string;
+  /** Epoch milliseconds (UTC): the lease; past it, anyone may take the lock. */
+  expires_at: number | string;
+  /** 1 once another request waits for it: the holder ends its request and lets go. */
+  release_requested: Generated<number>;
+}
+
 export interface Database {
   user: UserTable;
   listing: ListingTable;
@@ -179,4 +190,5 @@ export interface Database {
   listing_report: ListingReportTable;
   moderation_audit: ModerationAuditTable;
   content_version: ContentVersionTable;
+  upload_lock: UploadLockTable;
 }

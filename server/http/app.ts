@@ -116,7 +116,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.use(rejectCrossSiteRequests(config.baseUrl));
   app.all("/api/auth/*splat", toNodeHandler(services.auth));
   // tus reads its own request bodies, so it too comes before anything that parses one.
-  app.use(createUploadsRouter({ accounts: services.accounts, uploads: services.uploads, datastore: services.uploadDatastore, logger }));
+  app.use(createUploadsRouter({ accounts: services.accounts, uploads: services.uploads, datastore: services.uploadDatastore, locker: services.uploadLocker, logger }));
 
   app.get("/media/*key", serveMedia(services.storage));
   // The installable app's manifests, English and Hindi (decision 016).

@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { fromNodeHeaders } from "better-auth/node";
 import { EVENTS, Server, type ServerOptions } from "@tus/server";
+import type { Locker } from "@tus/utils";
 import express, { type Router } from "express";
 import { isAppError } from "../../core/app-error";
 import { MESSAGES } from "../../core/messages";
@@ -16,6 +17,7 @@ import { UNAVAILABLE_SAVE_MESSAGE } from "../http/unavailable";
 import type { Logger } from "../logger";
 import { classifyUnavailable, describeUnavailability, RETRY_AFTER_SECONDS } from "../unavailable";
 import type { UploadDatastore } from "./tus-datastore";
+import { UPLOAD_LOCK_TIMINGS, UPLOAD_LOCKED } from "./upload-locker";
 import type { UploadsService } from "./uploads.service";
 
 export const UPLOADS_PATH = "/uploads";
@@ -46,12 +48,16 @@ export function createUploadsRouter(deps: {
   accounts: Pick<AccountsService, "getSessionUser">;
   uploads: UploadsService;
   datastore: UploadDatastore;
+  locker: Locker;
   logger: Logger;
 }): Router {
-  const { accounts, uploads, datastore, logger } = deps;
+  const { accounts, uploads, datastore, locker, logger } = deps;
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore,
+    // Held in the database: one upload is written by one request at a time on any worker or instance.
+    locker,
+    lockDrainTimeout: UPLOAD_LOCK_TIMINGS.drainMs,
     relativeLocation: true,
     // Always on this site: never built from Host or X-Forwarded-* headers.
     generateUrl: (_req, { path, id }) => `${path}/${id}`,
@@ -72,6 +78,7 @@ export function createUploadsRouter(deps: {
       return { metadata: { filename: (upload.metadata?.filename ?? "").slice(0, 255) } };
     },
     async onResponseError(req, error) {
+      if (error === UPLOAD_LOCKED) req.runtime?.node?.res?.setHeader("Retry-After", "1");
       const unavailability = classifyUnavailable(error);
       if (unavailability) {
         // Not discarded now (that needs the store that failed): the seller's next upload or the

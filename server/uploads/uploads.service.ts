@@ -8,6 +8,7 @@ import { photoTooLargeMessage } from "../../core/messages";
 import { UPLOAD_ERROR_MESSAGES } from "../../core/upload-task";
 import type { Logger } from "../logger";
 import type { UploadDatastore } from "./tus-datastore";
+import type { UploadLockRepository } from "./upload-lock.repository";
 import type { UploadsRepository } from "./uploads.repository";
 
 export interface UploadLimits {
@@ -32,8 +33,12 @@ const SWEEP_BATCH = 200;
  */
 export const UPLOAD_IDLE_MS = 5 * 60_000;
 
+/** A lock whose lease ended this long ago was left by a process that stopped (upload-locker.ts). */
+const LOCK_LEFTOVER_MS = 60_000;
+
 export function createUploadsService(deps: {
   repository: UploadsRepository;
+  locks: UploadLockRepository;
   datastore: UploadDatastore;
   limits: UploadLimits;
   logger: Logger;
@@ -129,8 +134,13 @@ export function createUploadsService(deps: {
       await repository.delete([id]);
     },
 
-    /** Removes uploads started longer ago than the expiry that never became part of a listing. */
+    /**
+     * Removes uploads started longer ago than the expiry that never became part of a listing, and
+     * locks left behind by a process that stopped while holding them.
+     */
     async removeExpiredUploads(): Promise<number> {
+      // Leases are wall-clock time, whatever clock the service was given.
+      await deps.locks.removeExpired(Date.now() - LOCK_LEFTOVER_MS);
       const ids = await repository.listStartedBefore(now() - limits.expiryMs, SWEEP_BATCH);
       await discardUploads(ids);
       return ids.length;

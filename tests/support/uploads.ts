@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
-import { Upload } from "@tus/utils";
+import { Upload, type Locker } from "@tus/utils";
 import express from "express";
 import { createUploadsRouter } from "../../server/uploads/tus-server";
 import type { TestServices } from "./test-services";
@@ -22,9 +22,10 @@ export async function storeUpload(
   return id;
 }
 
-export async function startUploadsServer(t: TestServices): Promise<{ url: string; close(): Promise<void> }> {
+/** `locker`: another process's locker on the same database (as a second worker or instance has). */
+export async function startUploadsServer(t: TestServices, locker: Locker = t.uploadLocker): Promise<{ url: string; close(): Promise<void> }> {
   const app = express();
-  app.use(createUploadsRouter({ accounts: t.accounts, uploads: t.uploads, datastore: t.uploadDatastore, logger: t.logger }));
+  app.use(createUploadsRouter({ accounts: t.accounts, uploads: t.uploads, datastore: t.uploadDatastore, locker, logger: t.logger }));
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
