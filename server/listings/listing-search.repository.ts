@@ -107,16 +107,16 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     return Number(row.n);
   }
 
-  /** Which of these names a live listing carries (one index probe each). */
-  async function liveNames(nameSearches: string[], at: number): Promise<Set<string>> {
-    if (!nameSearches.length) return new Set();
+  /** Those of these names a live listing carries (one index probe each), as candidates. */
+  async function findLiveNames(nameSearches: string[], liveAt: number): Promise<NameCandidate[]> {
+    if (!nameSearches.length) return [];
     const rows = await db
       .selectFrom("listing_name")
-      .select("listing_name.name_search")
+      .select([...NAME_COLUMNS])
       .where("listing_name.name_search", "in", nameSearches)
-      .where((eb) => hasLiveListing(eb, at))
+      .where((eb) => hasLiveListing(eb, liveAt))
       .execute();
-    return new Set(rows.map((row) => row.name_search));
+    return rows.map(toNameCandidate);
   }
 
   return {
@@ -180,16 +180,37 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
           .limit(batch)
           .offset(offset)
           .execute();
-        const live = await liveNames(ranked.map((row) => row.name_search), options.liveAt);
+        const live = new Set((await findLiveNames(ranked.map((row) => row.name_search), options.liveAt)).map((c) => c.nameSearch));
         for (const row of ranked) if (live.has(row.name_search)) found.push(toNameCandidate(row));
         if (found.length >= options.limit || ranked.length < batch) return found.slice(0, options.limit);
       }
     },
 
-    /** Every distinct name and how many listings carry it, for the word list typos are corrected against. */
-    async listNames(): Promise<Array<{ nameSearch: string; listingCount: number }>> {
-      const rows = await db.selectFrom("listing_name").select(["name_search", "listing_count"]).execute();
-      return rows.map((row) => ({ nameSearch: row.name_search, listingCount: Number(row.listing_count) }));
+    findLiveNames,
+
+    /**
+     * Every distinct name and how many listings carry it, most listed first, a page at a time
+     * (through listing_name_count_idx), for the word list typos are corrected against.
+     */
+    async *listNamesByCount(pageSize: number): AsyncGenerator<Array<{ nameSearch: string; listingCount: number }>> {
+      let after: { count: number; name: string } | undefined;
+      for (;;) {
+        const from = after;
+        const rows = await db
+          .selectFrom("listing_name")
+          .select(["listing_name.name_search", "listing_name.listing_count"])
+          .$if(from !== undefined, (qb) =>
+            qb.where((eb) => eb(eb.refTuple("listing_name.listing_count", "listing_name.name_search"), "<", eb.tuple(from!.count, from!.name))),
+          )
+          .orderBy("listing_name.listing_count", "desc")
+          .orderBy("listing_name.name_search", "desc")
+          .limit(pageSize)
+          .execute();
+        if (rows.length) yield rows.map((row) => ({ nameSearch: row.name_search, listingCount: Number(row.listing_count) }));
+        if (rows.length < pageSize) return;
+        const last = rows[rows.length - 1]!;
+        after = { count: Number(last.listing_count), name: last.name_search };
+      }
     },
   };
 }

@@ -14,7 +14,7 @@ import { normaliseSearchText, searchTermsFor } from "../../core/search-terms";
 import { rankSuggestions, wantsSuggestions, type NameCandidate, type Suggestion } from "../../core/suggestions";
 import type { ListingFilter, ListingSearchRepository } from "./listing-search.repository";
 import type { ListingsRepository } from "./listings.repository";
-import { createNameVocabulary } from "./name-vocabulary";
+import { createNameVocabulary, type Correction } from "./name-vocabulary";
 import type { ContentVersionRepository } from "../page-cache/content-version.repository";
 
 /**
@@ -79,11 +79,14 @@ export function createListingSearchService(deps: {
   now?: () => number;
   /** MAX_COUNTED_MATCHES unless a test wants a small marketplace to reach it. */
   maxCountedMatches?: number;
+  /** NAMES_PER_CORRECTION unless a test wants a few names to fill the word list's places. */
+  namesPerCorrection?: number;
   /** The content version (server/page-cache/): the word list for typos is read again when it moves. */
   contentVersion: ContentVersionRepository;
 }) {
   const { repository, places } = deps;
-  const vocabulary = createNameVocabulary({ loadNames: repository.listNames, version: deps.contentVersion.current });
+  const namesPerCorrection = deps.namesPerCorrection ?? NAMES_PER_CORRECTION;
+  const vocabulary = createNameVocabulary({ loadNames: repository.listNamesByCount, version: deps.contentVersion.current, namesPerWord: namesPerCorrection });
   const maxCounted = deps.maxCountedMatches ?? MAX_COUNTED_MATCHES;
   const now = deps.now ?? Date.now;
 
@@ -119,14 +122,20 @@ export function createListingSearchService(deps: {
     if (!canBeFuzzy(text)) return [];
     const words = text.split(" ").filter(Boolean);
     const liveAt = now();
-    const candidates = new Map<string, NameCandidate>();
+    const corrections: Correction[] = [];
     for (const [index, word] of words.entries()) {
-      // Spelt right: a word of some name, or a Hindi or Hinglish name for produce ("aloo").
-      if ([...word].length < MIN_FUZZY_LENGTH || searchTermsFor(word).length > 1 || (await vocabulary.has(word))) continue;
-      for (const correction of await vocabulary.closeWords(word, { asPrefix: index === words.length - 1, limit: CORRECTIONS_PER_WORD })) {
-        for (const match of ["prefix", "word"] as const) {
-          for (const candidate of await repository.findNames({ term: correction, match, limit: NAMES_PER_CORRECTION, liveAt })) candidates.set(candidate.nameSearch, candidate);
-        }
+      // A Hindi or Hinglish name for produce ("aloo") is spelt right; so is a word of some name (null).
+      if ([...word].length < MIN_FUZZY_LENGTH || searchTermsFor(word).length > 1) continue;
+      corrections.push(...((await vocabulary.correct(word, { asPrefix: index === words.length - 1, limit: CORRECTIONS_PER_WORD })) ?? []));
+    }
+    // The names the word list holds for each correction, in one query for those still live.
+    const proposed = corrections.flatMap((c) => [...c.startingNames, ...c.laterNames]);
+    const candidates = new Map((await repository.findLiveNames([...new Set(proposed)], liveAt)).map((c) => [c.nameSearch, c]));
+    // Every name the list holds for a word may have been sold meanwhile: then a search finds others.
+    for (const correction of corrections) {
+      for (const [match, names] of [["prefix", correction.startingNames], ["word", correction.laterNames]] as const) {
+        if (names.length < namesPerCorrection || names.some((name) => candidates.has(name))) continue;
+        for (const candidate of await repository.findNames({ term: correction.word, match, limit: namesPerCorrection, liveAt })) candidates.set(candidate.nameSearch, candidate);
       }
     }
     return [...candidates.values()]

@@ -290,6 +290,40 @@ describe.each(testEngines())("on %s", (engine) => {
       }
     });
 
+    it("corrects typos from the word list's names, and searches for others when every one of those was sold", async () => {
+      // One name kept per word and place, so a second listing fills it.
+      const search = createListingSearchService({
+        repository: createListingSearchRepository(s.db.kysely, s.db.dialect),
+        places: createListingsRepository(s.db.kysely),
+        contentVersion: s.contentVersion,
+        now: () => s.clock.now,
+        namesPerCorrection: 1,
+      });
+      const names = async (text: string) => (await search.suggestListings(text)).map((x) => x.name);
+      const white = await add("White Onion", "vegetables");
+      try {
+        // "white onion" is the one "onion" name the list keeps; "red onion nashik" is found only by a search.
+        expect(await names("onoin")).toEqual(["White Onion"]);
+        await s.db.kysely.updateTable("listing").set({ status: "sold" }).where("id", "=", white).execute();
+        expect(await names("onoin")).toEqual(["Red Onion Nashik"]);
+      } finally {
+        await s.db.kysely.deleteFrom("listing").where("id", "=", white).execute();
+      }
+    });
+
+    it("reads every name for the word list, most listed first, a page at a time", async () => {
+      const repository = createListingSearchRepository(s.db.kysely, s.db.dialect);
+      const pages = [];
+      for await (const page of repository.listNamesByCount(2)) pages.push(page);
+      const all = await s.db.kysely.selectFrom("listing_name").select(["name_search", "listing_count"]).execute();
+      expect(pages.length).toBe(Math.ceil(all.length / 2));
+      expect(pages.every((page) => page.length <= 2)).toBe(true);
+      const expected = all
+        .map((row) => ({ nameSearch: row.name_search, listingCount: Number(row.listing_count) }))
+        .sort((a, b) => b.listingCount - a.listingCount || (a.nameSearch < b.nameSearch ? 1 : -1));
+      expect(pages.flat()).toEqual(expected);
+    });
+
     it("knows Hindi and Hinglish produce and category names", async () => {
       expect((await find({ q: "pyaz", by: "name" })).items.map((i) => i.name).sort()).toEqual(["Red Onion Nashik"]);
       expect(await suggest("aloo")).toEqual(["Potato (Agra)"]);

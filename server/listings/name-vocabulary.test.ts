@@ -9,42 +9,62 @@ import { createNameVocabulary, type NameRow } from "./name-vocabulary";
 function setUp(names: NameRow[]) {
   const state = { names, version: 1, now: 0, loads: 0 };
   const vocabulary = createNameVocabulary({
-    loadNames: async () => {
+    // As the repository reads them: most listed first, a page at a time.
+    loadNames: async function* (pageSize: number) {
       state.loads++;
-      return state.names;
+      const names = [...state.names].sort((a, b) => b.listingCount - a.listingCount);
+      for (let at = 0; at < names.length; at += pageSize) yield names.slice(at, at + pageSize);
     },
     version: async () => state.version,
     clock: () => state.now,
     refreshAfterMs: 5_000,
+    namesPerWord: 2,
   });
-  return { state, vocabulary };
+  /** The words a typed word may mean (null: spelt as some name has it). */
+  const closeWords = async (typed: string, asPrefix = false) => (await vocabulary.correct(typed, { asPrefix, limit: 3 }))?.map((c) => c.word) ?? null;
+  return { state, vocabulary, closeWords };
 }
 
 describe("name vocabulary", () => {
   it("proposes the words of listing names a typed word is a few edits from, closest then most listed first", async () => {
-    const { vocabulary } = setUp([
+    const { closeWords } = setUp([
       { nameSearch: "nashik onion", listingCount: 40 },
       { nameSearch: "red onion", listingCount: 10 },
       { nameSearch: "onion lot 7", listingCount: 3 },
       { nameSearch: "basmati rice", listingCount: 20 },
     ]);
-    expect(await vocabulary.closeWords("onoin", { asPrefix: false, limit: 3 })).toEqual(["onion"]);
-    expect(await vocabulary.closeWords("basmti", { asPrefix: false, limit: 3 })).toEqual(["basmati"]);
+    expect(await closeWords("onoin")).toEqual(["onion"]);
+    expect(await closeWords("basmti")).toEqual(["basmati"]);
     // Unfinished and misspelt: "basmt…" is one edit from the start of "basmati".
-    expect(await vocabulary.closeWords("basmt", { asPrefix: true, limit: 3 })).toEqual(["basmati"]);
-    expect(await vocabulary.closeWords("zzzz", { asPrefix: true, limit: 3 })).toEqual([]);
-    // Numbers and words too short to be meant ("lot", "7") are not in it.
-    expect(await vocabulary.has("onion")).toBe(true);
-    expect(await vocabulary.has("7")).toBe(false);
+    expect(await closeWords("basmt", true)).toEqual(["basmati"]);
+    expect(await closeWords("zzzz", true)).toEqual([]);
+    // Spelt as a name has it: nothing to correct. Numbers ("7") are not words of it.
+    expect(await closeWords("onion")).toBeNull();
+    expect(await closeWords("7")).toEqual([]);
+  });
+
+  it("keeps, for each word, the most listed names it starts and the most listed it is a later word of", async () => {
+    const { vocabulary } = setUp([
+      { nameSearch: "onion red", listingCount: 1 },
+      { nameSearch: "nashik onion", listingCount: 40 },
+      { nameSearch: "onion white", listingCount: 30 },
+      { nameSearch: "red onion", listingCount: 10 },
+      { nameSearch: "onion", listingCount: 5 },
+      { nameSearch: "pyaz onion", listingCount: 2 },
+    ]);
+    expect(await vocabulary.correct("onoin", { asPrefix: false, limit: 3 })).toEqual([
+      // At most two of each (namesPerWord), most listed first.
+      { word: "onion", startingNames: ["onion white", "onion"], laterNames: ["nashik onion", "red onion"] },
+    ]);
   });
 
   it("reads the names again when the content version moves: in the background when its copy is recent and has the answer, at once otherwise", async () => {
-    const { state, vocabulary } = setUp([{ nameSearch: "potato", listingCount: 1 }]);
-    expect(await vocabulary.has("potato")).toBe(true);
+    const { state, closeWords } = setUp([{ nameSearch: "potato", listingCount: 1 }]);
+    expect(await closeWords("potato")).toBeNull();
     expect(state.loads).toBe(1);
 
     // Nothing written since: no reload.
-    expect(await vocabulary.has("potato")).toBe(true);
+    expect(await closeWords("potato")).toBeNull();
     expect(state.loads).toBe(1);
 
     // Written a moment after the last read, and the copy has the answer: it answers at once and
@@ -52,25 +72,25 @@ describe("name vocabulary", () => {
     state.names = [...state.names, { nameSearch: "kinnow orange", listingCount: 1 }];
     state.version = 2;
     state.now = 1_000;
-    expect(await vocabulary.closeWords("potatoe", { asPrefix: false, limit: 3 })).toEqual(["potato"]);
+    expect(await closeWords("potatoe")).toEqual(["potato"]);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(state.loads).toBe(2);
-    expect(await vocabulary.closeWords("kinow", { asPrefix: false, limit: 3 })).toEqual(["kinnow"]);
+    expect(await closeWords("kinow")).toEqual(["kinnow"]);
 
     // Written a moment ago, and the copy has no answer: the word may be the one just listed, so
     // the names are read again before answering.
     state.names = [...state.names, { nameSearch: "sapota", listingCount: 1 }];
     state.version = 3;
     state.now = 2_000;
-    expect(await vocabulary.closeWords("sapotta", { asPrefix: false, limit: 3 })).toEqual(["sapota"]);
+    expect(await closeWords("sapotta")).toEqual(["sapota"]);
     expect(state.loads).toBe(3);
 
     // Written long after the last read: read again before answering anything.
     state.names = [...state.names, { nameSearch: "jamun", listingCount: 1 }];
     state.version = 4;
     state.now = 10_000;
-    expect(await vocabulary.has("potato")).toBe(true);
+    expect(await closeWords("potato")).toBeNull();
     expect(state.loads).toBe(4);
-    expect(await vocabulary.has("jamun")).toBe(true);
+    expect(await closeWords("jamun")).toBeNull();
   });
 });

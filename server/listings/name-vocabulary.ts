@@ -1,8 +1,10 @@
 /**
  * The words listing names are made of ("basmati", "nashik", "onion"…), kept in memory so a typo is
  * corrected word by word against a few thousand words rather than by comparing the typed text
- * with a hundred thousand names in the database (decision 017). Derived from listing_name, which
- * stays the truth: a word here only proposes names, which are then found and checked as usual.
+ * with a hundred thousand names in the database (decision 017). Each word keeps the most listed
+ * names holding it, so the names a correction proposes need no search of their own: only one
+ * query, whether a live listing still carries them. Derived from listing_name, which stays the
+ * truth: a word here only proposes names, which are then checked as usual.
  *
  * It is read again when the content version has moved: at once when the copy is older than
  * `refreshAfterMs`, otherwise in the background, so a busy marketplace rebuilds it about that
@@ -19,14 +21,27 @@ interface Word {
   word: string;
   /** Listings whose name holds it: the more, the likelier the word meant. */
   listings: number;
+  /** The most listed names that start with it, most listed first (at most `namesPerWord`). */
+  startingNames: string[];
+  /** The most listed names holding it as a later word, most listed first. */
+  laterNames: string[];
 }
+
+/** A word that may be what a typed word meant, with the names holding it. */
+export type Correction = Pick<Word, "word" | "startingNames" | "laterNames">;
 
 /** Words shorter than this, or holding a digit ("lot 7", "25kg"), are never what a typo meant. */
 const MIN_WORD_LENGTH = 3;
 
+/** Names read (and words filed) between two turns of the event loop while the list is built. */
+const NAMES_PER_PAGE = 5_000;
+
 export function createNameVocabulary(deps: {
-  loadNames: () => Promise<NameRow[]>;
+  /** Every name, most listed first, `pageSize` at a time. */
+  loadNames: (pageSize: number) => AsyncIterable<NameRow[]>;
   version: () => Promise<number>;
+  /** Names kept for each word and place (first word, later word). */
+  namesPerWord: number;
   refreshAfterMs?: number;
   clock?: () => number;
 }) {
@@ -39,15 +54,26 @@ export function createNameVocabulary(deps: {
   let loading: Promise<void> | null = null;
 
   async function load(version: number): Promise<void> {
-    const counts = new Map<string, number>();
-    for (const { nameSearch, listingCount } of await deps.loadNames()) {
-      for (const word of new Set(nameSearch.split(" "))) {
-        if ([...word].length < MIN_WORD_LENGTH || /\d/.test(word)) continue;
-        counts.set(word, (counts.get(word) ?? 0) + listingCount);
+    const byWord = new Map<string, Word>();
+    // Most listed first, so each word's names are ranked as they are added.
+    for await (const page of deps.loadNames(NAMES_PER_PAGE)) {
+      for (const { nameSearch, listingCount } of page) {
+        const nameWords = nameSearch.split(" ");
+        for (const word of new Set(nameWords)) {
+          if ([...word].length < MIN_WORD_LENGTH || /\d/.test(word)) continue;
+          let entry = byWord.get(word);
+          if (!entry) byWord.set(word, (entry = { word, listings: 0, startingNames: [], laterNames: [] }));
+          entry.listings += listingCount;
+          const place = word === nameWords[0] ? entry.startingNames : entry.laterNames;
+          if (place.length < deps.namesPerWord) place.push(nameSearch);
+        }
       }
+      // A hundred thousand names take a tenth of a second to read and file (and SQLite reads
+      // without yielding): requests that arrive meanwhile are served between pages.
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    known = new Set(counts.keys());
-    words = [...counts].map(([word, listings]) => ({ word, listings })).sort((a, b) => b.listings - a.listings || (a.word < b.word ? -1 : 1));
+    known = new Set(byWord.keys());
+    words = [...byWord.values()].sort((a, b) => b.listings - a.listings || (a.word < b.word ? -1 : 1));
     loadedVersion = version;
     loadedAt = clock();
   }
@@ -77,37 +103,32 @@ export function createNameVocabulary(deps: {
     return { words, known, stale: false };
   }
 
-  function closest(from: Word[], typedWord: string, options: { asPrefix: boolean; limit: number }): string[] {
-    const found: Array<Word & { edits: number }> = [];
+  function closest(from: Word[], typedWord: string, options: { asPrefix: boolean; limit: number }): Correction[] {
+    const found: Array<{ entry: Word; edits: number }> = [];
     for (const entry of from) {
       const edits = wordEdits(typedWord, entry.word, options.asPrefix);
-      if (edits !== undefined) found.push({ ...entry, edits });
+      if (edits !== undefined) found.push({ entry, edits });
     }
-    const fewest = Math.min(...found.map((entry) => entry.edits));
+    const fewest = Math.min(...found.map((candidate) => candidate.edits));
     return found
-      .filter((entry) => entry.edits === fewest)
-      .sort((a, b) => b.listings - a.listings)
+      .filter((candidate) => candidate.edits === fewest)
+      .sort((a, b) => b.entry.listings - a.entry.listings)
       .slice(0, options.limit)
-      .map((entry) => entry.word);
+      .map(({ entry }) => ({ word: entry.word, startingNames: entry.startingNames, laterNames: entry.laterNames }));
   }
 
   return {
     /**
-     * Words a typed word may be a misspelling of: those needing the fewest edits, the most listed
-     * first, at most `limit`. `asPrefix`: the word may be unfinished (the last one in the box).
-     * Finding nothing in a copy older than the last change, it reads the names again first: the
-     * word meant may have just been listed.
+     * What a typed word may be a misspelling of: null when listing names use it as typed, else the
+     * words needing the fewest edits, the most listed first, at most `limit`, each with its names.
+     * `asPrefix`: the word may be unfinished (the last one in the box). With no answer in a copy
+     * older than the last change, it reads the names again first: the word may have just been listed.
      */
-    async closeWords(typedWord: string, options: { asPrefix: boolean; limit: number }): Promise<string[]> {
+    async correct(typedWord: string, options: { asPrefix: boolean; limit: number }): Promise<Correction[] | null> {
+      const answer = (copy: { words: Word[]; known: Set<string> }) => (copy.known.has(typedWord) ? null : closest(copy.words, typedWord, options));
       const copy = await current("recent");
-      const found = closest(copy.words, typedWord, options);
-      return found.length || !copy.stale ? found : closest((await current("fresh")).words, typedWord, options);
-    },
-
-    /** Whether the word is one listing names use, as typed (read again, as above, before saying no). */
-    async has(word: string): Promise<boolean> {
-      const copy = await current("recent");
-      return copy.known.has(word) || (copy.stale && (await current("fresh")).known.has(word));
+      const found = answer(copy);
+      return found === null || found.length || !copy.stale ? found : answer(await current("fresh"));
     },
   };
 }
