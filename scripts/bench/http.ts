@@ -11,13 +11,13 @@
  * "/view/:id, 1,000 listings" cycles through a thousand different listings, so the page cache
  * mostly misses: what rendering costs when every visitor wants another page.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { openMarketplace } from "./marketplace";
-import { argument, ms, printTable, waitFor } from "./measure";
+import { argument, ms, printTable } from "./measure";
+import { requireProductionBuild, startHelloWorld, startMarketServer, stopProcess } from "./servers";
 
 const listings = Number(argument("listings", "100000"));
 const duration = Number(argument("duration", "10"));
@@ -33,10 +33,7 @@ const MODE_ENV: Record<"before" | "after", Record<string, string>> = {
 const APP_PORT = 4192;
 const HELLO_PORT = 4193;
 
-if (!existsSync("build/server/index.js")) {
-  console.error("No production build: run `npm run build` first.");
-  process.exit(1);
-}
+requireProductionBuild();
 
 const url = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
 const market = await openMarketplace({ listings, url });
@@ -47,15 +44,6 @@ const viewIds = (await market.db.kysely.selectFrom("listing").select("id").where
 await market.db.close();
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "mandi-bench-http-"));
-function start(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
-}
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
 
 interface Target {
   name: string;
@@ -86,29 +74,18 @@ async function drive(mode: string, { name, url: target, paths }: Target): Promis
   }
 }
 
-const hello = start(["-e", `require("node:http").createServer((req, res) => res.end("hello")).listen(${HELLO_PORT}, "127.0.0.1")`], {});
+const hello = await startHelloWorld(HELLO_PORT);
 try {
-  await waitFor(`http://127.0.0.1:${HELLO_PORT}/`);
   console.log(
     `\nMarketplace: ${market.listings.toLocaleString("en-IN")} listings (${url ? "PostgreSQL" : "SQLite"}); ` +
       `${connections} connections, ${duration} s per run; modes: ${modes.join(", ")} (after: ${workers} workers)\n`,
   );
   await drive("", { name: "node:http hello-world (baseline)", url: `http://127.0.0.1:${HELLO_PORT}/` });
-  await stop(hello);
+  await stopProcess(hello);
   for (const mode of modes) {
-    const server = start(["build/server/index.js"], {
-      NODE_ENV: "production",
-      PORT: String(APP_PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: market.url,
-      LOG_LEVEL: "warn",
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-      ...MODE_ENV[mode],
-    });
+    const server = await startMarketServer({ port: APP_PORT, dataDir, databaseUrl: market.url, env: MODE_ENV[mode] });
     try {
       const app = `http://127.0.0.1:${APP_PORT}`;
-      await waitFor(`${app}/healthz`);
       // The other workers start once the first listens.
       await new Promise((resolve) => setTimeout(resolve, 3000));
       for (const target of [
@@ -121,11 +98,11 @@ try {
         await drive(mode, target);
       }
     } finally {
-      await stop(server);
+      await stopProcess(server);
     }
   }
   printTable(["endpoint", "offered", "req/s", "p50 ms", "p99 ms", "errors", "vs hello-world"], rows);
 } finally {
-  await stop(hello);
+  await stopProcess(hello);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -13,6 +13,7 @@ import { loadConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { createServices } from "../../server/services";
 import { createLikeScan } from "./bench.repository";
+import { PREFIX_2, PREFIX_3, PREFIX_5, TYPOS, WORDS } from "./inputs";
 import { openMarketplace } from "./marketplace";
 import { argument, measure, ms, printTable, type Timing } from "./measure";
 
@@ -37,11 +38,6 @@ const service = services.search;
 const scan = createLikeScan(market.db.kysely);
 const browse = (query: Record<string, string>) => service.browseListings(browseQuerySchema.parse(query));
 
-const PREFIX_2 = ["ba", "on", "po", "to", "ma", "gr", "ch", "so", "ka", "or"];
-const PREFIX_3 = ["bas", "oni", "pot", "tom", "man", "gro", "chi", "soy", "kas", "org"];
-const PREFIX_5 = ["basma", "onion", "potat", "tomat", "mango", "groun", "chill", "soybe", "kashm", "organ"];
-const TYPOS = ["basmti", "onoin", "potatoe", "tomatto", "almnds", "groundnot", "kashmri", "pomegranet"];
-const WORDS = ["organic", "grade a", "nashik", "premium", "lot 7", "fresh", "bulk", "desi"];
 
 interface Case {
   name: string;

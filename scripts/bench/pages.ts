@@ -1,0 +1,98 @@
+/**
+ * `npm run build && npm run bench:pages [-- --listings 1000000 --runs 200]`
+ * Rendered pages and suggestions over HTTP, one request at a time with the page cache off: what a
+ * visitor waits for when nobody asked for that page a moment before (issue 12's goals: search and
+ * browse pages p50 <= 25 ms and p95 <= 50 ms, suggestions p95 <= 10 ms for any input). Each case
+ * cycles through different inputs. A bare node:http hello-world, measured the same way in the
+ * same run, is the baseline. SQLite by default; DATABASE_URL's PostgreSQL when set.
+ * Figures, not tests: it never fails on a slow number.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { HINDI, MISSES, PREFIX_2, PREFIX_3, PREFIX_5, TYPOS, WORDS } from "./inputs";
+import { openMarketplace } from "./marketplace";
+import { argument, measure, ms, printTable, type Timing } from "./measure";
+import { requireProductionBuild, startHelloWorld, startMarketServer, stopProcess } from "./servers";
+
+const listings = Number(argument("listings", "1000000"));
+const runs = Number(argument("runs", "200"));
+const APP_PORT = 4194;
+const HELLO_PORT = 4195;
+
+requireProductionBuild();
+const url = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
+const market = await openMarketplace({ listings, url });
+const viewIds = (await market.db.kysely.selectFrom("listing").select("id").where("hidden_at", "is", null).orderBy("created_at", "desc").limit(runs).execute()).map(
+  (row) => row.id,
+);
+await market.db.close();
+
+const search = (q: string, more = "") => `/viewmore?q=${encodeURIComponent(q)}${more}`;
+const suggest = (q: string) => `/api/suggestions?q=${encodeURIComponent(q)}`;
+const BROAD = ["rice", "onion", "basmati", "tomato", "potato", "mango", "wheat", "almonds"];
+const cases: Array<{ name: string; group: "page" | "suggestions"; paths: string[] }> = [
+  { name: "home page", group: "page", paths: ["/", "/?category=rice", "/?category=vegetables", "/?category=fruits"] },
+  { name: "search, page 1", group: "page", paths: BROAD.map((q) => search(q)) },
+  { name: "search, page 200", group: "page", paths: BROAD.map((q) => search(q, "&page=200")) },
+  { name: "search in a category", group: "page", paths: WORDS.map((q) => search(q, "&category=rice")) },
+  { name: "search in Hindi or Hinglish", group: "page", paths: HINDI.map((q) => search(q)) },
+  { name: "search with a typo", group: "page", paths: TYPOS.map((q) => search(q)) },
+  { name: "search finding nothing", group: "page", paths: MISSES.map((q) => search(q)) },
+  { name: "category, pages 1–500", group: "page", paths: ["1", "50", "200", "500"].flatMap((p) => ["vegetables", "fruits"].map((c) => `/viewmore?category=${c}&page=${p}`)) },
+  { name: "all, by price, pages 1–500", group: "page", paths: ["1", "50", "200", "500"].flatMap((p) => ["price-asc", "price-desc"].map((s) => `/viewmore?sort=${s}&page=${p}`)) },
+  { name: "a listing's page (different ones)", group: "page", paths: viewIds.map((id) => `/view/${id}`) },
+  { name: "suggestions, 2 letters", group: "suggestions", paths: PREFIX_2.map(suggest) },
+  { name: "suggestions, 3 letters", group: "suggestions", paths: PREFIX_3.map(suggest) },
+  { name: "suggestions, 5 letters", group: "suggestions", paths: PREFIX_5.map(suggest) },
+  { name: "suggestions, a typo", group: "suggestions", paths: TYPOS.map(suggest) },
+  { name: "suggestions, no match", group: "suggestions", paths: MISSES.map(suggest) },
+  { name: "suggestions, Hindi or Hinglish", group: "suggestions", paths: HINDI.map(suggest) },
+];
+
+/** One GET after another on one keep-alive connection; any answer but 200 is counted. */
+async function timeAll(origin: string, paths: string[]): Promise<{ timing: Timing; errors: number }> {
+  let errors = 0;
+  const timing = await measure(paths, runs, async (p) => {
+    const response = await fetch(origin + p);
+    await response.arrayBuffer();
+    if (response.status !== 200) errors++;
+  });
+  return { timing, errors };
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "mandi-bench-pages-"));
+const rows: string[][] = [];
+const row = (name: string, { timing, errors }: { timing: Timing; errors: number }) =>
+  rows.push([name, ms(timing.p50), ms(timing.p95), ms(timing.p99), String(errors)]);
+try {
+  const hello = await startHelloWorld(HELLO_PORT);
+  row("node:http hello-world (baseline)", await timeAll(`http://127.0.0.1:${HELLO_PORT}`, ["/"]));
+  await stopProcess(hello);
+
+  // One process and no page cache: every request is rendered, and nothing else competes for the core.
+  const server = await startMarketServer({ port: APP_PORT, dataDir, databaseUrl: market.url, env: { WEB_CONCURRENCY: "1", PAGE_CACHE_MS: "0" } });
+  try {
+    for (const c of cases) {
+      row(c.name, await timeAll(`http://127.0.0.1:${APP_PORT}`, c.paths));
+      process.stderr.write(`  done: ${c.name}\n`);
+    }
+  } finally {
+    await stopProcess(server);
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(
+  `\n${url ? "PostgreSQL" : "SQLite"}: ${market.listings.toLocaleString("en-IN")} listings; ${runs} requests per case, one at a time, ` +
+    `page cache off, one process (after ${Math.min(10, runs)} untimed)\n`,
+);
+printTable(["case", "p50 ms", "p95 ms", "p99 ms", "not 200"], rows);
+const worst = (group: "page" | "suggestions", column: 1 | 2) =>
+  Math.max(...cases.filter((c) => c.group === group).map((c) => Number(rows.find((r) => r[0] === c.name)![column])));
+console.log(`
+Goals:
+  search and browse pages p50 <= 25 ms, p95 <= 50 ms:   worst p50 ${worst("page", 1)} ms, worst p95 ${worst("page", 2)} ms
+  suggestions p95 <= 10 ms, any input:                 worst p95 ${worst("suggestions", 2)} ms
+`);
