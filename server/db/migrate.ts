@@ -16,6 +16,7 @@ import * as m0007 from "./migrations/0007-seller-place";
 import * as m0008 from "./migrations/0008-moderation";
 import * as m0009 from "./migrations/0009-content-version";
 import * as m0010 from "./migrations/0010-upload-lock";
+import * as m0011 from "./migrations/0011-name-search-newest";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-listings": m0001,
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0008-moderation": m0008,
   "0009-content-version": m0009,
   "0010-upload-lock": m0010,
+  "0011-name-search-newest": m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
