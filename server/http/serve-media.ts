@@ -12,6 +12,8 @@ export function serveMedia(storage: Storage): RequestHandler {
     if (!isValidStorageKey(key)) return void res.status(404).type("text/plain").send("Not found");
     try {
       const object = await storage.get(key);
+      // The visitor left while the photo was looked up (a closed tab, a lost signal): nobody to answer.
+      if (res.destroyed) return void object?.body.destroy();
       if (!object) return void res.status(404).type("text/plain").send("Not found");
       res.setHeader("Cache-Control", IMMUTABLE_CACHE_CONTROL);
       if (object.etag) res.setHeader("ETag", object.etag);
@@ -31,6 +33,8 @@ export function serveMedia(storage: Storage): RequestHandler {
       }
       await pipeline(object.body, res);
     } catch (error) {
+      // They left mid-photo: not a fault of ours (pipeline has closed the file or S3 response).
+      if ((error as { code?: unknown }).code === "ERR_STREAM_PREMATURE_CLOSE" && res.destroyed) return;
       next(error);
     }
   };

@@ -5,6 +5,8 @@
  */
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
+import { connect } from "node:net";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS } from "../../core/constants";
 import { imageUrl, imageVariantKey } from "../../core/images";
@@ -92,6 +94,36 @@ describe.each(["local", "s3"] as const)("photos on %s storage", (driver) => {
     expect(head.status).toBe(200);
     expect(head.headers.get("content-length")).toBe(first.headers.get("content-length"));
     expect(head.headers.get("content-type")).toBe("image/webp");
+  });
+
+  it("lets a visitor leave before their photo is sent: no error logged, nothing answered", async () => {
+    // The storage is held until the visitor has gone (a phone that lost signal, a closed tab).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const reached = new Promise<void>((resolve) => (asked = resolve));
+    const storage: Storage = { ...t.storage, get: async (key) => (asked(), await held, t.storage.get(key)) };
+    const lines: string[] = [];
+    const logger = pino({ level: "warn" }, { write: (line: string) => void lines.push(line) });
+    const app = createHttpApp({ services: { ...t, storage, logger }, build: () => Promise.reject(new Error("no React Router build in this test")) });
+    const leaving = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    try {
+      const socket = connect((leaving.address() as { port: number }).port, "127.0.0.1");
+      socket.on("error", () => {});
+      const path = imageUrl(imageKey, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
+      expect((await fetch(origin + path)).status).toBe(200);
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      await reached;
+      socket.destroy();
+      await expect.poll(() => new Promise((resolve) => leaving.getConnections((_error, count) => resolve(count)))).toBe(0);
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(lines).toEqual([]);
+    } finally {
+      await new Promise((resolve) => leaving.close(resolve));
+    }
   });
 
   it("answers 404 for a photo that does not exist and for a key we would never make", async () => {
