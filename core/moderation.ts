@@ -25,6 +25,9 @@ export function isAdmin(role: Role | null | undefined): boolean {
 
 export const ROLE_LABELS: Record<Role, string> = { person: "Person", moderator: "Moderator", admin: "Admin" };
 
+/** The names the audit log keeps when no person acted (its actor_id is null). */
+export const SYSTEM_ACTORS = { automatic: "Automatic", commandLine: "Command line" } as const;
+
 export const REPORT_REASONS = ["scam", "category", "price", "sold", "offensive", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 

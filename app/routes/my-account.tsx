@@ -115,7 +115,9 @@ function AccountForm({ intent, formError, children }: { intent: AccountIntent; f
 export default function MyAccount({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
   const status = useRef<HTMLDivElement>(null);
-  const saved = loaderData.signedIn ? loaderData.saved : undefined;
+  // A refused send keeps the page's data (no reload after a 4xx), `?saved=` of an earlier change
+  // included: that message is not shown again, nor does it take the focus from the refused field.
+  const saved = loaderData.signedIn && !actionData ? loaderData.saved : undefined;
   const { t } = useI18n();
   // A change saved: say so where a screen reader (and the keyboard) is taken next.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { Link, redirect } from "react-router";
+import { Link, redirect, useLocation } from "react-router";
 import { reportFormSchema } from "../../core/schemas";
 import { formErrorResponse, orErrorPage } from "../../server/route-helpers/app-errors";
 import { parseForm, postOnly } from "../../server/route-helpers/forms";
@@ -47,6 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ReportListing({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
+  const location = useLocation();
   if (loaderData.sent) {
     return (
       <div className="page max-w-xl py-6">
@@ -64,7 +65,8 @@ export default function ReportListing({ loaderData, actionData }: Route.Componen
     <div className="page max-w-xl py-6">
       <h1 className="text-2xl font-bold [overflow-wrap:anywhere]">{t("reportPage.title", { name: loaderData.name })}</h1>
       <p className="mt-1 mb-4 text-stone-700">{t("reportPage.intro")}</p>
-      <ReportForm listingId={loaderData.id} state={actionData} />
+      {/* Drawn afresh after each send, so a refused one focuses its message (autoFocus acts only as it is drawn). */}
+      <ReportForm key={location.key} listingId={loaderData.id} state={actionData} />
       <p className="mt-6">
         <Link to={`/view/${loaderData.id}`} className="underline underline-offset-4">
           {t("reportPage.backToListing")}

@@ -84,6 +84,11 @@ describe("the server's messages in Hindi", () => {
     expect(translateServerMessage("Please enter a new password.", "hi")).toBe("कृपया नया पासवर्ड लिखें।");
     expect(translateServerMessage("Please keep the product name under 80 characters.", "hi")).toBe("कृपया उत्पाद का नाम 80 अक्षरों से कम रखें।");
     expect(translateServerMessage("Please use at least 8 characters for your password.", "hi")).toBe("कृपया अपने पासवर्ड में कम से कम 8 अक्षर रखें।");
+    // Before "में", the oblique form.
+    expect(translateServerMessage("Please use at least 8 characters for your new password.", "hi")).toBe("कृपया अपने नए पासवर्ड में कम से कम 8 अक्षर रखें।");
+    expect(translateServerMessage("Please use letters or numbers in your full name.", "hi")).toBe("कृपया अपने पूरे नाम में अक्षर या अंक लिखें।");
+    expect(translateServerMessage("Please use letters or numbers in the product name.", "hi")).toBe("कृपया उत्पाद के नाम में अक्षर या अंक लिखें।");
+    expect(translateServerMessage("Please use letters or numbers in a description.", "hi")).toBe("कृपया विवरण में अक्षर या अंक लिखें।");
     expect(translateServerMessage("Please choose a district in Bihar.", "hi")).toBe("कृपया Bihar का कोई ज़िला चुनें।");
     expect(translateServerMessage("The lowest price cannot be below ₹0. Please enter 0 or more.", "hi")).toBe("न्यूनतम दाम ₹0 से कम नहीं हो सकता। कृपया 0 या उससे ज़्यादा लिखें।");
   });

@@ -53,6 +53,8 @@ export interface ReportRecord {
 export interface AuditEntry {
   id: number;
   at: number;
+  /** Null when no person acted: reports hid the listing, or the command line changed a role. */
+  actorId: string | null;
   actorName: string;
   action: string;
   targetType: "listing" | "person";
@@ -347,6 +349,7 @@ function bindTo(db: Kysely<Database>, dialect: DialectName) {
         entries: rows.map((row) => ({
           id: Number(row.id),
           at: Number(row.at),
+          actorId: row.actor_id,
           actorName: row.actor_name,
           action: row.action,
           targetType: row.target_type,

@@ -7,7 +7,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { AppError } from "../../core/app-error";
 import { PAGE_SIZE } from "../../core/constants";
 import { LISTING_MESSAGES, MESSAGES } from "../../core/messages";
-import { isAdmin, isStaff, MODERATION_MESSAGES, type ReportReason, type Role } from "../../core/moderation";
+import { isAdmin, isStaff, MODERATION_MESSAGES, SYSTEM_ACTORS, type ReportReason, type Role } from "../../core/moderation";
 import type { PersonRecord } from "../auth/accounts.repository";
 import type { Logger } from "../logger";
 import type { AuditEntry, BoundModerationRepository, ModeratedListing, ModerationRepository, QueueEntry, QueueView, ReportRecord } from "./moderation.repository";
@@ -63,7 +63,7 @@ export function createModerationService(deps: {
   }
 
   const actorColumns = (actor: ModerationActor) =>
-    "commandLine" in actor ? { actor_id: null, actor_name: "Command line" } : { actor_id: actor.id, actor_name: actor.name };
+    "commandLine" in actor ? { actor_id: null, actor_name: SYSTEM_ACTORS.commandLine } : { actor_id: actor.id, actor_name: actor.name };
 
   const reporterKey = (reporter: Reporter) =>
     "userId" in reporter ? `user:${reporter.userId}` : `address:${createHmac("sha256", deps.secret).update(reporter.address).digest("base64url").slice(0, 32)}`;
@@ -118,7 +118,7 @@ export function createModerationService(deps: {
         await r.appendAudit({
           at,
           actor_id: null,
-          actor_name: "Automatic",
+          actor_name: SYSTEM_ACTORS.automatic,
           action: "hide",
           target_type: "listing",
           target_id: listing.id,

@@ -4,12 +4,9 @@
  * letters is left but names, figures and an allow-list), every page passes axe, and the main
  * flows work, their texts looked up in the catalogue rather than written here.
  */
-import type { Page } from "@playwright/test";
 import { en } from "../../core/i18n/en";
 import { hi } from "../../core/i18n/hi";
 import { translateServerMessage } from "../../core/i18n/server-messages";
-import { STATES } from "../../core/locations";
-import { POPULAR_LOCATIONS } from "../../core/locations/popular";
 import { makeProducePhoto } from "../../server/seed/factories";
 import {
   createListingWith,
@@ -27,78 +24,9 @@ import {
   type Seller,
 } from "./support/fixtures";
 import { axeViolations } from "./support/axe";
+import { alsoUserTextsNow, latinLeftOn, userTexts } from "./support/hindi";
 
 test.use({ locale: "hi-IN" });
-
-/**
- * Latin words a Hindi page may show: the brand, the switch's "English" (marked lang="en-IN"
- * anyway), and the photo formats and "MB" that Hindi speakers write in Latin letters too.
- */
-const ALLOWED_LATIN = new Set(["Mandi", "JPEG", "PNG", "WebP", "MB"]);
-
-/**
- * What people typed (listing and person names, descriptions, emails, moderators' and reporters'
- * words, and the names the audit log keeps after a listing or account is gone) and place names
- * from core/locations: shown as they are.
- */
-async function userTexts(): Promise<string[]> {
-  const fromDb = await withDatabase(async (db) => {
-    const listings = await db.kysely.selectFrom("listing").select(["name", "description", "variety", "place", "hidden_reason"]).execute();
-    const people = await db.kysely.selectFrom("user").select(["name", "email", "banReason"]).execute();
-    const reports = await db.kysely.selectFrom("listing_report").select("details").execute();
-    const audit = await db.kysely.selectFrom("moderation_audit").select(["actor_name", "target_label", "reason"]).execute();
-    return [
-      ...listings.flatMap((l) => [l.name, l.description, l.variety, l.place, l.hidden_reason]),
-      ...people.flatMap((p) => [p.name, p.email, p.banReason]),
-      ...reports.map((r) => r.details),
-      // A ban's reason carries the system's count after the moderator's words; the page words that part.
-      ...audit.flatMap((a) => [a.actor_name, a.target_label, a.reason?.replace(/ \(\d+ listing\(s\) hidden\)$/, "")]),
-    ];
-  });
-  const places = [...STATES.flatMap((s) => [s.name, ...s.districts.map((d) => d.name)]), ...POPULAR_LOCATIONS.map((p) => p.label)];
-  // What these tests type into search boxes and query strings, which pages show again.
-  const typed = ["cars", "zzqqxx", "abc"];
-  return [...fromDb, ...places, ...typed].filter((t): t is string => Boolean(t?.trim())).sort((a, b) => b.length - a.length);
-}
-
-/**
- * Other tests run beside this one and list, rename and delete things meanwhile: what was in the
- * database just before a page was asked for, and what is there just after, covers what it shows.
- */
-async function alsoUserTextsNow(before: string[]): Promise<string[]> {
-  return [...new Set([...before, ...(await userTexts())])].sort((a, b) => b.length - a.length);
-}
-
-/**
- * Every piece of text a person or a screen reader meets on the page (text, labels, placeholders,
- * alternative text, the title and description), minus what is marked as English (lang="en…"): the
- * specification's messages, which stay in English, and the language switch's own name.
- */
-async function pageTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [document.title, document.querySelector('meta[name="description"]')?.getAttribute("content") ?? ""];
-    const skip = (el: Element | null) => !el || Boolean(el.closest('[lang^="en"], script, style, noscript, template'));
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!skip(node.parentElement)) out.push(node.textContent ?? "");
-    for (const el of document.body.querySelectorAll("[aria-label], [placeholder], [alt], [title], [aria-roledescription]")) {
-      if (skip(el)) continue;
-      for (const name of ["aria-label", "placeholder", "alt", "title"]) if (el.hasAttribute(name)) out.push(el.getAttribute(name) ?? "");
-    }
-    return out.filter((t) => t.trim());
-  });
-}
-
-/** Runs of Latin letters left once user data and the allow-list are taken out, with where they were. */
-async function latinLeftOn(page: Page, allowed: string[]): Promise<string[]> {
-  const found: string[] = [];
-  for (const text of await pageTexts(page)) {
-    let rest = text;
-    for (const a of allowed) rest = rest.split(a).join(" ");
-    for (const run of rest.match(/[A-Za-z]+/g) ?? []) if (!ALLOWED_LATIN.has(run)) found.push(`${run} (in “${text.trim().slice(0, 80)}”)`);
-  }
-  return found;
-}
-
 
 test.describe("every page in Hindi", () => {
   let seller: Seller;

@@ -1,4 +1,4 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { formatShortDate, isoDate } from "../../../core/dates";
 import { isAdmin, MAX_MODERATION_TEXT } from "../../../core/moderation";
@@ -55,6 +55,7 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
   const hidden = listing.hiddenAt !== null;
   const openReports = reports.filter((report) => report.resolvedAt === null).length;
   const { lang, t } = useI18n();
+  const location = useLocation();
   return (
     <div className="page max-w-4xl py-6">
       <h1 className="mb-3 text-2xl font-bold">{t("admin.title")}</h1>
@@ -111,7 +112,8 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
         <h2 id="actions-heading" className="sr-only">
           {t("caseFile.whatToDo")}
         </h2>
-        <Form method="post" noValidate className="rounded-xl border border-stone-200 bg-white p-4">
+        {/* Drawn afresh after each send, so a refused one focuses its message (autoFocus acts only as it is drawn). */}
+        <Form key={location.key} method="post" noValidate className="rounded-xl border border-stone-200 bg-white p-4">
           <input type="hidden" name="intent" value="hide" />
           <label htmlFor="hide-reason" className="label">
             {t(hidden ? "caseFile.changeReason" : "caseFile.hideReason")}

@@ -1,4 +1,4 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { isAdmin } from "../../../core/moderation";
 import { peopleQuerySchema, personModerationSchema, searchParamsToObject } from "../../../core/schemas";
@@ -67,6 +67,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
   const errors = actionData?.errors ?? {};
   const formError = errors.form ?? errors.intent ?? errors.personId ?? errors.role ?? errors.note;
   const { t } = useI18n();
+  const location = useLocation();
   return (
     <div className="page max-w-4xl py-6">
       <h1 className="mb-3 text-2xl font-bold">{t("admin.title")}</h1>
@@ -109,7 +110,8 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
               <NoteForm action="/admin/people" intent="unban" fields={{ personId: person.id }} label={t("peoplePage.note")} button={t("peoplePage.liftBan")} className="mt-3" />
             </>
           ) : person.role === "person" ? (
-            <BanForm personId={person.id} name={person.name} error={errors.reason} reason={actionData?.values?.intent === "ban" ? actionData.values.reason : undefined} />
+            // Drawn afresh after each send, so a refused one focuses its message (autoFocus acts only as it is drawn).
+            <BanForm key={location.key} personId={person.id} name={person.name} error={errors.reason} reason={actionData?.values?.intent === "ban" ? actionData.values.reason : undefined} />
           ) : null}
           {admin && person.role !== "admin" && person.id !== me && !person.banned ? (
             <Form method="post" action="/admin/people" className="mt-4 border-t border-stone-200 pt-4">
