@@ -61,6 +61,13 @@ export function walkIsCheaper(page: { wanted: number; share: number; matches: nu
   return (page.wanted / page.share) * WALK_COST_PER_COLLECTED <= page.matches;
 }
 
+/**
+ * How a page's matches are found. "any": as the engine's planner sees fit (few matches).
+ * "walk": along the sort order's index, testing each entry, until the page is reached.
+ * "collect": every listing of the names holding the term, through the name index, then sorted.
+ */
+type Plan = "any" | "walk" | "collect";
+
 type FilterColumn = "category" | "price_paise" | "name_search" | "status" | "expires_at" | "hidden_at" | "state" | "district";
 
 /** Where in a name a suggestion term must occur, best first (core/suggestions ranks the same way). */
@@ -72,12 +79,12 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
   const densitySample = options.densitySample ?? DENSITY_SAMPLE;
 
   /**
-   * `walkSortIndex`: the caller expects many matches, so the page is found by walking the sort
-   * order's index and testing each entry (cheap: the sort indexes hold every filtered column)
-   * rather than collecting every match and sorting it.
+   * `plan`: how the matches are found (see Plan). "walk" and "collect" keep SQLite from
+   * choosing an index by the filter's other columns.
    */
-  function applyFilter<Q extends ListingQuery>(query: Q, filter: ListingFilter, walkSortIndex = false): Q {
-    const column = (name: FilterColumn) => names.listingColumn(name, walkSortIndex);
+  function applyFilter<Q extends ListingQuery>(query: Q, filter: ListingFilter, plan: Plan = "any"): Q {
+    const walkSortIndex = plan === "walk";
+    const column = (name: FilterColumn) => names.listingColumn(name, plan === "walk" || (plan === "collect" && name !== "name_search"));
     let q = query;
     if (filter.liveAt !== undefined) q = q.where((eb) => liveAt(eb, filter.liveAt!, column)) as Q;
     if (filter.sellerId) q = q.where("listing.seller_id", "=", filter.sellerId) as Q;
@@ -114,9 +121,9 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
   }
 
   /** How many listings match, counting no further than `upTo`. */
-  async function countWhere(filter: ListingFilter, upTo: number, extra?: (q: ListingQuery) => ListingQuery, walkSortIndex = false): Promise<number> {
+  async function countWhere(filter: ListingFilter, upTo: number, extra?: (q: ListingQuery) => ListingQuery, plan: Plan = "any"): Promise<number> {
     if (upTo <= 0) return 0;
-    let matches = applyFilter(db.selectFrom("listing"), filter, walkSortIndex);
+    let matches = applyFilter(db.selectFrom("listing"), filter, plan);
     if (extra) matches = extra(matches);
     const row = await db
       .selectFrom(matches.select(sql<number>`1`.as("one")).limit(upTo).as("matches"))
@@ -126,16 +133,17 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
   }
 
   /**
-   * Whether a page is found by walking the sort index (see walkIsCheaper). Only a name search
-   * alone has an index to collect from; with a category or a place it walks as before.
+   * How a page of `total` or more matches is found. A name search (with or without a category or
+   * a place) may collect through the name index, which holds every filtered column; "name or
+   * category" always walks (a category is never a small share).
    */
-  async function chooseWalk(filter: ListingFilter, wanted: number, total: number): Promise<boolean> {
-    if (total < WALK_SORT_INDEX_FROM) return false;
-    if (!filter.nameContainsAny?.length || filter.orCategories?.length || filter.category || filter.state) return true;
+  async function choosePlan(filter: ListingFilter, wanted: number, total: number): Promise<Plan> {
+    if (total < WALK_SORT_INDEX_FROM) return "any";
+    if (!filter.nameContainsAny?.length || filter.orCategories?.length) return "walk";
     const listings = Math.max(await names.estimateListingRows(db), total);
-    // At least `total` match: if a walk at the sparsest such share still beats collecting them,
-    // there is nothing to measure (a shallow page).
-    if (walkIsCheaper({ wanted, share: total / listings, matches: total })) return true;
+    // At least `total` match, and collecting reads at least those: if a walk at the sparsest such
+    // share still costs less, there is nothing to measure (a shallow page).
+    if (walkIsCheaper({ wanted, share: total / listings, matches: total })) return "walk";
     const newest = await db
       .selectFrom("listing")
       .select("listing.created_at")
@@ -145,11 +153,15 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       .offset(densitySample - 1)
       .executeTakeFirst();
     // Fewer listings than a sample: collecting them all costs little.
-    if (!newest) return false;
-    // The share of the newest entries that match, read by walking them.
-    const sampled = await countWhere(filter, densitySample, (q) => q.where("listing.created_at", ">=", newest.created_at), true);
-    const share = Math.max(sampled, 1) / densitySample;
-    return walkIsCheaper({ wanted, share, matches: share * listings });
+    if (!newest) return "collect";
+    // Shares of the newest entries, read by walking them: what the whole filter matches (what a
+    // walk must find), and what the name alone matches (what collecting reads).
+    const shareOf = async (sampled: ListingFilter) =>
+      Math.max(await countWhere(sampled, densitySample, (q) => q.where("listing.created_at", ">=", newest.created_at), "walk"), 1) / densitySample;
+    const walkShare = await shareOf(filter);
+    const onlyName = { liveAt: filter.liveAt, nameContainsAny: filter.nameContainsAny };
+    const nameShare = filter.category || filter.state || filter.minPaise !== undefined || filter.maxPaise !== undefined ? await shareOf(onlyName) : walkShare;
+    return walkIsCheaper({ wanted, share: walkShare, matches: nameShare * listings }) ? "walk" : "collect";
   }
 
   /** Those of these names a live listing carries (one index probe each), as candidates. */
@@ -179,10 +191,10 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       /** How many listings match, when known: many matches are found by walking the sort index. */
       total?: number;
     }): Promise<ListingSummary[]> {
-      const walk = await chooseWalk(options.filter ?? {}, options.offset + options.limit, options.total ?? 0);
+      const plan = await choosePlan(options.filter ?? {}, options.offset + options.limit, options.total ?? 0);
       // Deep pages: the offset is skipped over index entries (ids only), then only the page's
       // rows are read.
-      const pageIds = applySort(applyFilter(db.selectFrom("listing"), options.filter ?? {}, walk).select("listing.id"), options.sort)
+      const pageIds = applySort(applyFilter(db.selectFrom("listing"), options.filter ?? {}, plan).select("listing.id"), options.sort)
         .limit(options.limit)
         .offset(options.offset);
       const rows = await applySort(db.selectFrom("listing").select([...SUMMARY_COLUMNS]).where("listing.id", "in", pageIds), options.sort).execute();
