@@ -368,6 +368,34 @@ describe.each(testEngines())("on %s", (engine) => {
       expect(names.at(-1)).toBe("Kesar Mango 15");
     });
 
+    it("suggests names holding a common word from the word list, the same as searching them, live ones only", async () => {
+      const ids: string[] = [];
+      for (let i = 1; i <= MAX_SUGGESTIONS + 1; i++) ids.push(await add(`Devgad Hapus ${String(i).padStart(2, "0")}`, "fruits"));
+      // A full list at 16 names a word: "hapus" is common here. Which searches still reach the names table is watched.
+      const repository = createListingSearchRepository(s.db.kysely, s.db.dialect);
+      const searchedFor: string[] = [];
+      const fromList = createListingSearchService({
+        repository: { ...repository, findNames: (options) => (searchedFor.push(`${options.match} ${options.term}`), repository.findNames(options)) },
+        places: createListingsRepository(s.db.kysely),
+        contentVersion: s.contentVersion,
+        now: () => s.clock.now,
+        namesPerCorrection: 16,
+      });
+      const searched = async () => (await s.search.suggestListings("hapus")).map((x) => x.name);
+      const listed = async () => (await fromList.suggestListings("hapus")).map((x) => x.name);
+      try {
+        // The first ask starts reading the list and is answered by a search meanwhile.
+        expect(await listed()).toEqual(await searched());
+        await expect.poll(async () => (searchedFor.splice(0), await listed(), searchedFor)).not.toContain("word hapus");
+        expect(await listed()).toEqual(await searched());
+        await s.db.kysely.updateTable("listing").set({ status: "sold" }).where("id", "=", ids[0]!).execute();
+        expect(await listed()).not.toContain("Devgad Hapus 01");
+        expect(await listed()).toEqual(await searched());
+      } finally {
+        await s.db.kysely.deleteFrom("listing").where("id", "in", ids).execute();
+      }
+    });
+
     it("walks the sort index for shallow pages and common words, and collects a rare word's matches for a deep page", () => {
       // At 1,000,000 listings: "onion" in 1.4% of them, "organic" in 13%.
       const listings = 1_000_000;

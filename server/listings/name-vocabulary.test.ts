@@ -58,6 +58,22 @@ describe("name vocabulary", () => {
     ]);
   });
 
+  it("gives the names holding a word from the copy at hand, never waiting for a read", async () => {
+    const { state, vocabulary } = setUp([{ nameSearch: "red onion", listingCount: 3 }]);
+    // Nothing read yet: no answer, and a read starts.
+    expect(await vocabulary.namesWithWord("onion")).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(state.loads).toBe(1);
+    expect(await vocabulary.namesWithWord("onion")).toEqual({ startingNames: [], laterNames: ["red onion"] });
+    // A change: answered from the old copy while the new one is read.
+    state.names = [...state.names, { nameSearch: "white onion", listingCount: 5 }];
+    state.version = 2;
+    expect(await vocabulary.namesWithWord("onion")).toEqual({ startingNames: [], laterNames: ["red onion"] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(state.loads).toBe(2);
+    expect((await vocabulary.namesWithWord("onion"))?.laterNames).toEqual(["white onion", "red onion"]);
+  });
+
   it("reads the names again when the content version moves: in the background when its copy is recent and has the answer, at once otherwise", async () => {
     const { state, closeWords } = setUp([{ nameSearch: "potato", listingCount: 1 }]);
     expect(await closeWords("potato")).toBeNull();

@@ -48,21 +48,22 @@ export function createNameVocabulary(deps: {
   const refreshAfterMs = deps.refreshAfterMs ?? 5_000;
   const clock = deps.clock ?? Date.now;
   let words: Word[] = [];
+  let byWord = new Map<string, Word>();
   let known = new Set<string>();
   let loadedVersion: number | undefined;
   let loadedAt = 0;
   let loading: Promise<void> | null = null;
 
   async function load(version: number): Promise<void> {
-    const byWord = new Map<string, Word>();
+    const filed = new Map<string, Word>();
     // Most listed first, so each word's names are ranked as they are added.
     for await (const page of deps.loadNames(NAMES_PER_PAGE)) {
       for (const { nameSearch, listingCount } of page) {
         const nameWords = nameSearch.split(" ");
         for (const word of new Set(nameWords)) {
           if ([...word].length < MIN_WORD_LENGTH || /\d/.test(word)) continue;
-          let entry = byWord.get(word);
-          if (!entry) byWord.set(word, (entry = { word, listings: 0, startingNames: [], laterNames: [] }));
+          let entry = filed.get(word);
+          if (!entry) filed.set(word, (entry = { word, listings: 0, startingNames: [], laterNames: [] }));
           entry.listings += listingCount;
           const place = word === nameWords[0] ? entry.startingNames : entry.laterNames;
           if (place.length < deps.namesPerWord) place.push(nameSearch);
@@ -72,8 +73,9 @@ export function createNameVocabulary(deps: {
       // without yielding): requests that arrive meanwhile are served between pages.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    known = new Set(byWord.keys());
-    words = [...byWord.values()].sort((a, b) => b.listings - a.listings || (a.word < b.word ? -1 : 1));
+    byWord = filed;
+    known = new Set(filed.keys());
+    words = [...filed.values()].sort((a, b) => b.listings - a.listings || (a.word < b.word ? -1 : 1));
     loadedVersion = version;
     loadedAt = clock();
   }
@@ -118,6 +120,18 @@ export function createNameVocabulary(deps: {
   }
 
   return {
+    /**
+     * The most listed names holding a word, from the copy at hand: never waiting for a read (an
+     * old copy is read again in the background, the first one too), so null until there is one.
+     * The names are proposals only; the caller checks they are still live.
+     */
+    async namesWithWord(word: string): Promise<Pick<Word, "startingNames" | "laterNames"> | null> {
+      const version = await deps.version();
+      if (loadedVersion === undefined || loadedVersion < version) reload(version).catch(() => {});
+      const entry = byWord.get(word);
+      return entry ? { startingNames: entry.startingNames, laterNames: entry.laterNames } : null;
+    },
+
     /**
      * What a typed word may be a misspelling of: null when listing names use it as typed, else the
      * words needing the fewest edits, the most listed first, at most `limit`, each with its names.
