@@ -194,7 +194,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       const plan = await choosePlan(options.filter ?? {}, options.offset + options.limit, options.total ?? 0);
       // Deep pages: the offset is skipped over index entries (ids only), then only the page's
       // rows are read.
-      const pageIds = applySort(applyFilter(db.selectFrom("listing"), options.filter ?? {}, plan).select("listing.id"), options.sort)
+      const pageIds = applySort(applyFilter(db.selectFrom("listing"), options.filter ?? {}, plan).select("listing.id"), options.sort, plan === "collect")
         .limit(options.limit)
         .offset(options.offset);
       const rows = await applySort(db.selectFrom("listing").select([...SUMMARY_COLUMNS]).where("listing.id", "in", pageIds), options.sort).execute();
@@ -367,17 +367,24 @@ function nameConditions(dialect: DialectName) {
   };
 }
 
-function applySort<O, Q extends SelectQueryBuilder<Database, "listing", O>>(query: Q, sort: ListingSort): Q {
+/**
+ * `collected`: the matches were collected through the name index, and no sort index may be
+ * walked instead (PostgreSQL's planner would, testing every entry): the order is by expressions
+ * no index holds, so the engine sorts the collected matches.
+ */
+function applySort<O, Q extends SelectQueryBuilder<Database, "listing", O>>(query: Q, sort: ListingSort, collected = false): Q {
+  const by = (column: "created_at" | "id" | "price_paise") =>
+    collected ? (column === "id" ? sql`${sql.ref(`listing.${column}`)} || ''` : sql`${sql.ref(`listing.${column}`)} + 0`) : sql.ref(`listing.${column}`);
   switch (sort) {
     case "oldest":
-      return query.orderBy("listing.created_at", "asc").orderBy("listing.id", "asc") as Q;
+      return query.orderBy(by("created_at"), "asc").orderBy(by("id"), "asc") as Q;
     // Equal prices keep listing order, so one index (price_paise, created_at, id) serves both ways.
     case "price-asc":
-      return query.orderBy("listing.price_paise", "asc").orderBy("listing.created_at", "asc").orderBy("listing.id", "asc") as Q;
+      return query.orderBy(by("price_paise"), "asc").orderBy(by("created_at"), "asc").orderBy(by("id"), "asc") as Q;
     case "price-desc":
-      return query.orderBy("listing.price_paise", "desc").orderBy("listing.created_at", "desc").orderBy("listing.id", "desc") as Q;
+      return query.orderBy(by("price_paise"), "desc").orderBy(by("created_at"), "desc").orderBy(by("id"), "desc") as Q;
     case "newest":
-      return query.orderBy("listing.created_at", "desc").orderBy("listing.id", "desc") as Q;
+      return query.orderBy(by("created_at"), "desc").orderBy(by("id"), "desc") as Q;
   }
 }
 
