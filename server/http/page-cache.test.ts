@@ -26,6 +26,7 @@ describe.each(testEngines())("page cache on %s", (engine) => {
   /** While set, the page handler waits for it before answering (to hold a render open). */
   let hold: Promise<void> | null = null;
   let sellerId = "";
+  const clock = { now: 0 };
 
   const page: RequestHandler = async (req, res) => {
     renders++;
@@ -49,6 +50,9 @@ describe.each(testEngines())("page cache on %s", (engine) => {
       arrived++;
       next();
     });
+    // Pages under /later/ age by a clock the tests move.
+    const later = createPageCache({ ttlMs: 60_000, maxBytes: 1024 * 1024, now: () => clock.now });
+    app.use("/later", express.Router().get("*splat", serveFromPageCache({ cache: later, contentVersion: t.contentVersion }), page));
     app.get("*splat", serveFromPageCache({ cache: createPageCache({ ttlMs: 60_000, maxBytes: 1024 * 1024 }), contentVersion: t.contentVersion }), page);
     const server = app.listen(0, "127.0.0.1");
     await new Promise<void>((resolve) => server.once("listening", resolve));
@@ -163,6 +167,25 @@ describe.each(testEngines())("page cache on %s", (engine) => {
     expect(answers.filter((a) => a.cache === "shared" || a.cache === "hit")).toHaveLength(19);
     expect(new Set(answers.map((a) => a.text)).size).toBe(1);
     expect(answers[0]!.text).toContain("Stampede Garlic");
+  });
+
+  it("past its time, hands out the copy at once while one request renders it again, if nothing was written since", async () => {
+    await sell("Stale Brinjal");
+    expect(await get("/later/viewmore?q=brinjal")).toMatchObject({ cache: "miss" });
+    expect(await get("/later/viewmore?q=brinjal")).toMatchObject({ cache: "hit" });
+    clock.now += 61_000;
+    const { answers, renders: rendered } = await askWhileHeld("/later/viewmore?q=brinjal", 5);
+    expect(rendered).toBe(1);
+    expect(answers.map((a) => a.cache).sort()).toEqual(["miss", "stale", "stale", "stale", "stale"]);
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    expect(await get("/later/viewmore?q=brinjal")).toMatchObject({ cache: "hit" });
+
+    // Something written since: no stale copy, the requests wait for the new render.
+    clock.now += 61_000;
+    await sell("Stale Brinjal Two");
+    const after = await askWhileHeld("/later/viewmore?q=brinjal", 3);
+    expect(after.answers.map((a) => a.cache).sort()).toEqual(["miss", "shared", "shared"]);
+    expect(after.answers[0]!.text).toContain("Stale Brinjal Two");
   });
 
   it("renders again, each for itself, when the shared render may not be kept", async () => {

@@ -7,7 +7,8 @@
  * version is gone is simply rendered again.
  *
  * The first request for a page renders it while its body is copied; requests for the same page
- * meanwhile wait for that render and get its copy (no stampede when an entry expires).
+ * meanwhile wait for that render and get its copy (no stampede when an entry expires), or, if a
+ * copy at the same version expired a moment ago, get that at once (X-Page-Cache: stale).
  */
 import type { Request, RequestHandler, Response } from "express";
 import onFinished from "on-finished";
@@ -49,9 +50,11 @@ export function serveFromPageCache(deps: { cache: PageCache; contentVersion: Con
       return next();
     }
     const stored = cache.get(key, version);
-    if (stored) return replay(res, stored, "hit");
+    if (stored?.fresh) return replay(res, stored.page, "hit");
     const pending = cache.pending(key, version);
     if (pending) {
+      // Nothing written since that copy (same version): only time has passed, by less than a render.
+      if (stored) return replay(res, stored.page, "stale");
       const shared = await pending;
       if (shared) return replay(res, shared, "shared");
       return next();
@@ -96,7 +99,7 @@ function onlyLanguageCookie(cookieHeader: string | undefined): boolean {
   return names.length > 0 && names.every((name) => name === LANGUAGE_COOKIE);
 }
 
-function replay(res: Response, page: CachedPage, how: "hit" | "shared"): void {
+function replay(res: Response, page: CachedPage, how: "hit" | "shared" | "stale"): void {
   res.status(page.status);
   // The stored Content-Security-Policy carries the nonce the stored HTML was rendered with.
   for (const [name, value] of page.headers) res.setHeader(name, value);

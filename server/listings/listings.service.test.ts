@@ -235,6 +235,15 @@ describe.each(testEngines())("on %s", (engine) => {
     let searchSellerId: string;
     const find = (query: Record<string, string>) => s.search.browseListings(browseQuerySchema.parse(query));
     const suggest = async (text: string) => (await s.search.suggestListings(text)).map((x) => x.name);
+    /** The search service on this marketplace, with some of its settings changed. */
+    const searchWith = (options: Partial<Parameters<typeof createListingSearchService>[0]>) =>
+      createListingSearchService({
+        repository: createListingSearchRepository(s.db.kysely, s.db.dialect),
+        places: createListingsRepository(s.db.kysely),
+        contentVersion: s.contentVersion,
+        now: () => s.clock.now,
+        ...options,
+      });
 
     beforeAll(async () => {
       s = await createTestServices({ engine });
@@ -292,13 +301,7 @@ describe.each(testEngines())("on %s", (engine) => {
 
     it("corrects typos from the word list's names, and searches for others when every one of those was sold", async () => {
       // One name kept per word and place, so a second listing fills it.
-      const search = createListingSearchService({
-        repository: createListingSearchRepository(s.db.kysely, s.db.dialect),
-        places: createListingsRepository(s.db.kysely),
-        contentVersion: s.contentVersion,
-        now: () => s.clock.now,
-        namesPerCorrection: 1,
-      });
+      const search = searchWith({ namesPerCorrection: 1 });
       const names = async (text: string) => (await search.suggestListings(text)).map((x) => x.name);
       const white = await add("White Onion", "vegetables");
       try {
@@ -374,11 +377,8 @@ describe.each(testEngines())("on %s", (engine) => {
       // A full list at 16 names a word: "hapus" is common here. Which searches still reach the names table is watched.
       const repository = createListingSearchRepository(s.db.kysely, s.db.dialect);
       const searchedFor: string[] = [];
-      const fromList = createListingSearchService({
+      const fromList = searchWith({
         repository: { ...repository, findNames: (options) => (searchedFor.push(`${options.match} ${options.term}`), repository.findNames(options)) },
-        places: createListingsRepository(s.db.kysely),
-        contentVersion: s.contentVersion,
-        now: () => s.clock.now,
         namesPerCorrection: 16,
       });
       const searched = async () => (await s.search.suggestListings("hapus")).map((x) => x.name);
@@ -450,13 +450,7 @@ describe.each(testEngines())("on %s", (engine) => {
     });
 
     it("counts no further than the cap, says there are more, and links pages only that far", async () => {
-      const capped = createListingSearchService({
-        repository: createListingSearchRepository(s.db.kysely, s.db.dialect),
-        places: createListingsRepository(s.db.kysely),
-        contentVersion: s.contentVersion,
-        now: () => s.clock.now,
-        maxCountedMatches: 2,
-      });
+      const capped = searchWith({ maxCountedMatches: 2 });
       const rice = await s.search.browseListings({ q: "rice" });
       expect(rice).toMatchObject({ moreThanTotal: false });
       expect(rice.total).toBeGreaterThan(2);

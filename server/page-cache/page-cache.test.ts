@@ -8,16 +8,20 @@ describe("page cache store", () => {
   it("serves a page only at the version it was rendered at", () => {
     const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
     cache.startRender("/", 7)(page(10));
-    expect(cache.get("/", 7)?.body.length).toBe(10);
+    expect(cache.get("/", 7)?.page.body.length).toBe(10);
     expect(cache.get("/", 8)).toBeUndefined();
     expect(cache.get("/viewmore", 7)).toBeUndefined();
   });
 
-  it("forgets a page once it is older than its time to live", async () => {
-    const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 20 });
+  it("serves a page as fresh within its time to live, then only to stand in for a render, then forgets it", async () => {
+    const clock = { now: 0 };
+    const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 20, now: () => clock.now });
     cache.startRender("/", 1)(page(10));
-    expect(cache.get("/", 1)).toBeDefined();
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(cache.get("/", 1)?.fresh).toBe(true);
+    clock.now = 25;
+    expect(cache.get("/", 1)).toMatchObject({ fresh: false });
+    // Twice its time to live, by the store's own clock: gone.
+    await new Promise((resolve) => setTimeout(resolve, 60));
     expect(cache.get("/", 1)).toBeUndefined();
   });
 

@@ -2,7 +2,9 @@
  * Rendered anonymous pages, kept in this process (decision 017). An entry is served only while
  * the content version it was rendered at is still the database's (content-version.repository.ts),
  * and for at most `ttlMs` (what changes with time alone, such as a listing expiring). Requests
- * that find no entry share one render: the first renders, the others wait for its result.
+ * that find no entry share one render: the first renders, the others wait for its result; if the
+ * page was kept until a moment ago, at the same version, they are given that copy instead of
+ * waiting (the render refreshes it).
  */
 import { LRUCache } from "lru-cache";
 
@@ -22,20 +24,25 @@ export interface PageCacheOptions {
 /** Headers and bookkeeping an entry costs besides its body, roughly. */
 const ENTRY_OVERHEAD_BYTES = 1024;
 
-export function createPageCache({ maxBytes, ttlMs }: PageCacheOptions) {
-  const store = new LRUCache<string, CachedPage>({
+export function createPageCache({ maxBytes, ttlMs, now = Date.now }: PageCacheOptions & { now?: () => number }) {
+  const store = new LRUCache<string, CachedPage & { storedAt: number }>({
     maxSize: maxBytes,
     // The key counts too: an address can be long (a hostile one as long as Node allows).
     sizeCalculation: (page, key) => page.body.length + key.length + ENTRY_OVERHEAD_BYTES,
-    ttl: ttlMs,
+    // Kept as long again past its time, to stand in while it is rendered anew.
+    ttl: 2 * ttlMs,
   });
   const rendering = new Map<string, Promise<CachedPage | null>>();
   const slot = (key: string, version: number) => `${version}\u0000${key}`;
 
   return {
-    /** The page stored for `key` at `version`, if it is still fresh. */
-    get(key: string, version: number): CachedPage | undefined {
-      return store.get(slot(key, version));
+    /**
+     * The page stored for `key` at `version`: `fresh` within `ttlMs`, else (up to twice that) a
+     * copy only to stand in while another request renders it again.
+     */
+    get(key: string, version: number): { page: CachedPage; fresh: boolean } | undefined {
+      const stored = store.get(slot(key, version));
+      return stored && { page: stored, fresh: now() - stored.storedAt < ttlMs };
     },
 
     /** The render of `key` at `version` another request has started, if one has. */
@@ -55,7 +62,7 @@ export function createPageCache({ maxBytes, ttlMs }: PageCacheOptions) {
       return (page) => {
         rendering.delete(at);
         // An entry larger than the whole cache is not kept (lru-cache would refuse it anyway).
-        if (page && page.body.length + at.length + ENTRY_OVERHEAD_BYTES <= maxBytes) store.set(at, page);
+        if (page && page.body.length + at.length + ENTRY_OVERHEAD_BYTES <= maxBytes) store.set(at, { ...page, storedAt: now() });
         done(page);
       };
     },
