@@ -39,7 +39,7 @@ const NAME_COLUMNS = [
 /**
  * Below this many matches, a page is found by collecting the matches and sorting them. From it
  * on, walking the sort index and testing each entry is usually cheaper; for a name search that
- * few listings match, a deep page may still be cheaper to collect (chooseWalk).
+ * few listings match, a deep page may still be cheaper to collect (choosePlan).
  */
 const WALK_SORT_INDEX_FROM = 2_000;
 /** Newest-first index entries read to learn what share of them a name search matches. */
