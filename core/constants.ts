@@ -11,10 +11,11 @@ export const MAX_SUGGESTIONS = 15;
 export const FRESH_COUNT = 4;
 
 /**
- * Matches are counted up to this many: past it a page says "10,000+" and its page links reach
- * this far, so a broad search never counts a million listings (decision 017).
+ * Matches are counted up to this many: past it a page says "1,000+" and its page links reach
+ * this far (125 pages of 8), so a broad search never counts a million listings and no page is
+ * deeper than a thousand matches (decision 017).
  */
-export const MAX_COUNTED_MATCHES = 10_000;
+export const MAX_COUNTED_MATCHES = 1_000;
 
 /** Largest photo a seller may upload, in bytes (10 MB). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;

@@ -1,4 +1,8 @@
 /** What the benchmarks type: the same inputs through the service (bench:search) and over HTTP (bench:pages). */
+import { MAX_COUNTED_MATCHES, PAGE_SIZE } from "../../core/constants";
+
+/** The deepest page a search links to (counting stops at MAX_COUNTED_MATCHES). */
+export const DEEPEST = Math.ceil(MAX_COUNTED_MATCHES / PAGE_SIZE);
 
 export const PREFIX_2 = ["ba", "on", "po", "to", "ma", "gr", "ch", "so", "ka", "or"];
 export const PREFIX_3 = ["bas", "oni", "pot", "tom", "man", "gro", "chi", "soy", "kas", "org"];

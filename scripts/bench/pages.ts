@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { HINDI, MISSES, PREFIX_2, PREFIX_3, PREFIX_5, TYPOS, WORDS } from "./inputs";
+import { DEEPEST, HINDI, MISSES, PREFIX_2, PREFIX_3, PREFIX_5, TYPOS, WORDS } from "./inputs";
 import { openMarketplace } from "./marketplace";
 import { argument, measure, ms, printTable, type Timing } from "./measure";
 import { requireProductionBuild, startHelloWorld, startMarketServer, stopProcess } from "./servers";
@@ -31,16 +31,18 @@ await market.db.close();
 const search = (q: string, more = "") => `/viewmore?q=${encodeURIComponent(q)}${more}`;
 const suggest = (q: string) => `/api/suggestions?q=${encodeURIComponent(q)}`;
 const BROAD = ["rice", "onion", "basmati", "tomato", "potato", "mango", "wheat", "almonds"];
+const PAGES = [1, Math.ceil(DEEPEST / 4), Math.ceil(DEEPEST / 2), DEEPEST].map(String);
 const cases: Array<{ name: string; group: "page" | "suggestions"; paths: string[] }> = [
   { name: "home page", group: "page", paths: ["/", "/?category=rice", "/?category=vegetables", "/?category=fruits"] },
   { name: "search, page 1", group: "page", paths: BROAD.map((q) => search(q)) },
-  { name: "search, page 200", group: "page", paths: BROAD.map((q) => search(q, "&page=200")) },
+  { name: `search, page ${DEEPEST} (the deepest)`, group: "page", paths: BROAD.map((q) => search(q, `&page=${DEEPEST}`)) },
+  { name: `a name alone, page ${DEEPEST}`, group: "page", paths: BROAD.map((q) => search(q, `&by=name&page=${DEEPEST}`)) },
   { name: "search in a category", group: "page", paths: WORDS.map((q) => search(q, "&category=rice")) },
   { name: "search in Hindi or Hinglish", group: "page", paths: HINDI.map((q) => search(q)) },
   { name: "search with a typo", group: "page", paths: TYPOS.map((q) => search(q)) },
   { name: "search finding nothing", group: "page", paths: MISSES.map((q) => search(q)) },
-  { name: "category, pages 1–500", group: "page", paths: ["1", "50", "200", "500"].flatMap((p) => ["vegetables", "fruits"].map((c) => `/viewmore?category=${c}&page=${p}`)) },
-  { name: "all, by price, pages 1–500", group: "page", paths: ["1", "50", "200", "500"].flatMap((p) => ["price-asc", "price-desc"].map((s) => `/viewmore?sort=${s}&page=${p}`)) },
+  { name: `category, pages 1–${DEEPEST}`, group: "page", paths: PAGES.flatMap((p) => ["vegetables", "fruits"].map((c) => `/viewmore?category=${c}&page=${p}`)) },
+  { name: `all, by price, pages 1–${DEEPEST}`, group: "page", paths: PAGES.flatMap((p) => ["price-asc", "price-desc"].map((s) => `/viewmore?sort=${s}&page=${p}`)) },
   { name: "a listing's page (different ones)", group: "page", paths: viewIds.map((id) => `/view/${id}`) },
   { name: "suggestions, 2 letters", group: "suggestions", paths: PREFIX_2.map(suggest) },
   { name: "suggestions, 3 letters", group: "suggestions", paths: PREFIX_3.map(suggest) },

@@ -40,7 +40,7 @@ export interface BrowseResult {
   items: ListingSummary[];
   /** How many match, counted up to MAX_COUNTED_MATCHES. */
   total: number;
-  /** More than `total` match: the page says "10,000+" and its links stop there. */
+  /** More than `total` match: the page says "1,000+" and its links stop there. */
   moreThanTotal: boolean;
   page: number;
   pageCount: number;
