@@ -1,6 +1,7 @@
 /** The SQL of listing search and browsing: what buyers see (listings.repository.ts has the writes). */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { CategorySlug } from "../../core/categories";
+import { MAX_COUNTED_MATCHES } from "../../core/constants";
 import type { ListingSummary } from "../../core/listing";
 import type { ListingSort } from "../../core/schemas";
 import type { NameCandidate } from "../../core/suggestions";
@@ -38,10 +39,11 @@ const NAME_COLUMNS = [
 
 /**
  * Below this many matches, a page is found by collecting the matches and sorting them. From it
- * on, walking the sort index and testing each entry is usually cheaper; for a name search that
- * few listings match, a deep page may still be cheaper to collect (choosePlan).
+ * on (counts stop there, so it means "at least this many"), walking the sort index and testing
+ * each entry is usually cheaper; for a name search that few listings match, a deep page may
+ * still be cheaper to collect (choosePlan).
  */
-const WALK_SORT_INDEX_FROM = 2_000;
+const WALK_SORT_INDEX_FROM = MAX_COUNTED_MATCHES;
 /** Newest-first index entries read to learn what share of them a name search matches. */
 const DENSITY_SAMPLE = 4_000;
 /**
