@@ -53,6 +53,7 @@ export const MODERATION_MESSAGES = {
   hiddenNoChange: "This listing is hidden by a moderator, so it cannot be changed this way. You can edit it and ask for a review, or delete it.",
   banned: "This account is blocked because it broke Mandi's rules, so it cannot sign in.",
   giveReason: "Please write the reason. The seller will see it.",
+  giveBanReason: "Please write the reason. Other moderators will see it in the log.",
   cannotBanStaff: "Moderators and admins cannot be banned. Remove their role first.",
   noSuchPerson: "We could not find anyone with that email.",
   notBanned: "This person is not banned.",

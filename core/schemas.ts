@@ -389,7 +389,7 @@ export const listingModerationSchema = z.discriminatedUnion(
 export const personModerationSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("ban"), personId: z.string().min(1).max(64), reason: moderationText({ required: MODERATION_MESSAGES.giveReason }).pipe(z.string()) }),
+    z.object({ intent: z.literal("ban"), personId: z.string().min(1).max(64), reason: moderationText({ required: MODERATION_MESSAGES.giveBanReason }).pipe(z.string()) }),
     z.object({ intent: z.literal("unban"), personId: z.string().min(1).max(64), note: moderationText() }),
     z.object({ intent: z.literal("role"), personId: z.string().min(1).max(64), role: z.enum(["person", "moderator"], "Please choose a role.") }),
   ],

@@ -162,7 +162,7 @@ export const hi: EnglishCatalogue = {
     page: "पेज {{page}}",
   },
   listing: {
-    sold: "बिक गया",
+    sold: "बिक गई",
     expired: "अब उपलब्ध नहीं",
     hidden: "छिपाई गई",
     hiddenByModerator: "मॉडरेटर ने छिपा दी है",

@@ -103,6 +103,7 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "This listing is not hidden.": "यह लिस्टिंग छिपी हुई नहीं है।",
   "This listing is hidden by a moderator, so it cannot be changed this way. You can edit it and ask for a review, or delete it.": "इस लिस्टिंग को एक मॉडरेटर ने छिपाया है, इसलिए इसे इस तरह नहीं बदला जा सकता। आप इसमें बदलाव करके दोबारा जाँच के लिए कह सकते हैं, या इसे मिटा सकते हैं।",
   "Please write the reason. The seller will see it.": "कृपया वजह लिखें। विक्रेता इसे देखेगा।",
+  "Please write the reason. Other moderators will see it in the log.": "कृपया वजह लिखें। दूसरे मॉडरेटर इसे लॉग में देखेंगे।",
   "Moderators and admins cannot be banned. Remove their role first.": "मॉडरेटरों और एडमिन पर रोक नहीं लगाई जा सकती। पहले उनकी भूमिका हटाएँ।",
   "We could not find anyone with that email.": "इस ईमेल वाला कोई नहीं मिला।",
   "This person is not banned.": "इस व्यक्ति पर रोक नहीं लगी है।",
