@@ -45,6 +45,13 @@ describe("SQLite's write lock held by another process", () => {
 
   it("answers sign-in 503 with a kind message while the lock is held, reads stay fine, and sign-in works once it is released", async () => {
     const file = path.join(dataDir, "mandi.sqlite");
+    // A photo upload started before the lock: its next chunk needs a write (and the upload's lock, held in the database).
+    const uploader = await newSellerSession(app, 1602);
+    const started = await request(app, "POST", "/uploads", {
+      headers: { cookie: uploader.cookie, "tus-resumable": "1.0.0", "upload-length": "1000", "upload-metadata": "filename b25pb24uanBn" },
+    });
+    expect(started.status, started.text).toBe(201);
+    const uploadPath = started.headers.get("location")!;
     // BEGIN IMMEDIATE takes the write lock and keeps it until the process ends (20 s at most).
     const holder = spawn(
       process.execPath,
@@ -70,6 +77,12 @@ describe("SQLite's write lock held by another process", () => {
       });
       expectUnavailable(api, ANSWER_BOUND_MS);
       expect(JSON.parse(api.text)).toMatchObject({ error: "unavailable", retryAfterSeconds: 30 });
+      const chunk = await request(app, "PATCH", uploadPath, {
+        headers: { cookie: uploader.cookie, "tus-resumable": "1.0.0", "upload-offset": "0", "content-type": "application/offset+octet-stream" },
+        body: "x".repeat(100),
+        timeoutMs: ANSWER_BOUND_MS,
+      });
+      expectUnavailable(chunk, ANSWER_BOUND_MS);
       expect((await request(app, "GET", "/", { timeoutMs: ANSWER_BOUND_MS })).status).toBe(200);
       expect((await request(app, "GET", "/readyz", { timeoutMs: 3_000 })).status).toBe(200);
     } finally {

@@ -79,7 +79,7 @@ export interface Reply {
  */
 export async function request(
   app: Pick<AppProcess, "url">,
-  method: "GET" | "POST",
+  method: "GET" | "POST" | "PATCH",
   pathname: string,
   options: { timeoutMs?: number; headers?: Record<string, string>; body?: BodyInit; form?: Record<string, string> } = {},
 ): Promise<Reply> {
