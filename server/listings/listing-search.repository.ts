@@ -86,7 +86,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
    */
   function applyFilter<Q extends ListingQuery>(query: Q, filter: ListingFilter, plan: Plan = "any"): Q {
     const walkSortIndex = plan === "walk";
-    const column = (name: FilterColumn) => names.listingColumn(name, plan === "walk" || (plan === "collect" && name !== "name_search"));
+    const column = (name: FilterColumn) => names.listingColumn(name, walkSortIndex || (plan === "collect" && name !== "name_search"));
     let q = query;
     if (filter.liveAt !== undefined) q = q.where((eb) => liveAt(eb, filter.liveAt!, column)) as Q;
     if (filter.sellerId) q = q.where("listing.seller_id", "=", filter.sellerId) as Q;
