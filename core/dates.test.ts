@@ -64,6 +64,16 @@ describe("formatShortDate in Hindi", () => {
     expect(formatShortDate(utc(2026, 11, 21, 20), "hi")).toBe("रवि, 22 नव॰ 2026");
   });
 
+  it("matches Intl's hi-IN and en-US forms in India's time zone on every day of a year, at every hour", () => {
+    const hindi = new Intl.DateTimeFormat("hi-IN", { timeZone: "Asia/Kolkata", weekday: "short", month: "short", day: "numeric", year: "numeric" });
+    const english = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Kolkata", weekday: "short", month: "short", day: "2-digit", year: "numeric" });
+    for (let t = utc(2026, 1, 1); t < utc(2027, 1, 2); t += 61 * 60_000) {
+      expect(formatShortDate(t, "hi")).toBe(hindi.format(t));
+      const parts = Object.fromEntries(english.formatToParts(t).map((p) => [p.type, p.value]));
+      expect(formatShortDate(t, "en")).toBe(`${parts.weekday} ${parts.month} ${parts.day} ${parts.year}`);
+    }
+  });
+
   it("keeps the specification's English form when asked for English", () => {
     expect(formatShortDate(utc(2026, 11, 22, 6), "en")).toBe("Sun Nov 22 2026");
   });

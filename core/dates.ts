@@ -4,31 +4,37 @@
  */
 import type { Language } from "./i18n/languages";
 
-const PARTS = new Intl.DateTimeFormat("en-US", {
-  timeZone: "Asia/Kolkata",
-  weekday: "short",
-  month: "short",
-  day: "2-digit",
-  year: "numeric",
-});
-
-const HINDI = new Intl.DateTimeFormat("hi-IN", {
-  timeZone: "Asia/Kolkata",
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
+/*
+ * Written out by hand rather than with Intl.DateTimeFormat: the first DateTimeFormat with a time
+ * zone costs a phone's browser 45–57 ms at 4× CPU slowdown (its time-zone data loads), one
+ * unbroken task that showed as Lighthouse's longest in the page's start-up (docs/performance.md).
+ * India keeps one offset all year (UTC+05:30, no daylight saving), so the date in India is the UTC
+ * date of the instant moved by that offset. The Hindi names are Intl's hi-IN short forms;
+ * dates.test.ts checks both forms against Intl for every day of a year.
+ */
+const INDIA_OFFSET_MS = 5.5 * 3600_000;
+const WEEKDAYS = {
+  en: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+  hi: ["रवि", "सोम", "मंगल", "बुध", "गुरु", "शुक्र", "शनि"],
+};
+const MONTHS = {
+  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+  hi: ["जन॰", "फ़र॰", "मार्च", "अप्रैल", "मई", "जून", "जुल॰", "अग॰", "सित॰", "अक्टू॰", "नव॰", "दिस॰"],
+};
 
 export function formatShortDate(epochMs: number, language: Language = "en"): string {
-  if (language === "hi") return HINDI.format(new Date(epochMs));
-  const parts = Object.fromEntries(PARTS.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]));
-  return `${parts.weekday} ${parts.month} ${parts.day} ${parts.year}`;
+  const inIndia = new Date(epochMs + INDIA_OFFSET_MS);
+  const weekday = WEEKDAYS[language][inIndia.getUTCDay()];
+  const month = MONTHS[language][inIndia.getUTCMonth()];
+  const day = inIndia.getUTCDate();
+  const year = inIndia.getUTCFullYear();
+  if (language === "hi") return `${weekday}, ${day} ${month} ${year}`;
+  return `${weekday} ${month} ${String(day).padStart(2, "0")} ${year}`;
 }
 
 /** ISO date (YYYY-MM-DD) in India's time zone, for <time dateTime>. */
 export function isoDate(epochMs: number): string {
-  return new Date(epochMs + 5.5 * 3600_000).toISOString().slice(0, 10);
+  return new Date(epochMs + INDIA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 const DAY_MS = 86_400_000;

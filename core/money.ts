@@ -1,4 +1,5 @@
 /** Prices are kept as whole paise per kg; people type and read rupees. */
+import { formatIndianNumber } from "./numbers";
 
 // Whole rupees: plain digits, or grouped with commas the Indian way (1,23,456) or the Western
 // way (123,456); either way the last group has three digits.
@@ -14,12 +15,10 @@ export function parseRupeesToPaise(text: string): number | undefined {
   return Number.isSafeInteger(paise) ? paise : undefined;
 }
 
-const WHOLE_RUPEES = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
-const RUPEES_AND_PAISE = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 });
-
 /** 125000 → "₹1,250"; 4550 → "₹45.50"; 12345678 → "₹1,23,456.78" (Indian digit grouping). */
 export function formatRupees(paise: number): string {
-  return (paise % 100 === 0 ? WHOLE_RUPEES : RUPEES_AND_PAISE).format(paise / 100);
+  const whole = paise % 100 === 0;
+  return `₹${formatIndianNumber(paise / 100, { maxFractionDigits: whole ? 0 : 2, minFractionDigits: whole ? 0 : 2 })}`;
 }
 
 /** 9500 → "₹95 / kg". */

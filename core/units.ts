@@ -6,6 +6,7 @@
  */
 import { MAX_PRICE_PAISE } from "./constants";
 import { formatPricePerKg, formatRupees } from "./money";
+import { formatIndianNumber } from "./numbers";
 
 export const UNITS = ["kg", "quintal", "tonne", "dozen", "crate"] as const;
 export type Unit = (typeof UNITS)[number];
@@ -85,14 +86,13 @@ export function formatUnitPrice(price: { unitPricePaise: number; unit: Unit; pri
   return price.unit === "kg" ? perKg : `${formatRupees(price.unitPricePaise)} / ${price.unit} (${perKg})`;
 }
 
-const QUANTITY_NUMBER = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 });
 /** kg and dozen read the same for one or many ("3 dozen"). */
 const PLURAL: Record<Unit, string> = { kg: "kg", quintal: "quintals", tonne: "tonnes", dozen: "dozen", crate: "crates" };
 
 /** 500 → "500 kg", 1 → "1 quintal", 2.5 → "2.5 tonnes", 1000000 → "10,00,000 kg" (≤ 2 decimals). */
 export function formatQuantity(quantity: number, unit: Unit): string {
   if (!Number.isFinite(quantity) || quantity < 0) throw new RangeError(`quantity must be 0 or more (got ${quantity})`);
-  const number = QUANTITY_NUMBER.format(quantity === 0 ? 0 : quantity); // never "-0"
+  const number = formatIndianNumber(quantity);
   return `${number} ${number === "1" ? unit : PLURAL[unit]}`;
 }
 

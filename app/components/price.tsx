@@ -1,4 +1,5 @@
 import { formatRupees } from "../../core/money";
+import { formatIndianNumber } from "../../core/numbers";
 import { UNITS, type Unit } from "../../core/units";
 import { useI18n, type I18n } from "./i18n";
 
@@ -15,7 +16,7 @@ export function priceText(listing: Priced, { t }: I18n): string {
 
 /** "3 quintals", "1 crate", "2.5 kg" in the page's language. */
 export function quantityText(quantity: number, unit: Unit, { t }: I18n): string {
-  const number = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 }).format(quantity === 0 ? 0 : quantity);
+  const number = formatIndianNumber(quantity);
   return t("unit.quantity", { number, unit: t(number === "1" ? `unit.one.${unit}` : `unit.many.${unit}`) });
 }
 

@@ -1,5 +1,7 @@
 import { Form, Link, useLocation } from "react-router";
 import { LANGUAGE_NAMES } from "../../core/i18n/languages";
+// A file of its own (not inlined into the script as Vite does small assets): ~1 KB, cached for good.
+import hindiWordUrl from "./language-switch-hindi.svg?no-inline";
 import { useI18n } from "./i18n";
 import { CatalogueSearchForm, ProductSearchBox } from "./product-search-box";
 import { useSignedInUser } from "./use-signed-in-user";
@@ -54,7 +56,10 @@ export function SiteHeader() {
 
 /**
  * The other language, one press away: a plain form (no JavaScript needed) whose answer sets the
- * `lang` cookie and comes back to this page. The button reads in the language it offers.
+ * `lang` cookie and comes back to this page. The button reads in the language it offers. On an
+ * English page "हिन्दी" is drawn from outlines (an image), not text: as text it would make every
+ * English page download the Devanagari font on a phone without one
+ * (scripts/fonts/make-language-switch-glyphs.ts). The button's name is its aria-label.
  */
 function LanguageSwitch({ to, label, back }: { to: "en" | "hi"; label: string; back: string }) {
   return (
@@ -62,7 +67,12 @@ function LanguageSwitch({ to, label, back }: { to: "en" | "hi"; label: string; b
       <input type="hidden" name="lang" value={to} />
       <input type="hidden" name="redirectTo" value={back} />
       <button type="submit" lang={to === "hi" ? "hi-IN" : "en-IN"} aria-label={label} className="rounded px-1.5 py-2 font-semibold underline underline-offset-4 sm:px-2">
-        {LANGUAGE_NAMES[to]}
+        {to === "hi" ? (
+          // 2044 × 1304 font units at 1,000 to the em: the word's own width at the text's size.
+          <img src={hindiWordUrl} alt="" width={2044} height={1304} className="inline-block h-[1.304em] w-auto border-b border-current align-middle" />
+        ) : (
+          LANGUAGE_NAMES[to]
+        )}
       </button>
     </form>
   );

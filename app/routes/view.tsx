@@ -95,12 +95,6 @@ export default function View({ loaderData }: Route.ComponentProps) {
             <dt className="font-semibold">{t("listing.category")}</dt>
             <dd>
               {t(`category.label.${category.slug}`)}
-              {lang === "en" ? (
-                <>
-                  {" "}
-                  <span lang="hi">({category.hindi})</span>
-                </>
-              ) : null}
             </dd>
             {listing.variety ? (
               <>
