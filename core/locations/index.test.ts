@@ -136,7 +136,7 @@ describe("findState", () => {
   it.each([
     [""],
     ["   "],
-    ["महाराष्ट्र"],
+    ["महाराष्ट्रा"],
     ["महाराष्ट्र Maharashtra"],
     ["Maharashtraa"],
     ["Bombay"],
@@ -208,7 +208,8 @@ describe("findDistrict", () => {
 
   it.each([
     ["maharashtra", ""],
-    ["maharashtra", "नाशिक"],
+    ["maharashtra", "नाशिकक"],
+    ["gujarat", "नाशिक"],
     ["maharashtra", "Nashikk"],
     ["maharashtra", "\u0000"],
     ["maharashtra", "x".repeat(10_000)],
