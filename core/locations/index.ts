@@ -256,13 +256,52 @@ export function placeLabel(place: { state?: string | null; district?: string | n
   return `${lang === "hi" ? (entry.hindiBySlug.get(district.slug) ?? district.name) : district.name}, ${state}`;
 }
 
-/** Every state's and district's name in a language, by slug, for the sell form (states.ts, PlaceNames). */
+/**
+ * Listings (or a seller) with `where` in the page's language: services write it in English, and a
+ * Hindi page's loader relabels what it shows (the Hindi table stays on the server).
+ */
+export function withPlaceLabels<T extends { state: string | null; district: string | null; where: string | null }>(items: readonly T[], lang: PlaceLanguage): T[] {
+  if (lang === "en") return [...items];
+  return items.map((item) => (item.state ? { ...item, where: placeLabel(item, lang) || null } : item));
+}
+
+/**
+ * What the /viewmore place filter offers, in a language and in its alphabetical order: every
+ * state, and the chosen state's districts with its cities ("Mumbai" beside "Mumbai City" and
+ * "Mumbai Suburban"), each as slug and name.
+ */
+export function placeChoices(stateSlug: string, lang: PlaceLanguage): { states: { slug: string; name: string }[]; districts: { slug: string; name: string }[] } {
+  const collator = new Intl.Collator(lang === "hi" ? "hi-IN" : "en-IN");
+  const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
+  const states = STATES.map(({ slug }) => ({ slug, name: stateName(slug, lang) }));
+  const state = getLookups().bySlug.get(stateSlug)?.state;
+  const districts = state ? [...citiesOf(state.slug), ...state.districts].map(({ slug }) => ({ slug, name: districtName(state.slug, slug, lang) })) : [];
+  // English keeps the table's order (states, then union territories); Hindi sorts within each group too.
+  return { states: lang === "hi" ? sortWithinKinds(states, byName) : states, districts: districts.sort(byName) };
+}
+
+function sortWithinKinds<T extends { slug: string }>(states: T[], compare: (a: T, b: T) => number): T[] {
+  const kindOf = (slug: string) => getLookups().bySlug.get(slug)?.state.kind;
+  return [...states.filter((s) => kindOf(s.slug) === "state").sort(compare), ...states.filter((s) => kindOf(s.slug) !== "state").sort(compare)];
+}
+
+/**
+ * Every state's and district's name in a language, by slug, for the sell form (states.ts,
+ * PlaceNames), in that language's alphabetical order (states first, then union territories): the
+ * form lists them in the order they come, so the browser never sorts (and never sorts otherwise
+ * than the server did).
+ */
 export function placeNamesIn(lang: PlaceLanguage): PlaceNames {
+  const collator = new Intl.Collator(lang === "hi" ? "hi-IN" : "en-IN");
+  const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
   const names: Record<StateSlug, readonly [string, Record<DistrictSlug, string>]> = {};
-  for (const state of STATES) {
+  const states = STATES.map(({ slug }) => ({ slug, name: stateName(slug, lang) }));
+  for (const { slug, name } of sortWithinKinds(states, byName)) {
     const districts: Record<DistrictSlug, string> = {};
-    for (const district of state.districts) districts[district.slug] = districtName(state.slug, district.slug, lang);
-    names[state.slug] = [stateName(state.slug, lang), districts];
+    const state = getLookups().bySlug.get(slug)?.state;
+    const named = (state?.districts ?? []).map((district) => ({ slug: district.slug, name: districtName(slug, district.slug, lang) }));
+    for (const district of named.sort(byName)) districts[district.slug] = district.name;
+    names[slug] = [name, districts];
   }
   return names;
 }

@@ -273,8 +273,10 @@ export function createListingSearchService(deps: {
         total ? repository.list({ filter, sort: "newest", limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }) : [],
         places.findLastPlace(seller.id),
       ]);
-      const where = place ? placeLabel({ state: place.state, district: place.district }) || null : null;
-      return { seller: { ...seller, where }, items, total, moreThanTotal, page, pageCount };
+      // The slugs too, so a page in another language can name the place in it.
+      const at = place ? { state: place.state, district: place.district } : null;
+      const where = at ? placeLabel(at) || null : null;
+      return { seller: { ...seller, place: at, where }, items, total, moreThanTotal, page, pageCount };
     },
   };
 }
