@@ -228,6 +228,14 @@ export function placeWordsIn(text: string): { places: readonly PlaceMatch[]; res
   return undefined;
 }
 
+/** A place's shown names, English then Hindi ("Nashik", "नासिक"; a city's, not its districts'). */
+export function namesOfPlace(place: PlaceMatch): string[] {
+  const city = place.districts && place.districts.length > 1 ? CITIES.find((c) => c.state === place.state && String(c.districts) === String(place.districts)) : undefined;
+  if (city) return [city.name, city.hindiName];
+  if (!place.districts?.length) return [stateName(place.state), stateName(place.state, "hi")];
+  return place.districts.flatMap((district) => [districtName(place.state, district), districtName(place.state, district, "hi")]);
+}
+
 /** A state's name in a language; "" for an unknown slug. */
 export function stateName(stateSlug: string, lang: PlaceLanguage = "en"): string {
   const entry = getLookups().bySlug.get(stateSlug);

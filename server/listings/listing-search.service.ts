@@ -8,7 +8,7 @@ import { ALL_CATEGORIES, categoriesMatching, resolveCategory, type CategorySlug 
 import { FRESH_COUNT, MAX_COUNTED_MATCHES, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
 import { canBeFuzzy, fuzzyNameEdits, MIN_FUZZY_LENGTH } from "../../core/fuzzy";
 import type { ListingDetail, ListingSummary } from "../../core/listing";
-import { districtsOf, placeLabel, placeWordsIn } from "../../core/locations";
+import { districtsOf, namesOfPlace, placeLabel, placeWordsIn } from "../../core/locations";
 import type { ListingSort } from "../../core/schemas";
 import { normaliseSearchText, searchTermsFor } from "../../core/search-terms";
 import { rankSuggestions, wantsSuggestions, type NameCandidate, type Suggestion } from "../../core/suggestions";
@@ -108,15 +108,19 @@ export function createListingSearchService(deps: {
     if (options.price?.maxPaise !== undefined) filter.maxPaise = options.price.maxPaise;
     let q = options.q ?? "";
     // A place named in the search, in English or Hindi ("Nashik", "नासिक"), read as its slugs
-    // before the query. The whole search naming a place also finds names holding the word; a
-    // place beside other words ("onion nashik") narrows them to it.
+    // before the query. The whole search naming a place finds the listings there and the names
+    // holding the place's name in either script, so both spellings find the same; a place beside
+    // other words ("onion nashik") narrows them to it.
     const named = placeWordsIn(q);
-    if (named && !named.rest) filter.orPlaces = named.places;
-    else if (named) {
+    const placeTerms: string[] = [];
+    if (named && !named.rest) {
+      filter.orPlaces = named.places;
+      placeTerms.push(...named.places.flatMap(namesOfPlace).flatMap(searchTermsFor));
+    } else if (named) {
       filter.places = named.places;
       q = named.rest;
     }
-    const terms = searchTermsFor(q);
+    const terms = [...new Set([...searchTermsFor(q), ...placeTerms])];
     if (terms.length) {
       filter.nameContainsAny = terms;
       if ((options.by ?? "any") === "any") filter.orCategories = categoriesMatching(q);
