@@ -120,7 +120,7 @@ test("a seller marks a listing sold, renews it, edits it and deletes it, all in 
     const priceLabel = t("sell.price", { unit: hi.unit.one.quintal });
     const price = page.getByLabel(priceLabel, { exact: true });
     await expect(price).toHaveValue("2400");
-    await expect(page.getByLabel(hi.sell.district, { exact: true }).locator("option:checked")).toHaveText("Nashik");
+    await expect(page.getByLabel(hi.sell.district, { exact: true }).locator("option:checked")).toHaveText("नासिक");
     await price.fill("");
     await page.getByRole("button", { name: hi.sell.save }).click();
     await expect(page.getByLabel(priceLabel, { exact: true })).toHaveAccessibleDescription(server("Please enter the price."));
