@@ -217,7 +217,7 @@ test.describe("every page in Hindi", () => {
     await page.getByLabel(hi.sell.description, { exact: true }).fill("लाल, पके हुए टमाटर।");
     // Places in Hindi, in Hindi alphabetical order.
     const states = page.getByLabel(hi.sell.state, { exact: true });
-    await expect(states.getByRole("option").nth(1)).toHaveText("आंध्र प्रदेश");
+    await expect(states.getByRole("option").nth(1)).toHaveText("अरुणाचल प्रदेश");
     await states.selectOption({ label: "महाराष्ट्र" });
     await page.getByLabel(hi.sell.district, { exact: true }).selectOption({ label: "नासिक" });
     await page.getByLabel(hi.sell.photos, { exact: true }).setInputFiles({
