@@ -736,7 +736,7 @@ export const HINDI_PLACE_NAMES: Readonly<Record<string, readonly [state: HindiNa
     "lakhimpur-kheri": ["लखीमपुर खीरी","खेरी"],
     "lalitpur": "ललितपुर",
     "lucknow": "लखनऊ",
-    "maharajganj": "महाराजगंज",
+    "maharajganj": ["महराजगंज","महाराजगंज"],
     "mahoba": "महोबा",
     "mainpuri": "मैनपुरी",
     "mathura": "मथुरा",
