@@ -397,7 +397,16 @@ describe("browseQuerySchema", () => {
   it("drops a place that does not exist, or a district of another state", () => {
     expect(browseQuerySchema.parse({ state: "Atlantis", district: "nashik" })).toMatchObject({ state: "", district: "" });
     expect(browseQuerySchema.parse({ state: "delhi", district: "nashik" })).toMatchObject({ state: "delhi", district: "" });
-    expect(browseQuerySchema.parse({ state: "महाराष्ट्र\u0000" })).toMatchObject({ state: "" });
+    expect(browseQuerySchema.parse({ state: "महाराष्ट्रा\u0000" })).toMatchObject({ state: "" });
+  });
+
+  it("reads places by their Hindi names, and a city as one choice", () => {
+    // A NUL is no letter: dropped, as from an English name.
+    expect(browseQuerySchema.parse({ state: "महाराष्ट्र\u0000", district: "नाशिक" })).toMatchObject({ state: "maharashtra", district: "nashik" });
+    expect(browseQuerySchema.parse({ state: "maharashtra", district: "मुंबई" })).toMatchObject({ state: "maharashtra", district: "mumbai" });
+    expect(browseQuerySchema.parse({ state: "maharashtra", district: "mumbai" })).toMatchObject({ district: "mumbai" });
+    expect(browseQuerySchema.parse({ state: "maharashtra", district: "mumbai-city" })).toMatchObject({ district: "mumbai-city" });
+    expect(browseQuerySchema.parse({ state: "delhi", district: "mumbai" })).toMatchObject({ state: "delhi", district: "" });
   });
 });
 

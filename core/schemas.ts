@@ -15,7 +15,7 @@ import {
 } from "./constants";
 import type { PhotoEntry } from "./listing-form";
 import { LANGUAGES } from "./i18n/languages";
-import { findDistrict, findState } from "./locations";
+import { findCity, findDistrict, findState } from "./locations";
 import { locationFieldsSchema, type LocationFields } from "./locations/schema";
 import { parseRupeesToPaise } from "./money";
 import { normalisePhone } from "./phone";
@@ -277,13 +277,16 @@ export const browseQuerySchema = z
     /** Price range in rupees per kg, as typed. */
     min: priceText,
     max: priceText,
-    /** Where (slugs of core/locations); a place that does not exist is dropped, not an error. */
+    /**
+     * Where (slugs of core/locations, or names in English or Hindi); the district may be a city
+     * that spans several districts ("mumbai"). A place that does not exist is dropped, not an error.
+     */
     state: optionalQueryText,
     district: optionalQueryText,
   })
   .transform((query) => {
     const state = findState(query.state);
-    const district = state ? findDistrict(state.slug, query.district) : undefined;
+    const district = state ? (findCity(state.slug, query.district) ?? findDistrict(state.slug, query.district)) : undefined;
     return { ...query, state: state?.slug ?? "", district: district?.slug ?? "", price: parsePriceRange(query.min, query.max) };
   });
 export type BrowseQuery = z.output<typeof browseQuerySchema>;

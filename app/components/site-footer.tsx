@@ -7,7 +7,7 @@ const locationHref = (place: { state: string; district?: string }) =>
   `/viewmore?${new URLSearchParams({ state: place.state, ...(place.district ? { district: place.district } : {}) }).toString()}`;
 
 export function SiteFooter() {
-  const { t } = useI18n();
+  const { lang, t } = useI18n();
   return (
     <footer className="mt-auto border-t border-stone-200 bg-white text-sm text-stone-700">
       <div className="page grid grid-cols-2 gap-6 py-8 sm:grid-cols-4">
@@ -19,7 +19,7 @@ export function SiteFooter() {
             {POPULAR_LOCATIONS.map((place) => (
               <li key={place.label}>
                 <Link to={locationHref(place)} className="underline-offset-2 hover:underline">
-                  {place.label}
+                  {lang === "hi" ? place.hindiLabel : place.label}
                 </Link>
               </li>
             ))}

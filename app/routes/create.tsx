@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { EMPTY_LISTING_VALUES, type ListingFormValues } from "../../core/listing-form";
 import { MESSAGES } from "../../core/messages";
 import { formErrorResponse, refuseForm } from "../../server/route-helpers/app-errors";
+import { placeNamesFor } from "../../server/route-helpers/places";
 import { readListingForm } from "../../server/route-helpers/listing-form";
 import { discardBody } from "../../server/route-helpers/multipart";
 import { ListingForm } from "../components/listing-form/listing-form";
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: t("meta.page", { page: t("meta.sell") }) }];
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.currentUser();
   const { listings } = context.services;
   const { config } = context;
@@ -26,6 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     maxImageBytes: config.maxImageBytes,
     maxPhotos: config.maxPhotosPerListing,
     values: { ...EMPTY_LISTING_VALUES, ...place } satisfies ListingFormValues,
+    placeNames: placeNamesFor(request),
   };
 }
 
@@ -70,6 +72,7 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
           maxPhotos={loaderData.maxPhotos}
           maxImageBytes={loaderData.maxImageBytes}
           submitLabel={t("sell.submit")}
+          placeNames={loaderData.placeNames}
         />
       </div>
     </div>

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { loginPath } from "../../core/redirects";
 import { formValuesOf } from "../../core/listing-form";
 import { formErrorResponse, orErrorPage, refuseForm } from "../../server/route-helpers/app-errors";
+import { placeNamesFor } from "../../server/route-helpers/places";
 import { readListingForm } from "../../server/route-helpers/listing-form";
 import { discardBody } from "../../server/route-helpers/multipart";
 import { ListingForm } from "../components/listing-form/listing-form";
@@ -20,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { listings } = context.services;
   const { config } = context;
   const listing = await orErrorPage(() => listings.getOwnListing({ actor: user, id: params.id }));
-  return { listing, values: formValuesOf(listing), maxImageBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing };
+  return { listing, values: formValuesOf(listing), maxImageBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, placeNames: placeNamesFor(request) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -70,6 +71,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
           maxImageBytes={loaderData.maxImageBytes}
           currentPhotos={listing.photos}
           submitLabel={t("sell.save")}
+          placeNames={loaderData.placeNames}
         />
       </div>
     </div>

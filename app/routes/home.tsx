@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { ALL_CATEGORIES } from "../../core/categories";
+import { requestLanguage } from "../../core/i18n/languages";
+import { withPlaceLabels } from "../../core/locations";
 import { MESSAGES } from "../../core/messages";
 import { homeQuerySchema, searchParamsToObject } from "../../core/schemas";
 import { Alert } from "../components/alert";
@@ -11,7 +13,10 @@ import { useI18n } from "../components/i18n";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = homeQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
   const home = await context.services.search.getHomePage({ category: query.category });
-  return { ...home, created: query.created, accountDeleted: query.account };
+  // Places in the page's language (core/locations).
+  const lang = requestLanguage(request);
+  const categorySection = home.categorySection && { ...home.categorySection, items: withPlaceLabels(home.categorySection.items, lang) };
+  return { fresh: withPlaceLabels(home.fresh, lang), quickMenu: withPlaceLabels(home.quickMenu, lang), categorySection, created: query.created, accountDeleted: query.account };
 }
 
 function ViewMore({ to, label }: { to: string; label: string }) {

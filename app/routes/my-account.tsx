@@ -10,6 +10,7 @@ import { MESSAGES } from "../../core/messages";
 import { formatPhone } from "../../core/phone";
 import { accountFormSchema, accountIntentSchema, accountPageQuerySchema, searchParamsToObject, type AccountIntent } from "../../core/schemas";
 import { formErrorResponse, refuseForm } from "../../server/route-helpers/app-errors";
+import { placeNamesFor } from "../../server/route-helpers/places";
 import { parseForm } from "../../server/route-helpers/forms";
 import { discardBody } from "../../server/route-helpers/multipart";
 import { Alert } from "../components/alert";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) return { signedIn: false as const };
   const { saved } = accountPageQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
   const place = await context.services.listings.defaultPlaceOf(user);
-  return { signedIn: true as const, name: user.name, email: user.email, phone: user.phone, place, saved };
+  return { signedIn: true as const, name: user.name, email: user.email, phone: user.phone, place, saved, placeNames: placeNamesFor(request) };
 }
 
 /** What the forms show again after a refusal. Passwords are never sent back to the browser. */
@@ -196,7 +197,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
       <Section id="place-heading" title={t("account.where")}>
         <p className="mb-4 text-stone-700">{t("account.whereIntro")}</p>
         <AccountForm intent="place" formError={placeErrors.form}>
-          <PlaceFields values={refusedIntent === "place" && actionData ? actionData.values.place : loaderData.place} errors={placeErrors} />
+          <PlaceFields values={refusedIntent === "place" && actionData ? actionData.values.place : loaderData.place} errors={placeErrors} names={loaderData.placeNames} />
           <SubmitButton action={PATH} intent="place" pendingText={t("account.saving")} className="btn-secondary w-full sm:w-auto">
             {t("account.savePlace")}
           </SubmitButton>

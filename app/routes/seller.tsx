@@ -1,6 +1,8 @@
 import { useSearchParams } from "react-router";
 import { z } from "zod";
 import { formatShortDate, isoDate } from "../../core/dates";
+import { requestLanguage } from "../../core/i18n/languages";
+import { placeLabel, withPlaceLabels } from "../../core/locations";
 import { formatPhone, whatsappLink } from "../../core/phone";
 import { searchParamsToObject } from "../../core/schemas";
 import { orErrorPage } from "../../server/route-helpers/app-errors";
@@ -18,7 +20,12 @@ const querySchema = z.object({
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = querySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
-  return orErrorPage(() => context.services.search.getSellerPage({ id: params.id, page: query.page }));
+  const page = await orErrorPage(() => context.services.search.getSellerPage({ id: params.id, page: query.page }));
+  // Places in the page's language (core/locations).
+  const lang = requestLanguage(request);
+  if (lang === "en") return page;
+  const where = page.seller.place ? placeLabel(page.seller.place, lang) || null : null;
+  return { ...page, seller: { ...page.seller, where }, items: withPlaceLabels(page.items, lang) };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {

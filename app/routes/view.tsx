@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getCategory } from "../../core/categories";
 import { CATALOGUES } from "../../core/i18n/catalogues";
 import { requestLanguage } from "../../core/i18n/languages";
+import { withPlaceLabels } from "../../core/locations";
 import { formatShortDate, isoDate } from "../../core/dates";
 import { MODERATION_MESSAGES } from "../../core/moderation";
 import { formatPhone, whatsappLink } from "../../core/phone";
@@ -30,9 +31,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A reason the system wrote (hidden by reports, a banned seller) reads in the page's language; a moderator's own words as written.
   const moderation = listing.moderation && { ...listing.moderation, reason: listing.moderation.reason && inPageLanguage(listing.moderation.reason) };
   // In the title instead of the price, in the page's language.
-  const words = CATALOGUES[requestLanguage(request)].listing;
+  const lang = requestLanguage(request);
+  const words = CATALOGUES[lang].listing;
   const statusTitle = listing.status === "active" ? "" : words[listing.status];
-  return { listing: { ...listing, moderation }, statusTitle, alternatives, reported, manage, reportedMessage: reported ? inPageLanguage(MODERATION_MESSAGES.reported) : "" };
+  // Places in the page's language (core/locations); the village or town stays as the seller typed it.
+  const [placed] = withPlaceLabels([listing], lang);
+  return { listing: { ...listing, where: placed?.where ?? listing.where, moderation }, statusTitle, alternatives: withPlaceLabels(alternatives, lang), reported, manage, reportedMessage: reported ? inPageLanguage(MODERATION_MESSAGES.reported) : "" };
 }
 
 const viewQuerySchema = z.object({ reported: z.preprocess((v) => v === "1", z.boolean()) });

@@ -1,6 +1,7 @@
 import { Link, redirect, useSearchParams } from "react-router";
 import { PAGE_SIZE } from "../../core/constants";
-import { findState, STATES } from "../../core/locations";
+import { requestLanguage } from "../../core/i18n/languages";
+import { placeChoices, withPlaceLabels } from "../../core/locations";
 import { MESSAGES } from "../../core/messages";
 import { browseQuerySchema, searchParamsToObject } from "../../core/schemas";
 import { inPageLanguage } from "../../server/route-helpers/app-errors";
@@ -17,13 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await context.services.search.browseListings(query);
   // The specification sends people home when there is nothing at all to list.
   if (result.marketplaceEmpty) throw redirect("/");
-  const places = {
-    states: STATES.map(({ slug, name }) => ({ slug, name })),
-    districts: findState(query.state)?.districts.map(({ slug, name }) => ({ slug, name })) ?? [],
-  };
+  // Places in the page's language; a city that spans districts (Mumbai) is one choice (core/locations).
+  const lang = requestLanguage(request);
+  const places = placeChoices(query.state, lang);
   // The price filter's problem, if any, in the page's language.
   const priceProblem = query.price.problem ? inPageLanguage(query.price.problem) : undefined;
-  return { query, result, places, priceProblem };
+  return { query, result: { ...result, items: withPlaceLabels(result.items, lang) }, places, priceProblem };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -89,7 +89,16 @@ describe("the server's messages in Hindi", () => {
     expect(translateServerMessage("Please use letters or numbers in your full name.", "hi")).toBe("कृपया अपने पूरे नाम में अक्षर या अंक लिखें।");
     expect(translateServerMessage("Please use letters or numbers in the product name.", "hi")).toBe("कृपया उत्पाद के नाम में अक्षर या अंक लिखें।");
     expect(translateServerMessage("Please use letters or numbers in a description.", "hi")).toBe("कृपया विवरण में अक्षर या अंक लिखें।");
-    expect(translateServerMessage("Please choose a district in Bihar.", "hi")).toBe("कृपया Bihar का कोई ज़िला चुनें।");
+    // States in their Hindi names (core/locations).
+    expect(translateServerMessage("Please choose a district in Bihar.", "hi")).toBe("कृपया बिहार का कोई ज़िला चुनें।");
+    expect(translateServerMessage("PIN code 110001 is in Delhi, not Punjab. Please check it.", "hi")).toBe("पिन कोड 110001 दिल्ली का है, पंजाब का नहीं। कृपया जाँच लें।");
+    expect(translateServerMessage("PIN code 160001 is in Punjab or Chandigarh, not Bihar. Please check it.", "hi")).toBe("पिन कोड 160001 पंजाब या चंडीगढ़ का है, बिहार का नहीं। कृपया जाँच लें।");
+    expect(translateServerMessage("PIN code 500001 is in Telangana, Andhra Pradesh or Puducherry, not Goa. Please check it.", "hi")).toBe(
+      "पिन कोड 500001 तेलंगाना, आंध्र प्रदेश या पुदुचेरी का है, गोवा का नहीं। कृपया जाँच लें।",
+    );
+    expect(translateServerMessage("PIN code 790001 is in the North-Eastern states, not Goa. Please check it.", "hi")).toBe("पिन कोड 790001 पूर्वोत्तर राज्यों का है, गोवा का नहीं। कृपया जाँच लें।");
+    // A name that is no state's stays as written.
+    expect(translateServerMessage("Please choose a district in Atlantis.", "hi")).toBe("कृपया Atlantis का कोई ज़िला चुनें।");
     expect(translateServerMessage("The lowest price cannot be below ₹0. Please enter 0 or more.", "hi")).toBe("न्यूनतम दाम ₹0 से कम नहीं हो सकता। कृपया 0 या उससे ज़्यादा लिखें।");
   });
 

@@ -6,6 +6,7 @@
  * where it leaves for the page (server/route-helpers), so these never reach the browser.
  * Messages from the specification are absent on purpose: they stay in English in both languages.
  */
+import { findState, stateName } from "../locations";
 import type { Language } from "./languages";
 
 /** English template → Hindi. `{{name}}` marks a part; a part is itself translated when this table has it. */
@@ -146,6 +147,18 @@ interface Template {
 /** Parts that are words of ours, never free text: a match must find them in the table ("Please enter a description." is not "a {{which}}"). */
 const PHRASE_PARTS = new Set(["what", "which", "unit"]);
 
+/** Parts that name states (core/locations): "Punjab", "Punjab or Chandigarh", "A, B or C". */
+const PLACE_PARTS = new Set(["state", "area"]);
+
+/** A part naming states, with their Hindi names ("पंजाब या चंडीगढ़"); as it is when a name is unknown. */
+function placesInHindi(part: string): string {
+  if (part === "the North-Eastern states") return "पूर्वोत्तर राज्यों";
+  const names = part.split(/, | or /);
+  const hindi = names.map((name) => (findState(name)?.name === name ? stateName(findState(name)!.slug, "hi") : undefined));
+  if (hindi.some((name) => !name)) return part;
+  return hindi.length === 1 ? hindi[0]! : `${hindi.slice(0, -1).join(", ")} या ${hindi[hindi.length - 1]}`;
+}
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Templates with parts, most specific (longest fixed text) first. */
@@ -176,7 +189,7 @@ export function translateServerMessage(message: string, language: Language): str
     if (!match || template.names.some((name, i) => PHRASE_PARTS.has(name) && HINDI_SERVER_MESSAGES[match[i + 1]!] === undefined)) continue;
     return template.names.reduce((text, name, i) => {
       const part = match[i + 1]!;
-      return text.replaceAll(`{{${name}}}`, HINDI_SERVER_MESSAGES[part] ?? part);
+      return text.replaceAll(`{{${name}}}`, PLACE_PARTS.has(name) ? placesInHindi(part) : (HINDI_SERVER_MESSAGES[part] ?? part));
     }, template.hindi);
   }
   return message;

@@ -7,11 +7,14 @@ import {
   PIN_AREAS,
   POPULAR_LOCATIONS,
   STATES,
+  districtName,
+  districtsOf,
   findDistrict,
   findState,
   normalisePin,
   pinStateProblem,
   placeLabel,
+  stateName,
 } from "./index";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -136,7 +139,7 @@ describe("findState", () => {
   it.each([
     [""],
     ["   "],
-    ["महाराष्ट्र"],
+    ["महाराष्ट्रा"],
     ["महाराष्ट्र Maharashtra"],
     ["Maharashtraa"],
     ["Bombay"],
@@ -208,7 +211,8 @@ describe("findDistrict", () => {
 
   it.each([
     ["maharashtra", ""],
-    ["maharashtra", "नाशिक"],
+    ["maharashtra", "नाशिकक"],
+    ["gujarat", "नाशिक"],
     ["maharashtra", "Nashikk"],
     ["maharashtra", "\u0000"],
     ["maharashtra", "x".repeat(10_000)],
@@ -497,18 +501,25 @@ describe("POPULAR_LOCATIONS", () => {
     expect(POPULAR_LOCATIONS.map((l) => l.label)).toEqual(["Delhi", "Mumbai", "Kolkata", "Chennai"]);
   });
 
-  it("names real states and districts", () => {
+  it("names real states, districts and cities, the same in Hindi as the table does", () => {
     for (const location of POPULAR_LOCATIONS) {
       expect(findState(location.state)?.slug, location.label).toBe(location.state);
       if (location.district) {
-        expect(findDistrict(location.state, location.district)?.slug, location.label).toBe(location.district);
+        expect(districtsOf(location.state, location.district).length, location.label).toBeGreaterThan(0);
+        expect(districtName(location.state, location.district, "hi"), location.label).toBe(location.hindiLabel);
+      } else {
+        expect(stateName(location.state, "hi"), location.label).toBe(location.hindiLabel);
       }
     }
-    expect(POPULAR_LOCATIONS.map((l) => placeLabel(l))).toEqual([
-      "Delhi",
-      "Mumbai City, Maharashtra",
-      "Kolkata, West Bengal",
-      "Chennai, Tamil Nadu",
-    ]);
+    expect(POPULAR_LOCATIONS.map((l) => placeLabel(l))).toEqual(["Delhi", "Maharashtra", "Kolkata, West Bengal", "Chennai, Tamil Nadu"]);
+  });
+
+  it("covers all of Mumbai and all of Delhi", () => {
+    const mumbai = POPULAR_LOCATIONS.find((l) => l.label === "Mumbai")!;
+    expect(districtsOf(mumbai.state, mumbai.district!)).toEqual(["mumbai-city", "mumbai-suburban"]);
+    const delhi = POPULAR_LOCATIONS.find((l) => l.label === "Delhi")!;
+    // No district: the filter is the whole territory, all 11 districts.
+    expect(delhi.district).toBeUndefined();
+    expect(findState(delhi.state)?.districts).toHaveLength(11);
   });
 });

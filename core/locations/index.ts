@@ -4,106 +4,158 @@
  * Shown as "Nashik, Maharashtra". Pure: runs on the server and in the browser.
  */
 import { STATE_DATA } from "./data";
+import { HINDI_PLACE_NAMES, type HindiNames } from "./names-hi";
+import { STATES, type District, type DistrictSlug, type PlaceNames, type State, type StateSlug } from "./states";
 
 export { POPULAR_LOCATIONS, type PopularLocation } from "./popular";
+export { STATES, type District, type DistrictSlug, type PlaceNames, type State, type StateSlug } from "./states";
 
-/** A state's or union territory's slug, e.g. "maharashtra", "jammu-and-kashmir", "delhi". */
-export type StateSlug = string;
-/** A district's slug, unique within its state, e.g. "nashik", "mumbai-suburban". */
-export type DistrictSlug = string;
-
-export interface District {
-  readonly slug: DistrictSlug;
-  readonly name: string;
-}
-
-export interface State {
-  readonly slug: StateSlug;
-  readonly name: string;
-  readonly kind: "state" | "union-territory";
-  /** In alphabetical order, as the sell form lists them. */
-  readonly districts: readonly District[];
-}
-
-/** States first, then union territories, each in alphabetical order. */
-export const STATES: readonly State[] = /* @__PURE__ */ buildStates();
-
-function buildStates(): readonly State[] {
-  return Object.freeze(
-    STATE_DATA.map((state) =>
-      Object.freeze({
-        slug: state.slug,
-        name: state.name,
-        kind: state.kind,
-        districts: Object.freeze(state.districts.map(([slug, name]) => Object.freeze({ slug, name }))),
-      }),
-    ),
-  );
-}
+/** The page languages place names are shown in (core/i18n/languages' Language). */
+export type PlaceLanguage = "en" | "hi";
 
 /** Longer text is no state's or district's name (the longest is 40 characters). */
 const MAX_LOOKUP_LENGTH = 100;
 
 /**
- * What a name is compared by: accents and marks dropped, lower case, "&" read as "and", dots
- * dropped ("Dr. B.R." = "Dr BR"), a leading or trailing word "district" dropped, and then every
- * space, hyphen and other non-letter dropped, so "Rudra Prayag", "rudraprayag" and "Rudraprayag
- * district" are one key. Text in another script keeps its letters and so matches nothing.
+ * Devanagari letters a Hindi typist uses for one another in a place's name: श and ष for स
+ * (नाशिक, नासिक), ण for न, the long vowels for the short ones (नासीक), the nukta (ड़ and ड, ज़
+ * and ज), and the nasal marks (बाँदा, बांदा, बान्दा keeps its न) are dropped before this.
  */
-function lookupKey(text: string): string {
+const DEVANAGARI_LOOKALIKES: Readonly<Record<string, string>> = {
+  "श": "स", "ष": "स", "ण": "न", "आ": "अ", "ई": "इ", "ऊ": "उ", "ऐ": "ए", "औ": "ओ",
+  "ी": "ि", "ू": "ु", "ै": "े", "ौ": "ो", "ॉ": "ो", "ॅ": "े", "ऑ": "ओ",
+};
+
+/**
+ * What a name is compared by: accents and marks of the Latin script dropped, lower case, "&" read
+ * as "and", dots dropped ("Dr. B.R." = "Dr BR"), a leading or trailing word "district" (or ज़िला)
+ * dropped, and then every space, hyphen and other non-letter dropped, so "Rudra Prayag",
+ * "rudraprayag" and "Rudraprayag district" are one key. Devanagari keeps its vowel signs but drops
+ * the nukta and the nasal marks and folds lookalike letters (DEVANAGARI_LOOKALIKES), so नासिक,
+ * नाशिक and नासीक are one key too.
+ */
+export function placeKey(text: string): string {
   return text
     .normalize("NFD")
-    .replace(/\p{M}/gu, "")
+    .replace(/[\u0300-\u036f\u0901\u0902\u093c]/g, "")
     .toLowerCase()
     .replace(/&/g, " and ")
     .replace(/\./g, "")
-    .replace(/^\s*district\s+|\s+district\s*$/g, " ")
-    .replace(/[^\p{L}\p{N}]/gu, "");
+    .replace(/^\s*(?:district|जिला|जिले)\s+|\s+(?:district|जिला|जिले)\s*$/g, " ")
+    .replace(/[\u0900-\u097f]/g, (letter) => DEVANAGARI_LOOKALIKES[letter] ?? letter)
+    .replace(/[^\p{L}\p{M}\p{N}]/gu, "");
 }
+
+/** A place a search or a filter may name: a state or UT, or some of its districts. */
+export interface PlaceMatch {
+  readonly state: StateSlug;
+  /** Absent: the whole state or UT. */
+  readonly districts?: readonly DistrictSlug[];
+}
+
+/**
+ * A city that spans several districts, offered as one choice: the /viewmore filter takes its
+ * slug as a district ("?state=maharashtra&district=mumbai") and a search for its name finds all
+ * of them. Delhi is the whole National Capital Territory, so it is the state, not a city here.
+ */
+export interface City {
+  readonly slug: string;
+  readonly state: StateSlug;
+  readonly name: string;
+  readonly hindiName: string;
+  readonly districts: readonly DistrictSlug[];
+  /** Other names, for lookups only. */
+  readonly aka: readonly string[];
+}
+
+export const CITIES: readonly City[] = [
+  // The Local Government Directory keeps Mumbai as two districts: the island city and the suburbs.
+  { slug: "mumbai", state: "maharashtra", name: "Mumbai", hindiName: "मुंबई", districts: ["mumbai-city", "mumbai-suburban"], aka: ["Bombay", "बंबई", "मुम्बई"] },
+];
 
 interface StateEntry {
   state: State;
+  hindiName: string;
   districtsBySlug: Map<DistrictSlug, District>;
   districtsByKey: Map<string, District>;
+  hindiBySlug: Map<DistrictSlug, string>;
+  citiesByKey: Map<string, City>;
 }
 
 interface Lookups {
   bySlug: Map<StateSlug, StateEntry>;
   byKey: Map<string, StateEntry>;
+  /** Every state, district and city by each of its names' keys, for a search's place words. */
+  placesByKey: Map<string, PlaceMatch[]>;
 }
 
 let lookups: Lookups | undefined;
+
+const namesOf = (names: HindiNames | undefined): readonly string[] => (names === undefined ? [] : typeof names === "string" ? [names] : names);
 
 /** Built on first use, so a bundle that only imports POPULAR_LOCATIONS does not build them. */
 function getLookups(): Lookups {
   if (lookups) return lookups;
   const bySlug = new Map<StateSlug, StateEntry>();
   const byKey = new Map<string, StateEntry>();
+  const placesByKey = new Map<string, PlaceMatch[]>();
+  const addPlace = (name: string, place: PlaceMatch) => {
+    const key = placeKey(name);
+    if (!key) return;
+    const found = placesByKey.get(key) ?? [];
+    if (!found.some((p) => p.state === place.state && String(p.districts) === String(place.districts))) found.push(place);
+    placesByKey.set(key, found);
+  };
   STATES.forEach((state, i) => {
     const raw = STATE_DATA[i];
-    const entry: StateEntry = { state, districtsBySlug: new Map(), districtsByKey: new Map() };
+    const [stateHindi, districtHindi]: readonly [HindiNames, Readonly<Record<string, HindiNames>>] = HINDI_PLACE_NAMES[state.slug] ?? ["", {}];
+    const hindiNames = namesOf(stateHindi);
+    const entry: StateEntry = {
+      state,
+      hindiName: hindiNames[0] ?? state.name,
+      districtsBySlug: new Map(),
+      districtsByKey: new Map(),
+      hindiBySlug: new Map(),
+      citiesByKey: new Map(),
+    };
     bySlug.set(state.slug, entry);
-    for (const name of [state.slug, state.name, ...(raw?.aka ?? [])]) byKey.set(lookupKey(name), entry);
+    for (const name of [state.slug, state.name, ...(raw?.aka ?? []), ...hindiNames]) {
+      byKey.set(placeKey(name), entry);
+      addPlace(name, { state: state.slug });
+    }
     state.districts.forEach((district, j) => {
       entry.districtsBySlug.set(district.slug, district);
       const [slug, ...names] = raw?.districts[j] ?? [];
-      for (const name of [slug ?? district.slug, ...names]) entry.districtsByKey.set(lookupKey(name), district);
+      const hindi = namesOf(districtHindi[district.slug]);
+      if (hindi[0]) entry.hindiBySlug.set(district.slug, hindi[0]);
+      for (const name of [slug ?? district.slug, ...names, ...hindi]) {
+        entry.districtsByKey.set(placeKey(name), district);
+        addPlace(name, { state: state.slug, districts: [district.slug] });
+      }
     });
   });
-  lookups = { bySlug, byKey };
+  for (const city of CITIES) {
+    const entry = bySlug.get(city.state);
+    for (const name of [city.slug, city.name, city.hindiName, ...city.aka]) {
+      entry?.citiesByKey.set(placeKey(name), city);
+      // A city's name is its own place, not also one of its districts ("Mumbai" is not only Mumbai City).
+      placesByKey.set(placeKey(name), [{ state: city.state, districts: city.districts }]);
+    }
+  }
+  lookups = { bySlug, byKey, placesByKey };
   return lookups;
 }
 
 function stateEntry(text: string): StateEntry | undefined {
   if (typeof text !== "string" || text.length > MAX_LOOKUP_LENGTH) return undefined;
-  const key = lookupKey(text);
+  const key = placeKey(text);
   return key ? getLookups().byKey.get(key) : undefined;
 }
 
 /**
  * The state or union territory named by its slug or its name, in any case and spacing
- * ("tamil nadu", "Tamil-Nadu", "TAMILNADU"), or by an old or short name ("Orissa", "Pondicherry",
- * "Uttaranchal", "Jammu & Kashmir", "NCT of Delhi").
+ * ("tamil nadu", "Tamil-Nadu", "TAMILNADU"), by an old or short name ("Orissa", "Pondicherry",
+ * "Uttaranchal", "Jammu & Kashmir", "NCT of Delhi"), or by its Hindi name ("महाराष्ट्र").
  */
 export function findState(text: string): State | undefined {
   return stateEntry(text)?.state;
@@ -111,25 +163,155 @@ export function findState(text: string): State | undefined {
 
 /**
  * The district of the given state (by slug, or by name as findState reads it) named by its slug
- * or name, case- and space-insensitive, or by an old name ("Aurangabad", "Gurgaon", "Allahabad").
+ * or name, case- and space-insensitive, by an old name ("Aurangabad", "Gurgaon", "Allahabad"), or
+ * by its Hindi name as a Hindi typist spells it ("नासिक", "नाशिक").
  */
 export function findDistrict(stateSlug: string, text: string): District | undefined {
   const entry = stateEntry(stateSlug);
   if (!entry || typeof text !== "string" || text.length > MAX_LOOKUP_LENGTH) return undefined;
-  const key = lookupKey(text);
+  const key = placeKey(text);
   return key ? entry.districtsByKey.get(key) : undefined;
 }
 
+/** The city of the given state named by its slug or a name ("mumbai", "Bombay", "मुंबई"). */
+export function findCity(stateSlug: string, text: string): City | undefined {
+  const entry = stateEntry(stateSlug);
+  if (!entry || typeof text !== "string" || text.length > MAX_LOOKUP_LENGTH) return undefined;
+  return entry.citiesByKey.get(placeKey(text));
+}
+
+/** The cities of a state, for the /viewmore district filter. */
+export function citiesOf(stateSlug: string): readonly City[] {
+  return CITIES.filter((city) => city.state === stateSlug);
+}
+
 /**
- * "Nashik, Maharashtra" from stored slugs; "Maharashtra" with no (or an unknown) district;
- * "Chandigarh" rather than "Chandigarh, Chandigarh"; "" for an unknown state.
+ * The districts a filter's district value stands for: a district's own slug, or every district of
+ * a city ("mumbai" → Mumbai City and Mumbai Suburban). Empty for anything else.
  */
-export function placeLabel(place: { state?: string | null; district?: string | null }): string {
+export function districtsOf(stateSlug: string, district: string): readonly DistrictSlug[] {
+  const entry = typeof stateSlug === "string" ? getLookups().bySlug.get(stateSlug) : undefined;
+  if (!entry || !district) return [];
+  if (entry.districtsBySlug.has(district)) return [district];
+  return CITIES.find((city) => city.state === stateSlug && city.slug === district)?.districts ?? [];
+}
+
+/**
+ * Every place a whole text names, by any of its names in English or Hindi: a state or UT, a
+ * district (a name several states use, like Aurangabad or Bilaspur, gives each), or a city's
+ * districts. Empty when the text names no place. For a search's place words (resolved to slugs
+ * before the query, so no row is compared by name).
+ */
+export function placesNamed(text: string): readonly PlaceMatch[] {
+  if (typeof text !== "string" || text.length > MAX_LOOKUP_LENGTH) return [];
+  const key = placeKey(text);
+  return key ? (getLookups().placesByKey.get(key) ?? []) : [];
+}
+
+/** A search's place words: at most this many words name one place ("north 24 parganas"). */
+const MAX_PLACE_WORDS = 4;
+
+/**
+ * The place a search text names, and what is left of it: the whole text ("नासिक", "Nashik"), or
+ * its leading or trailing words ("onion nashik", "नासिक प्याज") when they name a place, the
+ * longest such run first. Undefined when no such words name a place.
+ */
+export function placeWordsIn(text: string): { places: readonly PlaceMatch[]; rest: string } | undefined {
+  if (typeof text !== "string" || text.length > MAX_LOOKUP_LENGTH) return undefined;
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  for (let size = Math.min(words.length, MAX_PLACE_WORDS); size >= 1; size--) {
+    for (const start of size === words.length ? [0] : [words.length - size, 0]) {
+      const places = placesNamed(words.slice(start, start + size).join(" "));
+      if (places.length) return { places, rest: [...words.slice(0, start), ...words.slice(start + size)].join(" ") };
+    }
+  }
+  return undefined;
+}
+
+/** A place's shown names, English then Hindi ("Nashik", "नासिक"; a city's, not its districts'). */
+export function namesOfPlace(place: PlaceMatch): string[] {
+  const city = place.districts && place.districts.length > 1 ? CITIES.find((c) => c.state === place.state && String(c.districts) === String(place.districts)) : undefined;
+  if (city) return [city.name, city.hindiName];
+  if (!place.districts?.length) return [stateName(place.state), stateName(place.state, "hi")];
+  return place.districts.flatMap((district) => [districtName(place.state, district), districtName(place.state, district, "hi")]);
+}
+
+/** A state's name in a language; "" for an unknown slug. */
+export function stateName(stateSlug: string, lang: PlaceLanguage = "en"): string {
+  const entry = getLookups().bySlug.get(stateSlug);
+  return entry ? (lang === "hi" ? entry.hindiName : entry.state.name) : "";
+}
+
+/** A district's (or a city's) name in a language; "" for an unknown one. */
+export function districtName(stateSlug: string, district: string, lang: PlaceLanguage = "en"): string {
+  const entry = getLookups().bySlug.get(stateSlug);
+  const found = entry?.districtsBySlug.get(district);
+  if (found) return lang === "hi" ? (entry?.hindiBySlug.get(district) ?? found.name) : found.name;
+  const city = CITIES.find((c) => c.state === stateSlug && c.slug === district);
+  return city ? (lang === "hi" ? city.hindiName : city.name) : "";
+}
+
+/**
+ * "Nashik, Maharashtra" (or "नासिक, महाराष्ट्र" in Hindi) from stored slugs; "Maharashtra" with no
+ * (or an unknown) district; "Chandigarh" rather than "Chandigarh, Chandigarh"; "" for an unknown state.
+ */
+export function placeLabel(place: { state?: string | null; district?: string | null }, lang: PlaceLanguage = "en"): string {
   const entry = place.state ? getLookups().bySlug.get(place.state) : undefined;
   if (!entry) return "";
+  const state = lang === "hi" ? entry.hindiName : entry.state.name;
   const district = place.district ? entry.districtsBySlug.get(place.district) : undefined;
-  if (!district || district.name === entry.state.name) return entry.state.name;
-  return `${district.name}, ${entry.state.name}`;
+  if (!district || district.name === entry.state.name) return state;
+  return `${lang === "hi" ? (entry.hindiBySlug.get(district.slug) ?? district.name) : district.name}, ${state}`;
+}
+
+/**
+ * Listings (or a seller) with `where` in the page's language: services write it in English, and a
+ * Hindi page's loader relabels what it shows (the Hindi table stays on the server).
+ */
+export function withPlaceLabels<T extends { state: string | null; district: string | null; where: string | null }>(items: readonly T[], lang: PlaceLanguage): T[] {
+  if (lang === "en") return [...items];
+  return items.map((item) => (item.state ? { ...item, where: placeLabel(item, lang) || null } : item));
+}
+
+/**
+ * What the /viewmore place filter offers, in a language and in its alphabetical order: every
+ * state, and the chosen state's districts with its cities ("Mumbai" beside "Mumbai City" and
+ * "Mumbai Suburban"), each as slug and name.
+ */
+export function placeChoices(stateSlug: string, lang: PlaceLanguage): { states: { slug: string; name: string }[]; districts: { slug: string; name: string }[] } {
+  const collator = new Intl.Collator(lang === "hi" ? "hi-IN" : "en-IN");
+  const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
+  const states = STATES.map(({ slug }) => ({ slug, name: stateName(slug, lang) }));
+  const state = getLookups().bySlug.get(stateSlug)?.state;
+  const districts = state ? [...citiesOf(state.slug), ...state.districts].map(({ slug }) => ({ slug, name: districtName(state.slug, slug, lang) })) : [];
+  // English keeps the table's order (states, then union territories); Hindi sorts within each group too.
+  return { states: lang === "hi" ? sortWithinKinds(states, byName) : states, districts: districts.sort(byName) };
+}
+
+function sortWithinKinds<T extends { slug: string }>(states: T[], compare: (a: T, b: T) => number): T[] {
+  const kindOf = (slug: string) => getLookups().bySlug.get(slug)?.state.kind;
+  return [...states.filter((s) => kindOf(s.slug) === "state").sort(compare), ...states.filter((s) => kindOf(s.slug) !== "state").sort(compare)];
+}
+
+/**
+ * Every state's and district's name in a language, by slug, for the sell form (states.ts,
+ * PlaceNames), in that language's alphabetical order (states first, then union territories): the
+ * form lists them in the order they come, so the browser never sorts (and never sorts otherwise
+ * than the server did).
+ */
+export function placeNamesIn(lang: PlaceLanguage): PlaceNames {
+  const collator = new Intl.Collator(lang === "hi" ? "hi-IN" : "en-IN");
+  const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
+  const names: Record<StateSlug, readonly [string, Record<DistrictSlug, string>]> = {};
+  const states = STATES.map(({ slug }) => ({ slug, name: stateName(slug, lang) }));
+  for (const { slug, name } of sortWithinKinds(states, byName)) {
+    const districts: Record<DistrictSlug, string> = {};
+    const state = getLookups().bySlug.get(slug)?.state;
+    const named = (state?.districts ?? []).map((district) => ({ slug: district.slug, name: districtName(slug, district.slug, lang) }));
+    for (const district of named.sort(byName)) districts[district.slug] = district.name;
+    names[slug] = [name, districts];
+  }
+  return names;
 }
 
 /** Digits of India's scripts (Devanagari, Bengali, Gurmukhi, Gujarati, Odia, Tamil, Telugu, Kannada, Malayalam). */

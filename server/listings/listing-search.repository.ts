@@ -3,6 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQ
 import type { CategorySlug } from "../../core/categories";
 import { MAX_COUNTED_MATCHES } from "../../core/constants";
 import type { ListingSummary } from "../../core/listing";
+import type { PlaceMatch } from "../../core/locations";
 import type { ListingSort } from "../../core/schemas";
 import type { NameCandidate } from "../../core/suggestions";
 import type { DialectName } from "../db/database";
@@ -16,10 +17,16 @@ export interface ListingFilter {
   /** Slugs from core/locations. */
   state?: string;
   district?: string;
+  /** With `state`: the district must be one of these (a city's districts). */
+  districts?: readonly string[];
+  /** The listing must be in one of these places (a search's place words, resolved to slugs). */
+  places?: readonly PlaceMatch[];
   /** Normalised texts (see core/search-terms): the name must contain one of them. */
   nameContainsAny?: string[];
   /** With nameContainsAny: also match listings in these categories. */
   orCategories?: CategorySlug[];
+  /** With nameContainsAny (or alone): also match listings in these places (a search naming a place). */
+  orPlaces?: readonly PlaceMatch[];
   /** Exact normalised names, e.g. the close spellings a typo search settled on. */
   nameIn?: string[];
   category?: CategorySlug;
@@ -72,6 +79,21 @@ type Plan = "any" | "walk" | "collect";
 
 type FilterColumn = "category" | "price_paise" | "name_search" | "status" | "expires_at" | "hidden_at" | "state" | "district";
 
+/** In any of these places: a state, or some of its districts. */
+function inPlaces<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  places: readonly PlaceMatch[],
+  column: (name: "state" | "district") => Expression<unknown>,
+): Expression<SqlBool> {
+  return eb.or(
+    places.map((place) =>
+      place.districts?.length
+        ? eb.and([eb(column("state"), "=", place.state), eb(column("district"), "in", [...place.districts])])
+        : eb(column("state"), "=", place.state),
+    ),
+  );
+}
+
 /** Where in a name a suggestion term must occur, best first (core/suggestions ranks the same way). */
 export type NameMatch = "prefix" | "word" | "infix";
 
@@ -92,11 +114,15 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     if (filter.sellerId) q = q.where("listing.seller_id", "=", filter.sellerId) as Q;
     if (filter.state) q = q.where(column("state"), "=", filter.state) as Q;
     if (filter.district) q = q.where(column("district"), "=", filter.district) as Q;
+    if (filter.districts) q = q.where(column("district"), "in", filter.districts.length ? [...filter.districts] : [""]) as Q;
+    if (filter.places) q = q.where((eb) => inPlaces(eb, filter.places ?? [], column)) as Q;
     if (filter.category) q = q.where(column("category"), "=", filter.category) as Q;
     if (filter.minPaise !== undefined) q = q.where(column("price_paise"), ">=", filter.minPaise) as Q;
     if (filter.maxPaise !== undefined) q = q.where(column("price_paise"), "<=", filter.maxPaise) as Q;
     if (filter.nameIn) q = q.where(column("name_search"), "in", filter.nameIn.length ? filter.nameIn : [""]) as Q;
     const terms = filter.nameContainsAny ?? [];
+    const orPlaces = filter.orPlaces ?? [];
+    if (!terms.length && orPlaces.length) q = q.where((eb) => inPlaces(eb, orPlaces, column)) as Q;
     if (terms.length) {
       // Through listing_name: the names that contain a term come from its trigram index, then
       // listing(name_search) leads to the listings carrying them.
@@ -109,6 +135,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
             ? eb.or(terms.map((term) => eb(column("name_search"), "like", likePattern(term, "%", "%"))))
             : eb(column("name_search"), "in", namesContaining(terms)),
           ...(categories.length ? [eb(column("category"), "in", categories)] : []),
+          ...(orPlaces.length ? [inPlaces(eb, orPlaces, column)] : []),
         ]),
       ) as Q;
     }
@@ -128,7 +155,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
   /** How many listings match, counting no further than `upTo`. */
   async function countWhere(filter: ListingFilter, upTo: number, extra?: (q: ListingQuery) => ListingQuery, plan: Plan = "any"): Promise<number> {
     if (upTo <= 0) return 0;
-    if (plan === "any" && dialect === "postgres" && filter.nameContainsAny?.length && !filter.orCategories?.length) {
+    if (plan === "any" && dialect === "postgres" && filter.nameContainsAny?.length && !filter.orCategories?.length && !filter.orPlaces?.length) {
       return countByNames(filter.nameContainsAny, { ...filter, nameContainsAny: undefined }, upTo, extra);
     }
     let matches = applyFilter(db.selectFrom("listing"), filter, plan);
@@ -175,7 +202,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
    * category" always walks (a category is never a small share).
    */
   async function choosePlan(filter: ListingFilter, wanted: number, total: number): Promise<Plan> {
-    const nameSearch = Boolean(filter.nameContainsAny?.length && !filter.orCategories?.length);
+    const nameSearch = Boolean(filter.nameContainsAny?.length && !filter.orCategories?.length && !filter.orPlaces?.length);
     // Fewer matches than the cap: a name search's are collected (PostgreSQL's planner, left to
     // itself, may walk the newest-first index testing every entry, as in countByNames).
     if (total < WALK_SORT_INDEX_FROM) return nameSearch ? "collect" : "any";
@@ -200,7 +227,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       Math.max(await countWhere(sampled, densitySample, (q) => q.where("listing.created_at", ">=", newest.created_at), "walk"), 1) / densitySample;
     const walkShare = await shareOf(filter);
     const onlyName = { liveAt: filter.liveAt, nameContainsAny: filter.nameContainsAny };
-    const nameShare = filter.category || filter.state || filter.minPaise !== undefined || filter.maxPaise !== undefined ? await shareOf(onlyName) : walkShare;
+    const nameShare = filter.category || filter.state || filter.places || filter.minPaise !== undefined || filter.maxPaise !== undefined ? await shareOf(onlyName) : walkShare;
     return walkIsCheaper({ wanted, share: walkShare, matches: nameShare * listings }) ? "walk" : "collect";
   }
 

@@ -8,7 +8,7 @@ import { ALL_CATEGORIES, categoriesMatching, resolveCategory, type CategorySlug 
 import { FRESH_COUNT, MAX_COUNTED_MATCHES, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
 import { canBeFuzzy, fuzzyNameEdits, MIN_FUZZY_LENGTH } from "../../core/fuzzy";
 import type { ListingDetail, ListingSummary } from "../../core/listing";
-import { placeLabel } from "../../core/locations";
+import { districtsOf, namesOfPlace, placeLabel, placeWordsIn } from "../../core/locations";
 import type { ListingSort } from "../../core/schemas";
 import { normaliseSearchText, searchTermsFor } from "../../core/search-terms";
 import { rankSuggestions, wantsSuggestions, type NameCandidate, type Suggestion } from "../../core/suggestions";
@@ -27,7 +27,7 @@ export interface BrowseOptions {
   by?: "name" | "any";
   /** The raw category text: a spelling that names no category matches nothing. */
   category?: string;
-  /** Slugs of core/locations. */
+  /** Slugs of core/locations; the district may be a city's slug ("mumbai": its districts). */
   state?: string;
   district?: string;
   /** Price range per kg, in paise. */
@@ -94,7 +94,11 @@ export function createListingSearchService(deps: {
   function filterFor(options: BrowseOptions): ListingFilter | null {
     const filter: ListingFilter = { liveAt: now() };
     if (options.state) filter.state = options.state;
-    if (options.district) filter.district = options.district;
+    if (options.district) {
+      const districts = options.state ? districtsOf(options.state, options.district) : [];
+      if (districts.length > 1) filter.districts = districts;
+      else filter.district = options.district;
+    }
     if (options.category) {
       const category = resolveCategory(options.category);
       if (!category) return null;
@@ -102,8 +106,21 @@ export function createListingSearchService(deps: {
     }
     if (options.price?.minPaise !== undefined) filter.minPaise = options.price.minPaise;
     if (options.price?.maxPaise !== undefined) filter.maxPaise = options.price.maxPaise;
-    const q = options.q ?? "";
-    const terms = searchTermsFor(q);
+    let q = options.q ?? "";
+    // A place named in the search, in English or Hindi ("Nashik", "नासिक"), read as its slugs
+    // before the query. The whole search naming a place finds the listings there and the names
+    // holding the place's name in either script, so both spellings find the same; a place beside
+    // other words ("onion nashik") narrows them to it.
+    const named = placeWordsIn(q);
+    const placeTerms: string[] = [];
+    if (named && !named.rest) {
+      filter.orPlaces = named.places;
+      placeTerms.push(...named.places.flatMap(namesOfPlace).flatMap(searchTermsFor));
+    } else if (named) {
+      filter.places = named.places;
+      q = named.rest;
+    }
+    const terms = [...new Set([...searchTermsFor(q), ...placeTerms])];
     if (terms.length) {
       filter.nameContainsAny = terms;
       if ((options.by ?? "any") === "any") filter.orCategories = categoriesMatching(q);
@@ -176,7 +193,7 @@ export function createListingSearchService(deps: {
     if (counted.total === 0 && q) {
       const close = (await findCloseNames(q)).slice(0, FUZZY_NAMES);
       if (close.length) {
-        filter = { ...filter, nameContainsAny: undefined, orCategories: undefined, nameIn: close.map((c) => c.nameSearch) };
+        filter = { ...filter, nameContainsAny: undefined, orCategories: undefined, orPlaces: undefined, nameIn: close.map((c) => c.nameSearch) };
         counted = await countMatches(filter);
         closeMatches = counted.total > 0;
       }
@@ -260,8 +277,10 @@ export function createListingSearchService(deps: {
         total ? repository.list({ filter, sort: "newest", limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }) : [],
         places.findLastPlace(seller.id),
       ]);
-      const where = place ? placeLabel({ state: place.state, district: place.district }) || null : null;
-      return { seller: { ...seller, where }, items, total, moreThanTotal, page, pageCount };
+      // The slugs too, so a page in another language can name the place in it.
+      const at = place ? { state: place.state, district: place.district } : null;
+      const where = at ? placeLabel(at) || null : null;
+      return { seller: { ...seller, place: at, where }, items, total, moreThanTotal, page, pageCount };
     },
   };
 }

@@ -120,7 +120,7 @@ test("a seller marks a listing sold, renews it, edits it and deletes it, all in 
     const priceLabel = t("sell.price", { unit: hi.unit.one.quintal });
     const price = page.getByLabel(priceLabel, { exact: true });
     await expect(price).toHaveValue("2400");
-    await expect(page.getByLabel(hi.sell.district, { exact: true }).locator("option:checked")).toHaveText("Nashik");
+    await expect(page.getByLabel(hi.sell.district, { exact: true }).locator("option:checked")).toHaveText("नासिक");
     await price.fill("");
     await page.getByRole("button", { name: hi.sell.save }).click();
     await expect(page.getByLabel(priceLabel, { exact: true })).toHaveAccessibleDescription(server("Please enter the price."));
@@ -213,8 +213,8 @@ test.describe("my account in Hindi", () => {
 
       // The place: a PIN code of another state is refused beside it; then it starts the sell form.
       const place = page.getByRole("region", { name: hi.account.where });
-      await place.getByLabel(hi.sell.state, { exact: true }).selectOption({ label: "Punjab" });
-      await place.getByLabel(hi.sell.district, { exact: true }).selectOption({ label: "Ludhiana" });
+      await place.getByLabel(hi.sell.state, { exact: true }).selectOption({ label: "पंजाब" });
+      await place.getByLabel(hi.sell.district, { exact: true }).selectOption({ label: "लुधियाना" });
       await place.getByLabel(hi.sell.place, { exact: true }).fill("खन्ना");
       await place.getByLabel(hi.sell.pin, { exact: true }).fill("110001");
       await place.getByRole("button", { name: hi.account.savePlace }).click();
@@ -226,7 +226,7 @@ test.describe("my account in Hindi", () => {
       await expect(page.getByRole("status")).toHaveText(hi.account.saved.place);
       expect(await latinLeftNow(page)).toEqual([]);
       await gotoHydrated(page, "/create");
-      await expect(page.getByLabel(hi.sell.district, { exact: true }).locator("option:checked")).toHaveText("Ludhiana");
+      await expect(page.getByLabel(hi.sell.district, { exact: true }).locator("option:checked")).toHaveText("लुधियाना");
       await expect(page.getByLabel(hi.sell.place, { exact: true })).toHaveValue("खन्ना");
     } finally {
       await closeAll([me]);

@@ -215,8 +215,11 @@ test.describe("every page in Hindi", () => {
     await page.getByLabel(hi.sell.soldBy, { exact: true }).selectOption({ label: hi.unit.option.kg });
     await page.getByLabel(hi.sell.price.replace("{{unit}}", hi.unit.one.kg), { exact: true }).fill("1,25,000");
     await page.getByLabel(hi.sell.description, { exact: true }).fill("लाल, पके हुए टमाटर।");
-    await page.getByLabel(hi.sell.state, { exact: true }).selectOption({ label: "Maharashtra" });
-    await page.getByLabel(hi.sell.district, { exact: true }).selectOption({ label: "Nashik" });
+    // Places in Hindi, in Hindi alphabetical order.
+    const states = page.getByLabel(hi.sell.state, { exact: true });
+    await expect(states.getByRole("option").nth(1)).toHaveText("अरुणाचल प्रदेश");
+    await states.selectOption({ label: "महाराष्ट्र" });
+    await page.getByLabel(hi.sell.district, { exact: true }).selectOption({ label: "नासिक" });
     await page.getByLabel(hi.sell.photos, { exact: true }).setInputFiles({
       name: "tamatar.jpg",
       mimeType: "image/jpeg",
@@ -231,6 +234,42 @@ test.describe("every page in Hindi", () => {
     const card = page.getByRole("list", { name: hi.home.fresh }).getByRole("link").filter({ hasText: name });
     await expect(card).toContainText("₹1,25,000 / किलो");
     await expect(card).toContainText(hi.category.label.vegetables);
+    await expect(card).toContainText("नासिक, महाराष्ट्र");
+  });
+
+  test("places in Hindi: the card and the listing page name them, and a search in Hindi finds them", async ({ page }) => {
+    // The listing is in Nashik, Maharashtra (TEST_PLACE).
+    await gotoHydrated(page, `/viewmore?q=${encodeURIComponent(listing.name)}`);
+    const card = page.getByRole("list").getByRole("link").filter({ hasText: listing.name });
+    await expect(card).toContainText("नासिक, महाराष्ट्र");
+    await expect(card).not.toContainText("Nashik");
+
+    await gotoHydrated(page, `/view/${listing.id}`);
+    await expect(page.locator("dl")).toContainText(`${hi.listing.where}नासिक, महाराष्ट्र`);
+
+    // The header's search: "नासिक", and the Marathi spelling "नाशिक", find it as "Nashik" does.
+    for (const q of ["नासिक", "नाशिक", "Nashik"]) {
+      await gotoHydrated(page, "/");
+      const search = page.getByRole("combobox", { name: hi.search.byName });
+      await search.fill(q);
+      await search.press("Enter");
+      await expect(page).toHaveURL((url) => url.pathname === "/viewmore" && url.searchParams.get("q") === q);
+      await expect(page.getByRole("link").filter({ hasText: listing.name }).first(), q).toBeVisible();
+    }
+
+    // The filters name places in Hindi, and Mumbai is one choice beside its two districts.
+    await gotoHydrated(page, "/viewmore?state=maharashtra");
+    await expect(page.getByLabel(hi.browse.state, { exact: true }).locator("option:checked")).toHaveText("महाराष्ट्र");
+    const districts = page.getByLabel(hi.browse.district, { exact: true });
+    await expect(districts.getByRole("option", { name: "मुंबई", exact: true })).toHaveAttribute("value", "mumbai");
+    await expect(districts.getByRole("option", { name: "मुंबई शहर", exact: true })).toHaveAttribute("value", "mumbai-city");
+    await gotoHydrated(page, `/viewmore?state=${encodeURIComponent("महाराष्ट्र")}&district=${encodeURIComponent("नासिक")}`);
+    await expect(page.getByLabel(hi.browse.district, { exact: true }).locator("option:checked")).toHaveText("नासिक");
+
+    // The footer's links, in Hindi; Mumbai's covers both its districts.
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "मुंबई", exact: true })).toHaveAttribute("href", "/viewmore?state=maharashtra&district=mumbai");
+    await expect(footer.getByRole("link", { name: "दिल्ली", exact: true })).toHaveAttribute("href", "/viewmore?state=delhi");
   });
 
   test("switch to English and back from the header, staying on the same page", async ({ page }) => {

@@ -27,6 +27,16 @@ const EDGE_TEXT = [
   "\r\n", "\t", "<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "' OR 1=1 --", "../../etc/passwd", "NaN", "-1", "1e309",
   "१२३", "٣", "\ufeff", "\u00ad", "\ufffd", "🍚", "🇮🇳", "\u{10ffff}", "\u{e0041}", "a".repeat(300),
 ];
+/**
+ * Place names as a Hindi typist (or an attacker) writes them: Devanagari with and without the nukta
+ * (as its own mark or within the letter), the nasal marks either way, lookalike letters, mixed
+ * scripts, a mark alone, and a name that almost is one (core/locations reads them all).
+ */
+const PLACE_TEXT = [
+  "नासिक", "नाशिक", "नासीक", "नासिक जिला", "ज़िला नासिक", "महाराष्ट्र", "महाराष्ट्रा", "मुंबई", "मुम्बई", "छत्तीसगढ़", "छत्तीसग\u095d", "छत्तीसगढ\u093c",
+  "बाँदा", "बांदा", "ग़ाज़ियाबाद", "बिलासपुर", "Nashik नासिक", "नासिकNashik", "Nashіk", "नासिक\u200d", "न\u093c\u093c\u093c", "\u093c", "\u0902",
+  "onion नासिक", "प्याज़ नाशिक", "नासिक ".repeat(30), "दिल्ली", "mumbai", "Bombay",
+];
 /** Written into a query or url-encoded body as is: broken %-escapes, invalid UTF-8, separators. */
 const RAW_FRAGMENTS = ["%", "%%", "%zz", "%2", "%E0%A4%A", "%ED%A0%80", "%FF%FE", "%C0%AF", "%00", "%0A", "%F0%9F", "+", "&", "=", "&x=", "%26", "%3D"];
 
@@ -41,6 +51,12 @@ const textSegment: fc.Arbitrary<Segment> = fc
   )
   .map((t) => ({ t }));
 const rawSegment: fc.Arbitrary<Segment> = fc.constantFrom(...RAW_FRAGMENTS).map((r) => ({ r }));
+/** A place's name, or one fuzzed around it (search and filter fields). */
+const placeText: fc.Arbitrary<FuzzValue> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...PLACE_TEXT).map((t): FuzzValue => [{ t }]) },
+  { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...PLACE_TEXT), textSegment).map(([t, other]): FuzzValue => [{ t }, other]) },
+  { weight: 1, arbitrary: fc.tuple(rawSegment, fc.constantFrom(...PLACE_TEXT)).map(([raw, t]): FuzzValue => [raw, { t }]) },
+);
 const fuzzText: fc.Arbitrary<FuzzValue> = fc.oneof(
   { weight: 10, arbitrary: fc.array(fc.oneof({ weight: 5, arbitrary: textSegment }, { weight: 1, arbitrary: rawSegment }), { maxLength: 4 }) },
   { weight: 1, arbitrary: fc.constantFrom(100_000, 20_000).map((n): FuzzValue => [{ t: "a".repeat(n) }]) },
@@ -384,15 +400,15 @@ test("update-user (JSON), signed in", async () => {
 
 test("query strings: /viewmore, /api/suggestions, /login?redirectTo (signed in and out)", async () => {
   const query = fc.record({
-    q: fieldOf(valid("rice")),
+    q: fc.oneof(fieldOf(valid("rice")), placeText),
     category: fieldOf(valid("rice")),
     by: fieldOf(valid("name")),
     sort: fieldOf(valid("price-asc")),
     page: fieldOf(valid("2"), fuzzNumber),
     min: fieldOf(valid("10"), fuzzNumber),
     max: fieldOf(valid("90"), fuzzNumber),
-    state: fieldOf(valid("maharashtra")),
-    district: fieldOf(valid("nashik")),
+    state: fieldOf(fc.constantFrom("maharashtra", "महाराष्ट्र", "छत्तीसगढ").map((t): FuzzValue => [{ t }]), fc.oneof(fuzzText, placeText)),
+    district: fieldOf(fc.constantFrom("nashik", "नासिक", "नाशिक", "mumbai", "मुंबई", "बिलासपुर").map((t): FuzzValue => [{ t }]), fc.oneof(fuzzText, placeText)),
   });
   // Mostly paths on this site with odd text after the slash: the redirect must stay a valid header.
   const redirectPath = fc.oneof(fuzzText, fuzzText.map((v): FuzzValue => [{ t: "/" }, ...v]), fuzzText.map((v): FuzzValue => [{ t: "/viewmore?q=" }, ...v]));
@@ -467,8 +483,8 @@ test("the sell form (multipart, with and without photos), signed in", async () =
     quantity: { good: valid("20"), bad: fc.oneof(fuzzNumber, fuzzText) },
     minOrder: { good: valid("2"), bad: fc.oneof(fuzzNumber, fuzzText) },
     availableFrom: { good: valid("2026-12-01"), bad: fc.oneof(fuzzNumber, fuzzText) },
-    state: { good: fc.constantFrom("maharashtra", "Maharashtra", "MAHARASHTRA").map((t) => [{ t }]) },
-    district: { good: fc.constantFrom("nashik", "Nashik", "Nasik").map((t) => [{ t }]) },
+    state: { good: fc.constantFrom("maharashtra", "Maharashtra", "MAHARASHTRA", "महाराष्ट्र").map((t) => [{ t }]), bad: fc.oneof(fuzzText, placeText) },
+    district: { good: fc.constantFrom("nashik", "Nashik", "Nasik", "नासिक", "नाशिक").map((t) => [{ t }]), bad: fc.oneof(fuzzText, placeText) },
     pin: { good: valid("422001"), bad: fc.oneof(fuzzNumber, fuzzText) },
   });
   await fc.assert(

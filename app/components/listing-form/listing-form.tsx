@@ -10,6 +10,7 @@ import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "../../../core/constants
 import type { ListingFormValues } from "../../../core/listing-form";
 import { isCountedUnit, UNIT_OPTIONS, type Unit } from "../../../core/units";
 import { Alert } from "../alert";
+import type { PlaceNames } from "../../../core/locations/states";
 import { PlaceFields } from "../place-fields";
 import { SelectField } from "../select-field";
 import { SubmitButton } from "../submit-button";
@@ -28,12 +29,14 @@ export interface ListingFormProps {
   /** The listing's own photos (Edit). */
   currentPhotos?: ReadonlyArray<{ imageKey: string }>;
   submitLabel: string;
+  /** The place selects' names in the page's language (PlaceFields); null: English. */
+  placeNames?: PlaceNames | null;
 }
 
 const unitOf = (unit: string): Unit => UNIT_OPTIONS.find((option) => option.value === unit)?.value ?? "kg";
 const noChanges = () => () => {};
 
-export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, currentPhotos = [], submitLabel }: ListingFormProps) {
+export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, currentPhotos = [], submitLabel, placeNames }: ListingFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const send = useSendWhenPhotosReady(form);
   // The unit and state chosen so far: the price label and the district list follow them.
@@ -109,7 +112,7 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
 
       <fieldset className="space-y-4 rounded-lg border border-stone-200 p-3">
         <legend className="px-1 font-semibold">{t("sell.where")}</legend>
-        <PlaceFields values={values} errors={errors} />
+        <PlaceFields values={values} errors={errors} names={placeNames} />
       </fieldset>
 
       <div>
