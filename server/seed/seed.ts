@@ -51,9 +51,10 @@ export async function seedDemoData(
   options.clock.now = end;
   const sold = created.filter(({ item }) => item.ending === "sold");
   for (const { id, item } of sold) await services.listings.markSold({ actor: { id: sellerIds[item.seller]! }, id });
-  // The newest listings that are neither staples nor ending get the reports (they are on the
-  // home page, easy to find; a staple hidden by reports would leave "onion" empty).
-  const reportable = created.filter(({ item, index }) => item.ending === "live" && index >= DEMO_STAPLES).reverse();
+  // The newest live listings get the reports (they are on the home page, easy to find), staples
+  // last: with a low REPORTS_TO_HIDE, a staple hidden by reports would leave "onion" empty.
+  const live = created.filter(({ item }) => item.ending === "live").reverse();
+  const reportable = [...live.filter(({ index }) => index >= DEMO_STAPLES), ...live.filter(({ index }) => index < DEMO_STAPLES)];
   for (const report of DEMO_REPORTS) {
     const listingId = reportable[report.listing]?.id;
     if (listingId) await services.moderation.report({ listingId, reporter: { address: report.address }, reason: report.reason, details: report.details });
