@@ -7,6 +7,11 @@
 export const PAGE_SIZE = 8;
 /** Most names the header search box suggests. */
 export const MAX_SUGGESTIONS = 15;
+/**
+ * A suggestion's live listings are counted up to this many at each request: past it the box says
+ * "100+", so the fifteen counts stay cheap however many listings a name has (decision 017).
+ */
+export const SUGGESTION_COUNT_CAP = 100;
 /** How many of the newest listings "Fresh recommendations" shows. */
 export const FRESH_COUNT = 4;
 

@@ -14,6 +14,9 @@ describe("searchTermsFor", () => {
   it("reads Hinglish and Hindi produce words in English, keeping what was typed", () => {
     expect(searchTermsFor("pyaz")).toEqual(["pyaz", "onion"]);
     expect(searchTermsFor("Aloo")).toEqual(["aloo", "potato"]);
+    expect(searchTermsFor("tamatar")).toEqual(["tamatar", "tomato"]);
+    expect(searchTermsFor("haldi")).toEqual(["haldi", "turmeric"]);
+    expect(searchTermsFor("सोयाबीन")).toEqual(["सोयाबीन", "soybean"]);
     expect(searchTermsFor("seb")).toEqual(["seb", "apple"]);
     expect(searchTermsFor("बादाम")).toEqual(["बादाम", "almond"]);
     expect(searchTermsFor("phool gobi")).toEqual(["phool gobi", "cauliflower", "phool cauliflower"]);

@@ -38,6 +38,10 @@ export const PRODUCE_ALIASES: readonly ProduceAlias[] = [
   { name: "walnut", aliases: ["akhrot", "अखरोट"] },
   { name: "raisin", aliases: ["kishmish", "किशमिश"] },
   { name: "dates", aliases: ["khajur", "khajoor", "खजूर"] },
+  { name: "grapes", aliases: ["angoor", "angur", "अंगूर"] },
+  { name: "turmeric", aliases: ["haldi", "हल्दी"] },
+  { name: "chana", aliases: ["chickpea", "chickpeas", "चना"] },
+  { name: "soybean", aliases: ["soya", "soyabean", "सोयाबीन"] },
 ];
 
 /**

@@ -17,9 +17,11 @@ export type TextRange = readonly [start: number, end: number];
 export interface Suggestion {
   name: string;
   category: CategorySlug;
-  /** How many listings carry this name. */
+  /** How many live listings carry this name, counted up to SUGGESTION_COUNT_CAP. */
   listingCount: number;
-  /** A listing with this name: the one a choice opens when it is the only one. */
+  /** Counting stopped at the cap and there are more ("100+"). */
+  moreListings: boolean;
+  /** A live listing with this name: the one a choice opens when it is the only one. */
   listingId: string;
   highlight: TextRange[];
 }
@@ -29,7 +31,10 @@ export interface NameCandidate {
   nameSearch: string;
   name: string;
   category: CategorySlug;
+  /** Listings carrying the name: every one ever (listing_name), or only live ones once recounted. */
   listingCount: number;
+  /** Set when listingCount is a live count that stopped at its cap. */
+  moreListings?: boolean;
   listingId: string;
 }
 
@@ -82,6 +87,7 @@ export function rankSuggestions(
     name: candidate.name,
     category: candidate.category,
     listingCount: candidate.listingCount,
+    moreListings: candidate.moreListings ?? false,
     listingId: candidate.listingId,
     highlight: highlightRanges(candidate.name, options.terms),
   }));

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useFetcher, useNavigate } from "react-router";
 import { MAX_SEARCH_LENGTH } from "../../core/constants";
+import { formatCount } from "../../core/counts";
 import { MESSAGES } from "../../core/messages";
 import { currentSuggestions, highlightParts, suggestionHref, wantsSuggestions, type Suggestion } from "../../core/suggestions";
 import { CloseIcon, SearchIcon } from "./icons";
@@ -110,7 +111,7 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
             </span>
             <span className="shrink-0 text-sm text-stone-600">
               {t(`category.label.${s.category}`)}
-              {s.listingCount > 1 ? t("search.listings", { count: s.listingCount }) : ""}
+              {s.listingCount > 1 ? t("search.listings", { count: formatCount(s.listingCount, s.moreListings) }) : ""}
             </span>
           </li>
         ))}

@@ -7,11 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS } from "../../core/constants";
 import { imageVariantKey } from "../../core/images";
 import { browseQuerySchema } from "../../core/schemas";
+import { suggestionHref } from "../../core/suggestions";
 import { listingFields } from "../../tests/support/listings";
 import { testEngines } from "../../tests/support/test-database";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { storeUpload } from "../../tests/support/uploads";
 import { makeProducePhoto, makeSeller } from "../seed/factories";
+import { createListingSearchRepository } from "./listing-search.repository";
 
 const DAY = 86_400_000;
 
@@ -104,6 +106,32 @@ describe.each(testEngines())("on %s", (engine) => {
       const renewed = await t.listings.getListing(listing.id);
       expect(renewed).toMatchObject({ status: "active", expiresAt: t.clock.now + 15 * DAY, createdAt: listing.createdAt });
       expect(ids((await browse({ q: "Expiring Lychee" })).items)).toEqual([listing.id]);
+    });
+
+    it("a suggestion counts only live listings, opens the live one when one is left, and goes with the last", async () => {
+      const expiring = await list({ name: "Counted Kokum", category: "fruits" });
+      t.clock.now += 5 * DAY;
+      const sold = await list({ name: "Counted Kokum", category: "fruits" });
+      const live = await list({ name: "Counted Kokum", category: "fruits" });
+      const suggestion = async () => (await t.search.suggestListings("counted kok")).filter((s) => s.name === "Counted Kokum");
+      expect(await suggestion()).toEqual([expect.objectContaining({ listingCount: 3, moreListings: false })]);
+
+      await t.listings.markSold({ actor: seller, id: sold.id });
+      t.clock.now = expiring.expiresAt;
+      expect(await t.listings.getListing(expiring.id)).toMatchObject({ status: "expired" });
+      // One of three is live: counted 1, and choosing it opens that listing, not a sold one.
+      expect(await suggestion()).toEqual([expect.objectContaining({ listingCount: 1, listingId: live.id })]);
+      expect(suggestionHref((await suggestion())[0]!)).toBe(`/view/${live.id}`);
+
+      await t.listings.markSold({ actor: seller, id: live.id });
+      expect(await suggestion()).toEqual([]);
+    });
+
+    it("counts a name's live listings only up to the cap, and says there are more", async () => {
+      const repository = createListingSearchRepository(t.db.kysely, t.db.dialect);
+      for (let i = 0; i < 3; i++) await list({ name: "Capped Karonda", category: "fruits" });
+      const counted = await repository.countLiveListings(["capped karonda", "no such name"], t.clock.now, 2);
+      expect([...counted.entries()]).toEqual([["capped karonda", { count: 2, listingId: expect.any(String) }]]);
     });
 
     it("renewing early never shortens what is left", async () => {

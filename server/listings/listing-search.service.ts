@@ -5,7 +5,7 @@
  */
 import { AppError } from "../../core/app-error";
 import { ALL_CATEGORIES, categoriesMatching, resolveCategory, type CategorySlug } from "../../core/categories";
-import { FRESH_COUNT, MAX_COUNTED_MATCHES, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
+import { FRESH_COUNT, MAX_COUNTED_MATCHES, MAX_SUGGESTIONS, PAGE_SIZE, SUGGESTION_COUNT_CAP } from "../../core/constants";
 import { canBeFuzzy, fuzzyNameEdits, MIN_FUZZY_LENGTH } from "../../core/fuzzy";
 import type { ListingDetail, ListingSummary } from "../../core/listing";
 import { districtsOf, namesOfPlace, placeLabel, placeWordsIn } from "../../core/locations";
@@ -227,7 +227,21 @@ export function createListingSearchService(deps: {
     if (found.size < MAX_SUGGESTIONS) {
       for (const candidate of await findCloseNames(typed)) if (!found.has(candidate.nameSearch)) found.set(candidate.nameSearch, candidate);
     }
-    return rankSuggestions([...found.values()], { terms, typed });
+    // Chosen by how many listings ever carried each name (listing_name keeps that), then shown
+    // with how many are live now, counted for these few names only (decision 017, amended), and
+    // ordered again by it. Counted one past the cap, so "100+" is known.
+    const shown = rankSuggestions([...found.values()], { terms, typed });
+    const byName = new Map([...found.values()].map((candidate) => [candidate.name, candidate]));
+    const shownNames = shown.map((suggestion) => byName.get(suggestion.name)!.nameSearch);
+    const live = await repository.countLiveListings(shownNames, now(), SUGGESTION_COUNT_CAP + 1);
+    const recounted = shownNames.flatMap((nameSearch) => {
+      const counted = live.get(nameSearch);
+      const candidate = found.get(nameSearch)!;
+      // Sold or expired since it was found: no longer suggested.
+      if (!counted) return [];
+      return [{ ...candidate, listingCount: Math.min(counted.count, SUGGESTION_COUNT_CAP), moreListings: counted.count > SUGGESTION_COUNT_CAP, listingId: counted.listingId }];
+    });
+    return rankSuggestions(recounted, { terms, typed });
   }
 
   return {

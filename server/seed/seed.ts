@@ -2,7 +2,7 @@
 import { AppError } from "../../core/app-error";
 import { listingFieldsSchema, signupSchema } from "../../core/schemas";
 import type { Services } from "../services";
-import { demoProduce, demoSellers, makeProducePhoto, seededRandom } from "./factories";
+import { DEMO_STAPLES, demoProduce, demoSellers, makeProducePhoto, seededRandom, type DemoListing } from "./factories";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,7 +19,7 @@ const DEMO_REPORTS = [
 export async function seedDemoData(
   services: Pick<Services, "accounts" | "listings" | "moderation">,
   options: { listings: number; days: number; clock: { now: number }; onProgress?: (done: number, total: number) => void },
-): Promise<{ sellers: number; listings: number; admin: string }> {
+): Promise<{ sellers: number; listings: number; sold: number; expired: number; admin: string }> {
   const sellerIds: string[] = [];
   for (const seller of demoSellers()) sellerIds.push(await accountId(services, seller));
   const adminId = await accountId(services, DEMO_ADMIN);
@@ -28,26 +28,44 @@ export async function seedDemoData(
   const random = seededRandom(7);
   const produce = demoProduce(options.listings);
   const end = Date.now();
-  // Oldest first, so creation order matches the dates.
-  const listingIds: string[] = [];
-  const times = produce.map(() => end - Math.floor(random() * options.days * DAY_MS)).sort((a, b) => a - b);
-  for (const [i, item] of produce.entries()) {
-    options.clock.now = times[i]!;
-    const fields = listingFieldsSchema.parse(item);
+  const ageDays = (item: DemoListing, index: number): number => {
+    // The staples are recent, so even perishables are still on sale (LISTING_DAYS_PERISHABLE).
+    if (index < DEMO_STAPLES) return random() * Math.min(options.days, 7);
+    // Listed last season: past even a non-perishable's lifetime (LISTING_DAYS_OTHER, 60 by default).
+    if (item.ending === "expired") return Math.max(options.days, 60) + 30 + random() * 30;
+    return random() * options.days;
+  };
+  // Created oldest first, so creation order matches the dates.
+  const order = produce.map((item, index) => ({ item, index, at: end - Math.floor(ageDays(item, index) * DAY_MS) })).sort((a, b) => a.at - b.at);
+  const created: Array<{ id: string; item: DemoListing; index: number }> = [];
+  for (const [i, { item, index, at }] of order.entries()) {
+    options.clock.now = at;
     const { id } = await services.listings.createListing({
-      actor: { id: sellerIds[i % sellerIds.length]! },
-      fields,
-      photos: [{ bytes: await makeProducePhoto(item.category, i), fileName: `IMG_${1000 + i}.jpg` }],
+      actor: { id: sellerIds[item.seller]! },
+      fields: listingFieldsSchema.parse(item.fields),
+      photos: [{ bytes: await makeProducePhoto(item.fields.category, i), fileName: `IMG_${1000 + i}.jpg` }],
     });
-    listingIds.push(id);
-    options.onProgress?.(i + 1, produce.length);
+    created.push({ id, item, index });
+    options.onProgress?.(i + 1, order.length);
   }
-  // The newest listings get the reports (they are on the home page, easy to find).
+  options.clock.now = end;
+  const sold = created.filter(({ item }) => item.ending === "sold");
+  for (const { id, item } of sold) await services.listings.markSold({ actor: { id: sellerIds[item.seller]! }, id });
+  // The newest live listings get the reports (they are on the home page, easy to find), staples
+  // last: with a low REPORTS_TO_HIDE, a staple hidden by reports would leave "onion" empty.
+  const live = created.filter(({ item }) => item.ending === "live").reverse();
+  const reportable = [...live.filter(({ index }) => index >= DEMO_STAPLES), ...live.filter(({ index }) => index < DEMO_STAPLES)];
   for (const report of DEMO_REPORTS) {
-    const listingId = listingIds[listingIds.length - 1 - report.listing];
+    const listingId = reportable[report.listing]?.id;
     if (listingId) await services.moderation.report({ listingId, reporter: { address: report.address }, reason: report.reason, details: report.details });
   }
-  return { sellers: sellerIds.length, listings: produce.length, admin: DEMO_ADMIN.email };
+  return {
+    sellers: sellerIds.length,
+    listings: produce.length,
+    sold: sold.length,
+    expired: produce.filter((item) => item.ending === "expired").length,
+    admin: DEMO_ADMIN.email,
+  };
 }
 
 /** Signs the person up, or (seeded before) signs in to learn their id. */
