@@ -109,6 +109,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(firstCard(page, "en", onion)).toBeVisible();
 
       await page.getByRole("link", { name: "Remove filter: Vegetables" }).click();
+      await expect(summary).toHaveText("Filters (1)");
       await page.getByRole("link", { name: "Remove filter: ₹10–₹100 / kg" }).click();
       await expect(summary).toHaveText("Filters");
       await expect(page.getByRole("list", { name: "Filters in use" })).toHaveCount(0);
