@@ -72,7 +72,7 @@ export function BrowseFilters({
           id="sort"
           name="sort"
           defaultValue={query.sort}
-          className="input min-h-9 w-auto max-w-44 shrink-0 py-1 pr-1 pl-2 text-sm noscript:max-w-38"
+          className="input min-h-9 w-auto max-w-48 shrink-0 py-1 pr-1 pl-2 text-sm noscript:max-w-38"
           onChange={(e) => e.currentTarget.form?.requestSubmit()}
         >
           {Object.entries(SORT_LABELS).map(([value, label]) => (
@@ -213,7 +213,7 @@ function FilterChips({ filters }: { filters: ActiveFilter[] }) {
 
 function ChevronIcon() {
   return (
-    <svg aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+    <svg aria-hidden="true" className="size-4 group-open:rotate-180" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
       <path d="m6 9 6 6 6-6" />
     </svg>
   );
