@@ -162,6 +162,30 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+test.describe("with JavaScript", () => {
+  test.use({ viewport: { width: 360, height: 640 } });
+
+  test("choosing a state applies it at once and keeps the panel open for the district", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto(`/viewmore?q=${encodeURIComponent(onion)}`);
+    await page.waitForFunction(() => Object.keys(document.querySelector("#state") ?? {}).some((k) => k.startsWith("__reactProps")));
+    await page.locator("summary").click();
+    await page.getByLabel("State", { exact: true }).selectOption({ label: "Maharashtra" });
+    await expect(page).toHaveURL((url) => url.searchParams.get("state") === "maharashtra");
+    await expect(page.locator("summary")).toHaveText("Filters (1)");
+    await expect(page.locator("details")).toHaveAttribute("open", "");
+    await page.getByLabel("District", { exact: true }).selectOption({ label: "Nashik" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.get("district") === "nashik");
+    await expect(page.locator("details")).not.toHaveAttribute("open", "");
+    await expect(page.getByRole("link", { name: "Remove filter: Nashik" })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
+
 test.describe("in Hindi", () => {
   test.use({ viewport: { width: 360, height: 640 } });
 
