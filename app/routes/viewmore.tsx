@@ -41,29 +41,30 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
   const to = from ? from + result.items.length - 1 : 0;
 
   return (
-    <div className="page py-4">
-      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold [overflow-wrap:anywhere]">{title}</h1>
-          {result.total ? (
-            <p className="text-stone-700" role="status">
+    <div className="page pt-2 pb-4">
+      {/* One line, so the results start above the fold on a phone; the full query is in the search box above. */}
+      <h1 className="truncate text-xl leading-7 font-bold sm:text-2xl sm:leading-8">{title}</h1>
+      {result.closeMatches ? (
+        <p className="mt-1 text-sm text-stone-800">
+          {t("browse.closeMatches", { q: query.q })}
+        </p>
+      ) : null}
+      <BrowseFilters
+        query={query}
+        priceError={priceProblem}
+        places={places}
+        status={
+          result.total ? (
+            <p role="status">
               {t(result.total === 1 && !result.moreThanTotal ? "browse.showingOne" : "browse.showingMany", {
                 from,
                 to,
                 total: formatCount(result.total, result.moreThanTotal),
               })}
             </p>
-          ) : null}
-        </div>
-      </div>
-      {result.closeMatches ? (
-        <p className="mb-3 text-stone-800">
-          {t("browse.closeMatches", { q: query.q })}
-        </p>
-      ) : null}
-      <div className="mb-4 rounded-lg border border-stone-200 bg-white p-3">
-        <BrowseFilters query={query} priceError={priceProblem} places={places} />
-      </div>
+          ) : null
+        }
+      />
       {result.items.length ? (
         <>
           <ListingGrid listings={result.items} label={title} eager={4} />

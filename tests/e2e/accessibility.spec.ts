@@ -266,6 +266,24 @@ test.describe("axe-core scan (WCAG 2 A and AA)", () => {
     expect(await axeViolations(page), "/signup with errors").toEqual([]);
   });
 
+  test("/viewmore with every filter on has no violations, its Filters panel closed and open, and Tab reaches every filter", async ({ page, createListing }) => {
+    const listing = await createListing({ name: `Axe Okra ${uniqueTag()}`, price: "40" });
+    await gotoHydrated(page, `/viewmore?q=${encodeURIComponent(listing.name)}&category=vegetables&state=maharashtra&district=nashik&min=10&max=100&sort=price-asc`);
+    expect(await axeViolations(page), "/viewmore, Filters closed").toEqual([]);
+    const summary = page.locator("summary");
+    await expectTabOrder(page, page.getByLabel("Sort", { exact: true }), [summary]);
+    await page.keyboard.press("Enter");
+    await expect(page.locator("details")).toHaveAttribute("open", "");
+    const main = page.getByRole("main");
+    await expectTabOrder(page, summary, [
+      ...["Category", "State", "District", "Min ₹ / kg", "Max ₹ / kg"].map((label) => main.getByLabel(label, { exact: true })),
+      main.getByRole("button", { name: "Apply" }),
+      main.getByRole("link", { name: "Remove filter: Vegetables" }),
+    ]);
+    expect(await axeViolations(page), "/viewmore, Filters open").toEqual([]);
+    expect(await documentScrollWidth(page), "/viewmore width").toBeLessThanOrEqual(360);
+  });
+
   test("the account page has no violations: as it opens, with a refused form, after a save, and signed out", async ({ page, seller: _seller }) => {
     // Four scans: more than the default 30 s on a busy 2-core machine.
     test.setTimeout(90_000);

@@ -159,11 +159,14 @@ test.describe("without JavaScript", () => {
     await createListing({ name: `Place Agra Onion ${tag}`, more: { state: "uttar-pradesh", district: "agra" } });
     await page.goto(`/viewmore?q=${encodeURIComponent(`Onion ${tag}`)}`);
     await expect(page.getByRole("link").filter({ hasText: tag })).toHaveCount(2);
+    // The place fields sit behind the Filters summary, which opens without JavaScript.
+    await page.getByText("Filters", { exact: true }).click();
     await page.getByLabel("State").selectOption({ label: "Maharashtra" });
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/state=maharashtra/);
     await expect(page.getByRole("link").filter({ hasText: tag })).toHaveText([/Place Pune Onion/]);
     // Now the state is applied, its districts are offered.
+    await page.getByText("Filters (1)", { exact: true }).click();
     await expect(page.getByLabel("District").getByRole("option", { name: "Pune" })).toHaveCount(1);
     await expect(page.getByLabel("District").getByRole("option", { name: "Agra" })).toHaveCount(0);
 

@@ -120,6 +120,8 @@ test("a page number past the end shows the last page, and a bad one the first, n
 test("the price range and category filters narrow the results and stay in the URL", async ({ page }) => {
   await page.goto(`/viewmore?q=${encodeURIComponent(prefix)}`);
   await page.waitForFunction(() => Object.keys(document.querySelector("#sort") ?? {}).some((k) => k.startsWith("__reactProps")));
+  // The fields sit behind the Filters summary; the sort does not.
+  await page.getByText("Filters", { exact: true }).click();
   await page.getByLabel("Min ₹ / kg").fill("30");
   await page.getByLabel("Max ₹ / kg").fill("60");
   await page.getByRole("button", { name: "Apply" }).click();
@@ -133,6 +135,7 @@ test("the price range and category filters narrow the results and stay in the UR
   await expect(page).toHaveURL((url) => url.searchParams.get("sort") === "price-desc" && url.searchParams.get("min") === "30");
   await expect(results(page).getByRole("listitem").first()).toContainText("₹58 / kg");
 
+  await page.getByText("Filters (1)", { exact: true }).click();
   await page.getByLabel("Category", { exact: true }).selectOption({ label: "Rice" });
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL((url) => url.searchParams.get("category") === "rice");
