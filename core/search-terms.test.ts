@@ -14,6 +14,9 @@ describe("searchTermsFor", () => {
   it("reads Hinglish and Hindi produce words in English, keeping what was typed", () => {
     expect(searchTermsFor("pyaz")).toEqual(["pyaz", "onion"]);
     expect(searchTermsFor("Aloo")).toEqual(["aloo", "potato"]);
+    // As people write it, and as a recognizer may spell what it heard.
+    expect(searchTermsFor("aalu")).toEqual(["aalu", "potato"]);
+    expect(searchTermsFor("pyaaz")).toEqual(["pyaaz", "onion"]);
     expect(searchTermsFor("seb")).toEqual(["seb", "apple"]);
     expect(searchTermsFor("बादाम")).toEqual(["बादाम", "almond"]);
     expect(searchTermsFor("phool gobi")).toEqual(["phool gobi", "cauliflower", "phool cauliflower"]);
