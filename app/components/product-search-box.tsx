@@ -165,10 +165,11 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
         }
       />
       <div className="absolute inset-x-0 top-full z-30 mt-1 flex flex-col gap-1">
-        {speech ? (
-          // Always present once the microphone is, so screen readers announce what appears in it.
-          <p role="status" className={listening ? BUBBLE + " border-red-200 bg-white text-stone-900" : "sr-only"}>
-            {listening ? t("search.voice.listening") : ""}
+        {listening ? (
+          // Only while listening: the pages' own status lines stay the only ones otherwise. The
+          // pressed button tells a screen reader the same as it changes.
+          <p role="status" className={BUBBLE + " border-red-200 bg-white text-stone-900"}>
+            {t("search.voice.listening")}
           </p>
         ) : null}
         {voice && !listening ? (

@@ -1,99 +1,14 @@
 /**
  * Speak to search (issue 26): the header's product-name box takes speech where the browser can
  * recognize it. The browser's recognizer is outside our control, so each test installs its own
- * (before any page script runs): a stand-in for `SpeechRecognition` that says what the test tells
- * it to, or fails the way a real one does, and records the language it was started in.
+ * stand-in (support/fake-speech.ts) that says what the test tells it to, or fails the way a real
+ * one does, and records the language it was started in; or removes it.
  */
 import type { Page } from "@playwright/test";
 import { hi } from "../../core/i18n/hi";
+import { installRecognizer, nextPlan, recognizerStarts } from "./support/fake-speech";
 import { expect, gotoHydrated, test, uniqueTag } from "./support/fixtures";
 
-/** What the stand-in does when started: say these phrases (interim, then final), fail, or wait to be stopped. */
-type Plan = { say: string[] } | { error: string } | { silence: true } | { hold: true };
-
-declare global {
-  interface Window {
-    /** Set by installRecognizer: what the next start() does, and the `lang` of every start(). */
-    __speech: { plan: Plan; starts: string[] };
-  }
-}
-
-/**
- * Replaces the browser's recognizer (or removes it: `plan` null). `prefixedOnly`: only
- * `webkitSpeechRecognition`, as Chrome and Samsung Internet have it.
- */
-async function installRecognizer(page: Page, plan: Plan | null, { prefixedOnly = false } = {}) {
-  await page.addInitScript(
-    ({ plan, prefixedOnly }) => {
-      const w = window as unknown as Record<string, unknown>;
-      delete w.SpeechRecognition;
-      delete w.webkitSpeechRecognition;
-      if (!plan) return;
-      window.__speech = { plan, starts: [] };
-
-      /** A SpeechRecognitionEvent-like result list: results[i][0].transcript, results[i].isFinal. */
-      const resultEvent = (phrases: string[], isFinal: boolean) =>
-        Object.assign(new Event("result"), {
-          resultIndex: 0,
-          results: phrases.map((transcript, i) => Object.assign([{ transcript: (i ? " " : "") + transcript, confidence: 0.9 }], { isFinal })),
-        });
-
-      class FakeSpeechRecognition extends EventTarget {
-        lang = "";
-        interimResults = false;
-        continuous = false;
-        maxAlternatives = 1;
-        onstart: ((event: Event) => void) | null = null;
-        onresult: ((event: Event) => void) | null = null;
-        onerror: ((event: Event) => void) | null = null;
-        onend: ((event: Event) => void) | null = null;
-        #ended = false;
-        #fire(name: "start" | "result" | "error" | "end", event: Event) {
-          if (this.#ended) return;
-          if (name === "end") this.#ended = true;
-          this[`on${name}`]?.(event);
-          this.dispatchEvent(event);
-        }
-        start() {
-          const current = window.__speech.plan;
-          window.__speech.starts.push(this.lang);
-          const later = (ms: number, run: () => void) => setTimeout(run, ms);
-          later(30, () => this.#fire("start", new Event("start")));
-          if ("say" in current) {
-            if (this.interimResults) later(60, () => this.#fire("result", resultEvent(current.say, false)));
-            later(120, () => this.#fire("result", resultEvent(current.say, true)));
-            later(150, () => this.#fire("end", new Event("end")));
-          } else if ("error" in current) {
-            later(60, () => this.#fire("error", Object.assign(new Event("error"), { error: current.error, message: "" })));
-            later(90, () => this.#fire("end", new Event("end")));
-          } else if ("silence" in current) {
-            later(90, () => this.#fire("end", new Event("end")));
-          }
-          // { hold: true }: listens until stop() or abort().
-        }
-        stop() {
-          setTimeout(() => this.#fire("end", new Event("end")), 10);
-        }
-        abort() {
-          setTimeout(() => {
-            this.#fire("error", Object.assign(new Event("error"), { error: "aborted", message: "" }));
-            this.#fire("end", new Event("end"));
-          }, 10);
-        }
-      }
-      w.webkitSpeechRecognition = FakeSpeechRecognition;
-      if (!prefixedOnly) w.SpeechRecognition = FakeSpeechRecognition;
-    },
-    { plan, prefixedOnly },
-  );
-}
-
-/** Changes what the stand-in does on its next start. */
-async function nextPlan(page: Page, plan: Plan) {
-  await page.evaluate((plan) => (window.__speech.plan = plan), plan);
-}
-
-const starts = (page: Page) => page.evaluate(() => window.__speech.starts);
 const productBox = (page: Page, name: string) => page.getByRole("combobox", { name });
 const suggestions = (page: Page, name: string) => page.getByRole("listbox", { name });
 
@@ -130,7 +45,7 @@ test.describe("speaking to the product search, in English", () => {
     await mic.click();
     await expect(productBox(page, EN.box)).toHaveValue("pyaaz");
     await expect(suggestions(page, EN.list).getByRole("option").filter({ hasText: onion.name })).toBeVisible();
-    expect(await starts(page)).toEqual(["en-IN"]);
+    expect(await recognizerStarts(page)).toEqual(["en-IN"]);
     // It shows what was heard and stays on the page: the person chooses.
     await expect(page).toHaveURL((url) => url.pathname === "/");
     await expect(mic).toHaveAttribute("aria-pressed", "false");
@@ -312,7 +227,7 @@ test.describe("speaking to the product search, in Hindi", () => {
     await page.getByRole("button", { name: HI.mic }).click();
     await expect(productBox(page, HI.box)).toHaveValue("प्याज़");
     await expect(suggestions(page, HI.list).getByRole("option").filter({ hasText: onion.name })).toBeVisible();
-    expect(await starts(page)).toEqual(["hi-IN"]);
+    expect(await recognizerStarts(page)).toEqual(["hi-IN"]);
   });
 
   test("“आलू” gives potato suggestions", async ({ page, createListing }) => {
