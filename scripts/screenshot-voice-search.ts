@@ -39,6 +39,10 @@ try {
   ] as const) {
     const context = await browser.newContext({ viewport: { width: 360, height: 640 }, locale: lang === "hi" ? "hi-IN" : "en-IN" });
     const page = await context.newPage();
+    page.on("pageerror", (error) => console.log(`[${lang} page error] ${error.message}`));
+    // tsx (esbuild's keepNames) wraps named functions in __name(), which the stand-in's code,
+    // serialized into the page, then calls: the page needs one too.
+    await page.addInitScript("globalThis.__name = (target) => target;");
     await installRecognizer(page, { hold: true });
     await page.goto(app, { waitUntil: "networkidle" });
     await page.evaluate(() => document.fonts.ready);

@@ -85,6 +85,8 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
       return;
     }
     setVoice("listening");
+    // What the last words suggested makes way for what is said next.
+    setOpen(false);
     import("../client/speech-search")
       .then(({ listen }) => {
         if (tap !== voiceTaps.current) return;

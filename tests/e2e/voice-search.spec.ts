@@ -132,6 +132,21 @@ test.describe("speaking to the product search, in English", () => {
     await expect(suggestions(page, EN.list).getByRole("option")).toHaveText([new RegExp(onion.name)]);
   });
 
+  test("a new try puts the last suggestions away; a refusal then leaves the words in the box", async ({ page, createListing }) => {
+    const tag = uniqueTag();
+    await createListing({ name: `Nashik Red Onion ${tag}` });
+    await installRecognizer(page, { say: [`onion ${tag}`] });
+    await gotoHydrated(page, "/");
+    const mic = page.getByRole("button", { name: EN.mic });
+    await mic.click();
+    await expect(suggestions(page, EN.list)).toBeVisible();
+    await nextPlan(page, { error: "not-allowed" });
+    await mic.click();
+    await expect(page.getByRole("alert")).toHaveText(EN.denied);
+    await expect(suggestions(page, EN.list)).toBeHidden();
+    await expect(productBox(page, EN.box)).toHaveValue(`onion ${tag}`);
+  });
+
   test("the keyboard reaches the button with Tab and starts it with Enter or Space", async ({ page, createListing }) => {
     const tag = uniqueTag();
     const onion = await createListing({ name: `Nashik Red Onion ${tag}` });
