@@ -6,6 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { hi } from "../../core/i18n/hi";
+import { axeViolations } from "./support/axe";
 import { installRecognizer, nextPlan, recognizerStarts } from "./support/fake-speech";
 import { expect, gotoHydrated, test, uniqueTag } from "./support/fixtures";
 
@@ -195,6 +196,20 @@ test.describe("speaking to the product search, in English", () => {
     const clear = (await page.getByRole("button", { name: "Clear product search" }).boundingBox())!;
     expect(clear.x + clear.width).toBeLessThanOrEqual(target.x + 0.5);
     expect(clear.x).toBeGreaterThanOrEqual(box.x);
+  });
+
+  test("axe finds nothing while listening or showing a refusal", async ({ page }) => {
+    await installRecognizer(page, { hold: true });
+    await gotoHydrated(page, "/");
+    const mic = page.getByRole("button", { name: EN.mic });
+    await mic.click();
+    await expect(page.getByRole("status").filter({ hasText: EN.listening })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await mic.click();
+    await nextPlan(page, { error: "not-allowed" });
+    await mic.click();
+    await expect(page.getByRole("alert")).toHaveText(EN.denied);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test("the speech code is downloaded only when the button is tapped", async ({ page }) => {
