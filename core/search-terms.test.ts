@@ -17,6 +17,9 @@ describe("searchTermsFor", () => {
     expect(searchTermsFor("tamatar")).toEqual(["tamatar", "tomato"]);
     expect(searchTermsFor("haldi")).toEqual(["haldi", "turmeric"]);
     expect(searchTermsFor("सोयाबीन")).toEqual(["सोयाबीन", "soybean"]);
+    // As people write it, and as a recognizer may spell what it heard.
+    expect(searchTermsFor("aalu")).toEqual(["aalu", "potato"]);
+    expect(searchTermsFor("pyaaz")).toEqual(["pyaaz", "onion"]);
     expect(searchTermsFor("seb")).toEqual(["seb", "apple"]);
     expect(searchTermsFor("बादाम")).toEqual(["बादाम", "almond"]);
     expect(searchTermsFor("phool gobi")).toEqual(["phool gobi", "cauliflower", "phool cauliflower"]);

@@ -15,7 +15,7 @@ export interface ProduceAlias {
 
 export const PRODUCE_ALIASES: readonly ProduceAlias[] = [
   { name: "onion", aliases: ["pyaz", "pyaaz", "piyaz", "kanda", "प्याज", "प्याज़"] },
-  { name: "potato", aliases: ["aloo", "alu", "batata", "आलू"] },
+  { name: "potato", aliases: ["aloo", "alu", "aalu", "aaloo", "batata", "आलू"] },
   { name: "tomato", aliases: ["tamatar", "टमाटर"] },
   { name: "apple", aliases: ["seb", "saib", "सेब"] },
   { name: "almond", aliases: ["badam", "baadam", "बादाम"] },

@@ -18,6 +18,15 @@ export function CloseIcon({ className = "size-5" }: IconProps) {
   );
 }
 
+export function MicrophoneIcon({ className = "size-5" }: IconProps) {
+  return (
+    <svg aria-hidden="true" className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+      <rect x="9" y="3" width="6" height="11" rx="3" />
+      <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21" />
+    </svg>
+  );
+}
+
 export function Spinner({ className = "size-5" }: IconProps) {
   return (
     <svg aria-hidden="true" className={`${className} animate-spin`} viewBox="0 0 24 24" fill="none">

@@ -1,19 +1,40 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { Form, useFetcher, useNavigate } from "react-router";
 import { MAX_SEARCH_LENGTH } from "../../core/constants";
 import { formatCount } from "../../core/counts";
+import { HTML_LANG } from "../../core/i18n/languages";
 import { MESSAGES } from "../../core/messages";
 import { currentSuggestions, highlightParts, suggestionHref, wantsSuggestions, type Suggestion } from "../../core/suggestions";
-import { CloseIcon, SearchIcon } from "./icons";
+// Type only: the recognizer's code loads when the microphone is tapped (toggleVoice).
+import type { SpeechProblem } from "../client/speech-search";
+import { CloseIcon, MicrophoneIcon, SearchIcon } from "./icons";
 import { useI18n } from "./i18n";
 
 /** Typing pauses this long before the box asks for suggestions, so a fast typist sends one request. */
 const DEBOUNCE_MS = 150;
 
+const noSubscription = () => () => {};
+/**
+ * Whether the browser can turn speech into text. False on the server and while hydrating (the
+ * server snapshot), so the microphone appears only once the page can use it, and only where it works.
+ */
+function useSpeechRecognitionAvailable(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => "SpeechRecognition" in window || "webkitSpeechRecognition" in window,
+    () => false,
+  );
+}
+
 /**
  * The header's product-name box: an ARIA combobox that suggests up to 15 names as you type, from
  * the second character. Choosing one opens its listing (or lists them all when several share the
  * name); Enter without a choice lists every match on /viewmore.
+ *
+ * Where the browser recognizes speech, a microphone fills the box with what is said, in the page's
+ * language, and the words ask for suggestions exactly as typed ones do. It does not submit: the
+ * person sees what was heard and the suggestions, and chooses (a misheard name costs a tap, not a
+ * page of wrong results).
  */
 export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string }) {
   const id = useId();
@@ -24,9 +45,21 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
   const [query, setQuery] = useState(initialQuery);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const { t } = useI18n();
+  const { lang, t } = useI18n();
+  const speech = useSpeechRecognitionAvailable();
+  const [voice, setVoice] = useState<SpeechProblem | "listening" | null>(null);
+  const listening = voice === "listening";
+  const recognition = useRef<{ stop: () => void }>(undefined);
+  /** Counts taps on the microphone, so a tap while the recognizer's code loads cancels it. */
+  const voiceTaps = useRef(0);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      recognition.current?.stop();
+    },
+    [],
+  );
 
   const trimmed = query.trim();
   // Only the answer to what is in the box now counts; an older, slower answer is ignored (and
@@ -36,11 +69,38 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
 
   function update(value: string) {
     setQuery(value);
+    setVoice((v) => (v === "listening" ? v : null));
     setActive(-1);
     clearTimeout(timer.current);
     const text = value.trim();
     setOpen(wantsSuggestions(text));
     if (wantsSuggestions(text)) timer.current = setTimeout(() => fetcher.load(`/api/suggestions?q=${encodeURIComponent(text)}`), DEBOUNCE_MS);
+  }
+
+  function toggleVoice() {
+    const tap = ++voiceTaps.current;
+    if (listening) {
+      // What was heard so far still arrives; onEnd then clears the state.
+      if (recognition.current) recognition.current.stop();
+      else setVoice(null);
+      return;
+    }
+    setVoice("listening");
+    // What the last words suggested makes way for what is said next.
+    setOpen(false);
+    import("../client/speech-search")
+      .then(({ listen }) => {
+        if (tap !== voiceTaps.current) return;
+        recognition.current = listen(HTML_LANG[lang], {
+          onText: update,
+          onEnd: (problem) => {
+            recognition.current = undefined;
+            setVoice(problem ?? null);
+          },
+        });
+      })
+      // Offline before it ever loaded, say.
+      .catch(() => tap === voiceTaps.current && setVoice("other"));
   }
 
   function choose(suggestion: Suggestion) {
@@ -86,46 +146,80 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
         aria-expanded={showList && suggestions.length > 0}
         aria-controls={listboxId}
         aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
+        action={
+          speech ? (
+            <button
+              type="button"
+              aria-label={t("search.voice.start")}
+              aria-pressed={listening}
+              onClick={toggleVoice}
+              // The suggestions speech opened close when the person moves on, as they do for the input.
+              onBlur={() => {
+                setOpen(false);
+                setVoice((v) => (v === "listening" ? v : null));
+              }}
+              className="group flex w-11 items-center justify-center text-stone-600 hover:text-stone-900"
+            >
+              <span className="flex size-9 items-center justify-center rounded-full group-aria-pressed:bg-red-700 group-aria-pressed:text-white group-aria-pressed:ring-4 group-aria-pressed:ring-red-200">
+                <MicrophoneIcon />
+              </span>
+            </button>
+          ) : null
+        }
       />
-      <ul
-        id={listboxId}
-        role="listbox"
-        aria-label={t("search.suggested")}
-        hidden={!showList || !suggestions?.length}
-        className="absolute inset-x-0 top-full z-30 mt-1 max-h-80 overflow-auto rounded-lg border border-stone-200 bg-white py-1 text-stone-900 shadow-lg"
-      >
-        {suggestions?.map((s, index) => (
-          // Keyboard choice happens on the combobox input (arrows + Enter, aria-activedescendant).
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-          <li
-            key={s.name}
-            id={`${id}-option-${index}`}
-            role="option"
-            aria-selected={index === active}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => choose(s)}
-            className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2.5 ${index === active ? "bg-brand-50" : "hover:bg-stone-100"}`}
-          >
-            <span className="truncate font-medium">
-              <HighlightedName suggestion={s} />
-            </span>
-            <span className="shrink-0 text-sm text-stone-600">
-              {t(`category.label.${s.category}`)}
-              {s.listingCount > 1 ? t("search.listings", { count: formatCount(s.listingCount, s.moreListings) }) : ""}
-            </span>
-          </li>
-        ))}
-      </ul>
-      {showList && suggestions?.length === 0 ? (
-        <div className="absolute inset-x-0 top-full z-30 mt-1">
-          <p role="alert" lang="en-IN" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 shadow-lg">
+      <div className="absolute inset-x-0 top-full z-30 mt-1 flex flex-col gap-1">
+        {listening ? (
+          // Only while listening: the pages' own status lines stay the only ones otherwise. The
+          // pressed button tells a screen reader the same as it changes.
+          <p role="status" className={BUBBLE + " border-red-200 bg-white text-stone-900"}>
+            {t("search.voice.listening")}
+          </p>
+        ) : null}
+        {voice && !listening ? (
+          <p role="alert" className={BUBBLE + " border-amber-300 bg-amber-50 text-amber-950"}>
+            {t(`search.voice.${voice}`)}
+          </p>
+        ) : null}
+        <ul
+          id={listboxId}
+          role="listbox"
+          aria-label={t("search.suggested")}
+          hidden={!showList || !suggestions?.length}
+          className="max-h-80 overflow-auto rounded-lg border border-stone-200 bg-white py-1 text-stone-900 shadow-lg"
+        >
+          {suggestions?.map((s, index) => (
+            // Keyboard choice happens on the combobox input (arrows + Enter, aria-activedescendant).
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+            <li
+              key={s.name}
+              id={`${id}-option-${index}`}
+              role="option"
+              aria-selected={index === active}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => choose(s)}
+              className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2.5 ${index === active ? "bg-brand-50" : "hover:bg-stone-100"}`}
+            >
+              <span className="truncate font-medium">
+                <HighlightedName suggestion={s} />
+              </span>
+              <span className="shrink-0 text-sm text-stone-600">
+                {t(`category.label.${s.category}`)}
+                {s.listingCount > 1 ? t("search.listings", { count: formatCount(s.listingCount, s.moreListings) }) : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {showList && suggestions?.length === 0 ? (
+          <p role="alert" lang="en-IN" className={BUBBLE + " border-amber-300 bg-amber-50 text-amber-950"}>
             {MESSAGES.noItemsByName}
           </p>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
     </Form>
   );
 }
+
+const BUBBLE = "rounded-lg border px-3 py-2 shadow-lg";
 
 /** The name with the part that matched what was typed in <mark>, built from ranges, not HTML. */
 function HighlightedName({ suggestion }: { suggestion: Suggestion }) {
@@ -165,18 +259,25 @@ export function CatalogueSearchForm({ initialQuery = "" }: { initialQuery?: stri
   );
 }
 
-/** A search field named "q" with a clear button that empties it and puts the cursor back. */
+/**
+ * A search field named "q" with a clear button that empties it and puts the cursor back, and
+ * optionally a second button (`action`) at its end. Both sit inside the field's right padding:
+ * an empty field shows only the action, in the space the clear button takes once there is text,
+ * so adding the action after hydration moves nothing.
+ */
 function SearchInput({
   value,
   onValueChange,
   clearLabel,
   className = "",
+  action,
   ...input
 }: {
   value: string;
   onValueChange: (value: string) => void;
   clearLabel: string;
   className?: string;
+  action?: React.ReactNode;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "name" | "type" | "className">) {
   const inputRef = useRef<HTMLInputElement>(null);
   return (
@@ -190,7 +291,7 @@ function SearchInput({
         autoComplete="off"
         enterKeyHint="search"
         maxLength={MAX_SEARCH_LENGTH}
-        className="input pr-11 [&::-webkit-search-cancel-button]:hidden"
+        className={`input ${value && action ? "pr-22" : "pr-11"} [&::-webkit-search-cancel-button]:hidden`}
         {...input}
       />
       {value ? (
@@ -200,12 +301,13 @@ function SearchInput({
             onValueChange("");
             inputRef.current?.focus();
           }}
-          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-stone-600 hover:text-stone-900"
+          className={`absolute inset-y-0 ${action ? "right-11" : "right-0"} flex w-11 items-center justify-center text-stone-600 hover:text-stone-900`}
           aria-label={clearLabel}
         >
           <CloseIcon />
         </button>
       ) : null}
+      {action ? <div className="absolute inset-y-0 right-0 flex">{action}</div> : null}
     </div>
   );
 }

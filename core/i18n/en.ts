@@ -131,6 +131,14 @@ export const en = {
     nameLabel: "Product name",
     anyLabel: "Product name or category",
     listings: " · {{count}} listings",
+    voice: {
+      start: "Search by voice",
+      listening: "Listening… say the product’s name. Tap the microphone again to stop.",
+      denied: "Mandi may not use the microphone. Allow it in your browser’s settings, or type instead.",
+      noSpeech: "We heard nothing. Tap the microphone and say the product’s name.",
+      network: "Voice search needs the internet. Check your connection, or type instead.",
+      other: "Voice search did not work this time. Please try again, or type instead.",
+    },
   },
   browse: {
     resultsFor: "Results for “{{q}}”",
