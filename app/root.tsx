@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import { headMessages } from "../core/i18n/catalogues";
 import { HTML_LANG, requestLanguage } from "../core/i18n/languages";
-import { webManifestPathFor } from "../core/offline-messages";
+import { webManifestPathFor } from "../core/offline-language";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useCspNonce } from "./components/csp-nonce";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { APP_NAMES, OFFLINE_BANNER_MESSAGES, OFFLINE_PAGE_MESSAGES, offlineLanguageOf, SELL_DRAFT_MESSAGES, webManifestPathFor } from "./offline-messages";
+import { offlineLanguageOf, webManifestPathFor } from "./offline-language";
+import { APP_NAMES, OFFLINE_BANNER_MESSAGES, OFFLINE_PAGE_MESSAGES, SELL_DRAFT_MESSAGES } from "./offline-messages";
 
 describe("offline messages", () => {
   it("picks Hindi for hi and hi-IN, English for anything else", () => {

@@ -5,7 +5,8 @@
  * or, for its offline page, the last page the person saw. Grouped by where each is shown.
  * TODO(i18n): move these into the message catalogue when it lands.
  */
-export type OfflineLanguage = "en" | "hi";
+import type { OfflineLanguage } from "./offline-language";
+
 type Translated<T> = Record<OfflineLanguage, T>;
 
 /** The installed app's name (web app manifest) and its short name under the icon. */
@@ -63,16 +64,3 @@ export const SELL_DRAFT_MESSAGES: Translated<{ note: string; restored: string; s
     notSent: "आप ऑफ़लाइन हैं, इसलिए आपका सामान नहीं भेजा गया। यह इस फ़ोन पर सहेजा है: ऑनलाइन आने पर इसे भेजें।",
   },
 };
-
-/** `hi`, `hi-IN` → Hindi; anything else (or nothing) → English. */
-export function offlineLanguageOf(lang: string | null | undefined): OfflineLanguage {
-  return /^hi(-|$)/i.test(lang?.trim() ?? "") ? "hi" : "en";
-}
-
-/** The installed app's manifest in each language (served by server/http/web-manifest.ts). */
-export const WEB_MANIFEST_PATHS: Record<OfflineLanguage, string> = { en: "/manifest.webmanifest", hi: "/manifest-hi.webmanifest" };
-
-/** The manifest a page in this language links, so the installed app is named in it. */
-export function webManifestPathFor(lang: string | null | undefined): string {
-  return WEB_MANIFEST_PATHS[offlineLanguageOf(lang)];
-}

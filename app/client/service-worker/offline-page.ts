@@ -4,7 +4,8 @@
  * is tested without a browser. Neither needs JavaScript: the banner is plain HTML, and the
  * offline page's "Try again" is a form that asks for the same address again.
  */
-import { APP_NAMES, OFFLINE_BANNER_MESSAGES, OFFLINE_PAGE_MESSAGES, offlineLanguageOf, type OfflineLanguage } from "../../../core/offline-messages";
+import { offlineLanguageOf, type OfflineLanguage } from "../../../core/offline-language";
+import { APP_NAMES, OFFLINE_BANNER_MESSAGES, OFFLINE_PAGE_MESSAGES } from "../../../core/offline-messages";
 
 export const SAVED_COPY_BANNER_ID = "offline-saved-copy";
 const BANNER_CLASS = "border-b border-amber-300 bg-amber-50 px-4 py-2 text-center font-semibold text-stone-900";
