@@ -42,13 +42,11 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="page pt-2 pb-4">
-      {/* One line, so the results start above the fold on a phone; the full query is in the search box above. */}
-      <h1 className="truncate text-xl leading-7 font-bold sm:text-2xl sm:leading-8">{title}</h1>
-      {result.closeMatches ? (
-        <p className="mt-1 text-sm text-stone-800">
-          {t("browse.closeMatches", { q: query.q })}
-        </p>
-      ) : null}
+      {/* One line, so the results start above the fold on a phone; the full query is in the search box
+          above. When nothing has the exact name, the heading says these are similar names instead. */}
+      <h1 className="truncate text-xl leading-7 font-bold sm:text-2xl sm:leading-8">
+        {result.closeMatches ? t("browse.closeMatches", { q: query.q }) : title}
+      </h1>
       <BrowseFilters
         query={query}
         priceError={priceProblem}

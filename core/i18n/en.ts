@@ -145,7 +145,7 @@ export const en = {
     allProducts: "All products",
     showingOne: "Showing {{from}}–{{to}} of {{total}} product",
     showingMany: "Showing {{from}}–{{to}} of {{total}} products",
-    closeMatches: "Nothing is named exactly “{{q}}”, so these are listings with a similar name.",
+    closeMatches: "Similar to “{{q}}”",
     backHome: "Back to the home page",
     filterAndSort: "Filter and sort",
     category: "Category",

@@ -147,7 +147,7 @@ export const hi: EnglishCatalogue = {
     allProducts: "सभी उत्पाद",
     showingOne: "{{total}} में से {{from}}–{{to}} उत्पाद",
     showingMany: "{{total}} में से {{from}}–{{to}} उत्पाद",
-    closeMatches: "ठीक “{{q}}” नाम का कुछ नहीं मिला, इसलिए मिलते-जुलते नाम वाली लिस्टिंग दिखाई जा रही हैं।",
+    closeMatches: "“{{q}}” से मिलते-जुलते",
     backHome: "मुखपृष्ठ पर वापस जाएँ",
     filterAndSort: "छाँटें और क्रम बदलें",
     category: "श्रेणी",

@@ -57,13 +57,15 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ viewport: { width: 360, height: 640 }, javaScriptEnabled });
 
     for (const lang of ["en", "hi"] as const) {
-      test(`in ${lang === "en" ? "English" : "Hindi"}, the first result starts within ${FOLD} px, with no filter and with every filter on`, async ({ page }) => {
+      test(`in ${lang === "en" ? "English" : "Hindi"}, the first result starts within ${FOLD} px, with no filter, with every filter on and for a typo`, async ({ page }) => {
         await useLanguage(page, lang);
         const tops: Record<string, number> = {};
         for (const [url, q] of [
           ["/viewmore?q=onion", "onion"],
           [`/viewmore?q=${encodeURIComponent(onion)}`, onion],
           [ALL_FILTERS, onion],
+          // A typo: nothing has the exact name, and the heading says these are similar names.
+          [`/viewmore?q=${encodeURIComponent(`onoin ${tag}`)}`, `onoin ${tag}`],
         ] as const) {
           await page.goto(url);
           await expect(page.locator("html")).toHaveAttribute("lang", lang === "hi" ? "hi-IN" : "en-IN");

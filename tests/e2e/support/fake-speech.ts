@@ -3,7 +3,7 @@
  * what a test tells it to (interim, then final results, as a SpeechRecognitionEvent carries them),
  * fails the way a real one does, or listens until stopped, and records the language each start()
  * asked for. Installed before any page script runs. Used by tests/e2e/voice-search.spec.ts and
- * scripts/screenshot-voice-search.ts.
+ * scripts/screenshots/phone-first.ts.
  */
 import type { Page } from "@playwright/test";
 

@@ -1,5 +1,5 @@
 /**
- * `npm run build && npx tsx scripts/screenshot-devanagari.ts`
+ * `npm run build && npx tsx scripts/screenshots/devanagari.ts`
  *
  * Proves the self-hosted Devanagari font (app/fonts.css) draws Hindi on a phone that has no
  * Devanagari font of its own: headless Chromium at 360 px, with fontconfig told to refuse every
@@ -9,17 +9,14 @@
  * the font's download refused: what the same phone shows without it (boxes). Prints which font
  * files the page downloaded.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { waitFor } from "./bench/measure";
+import { startDemoServer } from "./demo-server";
 
 const PORT = 4486;
-const app = `http://127.0.0.1:${PORT}`;
 const work = mkdtempSync(path.join(os.tmpdir(), "mandi-screenshot-devanagari-"));
-const dataDir = path.join(work, "data");
 const fontsConf = path.join(work, "fonts.conf");
 writeFileSync(
   fontsConf,
@@ -29,16 +26,7 @@ writeFileSync(
 <cachedir>${path.join(work, "fontconfig-cache")}</cachedir></fontconfig>`,
 );
 
-const seeded = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: `sqlite:${path.join(dataDir, "mandi.sqlite")}`, LOG_LEVEL: "warn" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-if (seeded.status !== 0) throw new Error("seeding failed");
-const log = openSync(path.join(work, "server.log"), "w");
-const server = spawn(process.execPath, ["build/server/index.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: `sqlite:${path.join(dataDir, "mandi.sqlite")}`, BASE_URL: app, LOG_LEVEL: "warn" },
-  stdio: ["ignore", log, log],
-});
+const { app, stop } = await startDemoServer(PORT);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -46,7 +34,6 @@ const browser = await chromium.launch({
   env: { ...process.env, FONTCONFIG_FILE: fontsConf },
 });
 try {
-  await waitFor(`${app}/healthz`);
   // A search for "fresh wheat" in Hindi: the heading repeats it in bold, the search box in regular.
   const url = `${app}/viewmore?q=${encodeURIComponent("ताज़ा गेहूँ")}`;
   for (const blocked of [false, true]) {
@@ -65,6 +52,6 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill();
+  stop();
   rmSync(work, { recursive: true, force: true });
 }
