@@ -21,6 +21,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
+import { withoutDevanagariFonts } from "../../tests/support/no-devanagari-fonts";
 import { argument, printTable, waitFor } from "./measure";
 
 const runs = Number(argument("runs", "3"));
@@ -159,14 +160,8 @@ try {
 
   const profile = path.join(work, "chrome-profile");
   mkdirSync(profile);
-  const fontsConf = path.join(work, "fonts.conf");
-  writeFileSync(
-    fontsConf,
-    `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include>
-<selectfont><rejectfont><glob>*Devanagari*</glob></rejectfont></selectfont><cachedir>${path.join(work, "fontconfig-cache")}</cachedir></fontconfig>`,
-  );
   chrome = await chromeLauncher.launch({
-    envVars: hideSystemDevanagari ? { ...(process.env as Record<string, string>), FONTCONFIG_FILE: fontsConf } : undefined,
+    envVars: hideSystemDevanagari ? { ...(process.env as Record<string, string>), ...withoutDevanagariFonts(work) } : undefined,
     chromePath,
     userDataDir: profile,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],

@@ -9,29 +9,22 @@
  * the font's download refused: what the same phone shows without it (boxes). Prints which font
  * files the page downloaded.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { withoutDevanagariFonts } from "../../tests/support/no-devanagari-fonts";
 import { startDemoServer } from "./demo-server";
 
 const PORT = 4486;
 const work = mkdtempSync(path.join(os.tmpdir(), "mandi-screenshot-devanagari-"));
-const fontsConf = path.join(work, "fonts.conf");
-writeFileSync(
-  fontsConf,
-  `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>
-<include ignore_missing="yes">/etc/fonts/fonts.conf</include>
-<selectfont><rejectfont><glob>*Devanagari*</glob></rejectfont></selectfont>
-<cachedir>${path.join(work, "fontconfig-cache")}</cachedir></fontconfig>`,
-);
 
 const { app, stop } = await startDemoServer(PORT);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu"],
-  env: { ...process.env, FONTCONFIG_FILE: fontsConf },
+  env: { ...process.env, ...withoutDevanagariFonts(work) },
 });
 try {
   // A search for "fresh wheat" in Hindi: the heading repeats it in bold, the search box in regular.

@@ -5,10 +5,11 @@
  * "हिन्दी" is drawn from outlines), and a Hindi page downloads only the Devanagari subset of Noto
  * Sans Devanagari (app/fonts.css), never a Latin one.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
+import { withoutDevanagariFonts } from "../support/no-devanagari-fonts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
 let browser: Browser;
@@ -16,13 +17,7 @@ let work: string;
 
 test.beforeAll(async ({ launchOptions }) => {
   work = mkdtempSync(path.join(os.tmpdir(), "mandi-e2e-fonts-"));
-  const fontsConf = path.join(work, "fonts.conf");
-  writeFileSync(
-    fontsConf,
-    `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include>
-<selectfont><rejectfont><glob>*Devanagari*</glob></rejectfont></selectfont><cachedir>${path.join(work, "cache")}</cachedir></fontconfig>`,
-  );
-  browser = await chromium.launch({ ...launchOptions, env: { ...process.env, FONTCONFIG_FILE: fontsConf } });
+  browser = await chromium.launch({ ...launchOptions, env: { ...process.env, ...withoutDevanagariFonts(work) } });
 });
 
 test.afterAll(async () => {
