@@ -3,6 +3,7 @@
  * photos in the seller's order. Shared by the page and the server that reads it.
  */
 import type { ListingDetail } from "./listing";
+import { NO_PRODUCE } from "./produce-catalogue";
 
 /** Every text field as typed, so a refused form comes back as the seller left it. */
 export interface ListingFormValues {
@@ -21,9 +22,12 @@ export interface ListingFormValues {
   district: string;
   place: string;
   pin: string;
+  /** "Compared with": "" (read from the name), a catalogue produce id, or "none". */
+  produce: string;
+  grade: string;
 }
 
-const TEXT_FIELDS = ["name", "category", "price", "description", "unit", "unitKg", "quantity", "minOrder", "variety", "availableFrom", "state", "district", "place", "pin"] as const;
+const TEXT_FIELDS = ["name", "category", "price", "description", "unit", "unitKg", "quantity", "minOrder", "variety", "availableFrom", "state", "district", "place", "pin", "produce", "grade"] as const;
 
 export const EMPTY_LISTING_VALUES: ListingFormValues = {
   ...(Object.fromEntries(TEXT_FIELDS.map((name) => [name, ""])) as Omit<ListingFormValues, "organic">),
@@ -58,6 +62,8 @@ export function formValuesOf(listing: ListingDetail): ListingFormValues {
     district: listing.district ?? "",
     place: listing.place ?? "",
     pin: listing.pin ?? "",
+    produce: listing.produceChosen ? (listing.produceId ?? NO_PRODUCE) : "",
+    grade: listing.grade ?? "",
   };
 }
 

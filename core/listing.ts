@@ -1,3 +1,4 @@
+import type { Grade } from "./grades";
 import type { CategorySlug } from "./categories";
 
 /**
@@ -67,6 +68,11 @@ export interface ListingDetail extends OwnListingSummary {
   minOrder: number | null;
   variety: string | null;
   organic: boolean;
+  /** The catalogue produce it is compared with (core/produce-catalogue), null for none. */
+  produceId: string | null;
+  /** Whether the seller chose `produceId` (else it was read from the name; null: not read yet). */
+  produceChosen: boolean;
+  grade: Grade | null;
   /** "YYYY-MM-DD", or null when available now. */
   availableFrom: string | null;
   place: string | null;

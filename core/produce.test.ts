@@ -9,6 +9,7 @@ import {
   pricePerKgPaise,
   produceFieldsSchema,
   produceFieldsSchemaAt,
+  PRODUCE_MESSAGES,
   UNIT_OPTIONS,
   UNITS,
   type ProduceFieldErrors,
@@ -41,6 +42,8 @@ const DEFAULTS: ProduceFields = {
   variety: null,
   organic: false,
   availableFrom: null,
+  produceChoice: null,
+  grade: null,
 };
 
 const MSG = {
@@ -234,6 +237,8 @@ describe("produceFieldsSchema", () => {
       variety: "Alphonso",
       organic: true,
       availableFrom: "2026-12-01",
+      produceChoice: null,
+      grade: null,
     });
   });
 
@@ -594,5 +599,27 @@ describe("produceFieldsSchema", () => {
         expect(dataOf({ availableFrom: "2027-06-16" }, produceFieldsSchema).availableFrom).toBe("2027-06-16");
       });
     });
+  });
+});
+
+describe("what the listing is compared with, and its grade", () => {
+  it("reads a catalogue produce, 'none', or nothing (the name decides)", () => {
+    expect(dataOf({ unit: "kg", produce: "onion" }).produceChoice).toBe("onion");
+    expect(dataOf({ unit: "kg", produce: "none" }).produceChoice).toBe("none");
+    expect(dataOf({ unit: "kg", produce: "" }).produceChoice).toBeNull();
+    expect(dataOf({ unit: "kg" }).produceChoice).toBeNull();
+  });
+
+  it("refuses a produce the catalogue does not know, kindly", () => {
+    for (const produce of ["firewood", "<script>", "Onion", "प्याज", "x".repeat(5000)]) {
+      expect(errorsOf({ unit: "kg", produce }).produce).toBe(PRODUCE_MESSAGES.produce);
+    }
+  });
+
+  it("reads a grade in any case, and refuses another", () => {
+    expect(dataOf({ unit: "kg", grade: "faq" }).grade).toBe("FAQ");
+    expect(dataOf({ unit: "kg", grade: "Grade A" }).grade).toBe("A");
+    expect(dataOf({ unit: "kg", grade: "" }).grade).toBeNull();
+    for (const grade of ["D", "AA", "१", "<b>"]) expect(errorsOf({ unit: "kg", grade }).grade).toBe(PRODUCE_MESSAGES.grade);
   });
 });

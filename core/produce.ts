@@ -8,7 +8,9 @@
  */
 import { z } from "zod";
 import { isoDate } from "./dates";
+import { readGrade, type Grade } from "./grades";
 import { parseRupeesToPaise } from "./money";
+import { NO_PRODUCE, produceById } from "./produce-catalogue";
 import { cleanText, hasLetterOrDigit } from "./text";
 import { EARLIEST_AVAILABLE_FROM, fixedGramsPerUnit, isCountedUnit, MAX_QUANTITY, MAX_UNIT_KG, MAX_VARIETY_LENGTH, UNITS, type CountedUnit, type Unit } from "./units";
 
@@ -100,12 +102,14 @@ export const PRODUCE_MESSAGES = {
   minOrderAboveQuantity: "The minimum order cannot be more than the quantity you have.",
   varietyLong: `Please keep the variety under ${MAX_VARIETY_LENGTH} characters.`,
   varietyLetters: "Please use letters or numbers in the variety.",
+  produce: "Please choose what to compare with from the list.",
+  grade: "Please choose a grade from the list: FAQ, A, B or C.",
   date: "Please enter a date like 2026-12-01.",
   dateTooLate: "Please choose a date within the next year.",
 } as const;
 
 /** The form's field names, as sent; errors are reported on these paths. */
-export type ProduceFieldName = "unit" | "unitKg" | "quantity" | "minOrder" | "variety" | "organic" | "availableFrom";
+export type ProduceFieldName = "unit" | "unitKg" | "quantity" | "minOrder" | "variety" | "organic" | "availableFrom" | "produce" | "grade";
 /**
  * The field errors of a rejected produce form. `parseWith` types its errors by the output's keys,
  * which lack `unitKg` (it becomes `gramsPerUnit`): read them as this type.
@@ -124,6 +128,13 @@ export interface ProduceFields {
   organic: boolean;
   /** "YYYY-MM-DD"; null when not said. */
   availableFrom: string | null;
+  /**
+   * What the seller said this listing is, for price comparisons: a produce id from the catalogue,
+   * NO_PRODUCE ("none of these"), or null to let its name decide (core/produce-catalogue).
+   */
+  produceChoice: string | null;
+  /** Quality grade, null when not said. */
+  grade: Grade | null;
 }
 
 /** A form field as clean text; absent or non-text values (a file) read as "". */
@@ -137,6 +148,8 @@ const produceFormFields = z.object({
   variety: text,
   organic: text,
   availableFrom: text,
+  produce: text,
+  grade: text,
 } satisfies Record<ProduceFieldName, typeof text>);
 
 function buildProduceFieldsSchema(now: () => number) {
@@ -191,6 +204,18 @@ function buildProduceFieldsSchema(now: () => number) {
       else availableFrom = typed;
     }
 
+    let produceChoice: string | null = null;
+    if (form.produce) {
+      if (form.produce === NO_PRODUCE || produceById(form.produce)) produceChoice = form.produce;
+      else fail("produce", PRODUCE_MESSAGES.produce);
+    }
+
+    let grade: Grade | null = null;
+    if (form.grade) {
+      grade = readGrade(form.grade) ?? null;
+      if (!grade) fail("grade", PRODUCE_MESSAGES.grade);
+    }
+
     if (failed || !unit) return z.NEVER;
     return {
       unit,
@@ -200,6 +225,8 @@ function buildProduceFieldsSchema(now: () => number) {
       variety,
       organic: ORGANIC_YES.has(form.organic.toLowerCase()),
       availableFrom,
+      produceChoice,
+      grade,
     };
   });
 }

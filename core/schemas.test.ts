@@ -182,6 +182,8 @@ describe("listingFieldsSchema", () => {
       variety: null,
       organic: false,
       availableFrom: null,
+      produceChoice: null,
+      grade: null,
       place: null,
       pin: null,
     });

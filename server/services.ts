@@ -10,6 +10,7 @@ import type { Locker } from "@tus/utils";
 import type { Config } from "./config";
 import { openDatabase, type Db } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
+import { backfillProduce, type BackfillProgress } from "./listings/produce-backfill.repository";
 import { waitForDatabase } from "./db/wait-for-database";
 import { createListingSearchRepository } from "./listings/listing-search.repository";
 import { createListingSearchService } from "./listings/listing-search.service";
@@ -53,6 +54,8 @@ export interface Services {
   uploadLocker: Locker;
   /** Removes photos no listing uses and temp files, older than an hour, that a crash left. */
   removePhotoLeftovers(): Promise<PhotoLeftoversResult>;
+  /** Reads the produce of listings saved before migration 0012 from their names (resumable). */
+  backfillProduce(): Promise<BackfillProgress>;
   close(): Promise<void>;
 }
 
@@ -138,6 +141,7 @@ export async function createServices(
     }),
     contentVersion,
     uploadDatastore,
+    backfillProduce: () => backfillProduce(db),
     uploadLocker: createUploadLocker(uploadLocks, { logger }),
     removePhotoLeftovers: () =>
       removePhotoLeftovers({

@@ -72,6 +72,13 @@ export interface ListingTable {
   hidden_cause: "reports" | "moderator" | "ban" | null;
   /** Epoch milliseconds (UTC) when the seller asked for a review of this hiding (once). */
   review_requested_at: number | string | null;
+  // Migration 0012 (decision 019): what produce it is, for price comparisons, and its grade.
+  /** A catalogue id (core/produce-catalogue), or null for none. */
+  produce_id: string | null;
+  /** "auto" (read from the name), "seller" (the seller chose), null (not yet read: the backfill's work). */
+  produce_source: "auto" | "seller" | null;
+  /** "FAQ", "A", "B" or "C"; null when not said. */
+  grade: string | null;
 }
 
 /** Someone's report of a listing (migration 0008). */

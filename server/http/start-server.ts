@@ -22,6 +22,13 @@ export async function startServer(options: {
   const services = await createServices(config);
   // In the background: what a crash left behind is no reason to start late.
   services.removePhotoLeftovers().catch((error: unknown) => services.logger.error({ err: error }, "photo leftovers sweep failed"));
+  // Listings saved before produce matching existed are read from their names, once, by one worker.
+  if (cluster.isPrimary || cluster.worker?.id === 1) {
+    services
+      .backfillProduce()
+      .then(({ done }) => done > 0 && services.logger.info({ listings: done }, "listings matched to produce"))
+      .catch((error: unknown) => services.logger.warn({ err: error }, "produce backfill stopped; it resumes at the next start"));
+  }
   const stopUploadSweep = startUploadExpirySweep(services.uploads, { intervalMs: UPLOAD_SWEEP_INTERVAL_MS, logger: services.logger });
   const app = createHttpApp({ services, build: options.build, clientDir: options.clientDir, devMiddleware: options.devMiddleware });
 

@@ -3,6 +3,7 @@
  * My listings and the place a seller sells from. What buyers browse is in
  * listing-search.repository.ts; the pieces both use are in listing-sql.ts.
  */
+import { readGrade } from "../../core/grades";
 import { sql, type Kysely } from "kysely";
 import { listingStatus, type ListingDetail, type OwnListingSummary } from "../../core/listing";
 import type { Database, ListingPhotoTable, ListingTable } from "../db/schema";
@@ -111,6 +112,9 @@ export function createListingsRepository(db: Kysely<Database>) {
           "listing.min_order",
           "listing.variety",
           "listing.organic",
+          "listing.produce_id",
+          "listing.produce_source",
+          "listing.grade",
           "listing.available_from",
           "listing.place",
           "listing.pin",
@@ -137,6 +141,9 @@ export function createListingsRepository(db: Kysely<Database>) {
         minOrder: row.min_order === null ? null : Number(row.min_order),
         variety: row.variety,
         organic: Boolean(Number(row.organic)),
+        produceId: row.produce_id,
+        produceChosen: row.produce_source === "seller",
+        grade: readGrade(row.grade ?? "") ?? null,
         availableFrom: row.available_from,
         place: row.place,
         pin: row.pin,

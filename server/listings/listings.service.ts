@@ -20,6 +20,7 @@ import type { Logger } from "../logger";
 import { makeImageVariants, type ImageVariant } from "../media/image-pipeline";
 import type { Storage } from "../media/storage";
 import type { UploadsService } from "../uploads/uploads.service";
+import { produceColumns } from "./listing-produce";
 import type { ListingChanges, ListingsRepository, StoredPhoto } from "./listings.repository";
 
 export interface UploadedPhoto {
@@ -182,6 +183,8 @@ export function createListingsService(deps: {
       place: fields.place,
       pin: fields.pin,
       description: fields.description,
+      ...produceColumns(fields),
+      grade: fields.grade,
     };
   }
 
