@@ -99,6 +99,16 @@ function readJson(file) {
 if (step("route types", "npx", ["react-router", "typegen"])) step("typecheck", "npx", ["tsc", "--noEmit"]);
 step("lint", "npx", ["eslint", "."]);
 
+// The alerting rules (docs/monitoring), with Prometheus's own checker and rule tester.
+const promtool = process.env.PROMTOOL_PATH ?? "promtool";
+if (spawnSync(promtool, ["--version"], { stdio: "ignore" }).status !== 0) {
+  console.log(`\npromtool was not found: install it with \`apt-get install -y prometheus\` (or set PROMTOOL_PATH).`);
+  failedSteps.push("alerting rules (promtool missing)");
+} else if (step("alerting rules are valid", promtool, ["check", "rules", "docs/monitoring/alerts.yml"])) {
+  if (step("alerting rules fire as tested", promtool, ["test", "rules", "docs/monitoring/alerts.test.yml"])) counts.passed += 1;
+  else counts.failed += 1;
+}
+
 if (postgresUrl) {
   // Asked for PostgreSQL: say so plainly if it cannot be reached, rather than testing less.
   const reachable = await withPostgres((client) => client.query("select 1")).then(

@@ -173,3 +173,18 @@ describe("loadConfig: photo storage", () => {
     );
   });
 });
+
+describe("loadConfig: metrics", () => {
+  it("serves none by default, and on this machine when METRICS_PORT is set", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).metrics).toBeNull();
+    expect(loadConfig({ DATA_DIR: tempDir(), METRICS_PORT: "9464" }).metrics).toEqual({ port: 9464, host: "127.0.0.1", token: undefined });
+  });
+
+  it("never on the public port, and beyond this machine only with a token", () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: "3000", METRICS_PORT: "3000" })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" })).toThrow(/METRICS_TOKEN: must be set/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), METRICS_PORT: "9464", METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 16/);
+    const token = "a-long-enough-scrape-token";
+    expect(loadConfig({ DATA_DIR: tempDir(), METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0", METRICS_TOKEN: token }).metrics).toEqual({ port: 9464, host: "0.0.0.0", token });
+  });
+});

@@ -36,6 +36,12 @@ const envSchema = z.object({
    * platforms). `npm start` sets it to the machine's cores when it is not given; 1 is one process.
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(1),
+  /** Serves Prometheus metrics on this port (decision 025); unset: no metrics server. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Where the metrics server listens: this machine only unless METRICS_TOKEN is set. */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** A bearer token the scraper must send; required to listen beyond this machine. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").max(256).optional(),
   /** Pages rendered at once; more wait in line (0: no limit). */
   PAGE_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(32),
   /** Longest a page waits in that line before it is answered 503 (busy). */
@@ -112,6 +118,8 @@ export interface Config {
   databaseTimeouts: DatabaseTimeouts;
   /** Server processes sharing the port (server/http/start-workers.ts). */
   workers: number;
+  /** The Prometheus metrics server (server/metrics/metrics-server.ts), or null when off. */
+  metrics: { port: number; host: string; token: string | undefined } | null;
   /** Load shedding in front of page rendering (server/http/load-shedding.ts). */
   pageConcurrency: { max: number; queueWaitMs: number };
   baseUrl: string;
@@ -150,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = [
     ...(result.error?.issues ?? []).map((issue) => ({ name: issue.path.join("."), message: issue.message })),
     ...s3CombinationProblems(env),
+    ...metricsProblems(result.data),
   ];
   if (!result.success || problems.length) {
     const lines = problems.map((problem) => `  ${problem.name}: ${problem.message}`);
@@ -173,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectSeconds: e.DATABASE_CONNECT_TIMEOUT_SECONDS,
     },
     workers: e.WEB_CONCURRENCY,
+    metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN } : null,
     pageConcurrency: { max: e.PAGE_CONCURRENCY, queueWaitMs: e.PAGE_QUEUE_WAIT_MS },
     baseUrl: e.BASE_URL ?? `http://localhost:${e.PORT}`,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
@@ -209,6 +219,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * Rules across S3 variables, read from the raw environment so they are reported together with
  * any malformed value (zod skips whole-object checks once a field has failed).
  */
+const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/** Metrics never share the public port, and leave this machine only behind a token. */
+function metricsProblems(e: z.output<typeof envSchema> | undefined): Array<{ name: string; message: string }> {
+  if (!e?.METRICS_PORT) return [];
+  if (e.METRICS_PORT === e.PORT) return [{ name: "METRICS_PORT", message: "must differ from PORT: metrics are never served on the public port" }];
+  if (!LOOPBACK.has(e.METRICS_HOST) && !e.METRICS_TOKEN) return [{ name: "METRICS_TOKEN", message: `must be set to serve metrics on ${e.METRICS_HOST} (beyond this machine)` }];
+  return [];
+}
+
 function s3CombinationProblems(env: NodeJS.ProcessEnv): Array<{ name: string; message: string }> {
   const given = (name: string) => Boolean(env[name]);
   const problems: Array<{ name: string; message: string }> = [];

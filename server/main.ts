@@ -8,6 +8,7 @@ import { StartupError } from "./db/wait-for-database";
 import { startServer } from "./http/start-server";
 import { startWorkers } from "./http/start-workers";
 import { createLogger } from "./logger";
+import { startMetricsServer } from "./metrics/metrics-server";
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
@@ -24,5 +25,8 @@ try {
 } catch (error) {
   fail(error);
 }
-if (cluster.isPrimary && config.workers > 1) startWorkers({ count: config.workers, logger: createLogger(config.logLevel) });
-else startServer({ build, clientDir, config }).catch(fail);
+if (cluster.isPrimary && config.workers > 1) {
+  const logger = createLogger(config.logLevel);
+  startWorkers({ count: config.workers, logger });
+  if (config.metrics) startMetricsServer({ ...config.metrics, aggregate: true, logger });
+} else startServer({ build, clientDir, config }).catch(fail);

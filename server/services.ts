@@ -10,6 +10,7 @@ import type { Locker } from "@tus/utils";
 import type { Config } from "./config";
 import { openDatabase, type Db } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
+import { unavailableEvents } from "./metrics/metrics";
 import { backfillProduce, type BackfillProgress } from "./listings/produce-backfill.repository";
 import { waitForDatabase } from "./db/wait-for-database";
 import { createListingSearchRepository } from "./listings/listing-search.repository";
@@ -80,6 +81,7 @@ export async function createServices(
     poolSize: config.databasePoolSize,
     timeouts: config.databaseTimeouts,
     onUnavailable: throttledUnavailableLog(logger),
+    metrics: true,
   });
   const auth = createAuth({ db, logger, secret: config.authSecret, baseUrl: config.baseUrl, rateLimits: config.authRateLimits });
   const storage = createStorage(config.storage);
@@ -158,6 +160,7 @@ export async function createServices(
 function throttledUnavailableLog(logger: Logger, everyMs = 5_000) {
   const last = new Map<string, number>();
   return (unavailability: Unavailability, error: unknown) => {
+    unavailableEvents.inc({ component: unavailability.component });
     const line = describeUnavailability(unavailability);
     const now = Date.now();
     if (now - (last.get(line) ?? 0) < everyMs) return;

@@ -7,6 +7,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from "kysely";
 import pg from "pg";
+import { dbQueryDuration, statementLabel, watchPool } from "../metrics/metrics";
 import { classifyUnavailable, type Unavailability } from "../unavailable";
 import type { Database } from "./schema";
 
@@ -27,6 +28,8 @@ export interface OpenDatabaseOptions {
   timeouts?: { statementMs: number; acquireMs: number; sqliteBusyMs: number };
   /** Told of each query that failed because the database is unavailable (for the operator's log). */
   onUnavailable?: (unavailability: Unavailability, error: unknown) => void;
+  /** Time every query and report the pool's figures (decision 025): the serving connections only. */
+  metrics?: boolean;
 }
 
 export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Db {
@@ -44,7 +47,7 @@ function openSqlite(file: string, options: OpenDatabaseOptions): Db {
   sqlite.pragma("foreign_keys = ON");
   // better-sqlite3 waits synchronously, holding up every request: a short wait, then a 503.
   sqlite.pragma(`busy_timeout = ${options.timeouts?.sqliteBusyMs ?? 5000}`);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: unavailableLog(options) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: queryLog(options) });
   return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
 }
 
@@ -66,16 +69,18 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Db {
   // pool, which would end the process if nobody listened. The pool has already dropped it.
   const lost = (error: Error) => options.onUnavailable?.(classifyUnavailable(error) ?? { component: "database", reason: error.message }, error);
   pool.on("error", lost);
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: unavailableLog(options) });
+  if (options.metrics) watchPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) });
   return { kysely, dialect: "postgres", close: () => kysely.destroy() };
 }
 
-/** Kysely reports every failed query here; only the unavailable ones are of interest. */
-function unavailableLog(options: OpenDatabaseOptions) {
-  const { onUnavailable } = options;
-  if (!onUnavailable) return undefined;
+/** Kysely reports every query here: its time for the metrics, and the failures that mean "unavailable". */
+function queryLog(options: OpenDatabaseOptions) {
+  const { onUnavailable, metrics } = options;
+  if (!onUnavailable && !metrics) return undefined;
   return (event: LogEvent) => {
-    if (event.level !== "error") return;
+    if (metrics) dbQueryDuration.observe({ statement: statementLabel(event.query.sql) }, event.queryDurationMillis / 1000);
+    if (event.level !== "error" || !onUnavailable) return;
     const unavailability = classifyUnavailable(event.error);
     if (unavailability) onUnavailable(unavailability, event.error);
   };

@@ -28,6 +28,8 @@ import { serveWebManifests } from "./web-manifest";
 import { answerUnavailable, turnRouteFailuresInto503 } from "./unavailable";
 import { createUploadsRouter } from "../uploads/tus-server";
 import { routeContextOf } from "./load-context";
+import { recordRequestMetrics } from "./request-metrics";
+import { routeTemplates } from "../metrics/route-template";
 
 export interface HttpAppOptions {
   services: Services;
@@ -75,6 +77,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
+  app.use(recordRequestMetrics(routeTemplates(build)));
   app.use(compression());
   // Cache-Control for every response below, decided in one place.
   app.use(cacheControl({ sharedSeconds: config.sharedCacheSeconds }));

@@ -10,6 +10,7 @@
  */
 import type { RequestHandler } from "express";
 import onFinished from "on-finished";
+import { pageQueueWait, requestsShed } from "../metrics/metrics";
 import { sendUnavailable } from "./unavailable";
 
 export function shedLoad({ max, queueWaitMs }: { max: number; queueWaitMs: number }): RequestHandler {
@@ -38,15 +39,22 @@ export function shedLoad({ max, queueWaitMs }: { max: number; queueWaitMs: numbe
     };
     if (active < max) {
       active++;
+      pageQueueWait.observe(0);
       return run();
     }
-    if (waiting.size >= max) return void sendUnavailable(req, res);
+    if (waiting.size >= max) {
+      requestsShed.inc({ reason: "queue_full" });
+      return void sendUnavailable(req, res);
+    }
+    const queuedAt = performance.now();
     const turn = () => {
       clearTimeout(timer);
+      pageQueueWait.observe((performance.now() - queuedAt) / 1000);
       run();
     };
     const timer = setTimeout(() => {
       waiting.delete(turn);
+      requestsShed.inc({ reason: "waited_too_long" });
       sendUnavailable(req, res);
     }, queueWaitMs);
     waiting.add(turn);

@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { loadConfig, type Config } from "../config";
 import { createServices } from "../services";
 import { startUploadExpirySweep } from "../uploads/uploads.service";
+import { shareMetricsWithPrimary, startMetricsServer } from "../metrics/metrics-server";
 import { createHttpApp } from "./app";
 import { drainUnreadBody } from "./drain-unread-body";
 
@@ -19,6 +20,8 @@ export async function startServer(options: {
   config?: Config;
 }) {
   const config = options.config ?? loadConfig();
+  // From the start: the primary asks every worker, one still starting included, at each scrape.
+  if (cluster.isWorker) shareMetricsWithPrimary();
   const services = await createServices(config);
   // In the background: what a crash left behind is no reason to start late.
   services.removePhotoLeftovers().catch((error: unknown) => services.logger.error({ err: error }, "photo leftovers sweep failed"));
@@ -30,6 +33,8 @@ export async function startServer(options: {
       .catch((error: unknown) => services.logger.warn({ err: error }, "produce backfill stopped; it resumes at the next start"));
   }
   const stopUploadSweep = startUploadExpirySweep(services.uploads, { intervalMs: UPLOAD_SWEEP_INTERVAL_MS, logger: services.logger });
+  // Metrics: a worker hands its figures to the primary, which serves them; a single process serves its own.
+  const metricsServer = config.metrics && !cluster.isWorker ? startMetricsServer({ ...config.metrics, aggregate: false, logger: services.logger }) : null;
   const app = createHttpApp({ services, build: options.build, clientDir: options.clientDir, devMiddleware: options.devMiddleware });
 
   const server = app.listen(config.port, config.host, () => {
@@ -47,6 +52,7 @@ export async function startServer(options: {
     stopping = true;
     services.logger.info({ signal }, "shutting down");
     stopUploadSweep();
+    metricsServer?.close();
     const force = setTimeout(() => {
       services.logger.warn("requests still running after the grace period; closing them");
       server.closeAllConnections();

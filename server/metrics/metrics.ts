@@ -1,0 +1,113 @@
+/**
+ * What an operator graphs (issue 27, decision 025), in the Prometheus format with prom-client.
+ * One registry per process; with several workers the primary asks each for its figures and adds
+ * them up (prom-client's cluster aggregator), so one scrape sees the whole instance.
+ *
+ * Labels take only values from short fixed sets (a route *template*, a method from a list, a
+ * status class, a cache result), never anything a client typed, so fuzzing cannot grow them, and
+ * never anything personal.
+ */
+import cluster from "node:cluster";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+
+export const registry = new Registry();
+
+let defaultsCollected = false;
+/** Node's own figures (RSS, heap, event-loop lag, GC), once per process, labelled by worker so workers stay apart. */
+export function collectProcessMetrics(): void {
+  if (defaultsCollected) return;
+  defaultsCollected = true;
+  collectDefaultMetrics({ register: registry, prefix: "mandi_", labels: { worker: String(cluster.worker?.id ?? 0) } });
+}
+
+/** Seconds: from 5 ms (a cached page) to 10 s (far past any budget). */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const httpDuration = new Histogram({
+  name: "mandi_http_request_duration_seconds",
+  help: "Time to answer an HTTP request, by route template, method and status class.",
+  labelNames: ["route", "method", "status_class"] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+
+export const pageCacheResults = new Counter({
+  name: "mandi_page_cache_requests_total",
+  help: "Pages answered by the page cache: hit (fresh), stale (served while a newer copy renders), shared (joined a render in progress), miss (rendered).",
+  labelNames: ["result"] as const,
+  registers: [registry],
+});
+
+export const requestsShed = new Counter({
+  name: "mandi_requests_shed_total",
+  help: "Page requests answered 503 by load shedding: queue_full (no place in line) or waited_too_long.",
+  labelNames: ["reason"] as const,
+  registers: [registry],
+});
+
+export const pageQueueWait = new Histogram({
+  name: "mandi_page_queue_wait_seconds",
+  help: "Time a page request waited in line for a render slot (0 when there was a free one).",
+  buckets: [0, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2],
+  registers: [registry],
+});
+
+export const dbQueryDuration = new Histogram({
+  name: "mandi_db_query_duration_seconds",
+  help: "Time of each database query, by kind of statement.",
+  labelNames: ["statement"] as const,
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  registers: [registry],
+});
+
+export const unavailableEvents = new Counter({
+  name: "mandi_unavailable_total",
+  help: "Failures because a service outside the process did not answer (database, photo storage), SQLite lock waits that ran out included.",
+  labelNames: ["component"] as const,
+  registers: [registry],
+});
+
+/** PostgreSQL pool figures, read at scrape time from whatever pools registered. */
+const pools: Array<() => { total: number; idle: number; waiting: number }> = [];
+export function watchPool(read: () => { total: number; idle: number; waiting: number }): void {
+  pools.push(read);
+}
+new Gauge({
+  name: "mandi_db_pool_connections",
+  help: "PostgreSQL pool connections: in_use, idle, and requests waiting for one.",
+  labelNames: ["state"] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    let inUse = 0;
+    let idle = 0;
+    let waiting = 0;
+    for (const read of pools) {
+      const figures = read();
+      inUse += figures.total - figures.idle;
+      idle += figures.idle;
+      waiting += figures.waiting;
+    }
+    if (pools.length) {
+      this.set({ state: "in_use" }, inUse);
+      this.set({ state: "idle" }, idle);
+      this.set({ state: "waiting" }, waiting);
+    }
+  },
+});
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/** A method from the list, else "other": a client may send any token as a method. */
+export function methodLabel(method: string): string {
+  return METHODS.has(method) ? method : "other";
+}
+
+export function statusClass(status: number): string {
+  return status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : "other";
+}
+
+/** A statement's kind from its first word: select, insert, update, delete, or other. */
+export function statementLabel(sql: string): string {
+  const word = /^\s*(\w+)/.exec(sql)?.[1]?.toLowerCase();
+  return word === "select" || word === "insert" || word === "update" || word === "delete" || word === "with" ? word : "other";
+}
