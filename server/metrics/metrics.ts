@@ -67,6 +67,27 @@ export const unavailableEvents = new Counter({
   registers: [registry],
 });
 
+export const photoBytesStored = new Counter({
+  name: "mandi_photo_bytes_stored_total",
+  help: "Bytes of photo variants written to photo storage (local folder or S3).",
+  labelNames: ["driver"] as const,
+  registers: [registry],
+});
+
+export const imagePipelineDuration = new Histogram({
+  name: "mandi_image_pipeline_duration_seconds",
+  help: "Time to turn one uploaded photo into its WebP variants, by outcome (ok or refused).",
+  labelNames: ["outcome"] as const,
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
+  registers: [registry],
+});
+
+export const uploadRequestsInFlight = new Gauge({
+  name: "mandi_upload_requests_in_flight",
+  help: "Resumable-upload (tus) requests being answered right now: a photo's chunks arriving.",
+  registers: [registry],
+});
+
 /** PostgreSQL pool figures, read at scrape time from whatever pools registered. */
 const pools: Array<() => { total: number; idle: number; waiting: number }> = [];
 export function watchPool(read: () => { total: number; idle: number; waiting: number }): void {
