@@ -60,6 +60,14 @@ export const dbQueryDuration = new Histogram({
   registers: [registry],
 });
 
+export const repositoryCallDuration = new Histogram({
+  name: "mandi_repository_call_duration_seconds",
+  help: "Time of each repository call (its queries and the work between them), by repository function.",
+  labelNames: ["function"] as const,
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  registers: [registry],
+});
+
 export const unavailableEvents = new Counter({
   name: "mandi_unavailable_total",
   help: "Failures because a service outside the process did not answer (database, photo storage), SQLite lock waits that ran out included.",
