@@ -16,14 +16,16 @@ export function recordRequestMetrics(templateOf: (path: string) => string): Requ
     // Read now: routers mounted on a prefix rewrite req.url while they run.
     const path = req.path;
     const method = methodLabel(req.method);
-    let span: ReturnType<typeof startRequestSpan>;
+    const traced: { span?: ReturnType<typeof startRequestSpan> } = {};
     onFinished(res, () => {
       const route = templateOf(path);
       end({ route, method, status_class: statusClass(res.statusCode) });
-      endRequestSpan(span, { method, route, status: res.statusCode, requestId: req.id === undefined ? undefined : String(req.id) });
+      endRequestSpan(traced.span, { method, route, status: res.statusCode, requestId: req.id === undefined ? undefined : String(req.id) });
       const cached = res.getHeader("X-Page-Cache");
       if (typeof cached === "string" && CACHE_RESULTS.has(cached)) pageCacheResults.inc({ result: cached });
     });
-    span = startRequestSpan(method, next);
+    // The rest of the app runs inside the request's span (when tracing is on); the response
+    // finishes later than this returns, so the span is in place when it ends.
+    traced.span = startRequestSpan(method, next);
   };
 }
