@@ -7,11 +7,17 @@ import { useState, type RefObject } from "react";
 import { comparedProduce } from "../../../core/compared-produce";
 import { isoDate } from "../../../core/dates";
 import type { ListingFormValues } from "../../../core/listing-form";
-import { formatRupees } from "../../../core/money";
 import { mspNoteForForm } from "../../../core/msp-note";
+import { formatIndianNumber } from "../../../core/numbers";
 import { produceById, produceName } from "../../../core/produce-catalogue";
 import { useI18n } from "../i18n";
 import { useFormFields } from "./use-form-fields";
+
+/**
+ * core/money's formatRupees, written out: importing core/money here would move it into a chunk
+ * the home page loads, with more in it (see scripts/check-bundle.mjs).
+ */
+const formatRupees = (paise: number) => `₹${formatIndianNumber(paise / 100, { maxFractionDigits: 2, minFractionDigits: paise % 100 ? 2 : 0 })}`;
 
 export function MspNote({ form, values }: { form: RefObject<HTMLFormElement | null>; values: ListingFormValues }) {
   const { t, lang } = useI18n();
