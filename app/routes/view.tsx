@@ -106,6 +106,12 @@ export default function View({ loaderData }: Route.ComponentProps) {
                 <dd className="[overflow-wrap:anywhere]">{listing.variety}</dd>
               </>
             ) : null}
+            {listing.grade ? (
+              <>
+                <dt className="font-semibold">{t("produce.gradeTerm")}</dt>
+                <dd>{t(`produce.gradeLabel.${listing.grade}`)}</dd>
+              </>
+            ) : null}
             {listing.organic ? (
               <>
                 <dt className="font-semibold">{t("listing.organic")}</dt>

@@ -552,6 +552,25 @@ export const en = {
     haveAccount: "Already have an account?",
     login: "Login",
   },
+  produce: {
+    comparedWith: "Compared with: {{name}}",
+    comparedWithNone: "Not compared with any produce.",
+    notFound: "We could not tell which produce this is. Choose it below, so your price can be compared.",
+    change: "Compare prices with",
+    changeHint: "Price comparisons use this. Change it if we read your listing wrong.",
+    fromName: "As the name says ({{name}})",
+    fromNameUnknown: "As the name says",
+    none: "None of these",
+    msp: "Your price is below the minimum support price (MSP) for {{name}}: {{price}} ({{perKg}}).",
+    mspSeason: "This is the MSP for {{season}}.",
+    mspCentres: "Government procurement centres buy {{name}} at this price, so you may be able to get more there.",
+    grade: "Grade (optional)",
+    gradeNone: "Not graded",
+    gradeHint: "The grade mandis use. FAQ means fair average quality.",
+    gradeLabel: { FAQ: "FAQ (fair average quality)", A: "Grade A", B: "Grade B", C: "Grade C" },
+    gradeTerm: "Grade",
+    anyGrade: "Any grade",
+  },
 };
 
 export type EnglishCatalogue = typeof en;

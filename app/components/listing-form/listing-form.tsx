@@ -16,6 +16,9 @@ import { SelectField } from "../select-field";
 import { SubmitButton } from "../submit-button";
 import { TextField } from "../text-field";
 import { PhotoField } from "./photo-field";
+import { GradeField } from "./grade-field";
+import { MspNote } from "./msp-note";
+import { ProduceMatch } from "./produce-match";
 import { useSendWhenPhotosReady } from "./use-send-when-photos-ready";
 import { useI18n } from "../i18n";
 
@@ -65,6 +68,7 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
         error={errors.variety}
         placeholder={t("sell.varietyPlaceholder")}
       />
+      <ProduceMatch form={form} values={values} error={errors.produce} />
 
       <fieldset className="space-y-4 rounded-lg border border-stone-200 p-3">
         <legend className="px-1 font-semibold">{t("sell.priceAndQuantity")}</legend>
@@ -94,6 +98,7 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
           error={errors.price}
           placeholder={t("sell.pricePlaceholder")}
         />
+        <MspNote form={form} values={values} />
         <TextField
           label={t("sell.quantity")}
           name="quantity"
@@ -107,6 +112,7 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
           <input type="checkbox" name="organic" defaultChecked={values.organic} className="h-5 w-5" />
           {t("sell.organic")}
         </label>
+        <GradeField value={values.grade} error={errors.grade} />
         <TextField label={t("sell.availableFrom")} name="availableFrom" type="date" defaultValue={values.availableFrom} error={errors.availableFrom} />
       </fieldset>
 
