@@ -30,6 +30,8 @@ import { createUploadLocker } from "./uploads/upload-locker";
 import { createUploadsRepository } from "./uploads/uploads.repository";
 import { createUploadsService } from "./uploads/uploads.service";
 import { describeUnavailability, type Unavailability } from "./unavailable";
+import { createMandiRatesRepository } from "./mandi-rates/mandi-rates.repository";
+import { createMandiRatesService, type MandiRatesService } from "./mandi-rates/mandi-rates.service";
 
 export interface Services {
   config: Config;
@@ -57,6 +59,8 @@ export interface Services {
   removePhotoLeftovers(): Promise<PhotoLeftoversResult>;
   /** Reads the produce of listings saved before migration 0012 from their names (resumable). */
   backfillProduce(): Promise<BackfillProgress>;
+  /** The government's mandi rates, imported by `npm run prices:import` (decision 021). */
+  mandiRates: MandiRatesService;
   close(): Promise<void>;
 }
 
@@ -152,6 +156,7 @@ export async function createServices(
         olderThan: new Date(now() - PHOTO_LEFTOVER_AGE_MS),
         logger,
       }),
+    mandiRates: createMandiRatesService({ repository: createMandiRatesRepository(db.kysely) }),
     close: () => db.close(),
   };
 }
