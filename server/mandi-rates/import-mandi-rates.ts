@@ -55,14 +55,18 @@ const MAX_LISTED = 100;
 /** Distinct unknown names kept for the report; past it they are counted under "(others)". */
 const MAX_NAMES = 2000;
 
+/**
+ * Reads the input and stores its good records in `db`; without `db`, a dry run that reads and
+ * checks every record and writes nothing (for `--check`, and the benchmark's baseline).
+ */
 export async function importMandiRates(options: {
-  db: Db;
+  db?: Db;
   input: Readable;
   now?: number;
   batchSize?: number;
   onProgress?: (progress: ImportProgress) => void;
 }): Promise<ImportReport> {
-  const repository = createMandiRatesRepository(options.db.kysely);
+  const repository = options.db ? createMandiRatesRepository(options.db.kysely) : undefined;
   const now = options.now ?? Date.now();
   const today = todayInIndia(now);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -80,9 +84,11 @@ export async function importMandiRates(options: {
   const report: ImportReport = { format, read: 0, stored: 0, alreadyStored: 0, skipped: 0, badRows: [], unknownCommodities: new Map(), unknownPlaces: new Map() };
   let batch: MandiRateRow[] = [];
   const flush = async () => {
-    const stored = await repository.insertRates(batch, now);
-    report.stored += stored;
-    report.alreadyStored += batch.length - stored;
+    if (repository) {
+      const stored = await repository.insertRates(batch, now);
+      report.stored += stored;
+      report.alreadyStored += batch.length - stored;
+    }
     batch = [];
     options.onProgress?.({ read: report.read, stored: report.stored, bytes });
   };
