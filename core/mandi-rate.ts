@@ -19,6 +19,8 @@ export interface MandiRateView {
   modalPerKg: number;
   /** Found in the listing's district, or (none there) elsewhere in its state. */
   scope: "district" | "state";
+  /** Whole days from the arrival date to the day it was looked up, in India. */
+  ageDays: number;
 }
 
 export const MANDI_RATE_SOURCE = "AGMARKNET / data.gov.in";

@@ -156,7 +156,7 @@ export async function createServices(
         olderThan: new Date(now() - PHOTO_LEFTOVER_AGE_MS),
         logger,
       }),
-    mandiRates: createMandiRatesService({ repository: createMandiRatesRepository(db.kysely) }),
+    mandiRates: createMandiRatesService({ repository: createMandiRatesRepository(db.kysely), now: options.now }),
     close: () => db.close(),
   };
 }

@@ -552,6 +552,11 @@ export const en = {
     haveAccount: "Already have an account?",
     login: "Login",
   },
+  mandiRate: {
+    line: "Government mandi rate, {{market}} ({{district}}), {{date}}: {{price}} / kg ({{band}})",
+    source: "Source: {{source}}",
+    old: "Reported {{days}} days ago, on {{date}}: prices may have changed since.",
+  },
 };
 
 export type EnglishCatalogue = typeof en;

@@ -553,4 +553,9 @@ export const hi: EnglishCatalogue = {
     haveAccount: "पहले से खाता है?",
     login: "लॉगिन",
   },
+  mandiRate: {
+    line: "सरकारी मंडी भाव, {{market}} ({{district}}), {{date}}: {{price}} / किलो ({{band}})",
+    source: "स्रोत: {{source}}",
+    old: "यह भाव {{days}} दिन पहले, {{date}} को बताया गया था: तब से दाम बदल सकते हैं।",
+  },
 };

@@ -4,10 +4,23 @@
  * source; never today's price unless it is dated today.
  */
 import type { MandiRatesRepository } from "./mandi-rates.repository";
-import type { MandiRateView } from "../../core/mandi-rate";
+import { matchProduce, NO_PRODUCE, produceById } from "../../core/produce-catalogue";
+import { rateAgeDays, type MandiRateView } from "../../core/mandi-rate";
+import type { CategorySlug } from "../../core/categories";
 
-export function createMandiRatesService(deps: { repository: MandiRatesRepository }) {
+export function createMandiRatesService(deps: { repository: MandiRatesRepository; now?: () => number }) {
+  const now = deps.now ?? Date.now;
   return {
+    /**
+     * For the sell form: the produce the seller chose ("Compared with"), else the one its name
+     * and category read as, and the place chosen so far.
+     */
+    async rateForForm(values: { name: string; category: string; produce: string; state: string; district: string }): Promise<MandiRateView | null> {
+      if (values.produce === NO_PRODUCE) return null;
+      const produce = produceById(values.produce) ?? matchProduce(values.name, (values.category || null) as CategorySlug | null);
+      return this.rateFor({ produceId: produce?.id, state: values.state, district: values.district });
+    },
+
     async rateFor(where: { produceId: string | null | undefined; state: string | null | undefined; district?: string | null }): Promise<MandiRateView | null> {
       if (!where.produceId || !where.state) return null;
       const inDistrict = where.district ? await deps.repository.latestRate({ produceId: where.produceId, state: where.state, district: where.district }) : undefined;
@@ -23,6 +36,7 @@ export function createMandiRatesService(deps: { repository: MandiRatesRepository
         maxPerKg: Math.round(found.maxPrice / 100),
         modalPerKg: Math.round(found.modalPrice / 100),
         scope: inDistrict ? "district" : "state",
+        ageDays: rateAgeDays(found.arrivalDate, now()),
       };
     },
   };
