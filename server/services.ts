@@ -31,6 +31,8 @@ import { createUploadsRepository } from "./uploads/uploads.repository";
 import { timedRepository } from "./metrics/repository-timing";
 import { createUploadsService } from "./uploads/uploads.service";
 import { describeUnavailability, type Unavailability } from "./unavailable";
+import { createMandiRatesRepository } from "./mandi-rates/mandi-rates.repository";
+import { createMandiRatesService, type MandiRatesService } from "./mandi-rates/mandi-rates.service";
 
 export interface Services {
   config: Config;
@@ -58,6 +60,8 @@ export interface Services {
   removePhotoLeftovers(): Promise<PhotoLeftoversResult>;
   /** Reads the produce of listings saved before migration 0012 from their names (resumable). */
   backfillProduce(): Promise<BackfillProgress>;
+  /** The government's mandi rates, imported by `npm run prices:import` (decision 021). */
+  mandiRates: MandiRatesService;
   close(): Promise<void>;
 }
 
@@ -153,6 +157,7 @@ export async function createServices(
         olderThan: new Date(now() - PHOTO_LEFTOVER_AGE_MS),
         logger,
       }),
+    mandiRates: createMandiRatesService({ repository: createMandiRatesRepository(db.kysely), now: options.now }),
     close: () => db.close(),
   };
 }

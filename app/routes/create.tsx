@@ -8,6 +8,7 @@ import { discardBody } from "../../server/route-helpers/multipart";
 import { ListingForm } from "../components/listing-form/listing-form";
 import { SellDraftNotes, useSellDraft } from "../components/listing-form/sell-draft";
 import { LoginPrompt } from "../components/login-prompt";
+import { mandiRateOf } from "../components/mandi-rate";
 import type { Route } from "./+types/create";
 import { metaI18n, useI18n } from "../components/i18n";
 
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, now: Date.now() });
     values = form.values;
-    if (!form.ok) return refuseForm(form.status, form.errors, values);
+    if (!form.ok) return refuseForm(form.status, form.errors, { ...values, mandiRate: await context.services.mandiRates.rateForForm(values) });
     await listings.saveListing({ actor: user, fields: form.fields, photos: form.photos });
   } catch (error) {
     return formErrorResponse(error, values);
@@ -73,6 +74,7 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
           maxImageBytes={loaderData.maxImageBytes}
           submitLabel={t("sell.submit")}
           placeNames={loaderData.placeNames}
+          mandiRate={mandiRateOf(actionData?.values)}
         />
       </div>
     </div>

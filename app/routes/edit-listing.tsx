@@ -6,6 +6,7 @@ import { placeNamesFor } from "../../server/route-helpers/places";
 import { readListingForm } from "../../server/route-helpers/listing-form";
 import { discardBody } from "../../server/route-helpers/multipart";
 import { ListingForm } from "../components/listing-form/listing-form";
+import { mandiRateOf } from "../components/mandi-rate";
 import type { Route } from "./+types/edit-listing";
 import { metaI18n, useI18n } from "../components/i18n";
 
@@ -21,7 +22,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { listings } = context.services;
   const { config } = context;
   const listing = await orErrorPage(() => listings.getOwnListing({ actor: user, id: params.id }));
-  return { listing, values: formValuesOf(listing), maxImageBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, placeNames: placeNamesFor(request) };
+  const values = formValuesOf(listing);
+  return { listing, values, mandiRate: await context.services.mandiRates.rateForForm(values), maxImageBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, placeNames: placeNamesFor(request) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -41,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, now: Date.now() });
     values = form.values;
-    if (!form.ok) return refuseForm(form.status, form.errors, values);
+    if (!form.ok) return refuseForm(form.status, form.errors, { ...values, mandiRate: await context.services.mandiRates.rateForForm(values) });
     await listings.saveListing({ actor: user, id: listing.id, fields: form.fields, photos: form.photos });
   } catch (error) {
     return formErrorResponse(error, values);
@@ -72,6 +74,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
           currentPhotos={listing.photos}
           submitLabel={t("sell.save")}
           placeNames={loaderData.placeNames}
+          mandiRate={actionData ? mandiRateOf(actionData.values) : loaderData.mandiRate}
         />
       </div>
     </div>

@@ -571,6 +571,11 @@ export const en = {
     gradeTerm: "Grade",
     anyGrade: "Any grade",
   },
+  mandiRate: {
+    line: "Government mandi rate, {{market}} ({{district}}), {{date}}: {{price}} / kg ({{band}})",
+    source: "Source: {{source}}",
+    old: "Reported {{days}} days ago, on {{date}}: prices may have changed since.",
+  },
 };
 
 export type EnglishCatalogue = typeof en;

@@ -572,4 +572,9 @@ export const hi: EnglishCatalogue = {
     gradeTerm: "ग्रेड",
     anyGrade: "कोई भी ग्रेड",
   },
+  mandiRate: {
+    line: "सरकारी मंडी भाव, {{market}} ({{district}}), {{date}}: {{price}} / किलो ({{band}})",
+    source: "स्रोत: {{source}}",
+    old: "यह भाव {{days}} दिन पहले, {{date}} को बताया गया था: तब से दाम बदल सकते हैं।",
+  },
 };

@@ -18,6 +18,7 @@ import * as m0009 from "./migrations/0009-content-version";
 import * as m0010 from "./migrations/0010-upload-lock";
 import * as m0011 from "./migrations/0011-name-search-newest";
 import * as m0012 from "./migrations/0012-listing-produce";
+import * as m0013 from "./migrations/0013-mandi-rates";
 import * as m0018 from "./migrations/0018-grade-filter";
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0010-upload-lock": m0010,
   "0011-name-search-newest": m0011,
   "0012-listing-produce": m0012,
+  "0013-mandi-rates": m0013,
   "0018-grade-filter": m0018,
 };
 

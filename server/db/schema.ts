@@ -185,6 +185,32 @@ export interface UploadLockTable {
   release_requested: Generated<number>;
 }
 
+/** One imported government mandi rate, as it came (migration 0013, server/mandi-rates/). */
+export interface MandiRateTable {
+  /** A hash of the natural key: state, district, market, commodity, variety, grade, arrival date. */
+  id: string;
+  state: string;
+  /** As written in the file. */
+  district: string;
+  /** core/locations slugs the importer matched; null when it did not know the name. */
+  state_slug: string | null;
+  district_slug: string | null;
+  market: string;
+  commodity: string;
+  /** core/produce-catalogue id, or null for a commodity the catalogue does not know. */
+  produce_id: string | null;
+  variety: string;
+  grade: string;
+  /** YYYY-MM-DD. */
+  arrival_date: string;
+  /** Paise per quintal, as the file gave them (in rupees). */
+  min_price: number | string;
+  max_price: number | string;
+  modal_price: number | string;
+  /** Epoch milliseconds (UTC). */
+  imported_at: number | string;
+}
+
 export interface Database {
   user: UserTable;
   listing: ListingTable;
@@ -198,4 +224,5 @@ export interface Database {
   moderation_audit: ModerationAuditTable;
   content_version: ContentVersionTable;
   upload_lock: UploadLockTable;
+  mandi_rate: MandiRateTable;
 }

@@ -21,6 +21,8 @@ import { MspNote } from "./msp-note";
 import { ProduceMatch } from "./produce-match";
 import { useSendWhenPhotosReady } from "./use-send-when-photos-ready";
 import { useI18n } from "../i18n";
+import { MandiRateNote } from "../mandi-rate";
+import type { MandiRateView } from "../../../core/mandi-rate";
 
 export interface ListingFormProps {
   /** Where the form posts (its own page). */
@@ -34,12 +36,14 @@ export interface ListingFormProps {
   submitLabel: string;
   /** The place selects' names in the page's language (PlaceFields); null: English. */
   placeNames?: PlaceNames | null;
+  /** The government's mandi rate for the produce and place chosen so far (decision 021). */
+  mandiRate?: MandiRateView | null;
 }
 
 const unitOf = (unit: string): Unit => UNIT_OPTIONS.find((option) => option.value === unit)?.value ?? "kg";
 const noChanges = () => () => {};
 
-export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, currentPhotos = [], submitLabel, placeNames }: ListingFormProps) {
+export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, currentPhotos = [], submitLabel, placeNames, mandiRate }: ListingFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const send = useSendWhenPhotosReady(form);
   // The unit and state chosen so far: the price label and the district list follow them.
@@ -99,6 +103,7 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
           placeholder={t("sell.pricePlaceholder")}
         />
         <MspNote form={form} values={values} />
+        <MandiRateNote rate={mandiRate} />
         <TextField
           label={t("sell.quantity")}
           name="quantity"
