@@ -185,6 +185,20 @@ export interface UploadLockTable {
   release_requested: Generated<number>;
 }
 
+/** Price insight's aggregate: one row per listing that can speak for a price (migration 0014, decision 020). */
+export interface PricePointTable {
+  listing_id: string;
+  produce_id: string;
+  state: string;
+  district: string;
+  grade: string | null;
+  seller_id: string;
+  /** Days since 1970-01-01 (UTC) of the listing's last change. */
+  day: number;
+  /** Per kg. */
+  price_paise: number;
+}
+
 export interface Database {
   user: UserTable;
   listing: ListingTable;
@@ -198,4 +212,5 @@ export interface Database {
   moderation_audit: ModerationAuditTable;
   content_version: ContentVersionTable;
   upload_lock: UploadLockTable;
+  price_point: PricePointTable;
 }
