@@ -14,6 +14,7 @@ export default [
   route("my/listings/:id/edit", "routes/edit-listing.tsx"),
   route("seller/:id", "routes/seller.tsx"),
   route("api/suggestions", "routes/api.suggestions.ts"),
+  route("api/price-insight", "routes/api.price-insight.ts"),
   // The header's language switch (decision 015): sets the `lang` cookie and goes back.
   route("language", "routes/language.tsx"),
   route("my/account", "routes/my-account.tsx"),

@@ -13,6 +13,7 @@
  * (server/price-insight). Pure: no I/O, no framework.
  */
 import type { Grade } from "./grades";
+import type { Unit } from "./units";
 
 /** Days of listings an insight covers. */
 export const INSIGHT_DAYS = 30;
@@ -189,3 +190,25 @@ export function weeklyTrend(points: readonly PricePoint[], today: number): Trend
 export function dayOf(epochMs: number): number {
   return Math.floor(epochMs / DAY_MS);
 }
+
+/** What the sell form and a listing's page say, in the page's language (app/components/price-insight.tsx); made on the server. */
+export interface PriceInsightNote {
+  produceId: string;
+  /** The produce's name in the page's language. */
+  produce: string;
+  enough: boolean;
+  scope: InsightScope | null;
+  /** The district's or state's name in the page's language; "" for all India. */
+  place: string;
+  grade: Grade | null;
+  /** Per kg, rounded for reading. */
+  medianPaise: number;
+  lowPaise: number;
+  highPaise: number;
+  listings: number;
+  /** The band in the seller's unit, when it is not kg and its weight is known. */
+  unit: Unit | null;
+  lowUnitPaise: number | null;
+  highUnitPaise: number | null;
+}
+

@@ -4,7 +4,9 @@ import { formValuesOf } from "../../core/listing-form";
 import { formErrorResponse, orErrorPage, refuseForm } from "../../server/route-helpers/app-errors";
 import { placeNamesFor } from "../../server/route-helpers/places";
 import { readListingForm } from "../../server/route-helpers/listing-form";
+import { priceInsightNoteFor } from "../../server/route-helpers/price-insight";
 import { discardBody } from "../../server/route-helpers/multipart";
+import type { PriceInsightNote } from "../../core/price-insight";
 import { ListingForm } from "../components/listing-form/listing-form";
 import type { Route } from "./+types/edit-listing";
 import { metaI18n, useI18n } from "../components/i18n";
@@ -21,7 +23,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { listings } = context.services;
   const { config } = context;
   const listing = await orErrorPage(() => listings.getOwnListing({ actor: user, id: params.id }));
-  return { listing, values: formValuesOf(listing), maxImageBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, placeNames: placeNamesFor(request) };
+  const values = formValuesOf(listing);
+  return { listing, values, priceInsight: await priceInsightNoteFor(context.services, request, values), maxImageBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, placeNames: placeNamesFor(request) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -41,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, now: Date.now() });
     values = form.values;
-    if (!form.ok) return refuseForm(form.status, form.errors, values);
+    if (!form.ok) return refuseForm(form.status, form.errors, values, { priceInsight: await priceInsightNoteFor(context.services, request, values) });
     await listings.saveListing({ actor: user, id: listing.id, fields: form.fields, photos: form.photos });
   } catch (error) {
     return formErrorResponse(error, values);
@@ -72,6 +75,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
           currentPhotos={listing.photos}
           submitLabel={t("sell.save")}
           placeNames={loaderData.placeNames}
+          priceInsight={actionData && "priceInsight" in actionData ? (actionData.priceInsight as PriceInsightNote | null) : loaderData.priceInsight}
         />
       </div>
     </div>

@@ -16,6 +16,9 @@ import {
   dayOf,
   INSIGHT_DAYS,
   percentFromUsual,
+  perUnitPaise,
+  roundForBand,
+  type PriceInsightNote,
   summarise,
   summariseBy,
   TREND_DAYS,
@@ -25,6 +28,10 @@ import {
   type PriceSummary,
   type TrendPoint,
 } from "../../core/price-insight";
+import type { Language } from "../../core/i18n/languages";
+import { districtName, stateName } from "../../core/locations";
+import type { InsightAsked } from "../../core/price-insight-query";
+import { produceName } from "../../core/produce-catalogue";
 import type { ContentVersionRepository } from "../page-cache/content-version.repository";
 import type { PriceInsightRepository } from "./price-insight.repository";
 
@@ -89,16 +96,47 @@ export function createPriceInsightService(deps: { repository: PriceInsightReposi
     });
   }
 
+  function placeOf(found: PriceInsight, lang: Language): string {
+    if (!found.enough || found.scope === "india") return "";
+    return found.scope === "district" ? districtName(found.state!, found.district!, lang) : stateName(found.state!, lang);
+  }
+
   return {
     /** The usual price of a produce near a place (district, else state, else all India). */
     insight,
 
+    /** The sell form's note for what the seller has typed so far; null when no produce is known. */
+    async note(asked: InsightAsked, lang: Language): Promise<PriceInsightNote | null> {
+      const produce = produceById(asked.produceId);
+      if (!produce) return null;
+      const found = await insight({ produceId: produce.id, state: asked.state, district: asked.district, grade: asked.grade });
+      const inUnit = found.enough && asked.unit !== "kg" && asked.gramsPerUnit !== null;
+      return {
+        produceId: produce.id,
+        produce: produceName(produce, lang),
+        enough: found.enough,
+        scope: found.enough ? found.scope : null,
+        place: placeOf(found, lang),
+        grade: found.enough ? found.grade : null,
+        medianPaise: found.enough ? roundForBand(found.summary.medianPaise) : 0,
+        lowPaise: found.enough ? roundForBand(found.summary.lowPaise) : 0,
+        highPaise: found.enough ? roundForBand(found.summary.highPaise) : 0,
+        listings: found.enough ? found.summary.listings : found.listings,
+        unit: inUnit ? asked.unit : null,
+        lowUnitPaise: inUnit ? roundForBand(perUnitPaise(found.summary.lowPaise, asked.gramsPerUnit!)) : null,
+        highUnitPaise: inUnit ? roundForBand(perUnitPaise(found.summary.highPaise, asked.gramsPerUnit!)) : null,
+      };
+    },
+
     /** Where a listing's price stands against the usual one near it; undefined when there is none to compare with. */
-    async standing(listing: { produceId: string | null; state: string | null; district: string | null; grade: Grade | null; pricePaise: number }): Promise<{ insight: Extract<PriceInsight, { enough: true }>; percent: number } | undefined> {
+    async standing(
+      listing: { produceId: string | null; state: string | null; district: string | null; grade: Grade | null; pricePaise: number },
+      lang: Language = "en",
+    ): Promise<{ insight: Extract<PriceInsight, { enough: true }>; percent: number; place: string; produceId: string } | undefined> {
       if (!listing.produceId) return undefined;
       const found = await insight({ produceId: listing.produceId, state: listing.state, district: listing.district, grade: listing.grade });
       if (!found.enough) return undefined;
-      return { insight: found, percent: percentFromUsual(listing.pricePaise, found.summary.medianPaise) };
+      return { insight: found, percent: percentFromUsual(listing.pricePaise, found.summary.medianPaise), place: placeOf(found, lang), produceId: listing.produceId };
     },
 
     /** A produce's price page; a produce that is not in the catalogue is a 404. */

@@ -18,6 +18,8 @@ import { TextField } from "../text-field";
 import { PhotoField } from "./photo-field";
 import { useSendWhenPhotosReady } from "./use-send-when-photos-ready";
 import { useI18n } from "../i18n";
+import type { PriceInsightNote } from "../../../core/price-insight";
+import { SellFormPriceInsight } from "../price-insight";
 
 export interface ListingFormProps {
   /** Where the form posts (its own page). */
@@ -31,12 +33,14 @@ export interface ListingFormProps {
   submitLabel: string;
   /** The place selects' names in the page's language (PlaceFields); null: English. */
   placeNames?: PlaceNames | null;
+  /** The usual price of similar listings near the seller, as the server saw the form (decision 020). */
+  priceInsight?: PriceInsightNote | null;
 }
 
 const unitOf = (unit: string): Unit => UNIT_OPTIONS.find((option) => option.value === unit)?.value ?? "kg";
 const noChanges = () => () => {};
 
-export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, currentPhotos = [], submitLabel, placeNames }: ListingFormProps) {
+export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, currentPhotos = [], submitLabel, placeNames, priceInsight }: ListingFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const send = useSendWhenPhotosReady(form);
   // The unit and state chosen so far: the price label and the district list follow them.
@@ -94,6 +98,7 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
           error={errors.price}
           placeholder={t("sell.pricePlaceholder")}
         />
+        <SellFormPriceInsight initial={priceInsight} />
         <TextField
           label={t("sell.quantity")}
           name="quantity"
