@@ -212,3 +212,14 @@ export interface PriceInsightNote {
   highUnitPaise: number | null;
 }
 
+
+/** Where a listing's price stands, as its page says it: "7% below the usual price in Nashik". */
+export interface PriceStandingView {
+  produceId: string;
+  /** The produce's name in the page's language. */
+  produce: string;
+  /** -7 for 7% below the usual price. */
+  percent: number;
+  /** Where the usual price is from, in the page's language; "" for all India. */
+  place: string;
+}

@@ -11,7 +11,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatRupees } from "../../core/money";
-import type { PriceInsightNote } from "../../core/price-insight";
+import type { PriceInsightNote, PriceStandingView } from "../../core/price-insight";
 import { useI18n, type I18n } from "./i18n";
 
 /** Fields whose change can change the note (the form's own names, as the live query reads them). */
@@ -98,14 +98,6 @@ export function SellFormPriceInsight({ initial }: { initial: PriceInsightNote | 
       {note ? <PriceInsightNoteText note={note} /> : null}
     </div>
   );
-}
-
-export interface PriceStandingView {
-  produceId: string;
-  produce: string;
-  percent: number;
-  /** Where the usual price is from, in the page's language; "" for all India. */
-  place: string;
 }
 
 export function PriceStanding({ standing }: { standing: PriceStandingView | null | undefined }) {
