@@ -223,3 +223,14 @@ export interface PriceStandingView {
   /** Where the usual price is from, in the page's language; "" for all India. */
   place: string;
 }
+
+const MONTHS = {
+  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+  hi: ["जन॰", "फ़र॰", "मार्च", "अप्रैल", "मई", "जून", "जुल॰", "अग॰", "सित॰", "अक्टू॰", "नव॰", "दिस॰"],
+} as const;
+
+/** A day (days since the epoch) as "24 Nov" / "24 नव॰", for the trend's axis and table. */
+export function dayMonth(day: number, lang: "en" | "hi"): string {
+  const date = new Date(day * DAY_MS);
+  return `${date.getUTCDate()} ${MONTHS[lang][date.getUTCMonth()]}`;
+}

@@ -142,7 +142,7 @@ export function createPriceInsightService(deps: { repository: PriceInsightReposi
     /** A produce's price page; a produce that is not in the catalogue is a 404. */
     async pricePage(produceId: string): Promise<PricePage> {
       const produce = produceById(produceId);
-      if (!produce) throw new AppError("NOT_FOUND", "We could not find that produce.");
+      if (!produce) throw new AppError("NOT_FOUND", "We could not find prices for that produce. See all produce prices on the Prices page.");
       return cached(`page|${produce.id}`, async (today) => {
         const points = await repository.pointsFor({ produceId: produce.id, fromDay: today - TREND_DAYS + 1 });
         const recent = points.filter((point) => point.day > today - INSIGHT_DAYS);
