@@ -651,7 +651,8 @@ test("query strings and paths: /prices/*, /api/price-insight (signed in and out)
       count("GET /prices/*");
       const page = await rawRequest({ method: "GET", path: boundedPath(`/prices/${urlValue(produce)}?state=${urlValue(state)}`), headers });
       expectNo5xx("GET /prices/*", page);
-      if (page.status !== 431) expect([200, 404], "GET /prices/*").toContain(page.status);
+      // A path segment with a broken %-escape is a 400 before any route runs.
+      if (page.status !== 431) expect([200, 400, 404], "GET /prices/*").toContain(page.status);
       expect(String(page.body), "GET /prices/*").not.toContain("<script>alert");
     }),
     fcOptions,
