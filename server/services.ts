@@ -23,6 +23,8 @@ import { createModerationService, type ModerationService } from "./moderation/mo
 import { createStorage } from "./media/create-storage";
 import { PHOTO_LEFTOVER_AGE_MS, removePhotoLeftovers, type PhotoLeftoversResult } from "./media/photo-leftovers";
 import type { Storage } from "./media/storage";
+import { createPriceInsightRepository } from "./price-insight/price-insight.repository";
+import { createPriceInsightService, type PriceInsightService } from "./price-insight/price-insight.service";
 import { createContentVersionRepository, type ContentVersionRepository } from "./page-cache/content-version.repository";
 import { createUploadDatastore, type UploadDatastore } from "./uploads/tus-datastore";
 import { createUploadLockRepository } from "./uploads/upload-lock.repository";
@@ -62,6 +64,8 @@ export interface Services {
   backfillProduce(): Promise<BackfillProgress>;
   /** The government's mandi rates, imported by `npm run prices:import` (decision 021). */
   mandiRates: MandiRatesService;
+  /** Price insight from Mandi's own listings (decision 020). */
+  priceInsight: PriceInsightService;
   close(): Promise<void>;
 }
 
@@ -149,6 +153,7 @@ export async function createServices(
     contentVersion,
     uploadDatastore,
     backfillProduce: () => backfillProduce(db),
+    priceInsight: createPriceInsightService({ repository: createPriceInsightRepository(db.kysely), contentVersion, now: options.now }),
     uploadLocker: createUploadLocker(uploadLocks, { logger }),
     removePhotoLeftovers: () =>
       removePhotoLeftovers({

@@ -23,6 +23,8 @@ import { useSendWhenPhotosReady } from "./use-send-when-photos-ready";
 import { useI18n } from "../i18n";
 import { MandiRateNote } from "../mandi-rate";
 import type { MandiRateView } from "../../../core/mandi-rate";
+import type { PriceInsightNote } from "../../../core/price-insight";
+import { SellFormPriceInsight } from "../price-insight";
 
 export interface ListingFormProps {
   /** Where the form posts (its own page). */
@@ -38,12 +40,14 @@ export interface ListingFormProps {
   placeNames?: PlaceNames | null;
   /** The government's mandi rate for the produce and place chosen so far (decision 021). */
   mandiRate?: MandiRateView | null;
+  /** The usual price of similar listings near the seller, as the server saw the form (decision 020). */
+  priceInsight?: PriceInsightNote | null;
 }
 
 const unitOf = (unit: string): Unit => UNIT_OPTIONS.find((option) => option.value === unit)?.value ?? "kg";
 const noChanges = () => () => {};
 
-export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, currentPhotos = [], submitLabel, placeNames, mandiRate }: ListingFormProps) {
+export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, currentPhotos = [], submitLabel, placeNames, mandiRate, priceInsight }: ListingFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const send = useSendWhenPhotosReady(form);
   // The unit and state chosen so far: the price label and the district list follow them.
@@ -104,6 +108,7 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
         />
         <MspNote form={form} values={values} />
         <MandiRateNote rate={mandiRate} />
+        <SellFormPriceInsight initial={priceInsight} />
         <TextField
           label={t("sell.quantity")}
           name="quantity"
