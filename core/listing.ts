@@ -37,6 +37,8 @@ export interface ListingSummary {
   district: string | null;
   /** "Nashik, Maharashtra", made on the server so pages need not carry the table of places. */
   where: string | null;
+  /** "Nearest first" only: kilometres from the buyer's district to this listing's (decision 024). */
+  distanceKm?: number;
 }
 
 /** Why moderation hid a listing, as its seller and moderators see it (decision 014). */

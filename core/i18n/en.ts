@@ -552,6 +552,17 @@ export const en = {
     haveAccount: "Already have an account?",
     login: "Login",
   },
+  near: {
+    sort: "Nearest first",
+    from: "Nearest to",
+    chooseDistrict: "Choose a district",
+    show: "Show",
+    nearMe: "Near me",
+    finding: "Finding where you are…",
+    denied: "Mandi could not learn where you are. Choose a district instead.",
+    heading: "Nearest to {{place}} first",
+    needDistrict: "Choose a district to see the nearest listings first.",
+  },
 };
 
 export type EnglishCatalogue = typeof en;

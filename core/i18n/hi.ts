@@ -553,4 +553,15 @@ export const hi: EnglishCatalogue = {
     haveAccount: "पहले से खाता है?",
     login: "लॉगिन",
   },
+  near: {
+    sort: "सबसे पास पहले",
+    from: "किसके पास",
+    chooseDistrict: "ज़िला चुनें",
+    show: "दिखाएँ",
+    nearMe: "मेरे पास",
+    finding: "आपकी जगह पता की जा रही है…",
+    denied: "मंडी आपकी जगह नहीं जान सका। इसके बदले कोई ज़िला चुनें।",
+    heading: "{{place}} के सबसे पास पहले",
+    needDistrict: "सबसे पास की लिस्टिंग पहले देखने के लिए ज़िला चुनें।",
+  },
 };

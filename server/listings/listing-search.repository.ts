@@ -32,7 +32,12 @@ export interface ListingFilter {
   category?: CategorySlug;
   minPaise?: number;
   maxPaise?: number;
+  /** Only listings with no place (made before places were asked for): the end of "Nearest first". */
+  unplaced?: boolean;
 }
+
+/** "Nearest first" (decision 024): districts are read in rings of this many, doubling, nearest first. */
+const FIRST_RING = 8;
 
 type ListingQuery = SelectQueryBuilder<Database, "listing", object>;
 
@@ -119,6 +124,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     if (filter.category) q = q.where(column("category"), "=", filter.category) as Q;
     if (filter.minPaise !== undefined) q = q.where(column("price_paise"), ">=", filter.minPaise) as Q;
     if (filter.maxPaise !== undefined) q = q.where(column("price_paise"), "<=", filter.maxPaise) as Q;
+    if (filter.unplaced) q = q.where((eb) => eb.or([eb("listing.state", "is", null), eb("listing.district", "is", null)])) as Q;
     if (filter.nameIn) q = q.where(column("name_search"), "in", filter.nameIn.length ? filter.nameIn : [""]) as Q;
     const terms = filter.nameContainsAny ?? [];
     const orPlaces = filter.orPlaces ?? [];
@@ -266,6 +272,57 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
         .offset(options.offset);
       const rows = await applySort(db.selectFrom("listing").select([...SUMMARY_COLUMNS]).where("listing.id", "in", pageIds), options.sort).execute();
       return rows.map(toSummary);
+    },
+
+    /**
+     * A page of "Nearest first" (decision 024): the matches ordered by their district's place in
+     * `districts` (nearest first; a district not in it, or no place, comes last), newest first
+     * within a district. Districts are counted in rings (8, 16, 32, … districts, one grouped count
+     * each, through the place index) until the page is reached; then each district the page spans
+     * gives its slice, newest first through listing_near_idx (migration 0017). So the cost follows
+     * the page's depth and the matches near the buyer, never every match.
+     */
+    async listNearest(options: {
+      filter?: ListingFilter;
+      districts: readonly { state: string; district: string }[];
+      limit: number;
+      offset: number;
+    }): Promise<ListingSummary[]> {
+      const filter = options.filter ?? {};
+      const end = options.offset + options.limit;
+      const spans: { state: string | null; district: string | null; from: number; count: number }[] = [];
+      let seen = 0;
+      for (let start = 0, size = FIRST_RING; start < options.districts.length && seen < end; start += size, size *= 2) {
+        const ring = options.districts.slice(start, start + size);
+        const byState = new Map<string, string[]>();
+        for (const { state, district } of ring) byState.set(state, [...(byState.get(state) ?? []), district]);
+        const places: PlaceMatch[] = [...byState].map(([state, districts]) => ({ state, districts }));
+        const rows = await applyFilter(db.selectFrom("listing"), filter)
+          .where((eb) => inPlaces(eb, places, (name) => sql.ref(`listing.${name}`)))
+          .select(["listing.state", "listing.district", (eb) => eb.fn.countAll<number | string>().as("n")])
+          .groupBy(["listing.state", "listing.district"])
+          .execute();
+        const counts = new Map(rows.map((row) => [`${row.state}/${row.district}`, Number(row.n)]));
+        for (const { state, district } of ring) {
+          const count = counts.get(`${state}/${district}`) ?? 0;
+          if (!count) continue;
+          spans.push({ state, district, from: seen, count });
+          seen += count;
+        }
+      }
+      // Past every ranked district: the listings with no place last (a filter's state keeps out the rest).
+      if (seen < end) spans.push({ state: null, district: null, from: seen, count: Number.MAX_SAFE_INTEGER });
+      const items: ListingSummary[] = [];
+      for (const span of spans) {
+        if (span.from + span.count <= options.offset || span.from >= end) continue;
+        const offset = Math.max(options.offset - span.from, 0);
+        const limit = Math.min(end, span.from + span.count) - (span.from + offset);
+        const within: ListingFilter = span.state ? { ...filter, state: span.state, district: span.district! } : { ...filter, unplaced: true };
+        const pageIds = applySort(applyFilter(db.selectFrom("listing"), within).select("listing.id"), "newest").limit(limit).offset(offset);
+        const rows = await applySort(db.selectFrom("listing").select([...SUMMARY_COLUMNS]).where("listing.id", "in", pageIds), "newest").execute();
+        items.push(...rows.map(toSummary));
+      }
+      return items;
     },
 
     /**
@@ -474,6 +531,10 @@ function applySort<O, Q extends SelectQueryBuilder<Database, "listing", O>>(quer
   const by = (column: "created_at" | "id" | "price_paise") =>
     collected ? (column === "id" ? sql`${sql.ref(`listing.${column}`)} || ''` : sql`${sql.ref(`listing.${column}`)} + 0`) : sql.ref(`listing.${column}`);
   switch (sort) {
+    // "Nearest first" is ordered by listNearest, district by district, newest first within each.
+    case "near":
+    case "newest":
+      return query.orderBy(by("created_at"), "desc").orderBy(by("id"), "desc") as Q;
     case "oldest":
       return query.orderBy(by("created_at"), "asc").orderBy(by("id"), "asc") as Q;
     // Equal prices keep listing order, so one index (price_paise, created_at, id) serves both ways.
@@ -481,8 +542,6 @@ function applySort<O, Q extends SelectQueryBuilder<Database, "listing", O>>(quer
       return query.orderBy(by("price_paise"), "asc").orderBy(by("created_at"), "asc").orderBy(by("id"), "asc") as Q;
     case "price-desc":
       return query.orderBy(by("price_paise"), "desc").orderBy(by("created_at"), "desc").orderBy(by("id"), "desc") as Q;
-    case "newest":
-      return query.orderBy(by("created_at"), "desc").orderBy(by("id"), "desc") as Q;
   }
 }
 
