@@ -38,6 +38,8 @@ export interface ListingFilter {
 
 /** "Nearest first" (decision 024): districts are read in rings of this many, doubling, nearest first. */
 const FIRST_RING = 8;
+/** …up to this many, so the ring where a page ends is read district by district at small cost. */
+const LARGEST_RING = 64;
 
 type ListingQuery = SelectQueryBuilder<Database, "listing", object>;
 
@@ -249,6 +251,24 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     return rows.map(toNameCandidate);
   }
 
+  async function listPage(options: {
+    filter?: ListingFilter;
+    sort: ListingSort;
+    limit: number;
+    offset: number;
+    /** How many listings match, when known: many matches are found by walking the sort index. */
+    total?: number;
+  }): Promise<ListingSummary[]> {
+    const plan = await choosePlan(options.filter ?? {}, options.offset + options.limit, options.total ?? 0);
+    // Deep pages: the offset is skipped over index entries (ids only), then only the page's
+    // rows are read.
+    const pageIds = applySort(applyFilter(db.selectFrom("listing"), options.filter ?? {}, plan).select("listing.id"), options.sort, plan === "collect")
+      .limit(options.limit)
+      .offset(options.offset);
+    const rows = await applySort(db.selectFrom("listing").select([...SUMMARY_COLUMNS]).where("listing.id", "in", pageIds), options.sort).execute();
+    return rows.map(toSummary);
+  }
+
   return {
     /** A seller as their public page shows them (`banned`: their page is gone, decision 014). */
     async findSeller(id: string): Promise<{ id: string; name: string; phone: string; createdAt: number; banned: boolean } | null> {
@@ -256,31 +276,16 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       return row ? { id: row.id, name: row.name, phone: row.phone, createdAt: new Date(row.createdAt).getTime(), banned: Boolean(row.banned) } : null;
     },
 
-    async list(options: {
-      filter?: ListingFilter;
-      sort: ListingSort;
-      limit: number;
-      offset: number;
-      /** How many listings match, when known: many matches are found by walking the sort index. */
-      total?: number;
-    }): Promise<ListingSummary[]> {
-      const plan = await choosePlan(options.filter ?? {}, options.offset + options.limit, options.total ?? 0);
-      // Deep pages: the offset is skipped over index entries (ids only), then only the page's
-      // rows are read.
-      const pageIds = applySort(applyFilter(db.selectFrom("listing"), options.filter ?? {}, plan).select("listing.id"), options.sort, plan === "collect")
-        .limit(options.limit)
-        .offset(options.offset);
-      const rows = await applySort(db.selectFrom("listing").select([...SUMMARY_COLUMNS]).where("listing.id", "in", pageIds), options.sort).execute();
-      return rows.map(toSummary);
-    },
+    list: listPage,
 
     /**
      * A page of "Nearest first" (decision 024): the matches ordered by their district's place in
      * `districts` (nearest first; a district not in it, or no place, comes last), newest first
-     * within a district. Districts are counted in rings (8, 16, 32, … districts, one grouped count
-     * each, through the place index) until the page is reached; then each district the page spans
-     * gives its slice, newest first through listing_near_idx (migration 0017). So the cost follows
-     * the page's depth and the matches near the buyer, never every match.
+     * within a district. Districts are taken in rings (8, 16, 32, then 64 at a time, nearest
+     * first), each counted no further than the page's end through the place index; where the
+     * page ends, district by district. Then each district the page spans gives its slice, newest
+     * first through listing_near_idx (migration 0017). So the cost follows the page's depth,
+     * never how many listings match.
      */
     async listNearest(options: {
       filter?: ListingFilter;
@@ -292,22 +297,36 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       const end = options.offset + options.limit;
       const spans: { state: string | null; district: string | null; from: number; count: number }[] = [];
       let seen = 0;
-      for (let start = 0, size = FIRST_RING; start < options.districts.length && seen < end; start += size, size *= 2) {
+      for (let start = 0, size = FIRST_RING; start < options.districts.length && seen < end; start += size, size = Math.min(size * 2, LARGEST_RING)) {
         const ring = options.districts.slice(start, start + size);
         const byState = new Map<string, string[]>();
         for (const { state, district } of ring) byState.set(state, [...(byState.get(state) ?? []), district]);
         const places: PlaceMatch[] = [...byState].map(([state, districts]) => ({ state, districts }));
-        const rows = await applyFilter(db.selectFrom("listing"), filter)
-          .where((eb) => inPlaces(eb, places, (name) => sql.ref(`listing.${name}`)))
-          .select(["listing.state", "listing.district", (eb) => eb.fn.countAll<number | string>().as("n")])
-          .groupBy(["listing.state", "listing.district"])
-          .execute();
-        const counts = new Map(rows.map((row) => [`${row.state}/${row.district}`, Number(row.n)]));
+        const inRing = (q: ListingQuery) => q.where((eb) => inPlaces(eb, places, (name) => sql.ref(`listing.${name}`)));
+        const need = end - seen;
+        // Counted only as far as the page needs, so a crowded district costs no more than the page.
+        const inThisRing = await countWhere(filter, need, inRing);
+        if (!inThisRing) continue;
+        if (inThisRing < need) {
+          // All of the ring's matches come before the page's end: fewer than a page's depth, counted exactly.
+          const rows = await inRing(applyFilter(db.selectFrom("listing"), filter))
+            .select(["listing.state", "listing.district", (eb) => eb.fn.countAll<number | string>().as("n")])
+            .groupBy(["listing.state", "listing.district"])
+            .execute();
+          const counts = new Map(rows.map((row) => [`${row.state}/${row.district}`, Number(row.n)]));
+          for (const { state, district } of ring) {
+            const count = counts.get(`${state}/${district}`) ?? 0;
+            if (count) spans.push({ state, district, from: seen, count });
+            seen += count;
+          }
+          continue;
+        }
+        // The page ends in this ring: district by district, nearest first, each counted as far as needed.
         for (const { state, district } of ring) {
-          const count = counts.get(`${state}/${district}`) ?? 0;
-          if (!count) continue;
-          spans.push({ state, district, from: seen, count });
+          const count = await countWhere({ ...filter, state, district }, end - seen);
+          if (count) spans.push({ state, district, from: seen, count });
           seen += count;
+          if (seen >= end) break;
         }
       }
       // Past every ranked district: the listings with no place last (a filter's state keeps out the rest).
@@ -318,9 +337,9 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
         const offset = Math.max(options.offset - span.from, 0);
         const limit = Math.min(end, span.from + span.count) - (span.from + offset);
         const within: ListingFilter = span.state ? { ...filter, state: span.state, district: span.district! } : { ...filter, unplaced: true };
-        const pageIds = applySort(applyFilter(db.selectFrom("listing"), within).select("listing.id"), "newest").limit(limit).offset(offset);
-        const rows = await applySort(db.selectFrom("listing").select([...SUMMARY_COLUMNS]).where("listing.id", "in", pageIds), "newest").execute();
-        items.push(...rows.map(toSummary));
+        // Left to the planner (a name search collects its matches through the name index): never a
+        // walk of the newest-first index of every district, which would test every other district's entries.
+        items.push(...(await listPage({ filter: within, sort: "newest", limit, offset })));
       }
       return items;
     },
