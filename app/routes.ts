@@ -14,6 +14,8 @@ export default [
   route("my/listings/:id/edit", "routes/edit-listing.tsx"),
   route("seller/:id", "routes/seller.tsx"),
   route("api/suggestions", "routes/api.suggestions.ts"),
+  // The sell form's government mandi rate as the seller chooses (decision 021).
+  route("api/mandi-rate", "routes/api.mandi-rate.ts"),
   // The header's language switch (decision 015): sets the `lang` cookie and goes back.
   route("language", "routes/language.tsx"),
   route("my/account", "routes/my-account.tsx"),

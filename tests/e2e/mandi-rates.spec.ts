@@ -9,7 +9,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { E2E_DATABASE_URL, E2E_DATA_DIR } from "../../playwright.config";
 import { axeViolations } from "./support/axe";
-import { expect, fillPlace, test, uniqueTag } from "./support/fixtures";
+import { expect, fillPlace, gotoHydrated, test, uniqueTag } from "./support/fixtures";
 
 const SAMPLE = "docs/samples/mandi-rates-sample.csv";
 // The sample's Lasalgaon onion on its latest day: ₹1,900–2,300, modal ₹2,150 a quintal.
@@ -89,4 +89,24 @@ test("the edit form shows the rate beside the price, and the sell form does afte
   } finally {
     await context.close();
   }
+});
+
+test("with JavaScript the sell form's rate follows the produce and place as the seller chooses", async ({ page, seller }) => {
+  await gotoHydrated(page, "/create");
+  await expect(page.getByTestId("mandi-rate")).toHaveCount(0);
+  await page.getByLabel("Name", { exact: true }).fill(`Pyaz from ${seller.name}`);
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Vegetable" });
+  await fillPlace(page);
+  await expect(page.getByTestId("mandi-rate")).toContainText("Government mandi rate, Lasalgaon (Nashik), 24 Nov 2026: ₹21.50 / kg (₹19–23)");
+  // Another produce, with no rate in Maharashtra: the note goes.
+  await page.getByLabel("Name", { exact: true }).fill("Dragon fruit");
+  await expect(page.getByTestId("mandi-rate")).toHaveCount(0);
+});
+
+test("the rate's JSON endpoint reads its query with a schema: a bad one is a 400, never a 500", async ({ request }) => {
+  const good = await request.get("/api/mandi-rate?name=onion&category=vegetables&state=maharashtra&district=nashik");
+  expect(good.status()).toBe(200);
+  expect((await good.json()).rate).toMatchObject({ market: "Lasalgaon", arrivalDate: "2026-11-24", modalPerKg: 2150, minPerKg: 1900, maxPerKg: 2300 });
+  expect((await request.get(`/api/mandi-rate?name=${"x".repeat(500)}`)).status()).toBe(400);
+  expect((await (await request.get("/api/mandi-rate?name=%3Cscript%3E&state=%00")).json()).rate).toBeNull();
 });

@@ -18,7 +18,7 @@ import { TextField } from "../text-field";
 import { PhotoField } from "./photo-field";
 import { useSendWhenPhotosReady } from "./use-send-when-photos-ready";
 import { useI18n } from "../i18n";
-import { MandiRateNote } from "../mandi-rate";
+import { LiveMandiRate } from "../mandi-rate";
 import type { MandiRateView } from "../../../core/mandi-rate";
 
 export interface ListingFormProps {
@@ -98,7 +98,7 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
           error={errors.price}
           placeholder={t("sell.pricePlaceholder")}
         />
-        <MandiRateNote rate={mandiRate} />
+        <LiveMandiRate rate={mandiRate} />
         <TextField
           label={t("sell.quantity")}
           name="quantity"
