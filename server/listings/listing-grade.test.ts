@@ -20,7 +20,7 @@ describe.each(testEngines())("grade filter, on %s", (engine) => {
     t = await createTestServices({ engine });
     const seller = await t.accounts.signUp({ ...makeSeller(1), phone: "+919876543210" }, new Headers());
     const photo = await makeProducePhoto("vegetables", 1, { width: 400, height: 300 });
-    const listings = [
+    const listings: Array<Record<string, string> & { name: string }> = [
       { name: "Onion A cheap", category: "vegetables", price: "20", grade: "A" },
       { name: "Onion B", category: "vegetables", price: "18", grade: "B" },
       { name: "Onion ungraded", category: "vegetables", price: "19" },
