@@ -20,7 +20,7 @@ describe.each(testEngines())("grade filter, on %s", (engine) => {
     t = await createTestServices({ engine });
     const seller = await t.accounts.signUp({ ...makeSeller(1), phone: "+919876543210" }, new Headers());
     const photo = await makeProducePhoto("vegetables", 1, { width: 400, height: 300 });
-    const listings: Array<Record<string, string>> = [
+    const listings: Array<Record<string, string> & { name: string }> = [
       { name: "Onion A cheap", category: "vegetables", price: "20", grade: "A" },
       { name: "Onion B", category: "vegetables", price: "18", grade: "B" },
       { name: "Onion ungraded", category: "vegetables", price: "19" },
@@ -31,7 +31,7 @@ describe.each(testEngines())("grade filter, on %s", (engine) => {
     ];
     for (const fields of listings) {
       t.clock.now += 60_000;
-      ids[fields.name!] = (await t.listings.createListing({ actor: { id: seller.id }, fields: listingFields(fields), photos: [{ bytes: photo, fileName: "p.jpg" }] })).id;
+      ids[fields.name] = (await t.listings.createListing({ actor: { id: seller.id }, fields: listingFields(fields), photos: [{ bytes: photo, fileName: "p.jpg" }] })).id;
     }
     await t.listings.markSold({ actor: { id: seller.id }, id: ids["Onion A sold"]! });
   });
