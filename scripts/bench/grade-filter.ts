@@ -24,7 +24,7 @@ if (existing >= N) {
   await sql`alter table listing disable trigger user`.execute(k);
   await sql`insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", phone) values ('s1','S','s1@x',false,now(),now(),'+919876543210') on conflict do nothing`.execute(k);
   await sql`insert into listing (id, seller_id, name, name_search, category, price_paise, description, image_key, created_at, status, expires_at, unit, grams_per_unit, unit_price_paise, organic, state, district, grade)
-    select 'l' || g, 's1', 'Onion ' || (g % 5000), 'onion ' || (g % 5000), (array['rice','wheat','fruits','vegetables','oil-seeds','nuts-dry-fruits'])[1 + g % 6], 1000 + (g * 7919) % 50000, 'd', 'k', ${now} - g * 1000, case when g % 20 = 0 then 'sold' else 'active' end, ${now} + 86400000 * 30, 'kg', 1000, 1000 + (g * 7919) % 50000, 0, 'maharashtra', 'nashik',
+    select 'l' || g, 's1', 'Onion ' || (g % 5000), 'onion ' || (g % 5000), (array['rice','wheat','fruits','vegetables','oil-seeds','nuts-dry-fruits'])[1 + g % 6], 1000 + (g::bigint * 7919) % 50000, 'd', 'k', ${now}::bigint - g::bigint * 1000, case when g % 20 = 0 then 'sold' else 'active' end, ${now}::bigint + 2592000000, 'kg', 1000, 1000 + (g::bigint * 7919) % 50000, 0, 'maharashtra', 'nashik',
       case when g % 100 < 60 then null when g % 100 < 75 then 'FAQ' when g % 100 < 88 then 'A' when g % 100 < 97 then 'B' else 'C' end
     from generate_series(1, ${N}) g`.execute(k);
   await sql`analyze listing`.execute(k);
