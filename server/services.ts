@@ -30,6 +30,11 @@ import { createUploadLocker } from "./uploads/upload-locker";
 import { createUploadsRepository } from "./uploads/uploads.repository";
 import { createUploadsService } from "./uploads/uploads.service";
 import { describeUnavailability, type Unavailability } from "./unavailable";
+import { createAlertsService, type AlertsService } from "./alerts/alerts.service";
+import { createSavedSearchesRepository } from "./alerts/saved-searches.repository";
+import { registerAlertJobs } from "./alerts/alert-jobs";
+import type { JobQueue } from "./jobs/job-queue";
+import { createJobQueue } from "./jobs/create-job-queue";
 
 export interface Services {
   config: Config;
@@ -57,6 +62,10 @@ export interface Services {
   removePhotoLeftovers(): Promise<PhotoLeftoversResult>;
   /** Reads the produce of listings saved before migration 0012 from their names (resumable). */
   backfillProduce(): Promise<BackfillProgress>;
+  /** Saved searches and their alerts (decision 022). */
+  alerts: AlertsService;
+  /** Background jobs (alert matching and mail); started by the server, run by hand in tests. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -100,6 +109,21 @@ export async function createServices(
   const now = options.now ?? Date.now;
   const accounts = createAccountsService(auth, { baseUrl: config.baseUrl });
   const contentVersion = createContentVersionRepository(db.kysely);
+  const savedSearches = createSavedSearchesRepository(db.kysely);
+  const jobs = await createJobQueue({ config, db, logger, now: options.now });
+  const searchRepository = createListingSearchRepository(db.kysely, db.dialect);
+  const search = createListingSearchService({ repository: searchRepository, places: listingsRepository, contentVersion, now: options.now });
+  const alerts = createAlertsService({
+    repository: savedSearches,
+    correctQuery: search.correctQuery,
+    jobs,
+    maxSavedSearches: config.alerts.maxSavedSearches,
+    mailEnabled: config.alerts.mail !== null,
+    logger,
+    now: options.now,
+  });
+  registerAlertJobs({ jobs, alerts, repository: savedSearches, config, logger, now: options.now });
+  const onLive = (listingId: string) => alerts.listingBecameLive(listingId);
   return {
     config,
     logger,
@@ -115,6 +139,7 @@ export async function createServices(
       uploadsRepository,
       storage,
       uploadDatastore,
+      savedSearches,
       logger,
       now: options.now,
     }),
@@ -126,13 +151,9 @@ export async function createServices(
       listingDays: config.listingDays,
       logger,
       now: options.now,
+      onLive,
     }),
-    search: createListingSearchService({
-      repository: createListingSearchRepository(db.kysely, db.dialect),
-      places: listingsRepository,
-      contentVersion,
-      now: options.now,
-    }),
+    search,
     uploads,
     moderation: createModerationService({
       repository: createModerationRepository(db.kysely, db.dialect),
@@ -140,8 +161,11 @@ export async function createServices(
       secret: config.authSecret,
       logger,
       now: options.now,
+      onListingLive: onLive,
     }),
     contentVersion,
+    alerts,
+    jobs,
     uploadDatastore,
     backfillProduce: () => backfillProduce(db),
     uploadLocker: createUploadLocker(uploadLocks, { logger }),
@@ -152,7 +176,10 @@ export async function createServices(
         olderThan: new Date(now() - PHOTO_LEFTOVER_AGE_MS),
         logger,
       }),
-    close: () => db.close(),
+    close: async () => {
+      await jobs.stop();
+      await db.close();
+    },
   };
 }
 

@@ -28,6 +28,12 @@ const TABLE_KEYS = {
   seller_place: "user_id",
   listing_report: "id",
   moderation_audit: "id",
+  // Saved searches and alerts (decision 022); alert_job is left out: jobs are redone from alert_match.
+  saved_search: "id",
+  saved_search_term: "id",
+  alert_match: "id",
+  email_suppression: "email",
+  push_subscription: "id",
 } as const;
 
 export type CopiedTable = keyof typeof TABLE_KEYS;
