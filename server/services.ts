@@ -28,6 +28,7 @@ import { createUploadDatastore, type UploadDatastore } from "./uploads/tus-datas
 import { createUploadLockRepository } from "./uploads/upload-lock.repository";
 import { createUploadLocker } from "./uploads/upload-locker";
 import { createUploadsRepository } from "./uploads/uploads.repository";
+import { timedRepository } from "./metrics/repository-timing";
 import { createUploadsService } from "./uploads/uploads.service";
 import { describeUnavailability, type Unavailability } from "./unavailable";
 import { createAlertsService, type AlertsService } from "./alerts/alerts.service";
@@ -95,8 +96,8 @@ export async function createServices(
   const auth = createAuth({ db, logger, secret: config.authSecret, baseUrl: config.baseUrl, rateLimits: config.authRateLimits });
   const storage = createStorage(config.storage);
   const uploadDatastore = createUploadDatastore(config.storage, { localDir: config.uploads.dir });
-  const uploadsRepository = createUploadsRepository(db.kysely);
-  const uploadLocks = createUploadLockRepository(db.kysely);
+  const uploadsRepository = timedRepository("uploads", createUploadsRepository(db.kysely));
+  const uploadLocks = timedRepository("uploadLocks", createUploadLockRepository(db.kysely));
   const uploads = createUploadsService({
     repository: uploadsRepository,
     locks: uploadLocks,
@@ -105,13 +106,13 @@ export async function createServices(
     logger,
     now: options.now,
   });
-  const listingsRepository = createListingsRepository(db.kysely);
+  const listingsRepository = timedRepository("listings", createListingsRepository(db.kysely));
   const now = options.now ?? Date.now;
   const accounts = createAccountsService(auth, { baseUrl: config.baseUrl });
-  const contentVersion = createContentVersionRepository(db.kysely);
-  const savedSearches = createSavedSearchesRepository(db.kysely);
+  const contentVersion = timedRepository("contentVersion", createContentVersionRepository(db.kysely));
+  const savedSearches = timedRepository("savedSearches", createSavedSearchesRepository(db.kysely));
   const jobs = await createJobQueue({ config, db, logger, now: options.now });
-  const searchRepository = createListingSearchRepository(db.kysely, db.dialect);
+  const searchRepository = timedRepository("listingSearch", createListingSearchRepository(db.kysely, db.dialect));
   const search = createListingSearchService({ repository: searchRepository, places: listingsRepository, contentVersion, now: options.now });
   const alerts = createAlertsService({
     repository: savedSearches,
@@ -134,7 +135,7 @@ export async function createServices(
     accountDeletion: createAccountDeletionService({
       db: db.kysely,
       accounts,
-      accountsRepository: createAccountsRepository(db.kysely),
+      accountsRepository: timedRepository("accounts", createAccountsRepository(db.kysely)),
       listingsRepository,
       uploadsRepository,
       storage,
@@ -156,7 +157,7 @@ export async function createServices(
     search,
     uploads,
     moderation: createModerationService({
-      repository: createModerationRepository(db.kysely, db.dialect),
+      repository: timedRepository("moderation", createModerationRepository(db.kysely, db.dialect)),
       settings: config.moderation,
       secret: config.authSecret,
       logger,
