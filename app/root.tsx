@@ -26,7 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The page's language (cookie, else Accept-Language, else English) and the few words its title
   // needs; the rest of its catalogue is a file the browser fetches once (decision 015).
   const lang = requestLanguage(request);
-  return { user: user ? { name: user.name } : null, lang, head: headMessages(lang) };
+  // "My alerts" in the header carries how many listings were found since the last visit (decision 022).
+  const alertCount = user ? await context.services.alerts.countUnseen(user).catch(() => 0) : 0;
+  return { user: user ? { name: user.name, alertCount } : null, lang, head: headMessages(lang) };
 }
 
 /** Who is signed in changes only when a form is sent (login, logout, sign-up): not on every search or page link. */

@@ -22,6 +22,9 @@ export default [
   // The header's language switch (decision 015): sets the `lang` cookie and goes back.
   route("language", "routes/language.tsx"),
   route("my/account", "routes/my-account.tsx"),
+  // Saved searches and their alerts (decision 022).
+  route("my/alerts", "routes/my-alerts.tsx"),
+  route("my/alerts/new", "routes/my-alerts-new.tsx"),
   // The back office (decision 014): 404 to anyone but moderators and admins.
   route("admin", "routes/admin/queue.tsx"),
   route("admin/listings/:id", "routes/admin/listing.tsx"),

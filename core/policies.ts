@@ -12,3 +12,8 @@ export function canCreateListing(actor: Actor | null | undefined): actor is Acto
 export function canEditListing(actor: Actor | null | undefined, listing: { sellerId: string }): boolean {
   return Boolean(actor?.id) && actor!.id === listing.sellerId;
 }
+
+/** Only the person who saved a search may see or change it (decision 022). */
+export function canChangeSavedSearch(actor: Actor | null | undefined, search: { userId: string }): boolean {
+  return Boolean(actor?.id) && actor!.id === search.userId;
+}

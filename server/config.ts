@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { S3StorageOptions } from "./media/s3-storage";
 import { MAX_IMAGE_BYTES } from "../core/constants";
 import { MAX_PHOTOS_PER_LISTING } from "../core/photos";
+import { MAX_SAVED_SEARCHES } from "../core/saved-search";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -105,6 +106,15 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"], { error: 'must be "true" or "false"' })
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  // Saved searches and alerts (decision 022).
+  /** Saved searches one person may keep. */
+  MAX_SAVED_SEARCHES: z.coerce.number().int().min(1).max(1000).default(MAX_SAVED_SEARCHES),
+  /** smtp:// or smtps:// server for alert email; unset: no email (the pages do not offer it). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// address" }).optional(),
+  /** The From address of alert email, e.g. "Mandi <alerts@example.in>"; required with SMTP_URL. */
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  /** How often the SQLite job driver looks for due jobs, in milliseconds. */
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
 });
 
 /** Where photos are stored: a local folder (the default) or an S3-compatible bucket. */
@@ -144,6 +154,8 @@ export interface Config {
   /** DATA_DIR/media: the photos when stored locally, and what `npm run media:copy` reads. */
   mediaDir: string;
   storage: StorageConfig;
+  /** Saved searches and their alerts (decision 022); `mail` is null when email is off. */
+  alerts: { maxSavedSearches: number; mail: { smtpUrl: string; from: string } | null; jobPollMs: number };
 }
 
 export interface DatabaseTimeouts {
@@ -163,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(result.error?.issues ?? []).map((issue) => ({ name: issue.path.join("."), message: issue.message })),
     ...s3CombinationProblems(env),
     ...metricsProblems(result.data),
+    ...(Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM) ? [{ name: env.SMTP_URL ? "MAIL_FROM" : "SMTP_URL", message: "must be set together with the other mail setting (or leave both unset)" }] : []),
   ];
   if (!result.success || problems.length) {
     const lines = problems.map((problem) => `  ${problem.name}: ${problem.message}`);
@@ -217,6 +230,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : { driver: "local", dir: mediaDir },
+    alerts: {
+      maxSavedSearches: e.MAX_SAVED_SEARCHES,
+      mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
+      jobPollMs: e.JOB_POLL_MS,
+    },
   };
 }
 

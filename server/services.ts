@@ -35,6 +35,11 @@ import { createUploadsService } from "./uploads/uploads.service";
 import { describeUnavailability, type Unavailability } from "./unavailable";
 import { createMandiRatesRepository } from "./mandi-rates/mandi-rates.repository";
 import { createMandiRatesService, type MandiRatesService } from "./mandi-rates/mandi-rates.service";
+import { createAlertsService, type AlertsService } from "./alerts/alerts.service";
+import { createSavedSearchesRepository } from "./alerts/saved-searches.repository";
+import { registerAlertJobs } from "./alerts/alert-jobs";
+import type { JobQueue } from "./jobs/job-queue";
+import { createJobQueue } from "./jobs/create-job-queue";
 
 export interface Services {
   config: Config;
@@ -66,6 +71,10 @@ export interface Services {
   mandiRates: MandiRatesService;
   /** Price insight from Mandi's own listings (decision 020). */
   priceInsight: PriceInsightService;
+  /** Saved searches and their alerts (decision 022). */
+  alerts: AlertsService;
+  /** Background jobs (alert matching and mail); started by the server, run by hand in tests. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -109,6 +118,21 @@ export async function createServices(
   const now = options.now ?? Date.now;
   const accounts = createAccountsService(auth, { baseUrl: config.baseUrl });
   const contentVersion = timedRepository("contentVersion", createContentVersionRepository(db.kysely));
+  const savedSearches = timedRepository("savedSearches", createSavedSearchesRepository(db.kysely));
+  const jobs = await createJobQueue({ config, db, logger, now: options.now });
+  const searchRepository = timedRepository("listingSearch", createListingSearchRepository(db.kysely, db.dialect));
+  const search = createListingSearchService({ repository: searchRepository, places: listingsRepository, contentVersion, now: options.now });
+  const alerts = createAlertsService({
+    repository: savedSearches,
+    correctQuery: search.correctQuery,
+    jobs,
+    maxSavedSearches: config.alerts.maxSavedSearches,
+    mailEnabled: config.alerts.mail !== null,
+    logger,
+    now: options.now,
+  });
+  registerAlertJobs({ jobs, alerts, repository: savedSearches, config, logger, now: options.now });
+  const onLive = (listingId: string) => alerts.listingBecameLive(listingId);
   return {
     config,
     logger,
@@ -124,6 +148,7 @@ export async function createServices(
       uploadsRepository,
       storage,
       uploadDatastore,
+      savedSearches,
       logger,
       now: options.now,
     }),
@@ -135,13 +160,9 @@ export async function createServices(
       listingDays: config.listingDays,
       logger,
       now: options.now,
+      onLive,
     }),
-    search: createListingSearchService({
-      repository: timedRepository("listingSearch", createListingSearchRepository(db.kysely, db.dialect)),
-      places: listingsRepository,
-      contentVersion,
-      now: options.now,
-    }),
+    search,
     uploads,
     moderation: createModerationService({
       repository: timedRepository("moderation", createModerationRepository(db.kysely, db.dialect)),
@@ -149,8 +170,11 @@ export async function createServices(
       secret: config.authSecret,
       logger,
       now: options.now,
+      onListingLive: onLive,
     }),
     contentVersion,
+    alerts,
+    jobs,
     uploadDatastore,
     backfillProduce: () => backfillProduce(db),
     priceInsight: createPriceInsightService({ repository: createPriceInsightRepository(db.kysely), contentVersion, now: options.now }),
@@ -163,7 +187,10 @@ export async function createServices(
         logger,
       }),
     mandiRates: createMandiRatesService({ repository: createMandiRatesRepository(db.kysely), now: options.now }),
-    close: () => db.close(),
+    close: async () => {
+      await jobs.stop();
+      await db.close();
+    },
   };
 }
 

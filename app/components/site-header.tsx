@@ -33,6 +33,13 @@ export function SiteHeader() {
             >
               {user ? user.name : t("shell.login")}
             </Link>
+            {/* How many listings saved searches found since the last visit (decision 022). */}
+            {user ? (
+              <Link to="/my/alerts" className="rounded px-1.5 py-2 font-semibold underline-offset-4 hover:underline sm:px-2">
+                {t("alerts.header")}
+                {user.alertCount ? ` (${user.alertCount})` : ""}
+              </Link>
+            ) : null}
             {user ? (
               <Form method="post" action="/logout">
                 <button type="submit" className="rounded px-1.5 py-2 font-semibold underline-offset-4 hover:underline sm:px-2">

@@ -109,6 +109,7 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
           </p>
         </>
       ) : null}
+      <SaveSearchForm search={search} />
       {result.items.length ? (
         <>
           <ListingGrid listings={result.items} label={title} eager={4} />
@@ -123,5 +124,24 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * "Tell me when new listings match" (decision 022): a plain form carrying this search's fields to
+ * /my/alerts/new, which saves it (or asks a signed-out person to log in first and comes back).
+ */
+function SaveSearchForm({ search }: { search: URLSearchParams }) {
+  const { t } = useI18n();
+  return (
+    <form method="post" action="/my/alerts/new" className="mb-3 flex flex-wrap items-center gap-2">
+      {["q", "by", "category", "state", "district", "min", "max", "grade"].map((name) => {
+        const value = search.get(name);
+        return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
+      })}
+      <button type="submit" className="btn-secondary">
+        {t("alerts.save")}
+      </button>
+    </form>
   );
 }

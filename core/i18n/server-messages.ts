@@ -139,6 +139,14 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "We could not find that page.": "हमें यह पेज नहीं मिला।",
   "That photo could not be found. Please add it again.": "यह फ़ोटो नहीं मिली। कृपया इसे दोबारा जोड़ें।",
   "Too many photos are uploading at once. Please wait for one to finish.": "एक साथ बहुत सारी फ़ोटो अपलोड हो रही हैं। कृपया किसी एक के पूरा होने का इंतज़ार करें।",
+  // Saved searches and alerts (server/alerts, core/saved-search.ts; decision 022).
+  "We could not find that saved search among yours.": "यह सहेजी खोज आपकी खोजों में नहीं मिली।",
+  "You have saved as many searches as you can ({{max}}). Please delete one you no longer need first.": "आप जितनी खोजें सहेज सकते हैं ({{max}}), उतनी सहेज चुके हैं। पहले कोई ऐसी खोज हटाएँ जिसकी अब ज़रूरत नहीं।",
+  "Please keep the name under 60 characters.": "कृपया नाम 60 अक्षरों से कम रखें।",
+  "Please choose how often to hear.": "कृपया चुनें कि कितनी बार बताएँ।",
+  "Please choose an hour of the day.": "कृपया दिन का कोई घंटा चुनें।",
+  "Please choose what to do with the saved search.": "कृपया चुनें कि सहेजी खोज के साथ क्या करना है।",
+  "This unsubscribe link is not valid. Please use the link from your latest email.": "यह अनसब्सक्राइब लिंक सही नहीं है। कृपया अपने सबसे नए ईमेल का लिंक इस्तेमाल करें।",
 };
 
 interface Template {

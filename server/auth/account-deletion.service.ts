@@ -20,6 +20,7 @@ import type { Logger } from "../logger";
 import type { Storage } from "../media/storage";
 import type { UploadDatastore } from "../uploads/tus-datastore";
 import type { UploadsRepository } from "../uploads/uploads.repository";
+import type { SavedSearchesRepository } from "../alerts/saved-searches.repository";
 import { isMissing } from "../uploads/uploads.service";
 import type { AccountsRepository } from "./accounts.repository";
 import type { AccountsService, SessionUser } from "./accounts.service";
@@ -32,6 +33,8 @@ export function createAccountDeletionService(deps: {
   uploadsRepository: Pick<UploadsRepository, "deleteForOwner">;
   storage: Storage;
   uploadDatastore: Pick<UploadDatastore, "remove">;
+  /** Saved searches, what they found, push subscriptions and queued alert jobs (decision 022). */
+  savedSearches?: Pick<SavedSearchesRepository, "deleteForUser">;
   logger: Logger;
   now?: () => number;
 }) {
@@ -66,6 +69,7 @@ export function createAccountDeletionService(deps: {
       const removed = await db.transaction().execute(async (trx) => {
         const imageKeys = await deps.listingsRepository.deleteBySeller(actor.id, now(), trx);
         const uploadIds = await deps.uploadsRepository.deleteForOwner(actor.id, trx);
+        await deps.savedSearches?.deleteForUser(actor.id, trx);
         await deps.accountsRepository.deletePerson({ id: actor.id, email: actor.email }, trx);
         return { imageKeys, uploadIds };
       });

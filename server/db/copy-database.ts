@@ -31,6 +31,12 @@ const TABLE_KEYS = {
   mandi_rate: "id",
   // Kept by listing triggers, so already there after listing; copied for a complete count (decision 020).
   price_point: "listing_id",
+  // Saved searches and alerts (decision 022); alert_job is left out: jobs are redone from alert_match.
+  saved_search: "id",
+  saved_search_term: "id",
+  alert_match: "id",
+  email_suppression: "email",
+  push_subscription: "id",
 } as const;
 
 export type CopiedTable = keyof typeof TABLE_KEYS;

@@ -240,4 +240,86 @@ export interface Database {
   upload_lock: UploadLockTable;
   mandi_rate: MandiRateTable;
   price_point: PricePointTable;
+  // Migration 0016 (saved searches and alerts, decision 022).
+  saved_search: SavedSearchTable;
+  saved_search_term: SavedSearchTermTable;
+  alert_match: AlertMatchTable;
+  alert_job: AlertJobTable;
+  email_suppression: EmailSuppressionTable;
+  push_subscription: PushSubscriptionTable;
+}
+
+/** A person's saved /viewmore search (migration 0016, server/alerts/). Times are epoch ms (UTC). */
+export interface SavedSearchTable {
+  id: string;
+  user_id: string;
+  /** The person's own name for it; null: described from the query. */
+  name: string | null;
+  /** JSON of core/saved-search's SavedQuery. */
+  query: string;
+  /** 0/1. */
+  paused: Generated<number>;
+  /** "instant" or "daily". */
+  pace: Generated<string>;
+  /** Hour of the day (0–23, India's time) of the daily digest. */
+  digest_hour: Generated<number>;
+  /** Comma-separated: "app", "email", "push". */
+  channels: Generated<string>;
+  created_at: number | string;
+  updated_at: number | string;
+  /** When the person last looked at My alerts: later matches are "new". */
+  seen_at: number | string;
+  last_digest_at: number | string | null;
+}
+
+/** One index key of a saved search (see migration 0016). */
+export interface SavedSearchTermTable {
+  id: string;
+  term: string;
+  saved_search_id: string;
+}
+
+export interface AlertMatchTable {
+  id: string;
+  saved_search_id: string;
+  listing_id: string;
+  user_id: string;
+  created_at: number | string;
+  emailed_at: number | string | null;
+  pushed_at: number | string | null;
+}
+
+/** The SQLite job driver's queue (server/alerts/jobs/). */
+export interface AlertJobTable {
+  id: string;
+  kind: string;
+  dedupe_key: string;
+  payload: string;
+  user_id: string | null;
+  /** "queued", "done" or "failed" (kept for the back office). */
+  state: Generated<string>;
+  run_at: number | string;
+  attempts: Generated<number>;
+  locked_until: number | string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: number | string;
+  finished_at: number | string | null;
+}
+
+export interface EmailSuppressionTable {
+  /** Lower-cased. */
+  email: string;
+  /** "bounce" or "unsubscribe". */
+  reason: string;
+  created_at: number | string;
+}
+
+export interface PushSubscriptionTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number | string;
 }

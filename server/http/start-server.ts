@@ -35,6 +35,8 @@ export async function startServer(options: {
       .then(({ done }) => done > 0 && services.logger.info({ listings: done }, "listings matched to produce"))
       .catch((error: unknown) => services.logger.warn({ err: error }, "produce backfill stopped; it resumes at the next start"));
   }
+  // Alert matching and mail (decision 022): every process takes jobs; the queue's lock shares them out.
+  await services.jobs.start();
   const stopUploadSweep = startUploadExpirySweep(services.uploads, { intervalMs: UPLOAD_SWEEP_INTERVAL_MS, logger: services.logger });
   // Metrics: a worker hands its figures to the primary, which serves them; a single process serves its own.
   const metricsServer = config.metrics && !cluster.isWorker ? startMetricsServer({ ...config.metrics, aggregate: false, logger: services.logger }) : null;

@@ -18,6 +18,7 @@ import type { ListingFilter, ListingSearchRepository } from "./listing-search.re
 import type { ListingsRepository } from "./listings.repository";
 import { createNameVocabulary, type Correction } from "./name-vocabulary";
 import type { Grade } from "../../core/grades";
+import { browseFilterFor } from "./browse-filter";
 import type { ContentVersionRepository } from "../page-cache/content-version.repository";
 
 /**
@@ -105,44 +106,8 @@ export function createListingSearchService(deps: {
   const maxCounted = deps.maxCountedMatches ?? MAX_COUNTED_MATCHES;
   const now = deps.now ?? Date.now;
 
-  /** Turns browse options into a filter; null when they can match nothing. */
-  function filterFor(options: BrowseOptions): ListingFilter | null {
-    const filter: ListingFilter = { liveAt: now() };
-    if (options.state) filter.state = options.state;
-    if (options.district) {
-      const districts = options.state ? districtsOf(options.state, options.district) : [];
-      if (districts.length > 1) filter.districts = districts;
-      else filter.district = options.district;
-    }
-    if (options.category) {
-      const category = resolveCategory(options.category);
-      if (!category) return null;
-      filter.category = category;
-    }
-    if (options.price?.minPaise !== undefined) filter.minPaise = options.price.minPaise;
-    if (options.price?.maxPaise !== undefined) filter.maxPaise = options.price.maxPaise;
-    if (options.grade) filter.grade = options.grade;
-    let q = options.q ?? "";
-    // A place named in the search, in English or Hindi ("Nashik", "नासिक"), read as its slugs
-    // before the query. The whole search naming a place finds the listings there and the names
-    // holding the place's name in either script, so both spellings find the same; a place beside
-    // other words ("onion nashik") narrows them to it.
-    const named = placeWordsIn(q);
-    const placeTerms: string[] = [];
-    if (named && !named.rest) {
-      filter.orPlaces = named.places;
-      placeTerms.push(...named.places.flatMap(namesOfPlace).flatMap(searchTermsFor));
-    } else if (named) {
-      filter.places = named.places;
-      q = named.rest;
-    }
-    const terms = [...new Set([...searchTermsFor(q), ...placeTerms])];
-    if (terms.length) {
-      filter.nameContainsAny = terms;
-      if ((options.by ?? "any") === "any") filter.orCategories = categoriesMatching(q);
-    }
-    return filter;
-  }
+  /** Turns browse options into a filter; null when they can match nothing (browse-filter.ts, which alerts share). */
+  const filterFor = (options: BrowseOptions): ListingFilter | null => browseFilterFor(options, now());
 
   /**
    * Names a few edits away from what was typed ("basmti" → "basmati rice"): each typed word that
@@ -267,6 +232,25 @@ export function createListingSearchService(deps: {
 
   return {
     browseListings,
+
+    /**
+     * The typed words read as the closest words of listing names, where some word is no word of
+     * any name ("oinon" → "onion"); null when nothing needed correcting. Saved searches keep this
+     * beside what was typed, so a typo alerts as the search itself would have shown it (decision 022).
+     */
+    async correctQuery(typed: string): Promise<string | null> {
+      const text = normaliseSearchText(typed);
+      if (!canBeFuzzy(text)) return null;
+      let changed = false;
+      const words: string[] = [];
+      for (const word of text.split(" ").filter(Boolean)) {
+        const corrections = [...word].length < MIN_FUZZY_LENGTH || searchTermsFor(word).length > 1 ? null : await vocabulary.correct(word, { asPrefix: false, limit: 1 });
+        const best = corrections?.[0]?.word;
+        if (best && best !== word) changed = true;
+        words.push(best ?? word);
+      }
+      return changed ? words.join(" ") : null;
+    },
 
     suggestListings,
 

@@ -58,9 +58,17 @@ export function createListingsService(deps: {
   listingDays: { perishable: number; other: number };
   logger: Logger;
   now?: () => number;
+  /**
+   * Told when a listing becomes live (posted, available again, renewed) so saved searches can
+   * match it (server/alerts, decision 022). It only queues work; a failure is logged, never the seller's.
+   */
+  onLive?: (listingId: string) => Promise<void>;
 }) {
   const { repository, storage, uploads, maxPhotos, logger, listingDays } = deps;
   const now = deps.now ?? Date.now;
+  const becameLive = async (listingId: string) => {
+    await deps.onLive?.(listingId).catch((error: unknown) => logger.error({ err: error, listingId }, "could not queue alerts for a listing"));
+  };
 
   /** When a listing of this category, put up or renewed at `from`, expires. */
   const expiryFrom = (category: CategorySlug, from: number) =>
@@ -218,6 +226,7 @@ export function createListingsService(deps: {
     await removePhotoFiles(replaced);
     const uploadIds = input.photos.flatMap((source) => ("upload" in source ? [source.upload] : []));
     if (uploadIds.length) await uploads.discardUploads(uploadIds).catch((error: unknown) => logger.error({ err: error, uploadIds }, "upload cleanup failed"));
+    if (!current) await becameLive(id);
     return { id };
   }
 
@@ -226,6 +235,7 @@ export function createListingsService(deps: {
     const listing = await ownListing(actor, id);
     const changed = await repository.setLifecycle(listing.id, { ...change(listing), updated_at: now() });
     if (!changed) throw new AppError("NOT_FOUND", LISTING_MESSAGES.notYourListing);
+    return listing.id;
   }
 
   return {
@@ -252,14 +262,16 @@ export function createListingsService(deps: {
     },
 
     /** Sold: it leaves every list at once; its page says so. */
-    markSold: (input: { actor: Actor | null; id: string }) => changeLifecycle(input.actor, input.id, () => ({ status: "sold" })),
+    markSold: async (input: { actor: Actor | null; id: string }) => {
+      await changeLifecycle(input.actor, input.id, () => ({ status: "sold" }));
+    },
 
     /** Available again; an expired listing also needs renewing to be shown. */
-    markAvailable: (input: { actor: Actor | null; id: string }) => changeLifecycle(input.actor, input.id, () => ({ status: "active" })),
+    markAvailable: async (input: { actor: Actor | null; id: string }) => becameLive(await changeLifecycle(input.actor, input.id, () => ({ status: "active" }))),
 
     /** Another full period from now (never shorter than what is left). */
-    renewListing: (input: { actor: Actor | null; id: string }) =>
-      changeLifecycle(input.actor, input.id, (listing) => ({ expires_at: Math.max(listing.expiresAt, expiryFrom(listing.category, now())) })),
+    renewListing: async (input: { actor: Actor | null; id: string }) =>
+      becameLive(await changeLifecycle(input.actor, input.id, (listing) => ({ expires_at: Math.max(listing.expiresAt, expiryFrom(listing.category, now())) }))),
 
     /** Removes a listing, leaving a tombstone (its link answers 410); its photos' files go after the database has forgotten them. */
     async deleteListing(input: { actor: Actor | null; id: string }): Promise<void> {

@@ -48,6 +48,8 @@ export function createModerationService(deps: {
   secret: string;
   logger: Logger;
   now?: () => number;
+  /** Told when a restored listing is live again, for saved-search alerts (decision 022). */
+  onListingLive?: (listingId: string) => Promise<void>;
 }) {
   const { repository, settings, logger } = deps;
   const { accounts } = repository;
@@ -190,6 +192,7 @@ export function createModerationService(deps: {
         await r.resolveOpenReports(listing.id, at, "dismissed");
         await r.appendAudit({ at, ...actorColumns(actor), action: "restore", target_type: "listing", target_id: listing.id, target_label: listing.name, reason: input.note });
       });
+      await deps.onListingLive?.(input.listingId).catch((error: unknown) => logger.error({ err: error, listingId: input.listingId }, "could not queue alerts for a listing"));
     },
 
     /** The seller's one request to look again at their hidden listing. */

@@ -1,0 +1,212 @@
+import { Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { formatShortDate, isoDate } from "../../core/dates";
+import { imageUrl } from "../../core/images";
+import { requestLanguage } from "../../core/i18n/languages";
+import { withPlaceLabels } from "../../core/locations";
+import { loginPath } from "../../core/redirects";
+import { alertActionSchema, viewmorePathOf } from "../../core/saved-search";
+import { searchParamsToObject } from "../../core/schemas";
+import { describeInLanguage } from "../../server/alerts/describe";
+import { formErrorResponse } from "../../server/route-helpers/app-errors";
+import { parseForm } from "../../server/route-helpers/forms";
+import { Alert } from "../components/alert";
+import { metaI18n, useI18n } from "../components/i18n";
+import { priceText } from "../components/price";
+import type { Route } from "./+types/my-alerts";
+
+/** My alerts (decision 022): saved searches, what they found, and each one's settings. Forms work without JavaScript. */
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: t("meta.page", { page: t("alerts.title") }) }];
+};
+
+const DONE = ["saved", "rename", "pause", "resume", "delete", "settings", "unsubscribed"] as const;
+const pageQuerySchema = z.object({ done: z.preprocess((v) => ((DONE as readonly unknown[]).includes(v) ? v : undefined), z.enum(DONE).optional()) });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const user = await context.currentUser();
+  if (!user) throw redirect(loginPath(url.pathname));
+  const { done } = pageQuerySchema.parse(searchParamsToObject(url.searchParams));
+  const lang = requestLanguage(request);
+  const { alerts } = context.services;
+  const mine = await alerts.listMine({ actor: user });
+  // Read before marking: what is new this visit is marked so; from the next visit it is not.
+  await alerts.markSeen({ actor: user });
+  const described = new Map(mine.searches.map((s) => [s.id, describeInLanguage(s.query, lang)]));
+  return {
+    done,
+    mailEnabled: mine.mailEnabled,
+    searches: mine.searches.map((s) => ({ ...s, description: described.get(s.id)!, viewmore: viewmorePathOf(s.query) })),
+    matches: mine.matches.map((m) => ({ ...m, listing: withPlaceLabels([m.listing], lang)[0]!, search: s(m.savedSearchId) })),
+  };
+  function s(id: string) {
+    const found = mine.searches.find((x) => x.id === id);
+    return found ? (found.name ?? described.get(id)!) : "";
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await context.currentUser();
+  if (!user) throw redirect(loginPath("/my/alerts"));
+  const form = await parseForm(request, alertActionSchema, (text) => ({ id: text("id"), name: text("name") }));
+  if (!form.ok) return form.response;
+  try {
+    await context.services.alerts.act({ actor: user, action: form.data });
+  } catch (error) {
+    return formErrorResponse(error, form.values);
+  }
+  return redirect(`/my/alerts?done=${form.data.intent}`);
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type SearchItem = LoaderData["searches"][number];
+
+function Hidden({ intent, id }: { intent: string; id: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+    </>
+  );
+}
+
+function SavedSearch({ search, mailEnabled }: { search: SearchItem; mailEnabled: boolean }) {
+  const { t } = useI18n();
+  const title = search.name ?? search.description;
+  const named = (what: string) => `${what}: ${title}`;
+  return (
+    <li className="rounded-xl border border-stone-200 bg-white p-3 shadow-sm">
+      <h2 className="font-semibold [overflow-wrap:anywhere]">{title}</h2>
+      {search.name ? <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">{search.description}</p> : null}
+      <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
+        <span>{search.matches === 1 ? t("alerts.foundOne") : t("alerts.foundMany", { count: search.matches })}</span>
+        {search.fresh ? <span className="rounded bg-saffron-500 px-2 py-0.5 font-semibold text-stone-950">{t("alerts.newCount", { count: search.fresh })}</span> : null}
+        {search.paused ? <span className="rounded bg-stone-200 px-2 py-0.5 font-semibold text-stone-800">{t("alerts.paused")}</span> : null}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link to={search.viewmore} className="btn-secondary" aria-label={named(t("alerts.see"))}>
+          {t("alerts.see")}
+        </Link>
+        <Form method="post" action="/my/alerts">
+          <Hidden intent={search.paused ? "resume" : "pause"} id={search.id} />
+          <button type="submit" className="btn-secondary" aria-label={named(t(search.paused ? "alerts.resume" : "alerts.pause"))}>
+            {t(search.paused ? "alerts.resume" : "alerts.pause")}
+          </button>
+        </Form>
+        <Form method="post" action="/my/alerts">
+          <Hidden intent="delete" id={search.id} />
+          <button type="submit" className="btn-secondary" aria-label={named(t("alerts.delete"))}>
+            {t("alerts.delete")}
+          </button>
+        </Form>
+      </div>
+      <details className="mt-3">
+        <summary className="cursor-pointer font-semibold text-brand-800">{named(t("alerts.settings"))}</summary>
+        <Form method="post" action="/my/alerts" className="mt-2 flex flex-wrap items-end gap-2">
+          <Hidden intent="rename" id={search.id} />
+          <div>
+            <label htmlFor={`name-${search.id}`} className="label">
+              {t("alerts.nameLabel")}
+            </label>
+            <input id={`name-${search.id}`} name="name" defaultValue={search.name ?? ""} maxLength={60} className="input" />
+          </div>
+          <button type="submit" className="btn-secondary">
+            {t("alerts.rename")}
+          </button>
+        </Form>
+        <Form method="post" action="/my/alerts" className="mt-3 space-y-2">
+          <Hidden intent="settings" id={search.id} />
+          <fieldset>
+            <legend className="label">{t("alerts.settings")}</legend>
+            <label className="mr-4 inline-flex items-center gap-2 py-1">
+              <input type="radio" name="pace" value="instant" defaultChecked={search.pace === "instant"} /> {t("alerts.paceInstant")}
+            </label>
+            <label className="inline-flex items-center gap-2 py-1">
+              <input type="radio" name="pace" value="daily" defaultChecked={search.pace === "daily"} /> {t("alerts.paceDaily")}
+            </label>
+          </fieldset>
+          <div>
+            <label htmlFor={`hour-${search.id}`} className="label">
+              {t("alerts.hourLabel")}
+            </label>
+            <select id={`hour-${search.id}`} name="hour" defaultValue={search.digestHour} className="input w-auto">
+              {Array.from({ length: 24 }, (_, hour) => (
+                <option key={hour} value={hour}>
+                  {`${String(hour).padStart(2, "0")}:00`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-wrap gap-4">
+            <label className="inline-flex items-center gap-2 py-1">
+              <input type="checkbox" name="app" value="on" defaultChecked={search.channels.includes("app")} /> {t("alerts.channelApp")}
+            </label>
+            {mailEnabled ? (
+              <label className="inline-flex items-center gap-2 py-1">
+                <input type="checkbox" name="email" value="on" defaultChecked={search.channels.includes("email")} /> {t("alerts.channelEmail")}
+              </label>
+            ) : null}
+          </div>
+          <button type="submit" className="btn-secondary">
+            {t("alerts.saveSettings")}
+          </button>
+        </Form>
+      </details>
+    </li>
+  );
+}
+
+export default function MyAlerts({ loaderData, actionData }: Route.ComponentProps) {
+  const { searches, matches, done, mailEnabled } = loaderData;
+  const i18n = useI18n();
+  const { lang, t } = i18n;
+  const actionError = actionData ? Object.values(actionData.errors)[0] : undefined;
+  return (
+    <div className="page max-w-3xl py-6">
+      <h1 className="mb-4 text-2xl font-bold">{t("alerts.title")}</h1>
+      {actionError ? <Alert>{actionError}</Alert> : null}
+      {done ? <Alert tone="success">{t(`alerts.done.${done}`)}</Alert> : null}
+      {searches.length ? (
+        <ul aria-label={t("alerts.title")} className="mt-3 space-y-3">
+          {searches.map((search) => (
+            <SavedSearch key={search.id} search={search} mailEnabled={mailEnabled} />
+          ))}
+        </ul>
+      ) : (
+        <div className="mt-3">
+          <Alert tone="info">{t("alerts.none")}</Alert>
+        </div>
+      )}
+      {matches.length ? (
+        <section aria-labelledby="found-heading" className="mt-6">
+          <h2 id="found-heading" className="mb-3 text-xl font-bold">
+            {t("alerts.found")}
+          </h2>
+          <ul className="space-y-3">
+            {matches.map((match) => (
+              <li key={`${match.savedSearchId}:${match.listing.id}`} className="flex gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm">
+                <img src={imageUrl(match.listing.imageKey, 320)} alt="" width={96} height={72} className="h-18 w-24 shrink-0 rounded object-cover" />
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold [overflow-wrap:anywhere]">
+                    {match.fresh ? <span className="mr-2 rounded bg-saffron-500 px-2 py-0.5 text-sm text-stone-950">{t("alerts.newMark")}</span> : null}
+                    <Link to={`/view/${match.listing.id}`} className="underline-offset-4 hover:underline">
+                      {match.listing.name}
+                    </Link>
+                  </p>
+                  <p className="text-brand-800">{priceText(match.listing, i18n)}</p>
+                  <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">
+                    {match.listing.where ? `${match.listing.where} · ` : ""}
+                    <time dateTime={isoDate(match.foundAt)}>{formatShortDate(match.foundAt, lang)}</time>
+                  </p>
+                  <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">{t("alerts.foundFor", { search: match.search })}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * Saved searches and matching (decision 022), through the real services on both engines: a
+ * listing that becomes live reaches the saved searches that /viewmore would show it to, with
+ * aliases, Hindi, Hinglish and typos, never its own seller's, never a hidden one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browseQuerySchema, signupSchema } from "../../core/schemas";
+import { savedQueryOf } from "../../core/saved-search";
+import { listingFields } from "../../tests/support/listings";
+import { createTestServices, type TestServices } from "../../tests/support/test-services";
+import { testEngines } from "../../tests/support/test-database";
+import { makeProducePhoto, makeSeller } from "../seed/factories";
+
+describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
+  let t: TestServices;
+  let seller: { id: string };
+  let buyer: { id: string };
+  let other: { id: string };
+  let photo: Buffer;
+
+  const save = (actor: { id: string }, query: Record<string, string>) => t.alerts.saveSearch({ actor, query: savedQueryOf(browseQuerySchema.parse(query)) });
+  const list = async (fields: Record<string, string>, by = seller) => {
+    t.clock.now += 60_000;
+    const { id } = await t.listings.createListing({ actor: by, fields: listingFields({ price: "20", category: "vegetables", state: "maharashtra", district: "nashik", ...fields }), photos: [{ bytes: photo, fileName: "p.jpg" }] });
+    await t.jobs.runDue();
+    return id;
+  };
+  const foundBy = async (actor: { id: string }) => (await t.alerts.listMine({ actor })).matches.map((m) => m.listing.name).sort();
+
+  beforeAll(async () => {
+    t = await createTestServices({ engine, env: { MAX_SAVED_SEARCHES: "12" } });
+    seller = await t.accounts.signUp({ ...makeSeller(1), phone: "+919876543210" }, new Headers());
+    buyer = await t.accounts.signUp({ ...makeSeller(2), phone: "+919876543211" }, new Headers());
+    other = await t.accounts.signUp({ ...makeSeller(3), phone: "+919876543212" }, new Headers());
+    photo = await makeProducePhoto("vegetables", 1, { width: 400, height: 300 });
+    // Something in the marketplace, so the typo has a word to be corrected to.
+    await list({ name: "Onion" }, other);
+  });
+
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  it("tells a buyer about onions in Nashik, however the search was typed, and only in Nashik and the price range", async () => {
+    await save(buyer, { q: "onion", state: "maharashtra", district: "nashik", max: "25" });
+    await save(other, { q: "प्याज़ नासिक" });
+    await save(other, { q: "pyaz" });
+    await save(other, { q: "oinon" });
+    await list({ name: "Red Onion" });
+    await list({ name: "Onion", district: "pune" });
+    await list({ name: "White onion", price: "30" });
+    expect(await foundBy(buyer)).toEqual(["Red Onion"]);
+    // Hindi with a place, Hinglish, and a typo each found what search finds for them.
+    const mine = await t.alerts.listMine({ actor: other });
+    const byQuery = new Map(mine.searches.map((s) => [s.query.q, s.matches]));
+    expect(byQuery.get("प्याज़ नासिक")).toBe(2);
+    expect(byQuery.get("pyaz")).toBe(3);
+    expect(byQuery.get("oinon")).toBe(3);
+  });
+
+  it("agrees with /viewmore for the same query", async () => {
+    const query = { q: "onion", state: "maharashtra", district: "nashik", max: "25" };
+    const shown = (await t.search.browseListings(browseQuerySchema.parse(query))).items.map((item) => item.name).sort();
+    // The search also shows the onion listed before it was saved; the alert told of the new one only.
+    expect(shown).toEqual(["Onion", "Red Onion"]);
+  });
+
+  it("never tells sellers about their own listings, nor about one that is hidden or paused", async () => {
+    const { id } = await save(seller, { q: "tomato" });
+    await list({ name: "Tomato" });
+    expect((await t.alerts.listMine({ actor: seller })).searches.find((s) => s.id === id)?.matches).toBe(0);
+    const paused = await save(buyer, { q: "brinjal" });
+    await t.alerts.act({ actor: buyer, action: { intent: "pause", id: paused.id } });
+    await list({ name: "Brinjal" });
+    expect((await t.alerts.listMine({ actor: buyer })).searches.find((s) => s.id === paused.id)?.matches).toBe(0);
+  });
+
+  it("matches a listing again when it comes back (renewed, available again) but records it once", async () => {
+    await save(buyer, { q: "carrot" });
+    const id = await list({ name: "Carrot" });
+    await t.listings.markSold({ actor: seller, id });
+    await t.listings.markAvailable({ actor: seller, id });
+    await t.jobs.runDue();
+    expect((await foundBy(buyer)).filter((n) => n === "Carrot")).toHaveLength(1);
+  });
+
+  it("counts what is new since the last visit", async () => {
+    expect(await t.alerts.countUnseen(buyer)).toBeGreaterThan(0);
+    await t.alerts.markSeen({ actor: buyer });
+    expect(await t.alerts.countUnseen(buyer)).toBe(0);
+    await save(buyer, { category: "fruits" });
+    await list({ name: "Mango", category: "fruits" });
+    expect(await t.alerts.countUnseen(buyer)).toBe(1);
+  });
+
+  it("lets nobody read or change another person's saved search", async () => {
+    const { id } = await save(buyer, { q: "garlic" });
+    for (const action of [{ intent: "delete", id }, { intent: "pause", id }, { intent: "rename", id, name: "mine now" }] as const) {
+      await expect(t.alerts.act({ actor: other, action })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    }
+    expect((await t.alerts.listMine({ actor: other })).searches.some((s) => s.id === id)).toBe(false);
+    await t.alerts.act({ actor: buyer, action: { intent: "rename", id, name: "Garlic for the shop" } });
+    expect((await t.alerts.listMine({ actor: buyer })).searches.find((s) => s.id === id)?.name).toBe("Garlic for the shop");
+    await expect(t.alerts.act({ actor: null, action: { intent: "delete", id } })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+  });
+
+  it("keeps to the configured number of saved searches per person", async () => {
+    const have = (await t.alerts.listMine({ actor: other })).searches.length;
+    for (let i = have; i < 12; i++) await save(other, { q: `grain ${i}` });
+    await expect(save(other, { q: "one too many" })).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("removes a person's saved searches and matches with their account", async () => {
+    const person = signupSchema.parse(makeSeller(9, { email: "leaving-alerts@example.in", phone: "9123456709" }));
+    const { id } = await t.accounts.signUp(person, new Headers());
+    const here = new Headers({ cookie: (await t.accounts.signIn(person, new Headers())).getSetCookie().map((c) => c.split(";")[0]).join("; ") });
+    await save({ id }, { q: "okra" });
+    await list({ name: "Okra" });
+    expect((await t.alerts.listMine({ actor: { id } })).matches).toHaveLength(1);
+    const actor = await t.accounts.getSessionUser(here);
+    await t.accountDeletion.deleteAccount({ actor, password: person.password, requestHeaders: here });
+    for (const table of ["saved_search", "alert_match", "alert_job"] as const) {
+      expect(await t.db.kysely.selectFrom(table).select("id").where("user_id", "=", id).execute(), table).toHaveLength(0);
+    }
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * Saved searches and their alerts (decision 022): saving a /viewmore search, My alerts, and
+ * matching a listing that has just become live against every saved search that could want it,
+ * through the key index (saved_search_term), with the rules search itself uses
+ * (server/listings/browse-filter.ts).
+ */
+import { randomUUID } from "node:crypto";
+import { AppError } from "../../core/app-error";
+import { MESSAGES } from "../../core/messages";
+import { canChangeSavedSearch, type Actor } from "../../core/policies";
+import { parseChannels, savedQuerySchema, type AlertAction, type AlertChannel, type SavedQuery } from "../../core/saved-search";
+import type { JobQueue } from "../jobs/job-queue";
+import { readGrade } from "../../core/grades";
+import { browseFilterFor, filterKeys, listingKeys, listingMatchesFilter, type FilterableListing } from "../listings/browse-filter";
+import type { ListingFilter } from "../listings/listing-search.repository";
+import type { Logger } from "../logger";
+import type { SavedSearchesRepository, SavedSearchRow } from "./saved-searches.repository";
+
+export const ALERT_MESSAGES = {
+  notFound: "We could not find that saved search among yours.",
+  tooMany: "You have saved as many searches as you can ({{max}}). Please delete one you no longer need first.",
+} as const;
+
+/** Listings My alerts shows. */
+const MATCHES_SHOWN = 50;
+
+export interface SavedSearchView {
+  id: string;
+  name: string | null;
+  query: SavedQuery;
+  paused: boolean;
+  pace: "instant" | "daily";
+  digestHour: number;
+  channels: AlertChannel[];
+  matches: number;
+  fresh: number;
+  createdAt: number;
+}
+
+/** What matching needs of a saved search: its filters, as browse reads its query. */
+function filtersOf(query: SavedQuery): ListingFilter[] {
+  const options = (q: string) => ({ q, by: query.by, category: query.category, state: query.state, district: query.district, price: { minPaise: query.minPaise, maxPaise: query.maxPaise }, grade: readGrade(query.grade ?? "") ?? ("" as const) });
+  const filters = [browseFilterFor(options(query.q))];
+  if (query.corrected) filters.push(browseFilterFor(options(query.corrected)));
+  return filters.filter((f): f is ListingFilter => f !== null);
+}
+
+export function savedSearchKeys(query: SavedQuery): string[] {
+  return [...new Set(filtersOf(query).flatMap(filterKeys))];
+}
+
+export function savedSearchMatches(query: SavedQuery, listing: FilterableListing): boolean {
+  return filtersOf(query).some((filter) => listingMatchesFilter(listing, filter));
+}
+
+function readQuery(row: Pick<SavedSearchRow, "query">): SavedQuery {
+  return savedQuerySchema.parse(JSON.parse(row.query)) as SavedQuery;
+}
+
+export function createAlertsService(deps: {
+  repository: SavedSearchesRepository;
+  /** Typos in a saved search are read as search reads them (listing-search.service's correctQuery). */
+  correctQuery: (q: string) => Promise<string | null>;
+  jobs: JobQueue;
+  maxSavedSearches: number;
+  /** Whether email can be offered (SMTP_URL and MAIL_FROM are set). */
+  mailEnabled: boolean;
+  logger: Logger;
+  now?: () => number;
+}) {
+  const { repository, jobs, logger } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function own(actor: Actor | null, id: string): Promise<SavedSearchRow> {
+    if (!actor) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+    const row = await repository.find(id);
+    // Someone else's saved search reads as not found: its existence is nobody else's business.
+    if (!row || !canChangeSavedSearch(actor, { userId: row.user_id })) throw new AppError("NOT_FOUND", ALERT_MESSAGES.notFound);
+    return row;
+  }
+
+  /**
+   * Tests a live listing against the saved searches its keys reach; records each match once and
+   * queues its email. Safe to run again for the same listing (a retried or repeated job).
+   */
+  async function matchListing(listingId: string): Promise<{ candidates: number; matched: string[] }> {
+    const at = now();
+    const listing = await repository.findLiveListing(listingId, at);
+    // Sold, expired, hidden or deleted before its turn came: nobody is told about it.
+    if (!listing) return { candidates: 0, matched: [] };
+    const candidates = await repository.findCandidates(listingKeys(listing), listing.sellerId);
+    const matching = candidates.filter((row) => {
+      try {
+        return savedSearchMatches(readQuery(row), listing);
+      } catch (error) {
+        logger.warn({ err: error, savedSearchId: row.id }, "a saved search could not be read");
+        return false;
+      }
+    });
+    await repository.insertMatches(matching.map((row) => ({ id: randomUUID(), saved_search_id: row.id, listing_id: listing.id, user_id: row.user_id, created_at: at })));
+    if (deps.mailEnabled) {
+      // Every match of this listing not yet emailed, not only the new ones: a run killed after
+      // recording matches queues their mail when it runs again. A key is one job.
+      for (const row of matching) {
+        if (row.pace !== "instant" || !parseChannels(row.channels).includes("email")) continue;
+        await jobs.enqueue("email-match", { savedSearchId: row.id, listingId: listing.id }, { key: `email:${row.id}:${listing.id}`, userId: row.user_id });
+      }
+    }
+    return { candidates: candidates.length, matched: matching.map((row) => row.id) };
+  }
+
+  return {
+    matchListing,
+
+    /** Queues matching for a listing that has just become live (listings and moderation call this). */
+    async listingBecameLive(listingId: string): Promise<void> {
+      await jobs.enqueue("match-listing", { listingId }, { key: `match:${listingId}:${now()}` });
+    },
+
+    async saveSearch(input: { actor: Actor | null; query: SavedQuery }): Promise<{ id: string }> {
+      const { actor } = input;
+      if (!actor) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+      if ((await repository.countForUser(actor.id)) >= deps.maxSavedSearches) {
+        throw new AppError("CONFLICT", ALERT_MESSAGES.tooMany.replace("{{max}}", String(deps.maxSavedSearches)));
+      }
+      const corrected = input.query.q ? await deps.correctQuery(input.query.q) : null;
+      const query: SavedQuery = { ...input.query, ...(corrected ? { corrected } : {}) };
+      const at = now();
+      const id = randomUUID();
+      await repository.insert(
+        { id, user_id: actor.id, name: null, query: JSON.stringify(query), paused: 0, pace: "instant", digest_hour: 8, channels: deps.mailEnabled ? "app,email" : "app", created_at: at, updated_at: at, seen_at: at, last_digest_at: null },
+        savedSearchKeys(query),
+      );
+      return { id };
+    },
+
+    /** A person's saved searches with how many listings each found, and those listings. */
+    async listMine(input: { actor: Actor | null }) {
+      if (!input.actor) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+      const rows = await repository.listForUser(input.actor.id);
+      const searches: SavedSearchView[] = rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        query: readQuery(row),
+        paused: row.paused === 1,
+        pace: row.pace === "daily" ? "daily" : "instant",
+        digestHour: row.digest_hour,
+        channels: parseChannels(row.channels),
+        matches: row.matches,
+        fresh: row.fresh,
+        createdAt: Number(row.created_at),
+      }));
+      const matches = await repository.listMatches(input.actor.id, MATCHES_SHOWN);
+      return { searches, matches, mailEnabled: deps.mailEnabled };
+    },
+
+    /** The person has looked at My alerts: what was new is no longer. */
+    async markSeen(input: { actor: Actor | null }): Promise<void> {
+      if (input.actor) await repository.markSeen(input.actor.id, now());
+    },
+
+    /** The header's count: listings found since the person last looked. */
+    async countUnseen(actor: Actor | null): Promise<number> {
+      return actor ? repository.countUnseen(actor.id) : 0;
+    },
+
+    async act(input: { actor: Actor | null; action: AlertAction }): Promise<void> {
+      const { action } = input;
+      const row = await own(input.actor, action.id);
+      const at = now();
+      switch (action.intent) {
+        case "rename":
+          return repository.update(row.id, { name: action.name.trim() || null, updated_at: at });
+        case "pause":
+          return repository.update(row.id, { paused: 1, updated_at: at });
+        case "resume":
+          return repository.update(row.id, { paused: 0, updated_at: at });
+        case "delete":
+          return repository.delete(row.id);
+        case "settings": {
+          const channels = [action.app ? "app" : null, action.email && deps.mailEnabled ? "email" : null].filter(Boolean);
+          return repository.update(row.id, { pace: action.pace, digest_hour: action.hour, channels: (channels.length ? channels : ["app"]).join(","), updated_at: at });
+        }
+      }
+    },
+  };
+}
+
+export type AlertsService = ReturnType<typeof createAlertsService>;

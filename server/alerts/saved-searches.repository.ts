@@ -1,0 +1,217 @@
+/** The SQL of saved searches and the listings they found (migration 0016, decision 022). */
+import type { Kysely } from "kysely";
+import type { Database, SavedSearchTable } from "../db/schema";
+import { SUMMARY_COLUMNS, toSummary } from "../listings/listing-sql";
+import type { ListingSummary } from "../../core/listing";
+
+export type SavedSearchRow = Omit<SavedSearchTable, "paused" | "pace" | "digest_hour" | "channels"> & {
+  paused: number;
+  pace: string;
+  digest_hour: number;
+  channels: string;
+};
+
+/** Ids to look up at once in one IN list (SQLite allows 32,766 parameters; PostgreSQL 65,535). */
+const KEY_BATCH = 500;
+
+export function createSavedSearchesRepository(db: Kysely<Database>) {
+  const columns = ["id", "user_id", "name", "query", "paused", "pace", "digest_hour", "channels", "created_at", "updated_at", "seen_at", "last_digest_at"] as const;
+  const toRow = (row: SavedSearchRow): SavedSearchRow => ({
+    ...row,
+    paused: Number(row.paused),
+    digest_hour: Number(row.digest_hour),
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+    seen_at: Number(row.seen_at),
+    last_digest_at: row.last_digest_at === null ? null : Number(row.last_digest_at),
+  });
+
+  async function putKeys(within: Kysely<Database>, id: string, keys: readonly string[]) {
+    await within.deleteFrom("saved_search_term").where("saved_search_id", "=", id).execute();
+    if (keys.length) await within.insertInto("saved_search_term").values(keys.map((term) => ({ id: `${id}|${term}`, term, saved_search_id: id }))).execute();
+  }
+
+  return {
+    async countForUser(userId: string): Promise<number> {
+      const row = await db.selectFrom("saved_search").select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** A new saved search and its index keys, together. */
+    async insert(row: SavedSearchRow, keys: readonly string[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto("saved_search").values(row).execute();
+        await putKeys(trx, row.id, keys);
+      });
+    },
+
+    async find(id: string): Promise<SavedSearchRow | null> {
+      const row = await db.selectFrom("saved_search").select([...columns]).where("id", "=", id).executeTakeFirst();
+      return row ? toRow(row as SavedSearchRow) : null;
+    },
+
+    async listForUser(userId: string): Promise<Array<SavedSearchRow & { matches: number; fresh: number }>> {
+      const rows = await db
+        .selectFrom("saved_search as s")
+        .select(columns.map((c) => `s.${c}` as const))
+        .select((eb) => [
+          eb.selectFrom("alert_match as m").select((c) => c.fn.countAll<number | string>().as("n")).whereRef("m.saved_search_id", "=", "s.id").as("matches"),
+          eb
+            .selectFrom("alert_match as m")
+            .select((c) => c.fn.countAll<number | string>().as("n"))
+            .whereRef("m.saved_search_id", "=", "s.id")
+            .whereRef("m.created_at", ">", "s.seen_at")
+            .as("fresh"),
+        ])
+        .where("s.user_id", "=", userId)
+        .orderBy("s.created_at", "desc")
+        .orderBy("s.id", "desc")
+        .execute();
+      return rows.map((row) => ({ ...toRow(row as SavedSearchRow), matches: Number(row.matches ?? 0), fresh: Number(row.fresh ?? 0) }));
+    },
+
+    async update(id: string, changes: Partial<Pick<SavedSearchRow, "name" | "paused" | "pace" | "digest_hour" | "channels" | "updated_at" | "last_digest_at">>): Promise<void> {
+      await db.updateTable("saved_search").set(changes).where("id", "=", id).execute();
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("saved_search_term").where("saved_search_id", "=", id).execute();
+        await trx.deleteFrom("alert_match").where("saved_search_id", "=", id).execute();
+        await trx.deleteFrom("saved_search").where("id", "=", id).execute();
+      });
+    },
+
+    /**
+     * Saved searches filed under any of these keys (saved_search_term_idx: one index range per
+     * key), not paused, not the seller's own: the candidates a new listing is tested against.
+     */
+    async findCandidates(keys: readonly string[], exceptUserId: string): Promise<SavedSearchRow[]> {
+      const found = new Map<string, SavedSearchRow>();
+      for (let i = 0; i < keys.length; i += KEY_BATCH) {
+        const batch = keys.slice(i, i + KEY_BATCH);
+        const rows = await db
+          .selectFrom("saved_search as s")
+          .select(columns.map((c) => `s.${c}` as const))
+          .where("s.id", "in", (eb) => eb.selectFrom("saved_search_term").select("saved_search_id").where("term", "in", batch))
+          .where("s.paused", "=", 0)
+          .where("s.user_id", "<>", exceptUserId)
+          .execute();
+        for (const row of rows) found.set(row.id, toRow(row as SavedSearchRow));
+      }
+      return [...found.values()];
+    },
+
+    /** Records what each saved search found; returns the pairs that are new (a pair is recorded once). */
+    async insertMatches(rows: Array<{ id: string; saved_search_id: string; listing_id: string; user_id: string; created_at: number }>): Promise<Array<{ id: string; saved_search_id: string; user_id: string }>> {
+      if (!rows.length) return [];
+      return db
+        .insertInto("alert_match")
+        .values(rows)
+        .onConflict((oc) => oc.columns(["saved_search_id", "listing_id"]).doNothing())
+        .returning(["id", "saved_search_id", "user_id"])
+        .execute();
+    },
+
+    /** Matches found since the person last looked at My alerts. */
+    async countUnseen(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom("alert_match as m")
+        .innerJoin("saved_search as s", "s.id", "m.saved_search_id")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("m.user_id", "=", userId)
+        .whereRef("m.created_at", ">", "s.seen_at")
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async markSeen(userId: string, at: number): Promise<void> {
+      await db.updateTable("saved_search").set({ seen_at: at }).where("user_id", "=", userId).execute();
+    },
+
+    /** The listings a person's saved searches found, newest first, with whether each is new. */
+    async listMatches(userId: string, limit: number): Promise<Array<{ savedSearchId: string; foundAt: number; fresh: boolean; listing: ListingSummary }>> {
+      const rows = await db
+        .selectFrom("alert_match as m")
+        .innerJoin("saved_search as s", "s.id", "m.saved_search_id")
+        .innerJoin("listing", "listing.id", "m.listing_id")
+        .select([...SUMMARY_COLUMNS, "m.saved_search_id", "m.created_at as found_at", "s.seen_at"])
+        .where("m.user_id", "=", userId)
+        .where("listing.hidden_at", "is", null)
+        .orderBy("m.created_at", "desc")
+        .orderBy("m.id", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ savedSearchId: row.saved_search_id, foundAt: Number(row.found_at), fresh: Number(row.found_at) > Number(row.seen_at), listing: toSummary(row) }));
+    },
+
+    /** One match with what an email about it needs; null when it (or its saved search) is gone. */
+    async findMatchForDelivery(matchId: string) {
+      const row = await db
+        .selectFrom("alert_match as m")
+        .innerJoin("saved_search as s", "s.id", "m.saved_search_id")
+        .innerJoin("listing", "listing.id", "m.listing_id")
+        .innerJoin("user as u", "u.id", "m.user_id")
+        .select([...SUMMARY_COLUMNS, "m.id as match_id", "m.emailed_at", "m.pushed_at", "s.id as saved_search_id", "s.query", "s.name as search_name", "s.channels", "s.paused", "u.email", "u.name as person_name", "listing.hidden_at", "listing.status", "listing.expires_at"])
+        .where("m.id", "=", matchId)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    async markEmailed(matchIds: readonly string[], at: number): Promise<void> {
+      if (matchIds.length) await db.updateTable("alert_match").set({ emailed_at: at }).where("id", "in", matchIds).execute();
+    },
+
+    /** Daily-digest searches whose hour it is and which have not had today's digest. */
+    async findDueDigests(hour: number, dayStart: number): Promise<SavedSearchRow[]> {
+      const rows = await db
+        .selectFrom("saved_search")
+        .select([...columns])
+        .where("pace", "=", "daily")
+        .where("paused", "=", 0)
+        .where("digest_hour", "<=", hour)
+        .where((eb) => eb.or([eb("last_digest_at", "is", null), eb("last_digest_at", "<", dayStart)]))
+        .execute();
+      return rows.map((row) => toRow(row as SavedSearchRow));
+    },
+
+    /** A saved search's matches not yet emailed (for its digest). */
+    async findUnemailedMatches(savedSearchId: string, limit: number): Promise<string[]> {
+      const rows = await db.selectFrom("alert_match").select("id").where("saved_search_id", "=", savedSearchId).where("emailed_at", "is", null).orderBy("created_at", "asc").limit(limit).execute();
+      return rows.map((r) => r.id);
+    },
+
+    async isSuppressed(email: string): Promise<boolean> {
+      return Boolean(await db.selectFrom("email_suppression").select("email").where("email", "=", email.toLowerCase()).executeTakeFirst());
+    },
+
+    async suppress(email: string, reason: "bounce" | "unsubscribe", at: number): Promise<void> {
+      await db.insertInto("email_suppression").values({ email: email.toLowerCase(), reason, created_at: at }).onConflict((oc) => oc.column("email").doNothing()).execute();
+    },
+
+    /** Everything of a person's here (account deletion, decision 012): saved searches, their keys and matches, push subscriptions, queued jobs. */
+    async deleteForUser(userId: string, within: Kysely<Database> = db): Promise<void> {
+      const ids = within.selectFrom("saved_search").select("id").where("user_id", "=", userId);
+      await within.deleteFrom("saved_search_term").where("saved_search_id", "in", ids).execute();
+      await within.deleteFrom("alert_match").where("user_id", "=", userId).execute();
+      await within.deleteFrom("saved_search").where("user_id", "=", userId).execute();
+      await within.deleteFrom("push_subscription").where("user_id", "=", userId).execute();
+      await within.deleteFrom("alert_job").where("user_id", "=", userId).execute();
+    },
+
+    /** A live listing as matching reads it; null when it is not live at `at`. */
+    async findLiveListing(listingId: string, at: number) {
+      const row = await db
+        .selectFrom("listing")
+        .select(["id", "seller_id", "name_search", "category", "price_paise", "state", "district", "grade"])
+        .where("id", "=", listingId)
+        .where("status", "=", "active")
+        .where("expires_at", ">", at)
+        .where("hidden_at", "is", null)
+        .executeTakeFirst();
+      return row ? { id: row.id, sellerId: row.seller_id, nameSearch: row.name_search, category: row.category, pricePaise: Number(row.price_paise), state: row.state, district: row.district, grade: row.grade } : null;
+    },
+  };
+}
+
+export type SavedSearchesRepository = ReturnType<typeof createSavedSearchesRepository>;

@@ -1,0 +1,88 @@
+/**
+ * Saved searches and alerts (issue 24, decision 022) at 360 px: a signed-out buyer asks to be
+ * told about onions in Nashik, logs in and comes back to save it; a seller lists onions in
+ * Nashik; the buyer sees them under My alerts, marked new, with a count in the header. In
+ * English and Hindi; axe finds nothing on My alerts.
+ */
+import { axeViolations } from "./support/axe";
+import { createListingWith, deleteListings, deleteUser, expect, logInWith, signUpSellerWith, test, uniqueTag, withDatabase } from "./support/fixtures";
+
+test.use({ viewport: { width: 360, height: 780 }, bypassCSP: true });
+
+test("a buyer saves onion in Nashik, a seller lists onions there, and the buyer sees them under My alerts", async ({ page, browser, request }) => {
+  test.setTimeout(90_000);
+  const buyer = await signUpSellerWith(request);
+  const sellerContext = await browser.newContext();
+  const seller = await signUpSellerWith(sellerContext.request);
+  await logInWith(sellerContext.request, seller);
+  const listings: string[] = [];
+  try {
+    // Something is listed, so /viewmore has a marketplace to show.
+    listings.push((await createListingWith(sellerContext.request, { name: `Old Onion ${uniqueTag()}`, price: "20" })).id);
+
+    // Signed out: the button leads to the login page, and back to the question after it.
+    await page.goto("/viewmore?q=onion&state=maharashtra&district=nashik&max=25");
+    await page.getByRole("button", { name: "Tell me when new listings match" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    await page.getByRole("main").getByLabel("Email", { exact: true }).fill(buyer.email);
+    await page.getByRole("main").getByLabel("Password", { exact: true }).fill(buyer.password);
+    await page.getByRole("main").getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL(/\/my\/alerts\/new\?/);
+    await expect(page.getByText("Onion · Nashik, Maharashtra · up to ₹25 / kg")).toBeVisible();
+    await page.getByRole("button", { name: "Tell me when new listings match" }).click();
+    await expect(page).toHaveURL(/\/my\/alerts\?done=saved/);
+    const saved = page.getByRole("list", { name: "My alerts" }).getByRole("listitem");
+    await expect(saved).toHaveCount(1);
+    await expect(saved.getByRole("heading", { name: "Onion · Nashik, Maharashtra · up to ₹25 / kg" })).toBeVisible();
+
+    // The seller lists onions in Nashik (and some too dear, which the buyer is not told about).
+    const name = `Nashik Red Onion ${uniqueTag()}`;
+    listings.push((await createListingWith(sellerContext.request, { name, price: "22" })).id);
+    listings.push((await createListingWith(sellerContext.request, { name: `Dear Onion ${uniqueTag()}`, price: "40" })).id);
+
+    // Within the promised minute (the job runs within a second here), with a count in the header.
+    await expect(async () => {
+      await page.goto("/");
+      await expect(page.getByRole("link", { name: "Alerts (1)" })).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await page.getByRole("link", { name: "Alerts (1)" }).click();
+    const found = page.getByRole("region", { name: "Listings found for you" }).getByRole("listitem");
+    await expect(found).toHaveCount(1);
+    await expect(found).toContainText(name);
+    await expect(found).toContainText("New");
+    await expect(page.getByText("1 listing found")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // Seen: no longer new, and the header has no count.
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Listings found for you" }).getByText("New", { exact: true })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Alerts", exact: true })).toBeVisible();
+
+    // Pause, rename and resume, without trouble; nobody else can touch it (the authorization spec checks that too).
+    await page.getByText("How to hear: Onion").click();
+    await page.getByLabel("Name for this search").fill("Onions for the shop");
+    await page.getByRole("button", { name: "Rename" }).click();
+    await expect(page.getByRole("heading", { name: "Onions for the shop" })).toBeVisible();
+    await page.getByRole("button", { name: "Pause: Onions for the shop" }).click();
+    await expect(page.getByText("Paused", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Resume: Onions for the shop" }).click();
+
+    // In Hindi.
+    await page.context().addCookies([{ name: "lang", value: "hi", url: page.url() }]);
+    await page.goto("/my/alerts");
+    await expect(page.getByRole("heading", { level: 1, name: "मेरे अलर्ट" })).toBeVisible();
+    await expect(page.getByText("Onion · नासिक, महाराष्ट्र · ₹25 / kg तक")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "आपके लिए मिली लिस्टिंग" })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  } finally {
+    await deleteListings(listings);
+    await withDatabase(async (db) => {
+      await db.kysely.deleteFrom("alert_match").where("user_id", "=", buyer.id).execute();
+      await db.kysely.deleteFrom("saved_search").where("user_id", "=", buyer.id).execute();
+    });
+    await deleteUser(seller.id);
+    await deleteUser(buyer.id);
+    await sellerContext.close();
+  }
+});
