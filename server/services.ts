@@ -30,6 +30,8 @@ import { createUploadLocker } from "./uploads/upload-locker";
 import { createUploadsRepository } from "./uploads/uploads.repository";
 import { createUploadsService } from "./uploads/uploads.service";
 import { describeUnavailability, type Unavailability } from "./unavailable";
+import { createSavedListingsRepository } from "./saved-listings/saved-listings.repository";
+import { createSavedListingsService, type SavedListingsService } from "./saved-listings/saved-listings.service";
 
 export interface Services {
   config: Config;
@@ -58,6 +60,8 @@ export interface Services {
   /** Reads the produce of listings saved before migration 0012 from their names (resumable). */
   backfillProduce(): Promise<BackfillProgress>;
   close(): Promise<void>;
+  /** A buyer's saved listings, the hearts (decision 023). */
+  savedListings: SavedListingsService;
 }
 
 export async function createServices(
@@ -100,6 +104,7 @@ export async function createServices(
   const now = options.now ?? Date.now;
   const accounts = createAccountsService(auth, { baseUrl: config.baseUrl });
   const contentVersion = createContentVersionRepository(db.kysely);
+  const savedListingsRepository = createSavedListingsRepository(db.kysely);
   return {
     config,
     logger,
@@ -113,6 +118,7 @@ export async function createServices(
       accountsRepository: createAccountsRepository(db.kysely),
       listingsRepository,
       uploadsRepository,
+      savedListingsRepository,
       storage,
       uploadDatastore,
       logger,
@@ -153,6 +159,7 @@ export async function createServices(
         logger,
       }),
     close: () => db.close(),
+    savedListings: createSavedListingsService({ repository: savedListingsRepository, listings: listingsRepository, now: options.now }),
   };
 }
 

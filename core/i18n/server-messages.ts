@@ -137,6 +137,9 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "We could not find that page.": "हमें यह पेज नहीं मिला।",
   "That photo could not be found. Please add it again.": "यह फ़ोटो नहीं मिली। कृपया इसे दोबारा जोड़ें।",
   "Too many photos are uploading at once. Please wait for one to finish.": "एक साथ बहुत सारी फ़ोटो अपलोड हो रही हैं। कृपया किसी एक के पूरा होने का इंतज़ार करें।",
+  // server/saved-listings (decision 023).
+  "You have saved {{max}} listings, the most we keep. Please remove one first.": "आपने {{max}} उत्पाद सहेजे हैं, जितने हम रखते हैं। कृपया पहले कोई एक हटाएँ।",
+  "Please choose save or remove.": "कृपया सहेजें या हटाएँ चुनें।",
 };
 
 interface Template {

@@ -28,6 +28,7 @@ const TABLE_KEYS = {
   seller_place: "user_id",
   listing_report: "id",
   moderation_audit: "id",
+  saved_listing: "id",
 } as const;
 
 export type CopiedTable = keyof typeof TABLE_KEYS;

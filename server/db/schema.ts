@@ -198,4 +198,16 @@ export interface Database {
   moderation_audit: ModerationAuditTable;
   content_version: ContentVersionTable;
   upload_lock: UploadLockTable;
+  saved_listing: SavedListingTable;
+}
+
+/** A listing a person saved (migration 0015, server/saved-listings/, decision 023). */
+export interface SavedListingTable {
+  id: string;
+  user_id: string;
+  listing_id: string;
+  /** The listing's name when saved: /my/saved still names a listing that was deleted since. */
+  listing_name: string;
+  /** Epoch milliseconds (UTC). */
+  created_at: number | string;
 }
