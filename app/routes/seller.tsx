@@ -6,6 +6,8 @@ import { placeLabel, withPlaceLabels } from "../../core/locations";
 import { formatPhone, whatsappLink } from "../../core/phone";
 import { searchParamsToObject } from "../../core/schemas";
 import { orErrorPage } from "../../server/route-helpers/app-errors";
+import { withSaved } from "../../server/route-helpers/saved-hearts";
+import { SaveHeart } from "../components/save-heart";
 import { Alert } from "../components/alert";
 import { PhoneIcon } from "../components/icons";
 import { ListingGrid } from "../components/listing-card";
@@ -23,9 +25,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = await orErrorPage(() => context.services.search.getSellerPage({ id: params.id, page: query.page }));
   // Places in the page's language (core/locations).
   const lang = requestLanguage(request);
-  if (lang === "en") return page;
+  const items = await withSaved(context, lang === "en" ? page.items : withPlaceLabels(page.items, lang));
+  if (lang === "en") return { ...page, items };
   const where = page.seller.place ? placeLabel(page.seller.place, lang) || null : null;
-  return { ...page, seller: { ...page.seller, where }, items: withPlaceLabels(page.items, lang) };
+  return { ...page, seller: { ...page.seller, where }, items };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -63,7 +66,7 @@ export default function Seller({ loaderData }: Route.ComponentProps) {
       </h2>
       {items.length ? (
         <>
-          <ListingGrid listings={items} label={t("seller.listingsBy", { name: seller.name })} />
+          <ListingGrid listings={items} label={t("seller.listingsBy", { name: seller.name })} Extra={SaveHeart} />
           <Pagination page={page} pageCount={pageCount} search={search} />
         </>
       ) : (

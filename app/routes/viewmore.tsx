@@ -5,6 +5,8 @@ import { placeChoices, withPlaceLabels } from "../../core/locations";
 import { MESSAGES } from "../../core/messages";
 import { browseQuerySchema, searchParamsToObject } from "../../core/schemas";
 import { inPageLanguage } from "../../server/route-helpers/app-errors";
+import { withSaved } from "../../server/route-helpers/saved-hearts";
+import { SaveHeart } from "../components/save-heart";
 import { Alert } from "../components/alert";
 import { BrowseFilters } from "../components/browse-filters";
 import { ListingGrid } from "../components/listing-card";
@@ -23,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const places = placeChoices(query.state, lang);
   // The price filter's problem, if any, in the page's language.
   const priceProblem = query.price.problem ? inPageLanguage(query.price.problem) : undefined;
-  return { query, result: { ...result, items: withPlaceLabels(result.items, lang) }, places, priceProblem };
+  return { query, result: { ...result, items: await withSaved(context, withPlaceLabels(result.items, lang)) }, places, priceProblem };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -65,7 +67,7 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
       />
       {result.items.length ? (
         <>
-          <ListingGrid listings={result.items} label={title} eager={4} />
+          <ListingGrid listings={result.items} label={title} eager={4} Extra={SaveHeart} />
           <Pagination page={result.page} pageCount={result.pageCount} search={search} />
         </>
       ) : (

@@ -552,6 +552,32 @@ export const en = {
     haveAccount: "Already have an account?",
     login: "Login",
   },
+  // Saved listings and sharing (issue 24, decision 023).
+  saved: {
+    title: "Saved listings",
+    save: "Save {{name}}",
+    saveButton: "Save",
+    savedButton: "Saved",
+    intro: "Listings you pressed the heart on, newest first.",
+    empty: "You have not saved any listings yet. Press the heart on a listing to keep it here.",
+    browse: "Find produce",
+    sold: "Sold",
+    expired: "Expired",
+    unavailable: "No longer available",
+    remove: "Remove",
+    removeNamed: "Remove {{name}} from saved listings",
+    savedOn: "Saved",
+    full: "You have saved the most listings we keep. Please remove one first.",
+    link: "Saved listings",
+  },
+  share: {
+    button: "Share",
+    named: "Share {{name}}",
+    whatsapp: "Share on WhatsApp",
+    text: "{{name}}, {{price}} in {{place}}, on Mandi",
+    textNoPlace: "{{name}}, {{price}}, on Mandi",
+    copied: "Link copied",
+  },
 };
 
 export type EnglishCatalogue = typeof en;
