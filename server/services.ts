@@ -28,6 +28,7 @@ import { createUploadDatastore, type UploadDatastore } from "./uploads/tus-datas
 import { createUploadLockRepository } from "./uploads/upload-lock.repository";
 import { createUploadLocker } from "./uploads/upload-locker";
 import { createUploadsRepository } from "./uploads/uploads.repository";
+import { timedRepository } from "./metrics/repository-timing";
 import { createUploadsService } from "./uploads/uploads.service";
 import { describeUnavailability, type Unavailability } from "./unavailable";
 import { createSavedListingsRepository } from "./saved-listings/saved-listings.repository";
@@ -90,8 +91,8 @@ export async function createServices(
   const auth = createAuth({ db, logger, secret: config.authSecret, baseUrl: config.baseUrl, rateLimits: config.authRateLimits });
   const storage = createStorage(config.storage);
   const uploadDatastore = createUploadDatastore(config.storage, { localDir: config.uploads.dir });
-  const uploadsRepository = createUploadsRepository(db.kysely);
-  const uploadLocks = createUploadLockRepository(db.kysely);
+  const uploadsRepository = timedRepository("uploads", createUploadsRepository(db.kysely));
+  const uploadLocks = timedRepository("uploadLocks", createUploadLockRepository(db.kysely));
   const uploads = createUploadsService({
     repository: uploadsRepository,
     locks: uploadLocks,
@@ -100,11 +101,11 @@ export async function createServices(
     logger,
     now: options.now,
   });
-  const listingsRepository = createListingsRepository(db.kysely);
+  const listingsRepository = timedRepository("listings", createListingsRepository(db.kysely));
   const now = options.now ?? Date.now;
   const accounts = createAccountsService(auth, { baseUrl: config.baseUrl });
-  const contentVersion = createContentVersionRepository(db.kysely);
-  const savedListingsRepository = createSavedListingsRepository(db.kysely);
+  const contentVersion = timedRepository("contentVersion", createContentVersionRepository(db.kysely));
+  const savedListingsRepository = timedRepository("savedListings", createSavedListingsRepository(db.kysely));
   return {
     config,
     logger,
@@ -115,7 +116,7 @@ export async function createServices(
     accountDeletion: createAccountDeletionService({
       db: db.kysely,
       accounts,
-      accountsRepository: createAccountsRepository(db.kysely),
+      accountsRepository: timedRepository("accounts", createAccountsRepository(db.kysely)),
       listingsRepository,
       uploadsRepository,
       savedListingsRepository,
@@ -134,14 +135,14 @@ export async function createServices(
       now: options.now,
     }),
     search: createListingSearchService({
-      repository: createListingSearchRepository(db.kysely, db.dialect),
+      repository: timedRepository("listingSearch", createListingSearchRepository(db.kysely, db.dialect)),
       places: listingsRepository,
       contentVersion,
       now: options.now,
     }),
     uploads,
     moderation: createModerationService({
-      repository: createModerationRepository(db.kysely, db.dialect),
+      repository: timedRepository("moderation", createModerationRepository(db.kysely, db.dialect)),
       settings: config.moderation,
       secret: config.authSecret,
       logger,
