@@ -33,6 +33,7 @@ import { createUploadsService } from "./uploads/uploads.service";
 import { describeUnavailability, type Unavailability } from "./unavailable";
 import { createSavedListingsRepository } from "./saved-listings/saved-listings.repository";
 import { createSavedListingsService, type SavedListingsService } from "./saved-listings/saved-listings.service";
+import { createShareCardsService, type ShareCardsService } from "./share/share-cards.service";
 
 export interface Services {
   config: Config;
@@ -63,6 +64,8 @@ export interface Services {
   close(): Promise<void>;
   /** A buyer's saved listings, the hearts (decision 023). */
   savedListings: SavedListingsService;
+  /** Listing preview cards for WhatsApp and Facebook (decision 023), served by server/share/serve-share-card.ts. */
+  shareCards: ShareCardsService;
 }
 
 export async function createServices(
@@ -161,6 +164,7 @@ export async function createServices(
       }),
     close: () => db.close(),
     savedListings: createSavedListingsService({ repository: savedListingsRepository, listings: listingsRepository, now: options.now }),
+    shareCards: createShareCardsService({ storage, listings: listingsRepository, logger, now: options.now }),
   };
 }
 

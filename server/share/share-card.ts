@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import sharp from "sharp";
+import sharp, { type OverlayOptions } from "sharp";
 import { CATALOGUES } from "../../core/i18n/catalogues";
 import type { Language } from "../../core/i18n/languages";
 import { createTranslator, type MessageTree } from "../../core/i18n/translate";
@@ -103,7 +103,7 @@ async function textBlock(text: string, options: { size: number; color: string; w
  */
 export async function renderShareCard(text: CardText, photo: Buffer | null): Promise<Buffer> {
   await registerFonts();
-  const layers: sharp.OverlayOptions[] = [];
+  const layers: OverlayOptions[] = [];
   if (photo) {
     const cover = await sharp(photo).resize(PHOTO_WIDTH, CARD_HEIGHT, { fit: "cover" }).toBuffer();
     layers.push({ input: cover, left: 0, top: 0 });
