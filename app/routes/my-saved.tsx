@@ -79,8 +79,10 @@ const STATUS_CLASSES = {
   unavailable: "bg-red-100 text-red-900",
 } as const;
 
-export default function MySaved({ loaderData }: Route.ComponentProps) {
+export default function MySaved({ loaderData, actionData }: Route.ComponentProps) {
   const { items, page, pageCount, total, full } = loaderData;
+  // A refused heart (its fields are hidden, so its first message says it all).
+  const refused = actionData ? Object.values(actionData.errors)[0] : undefined;
   const i18n = useI18n();
   const { lang, t } = i18n;
   return (
@@ -88,6 +90,7 @@ export default function MySaved({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">{t("saved.title")}</h1>
       <p className="mt-1 mb-4 text-stone-700">{t("saved.intro")}</p>
       {full ? <Alert>{t("saved.full")}</Alert> : null}
+      {refused ? <Alert>{refused}</Alert> : null}
       {total === 0 ? (
         <div className="rounded-xl border border-dashed border-stone-300 bg-white p-6 text-center">
           <p>{t("saved.empty")}</p>
