@@ -7,6 +7,7 @@
  * text, never read as markup. A JPEG, kept under WhatsApp's 300 KB.
  */
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp, { type OverlayOptions } from "sharp";
@@ -25,8 +26,15 @@ export const CARD_MAX_BYTES = 300 * 1024;
 /** Changes whenever the drawing changes, so every cached card is made again. */
 const RENDERER_VERSION = "1";
 
-const FONT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "fonts");
-export const CARD_FONT_FILES = [path.join(FONT_DIR, "noto-sans-700.ttf"), path.join(FONT_DIR, "noto-sans-devanagari-700.ttf")];
+/**
+ * Beside this file when run from source (tests, scripts); from the bundle (build/server/index.js),
+ * the checkout's server/share/fonts. libvips would silently fall back to the machine's fonts
+ * (boxes on one without Devanagari) for a file that is not there, so a missing one is an error.
+ */
+const FONT_DIR = [path.join(path.dirname(fileURLToPath(import.meta.url)), "fonts"), path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../server/share/fonts")].find((dir) =>
+  existsSync(path.join(dir, "noto-sans-devanagari-700.ttf")),
+);
+export const CARD_FONT_FILES = ["noto-sans-700.ttf", "noto-sans-devanagari-700.ttf"].map((file) => path.join(FONT_DIR ?? "server/share/fonts", file));
 /** Pango's family list: Latin from Noto Sans, Devanagari from Noto Sans Devanagari (both bold). */
 const FAMILY = "Noto Sans, Noto Sans Devanagari";
 
@@ -81,16 +89,30 @@ let fontsRegistered: Promise<void> | undefined;
 /** libvips adds a text's font file to fontconfig for the whole process: once per file is enough. */
 function registerFonts(): Promise<void> {
   fontsRegistered ??= (async () => {
+    const missing = CARD_FONT_FILES.find((file) => !existsSync(file));
+    if (missing) throw new Error(`share card font ${missing} is missing (server/share/fonts)`);
     for (const fontfile of CARD_FONT_FILES) await sharp({ text: { text: ".", font: `${FAMILY} 12`, fontfile } }).png().toBuffer();
   })();
   return fontsRegistered;
 }
 
-/** One block of text, wrapped to `width`, as a transparent PNG with its height. */
-async function textBlock(text: string, options: { size: number; color: string; width?: number }): Promise<{ input: Buffer; height: number }> {
+/**
+ * One block of text, wrapped to `width`, as a transparent PNG with its height. `embedFonts: false`
+ * is for the test that shows what a machine without a Devanagari font would draw (boxes).
+ */
+export async function textBlock(text: string, options: { size: number; color: string; width?: number; embedFonts?: boolean }): Promise<{ input: Buffer; height: number }> {
+  if (options.embedFonts !== false) await registerFonts();
   const markup = `<span foreground="${options.color}">${escapeMarkup(text)}</span>`;
   const { data, info } = await sharp({
-    text: { text: markup, font: `${FAMILY} Bold ${options.size}`, fontfile: CARD_FONT_FILES[1], rgba: true, width: options.width ?? PANEL_WIDTH, dpi: 72, wrap: "word-char" },
+    text: {
+      text: markup,
+      font: `${FAMILY} Bold ${options.size}`,
+      ...(options.embedFonts === false ? {} : { fontfile: CARD_FONT_FILES[1] }),
+      rgba: true,
+      width: options.width ?? PANEL_WIDTH,
+      dpi: 72,
+      wrap: "word-char",
+    },
   })
     .png()
     .toBuffer({ resolveWithObject: true });
