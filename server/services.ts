@@ -23,6 +23,8 @@ import { createModerationService, type ModerationService } from "./moderation/mo
 import { createStorage } from "./media/create-storage";
 import { PHOTO_LEFTOVER_AGE_MS, removePhotoLeftovers, type PhotoLeftoversResult } from "./media/photo-leftovers";
 import type { Storage } from "./media/storage";
+import { createPriceInsightRepository } from "./price-insight/price-insight.repository";
+import { createPriceInsightService, type PriceInsightService } from "./price-insight/price-insight.service";
 import { createContentVersionRepository, type ContentVersionRepository } from "./page-cache/content-version.repository";
 import { createUploadDatastore, type UploadDatastore } from "./uploads/tus-datastore";
 import { createUploadLockRepository } from "./uploads/upload-lock.repository";
@@ -34,6 +36,8 @@ import { describeUnavailability, type Unavailability } from "./unavailable";
 import { createSavedListingsRepository } from "./saved-listings/saved-listings.repository";
 import { createSavedListingsService, type SavedListingsService } from "./saved-listings/saved-listings.service";
 import { createShareCardsService, type ShareCardsService } from "./share/share-cards.service";
+import { createMandiRatesRepository } from "./mandi-rates/mandi-rates.repository";
+import { createMandiRatesService, type MandiRatesService } from "./mandi-rates/mandi-rates.service";
 
 export interface Services {
   config: Config;
@@ -61,6 +65,10 @@ export interface Services {
   removePhotoLeftovers(): Promise<PhotoLeftoversResult>;
   /** Reads the produce of listings saved before migration 0012 from their names (resumable). */
   backfillProduce(): Promise<BackfillProgress>;
+  /** The government's mandi rates, imported by `npm run prices:import` (decision 021). */
+  mandiRates: MandiRatesService;
+  /** Price insight from Mandi's own listings (decision 020). */
+  priceInsight: PriceInsightService;
   close(): Promise<void>;
   /** A buyer's saved listings, the hearts (decision 023). */
   savedListings: SavedListingsService;
@@ -154,6 +162,7 @@ export async function createServices(
     contentVersion,
     uploadDatastore,
     backfillProduce: () => backfillProduce(db),
+    priceInsight: createPriceInsightService({ repository: createPriceInsightRepository(db.kysely), contentVersion, now: options.now }),
     uploadLocker: createUploadLocker(uploadLocks, { logger }),
     removePhotoLeftovers: () =>
       removePhotoLeftovers({
@@ -162,6 +171,7 @@ export async function createServices(
         olderThan: new Date(now() - PHOTO_LEFTOVER_AGE_MS),
         logger,
       }),
+    mandiRates: createMandiRatesService({ repository: createMandiRatesRepository(db.kysely), now: options.now }),
     close: () => db.close(),
     savedListings: createSavedListingsService({ repository: savedListingsRepository, listings: listingsRepository, now: options.now }),
     shareCards: createShareCardsService({ storage, listings: listingsRepository, logger, now: options.now }),

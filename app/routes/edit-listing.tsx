@@ -4,8 +4,11 @@ import { formValuesOf } from "../../core/listing-form";
 import { formErrorResponse, orErrorPage, refuseForm } from "../../server/route-helpers/app-errors";
 import { placeNamesFor } from "../../server/route-helpers/places";
 import { readListingForm } from "../../server/route-helpers/listing-form";
+import { priceInsightNoteFor } from "../../server/route-helpers/price-insight";
 import { discardBody } from "../../server/route-helpers/multipart";
+import type { PriceInsightNote } from "../../core/price-insight";
 import { ListingForm } from "../components/listing-form/listing-form";
+import { mandiRateOf } from "../components/mandi-rate";
 import type { Route } from "./+types/edit-listing";
 import { metaI18n, useI18n } from "../components/i18n";
 
@@ -21,7 +24,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { listings } = context.services;
   const { config } = context;
   const listing = await orErrorPage(() => listings.getOwnListing({ actor: user, id: params.id }));
-  return { listing, values: formValuesOf(listing), maxImageBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, placeNames: placeNamesFor(request) };
+  const values = formValuesOf(listing);
+  const [priceInsight, mandiRate] = await Promise.all([priceInsightNoteFor(context.services, request, values), context.services.mandiRates.rateForForm(values)]);
+  return { listing, values, priceInsight, mandiRate, maxImageBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, placeNames: placeNamesFor(request) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -41,7 +46,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, now: Date.now() });
     values = form.values;
-    if (!form.ok) return refuseForm(form.status, form.errors, values);
+    if (!form.ok) {
+      const [priceInsight, mandiRate] = await Promise.all([priceInsightNoteFor(context.services, request, values), context.services.mandiRates.rateForForm(values)]);
+      return refuseForm(form.status, form.errors, values, { priceInsight, mandiRate });
+    }
     await listings.saveListing({ actor: user, id: listing.id, fields: form.fields, photos: form.photos });
   } catch (error) {
     return formErrorResponse(error, values);
@@ -72,6 +80,8 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
           currentPhotos={listing.photos}
           submitLabel={t("sell.save")}
           placeNames={loaderData.placeNames}
+          mandiRate={actionData ? mandiRateOf(actionData) : loaderData.mandiRate}
+          priceInsight={actionData && "priceInsight" in actionData ? (actionData.priceInsight as PriceInsightNote | null) : loaderData.priceInsight}
         />
       </div>
     </div>

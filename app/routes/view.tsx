@@ -13,7 +13,10 @@ import { inPageLanguage, orErrorPage } from "../../server/route-helpers/app-erro
 import { withSaved } from "../../server/route-helpers/saved-hearts";
 import { listingPreview } from "../../server/share/previews";
 import { SaveHeart } from "../components/save-heart";
+import { priceStandingFor } from "../../server/route-helpers/price-insight";
+import { PriceStanding } from "../components/price-insight";
 import { Alert } from "../components/alert";
+import { MandiRateNote } from "../components/mandi-rate";
 import { PhoneIcon } from "../components/icons";
 import { ListingGrid } from "../components/listing-card";
 import { PhotoGallery } from "../components/photo-gallery";
@@ -45,14 +48,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { preview } = listingPreview(listing, shareLanguage(url.searchParams, lang), context.config.baseUrl);
   // The Share button sends the page's own language: a Hindi page shares a Hindi preview.
   const share = listingPreview(listing, lang, context.config.baseUrl);
-  const [saved] = await withSaved(context, [listing]);
+  const [mandiRate, standing, [saved], savedAlternatives] = await Promise.all([
+    context.services.mandiRates.rateFor({ produceId: listing.produceId, state: listing.state, district: listing.district }),
+    priceStandingFor(context.services, request, listing),
+    withSaved(context, [listing]),
+    withSaved(context, withPlaceLabels(alternatives, lang)),
+  ]);
   return {
+    mandiRate,
     listing: { ...listing, where: placed?.where ?? listing.where, moderation, saved: Boolean(saved?.saved) },
     statusTitle,
-    alternatives: await withSaved(context, withPlaceLabels(alternatives, lang)),
+    alternatives: savedAlternatives,
     reported,
     manage,
     reportedMessage: reported ? inPageLanguage(MODERATION_MESSAGES.reported) : "",
+    standing,
     preview,
     share: { url: share.preview.url, text: share.text, title: listing.name },
   };
@@ -114,6 +124,8 @@ export default function View({ loaderData }: Route.ComponentProps) {
         <PhotoGallery photos={listing.photos} name={listing.name} />
         <div className="min-w-0">
           <p className={`text-3xl font-extrabold ${active ? "text-brand-800" : "text-stone-500 line-through"}`}>{priceText(listing, i18n)}</p>
+          <MandiRateNote rate={loaderData.mandiRate} />
+          <PriceStanding standing={loaderData.standing} />
           <h1 className="mt-1 text-2xl font-bold [overflow-wrap:anywhere]">{listing.name}</h1>
           {listing.moderation ? null : (
             <div className="mt-3 flex flex-wrap gap-2">
@@ -130,6 +142,12 @@ export default function View({ loaderData }: Route.ComponentProps) {
               <>
                 <dt className="font-semibold">{t("listing.variety")}</dt>
                 <dd className="[overflow-wrap:anywhere]">{listing.variety}</dd>
+              </>
+            ) : null}
+            {listing.grade ? (
+              <>
+                <dt className="font-semibold">{t("produce.gradeTerm")}</dt>
+                <dd>{t(`produce.gradeLabel.${listing.grade}`)}</dd>
               </>
             ) : null}
             {listing.organic ? (

@@ -20,6 +20,9 @@ import * as m0011 from "./migrations/0011-name-search-newest";
 import * as m0012 from "./migrations/0012-listing-produce";
 // Saved listings (issue 24, decision 023).
 import * as m0015 from "./migrations/0015-saved-listings";
+import * as m0013 from "./migrations/0013-mandi-rates";
+import * as m0014 from "./migrations/0014-price-insight";
+import * as m0018 from "./migrations/0018-grade-filter";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-listings": m0001,
@@ -35,6 +38,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "0011-name-search-newest": m0011,
   "0012-listing-produce": m0012,
   "0015-saved-listings": m0015,
+  "0013-mandi-rates": m0013,
+  "0014-price-insight": m0014,
+  "0018-grade-filter": m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

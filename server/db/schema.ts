@@ -185,6 +185,46 @@ export interface UploadLockTable {
   release_requested: Generated<number>;
 }
 
+/** One imported government mandi rate, as it came (migration 0013, server/mandi-rates/). */
+export interface MandiRateTable {
+  /** A hash of the natural key: state, district, market, commodity, variety, grade, arrival date. */
+  id: string;
+  state: string;
+  /** As written in the file. */
+  district: string;
+  /** core/locations slugs the importer matched; null when it did not know the name. */
+  state_slug: string | null;
+  district_slug: string | null;
+  market: string;
+  commodity: string;
+  /** core/produce-catalogue id, or null for a commodity the catalogue does not know. */
+  produce_id: string | null;
+  variety: string;
+  grade: string;
+  /** YYYY-MM-DD. */
+  arrival_date: string;
+  /** Paise per quintal, as the file gave them (in rupees). */
+  min_price: number | string;
+  max_price: number | string;
+  modal_price: number | string;
+  /** Epoch milliseconds (UTC). */
+  imported_at: number | string;
+}
+
+/** Price insight's aggregate: one row per listing that can speak for a price (migration 0014, decision 020). */
+export interface PricePointTable {
+  listing_id: string;
+  produce_id: string;
+  state: string;
+  district: string;
+  grade: string | null;
+  seller_id: string;
+  /** Days since 1970-01-01 (UTC) of the listing's last change. */
+  day: number;
+  /** Per kg. */
+  price_paise: number;
+}
+
 export interface Database {
   user: UserTable;
   listing: ListingTable;
@@ -199,6 +239,8 @@ export interface Database {
   content_version: ContentVersionTable;
   upload_lock: UploadLockTable;
   saved_listing: SavedListingTable;
+  mandi_rate: MandiRateTable;
+  price_point: PricePointTable;
 }
 
 /** A listing a person saved (migration 0015, server/saved-listings/, decision 023). */

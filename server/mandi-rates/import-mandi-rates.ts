@@ -1,0 +1,205 @@
+/**
+ * Streams AGMARKNET's daily mandi rates (a CSV export or the API's JSON) into mandi_rate, in
+ * batches that skip records already stored: a run cut off anywhere and started again ends with
+ * every record once (decision 021). Memory stays bounded whatever the file's size: one batch, and
+ * counts of the names it could not match.
+ */
+import { Readable, Transform } from "node:stream";
+import { parse } from "csv-parse";
+import { parser as jsonParser } from "stream-json";
+import { pick } from "stream-json/filters/pick.js";
+import { streamArray } from "stream-json/streamers/stream-array.js";
+import type { Db } from "../db/database";
+import { fieldOfHeader, fieldsOfHeaders, JSON_FIELDS, readRecord, todayInIndia, wrongHeadersMessage, type MandiRateRow, type RawRecord } from "./mandi-rate-record";
+import { createMandiRatesRepository } from "./mandi-rates.repository";
+
+/** A file that is not the mandi rates' file: nothing of it is written. */
+export class WrongHeadersError extends Error {}
+
+/** A file that stopped making sense part-way (a broken quote, cut-off JSON): what was read before stays. */
+export class UnreadableFileError extends Error {}
+
+export interface BadRow {
+  /** The CSV line, or the JSON record's number (from 1). */
+  line: number;
+  problem: string;
+}
+
+export interface ImportReport {
+  format: "csv" | "json";
+  /** Records read (good and bad). */
+  read: number;
+  /** Records stored by this run. */
+  stored: number;
+  /** Good records that were stored already (an earlier run, or twice in this file). */
+  alreadyStored: number;
+  /** Bad records, skipped. */
+  skipped: number;
+  /** The first MAX_LISTED bad records, by line. */
+  badRows: BadRow[];
+  /** Commodity → records, for commodities the catalogue does not know (stored with no produce). */
+  unknownCommodities: Map<string, number>;
+  /** "District, State" → records, for places core/locations does not know (stored with no place). */
+  unknownPlaces: Map<string, number>;
+}
+
+export interface ImportProgress {
+  read: number;
+  stored: number;
+  /** Bytes of the input read so far. */
+  bytes: number;
+}
+
+export const DEFAULT_BATCH_SIZE = 500;
+const MAX_LISTED = 100;
+/** Distinct unknown names kept for the report; past it they are counted under "(others)". */
+const MAX_NAMES = 2000;
+
+/**
+ * Reads the input and stores its good records in `db`; without `db`, a dry run that reads and
+ * checks every record and writes nothing (for `--check`, and the benchmark's baseline).
+ */
+export async function importMandiRates(options: {
+  db?: Db;
+  input: Readable;
+  now?: number;
+  batchSize?: number;
+  onProgress?: (progress: ImportProgress) => void;
+}): Promise<ImportReport> {
+  const repository = options.db ? createMandiRatesRepository(options.db.kysely) : undefined;
+  const now = options.now ?? Date.now();
+  const today = todayInIndia(now);
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  let bytes = 0;
+  const counted = options.input.pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        done(null, chunk);
+      },
+    }),
+  );
+  options.input.on("error", (error) => counted.destroy(error));
+  const { format, bareArray, stream } = await sniff(counted);
+  const report: ImportReport = { format, read: 0, stored: 0, alreadyStored: 0, skipped: 0, badRows: [], unknownCommodities: new Map(), unknownPlaces: new Map() };
+  let batch: MandiRateRow[] = [];
+  const flush = async () => {
+    if (repository) {
+      const stored = await repository.insertRates(batch, now);
+      report.stored += stored;
+      report.alreadyStored += batch.length - stored;
+    }
+    batch = [];
+    options.onProgress?.({ read: report.read, stored: report.stored, bytes });
+  };
+  const take = async (record: RawRecord, line: number) => {
+    report.read++;
+    const result = readRecord(record, today);
+    if (!result.ok) {
+      report.skipped++;
+      if (report.badRows.length < MAX_LISTED) report.badRows.push({ line, problem: result.problem });
+      return;
+    }
+    const { row } = result;
+    if (!row.produce_id) countName(report.unknownCommodities, row.commodity);
+    if (!row.district_slug) countName(report.unknownPlaces, `${row.district}, ${row.state}`);
+    batch.push(row);
+    if (batch.length >= batchSize) await flush();
+  };
+
+  if (format === "csv") {
+    let wrongHeaders: string | undefined;
+    const records = stream.pipe(
+      parse({
+        bom: true,
+        info: true,
+        relax_column_count: true,
+        skip_empty_lines: true,
+        columns: (headers: string[]) => {
+          const fields = fieldsOfHeaders(headers);
+          if (!fields) {
+            wrongHeaders = wrongHeadersMessage(headers);
+            throw new WrongHeadersError(wrongHeaders);
+          }
+          return fields;
+        },
+      }),
+    );
+    stream.on("error", (error) => records.destroy(error));
+    try {
+      for await (const { record, info } of records as AsyncIterable<{ record: RawRecord; info: { lines: number } }>) await take(record, info.lines);
+    } catch (error) {
+      if (wrongHeaders) throw new WrongHeadersError(wrongHeaders);
+      throw new UnreadableFileError(`The file could not be read past record ${report.read + 1}: ${(error as Error).message}`);
+    }
+  } else {
+    // The API answers { …, "records": [ … ] }; a bare array of records is read too.
+    const tokens = stream.pipe(jsonParser.asStream());
+    const records = bareArray ? tokens : tokens.pipe(pick.asStream({ filter: "records" }));
+    const items = records.pipe(streamArray.asStream());
+    for (const part of [stream, tokens, records]) part.on("error", (error: Error) => items.destroy(error));
+    let checked = false;
+    try {
+      for await (const { key, value } of items as AsyncIterable<{ key: number; value: unknown }>) {
+        const record = jsonRecord(value);
+        if (!checked) {
+          const keys = value && typeof value === "object" ? Object.keys(value) : [];
+          if (JSON_FIELDS.some((field) => !(field in record))) throw new WrongHeadersError(wrongHeadersMessage(keys));
+          checked = true;
+        }
+        await take(record, key + 1);
+      }
+    } catch (error) {
+      if (error instanceof WrongHeadersError) throw error;
+      throw new UnreadableFileError(`The file could not be read past record ${report.read + 1}: ${(error as Error).message}`);
+    }
+    // An API answer with an error, or some other JSON: not a file of rates.
+    if (!checked) throw new WrongHeadersError(`This JSON has no mandi rate records. Expected "records": [ … ] with the fields ${JSON_FIELDS.join(", ")}.`);
+  }
+  await flush();
+  return report;
+}
+
+function countName(names: Map<string, number>, name: string) {
+  const key = names.has(name) || names.size < MAX_NAMES ? name : "(others)";
+  names.set(key, (names.get(key) ?? 0) + 1);
+}
+
+/** The API's record, its field names read as the CSV's ("Min_x0020_Price" or "min_price"). */
+function jsonRecord(value: unknown): RawRecord {
+  const record: RawRecord = {};
+  if (!value || typeof value !== "object") return record;
+  for (const [name, field] of Object.entries(value)) {
+    const known = fieldOfHeader(name);
+    if (known) record[known] = field;
+  }
+  return record;
+}
+
+/** JSON when the first thing in the file is "{" or "[", else CSV. */
+async function sniff(input: Readable): Promise<{ format: "csv" | "json"; bareArray: boolean; stream: Readable }> {
+  const iterator = input[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let format: "csv" | "json" = "csv";
+  let bareArray = false;
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) break;
+    chunks.push(next.value);
+    const first = Buffer.concat(chunks).toString("utf8").replace(/^\uFEFF/, "").trimStart()[0];
+    if (first !== undefined) {
+      format = first === "{" || first === "[" ? "json" : "csv";
+      bareArray = first === "[";
+      break;
+    }
+  }
+  async function* rest() {
+    yield* chunks;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  return { format, bareArray, stream: Readable.from(rest(), { objectMode: false }) };
+}

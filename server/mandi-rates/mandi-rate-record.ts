@@ -1,0 +1,136 @@
+/**
+ * One record of AGMARKNET's "Current Daily Price of Various Commodities from Various Markets
+ * (Mandi)", as the open-data portal gives it (a CSV export, or the API's JSON), read into a row
+ * for the mandi_rate table, or the reason it cannot be one (decision 021). Pure.
+ */
+import { createHash } from "node:crypto";
+import { produceForCommodity } from "../../core/produce-catalogue";
+import { matchPlace } from "./place-match";
+
+/** The CSV export's headers, in its order. */
+export const CSV_HEADERS = ["State", "District", "Market", "Commodity", "Variety", "Grade", "Arrival_Date", "Min_x0020_Price", "Max_x0020_Price", "Modal_x0020_Price"] as const;
+
+/** The API's JSON fields, in the same order. */
+export const JSON_FIELDS = ["state", "district", "market", "commodity", "variety", "grade", "arrival_date", "min_price", "max_price", "modal_price"] as const;
+
+export type RecordField = (typeof JSON_FIELDS)[number];
+export type RawRecord = Partial<Record<RecordField, unknown>>;
+
+/** "Min_x0020_Price" (XML's escaped space), "Min Price", "min_price" → "min_price". */
+export function fieldOfHeader(header: string): RecordField | undefined {
+  const key = header
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .toLowerCase()
+    .replace(/_x0020_/g, "_")
+    .replace(/[\s-]+/g, "_");
+  return (JSON_FIELDS as readonly string[]).includes(key) ? (key as RecordField) : undefined;
+}
+
+/** The one line a file with the wrong headers gets. */
+export function wrongHeadersMessage(found: readonly string[]): string {
+  return `This file's headers are not the mandi rates' headers. Expected: ${CSV_HEADERS.join(", ")}. Found: ${found.map((h) => h.trim()).join(", ") || "(none)"}.`;
+}
+
+/** The fields the headers name, in column order; undefined unless all ten are there, once each. */
+export function fieldsOfHeaders(headers: readonly string[]): RecordField[] | undefined {
+  const fields = headers.map(fieldOfHeader);
+  if (fields.some((f) => f === undefined)) return undefined;
+  if (new Set(fields).size !== fields.length || fields.length !== JSON_FIELDS.length) return undefined;
+  return fields as RecordField[];
+}
+
+export interface MandiRateRow {
+  id: string;
+  state: string;
+  district: string;
+  state_slug: string | null;
+  district_slug: string | null;
+  market: string;
+  commodity: string;
+  produce_id: string | null;
+  variety: string;
+  grade: string;
+  arrival_date: string;
+  min_price: number;
+  max_price: number;
+  modal_price: number;
+}
+
+export type RecordResult = { ok: true; row: MandiRateRow } | { ok: false; problem: string };
+
+const text = (value: unknown): string => (value === null || value === undefined ? "" : String(value).normalize("NFC").replace(/\s+/g, " ").trim());
+
+/** "2150", "2150.50", 2150 → paise (215050); undefined for anything else. */
+function paise(value: unknown): number | undefined {
+  const written = text(value).replace(/,/g, "");
+  if (!/^\d{1,9}(?:\.\d+)?$/.test(written)) return undefined;
+  return Math.round(Number(written) * 100);
+}
+
+/** "24/11/2026" (or "24-11-2026", or already "2026-11-24") → "2026-11-24"; undefined when no such day. */
+export function isoArrivalDate(value: unknown): string | undefined {
+  const written = text(value);
+  let match = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/.exec(written);
+  let [day, month, year] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
+  if (!match) {
+    match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(written);
+    if (!match) return undefined;
+    [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  }
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || year < 2000) return undefined;
+  return date.toISOString().slice(0, 10);
+}
+
+/** Today's date in India (UTC+05:30), ISO: a rate may not be dated after it. */
+export function todayInIndia(now: number): string {
+  return new Date(now + 5.5 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** The natural key's hash: the same record, from the CSV or the JSON, gets the same id. */
+export function recordId(parts: readonly string[]): string {
+  return createHash("sha256").update(parts.map((p) => p.toLowerCase()).join("\u001f")).digest("base64url").slice(0, 24);
+}
+
+export function readRecord(record: RawRecord, today: string): RecordResult {
+  const commodity = text(record.commodity);
+  if (!commodity) return { ok: false, problem: "the commodity is empty" };
+  const state = text(record.state);
+  const district = text(record.district);
+  const market = text(record.market);
+  if (!state || !district || !market) return { ok: false, problem: "the state, district or market is empty" };
+  const arrivalDate = isoArrivalDate(record.arrival_date);
+  if (!arrivalDate) return { ok: false, problem: `the arrival date "${text(record.arrival_date).slice(0, 40)}" is not a dd/mm/yyyy date` };
+  if (arrivalDate > today) return { ok: false, problem: `the arrival date ${arrivalDate} is in the future` };
+  const min = paise(record.min_price);
+  const max = paise(record.max_price);
+  const modal = paise(record.modal_price);
+  for (const [name, value, field] of [["min", min, record.min_price], ["max", max, record.max_price], ["modal", modal, record.modal_price]] as const) {
+    if (value === undefined) return { ok: false, problem: `the ${name} price "${text(field).slice(0, 40)}" is not a number` };
+  }
+  if (min! > max!) return { ok: false, problem: `the min price (${min! / 100}) is above the max price (${max! / 100})` };
+  if (modal! <= 0) return { ok: false, problem: "the modal price is zero" };
+  const variety = text(record.variety);
+  const grade = text(record.grade);
+  const place = matchPlace(state, district);
+  return {
+    ok: true,
+    row: {
+      id: recordId([state, district, market, commodity, variety, grade, arrivalDate]),
+      state,
+      district,
+      state_slug: place.state ?? null,
+      district_slug: place.district ?? null,
+      market,
+      commodity,
+      produce_id: produceForCommodity(commodity)?.id ?? null,
+      variety,
+      grade,
+      arrival_date: arrivalDate,
+      min_price: min!,
+      max_price: max!,
+      modal_price: modal!,
+    },
+  };
+}

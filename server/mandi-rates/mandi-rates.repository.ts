@@ -1,0 +1,73 @@
+/** The imported mandi rates' SQL (migration 0013, decision 021). */
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import type { MandiRateRow } from "./mandi-rate-record";
+
+/** A rate as a page shows it: prices in paise per quintal, as they came. */
+export interface StoredMandiRate {
+  state: string;
+  district: string;
+  stateSlug: string | null;
+  districtSlug: string | null;
+  market: string;
+  commodity: string;
+  variety: string;
+  grade: string;
+  /** YYYY-MM-DD. */
+  arrivalDate: string;
+  minPrice: number;
+  maxPrice: number;
+  modalPrice: number;
+}
+
+export function createMandiRatesRepository(db: Kysely<Database>) {
+  return {
+    /** Stores the rows not stored yet (by id, the natural key's hash); returns how many were new. */
+    async insertRates(rows: readonly MandiRateRow[], importedAt: number): Promise<number> {
+      if (!rows.length) return 0;
+      const result = await db
+        .insertInto("mandi_rate")
+        .values(rows.map((row) => ({ ...row, imported_at: importedAt })))
+        .onConflict((conflict) => conflict.column("id").doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0);
+    },
+
+    /**
+     * The latest rate for a produce in a district (when given), else in its state: the latest
+     * arrival date, then, of that day's markets and varieties, the first by market and variety,
+     * so the same page shows the same rate.
+     */
+    async latestRate(where: { produceId: string; state: string; district?: string | null }): Promise<StoredMandiRate | undefined> {
+      let query = db
+        .selectFrom("mandi_rate")
+        .select(["state", "district", "state_slug", "district_slug", "market", "commodity", "variety", "grade", "arrival_date", "min_price", "max_price", "modal_price"])
+        .where("produce_id", "=", where.produceId)
+        .where("state_slug", "=", where.state);
+      if (where.district) query = query.where("district_slug", "=", where.district);
+      const row = await query.orderBy("arrival_date", "desc").orderBy("market").orderBy("variety").orderBy("grade").limit(1).executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        state: row.state,
+        district: row.district,
+        stateSlug: row.state_slug,
+        districtSlug: row.district_slug,
+        market: row.market,
+        commodity: row.commodity,
+        variety: row.variety,
+        grade: row.grade,
+        arrivalDate: row.arrival_date,
+        minPrice: Number(row.min_price),
+        maxPrice: Number(row.max_price),
+        modalPrice: Number(row.modal_price),
+      };
+    },
+
+    async countRates(): Promise<number> {
+      const row = await db.selectFrom("mandi_rate").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+
+export type MandiRatesRepository = ReturnType<typeof createMandiRatesRepository>;

@@ -1,0 +1,45 @@
+/**
+ * The government's mandi rate a page shows beside a price: the latest imported rate for a
+ * produce in its district, else in its state (decision 021). Always with its market, date and
+ * source; never today's price unless it is dated today.
+ */
+import type { MandiRatesRepository } from "./mandi-rates.repository";
+import { matchProduce, NO_PRODUCE, produceById } from "../../core/produce-catalogue";
+import { rateAgeDays, type MandiRateView } from "../../core/mandi-rate";
+import type { CategorySlug } from "../../core/categories";
+
+export function createMandiRatesService(deps: { repository: MandiRatesRepository; now?: () => number }) {
+  const now = deps.now ?? Date.now;
+  return {
+    /**
+     * For the sell form: the produce the seller chose ("Compared with"), else the one its name
+     * and category read as, and the place chosen so far.
+     */
+    async rateForForm(values: { name: string; category: string; produce: string; state: string; district: string }): Promise<MandiRateView | null> {
+      if (values.produce === NO_PRODUCE) return null;
+      const produce = produceById(values.produce) ?? matchProduce(values.name, (values.category || null) as CategorySlug | null);
+      return this.rateFor({ produceId: produce?.id, state: values.state, district: values.district });
+    },
+
+    async rateFor(where: { produceId: string | null | undefined; state: string | null | undefined; district?: string | null }): Promise<MandiRateView | null> {
+      if (!where.produceId || !where.state) return null;
+      const inDistrict = where.district ? await deps.repository.latestRate({ produceId: where.produceId, state: where.state, district: where.district }) : undefined;
+      const found = inDistrict ?? (await deps.repository.latestRate({ produceId: where.produceId, state: where.state }));
+      if (!found) return null;
+      return {
+        market: found.market,
+        district: found.district,
+        state: found.state,
+        arrivalDate: found.arrivalDate,
+        // Prices come per quintal (100 kg); pages show them per kg.
+        minPerKg: Math.round(found.minPrice / 100),
+        maxPerKg: Math.round(found.maxPrice / 100),
+        modalPerKg: Math.round(found.modalPrice / 100),
+        scope: inDistrict ? "district" : "state",
+        ageDays: rateAgeDays(found.arrivalDate, now()),
+      };
+    },
+  };
+}
+
+export type MandiRatesService = ReturnType<typeof createMandiRatesService>;

@@ -1,0 +1,55 @@
+/** Mandi rate files for the importer's tests and benchmark, dated relative to today. */
+import { createWriteStream } from "node:fs";
+import { once } from "node:events";
+import { CSV_HEADERS } from "../../server/mandi-rates/mandi-rate-record";
+
+export const CSV_HEADER_LINE = CSV_HEADERS.join(",");
+
+/** Today minus `daysAgo`, in India, as AGMARKNET writes it ("24/11/2026"). */
+export function agmarknetDate(daysAgo: number, now = Date.now()): string {
+  const iso = isoDaysAgo(daysAgo, now);
+  const [year, month, day] = iso.split("-");
+  return `${day}/${month}/${year}`;
+}
+
+export function isoDaysAgo(daysAgo: number, now = Date.now()): string {
+  return new Date(now + 5.5 * 3600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+}
+
+const MARKETS = [
+  ["Maharashtra", "Nashik", "Lasalgaon"],
+  ["Maharashtra", "Ahmednagar", "Rahuri"],
+  ["Maharashtra", "Pune", "Pune"],
+  ["Haryana", "Gurgaon", "Gurgaon"],
+  ["Uttar Pradesh", "Allahabad", "Allahabad"],
+  ["Karnataka", "Bangalore", "Binny Mill (F&V)"],
+  ["Gujarat", "Rajkot", "Rajkot"],
+  ["Punjab", "Ludhiana", "Khanna"],
+] as const;
+const COMMODITIES = ["Onion", "Tomato", "Potato", "Wheat", "Paddy(Dhan)(Common)", "Bhindi(Ladies Finger)", "Arhar (Tur/Red Gram)(Whole)", "Cotton"] as const;
+
+/** The i-th of a synthetic file's records: every one distinct (market, commodity, variety, date). */
+export function syntheticRow(i: number, now = Date.now()): string {
+  const [state, district, market] = MARKETS[i % MARKETS.length]!;
+  const commodity = COMMODITIES[Math.floor(i / MARKETS.length) % COMMODITIES.length]!;
+  const variety = `V${Math.floor(i / (MARKETS.length * COMMODITIES.length)) % 1000}`;
+  const daysAgo = Math.floor(i / (MARKETS.length * COMMODITIES.length * 1000)) % 3000;
+  const min = 1000 + (i % 997);
+  return `${state},${district},"${market}","${commodity}",${variety},FAQ,${agmarknetDate(daysAgo, now)},${min},${min + 500},${min + 250}`;
+}
+
+/** Writes a CSV of `rows` synthetic records, streamed. */
+export async function writeSyntheticCsv(file: string, rows: number, now = Date.now()): Promise<void> {
+  const out = createWriteStream(file);
+  out.write(`${CSV_HEADER_LINE}\n`);
+  let chunk = "";
+  for (let i = 0; i < rows; i++) {
+    chunk += `${syntheticRow(i, now)}\n`;
+    if (chunk.length > 1 << 16) {
+      if (!out.write(chunk)) await once(out, "drain");
+      chunk = "";
+    }
+  }
+  out.end(chunk);
+  await once(out, "finish");
+}
