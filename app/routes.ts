@@ -17,6 +17,8 @@ export default [
   route("prices/:produce", "routes/prices.tsx"),
   route("api/suggestions", "routes/api.suggestions.ts"),
   route("api/price-insight", "routes/api.price-insight.ts"),
+  // The sell form's government mandi rate as the seller chooses (decision 021).
+  route("api/mandi-rate", "routes/api.mandi-rate.ts"),
   // The header's language switch (decision 015): sets the `lang` cookie and goes back.
   route("language", "routes/language.tsx"),
   route("my/account", "routes/my-account.tsx"),

@@ -22,6 +22,7 @@ import * as m0012 from "./migrations/0012-listing-produce";
 import * as m0015 from "./migrations/0015-saved-listings";
 import * as m0013 from "./migrations/0013-mandi-rates";
 import * as m0014 from "./migrations/0014-price-insight";
+import * as m0017 from "./migrations/0017-near-me";
 import * as m0018 from "./migrations/0018-grade-filter";
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0015-saved-listings": m0015,
   "0013-mandi-rates": m0013,
   "0014-price-insight": m0014,
+  "0017-near-me": m0017,
   "0018-grade-filter": m0018,
 };
 

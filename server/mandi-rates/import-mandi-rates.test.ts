@@ -143,6 +143,8 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
   it("picks the latest rate for a produce in the district, else in the state, per kg", async () => {
     await run(createReadStream(SAMPLE));
     await run(fromText(`${CSV_HEADER_LINE}\nMaharashtra,Satara,Satara,Onion,Red,FAQ,${agmarknetDate(0)},1000,1400,1200\n`));
+    // Looked up on 10 Dec 2026 (India): the 24 Nov rate is 16 days old, and says so on the page.
+    t.clock.now = Date.UTC(2026, 11, 10, 6, 30);
     expect(await t.mandiRates.rateFor({ produceId: "onion", state: "maharashtra", district: "nashik" })).toEqual({
       market: "Lasalgaon",
       district: "Nashik",
@@ -152,6 +154,7 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
       maxPerKg: 2300,
       modalPerKg: 2150,
       scope: "district",
+      ageDays: 16,
     });
     // None in Kolhapur: the state's latest.
     expect(await t.mandiRates.rateFor({ produceId: "onion", state: "maharashtra", district: "kolhapur" })).toMatchObject({ market: "Satara", arrivalDate: isoDaysAgo(0), scope: "state" });

@@ -144,6 +144,10 @@ export const MATRIX: Row[] = [
   { method: "GET", path: "/api/suggestions?q=ri", ...same(200) },
   data("/api/suggestions.data?q=ri"),
   { method: "POST", path: "/api/suggestions", body: { form: { q: "ri" } }, ...same(405) },
+  // The sell form's government mandi rate (decision 021): public figures, the same for everyone.
+  { method: "GET", path: "/api/mandi-rate?name=onion&state=maharashtra&district=nashik", ...same(200) },
+  data("/api/mandi-rate.data?name=onion"),
+  { method: "POST", path: "/api/mandi-rate", body: { form: { name: "onion" } }, ...same(405) },
 
   // The account page: each person sees and changes only their own account (signed out: the login prompt).
   page("/my/account"),

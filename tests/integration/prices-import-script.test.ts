@@ -14,7 +14,7 @@ import { testEngines } from "../support/test-database";
 import { createTestServices, type TestServices } from "../support/test-services";
 
 const TSX_CLI = createRequire(import.meta.url).resolve("tsx/cli");
-const ROWS = 150_000;
+const ROWS = 60_000;
 
 describe.each(testEngines())("npm run prices:import on %s", (engine) => {
   let t: TestServices;

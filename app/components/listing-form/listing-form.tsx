@@ -21,7 +21,7 @@ import { MspNote } from "./msp-note";
 import { ProduceMatch } from "./produce-match";
 import { useSendWhenPhotosReady } from "./use-send-when-photos-ready";
 import { useI18n } from "../i18n";
-import { MandiRateNote } from "../mandi-rate";
+import { LiveMandiRate } from "../mandi-rate";
 import type { MandiRateView } from "../../../core/mandi-rate";
 import type { PriceInsightNote } from "../../../core/price-insight";
 import { SellFormPriceInsight } from "../price-insight";
@@ -107,7 +107,7 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
           placeholder={t("sell.pricePlaceholder")}
         />
         <MspNote form={form} values={values} />
-        <MandiRateNote rate={mandiRate} />
+        <LiveMandiRate rate={mandiRate} />
         <SellFormPriceInsight initial={priceInsight} />
         <TextField
           label={t("sell.quantity")}

@@ -1,0 +1,24 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { MAX_NAME_LENGTH } from "../../core/constants";
+import { searchParamsToObject } from "../../core/schemas";
+import type { Route } from "./+types/api.mandi-rate";
+
+/** What the sell form has chosen so far; every field optional, none longer than a form allows. */
+const mandiRateQuerySchema = z.object({
+  name: z.string().max(MAX_NAME_LENGTH).default(""),
+  category: z.string().max(40).default(""),
+  produce: z.string().max(40).default(""),
+  state: z.string().max(80).default(""),
+  district: z.string().max(80).default(""),
+});
+
+/**
+ * GET /api/mandi-rate?name=&category=&produce=&state=&district= → { rate }: the government's
+ * mandi rate the sell form shows beside the price as the seller chooses (decision 021), or null.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const parsed = mandiRateQuerySchema.safeParse(searchParamsToObject(new URL(request.url).searchParams));
+  if (!parsed.success) return data({ rate: null, error: "Please check the name, produce and place." }, { status: 400 });
+  return data({ rate: await context.services.mandiRates.rateForForm(parsed.data) });
+}
