@@ -30,5 +30,7 @@ export default [
   route("admin/listings/:id", "routes/admin/listing.tsx"),
   route("admin/people", "routes/admin/people.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),
+  // Saved listings: the list, and every heart's form (decision 023).
+  route("my/saved", "routes/my-saved.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

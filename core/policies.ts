@@ -17,3 +17,12 @@ export function canEditListing(actor: Actor | null | undefined, listing: { selle
 export function canChangeSavedSearch(actor: Actor | null | undefined, search: { userId: string }): boolean {
   return Boolean(actor?.id) && actor!.id === search.userId;
 }
+
+/**
+ * Saved listings (decision 023): anyone signed in may save a listing buyers can see, or whose
+ * page they can see (sold or expired: still worth keeping); never one moderation hid. Each
+ * person reads and changes only their own saved listings.
+ */
+export function canSaveListing(actor: Actor | null | undefined, listing: { status: string }): actor is Actor {
+  return Boolean(actor?.id) && listing.status !== "hidden";
+}

@@ -33,6 +33,9 @@ import { createUploadsRepository } from "./uploads/uploads.repository";
 import { timedRepository } from "./metrics/repository-timing";
 import { createUploadsService } from "./uploads/uploads.service";
 import { describeUnavailability, type Unavailability } from "./unavailable";
+import { createSavedListingsRepository } from "./saved-listings/saved-listings.repository";
+import { createSavedListingsService, type SavedListingsService } from "./saved-listings/saved-listings.service";
+import { createShareCardsService, type ShareCardsService } from "./share/share-cards.service";
 import { createMandiRatesRepository } from "./mandi-rates/mandi-rates.repository";
 import { createMandiRatesService, type MandiRatesService } from "./mandi-rates/mandi-rates.service";
 import { createAlertsService, type AlertsService } from "./alerts/alerts.service";
@@ -76,6 +79,10 @@ export interface Services {
   /** Background jobs (alert matching and mail); started by the server, run by hand in tests. */
   jobs: JobQueue;
   close(): Promise<void>;
+  /** A buyer's saved listings, the hearts (decision 023). */
+  savedListings: SavedListingsService;
+  /** Listing preview cards for WhatsApp and Facebook (decision 023), served by server/share/serve-share-card.ts. */
+  shareCards: ShareCardsService;
 }
 
 export async function createServices(
@@ -133,6 +140,7 @@ export async function createServices(
   });
   registerAlertJobs({ jobs, alerts, repository: savedSearches, config, logger, now: options.now });
   const onLive = (listingId: string) => alerts.listingBecameLive(listingId);
+  const savedListingsRepository = timedRepository("savedListings", createSavedListingsRepository(db.kysely));
   return {
     config,
     logger,
@@ -146,6 +154,7 @@ export async function createServices(
       accountsRepository: timedRepository("accounts", createAccountsRepository(db.kysely)),
       listingsRepository,
       uploadsRepository,
+      savedListingsRepository,
       storage,
       uploadDatastore,
       savedSearches,
@@ -191,6 +200,8 @@ export async function createServices(
       await jobs.stop();
       await db.close();
     },
+    savedListings: createSavedListingsService({ repository: savedListingsRepository, listings: listingsRepository, now: options.now }),
+    shareCards: createShareCardsService({ storage, listings: listingsRepository, logger, now: options.now }),
   };
 }
 

@@ -5,14 +5,19 @@ import type { ListingSummary } from "../../core/listing";
 import { CardPrice } from "./price";
 import { useI18n } from "./i18n";
 
+/** A card's listing; `saved`: the signed-in person has saved it (the heart, decision 023). */
+export type CardListing = ListingSummary & { saved?: boolean };
+/** Drawn on each card beside its link (the heart, app/components/save-heart.tsx); routes pass it, the home page does not. */
+export type CardExtra = (props: { listing: CardListing }) => React.ReactNode;
+
 /**
  * `eager`: the photo is in the first screen, so it loads at once (the rest wait until scrolled
  * near). `first`: it is the page's largest paint on a phone, so it is fetched at high priority.
  */
-export function ListingCard({ listing, eager = false, first = false }: { listing: ListingSummary; eager?: boolean; first?: boolean }) {
+export function ListingCard({ listing, eager = false, first = false, Extra }: { listing: CardListing; eager?: boolean; first?: boolean; Extra?: CardExtra }) {
   const { lang, t } = useI18n();
   return (
-    <li className="min-w-0 overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
+    <li className="relative min-w-0 overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       <Link to={`/view/${listing.id}`} className="group block h-full">
         <img
           src={imageUrl(listing.imageKey, 320)}
@@ -37,16 +42,17 @@ export function ListingCard({ listing, eager = false, first = false }: { listing
           </p>
         </div>
       </Link>
+      {Extra ? <Extra listing={listing} /> : null}
     </li>
   );
 }
 
 /** `eager`: how many photos load at once; the first of them is fetched at high priority. */
-export function ListingGrid({ listings, label, eager = 0 }: { listings: ListingSummary[]; label: string; eager?: number }) {
+export function ListingGrid({ listings, label, eager = 0, Extra }: { listings: CardListing[]; label: string; eager?: number; Extra?: CardExtra }) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {listings.map((listing, index) => (
-        <ListingCard key={listing.id} listing={listing} eager={index < eager} first={index === 0 && eager > 0} />
+        <ListingCard key={listing.id} listing={listing} eager={index < eager} first={index === 0 && eager > 0} Extra={Extra} />
       ))}
     </ul>
   );

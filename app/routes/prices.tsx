@@ -7,13 +7,17 @@ import { dayMonth, MIN_LISTINGS, MIN_SELLERS, roundForBand, type PriceSummary } 
 import { produceName } from "../../core/produce-catalogue";
 import { searchParamsToObject } from "../../core/schemas";
 import { orErrorPage } from "../../server/route-helpers/app-errors";
+import { CATALOGUES } from "../../core/i18n/catalogues";
+import { createTranslator, type MessageTree } from "../../core/i18n/translate";
+import { shareLanguage, shareMetaTags } from "../../core/share-meta";
+import { listPreview } from "../../server/share/previews";
 import { PriceChart } from "../components/price-chart";
 import type { Route } from "./+types/prices";
 import { metaI18n, useI18n } from "../components/i18n";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const { t } = metaI18n(matches);
-  return [{ title: t("meta.page", { page: data ? t("priceInsight.produceTitle", { produce: data.produce }) : t("meta.notFound") }) }];
+  return [{ title: t("meta.page", { page: data ? t("priceInsight.produceTitle", { produce: data.produce }) : t("meta.notFound") }) }, ...(data ? shareMetaTags(data.preview) : [])];
 };
 
 /** ?state=<slug or name>: the district table shows that state's districts only. A place that does not exist is ignored. */
@@ -31,7 +35,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = await orErrorPage(() => context.services.priceInsight.pricePage(produceId));
   const search = page.produce.searchName ?? page.produce.en.toLowerCase();
   const listingsHref = (place: { state?: string; district?: string }) => `/viewmore?${new URLSearchParams({ q: search, ...place }).toString()}`;
+  // Open Graph tags (decision 023): the usual price per kg across India, in Hindi when the link says ?lang=hi.
+  const url = new URL(request.url);
+  const previewLang = shareLanguage(url.searchParams, lang);
+  const pt = createTranslator(previewLang, CATALOGUES[previewLang] as unknown as MessageTree);
+  const preview = listPreview({
+    title: pt("priceInsight.produceTitle", { produce: produceName(page.produce, previewLang) }),
+    description: page.india ? `${pt("unit.perKg", { price: formatRupees(page.india.medianPaise) })} · ${pt("priceInsight.pricesTitle")}` : pt("priceInsight.pricesIntro"),
+    pathAndQuery: url.pathname + url.search,
+    lang: previewLang,
+    baseUrl: context.config.baseUrl,
+  });
   return {
+    preview,
     produceId: page.produce.id,
     produce: produceName(page.produce, lang),
     india: page.india ?? null,

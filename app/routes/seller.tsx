@@ -6,6 +6,12 @@ import { placeLabel, withPlaceLabels } from "../../core/locations";
 import { formatPhone, whatsappLink } from "../../core/phone";
 import { searchParamsToObject } from "../../core/schemas";
 import { orErrorPage } from "../../server/route-helpers/app-errors";
+import { withSaved } from "../../server/route-helpers/saved-hearts";
+import { shareLanguage, shareMetaTags } from "../../core/share-meta";
+import { CATALOGUES } from "../../core/i18n/catalogues";
+import { createTranslator, type MessageTree } from "../../core/i18n/translate";
+import { sellerPreview } from "../../server/share/previews";
+import { SaveHeart } from "../components/save-heart";
 import { Alert } from "../components/alert";
 import { PhoneIcon } from "../components/icons";
 import { ListingGrid } from "../components/listing-card";
@@ -23,14 +29,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = await orErrorPage(() => context.services.search.getSellerPage({ id: params.id, page: query.page }));
   // Places in the page's language (core/locations).
   const lang = requestLanguage(request);
-  if (lang === "en") return page;
+  const items = await withSaved(context, lang === "en" ? page.items : withPlaceLabels(page.items, lang));
+  // Open Graph tags (decision 023), in Hindi when the shared link says ?lang=hi.
+  const previewLang = shareLanguage(new URL(request.url).searchParams, lang);
+  const t = createTranslator(previewLang, CATALOGUES[previewLang] as unknown as MessageTree);
+  const forSale = t(page.total === 1 && !page.moreThanTotal ? "seller.forSaleOne" : "seller.forSaleMany", { count: formatCount(page.total, page.moreThanTotal) });
+  const preview = sellerPreview({ ...page.seller, where: page.seller.place ? placeLabel(page.seller.place, previewLang) || null : null }, forSale, previewLang, context.config.baseUrl);
+  if (lang === "en") return { ...page, items, preview };
   const where = page.seller.place ? placeLabel(page.seller.place, lang) || null : null;
-  return { ...page, seller: { ...page.seller, where }, items: withPlaceLabels(page.items, lang) };
+  return { ...page, seller: { ...page.seller, where }, items, preview };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const { t } = metaI18n(matches);
-  return [{ title: data ? t("seller.title", { name: data.seller.name }) : t("meta.page", { page: t("meta.notFound") }) }];
+  return [{ title: data ? t("seller.title", { name: data.seller.name }) : t("meta.page", { page: t("meta.notFound") }) }, ...(data ? shareMetaTags(data.preview) : [])];
 };
 
 export default function Seller({ loaderData }: Route.ComponentProps) {
@@ -63,7 +75,7 @@ export default function Seller({ loaderData }: Route.ComponentProps) {
       </h2>
       {items.length ? (
         <>
-          <ListingGrid listings={items} label={t("seller.listingsBy", { name: seller.name })} />
+          <ListingGrid listings={items} label={t("seller.listingsBy", { name: seller.name })} Extra={SaveHeart} />
           <Pagination page={page} pageCount={pageCount} search={search} />
         </>
       ) : (

@@ -8,7 +8,11 @@ import { formatShortDate, isoDate } from "../../core/dates";
 import { MODERATION_MESSAGES } from "../../core/moderation";
 import { formatPhone, whatsappLink } from "../../core/phone";
 import { searchParamsToObject } from "../../core/schemas";
+import { shareLanguage, shareMetaTags } from "../../core/share-meta";
 import { inPageLanguage, orErrorPage } from "../../server/route-helpers/app-errors";
+import { withSaved } from "../../server/route-helpers/saved-hearts";
+import { listingPreview } from "../../server/share/previews";
+import { SaveHeart } from "../components/save-heart";
 import { priceStandingFor } from "../../server/route-helpers/price-insight";
 import { PriceStanding } from "../components/price-insight";
 import { Alert } from "../components/alert";
@@ -39,11 +43,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const statusTitle = listing.status === "active" ? "" : words[listing.status];
   // Places in the page's language (core/locations); the village or town stays as the seller typed it.
   const [placed] = withPlaceLabels([listing], lang);
-  const [mandiRate, standing] = await Promise.all([
+  // Open Graph tags and the preview card (decision 023): in Hindi when the shared link says ?lang=hi.
+  const url = new URL(request.url);
+  const { preview } = listingPreview(listing, shareLanguage(url.searchParams, lang), context.config.baseUrl);
+  // The Share button sends the page's own language: a Hindi page shares a Hindi preview.
+  const share = listingPreview(listing, lang, context.config.baseUrl);
+  const [mandiRate, standing, [saved], savedAlternatives] = await Promise.all([
     context.services.mandiRates.rateFor({ produceId: listing.produceId, state: listing.state, district: listing.district }),
     priceStandingFor(context.services, request, listing),
+    withSaved(context, [listing]),
+    withSaved(context, withPlaceLabels(alternatives, lang)),
   ]);
-  return { mandiRate, listing: { ...listing, where: placed?.where ?? listing.where, moderation }, statusTitle, alternatives: withPlaceLabels(alternatives, lang), reported, manage, reportedMessage: reported ? inPageLanguage(MODERATION_MESSAGES.reported) : "", standing };
+  return {
+    mandiRate,
+    listing: { ...listing, where: placed?.where ?? listing.where, moderation, saved: Boolean(saved?.saved) },
+    statusTitle,
+    alternatives: savedAlternatives,
+    reported,
+    manage,
+    reportedMessage: reported ? inPageLanguage(MODERATION_MESSAGES.reported) : "",
+    standing,
+    preview,
+    share: { url: share.preview.url, text: share.text, title: listing.name },
+  };
 }
 
 const viewQuerySchema = z.object({ reported: z.preprocess((v) => v === "1", z.boolean()) });
@@ -54,7 +76,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return [{ title: t("meta.page", { page: t("meta.notFound") }) }];
   return [
     { title: t("meta.page", { page: `${data.listing.name} — ${data.statusTitle || priceText(data.listing, i18n)}` }) },
-    { name: "description", content: data.listing.description.slice(0, 160) },
+    // A hidden listing (seen only by its seller and staff) is never previewed.
+    ...(data.listing.moderation ? [{ name: "robots", content: "noindex" }] : shareMetaTags(data.preview)),
   ];
 };
 
@@ -104,6 +127,12 @@ export default function View({ loaderData }: Route.ComponentProps) {
           <MandiRateNote rate={loaderData.mandiRate} />
           <PriceStanding standing={loaderData.standing} />
           <h1 className="mt-1 text-2xl font-bold [overflow-wrap:anywhere]">{listing.name}</h1>
+          {listing.moderation ? null : (
+            <div className="mt-3 flex flex-wrap gap-2">
+              <SaveHeart listing={listing} withText />
+              <ShareButton share={loaderData.share} />
+            </div>
+          )}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-700">
             <dt className="font-semibold">{t("listing.category")}</dt>
             <dd>
@@ -206,9 +235,39 @@ export default function View({ loaderData }: Route.ComponentProps) {
           <h2 id="alternatives-heading" className="section-title mb-3">
             {t("listing.otherOn", { category: categoryLower })}
           </h2>
-          <ListingGrid listings={alternatives} label={t("listing.otherOn", { category: categoryLower })} />
+          <ListingGrid listings={alternatives} label={t("listing.otherOn", { category: categoryLower })} Extra={SaveHeart} />
         </section>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Share (decision 023): a plain link to WhatsApp with a short line and the listing's address, so
+ * it works without JavaScript; where the browser has the Web Share API (most phones), pressing it
+ * opens the phone's own share sheet instead. This code is in this route's chunk only.
+ */
+function ShareButton({ share }: { share: { url: string; text: string; title: string } }) {
+  const { t } = useI18n();
+  const href = `https://wa.me/?text=${encodeURIComponent(`${share.text} ${share.url}`)}`;
+  return (
+    <a
+      href={href}
+      className="btn-secondary"
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t("share.named", { name: share.title })}
+      onClick={(event) => {
+        if (typeof navigator.share !== "function") return;
+        event.preventDefault();
+        // Closing the sheet rejects: nothing to do. Anything else falls back to WhatsApp.
+        navigator.share({ title: share.title, text: share.text, url: share.url }).catch((error: unknown) => {
+          if ((error as { name?: string }).name !== "AbortError") window.open(href, "_blank", "noopener,noreferrer");
+        });
+      }}
+    >
+      <span aria-hidden="true" className="share-icon" />
+      {t("share.button")}
+    </a>
   );
 }

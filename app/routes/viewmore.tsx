@@ -8,6 +8,12 @@ import { NearestFrom } from "../components/near-me";
 import { MESSAGES } from "../../core/messages";
 import { browseQuerySchema, searchParamsToObject } from "../../core/schemas";
 import { inPageLanguage } from "../../server/route-helpers/app-errors";
+import { withSaved } from "../../server/route-helpers/saved-hearts";
+import { shareLanguage, shareMetaTags } from "../../core/share-meta";
+import { CATALOGUES } from "../../core/i18n/catalogues";
+import { createTranslator, type MessageTree } from "../../core/i18n/translate";
+import { listPreview } from "../../server/share/previews";
+import { SaveHeart } from "../components/save-heart";
 import { Alert } from "../components/alert";
 import { BrowseFilters } from "../components/browse-filters";
 import { ListingGrid } from "../components/listing-card";
@@ -58,12 +64,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           })),
         }
       : null;
-  return { query, result: { ...result, items }, places, priceProblem, near };
+  // Open Graph tags (decision 023): what was searched, how many found, in Hindi when the link says ?lang=hi.
+  const previewLang = shareLanguage(url.searchParams, lang);
+  const t = createTranslator(previewLang, CATALOGUES[previewLang] as unknown as MessageTree);
+  const category = result.category ? t(`category.label.${result.category}`) : "";
+  const preview = listPreview({
+    title: query.q ? t("browse.resultsFor", { q: query.q }) : category || t("browse.allProducts"),
+    description: `${t(result.total === 1 && !result.moreThanTotal ? "seller.forSaleOne" : "seller.forSaleMany", { count: formatCount(result.total, result.moreThanTotal) })} · ${t("meta.site")}`,
+    pathAndQuery: url.pathname + url.search,
+    lang: previewLang,
+    baseUrl: context.config.baseUrl,
+  });
+  return { query, result: { ...result, items: await withSaved(context, items) }, places, priceProblem, near, preview };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const { t } = metaI18n(matches);
-  return [{ title: t("meta.page", { page: t("meta.products") }) }];
+  return [{ title: t("meta.page", { page: t("meta.products") }) }, ...(data ? shareMetaTags(data.preview) : [])];
 };
 
 export default function ViewMore({ loaderData }: Route.ComponentProps) {
@@ -112,7 +129,7 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
       <SaveSearchForm search={search} />
       {result.items.length ? (
         <>
-          <ListingGrid listings={result.items} label={title} eager={4} />
+          <ListingGrid listings={result.items} label={title} eager={4} Extra={SaveHeart} />
           <Pagination page={result.page} pageCount={result.pageCount} search={search} />
         </>
       ) : (

@@ -147,6 +147,9 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "Please choose an hour of the day.": "कृपया दिन का कोई घंटा चुनें।",
   "Please choose what to do with the saved search.": "कृपया चुनें कि सहेजी खोज के साथ क्या करना है।",
   "This unsubscribe link is not valid. Please use the link from your latest email.": "यह अनसब्सक्राइब लिंक सही नहीं है। कृपया अपने सबसे नए ईमेल का लिंक इस्तेमाल करें।",
+  // server/saved-listings (decision 023).
+  "You have saved {{max}} listings, the most we keep. Please remove one first.": "आपने {{max}} उत्पाद सहेजे हैं, जितने हम रखते हैं। कृपया पहले कोई एक हटाएँ।",
+  "Please choose save or remove.": "कृपया सहेजें या हटाएँ चुनें।",
 };
 
 interface Template {

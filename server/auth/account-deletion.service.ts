@@ -18,6 +18,7 @@ import type { Database } from "../db/schema";
 import type { ListingsRepository } from "../listings/listings.repository";
 import type { Logger } from "../logger";
 import type { Storage } from "../media/storage";
+import type { SavedListingsRepository } from "../saved-listings/saved-listings.repository";
 import type { UploadDatastore } from "../uploads/tus-datastore";
 import type { UploadsRepository } from "../uploads/uploads.repository";
 import type { SavedSearchesRepository } from "../alerts/saved-searches.repository";
@@ -31,6 +32,8 @@ export function createAccountDeletionService(deps: {
   accountsRepository: Pick<AccountsRepository, "deletePerson">;
   listingsRepository: Pick<ListingsRepository, "deleteBySeller">;
   uploadsRepository: Pick<UploadsRepository, "deleteForOwner">;
+  /** Their saved listings (decision 023); optional so older callers keep working. */
+  savedListingsRepository?: Pick<SavedListingsRepository, "deleteForUser">;
   storage: Storage;
   uploadDatastore: Pick<UploadDatastore, "remove">;
   /** Saved searches, what they found, push subscriptions and queued alert jobs (decision 022). */
@@ -70,6 +73,7 @@ export function createAccountDeletionService(deps: {
         const imageKeys = await deps.listingsRepository.deleteBySeller(actor.id, now(), trx);
         const uploadIds = await deps.uploadsRepository.deleteForOwner(actor.id, trx);
         await deps.savedSearches?.deleteForUser(actor.id, trx);
+        await deps.savedListingsRepository?.deleteForUser(actor.id, trx);
         await deps.accountsRepository.deletePerson({ id: actor.id, email: actor.email }, trx);
         return { imageKeys, uploadIds };
       });

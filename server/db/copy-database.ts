@@ -28,6 +28,7 @@ const TABLE_KEYS = {
   seller_place: "user_id",
   listing_report: "id",
   moderation_audit: "id",
+  saved_listing: "id",
   mandi_rate: "id",
   // Kept by listing triggers, so already there after listing; copied for a complete count (decision 020).
   price_point: "listing_id",

@@ -18,6 +18,8 @@ import * as m0009 from "./migrations/0009-content-version";
 import * as m0010 from "./migrations/0010-upload-lock";
 import * as m0011 from "./migrations/0011-name-search-newest";
 import * as m0012 from "./migrations/0012-listing-produce";
+// Saved listings (issue 24, decision 023).
+import * as m0015 from "./migrations/0015-saved-listings";
 import * as m0013 from "./migrations/0013-mandi-rates";
 import * as m0014 from "./migrations/0014-price-insight";
 import * as m0016 from "./migrations/0016-saved-searches";
@@ -37,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0010-upload-lock": m0010,
   "0011-name-search-newest": m0011,
   "0012-listing-produce": m0012,
+  "0015-saved-listings": m0015,
   "0013-mandi-rates": m0013,
   "0014-price-insight": m0014,
   "0016-saved-searches": m0016,

@@ -238,6 +238,7 @@ export interface Database {
   moderation_audit: ModerationAuditTable;
   content_version: ContentVersionTable;
   upload_lock: UploadLockTable;
+  saved_listing: SavedListingTable;
   mandi_rate: MandiRateTable;
   price_point: PricePointTable;
   // Migration 0016 (saved searches and alerts, decision 022).
@@ -321,5 +322,16 @@ export interface PushSubscriptionTable {
   endpoint: string;
   p256dh: string;
   auth: string;
+  created_at: number | string;
+}
+
+/** A listing a person saved (migration 0015, server/saved-listings/, decision 023). */
+export interface SavedListingTable {
+  id: string;
+  user_id: string;
+  listing_id: string;
+  /** The listing's name when saved: /my/saved still names a listing that was deleted since. */
+  listing_name: string;
+  /** Epoch milliseconds (UTC). */
   created_at: number | string;
 }

@@ -25,6 +25,7 @@ import { createPageCache } from "../page-cache/page-cache";
 import { readiness } from "./readiness";
 import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
 import { serveMedia } from "./serve-media";
+import { serveShareCard } from "../share/serve-share-card";
 import { serveWebManifests } from "./web-manifest";
 import { answerUnavailable, turnRouteFailuresInto503 } from "./unavailable";
 import { createUploadsRouter } from "../uploads/tus-server";
@@ -124,6 +125,8 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.use(createUploadsRouter({ accounts: services.accounts, uploads: services.uploads, datastore: services.uploadDatastore, locker: services.uploadLocker, logger }));
 
   app.get("/media/*key", serveMedia(services.storage));
+  // Listing preview cards for WhatsApp and Facebook (decision 023).
+  app.get("/share/listing/:id/:file", serveShareCard(services.shareCards));
   // The installable app's manifests, English and Hindi (decision 016).
   app.use(serveWebManifests());
   // Each language's catalogue, as the browser fetches it before hydrating (decision 015).

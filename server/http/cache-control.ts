@@ -33,8 +33,8 @@ export const suggestionsCacheControl = (seconds: number) => `public, max-age=${s
 export const SERVICE_WORKER_CACHE_CONTROL = "no-cache";
 const SERVICE_WORKER_PATH = "/sw.js";
 const SUGGESTIONS_PATH = "/api/suggestions";
-/** Served by express.static or serveMedia with their own lasting policy; they never read the session. */
-const SELF_CACHED = /^\/(assets|media|i18n)\/|^\/[\w-]+\.(svg|ico|png|txt|webmanifest)$/;
+/** Served by express.static, serveMedia or serveShareCard (decision 023) with their own lasting policy; they never read the session. */
+const SELF_CACHED = /^\/(assets|media|i18n|share\/listing)\/|^\/[\w-]+\.(svg|ico|png|txt|webmanifest)$/;
 /** A 404 or 410 is as shareable as the page it stands for; redirects and errors are not kept. */
 const SHAREABLE_STATUS = new Set([200, 404, 410]);
 

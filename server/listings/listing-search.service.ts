@@ -4,12 +4,12 @@
  * seller's public page. Writing listings is listings.service.ts.
  */
 import { AppError } from "../../core/app-error";
-import { ALL_CATEGORIES, categoriesMatching, resolveCategory, type CategorySlug } from "../../core/categories";
+import { ALL_CATEGORIES, type CategorySlug } from "../../core/categories";
 import { FRESH_COUNT, MAX_COUNTED_MATCHES, MAX_SUGGESTIONS, PAGE_SIZE, SUGGESTION_COUNT_CAP } from "../../core/constants";
 import { canBeFuzzy, fuzzyNameEdits, MIN_FUZZY_LENGTH } from "../../core/fuzzy";
 import type { ListingDetail, ListingSummary } from "../../core/listing";
 import { distanceKm, type LatLon } from "../../core/distance";
-import { districtsOf, namesOfPlace, placeLabel, placeWordsIn } from "../../core/locations";
+import { placeLabel } from "../../core/locations";
 import { districtCentre, districtsByDistance } from "../../core/locations/centres";
 import type { ListingSort } from "../../core/schemas";
 import { normaliseSearchText, searchTermsFor } from "../../core/search-terms";

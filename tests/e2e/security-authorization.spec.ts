@@ -247,6 +247,16 @@ export const MATRIX: Row[] = [
   { method: "POST", path: "/admin/audit", body: { form: { id: "1", reason: "rewritten" } }, ...staffOnly(404, 405), why: "the log is append-only" },
   { method: "DELETE", path: "/admin/audit", ...staffOnly(404, 405) },
   { method: "GET", path: "/admin/nothing-here", ...same(404) },
+
+  // Saved listings and share cards (issue 24, decision 023): a heart changes only the sender's own list.
+  { method: "GET", path: "/my/saved", anonymous: 302, stranger: 200, owner: 200 },
+  { method: "POST", path: "/my/saved", body: { form: { id: "{listing}", intent: "save" } }, anonymous: 303, stranger: own(303), owner: own(303), why: "saves in the sender's own list" },
+  { method: "POST", path: "/my/saved", body: { form: { id: "{listing}", intent: "remove" } }, anonymous: 303, stranger: own(303), owner: own(303) },
+  { method: "POST", path: "/my/saved", body: { form: { id: "{listing}", intent: "steal" } }, anonymous: 302, stranger: 400, owner: 400, why: "refused; someone signed out is then asked to log in" },
+  { method: "POST", path: "/my/saved", body: { form: { id: "00000000-0000-4000-8000-000000000000", intent: "save" } }, anonymous: 303, stranger: 404, owner: 404 },
+  { method: "GET", path: "/share/listing/{listing}/en.jpg", ...same(200) },
+  { method: "GET", path: "/share/listing/{listing}/xx.jpg", ...same(404) },
+  { method: "GET", path: "/share/listing/00000000-0000-4000-8000-000000000000/hi.jpg", ...same(404) },
 ];
 
 interface Placeholders {

@@ -627,6 +627,46 @@ test.describe("bad text, case by case (finding 7)", () => {
   });
 });
 
+// Saved listings and share cards (issue 24, decision 023): the heart's form, signed in and out,
+// and the card's address. At most one saved row per listing, well-formed; never a 5xx.
+test("the heart's form (/my/saved) and the share card's address", async ({ playwright }) => {
+  const context = await playwright.request.newContext({ baseURL: BASE_URL });
+  await logInWith(context, seller);
+  const listing = await createListingWith(context, { name: `Fuzz Saved Onion ${RUN_TAG}`, index: 5 });
+  try {
+    const intents = fc.constantFrom("save", "remove").map((t) => [{ t }]);
+    await fc.assert(
+      fc.asyncProperty(formOf({ id: { good: valid(listing.id) }, intent: { good: intents } }), fc.boolean(), async (values, signedIn) => {
+        count("POST /my/saved");
+        const response = await rawRequest({
+          method: "POST",
+          path: "/my/saved",
+          headers: { ...SAME_ORIGIN, ...(signedIn ? { cookie } : {}), "content-type": "application/x-www-form-urlencoded" },
+          body: Buffer.from(urlEncoded(values)),
+        });
+        expectNo5xx("heart", response);
+        if (response.status !== 303 && response.status !== 302) expectMessage("heart", response);
+        const rows = await db.kysely.selectFrom("saved_listing").select(["listing_id", "listing_name"]).where("user_id", "=", seller.id).execute();
+        if (rows.length > 1) partialWrite("heart", `${rows.length} saved rows from one listing`);
+        for (const row of rows) expect(row.listing_id).toBe(listing.id);
+      }),
+      fcOptions,
+    );
+    await fc.assert(
+      fc.asyncProperty(fuzzText, fuzzText, async (id, file) => {
+        count("GET /share/listing/:id/:file");
+        const response = await rawRequest({ method: "GET", path: boundedPath(`/share/listing/${percentEncode(plain(id))}/${percentEncode(plain(file))}`) });
+        expectNo5xx("share card", response);
+      }),
+      fcOptions,
+    );
+  } finally {
+    await db.kysely.deleteFrom("saved_listing").where("user_id", "=", seller.id).execute();
+    await deleteListings([listing.id]);
+    await context.dispose();
+  }
+});
+
 // ---------------------------------------------------------------- price insight (issue 23, decision 020)
 
 test("query strings and paths: /prices/*, /api/price-insight (signed in and out)", async () => {
