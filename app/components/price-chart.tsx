@@ -5,8 +5,7 @@
  * beside it, so the chart is never the only way to read them. Every text goes through React,
  * which escapes it: a name like `<script>` is drawn as those characters.
  */
-import { formatRupees } from "../../core/money";
-import { roundForBand } from "../../core/price-insight";
+import { formatRupees } from "./price";
 
 export interface ChartWeek {
   label: string;
@@ -48,7 +47,7 @@ export function PriceChart({ id, title, description, weeks }: { id: string; titl
         <g key={value}>
           <line x1={LEFT} x2={WIDTH - RIGHT} y1={y(value)} y2={y(value)} stroke="#d6d3d1" strokeWidth="1" />
           <text x={LEFT - 6} y={y(value) + 4} textAnchor="end" fontSize="11" fill="#44403c">
-            {formatRupees(roundForBand(Math.round(value / 100) * 100))}
+            {formatRupees(Math.round(value / 100) * 100)}
           </text>
         </g>
       ))}

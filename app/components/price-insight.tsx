@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { formatRupees } from "../../core/money";
+import { formatRupees } from "./price";
 import type { PriceInsightNote, PriceStandingView } from "../../core/price-insight";
 import { useI18n, type I18n } from "./i18n";
 

@@ -1,4 +1,7 @@
 import { formatRupees } from "../../core/money";
+
+// Price insight (decision 020) takes it from here, so the home page keeps one chunk for prices.
+export { formatRupees };
 import { formatIndianNumber } from "../../core/numbers";
 import { UNITS, type Unit } from "../../core/units";
 import { useI18n, type I18n } from "./i18n";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { requestLanguage } from "../../core/i18n/languages";
 import { districtName, findState, stateName } from "../../core/locations";
-import { formatRupees } from "../../core/money";
+import { formatRupees } from "../components/price";
 import { dayMonth, MIN_LISTINGS, MIN_SELLERS, roundForBand, type PriceSummary } from "../../core/price-insight";
 import { produceName } from "../../core/produce-catalogue";
 import { searchParamsToObject } from "../../core/schemas";
@@ -46,22 +46,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     lang: previewLang,
     baseUrl: context.config.baseUrl,
   });
+  // Figures in whole rupees (tens from ₹1,000), as the sell form reads them; rounded here, on the server.
+  const rounded = (summary: PriceSummary): PriceSummary => ({ ...summary, medianPaise: roundForBand(summary.medianPaise), lowPaise: roundForBand(summary.lowPaise), highPaise: roundForBand(summary.highPaise) });
   return {
     preview,
     produceId: page.produce.id,
     produce: produceName(page.produce, lang),
-    india: page.india ?? null,
+    india: page.india ? rounded(page.india) : null,
     indiaHref: listingsHref({}),
-    byState: page.byState.map((row) => ({ ...row, name: stateName(row.state, lang), href: listingsHref({ state: row.state }) })),
+    byState: page.byState.map((row) => ({ ...row, summary: rounded(row.summary), name: stateName(row.state, lang), href: listingsHref({ state: row.state }) })),
     byDistrict: page.byDistrict
       .filter((row) => !state || row.state === state)
-      .map((row) => ({ ...row, name: `${districtName(row.state, row.district, lang)}, ${stateName(row.state, lang)}`, href: listingsHref({ state: row.state, district: row.district }) })),
+      .map((row) => ({ ...row, summary: rounded(row.summary), name: `${districtName(row.state, row.district, lang)}, ${stateName(row.state, lang)}`, href: listingsHref({ state: row.state, district: row.district }) })),
     trend: page.trend.map((week) => ({
       label: dayMonth(week.fromDay, lang),
       range: `${dayMonth(week.fromDay, lang)} – ${dayMonth(week.toDay, lang)}`,
-      medianPaise: week.summary?.medianPaise ?? null,
-      lowPaise: week.summary?.lowPaise ?? null,
-      highPaise: week.summary?.highPaise ?? null,
+      medianPaise: week.summary ? roundForBand(week.summary.medianPaise) : null,
+      lowPaise: week.summary ? roundForBand(week.summary.lowPaise) : null,
+      highPaise: week.summary ? roundForBand(week.summary.highPaise) : null,
       listings: week.summary?.listings ?? null,
     })),
   };
@@ -70,9 +72,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 function SummaryCells({ summary }: { summary: PriceSummary }) {
   return (
     <>
-      <td className="px-2 py-1 text-right font-semibold whitespace-nowrap">{formatRupees(roundForBand(summary.medianPaise))}</td>
+      <td className="px-2 py-1 text-right font-semibold whitespace-nowrap">{formatRupees(summary.medianPaise)}</td>
       <td className="px-2 py-1 whitespace-nowrap">
-        {formatRupees(roundForBand(summary.lowPaise))}–{formatRupees(roundForBand(summary.highPaise)).replace(/^₹/, "")}
+        {formatRupees(summary.lowPaise)}–{formatRupees(summary.highPaise).replace(/^₹/, "")}
       </td>
       <td className="px-2 py-1 text-right">{summary.listings}</td>
     </>
@@ -126,9 +128,9 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
           {india ? (
             <>
               {t("priceInsight.usualIndia", {
-                median: formatRupees(roundForBand(india.medianPaise)),
-                low: formatRupees(roundForBand(india.lowPaise)),
-                high: formatRupees(roundForBand(india.highPaise)),
+                median: formatRupees(india.medianPaise),
+                low: formatRupees(india.lowPaise),
+                high: formatRupees(india.highPaise),
                 count: String(india.listings),
                 sellers: String(india.sellers),
               })}{" "}
