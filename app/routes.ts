@@ -13,7 +13,10 @@ export default [
   route("my/listings", "routes/my-listings.tsx"),
   route("my/listings/:id/edit", "routes/edit-listing.tsx"),
   route("seller/:id", "routes/seller.tsx"),
+  route("prices", "routes/prices-index.tsx"),
+  route("prices/:produce", "routes/prices.tsx"),
   route("api/suggestions", "routes/api.suggestions.ts"),
+  route("api/price-insight", "routes/api.price-insight.ts"),
   // The sell form's government mandi rate as the seller chooses (decision 021).
   route("api/mandi-rate", "routes/api.mandi-rate.ts"),
   // The header's language switch (decision 015): sets the `lang` cookie and goes back.

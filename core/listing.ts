@@ -37,6 +37,8 @@ export interface ListingSummary {
   district: string | null;
   /** "Nashik, Maharashtra", made on the server so pages need not carry the table of places. */
   where: string | null;
+  /** Quality grade (core/grades), null when not said. */
+  grade: Grade | null;
 }
 
 /** Why moderation hid a listing, as its seller and moderators see it (decision 014). */

@@ -292,12 +292,12 @@ describe("listingFieldsSchema", () => {
 
 describe("browseQuerySchema", () => {
   it("gives every missing key its default", () => {
-    expect(browseQuerySchema.parse({})).toEqual({ q: "", category: "", page: 1, sort: "newest", by: "any", min: "", max: "", state: "", district: "", price: {} });
+    expect(browseQuerySchema.parse({})).toEqual({ q: "", category: "", page: 1, sort: "newest", by: "any", min: "", max: "", state: "", district: "", grade: "", price: {} });
   });
 
   it("keeps good values", () => {
     expect(
-      browseQuerySchema.parse({ q: "basmati", category: "Rice", page: "3", sort: "price-asc", by: "name", min: "40", max: "1,250.50", state: "Maharashtra", district: "nasik" }),
+      browseQuerySchema.parse({ q: "basmati", category: "Rice", page: "3", sort: "price-asc", by: "name", min: "40", max: "1,250.50", state: "Maharashtra", district: "nasik", grade: "a" }),
     ).toEqual({
       q: "basmati",
       category: "Rice",
@@ -308,6 +308,7 @@ describe("browseQuerySchema", () => {
       max: "1,250.50",
       state: "maharashtra",
       district: "nashik",
+      grade: "A",
       price: { minPaise: 4000, maxPaise: 125050 },
     });
   });
@@ -392,6 +393,7 @@ describe("browseQuerySchema", () => {
       max: "",
       state: "",
       district: "",
+      grade: "",
       price: {},
     });
   });

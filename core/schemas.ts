@@ -15,6 +15,7 @@ import {
 } from "./constants";
 import type { PhotoEntry } from "./listing-form";
 import { LANGUAGES } from "./i18n/languages";
+import { GRADES, readGrade } from "./grades";
 import { findCity, findDistrict, findState } from "./locations";
 import { locationFieldsSchema, type LocationFields } from "./locations/schema";
 import { parseRupeesToPaise } from "./money";
@@ -283,6 +284,8 @@ export const browseQuerySchema = z
      */
     state: optionalQueryText,
     district: optionalQueryText,
+    /** Quality grade ("A", "faq", "Grade B"); anything else is no grade filter, not an error. */
+    grade: z.preprocess((v) => (typeof v === "string" ? (readGrade(v) ?? "") : ""), z.union([z.enum(GRADES), z.literal("")])),
   })
   .transform((query) => {
     const state = findState(query.state);

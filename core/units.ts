@@ -22,8 +22,6 @@ export const MAX_VARIETY_LENGTH = 60;
 /** Earliest "available from" date accepted. */
 export const EARLIEST_AVAILABLE_FROM = "2000-01-01";
 
-const FIXED_GRAMS: Record<Exclude<Unit, CountedUnit>, number> = { kg: 1000, quintal: 100_000, tonne: 1_000_000 };
-
 /** The options of the unit <select>, in order. */
 export const UNIT_OPTIONS: readonly { readonly value: Unit; readonly label: string }[] = [
   { value: "kg", label: "kg" },
@@ -37,10 +35,9 @@ export function isCountedUnit(unit: Unit): unit is CountedUnit {
   return unit === "dozen" || unit === "crate";
 }
 
-/** Grams in one kg, quintal or tonne; undefined for a dozen or a crate (the seller says). */
-export function fixedGramsPerUnit(unit: Unit): number | undefined {
-  return isCountedUnit(unit) ? undefined : FIXED_GRAMS[unit];
-}
+// Grams in a kg, quintal or tonne: their own module, so pages that only show prices share this
+// one without them (the sell form's MSP note needs them in the browser).
+export { fixedGramsPerUnit } from "./unit-weights";
 
 function checkGrams(gramsPerUnit: number): void {
   if (!Number.isSafeInteger(gramsPerUnit) || gramsPerUnit < 1) {

@@ -42,6 +42,8 @@ const envSchema = z.object({
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   /** A bearer token the scraper must send; required to listen beyond this machine. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").max(256).optional(),
+  /** An OpenTelemetry collector (OTLP over HTTP) to send traces to; unset: no tracing (decision 025). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   /** Pages rendered at once; more wait in line (0: no limit). */
   PAGE_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(32),
   /** Longest a page waits in that line before it is answered 503 (busy). */
@@ -120,6 +122,8 @@ export interface Config {
   workers: number;
   /** The Prometheus metrics server (server/metrics/metrics-server.ts), or null when off. */
   metrics: { port: number; host: string; token: string | undefined } | null;
+  /** Where traces go; no endpoint: tracing is off. */
+  tracing: { endpoint: string | undefined };
   /** Load shedding in front of page rendering (server/http/load-shedding.ts). */
   pageConcurrency: { max: number; queueWaitMs: number };
   baseUrl: string;
@@ -183,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     workers: e.WEB_CONCURRENCY,
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN } : null,
+    tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT },
     pageConcurrency: { max: e.PAGE_CONCURRENCY, queueWaitMs: e.PAGE_QUEUE_WAIT_MS },
     baseUrl: e.BASE_URL ?? `http://localhost:${e.PORT}`,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),

@@ -23,11 +23,14 @@ import { createModerationService, type ModerationService } from "./moderation/mo
 import { createStorage } from "./media/create-storage";
 import { PHOTO_LEFTOVER_AGE_MS, removePhotoLeftovers, type PhotoLeftoversResult } from "./media/photo-leftovers";
 import type { Storage } from "./media/storage";
+import { createPriceInsightRepository } from "./price-insight/price-insight.repository";
+import { createPriceInsightService, type PriceInsightService } from "./price-insight/price-insight.service";
 import { createContentVersionRepository, type ContentVersionRepository } from "./page-cache/content-version.repository";
 import { createUploadDatastore, type UploadDatastore } from "./uploads/tus-datastore";
 import { createUploadLockRepository } from "./uploads/upload-lock.repository";
 import { createUploadLocker } from "./uploads/upload-locker";
 import { createUploadsRepository } from "./uploads/uploads.repository";
+import { timedRepository } from "./metrics/repository-timing";
 import { createUploadsService } from "./uploads/uploads.service";
 import { describeUnavailability, type Unavailability } from "./unavailable";
 import { createMandiRatesRepository } from "./mandi-rates/mandi-rates.repository";
@@ -61,6 +64,8 @@ export interface Services {
   backfillProduce(): Promise<BackfillProgress>;
   /** The government's mandi rates, imported by `npm run prices:import` (decision 021). */
   mandiRates: MandiRatesService;
+  /** Price insight from Mandi's own listings (decision 020). */
+  priceInsight: PriceInsightService;
   close(): Promise<void>;
 }
 
@@ -90,8 +95,8 @@ export async function createServices(
   const auth = createAuth({ db, logger, secret: config.authSecret, baseUrl: config.baseUrl, rateLimits: config.authRateLimits });
   const storage = createStorage(config.storage);
   const uploadDatastore = createUploadDatastore(config.storage, { localDir: config.uploads.dir });
-  const uploadsRepository = createUploadsRepository(db.kysely);
-  const uploadLocks = createUploadLockRepository(db.kysely);
+  const uploadsRepository = timedRepository("uploads", createUploadsRepository(db.kysely));
+  const uploadLocks = timedRepository("uploadLocks", createUploadLockRepository(db.kysely));
   const uploads = createUploadsService({
     repository: uploadsRepository,
     locks: uploadLocks,
@@ -100,10 +105,10 @@ export async function createServices(
     logger,
     now: options.now,
   });
-  const listingsRepository = createListingsRepository(db.kysely);
+  const listingsRepository = timedRepository("listings", createListingsRepository(db.kysely));
   const now = options.now ?? Date.now;
   const accounts = createAccountsService(auth, { baseUrl: config.baseUrl });
-  const contentVersion = createContentVersionRepository(db.kysely);
+  const contentVersion = timedRepository("contentVersion", createContentVersionRepository(db.kysely));
   return {
     config,
     logger,
@@ -114,7 +119,7 @@ export async function createServices(
     accountDeletion: createAccountDeletionService({
       db: db.kysely,
       accounts,
-      accountsRepository: createAccountsRepository(db.kysely),
+      accountsRepository: timedRepository("accounts", createAccountsRepository(db.kysely)),
       listingsRepository,
       uploadsRepository,
       storage,
@@ -132,14 +137,14 @@ export async function createServices(
       now: options.now,
     }),
     search: createListingSearchService({
-      repository: createListingSearchRepository(db.kysely, db.dialect),
+      repository: timedRepository("listingSearch", createListingSearchRepository(db.kysely, db.dialect)),
       places: listingsRepository,
       contentVersion,
       now: options.now,
     }),
     uploads,
     moderation: createModerationService({
-      repository: createModerationRepository(db.kysely, db.dialect),
+      repository: timedRepository("moderation", createModerationRepository(db.kysely, db.dialect)),
       settings: config.moderation,
       secret: config.authSecret,
       logger,
@@ -148,6 +153,7 @@ export async function createServices(
     contentVersion,
     uploadDatastore,
     backfillProduce: () => backfillProduce(db),
+    priceInsight: createPriceInsightService({ repository: createPriceInsightRepository(db.kysely), contentVersion, now: options.now }),
     uploadLocker: createUploadLocker(uploadLocks, { logger }),
     removePhotoLeftovers: () =>
       removePhotoLeftovers({

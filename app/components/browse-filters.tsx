@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
 import { CATEGORIES, resolveCategory } from "../../core/categories";
+import { GRADES } from "../../core/grades";
 import { formatRupees } from "../../core/money";
 import type { BrowseQuery, ListingSort } from "../../core/schemas";
 import { useI18n, type UiKey } from "./i18n";
@@ -21,7 +22,7 @@ const SORT_LABELS = {
 type ActiveFilter = { label: string; drop: string[] };
 
 /**
- * Category, place, price range and sort for /viewmore, all carried in the URL (one plain GET
+ * Category, place, grade, price range and sort for /viewmore, all carried in the URL (one plain GET
  * form, so it works before JavaScript loads). On a phone the results must start above the fold
  * (issue 26), so the page shows only a compact bar: the sort, one tap away; a "Filters (n)"
  * disclosure (`<details>`, which opens without JavaScript) holding the other fields; and a chip
@@ -135,6 +136,19 @@ export function BrowseFilters({
                 ))}
               </select>
             </div>
+            <div className="col-span-2 sm:w-48">
+              <label htmlFor="grade" className="text-sm font-semibold">
+                {t("produce.gradeTerm")}
+              </label>
+              <select id="grade" name="grade" defaultValue={query.grade} className="input">
+                <option value="">{t("produce.anyGrade")}</option>
+                {GRADES.map((grade) => (
+                  <option key={grade} value={grade}>
+                    {t(`produce.gradeLabel.${grade}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
             <PriceInput name="min" label={t("browse.min")} placeholder="0" value={query.min} errorId={priceError ? errorId : undefined} />
             <PriceInput name="max" label={t("browse.max")} placeholder={t("browse.any")} value={query.max} errorId={priceError ? errorId : undefined} />
             <button type="submit" className="btn-secondary col-span-2 sm:w-auto">
@@ -168,6 +182,7 @@ function useActiveFilters(query: BrowseQuery, places: PlaceChoices): ActiveFilte
   if (query.district) {
     active.push({ label: places.districts.find((d) => d.slug === query.district)?.name ?? query.district, drop: ["district"] });
   }
+  if (query.grade) active.push({ label: t(`produce.gradeLabel.${query.grade}`), drop: ["grade"] });
   const { minPaise, maxPaise } = query.price;
   if (minPaise !== undefined || maxPaise !== undefined) {
     const min = minPaise !== undefined ? formatRupees(minPaise) : "";

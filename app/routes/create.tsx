@@ -4,7 +4,9 @@ import { MESSAGES } from "../../core/messages";
 import { formErrorResponse, refuseForm } from "../../server/route-helpers/app-errors";
 import { placeNamesFor } from "../../server/route-helpers/places";
 import { readListingForm } from "../../server/route-helpers/listing-form";
+import { priceInsightNoteFor } from "../../server/route-helpers/price-insight";
 import { discardBody } from "../../server/route-helpers/multipart";
+import type { PriceInsightNote } from "../../core/price-insight";
 import { ListingForm } from "../components/listing-form/listing-form";
 import { SellDraftNotes, useSellDraft } from "../components/listing-form/sell-draft";
 import { LoginPrompt } from "../components/login-prompt";
@@ -45,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, now: Date.now() });
     values = form.values;
-    if (!form.ok) return refuseForm(form.status, form.errors, { ...values, mandiRate: await context.services.mandiRates.rateForForm(values) });
+    if (!form.ok) {
+      const [priceInsight, mandiRate] = await Promise.all([priceInsightNoteFor(context.services, request, values), context.services.mandiRates.rateForForm(values)]);
+      return refuseForm(form.status, form.errors, values, { priceInsight, mandiRate });
+    }
     await listings.saveListing({ actor: user, fields: form.fields, photos: form.photos });
   } catch (error) {
     return formErrorResponse(error, values);
@@ -74,7 +79,8 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
           maxImageBytes={loaderData.maxImageBytes}
           submitLabel={t("sell.submit")}
           placeNames={loaderData.placeNames}
-          mandiRate={mandiRateOf(actionData?.values)}
+          mandiRate={mandiRateOf(actionData)}
+          priceInsight={actionData && "priceInsight" in actionData ? (actionData.priceInsight as PriceInsightNote | null) : null}
         />
       </div>
     </div>

@@ -4,7 +4,9 @@ import { formValuesOf } from "../../core/listing-form";
 import { formErrorResponse, orErrorPage, refuseForm } from "../../server/route-helpers/app-errors";
 import { placeNamesFor } from "../../server/route-helpers/places";
 import { readListingForm } from "../../server/route-helpers/listing-form";
+import { priceInsightNoteFor } from "../../server/route-helpers/price-insight";
 import { discardBody } from "../../server/route-helpers/multipart";
+import type { PriceInsightNote } from "../../core/price-insight";
 import { ListingForm } from "../components/listing-form/listing-form";
 import { mandiRateOf } from "../components/mandi-rate";
 import type { Route } from "./+types/edit-listing";
@@ -23,7 +25,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { config } = context;
   const listing = await orErrorPage(() => listings.getOwnListing({ actor: user, id: params.id }));
   const values = formValuesOf(listing);
-  return { listing, values, mandiRate: await context.services.mandiRates.rateForForm(values), maxImageBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, placeNames: placeNamesFor(request) };
+  const [priceInsight, mandiRate] = await Promise.all([priceInsightNoteFor(context.services, request, values), context.services.mandiRates.rateForForm(values)]);
+  return { listing, values, priceInsight, mandiRate, maxImageBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, placeNames: placeNamesFor(request) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -43,7 +46,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, now: Date.now() });
     values = form.values;
-    if (!form.ok) return refuseForm(form.status, form.errors, { ...values, mandiRate: await context.services.mandiRates.rateForForm(values) });
+    if (!form.ok) {
+      const [priceInsight, mandiRate] = await Promise.all([priceInsightNoteFor(context.services, request, values), context.services.mandiRates.rateForForm(values)]);
+      return refuseForm(form.status, form.errors, values, { priceInsight, mandiRate });
+    }
     await listings.saveListing({ actor: user, id: listing.id, fields: form.fields, photos: form.photos });
   } catch (error) {
     return formErrorResponse(error, values);
@@ -74,7 +80,8 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
           currentPhotos={listing.photos}
           submitLabel={t("sell.save")}
           placeNames={loaderData.placeNames}
-          mandiRate={actionData ? mandiRateOf(actionData.values) : loaderData.mandiRate}
+          mandiRate={actionData ? mandiRateOf(actionData) : loaderData.mandiRate}
+          priceInsight={actionData && "priceInsight" in actionData ? (actionData.priceInsight as PriceInsightNote | null) : loaderData.priceInsight}
         />
       </div>
     </div>

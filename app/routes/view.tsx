@@ -9,6 +9,8 @@ import { MODERATION_MESSAGES } from "../../core/moderation";
 import { formatPhone, whatsappLink } from "../../core/phone";
 import { searchParamsToObject } from "../../core/schemas";
 import { inPageLanguage, orErrorPage } from "../../server/route-helpers/app-errors";
+import { priceStandingFor } from "../../server/route-helpers/price-insight";
+import { PriceStanding } from "../components/price-insight";
 import { Alert } from "../components/alert";
 import { MandiRateNote } from "../components/mandi-rate";
 import { PhoneIcon } from "../components/icons";
@@ -37,8 +39,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const statusTitle = listing.status === "active" ? "" : words[listing.status];
   // Places in the page's language (core/locations); the village or town stays as the seller typed it.
   const [placed] = withPlaceLabels([listing], lang);
-  const mandiRate = await context.services.mandiRates.rateFor({ produceId: listing.produceId, state: listing.state, district: listing.district });
-  return { mandiRate, listing: { ...listing, where: placed?.where ?? listing.where, moderation }, statusTitle, alternatives: withPlaceLabels(alternatives, lang), reported, manage, reportedMessage: reported ? inPageLanguage(MODERATION_MESSAGES.reported) : "" };
+  const [mandiRate, standing] = await Promise.all([
+    context.services.mandiRates.rateFor({ produceId: listing.produceId, state: listing.state, district: listing.district }),
+    priceStandingFor(context.services, request, listing),
+  ]);
+  return { mandiRate, listing: { ...listing, where: placed?.where ?? listing.where, moderation }, statusTitle, alternatives: withPlaceLabels(alternatives, lang), reported, manage, reportedMessage: reported ? inPageLanguage(MODERATION_MESSAGES.reported) : "", standing };
 }
 
 const viewQuerySchema = z.object({ reported: z.preprocess((v) => v === "1", z.boolean()) });
@@ -97,6 +102,7 @@ export default function View({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0">
           <p className={`text-3xl font-extrabold ${active ? "text-brand-800" : "text-stone-500 line-through"}`}>{priceText(listing, i18n)}</p>
           <MandiRateNote rate={loaderData.mandiRate} />
+          <PriceStanding standing={loaderData.standing} />
           <h1 className="mt-1 text-2xl font-bold [overflow-wrap:anywhere]">{listing.name}</h1>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-700">
             <dt className="font-semibold">{t("listing.category")}</dt>
@@ -107,6 +113,12 @@ export default function View({ loaderData }: Route.ComponentProps) {
               <>
                 <dt className="font-semibold">{t("listing.variety")}</dt>
                 <dd className="[overflow-wrap:anywhere]">{listing.variety}</dd>
+              </>
+            ) : null}
+            {listing.grade ? (
+              <>
+                <dt className="font-semibold">{t("produce.gradeTerm")}</dt>
+                <dd>{t(`produce.gradeLabel.${listing.grade}`)}</dd>
               </>
             ) : null}
             {listing.organic ? (

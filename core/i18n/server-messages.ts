@@ -109,6 +109,8 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "Please write the reason. Other moderators will see it in the log.": "कृपया वजह लिखें। दूसरे मॉडरेटर इसे लॉग में देखेंगे।",
   "Moderators and admins cannot be banned. Remove their role first.": "मॉडरेटरों और एडमिन पर रोक नहीं लगाई जा सकती। पहले उनकी भूमिका हटाएँ।",
   "We could not find anyone with that email.": "इस ईमेल वाला कोई नहीं मिला।",
+  // server/price-insight (decision 020)
+  "We could not find prices for that produce. See all produce prices on the Prices page.": "इस उपज के दाम हमें नहीं मिले। सभी उपज के दाम 'दाम' पेज पर देखें।",
   "This person is not banned.": "इस व्यक्ति पर रोक नहीं लगी है।",
   "This person is already banned.": "इस व्यक्ति पर पहले से रोक लगी है।",
   "Admins are changed from the command line (npm run admin:revoke).": "एडमिन कमांड लाइन से बदले जाते हैं (npm run admin:revoke)।",

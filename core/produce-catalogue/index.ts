@@ -5,7 +5,7 @@
  */
 import type { CategorySlug } from "../categories";
 import { allowedEdits, editDistance } from "../fuzzy";
-import { normaliseSearchText, PRODUCE_ALIASES } from "../search-terms";
+import { PRODUCE_ALIASES } from "../produce-aliases";
 import { PRODUCE, type Produce } from "./catalogue";
 
 export { PRODUCE, type Produce } from "./catalogue";
@@ -25,9 +25,15 @@ export function produceName(produce: Produce, lang: "en" | "hi"): string {
   return lang === "hi" ? produce.hi : produce.en;
 }
 
-/** Letters (with their marks, for Devanagari) and digits; everything else separates words. */
+/**
+ * Letters (with their marks, for Devanagari) and digits; everything else separates words. The
+ * same words as search's normaliseSearchText gives (NFC, lower case), read without importing it:
+ * the sell form carries this module, and every page's search box shares that one.
+ */
 function wordsOf(text: string): string[] {
-  return normaliseSearchText(text)
+  return text
+    .normalize("NFC")
+    .toLowerCase()
     .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean);
 }

@@ -29,6 +29,8 @@ const TABLE_KEYS = {
   listing_report: "id",
   moderation_audit: "id",
   mandi_rate: "id",
+  // Kept by listing triggers, so already there after listing; copied for a complete count (decision 020).
+  price_point: "listing_id",
 } as const;
 
 export type CopiedTable = keyof typeof TABLE_KEYS;

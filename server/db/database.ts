@@ -8,6 +8,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from "kysely";
 import pg from "pg";
 import { dbQueryDuration, statementLabel, watchPool } from "../metrics/metrics";
+import { recordQuerySpan } from "../tracing/tracing";
 import { classifyUnavailable, type Unavailability } from "../unavailable";
 import type { Database } from "./schema";
 
@@ -47,7 +48,7 @@ function openSqlite(file: string, options: OpenDatabaseOptions): Db {
   sqlite.pragma("foreign_keys = ON");
   // better-sqlite3 waits synchronously, holding up every request: a short wait, then a 503.
   sqlite.pragma(`busy_timeout = ${options.timeouts?.sqliteBusyMs ?? 5000}`);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: queryLog(options) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: queryLog(options, "sqlite") });
   return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
 }
 
@@ -70,16 +71,23 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Db {
   const lost = (error: Error) => options.onUnavailable?.(classifyUnavailable(error) ?? { component: "database", reason: error.message }, error);
   pool.on("error", lost);
   if (options.metrics) watchPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options, "postgresql") });
   return { kysely, dialect: "postgres", close: () => kysely.destroy() };
 }
 
-/** Kysely reports every query here: its time for the metrics, and the failures that mean "unavailable". */
-function queryLog(options: OpenDatabaseOptions) {
+/**
+ * Kysely reports every query here: its time for the metrics (and, with tracing on, a span under
+ * the request that asked), and the failures that mean "unavailable".
+ */
+function queryLog(options: OpenDatabaseOptions, engine: "sqlite" | "postgresql") {
   const { onUnavailable, metrics } = options;
   if (!onUnavailable && !metrics) return undefined;
   return (event: LogEvent) => {
-    if (metrics) dbQueryDuration.observe({ statement: statementLabel(event.query.sql) }, event.queryDurationMillis / 1000);
+    if (metrics) {
+      const statement = statementLabel(event.query.sql);
+      dbQueryDuration.observe({ statement }, event.queryDurationMillis / 1000);
+      recordQuerySpan({ sql: event.query.sql, durationMs: event.queryDurationMillis, engine, operation: statement, failed: event.level === "error" });
+    }
     if (event.level !== "error" || !onUnavailable) return;
     const unavailability = classifyUnavailable(event.error);
     if (unavailability) onUnavailable(unavailability, event.error);

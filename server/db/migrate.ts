@@ -19,6 +19,8 @@ import * as m0010 from "./migrations/0010-upload-lock";
 import * as m0011 from "./migrations/0011-name-search-newest";
 import * as m0012 from "./migrations/0012-listing-produce";
 import * as m0013 from "./migrations/0013-mandi-rates";
+import * as m0014 from "./migrations/0014-price-insight";
+import * as m0018 from "./migrations/0018-grade-filter";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-listings": m0001,
@@ -34,6 +36,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0011-name-search-newest": m0011,
   "0012-listing-produce": m0012,
   "0013-mandi-rates": m0013,
+  "0014-price-insight": m0014,
+  "0018-grade-filter": m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

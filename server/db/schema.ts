@@ -211,6 +211,20 @@ export interface MandiRateTable {
   imported_at: number | string;
 }
 
+/** Price insight's aggregate: one row per listing that can speak for a price (migration 0014, decision 020). */
+export interface PricePointTable {
+  listing_id: string;
+  produce_id: string;
+  state: string;
+  district: string;
+  grade: string | null;
+  seller_id: string;
+  /** Days since 1970-01-01 (UTC) of the listing's last change. */
+  day: number;
+  /** Per kg. */
+  price_paise: number;
+}
+
 export interface Database {
   user: UserTable;
   listing: ListingTable;
@@ -225,4 +239,5 @@ export interface Database {
   content_version: ContentVersionTable;
   upload_lock: UploadLockTable;
   mandi_rate: MandiRateTable;
+  price_point: PricePointTable;
 }

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from "../config";
 import { createServices } from "../services";
 import { startUploadExpirySweep } from "../uploads/uploads.service";
 import { shareMetricsWithPrimary, startMetricsServer } from "../metrics/metrics-server";
+import { startTracing, stopTracing } from "../tracing/tracing";
 import { createHttpApp } from "./app";
 import { drainUnreadBody } from "./drain-unread-body";
 
@@ -22,6 +23,8 @@ export async function startServer(options: {
   const config = options.config ?? loadConfig();
   // From the start: the primary asks every worker, one still starting included, at each scrape.
   if (cluster.isWorker) shareMetricsWithPrimary();
+  // Traces only when an operator gave a collector; each process sends its own.
+  startTracing({ endpoint: config.tracing.endpoint });
   const services = await createServices(config);
   // In the background: what a crash left behind is no reason to start late.
   services.removePhotoLeftovers().catch((error: unknown) => services.logger.error({ err: error }, "photo leftovers sweep failed"));
@@ -59,8 +62,7 @@ export async function startServer(options: {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(() => {
-      services
-        .close()
+      Promise.all([services.close(), stopTracing()])
         .then(() => process.exit(0))
         .catch((error: unknown) => {
           services.logger.error({ err: error }, "error while closing");

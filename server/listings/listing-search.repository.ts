@@ -1,6 +1,7 @@
 /** The SQL of listing search and browsing: what buyers see (listings.repository.ts has the writes). */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { CategorySlug } from "../../core/categories";
+import type { Grade } from "../../core/grades";
 import { MAX_COUNTED_MATCHES } from "../../core/constants";
 import type { ListingSummary } from "../../core/listing";
 import type { PlaceMatch } from "../../core/locations";
@@ -32,6 +33,8 @@ export interface ListingFilter {
   category?: CategorySlug;
   minPaise?: number;
   maxPaise?: number;
+  /** Quality grade (core/grades). */
+  grade?: Grade;
 }
 
 type ListingQuery = SelectQueryBuilder<Database, "listing", object>;
@@ -77,7 +80,7 @@ export function walkIsCheaper(page: { wanted: number; share: number; matches: nu
  */
 type Plan = "any" | "walk" | "collect";
 
-type FilterColumn = "category" | "price_paise" | "name_search" | "status" | "expires_at" | "hidden_at" | "state" | "district";
+type FilterColumn = "category" | "price_paise" | "name_search" | "status" | "expires_at" | "hidden_at" | "state" | "district" | "grade";
 
 /** In any of these places: a state, or some of its districts. */
 function inPlaces<DB, TB extends keyof DB>(
@@ -119,6 +122,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     if (filter.category) q = q.where(column("category"), "=", filter.category) as Q;
     if (filter.minPaise !== undefined) q = q.where(column("price_paise"), ">=", filter.minPaise) as Q;
     if (filter.maxPaise !== undefined) q = q.where(column("price_paise"), "<=", filter.maxPaise) as Q;
+    if (filter.grade) q = q.where(column("grade"), "=", filter.grade) as Q;
     if (filter.nameIn) q = q.where(column("name_search"), "in", filter.nameIn.length ? filter.nameIn : [""]) as Q;
     const terms = filter.nameContainsAny ?? [];
     const orPlaces = filter.orPlaces ?? [];
@@ -227,7 +231,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       Math.max(await countWhere(sampled, densitySample, (q) => q.where("listing.created_at", ">=", newest.created_at), "walk"), 1) / densitySample;
     const walkShare = await shareOf(filter);
     const onlyName = { liveAt: filter.liveAt, nameContainsAny: filter.nameContainsAny };
-    const nameShare = filter.category || filter.state || filter.places || filter.minPaise !== undefined || filter.maxPaise !== undefined ? await shareOf(onlyName) : walkShare;
+    const nameShare = filter.category || filter.state || filter.places || filter.grade || filter.minPaise !== undefined || filter.maxPaise !== undefined ? await shareOf(onlyName) : walkShare;
     return walkIsCheaper({ wanted, share: walkShare, matches: nameShare * listings }) ? "walk" : "collect";
   }
 

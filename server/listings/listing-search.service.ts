@@ -15,6 +15,7 @@ import { rankSuggestions, wantsSuggestions, type NameCandidate, type Suggestion 
 import type { ListingFilter, ListingSearchRepository } from "./listing-search.repository";
 import type { ListingsRepository } from "./listings.repository";
 import { createNameVocabulary, type Correction } from "./name-vocabulary";
+import type { Grade } from "../../core/grades";
 import type { ContentVersionRepository } from "../page-cache/content-version.repository";
 
 /**
@@ -32,6 +33,8 @@ export interface BrowseOptions {
   district?: string;
   /** Price range per kg, in paise. */
   price?: { minPaise?: number; maxPaise?: number };
+  /** Quality grade (core/grades); "" or absent: any, graded or not. */
+  grade?: Grade | "";
   page?: number;
   sort?: ListingSort;
 }
@@ -106,6 +109,7 @@ export function createListingSearchService(deps: {
     }
     if (options.price?.minPaise !== undefined) filter.minPaise = options.price.minPaise;
     if (options.price?.maxPaise !== undefined) filter.maxPaise = options.price.maxPaise;
+    if (options.grade) filter.grade = options.grade;
     let q = options.q ?? "";
     // A place named in the search, in English or Hindi ("Nashik", "नासिक"), read as its slugs
     // before the query. The whole search naming a place finds the listings there and the names

@@ -5,6 +5,7 @@
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { CategorySlug } from "../../core/categories";
+import { isGrade } from "../../core/grades";
 import { placeLabel } from "../../core/locations";
 import type { ListingSummary } from "../../core/listing";
 import type { Database } from "../db/schema";
@@ -44,6 +45,7 @@ export const SUMMARY_COLUMNS = [
   "listing.created_at",
   "listing.state",
   "listing.district",
+  "listing.grade",
 ] as const;
 
 export type SummaryRow = {
@@ -57,6 +59,7 @@ export type SummaryRow = {
   created_at: number | string;
   state: string | null;
   district: string | null;
+  grade: string | null;
 };
 
 export function toSummary(row: SummaryRow): ListingSummary {
@@ -72,5 +75,6 @@ export function toSummary(row: SummaryRow): ListingSummary {
     state: row.state,
     district: row.district,
     where: row.state ? placeLabel({ state: row.state, district: row.district ?? "" }) || null : null,
+    grade: row.grade !== null && isGrade(row.grade) ? row.grade : null,
   };
 }

@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { AppError } from "../../core/app-error";
 import { IMAGE_WIDTHS, type ImageWidth } from "../../core/constants";
 import { MESSAGES } from "../../core/messages";
+import { imagePipelineDuration } from "../metrics/metrics";
 
 /** 40 megapixels: above any phone camera, far below what would exhaust memory. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -20,6 +21,18 @@ export interface ImageVariant {
 const NOT_A_PHOTO = "This file is not a photo we can use. Please choose a JPEG, PNG or WebP picture.";
 
 export async function makeImageVariants(bytes: Uint8Array): Promise<ImageVariant[]> {
+  const stopTimer = imagePipelineDuration.startTimer();
+  try {
+    const variants = await variantsOf(bytes);
+    stopTimer({ outcome: "ok" });
+    return variants;
+  } catch (error) {
+    stopTimer({ outcome: "refused" });
+    throw error;
+  }
+}
+
+async function variantsOf(bytes: Uint8Array): Promise<ImageVariant[]> {
   if (bytes.byteLength === 0) throw new AppError("BAD_INPUT", MESSAGES.choosePhoto, { field: "image" });
   let format: string | undefined;
   try {

@@ -60,10 +60,39 @@ export const dbQueryDuration = new Histogram({
   registers: [registry],
 });
 
+export const repositoryCallDuration = new Histogram({
+  name: "mandi_repository_call_duration_seconds",
+  help: "Time of each repository call (its queries and the work between them), by repository function.",
+  labelNames: ["function"] as const,
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  registers: [registry],
+});
+
 export const unavailableEvents = new Counter({
   name: "mandi_unavailable_total",
   help: "Failures because a service outside the process did not answer (database, photo storage), SQLite lock waits that ran out included.",
   labelNames: ["component"] as const,
+  registers: [registry],
+});
+
+export const photoBytesStored = new Counter({
+  name: "mandi_photo_bytes_stored_total",
+  help: "Bytes of photo variants written to photo storage (local folder or S3).",
+  labelNames: ["driver"] as const,
+  registers: [registry],
+});
+
+export const imagePipelineDuration = new Histogram({
+  name: "mandi_image_pipeline_duration_seconds",
+  help: "Time to turn one uploaded photo into its WebP variants, by outcome (ok or refused).",
+  labelNames: ["outcome"] as const,
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
+  registers: [registry],
+});
+
+export const uploadRequestsInFlight = new Gauge({
+  name: "mandi_upload_requests_in_flight",
+  help: "Resumable-upload (tus) requests being answered right now: a photo's chunks arriving.",
   registers: [registry],
 });
 

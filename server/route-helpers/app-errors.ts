@@ -15,9 +15,9 @@ import { UNAVAILABLE_MESSAGE, UNAVAILABLE_SAVE_MESSAGE } from "../http/unavailab
  * Every refused form is answered in this one shape: a message per field (`form` for the form as a
  * whole) and the values to show again, so each page reads `actionData` the same way.
  */
-export function refuseForm<V>(status: number, errors: Record<string, string>, values: V) {
+export function refuseForm<V, E extends object = object>(status: number, errors: Record<string, string>, values: V, extra?: E) {
   // In the page's language (decision 015): English stays exactly as the schema or service wrote it.
-  return data({ errors: translateServerMessages(errors, currentLanguage()), values }, { status });
+  return data({ errors: translateServerMessages(errors, currentLanguage()), values, ...(extra as E) }, { status });
 }
 
 /** For actions: the form comes back with the message beside its field and the values kept. */

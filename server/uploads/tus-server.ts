@@ -19,6 +19,8 @@ import { classifyUnavailable, describeUnavailability, RETRY_AFTER_SECONDS } from
 import type { UploadDatastore } from "./tus-datastore";
 import { UPLOAD_LOCK_TIMINGS, UPLOAD_LOCKED } from "./upload-locker";
 import type { UploadsService } from "./uploads.service";
+import onFinished from "on-finished";
+import { uploadRequestsInFlight } from "../metrics/metrics";
 
 export const UPLOADS_PATH = "/uploads";
 const BAD_ADDRESS = "This upload address is not valid. Please add the photo again.";
@@ -127,6 +129,8 @@ export function createUploadsRouter(deps: {
     }
   });
   router.all([UPLOADS_PATH, `${UPLOADS_PATH}/*id`], (req, res, next) => {
+    uploadRequestsInFlight.inc();
+    onFinished(res, () => uploadRequestsInFlight.dec());
     tus.handle(req, res).catch(next);
   });
   return router;

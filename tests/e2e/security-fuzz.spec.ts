@@ -625,3 +625,36 @@ test.describe("bad text, case by case (finding 7)", () => {
     expect((await usersWithEmail(seller.email))[0]!.phone).toBe("+919876501234");
   });
 });
+
+// ---------------------------------------------------------------- price insight (issue 23, decision 020)
+
+test("query strings and paths: /prices/*, /api/price-insight (signed in and out)", async () => {
+  const insightQuery = fc.record({
+    name: fc.oneof(fieldOf(valid("Nashik onion")), placeText),
+    category: fieldOf(valid("vegetables")),
+    produce: fieldOf(fc.constantFrom("onion", "none", "wheat").map((t): FuzzValue => [{ t }])),
+    unit: fieldOf(fc.constantFrom("kg", "quintal", "crate").map((t): FuzzValue => [{ t }])),
+    unitKg: fieldOf(valid("20"), fuzzNumber),
+    state: fieldOf(valid("maharashtra"), fc.oneof(fuzzText, placeText)),
+    district: fieldOf(valid("nashik"), fc.oneof(fuzzText, placeText)),
+    grade: fieldOf(valid("A")),
+  });
+  const produceSegment = fc.oneof(fc.constantFrom("onion", "wheat", "%3Cscript%3E", "..%2F..", "ONION", "").map((t): FuzzValue => [{ t }]), fuzzText);
+  await fc.assert(
+    fc.asyncProperty(insightQuery, produceSegment, fuzzText, fc.boolean(), async (params, produce, state, signedIn) => {
+      const headers: Record<string, string> = signedIn ? { cookie } : {};
+      count("GET /api/price-insight");
+      const live = await rawRequest({ method: "GET", path: boundedPath(`/api/price-insight?${urlEncoded(params)}`), headers });
+      expectNo5xx("GET /api/price-insight", live);
+      if (live.status !== 431) expect(live.status, "GET /api/price-insight").toBe(200);
+
+      count("GET /prices/*");
+      const page = await rawRequest({ method: "GET", path: boundedPath(`/prices/${urlValue(produce)}?state=${urlValue(state)}`), headers });
+      expectNo5xx("GET /prices/*", page);
+      // A path segment with a broken %-escape is a 400 before any route runs.
+      if (page.status !== 431) expect([200, 400, 404], "GET /prices/*").toContain(page.status);
+      expect(String(page.body), "GET /prices/*").not.toContain("<script>alert");
+    }),
+    fcOptions,
+  );
+});

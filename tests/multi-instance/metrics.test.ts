@@ -75,14 +75,21 @@ describe("one process", () => {
     const before = await scrape(metricsPort);
     const count = (samples: Sample[], labels: Record<string, string>) => pick(samples, "mandi_http_request_duration_seconds_count", labels);
 
-    for (let i = 0; i < 3; i++) expect((await fetch(`${app.url}/signup?from=${i}`)).status).toBe(200);
-    for (const id of ["00000000-0000-4000-8000-000000000001", "not-a-listing", "%E0%A4%AA"]) await fetch(`${app.url}/view/${id}`);
-    await fetch(`${app.url}/healthz`);
+    // Every body is read to its end: a response counts when the server has sent all of it, and
+    // a body nobody reads may still be on its way when the scrape below asks.
+    const get = async (pathname: string, init?: RequestInit) => {
+      const response = await fetch(`${app.url}${pathname}`, init);
+      await response.arrayBuffer();
+      return response;
+    };
+    for (let i = 0; i < 3; i++) expect((await get(`/signup?from=${i}`)).status).toBe(200);
+    for (const id of ["00000000-0000-4000-8000-000000000001", "not-a-listing", "%E0%A4%AA"]) await get(`/view/${id}`);
+    await get("/healthz");
     // The same anonymous page twice: rendered once, then from the page cache.
     // An empty market's /viewmore sends people home (the specification's "No items found").
-    expect((await fetch(`${app.url}/viewmore?q=onion`, { redirect: "manual" })).status).toBe(302);
-    await fetch(`${app.url}/`);
-    const cached = (await fetch(`${app.url}/`)).headers.get("x-page-cache")!;
+    expect((await get("/viewmore?q=onion", { redirect: "manual" })).status).toBe(302);
+    await get("/");
+    const cached = (await get("/")).headers.get("x-page-cache")!;
     expect(["hit", "shared"]).toContain(cached);
 
     const after = await scrape(metricsPort);

@@ -16,10 +16,15 @@ import { SelectField } from "../select-field";
 import { SubmitButton } from "../submit-button";
 import { TextField } from "../text-field";
 import { PhotoField } from "./photo-field";
+import { GradeField } from "./grade-field";
+import { MspNote } from "./msp-note";
+import { ProduceMatch } from "./produce-match";
 import { useSendWhenPhotosReady } from "./use-send-when-photos-ready";
 import { useI18n } from "../i18n";
 import { LiveMandiRate } from "../mandi-rate";
 import type { MandiRateView } from "../../../core/mandi-rate";
+import type { PriceInsightNote } from "../../../core/price-insight";
+import { SellFormPriceInsight } from "../price-insight";
 
 export interface ListingFormProps {
   /** Where the form posts (its own page). */
@@ -35,12 +40,14 @@ export interface ListingFormProps {
   placeNames?: PlaceNames | null;
   /** The government's mandi rate for the produce and place chosen so far (decision 021). */
   mandiRate?: MandiRateView | null;
+  /** The usual price of similar listings near the seller, as the server saw the form (decision 020). */
+  priceInsight?: PriceInsightNote | null;
 }
 
 const unitOf = (unit: string): Unit => UNIT_OPTIONS.find((option) => option.value === unit)?.value ?? "kg";
 const noChanges = () => () => {};
 
-export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, currentPhotos = [], submitLabel, placeNames, mandiRate }: ListingFormProps) {
+export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, currentPhotos = [], submitLabel, placeNames, mandiRate, priceInsight }: ListingFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const send = useSendWhenPhotosReady(form);
   // The unit and state chosen so far: the price label and the district list follow them.
@@ -69,6 +76,7 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
         error={errors.variety}
         placeholder={t("sell.varietyPlaceholder")}
       />
+      <ProduceMatch form={form} values={values} error={errors.produce} />
 
       <fieldset className="space-y-4 rounded-lg border border-stone-200 p-3">
         <legend className="px-1 font-semibold">{t("sell.priceAndQuantity")}</legend>
@@ -98,7 +106,9 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
           error={errors.price}
           placeholder={t("sell.pricePlaceholder")}
         />
+        <MspNote form={form} values={values} />
         <LiveMandiRate rate={mandiRate} />
+        <SellFormPriceInsight initial={priceInsight} />
         <TextField
           label={t("sell.quantity")}
           name="quantity"
@@ -112,6 +122,7 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
           <input type="checkbox" name="organic" defaultChecked={values.organic} className="h-5 w-5" />
           {t("sell.organic")}
         </label>
+        <GradeField value={values.grade} error={errors.grade} />
         <TextField label={t("sell.availableFrom")} name="availableFrom" type="date" defaultValue={values.availableFrom} error={errors.availableFrom} />
       </fieldset>
 

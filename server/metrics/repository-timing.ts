@@ -1,0 +1,31 @@
+/**
+ * Times every call of a repository's functions (issue 27: "query duration by repository
+ * function"). A repository is a plain object of functions, so one wrapper serves them all; the
+ * label is `<repository>.<function>`, names from our code, never from a request.
+ */
+import { repositoryCallDuration } from "./metrics";
+
+export function timedRepository<T extends object>(name: string, repository: T): T {
+  const timed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(repository)) {
+    if (typeof value !== "function" || value.constructor.name === "AsyncGeneratorFunction") {
+      timed[key] = value;
+      continue;
+    }
+    const label = { function: `${name}.${key}` };
+    timed[key] = (...args: unknown[]) => {
+      const stop = repositoryCallDuration.startTimer(label);
+      let result: unknown;
+      try {
+        result = (value as (...a: unknown[]) => unknown).apply(repository, args);
+      } catch (error) {
+        stop();
+        throw error;
+      }
+      if (result instanceof Promise) return result.finally(stop);
+      stop();
+      return result;
+    };
+  }
+  return timed as T;
+}
