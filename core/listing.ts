@@ -39,6 +39,8 @@ export interface ListingSummary {
   where: string | null;
   /** Quality grade (core/grades), null when not said. */
   grade: Grade | null;
+  /** "Nearest first" only: kilometres from the buyer's district to this listing's (decision 024). */
+  distanceKm?: number;
 }
 
 /** Why moderation hid a listing, as its seller and moderators see it (decision 014). */

@@ -292,7 +292,7 @@ describe("listingFieldsSchema", () => {
 
 describe("browseQuerySchema", () => {
   it("gives every missing key its default", () => {
-    expect(browseQuerySchema.parse({})).toEqual({ q: "", category: "", page: 1, sort: "newest", by: "any", min: "", max: "", state: "", district: "", grade: "", price: {} });
+    expect(browseQuerySchema.parse({})).toEqual({ q: "", category: "", page: 1, sort: "newest", by: "any", min: "", max: "", state: "", district: "", grade: "", from: "", price: {} });
   });
 
   it("keeps good values", () => {
@@ -309,6 +309,7 @@ describe("browseQuerySchema", () => {
       state: "maharashtra",
       district: "nashik",
       grade: "A",
+      from: "",
       price: { minPaise: 4000, maxPaise: 125050 },
     });
   });
@@ -391,6 +392,7 @@ describe("browseQuerySchema", () => {
       by: "name",
       min: "",
       max: "",
+      from: "",
       state: "",
       district: "",
       grade: "",
@@ -604,5 +606,22 @@ describe("every text field is clean before it is checked (issue 9, finding 7)", 
     const long = "🥭".repeat(100);
     const q = dataOf(suggestQuerySchema, { q: long }).q;
     expect(new TextDecoder().decode(new TextEncoder().encode(q))).toBe(q);
+  });
+});
+
+describe("browseQuerySchema: nearest first (decision 024)", () => {
+  it("reads the district to sort from, by slug or name, and drops an unknown one", () => {
+    expect(browseQuerySchema.parse({ sort: "near", from: "maharashtra/nashik" })).toMatchObject({ sort: "near", from: "maharashtra/nashik" });
+    expect(browseQuerySchema.parse({ sort: "near", from: "Maharashtra/Nasik" }).from).toBe("maharashtra/nashik");
+    for (const from of ["atlantis/x", "maharashtra", "/", "a".repeat(500), "maharashtra/nashik/extra"]) {
+      expect(browseQuerySchema.parse({ sort: "near", from }).from === "" || from.endsWith("extra"), from).toBe(true);
+    }
+  });
+  it("rounds the phone's position to 0.1° and drops one outside India or not a number", () => {
+    expect(browseQuerySchema.parse({ lat: "19.99734", lon: "73.78912" })).toMatchObject({ lat: 20, lon: 73.8 });
+    for (const [lat, lon] of [["51.5", "-0.1"], ["abc", "73"], ["1e3", "73"], ["", ""], ["19.9", ""], ["NaN", "Infinity"]]) {
+      const parsed = browseQuerySchema.parse({ lat, lon });
+      expect(parsed.lat === undefined && parsed.lon === undefined, `${lat},${lon}`).toBe(true);
+    }
   });
 });

@@ -19,6 +19,7 @@ import { GRADES, readGrade } from "./grades";
 import { findCity, findDistrict, findState } from "./locations";
 import { locationFieldsSchema, type LocationFields } from "./locations/schema";
 import { parseRupeesToPaise } from "./money";
+import { inIndia, roundCoordinate } from "./distance";
 import { normalisePhone } from "./phone";
 import { UPLOAD_ID_PATTERN } from "./photos";
 import { checkUnitPrice, produceFieldsSchemaAt, type ProduceFields } from "./produce";
@@ -216,7 +217,7 @@ export function listingFieldsSchemaAt(now: number | (() => number)) {
 /** The listing form, "available from" bounded by the clock at each parse (seeds, tests). */
 export const listingFieldsSchema = listingFieldsSchemaAt(Date.now);
 
-export const SORTS = ["newest", "oldest", "price-asc", "price-desc"] as const;
+export const SORTS = ["newest", "oldest", "price-asc", "price-desc", "near"] as const;
 export type ListingSort = (typeof SORTS)[number];
 
 /**
@@ -231,6 +232,12 @@ const optionalQueryText = z.preprocess(
 const pageNumber = z.preprocess(
   (v) => (typeof v === "string" && /^\d{1,6}$/.test(v) && Number(v) >= 1 ? Number(v) : 1),
   z.number().int().min(1),
+);
+
+/** A latitude or longitude as sent by "Near me": a plain decimal number, else nothing. */
+const coordinateText = z.preprocess(
+  (v) => (typeof v === "string" && /^-?\d{1,3}(\.\d{1,8})?$/.test(v.trim()) ? Number(v.trim()) : undefined),
+  z.number().finite().optional(),
 );
 
 /** A price bound as typed in the filter (rupees per kg), kept as text so the form shows it again. */
@@ -286,11 +293,28 @@ export const browseQuerySchema = z
     district: optionalQueryText,
     /** Quality grade ("A", "faq", "Grade B"); anything else is no grade filter, not an error. */
     grade: z.preprocess((v) => (typeof v === "string" ? (readGrade(v) ?? "") : ""), z.union([z.enum(GRADES), z.literal("")])),
+    /** "Nearest first" from a district, "state/district" (slugs or names); an unknown one is dropped (decision 024). */
+    from: optionalQueryText,
+    /** Or from the phone's position ("Near me"): decimal degrees, rounded to 0.1°; outside India dropped. */
+    lat: coordinateText,
+    lon: coordinateText,
   })
   .transform((query) => {
     const state = findState(query.state);
     const district = state ? (findCity(state.slug, query.district) ?? findDistrict(state.slug, query.district)) : undefined;
-    return { ...query, state: state?.slug ?? "", district: district?.slug ?? "", price: parsePriceRange(query.min, query.max) };
+    const [fromStateText = "", fromDistrictText = ""] = query.from.split("/");
+    const fromState = findState(fromStateText);
+    const fromDistrict = fromState ? (findCity(fromState.slug, fromDistrictText) ?? findDistrict(fromState.slug, fromDistrictText)) : undefined;
+    const point = query.lat !== undefined && query.lon !== undefined ? { lat: roundCoordinate(query.lat), lon: roundCoordinate(query.lon) } : undefined;
+    return {
+      ...query,
+      state: state?.slug ?? "",
+      district: district?.slug ?? "",
+      from: fromState && fromDistrict ? `${fromState.slug}/${fromDistrict.slug}` : "",
+      lat: point && inIndia(point) ? point.lat : undefined,
+      lon: point && inIndia(point) ? point.lon : undefined,
+      price: parsePriceRange(query.min, query.max),
+    };
   });
 export type BrowseQuery = z.output<typeof browseQuerySchema>;
 

@@ -16,6 +16,7 @@ const SORT_LABELS = {
   oldest: "browse.oldest",
   "price-asc": "browse.priceAsc",
   "price-desc": "browse.priceDesc",
+  near: "near.sort",
 } as const satisfies Record<ListingSort, UiKey>;
 
 /** One active filter: what it reads, and the URL parameters that removing it drops. */

@@ -6,6 +6,7 @@
  * which escapes it: a name like `<script>` is drawn as those characters.
  */
 import { formatRupees } from "../../core/money";
+import { roundForBand } from "../../core/price-insight";
 
 export interface ChartWeek {
   label: string;
@@ -47,7 +48,7 @@ export function PriceChart({ id, title, description, weeks }: { id: string; titl
         <g key={value}>
           <line x1={LEFT} x2={WIDTH - RIGHT} y1={y(value)} y2={y(value)} stroke="#d6d3d1" strokeWidth="1" />
           <text x={LEFT - 6} y={y(value) + 4} textAnchor="end" fontSize="11" fill="#44403c">
-            {formatRupees(Math.round(value / 100) * 100)}
+            {formatRupees(roundForBand(Math.round(value / 100) * 100))}
           </text>
         </g>
       ))}
@@ -55,7 +56,12 @@ export function PriceChart({ id, title, description, weeks }: { id: string; titl
         const band = [...run.map((i) => `${x(i)},${y(weeks[i]!.highPaise!)}`), ...[...run].reverse().map((i) => `${x(i)},${y(weeks[i]!.lowPaise!)}`)].join(" ");
         return (
           <g key={run[0]}>
-            <polygon points={band} fill="#bbf7d0" fillOpacity="0.7" />
+            {run.length > 1 ? (
+              <polygon points={band} fill="#bbf7d0" fillOpacity="0.7" />
+            ) : (
+              // A week alone: its band as a short bar.
+              <rect x={x(run[0]!) - 4} y={y(weeks[run[0]!]!.highPaise!)} width="8" height={Math.max(1, y(weeks[run[0]!]!.lowPaise!) - y(weeks[run[0]!]!.highPaise!))} fill="#bbf7d0" />
+            )}
             <polyline points={run.map((i) => `${x(i)},${y(weeks[i]!.medianPaise!)}`).join(" ")} fill="none" stroke="#166534" strokeWidth="2.5" />
             {run.map((i) => (
               <circle key={i} cx={x(i)} cy={y(weeks[i]!.medianPaise!)} r="3" fill="#166534" />
@@ -65,7 +71,7 @@ export function PriceChart({ id, title, description, weeks }: { id: string; titl
       })}
       {weeks.map((week, index) =>
         index % 3 === 0 || index === weeks.length - 1 ? (
-          <text key={index} x={x(index)} y={HEIGHT - BOTTOM + 16} textAnchor="middle" fontSize="11" fill="#44403c">
+          <text key={index} x={x(index)} y={HEIGHT - BOTTOM + 16} textAnchor={index === 0 ? "start" : index === weeks.length - 1 ? "end" : "middle"} fontSize="11" fill="#44403c">
             {week.label}
           </text>
         ) : null,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requestLanguage } from "../../core/i18n/languages";
 import { districtName, findState, stateName } from "../../core/locations";
 import { formatRupees } from "../../core/money";
-import { dayMonth, MIN_LISTINGS, MIN_SELLERS, type PriceSummary } from "../../core/price-insight";
+import { dayMonth, MIN_LISTINGS, MIN_SELLERS, roundForBand, type PriceSummary } from "../../core/price-insight";
 import { produceName } from "../../core/produce-catalogue";
 import { searchParamsToObject } from "../../core/schemas";
 import { orErrorPage } from "../../server/route-helpers/app-errors";
@@ -54,9 +54,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 function SummaryCells({ summary }: { summary: PriceSummary }) {
   return (
     <>
-      <td className="px-2 py-1 text-right font-semibold whitespace-nowrap">{formatRupees(summary.medianPaise)}</td>
+      <td className="px-2 py-1 text-right font-semibold whitespace-nowrap">{formatRupees(roundForBand(summary.medianPaise))}</td>
       <td className="px-2 py-1 whitespace-nowrap">
-        {formatRupees(summary.lowPaise)}–{formatRupees(summary.highPaise).replace(/^₹/, "")}
+        {formatRupees(roundForBand(summary.lowPaise))}–{formatRupees(roundForBand(summary.highPaise)).replace(/^₹/, "")}
       </td>
       <td className="px-2 py-1 text-right">{summary.listings}</td>
     </>
@@ -110,9 +110,9 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
           {india ? (
             <>
               {t("priceInsight.usualIndia", {
-                median: formatRupees(india.medianPaise),
-                low: formatRupees(india.lowPaise),
-                high: formatRupees(india.highPaise),
+                median: formatRupees(roundForBand(india.medianPaise)),
+                low: formatRupees(roundForBand(india.lowPaise)),
+                high: formatRupees(roundForBand(india.highPaise)),
                 count: String(india.listings),
                 sellers: String(india.sellers),
               })}{" "}

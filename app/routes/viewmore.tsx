@@ -1,7 +1,10 @@
 import { Link, redirect, useSearchParams } from "react-router";
 import { PAGE_SIZE } from "../../core/constants";
 import { requestLanguage } from "../../core/i18n/languages";
-import { placeChoices, withPlaceLabels } from "../../core/locations";
+import { districtName, placeChoices, STATES, stateName, withPlaceLabels } from "../../core/locations";
+import { nearestDistrict } from "../../core/locations/centres";
+import { roughDistanceText } from "../../core/distance";
+import { NearestFrom } from "../components/near-me";
 import { MESSAGES } from "../../core/messages";
 import { browseQuerySchema, searchParamsToObject } from "../../core/schemas";
 import { inPageLanguage } from "../../server/route-helpers/app-errors";
@@ -14,8 +17,23 @@ import type { Route } from "./+types/viewmore";
 import { metaI18n, useI18n } from "../components/i18n";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = browseQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
-  const result = await context.services.search.browseListings(query);
+  const url = new URL(request.url);
+  const query = browseQuerySchema.parse(searchParamsToObject(url.searchParams));
+  // "Near me" (decision 024): the phone's rounded position becomes its nearest district, and the
+  // link is replaced by one without it, so the position stays in no history, bookmark or share.
+  if (url.searchParams.has("lat") || url.searchParams.has("lon")) {
+    const params = new URLSearchParams(url.searchParams);
+    for (const key of ["lat", "lon", "page"]) params.delete(key);
+    if (query.lat !== undefined && query.lon !== undefined) {
+      const near = nearestDistrict({ lat: query.lat, lon: query.lon });
+      params.set("sort", "near");
+      params.set("from", `${near.state}/${near.district}`);
+    }
+    throw redirect(`${url.pathname}?${params.toString()}`);
+  }
+  // Nearest first from the chosen district, else from the district the filter names.
+  const from = query.sort === "near" ? query.from || (query.state && query.district ? `${query.state}/${query.district}` : "") : "";
+  const result = await context.services.search.browseListings({ ...query, from });
   // The specification sends people home when there is nothing at all to list.
   if (result.marketplaceEmpty) throw redirect("/");
   // Places in the page's language; a city that spans districts (Mumbai) is one choice (core/locations).
@@ -23,7 +41,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const places = placeChoices(query.state, lang);
   // The price filter's problem, if any, in the page's language.
   const priceProblem = query.price.problem ? inPageLanguage(query.price.problem) : undefined;
-  return { query, result: { ...result, items: withPlaceLabels(result.items, lang) }, places, priceProblem };
+  // Under "Nearest first", the card's place line leads with the rough distance, worded here.
+  const items = withPlaceLabels(result.items, lang).map(({ distanceKm, ...item }) =>
+    distanceKm === undefined ? item : { ...item, where: [roughDistanceText(distanceKm, lang), item.where].filter(Boolean).join(" · ") },
+  );
+  const [fromState = "", fromDistrict = ""] = from.split("/");
+  const near =
+    query.sort === "near"
+      ? {
+          from,
+          fromName: from ? districtName(fromState, fromDistrict, lang) : "",
+          // Every district, grouped by state, for the "Nearest to" select (only on this sort).
+          groups: STATES.map((state) => ({
+            state: stateName(state.slug, lang),
+            districts: state.districts.map((d) => ({ value: `${state.slug}/${d.slug}`, name: districtName(state.slug, d.slug, lang) })),
+          })),
+        }
+      : null;
+  return { query, result: { ...result, items }, places, priceProblem, near };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -32,7 +67,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function ViewMore({ loaderData }: Route.ComponentProps) {
-  const { query, result, places, priceProblem } = loaderData;
+  const { query, result, places, priceProblem, near } = loaderData;
+  const keep = Object.fromEntries(
+    (["q", "by", "category", "state", "district", "min", "max"] as const).flatMap((key) => (query[key] && !(key === "by" && query.by === "any") ? [[key, query[key]]] : [])),
+  );
   const [search] = useSearchParams();
   const { t } = useI18n();
   const categoryLabel = result.category ? t(`category.label.${result.category}`) : query.category;
@@ -63,6 +101,14 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
           ) : null
         }
       />
+      {near ? (
+        <>
+          <NearestFrom from={near.from} groups={near.groups} keep={keep} />
+          <p className="mb-2 text-sm font-semibold" role="note">
+            {near.fromName ? t("near.heading", { place: near.fromName }) : t("near.needDistrict")}
+          </p>
+        </>
+      ) : null}
       {result.items.length ? (
         <>
           <ListingGrid listings={result.items} label={title} eager={4} />

@@ -612,6 +612,17 @@ export const en = {
     allPrices: "All produce prices",
     method: "Figures are medians of each seller's price; the band holds the middle half of prices. A figure needs at least {{listings}} listings from {{sellers}} sellers.",
   },
+  near: {
+    sort: "Nearest first",
+    from: "Nearest to",
+    chooseDistrict: "Choose a district",
+    show: "Show",
+    nearMe: "Near me",
+    finding: "Finding where you are…",
+    denied: "Mandi could not learn where you are. Choose a district instead.",
+    heading: "Nearest to {{place}} first",
+    needDistrict: "Choose a district to see the nearest listings first.",
+  },
 };
 
 export type EnglishCatalogue = typeof en;

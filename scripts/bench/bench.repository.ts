@@ -10,6 +10,21 @@ import type { Database } from "../../server/db/schema";
 import type { SyntheticListing } from "../../server/seed/factories";
 import { escapeLike } from "../../server/listings/listing-search.repository";
 import { normaliseSearchText } from "../../core/search-terms";
+import { resolveCategory } from "../../core/categories";
+import { GRADES } from "../../core/grades";
+import { matchProduce } from "../../core/produce-catalogue";
+
+/** What produce a synthetic name is, read once per name as the app reads it on save (decision 019). */
+const produceOfName = new Map<string, string | null>();
+function produceOf(name: string, category: string): string | null {
+  const key = `${category}|${name}`;
+  let id = produceOfName.get(key);
+  if (id === undefined) {
+    id = matchProduce(name, resolveCategory(category))?.id ?? null;
+    produceOfName.set(key, id);
+  }
+  return id;
+}
 
 const BATCH = 5_000;
 
@@ -61,6 +76,10 @@ function listingRow(listing: SyntheticListing, i: number, sellers: number) {
     unit_price_paise: listing.pricePaise,
     state,
     district,
+    // Issue 23: the produce its name says, and a grade on three listings in five (FAQ, A, B, C).
+    produce_id: produceOf(listing.name, listing.category),
+    produce_source: "auto",
+    grade: i % 5 < 3 ? GRADES[i % GRADES.length]! : null,
   };
 }
 
@@ -78,8 +97,8 @@ export function loadSqlite(file: string, listings: Iterable<SyntheticListing>, o
   );
   db.transaction(() => sellerRows(options.sellers).forEach((row) => insertSeller.run(row)))();
   const insert = db.prepare(
-    `insert into listing (id, seller_id, name, name_search, category, price_paise, description, image_key, image_name, created_at, status, expires_at, hidden_at, unit_price_paise, state, district)
-     values (@id, @seller_id, @name, @name_search, @category, @price_paise, @description, @image_key, @image_name, @created_at, @status, @expires_at, @hidden_at, @unit_price_paise, @state, @district)`,
+    `insert into listing (id, seller_id, name, name_search, category, price_paise, description, image_key, image_name, created_at, status, expires_at, hidden_at, unit_price_paise, state, district, produce_id, produce_source, grade)
+     values (@id, @seller_id, @name, @name_search, @category, @price_paise, @description, @image_key, @image_name, @created_at, @status, @expires_at, @hidden_at, @unit_price_paise, @state, @district, @produce_id, @produce_source, @grade)`,
   );
   const insertBatch = db.transaction((rows: ReturnType<typeof listingRow>[]) => rows.forEach((row) => insert.run(row)));
   let batch: ReturnType<typeof listingRow>[] = [];
@@ -114,12 +133,13 @@ export async function loadPostgres(url: string, listings: Iterable<SyntheticList
     const flush = async () => {
       const column = <K extends keyof ReturnType<typeof listingRow>>(key: K) => batch.map((row) => row[key]);
       await client.query(
-        `insert into listing (id, seller_id, name, name_search, category, price_paise, description, image_key, created_at, status, expires_at, hidden_at, unit_price_paise, state, district)
-         select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::bigint[], $10::text[], $11::bigint[], $12::bigint[], $13::bigint[], $14::text[], $15::text[])`,
+        `insert into listing (id, seller_id, name, name_search, category, price_paise, description, image_key, created_at, status, expires_at, hidden_at, unit_price_paise, state, district, produce_id, produce_source, grade)
+         select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::bigint[], $10::text[], $11::bigint[], $12::bigint[], $13::bigint[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[])`,
         [
           column("id"), column("seller_id"), column("name"), column("name_search"), column("category"),
           column("price_paise"), column("description"), column("image_key"), column("created_at"),
           column("status"), column("expires_at"), column("hidden_at"), column("unit_price_paise"), column("state"), column("district"),
+          column("produce_id"), column("produce_source"), column("grade"),
         ],
       );
       batch = [];
@@ -138,8 +158,13 @@ export async function loadPostgres(url: string, listings: Iterable<SyntheticList
 
 /** Empties a PostgreSQL marketplace fast (TRUNCATE skips the per-row triggers). */
 export async function emptyMarketplace(db: Kysely<Database>): Promise<void> {
-  await sql`truncate listing, listing_name`.execute(db);
+  await sql`truncate listing, listing_name, price_point`.execute(db);
   await db.deleteFrom("user").where("id", "like", "bench-seller-%").execute();
+}
+
+/** Whether the marketplace's listings know their produce (built since issue 23), else it is rebuilt. */
+export async function knowsProduce(db: Kysely<Database>): Promise<boolean> {
+  return Boolean(await db.selectFrom("listing").select("id").where("produce_id", "is not", null).limit(1).executeTakeFirst());
 }
 
 export async function countListings(db: Kysely<Database>): Promise<{ listings: number; names: number }> {

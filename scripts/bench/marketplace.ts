@@ -9,7 +9,7 @@ import cliProgress from "cli-progress";
 import { openDatabase, type Db } from "../../server/db/database";
 import { migrateToLatest } from "../../server/db/migrate";
 import { syntheticListings } from "../../server/seed/factories";
-import { countListings, emptyMarketplace, loadPostgres, loadSqlite } from "./bench.repository";
+import { countListings, emptyMarketplace, knowsProduce, loadPostgres, loadSqlite } from "./bench.repository";
 
 export interface Marketplace {
   db: Db;
@@ -34,6 +34,16 @@ export async function openMarketplace(options: { listings: number; url?: string;
   await migrateToLatest(db);
   let counts = await countListings(db.kysely);
   let buildSeconds: number | null = null;
+  // Built before listings knew their produce and grade (issue 23): built again.
+  if (counts.listings && !(await knowsProduce(db.kysely))) {
+    console.log("The marketplace's listings have no produce or grade yet: building it again.");
+    await db.close();
+    if (!postgres) for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+    db = openDatabase(url);
+    await migrateToLatest(db);
+    if (postgres) await emptyMarketplace(db.kysely);
+    counts = await countListings(db.kysely);
+  }
 
   if (counts.listings !== options.listings || options.rebuild) {
     if (counts.listings) {

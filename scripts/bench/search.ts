@@ -1,7 +1,7 @@
 /**
  * `npm run bench:search -- --listings 1000000 [--runs 300] [--rebuild] [--build-only] [--dir /tmp/mandi-bench]`
- * Builds (or reuses) a synthetic marketplace, then times suggestions, search and deep pages
- * through the real listings service, beside the same questions answered by a LIKE '%…%' scan,
+ * Builds (or reuses) a synthetic marketplace, then times suggestions, search, deep pages and
+ * "nearest first" (beside newest first, its baseline) through the real listings service, beside the same questions answered by a LIKE '%…%' scan,
  * and prints one table. SQLite by default; PostgreSQL when DATABASE_URL is postgres://….
  * Figures, not tests: it never fails on a slow number.
  */
@@ -36,7 +36,12 @@ const services = await createServices(
 );
 const service = services.search;
 const scan = createLikeScan(market.db.kysely);
-const browse = (query: Record<string, string>) => service.browseListings(browseQuerySchema.parse(query));
+const browse = (query: Record<string, string>) => {
+  const parsed = browseQuerySchema.parse(query);
+  return service.browseListings({ ...parsed, from: parsed.sort === "near" ? parsed.from : undefined });
+};
+/** Districts to sort from: beside the bench's crowded ones, and far from all of them. */
+const NEAR_FROM = ["maharashtra/nashik", "maharashtra/thane", "bihar/patna", "tamil-nadu/chennai", "assam/kamrup-metropolitan", "rajasthan/jaipur"];
 
 
 interface Case {
@@ -46,7 +51,7 @@ interface Case {
   baseline?: (input: string) => Promise<unknown>;
 }
 
-const cases: Case[] = [
+const allCases: Case[] = [
   { name: "suggest, 2-letter prefix", inputs: PREFIX_2, run: (q) => service.suggestListings(q), baseline: (q) => scan.suggest(q) },
   { name: "suggest, 3-letter prefix", inputs: PREFIX_3, run: (q) => service.suggestListings(q), baseline: (q) => scan.suggest(q) },
   { name: "suggest, 5-letter prefix", inputs: PREFIX_5, run: (q) => service.suggestListings(q), baseline: (q) => scan.suggest(q) },
@@ -73,7 +78,20 @@ const cases: Case[] = [
   { name: `category 'vegetables', page ${DEEPEST}`, inputs: ["vegetables"], run: (c) => browse({ category: c, page: String(DEEPEST) }) },
   { name: "all listings, price low→high, page 1", inputs: [""], run: () => browse({ sort: "price-asc" }) },
   { name: `all listings, price low→high, page ${DEEPEST}`, inputs: [""], run: () => browse({ sort: "price-asc", page: String(DEEPEST) }) },
+  // "Nearest first" (decision 024), beside newest first on the same filter as its baseline. The
+  // bench's listings sit in six districts, so each is crowded (about 167,000): the hard case.
+  { name: "all listings, newest, page 1", inputs: [""], run: () => browse({}) },
+  { name: "all listings, nearest first, page 1", inputs: NEAR_FROM, run: (from) => browse({ sort: "near", from }) },
+  { name: `all listings, newest, page ${DEEPEST}`, inputs: [""], run: () => browse({ page: String(DEEPEST) }) },
+  { name: `all listings, nearest first, page ${DEEPEST}`, inputs: NEAR_FROM, run: (from) => browse({ sort: "near", from, page: String(DEEPEST) }) },
+  { name: "search 'onion', newest, page 1", inputs: ["onion"], run: (q) => browse({ q }) },
+  { name: "search 'onion', nearest first, page 1", inputs: NEAR_FROM, run: (from) => browse({ q: "onion", sort: "near", from }) },
+  { name: "category 'fruits', nearest first, page 1", inputs: NEAR_FROM, run: (from) => browse({ category: "fruits", sort: "near", from }) },
 ];
+
+/** `--only WORDS`: only the cases whose name holds the words (e.g. --only "newest,nearest"). */
+const only = argument("only", "").split(",").filter(Boolean);
+const cases = only.length ? allCases.filter((c) => only.some((word) => c.name.includes(word))) : allCases;
 
 console.log(
   `\n${market.db.dialect === "sqlite" ? "SQLite" : "PostgreSQL"}: ${market.listings.toLocaleString("en-IN")} listings, ` +
@@ -111,6 +129,14 @@ printTable(
 const get = (name: string) => results.get(name)!;
 const suggestions = ["suggest, 3-letter prefix", "suggest, 5-letter prefix"].map(get);
 const pageRatio = (deep: string, first: string) => (get(deep).timing.p50 / get(first).timing.p50).toFixed(2);
+if (cases.some((c) => c.name.includes("nearest"))) {
+  console.log(`
+Nearest first (decision 024) at ${market.listings.toLocaleString("en-IN")} listings:
+  nearest first p95 <= 50 ms (page 1 / page ${DEEPEST} / 'onion' / fruits): ${["all listings, nearest first, page 1", `all listings, nearest first, page ${DEEPEST}`, "search 'onion', nearest first, page 1", "category 'fruits', nearest first, page 1"].map((n) => ms(get(n).timing.p95)).join(" / ")} ms
+  nearest first against newest first (p50 ratio): page 1 ${pageRatio("all listings, nearest first, page 1", "all listings, newest, page 1")}, page ${DEEPEST} ${pageRatio(`all listings, nearest first, page ${DEEPEST}`, `all listings, newest, page ${DEEPEST}`)}, 'onion' ${pageRatio("search 'onion', nearest first, page 1", "search 'onion', newest, page 1")}
+`);
+}
+if (cases === allCases) {
 console.log(`
 Goals at 1,000,000 listings:
   suggestions (3- and 5-letter) p95 <= 10 ms:       ${suggestions.map((s) => ms(s.timing.p95)).join(" / ")} ms
@@ -118,6 +144,7 @@ Goals at 1,000,000 listings:
   2-letter prefixes p95 <= 50 ms:                   ${ms(get("suggest, 2-letter prefix").timing.p95)} ms
   page ${DEEPEST} (the deepest) within 2x of page 1 (p50 ratio): search ${pageRatio(`broad search 'rice', page ${DEEPEST}`, "broad search 'rice', page 1")}, category ${pageRatio(`category 'vegetables', page ${DEEPEST}`, "category 'vegetables', page 1")}, price sort ${pageRatio(`all listings, price low→high, page ${DEEPEST}`, "all listings, price low→high, page 1")}
 `);
+}
 
 await services.close();
 await market.db.close();

@@ -20,6 +20,7 @@ import * as m0011 from "./migrations/0011-name-search-newest";
 import * as m0012 from "./migrations/0012-listing-produce";
 import * as m0013 from "./migrations/0013-mandi-rates";
 import * as m0014 from "./migrations/0014-price-insight";
+import * as m0017 from "./migrations/0017-near-me";
 import * as m0018 from "./migrations/0018-grade-filter";
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0012-listing-produce": m0012,
   "0013-mandi-rates": m0013,
   "0014-price-insight": m0014,
+  "0017-near-me": m0017,
   "0018-grade-filter": m0018,
 };
 

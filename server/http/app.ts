@@ -3,6 +3,7 @@
  * better-auth (before any body parser, as its docs require) → tus uploads → photos → static
  * assets → the React Router handler.
  */
+import { withoutPosition } from "../../core/distance";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -96,7 +97,8 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
       },
       // One short line per request: no headers (they carry cookies).
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        // A "Near me" position is never kept, not even in the log (decision 024).
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: withoutPosition(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),

@@ -35,7 +35,14 @@ export interface ListingFilter {
   maxPaise?: number;
   /** Quality grade (core/grades). */
   grade?: Grade;
+  /** Only listings with no place (made before places were asked for): the end of "Nearest first". */
+  unplaced?: boolean;
 }
+
+/** "Nearest first" (decision 024): districts are read in rings of this many, doubling, nearest first. */
+const FIRST_RING = 8;
+/** …up to this many, so the ring where a page ends is read district by district at small cost. */
+const LARGEST_RING = 64;
 
 type ListingQuery = SelectQueryBuilder<Database, "listing", object>;
 
@@ -123,6 +130,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     if (filter.minPaise !== undefined) q = q.where(column("price_paise"), ">=", filter.minPaise) as Q;
     if (filter.maxPaise !== undefined) q = q.where(column("price_paise"), "<=", filter.maxPaise) as Q;
     if (filter.grade) q = q.where(column("grade"), "=", filter.grade) as Q;
+    if (filter.unplaced) q = q.where((eb) => eb.or([eb("listing.state", "is", null), eb("listing.district", "is", null)])) as Q;
     if (filter.nameIn) q = q.where(column("name_search"), "in", filter.nameIn.length ? filter.nameIn : [""]) as Q;
     const terms = filter.nameContainsAny ?? [];
     const orPlaces = filter.orPlaces ?? [];
@@ -247,6 +255,24 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     return rows.map(toNameCandidate);
   }
 
+  async function listPage(options: {
+    filter?: ListingFilter;
+    sort: ListingSort;
+    limit: number;
+    offset: number;
+    /** How many listings match, when known: many matches are found by walking the sort index. */
+    total?: number;
+  }): Promise<ListingSummary[]> {
+    const plan = await choosePlan(options.filter ?? {}, options.offset + options.limit, options.total ?? 0);
+    // Deep pages: the offset is skipped over index entries (ids only), then only the page's
+    // rows are read.
+    const pageIds = applySort(applyFilter(db.selectFrom("listing"), options.filter ?? {}, plan).select("listing.id"), options.sort, plan === "collect")
+      .limit(options.limit)
+      .offset(options.offset);
+    const rows = await applySort(db.selectFrom("listing").select([...SUMMARY_COLUMNS]).where("listing.id", "in", pageIds), options.sort).execute();
+    return rows.map(toSummary);
+  }
+
   return {
     /** A seller as their public page shows them (`banned`: their page is gone, decision 014). */
     async findSeller(id: string): Promise<{ id: string; name: string; phone: string; createdAt: number; banned: boolean } | null> {
@@ -254,22 +280,72 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       return row ? { id: row.id, name: row.name, phone: row.phone, createdAt: new Date(row.createdAt).getTime(), banned: Boolean(row.banned) } : null;
     },
 
-    async list(options: {
+    list: listPage,
+
+    /**
+     * A page of "Nearest first" (decision 024): the matches ordered by their district's place in
+     * `districts` (nearest first; a district not in it, or no place, comes last), newest first
+     * within a district. Districts are taken in rings (8, 16, 32, then 64 at a time, nearest
+     * first), each counted no further than the page's end through the place index; where the
+     * page ends, district by district. Then each district the page spans gives its slice, newest
+     * first through listing_near_idx (migration 0017). So the cost follows the page's depth,
+     * never how many listings match.
+     */
+    async listNearest(options: {
       filter?: ListingFilter;
-      sort: ListingSort;
+      districts: readonly { state: string; district: string }[];
       limit: number;
       offset: number;
-      /** How many listings match, when known: many matches are found by walking the sort index. */
-      total?: number;
     }): Promise<ListingSummary[]> {
-      const plan = await choosePlan(options.filter ?? {}, options.offset + options.limit, options.total ?? 0);
-      // Deep pages: the offset is skipped over index entries (ids only), then only the page's
-      // rows are read.
-      const pageIds = applySort(applyFilter(db.selectFrom("listing"), options.filter ?? {}, plan).select("listing.id"), options.sort, plan === "collect")
-        .limit(options.limit)
-        .offset(options.offset);
-      const rows = await applySort(db.selectFrom("listing").select([...SUMMARY_COLUMNS]).where("listing.id", "in", pageIds), options.sort).execute();
-      return rows.map(toSummary);
+      const filter = options.filter ?? {};
+      const end = options.offset + options.limit;
+      const spans: { state: string | null; district: string | null; from: number; count: number }[] = [];
+      let seen = 0;
+      for (let start = 0, size = FIRST_RING; start < options.districts.length && seen < end; start += size, size = Math.min(size * 2, LARGEST_RING)) {
+        const ring = options.districts.slice(start, start + size);
+        const byState = new Map<string, string[]>();
+        for (const { state, district } of ring) byState.set(state, [...(byState.get(state) ?? []), district]);
+        const places: PlaceMatch[] = [...byState].map(([state, districts]) => ({ state, districts }));
+        const inRing = (q: ListingQuery) => q.where((eb) => inPlaces(eb, places, (name) => sql.ref(`listing.${name}`)));
+        const need = end - seen;
+        // Counted only as far as the page needs, so a crowded district costs no more than the page.
+        const inThisRing = await countWhere(filter, need, inRing);
+        if (!inThisRing) continue;
+        if (inThisRing < need) {
+          // All of the ring's matches come before the page's end: fewer than a page's depth, counted exactly.
+          const rows = await inRing(applyFilter(db.selectFrom("listing"), filter))
+            .select(["listing.state", "listing.district", (eb) => eb.fn.countAll<number | string>().as("n")])
+            .groupBy(["listing.state", "listing.district"])
+            .execute();
+          const counts = new Map(rows.map((row) => [`${row.state}/${row.district}`, Number(row.n)]));
+          for (const { state, district } of ring) {
+            const count = counts.get(`${state}/${district}`) ?? 0;
+            if (count) spans.push({ state, district, from: seen, count });
+            seen += count;
+          }
+          continue;
+        }
+        // The page ends in this ring: district by district, nearest first, each counted as far as needed.
+        for (const { state, district } of ring) {
+          const count = await countWhere({ ...filter, state, district }, end - seen);
+          if (count) spans.push({ state, district, from: seen, count });
+          seen += count;
+          if (seen >= end) break;
+        }
+      }
+      // Past every ranked district: the listings with no place last (a filter's state keeps out the rest).
+      if (seen < end) spans.push({ state: null, district: null, from: seen, count: Number.MAX_SAFE_INTEGER });
+      const items: ListingSummary[] = [];
+      for (const span of spans) {
+        if (span.from + span.count <= options.offset || span.from >= end) continue;
+        const offset = Math.max(options.offset - span.from, 0);
+        const limit = Math.min(end, span.from + span.count) - (span.from + offset);
+        const within: ListingFilter = span.state ? { ...filter, state: span.state, district: span.district! } : { ...filter, unplaced: true };
+        // Left to the planner (a name search collects its matches through the name index): never a
+        // walk of the newest-first index of every district, which would test every other district's entries.
+        items.push(...(await listPage({ filter: within, sort: "newest", limit, offset })));
+      }
+      return items;
     },
 
     /**
@@ -478,6 +554,10 @@ function applySort<O, Q extends SelectQueryBuilder<Database, "listing", O>>(quer
   const by = (column: "created_at" | "id" | "price_paise") =>
     collected ? (column === "id" ? sql`${sql.ref(`listing.${column}`)} || ''` : sql`${sql.ref(`listing.${column}`)} + 0`) : sql.ref(`listing.${column}`);
   switch (sort) {
+    // "Nearest first" is ordered by listNearest, district by district, newest first within each.
+    case "near":
+    case "newest":
+      return query.orderBy(by("created_at"), "desc").orderBy(by("id"), "desc") as Q;
     case "oldest":
       return query.orderBy(by("created_at"), "asc").orderBy(by("id"), "asc") as Q;
     // Equal prices keep listing order, so one index (price_paise, created_at, id) serves both ways.
@@ -485,8 +565,6 @@ function applySort<O, Q extends SelectQueryBuilder<Database, "listing", O>>(quer
       return query.orderBy(by("price_paise"), "asc").orderBy(by("created_at"), "asc").orderBy(by("id"), "asc") as Q;
     case "price-desc":
       return query.orderBy(by("price_paise"), "desc").orderBy(by("created_at"), "desc").orderBy(by("id"), "desc") as Q;
-    case "newest":
-      return query.orderBy(by("created_at"), "desc").orderBy(by("id"), "desc") as Q;
   }
 }
 

@@ -8,7 +8,9 @@ import { ALL_CATEGORIES, categoriesMatching, resolveCategory, type CategorySlug 
 import { FRESH_COUNT, MAX_COUNTED_MATCHES, MAX_SUGGESTIONS, PAGE_SIZE, SUGGESTION_COUNT_CAP } from "../../core/constants";
 import { canBeFuzzy, fuzzyNameEdits, MIN_FUZZY_LENGTH } from "../../core/fuzzy";
 import type { ListingDetail, ListingSummary } from "../../core/listing";
+import { distanceKm, type LatLon } from "../../core/distance";
 import { districtsOf, namesOfPlace, placeLabel, placeWordsIn } from "../../core/locations";
+import { districtCentre, districtsByDistance } from "../../core/locations/centres";
 import type { ListingSort } from "../../core/schemas";
 import { normaliseSearchText, searchTermsFor } from "../../core/search-terms";
 import { rankSuggestions, wantsSuggestions, type NameCandidate, type Suggestion } from "../../core/suggestions";
@@ -22,6 +24,14 @@ import type { ContentVersionRepository } from "../page-cache/content-version.rep
  * What to browse; anything left out is "any", page 1, newest first. The /viewmore query
  * (core/schemas' BrowseQuery) is one of these as parsed.
  */
+/** Each listing's distance from the origin, from its district's centre (none without a place). */
+function withDistances(items: ListingSummary[], origin: LatLon): ListingSummary[] {
+  return items.map((item) => {
+    const centre = item.state && item.district ? districtCentre(item.state, item.district) : undefined;
+    return centre ? { ...item, distanceKm: distanceKm(origin, centre) } : item;
+  });
+}
+
 export interface BrowseOptions {
   q?: string;
   /** Which search box asked: "name" (header box) matches names only; "any" also a category named by `q`. */
@@ -37,6 +47,8 @@ export interface BrowseOptions {
   grade?: Grade | "";
   page?: number;
   sort?: ListingSort;
+  /** "Nearest first" from this district ("state/district" slugs; decision 024). Without it, "near" sorts newest first. */
+  from?: string;
 }
 
 export interface BrowseResult {
@@ -205,7 +217,12 @@ export function createListingSearchService(deps: {
     const { total, moreThanTotal } = counted;
     const pageCount = Math.ceil(total / PAGE_SIZE);
     const page = Math.min(options.page ?? 1, Math.max(pageCount, 1));
-    const items = total ? await repository.list({ filter, sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, total }) : [];
+    const origin = sort === "near" && options.from ? districtCentre(...(options.from.split("/") as [string, string])) : undefined;
+    const items = !total
+      ? []
+      : origin
+        ? withDistances(await repository.listNearest({ filter, districts: districtsByDistance(origin), limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }), origin)
+        : await repository.list({ filter, sort: sort === "near" ? "newest" : sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, total });
     // Only an empty answer needs the question "is there anything at all?".
     const marketplaceEmpty = total === 0 && (await repository.count({ liveAt: now() }, { upTo: 1 })) === 0;
     return { items, total, moreThanTotal, page, pageCount, category: filter.category, marketplaceEmpty, closeMatches };

@@ -658,3 +658,32 @@ test("query strings and paths: /prices/*, /api/price-insight (signed in and out)
     fcOptions,
   );
 });
+
+// "Nearest first" (decision 024): the district to sort from and the phone's position.
+test("query strings: /viewmore nearest first (from, lat, lon)", async () => {
+  const coordinate = fc.oneof(
+    fc.double({ min: -200, max: 200, noNaN: false }).map((n): FuzzValue => [{ t: String(n) }]),
+    fc.constantFrom("19.99", "73.8", "-0", "1e3", "0x10", "25.6.1", " 25.6 ").map((t): FuzzValue => [{ t }]),
+    fuzzText,
+    fuzzNumber,
+  );
+  const query = fc.record({
+    q: fieldOf(valid("onion")),
+    sort: fieldOf(valid("near")),
+    from: fieldOf(fc.constantFrom("maharashtra/nashik", "Bihar/Patna", "महाराष्ट्र/नासिक", "maharashtra/mumbai", "/", "maharashtra/").map((t): FuzzValue => [{ t }]), fc.oneof(fuzzText, placeText)),
+    lat: fieldOf(valid("25.6"), coordinate),
+    lon: fieldOf(valid("85.1"), coordinate),
+  });
+  await fc.assert(
+    fc.asyncProperty(query, async (params) => {
+      count("GET /viewmore (near)");
+      const response = await rawRequest({ method: "GET", path: boundedPath(`/viewmore?${urlEncoded(params)}`) });
+      expectNo5xx("GET /viewmore (near)", response);
+      if (response.status === 431) return;
+      expect([200, 302], "GET /viewmore (near)").toContain(response.status);
+      // A position is never kept in the link the page sends the browser on to.
+      if (response.status === 302) expect(String(response.headers.location)).not.toMatch(/[?&](lat|lon)=/);
+    }),
+    fcOptions,
+  );
+});

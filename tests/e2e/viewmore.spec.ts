@@ -77,7 +77,7 @@ test("the Sort select reorders results and page links keep the sort", async ({ p
   await page.waitForFunction(() => Object.keys(document.querySelector("#sort") ?? {}).some((k) => k.startsWith("__reactProps")));
   const sort = page.getByLabel("Sort", { exact: true });
   await expect(sort).toHaveValue("newest");
-  await expect(sort.getByRole("option")).toHaveText(["Newest first", "Oldest first", "Price: low to high", "Price: high to low"]);
+  await expect(sort.getByRole("option")).toHaveText(["Newest first", "Oldest first", "Price: low to high", "Price: high to low", "Nearest first"]);
 
   const byPrice = made.map((l, i) => ({ name: l.name, price: PRICES[i]! })).sort((a, b) => a.price - b.price);
 

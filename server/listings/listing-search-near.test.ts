@@ -1,0 +1,78 @@
+/**
+ * "Nearest first" (decision 024): listings ordered by their district's distance from the buyer's,
+ * newest first within a district, paginated like the rest, on both engines.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_SIZE } from "../../core/constants";
+import { browseQuerySchema } from "../../core/schemas";
+import { listingFields } from "../../tests/support/listings";
+import { createTestServices, type TestServices } from "../../tests/support/test-services";
+import { testEngines } from "../../tests/support/test-database";
+import { makeProducePhoto, makeSeller } from "../seed/factories";
+
+describe.each(testEngines())("nearest first, on %s", (engine) => {
+  let t: TestServices;
+  const browse = (query: Record<string, string>) => {
+    const parsed = browseQuerySchema.parse(query);
+    return t.search.browseListings({ ...parsed, from: parsed.from });
+  };
+
+  beforeAll(async () => {
+    t = await createTestServices({ engine });
+    const seller = await t.accounts.signUp({ ...makeSeller(1), phone: "+919876543210" }, new Headers());
+    const photo = await makeProducePhoto("vegetables", 1, { width: 400, height: 300 });
+    const listings = [
+      ...["Patna Onion 1", "Patna Onion 2"].map((name) => ({ name, category: "vegetables", state: "bihar", district: "patna" })),
+      ...["Pune Onion 1", "Pune Onion 2", "Pune Grapes"].map((name) => ({ name, category: name.includes("Grapes") ? "fruits" : "vegetables", state: "maharashtra", district: "pune" })),
+      ...["Nashik Onion 1", "Nashik Onion 2", "Nashik Grapes"].map((name) => ({ name, category: name.includes("Grapes") ? "fruits" : "vegetables", state: "maharashtra", district: "nashik" })),
+      { name: "Chennai Onion", category: "vegetables", state: "tamil-nadu", district: "chennai" },
+      { name: "Ahilyanagar Onion", category: "vegetables", state: "maharashtra", district: "ahilyanagar" },
+      { name: "Jaipur Onion", category: "vegetables", state: "rajasthan", district: "jaipur" },
+    ];
+    for (const fields of listings) {
+      t.clock.now += 60_000;
+      await t.listings.createListing({ actor: { id: seller.id }, fields: listingFields({ price: "40", ...fields }), photos: [{ bytes: photo, fileName: "p.jpg" }] });
+    }
+  });
+
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  it("puts Nashik's listings before Pune's, and Pune's before Patna's, newest first within a district", async () => {
+    const first = await browse({ sort: "near", from: "maharashtra/nashik" });
+    expect(first.total).toBe(11);
+    const names = first.items.map((item) => item.name);
+    expect(names.slice(0, 3)).toEqual(["Nashik Grapes", "Nashik Onion 2", "Nashik Onion 1"]);
+    const second = await browse({ sort: "near", from: "maharashtra/nashik", page: "2" });
+    const all = [...names, ...second.items.map((item) => item.name)];
+    expect(first.items).toHaveLength(PAGE_SIZE);
+    expect(all).toHaveLength(11);
+    expect(new Set(all).size).toBe(11);
+    const at = (name: string) => all.indexOf(name);
+    expect(at("Nashik Onion 1")).toBeLessThan(at("Pune Onion 1"));
+    expect(at("Pune Onion 1")).toBeLessThan(at("Patna Onion 1"));
+    // Distances never go down along the pages, and the buyer's own district is 0 km away.
+    const km = [...first.items, ...second.items].map((item) => item.distanceKm!);
+    expect(km[0]).toBe(0);
+    expect(km).toEqual([...km].sort((a, b) => a - b));
+    expect(km.at(-1)).toBeGreaterThan(1000);
+  });
+
+  it("is the nearest among what matches", async () => {
+    const fruits = await browse({ sort: "near", from: "bihar/patna", category: "fruits" });
+    // Nashik lies north of Pune, so nearer Patna.
+    expect(fruits.items.map((item) => item.name)).toEqual(["Nashik Grapes", "Pune Grapes"]);
+    const onions = await browse({ sort: "near", from: "tamil-nadu/chennai", q: "onion" });
+    expect(onions.items[0]?.name).toBe("Chennai Onion");
+    const inMaharashtra = await browse({ sort: "near", from: "bihar/patna", state: "maharashtra" });
+    expect(inMaharashtra.items.every((item) => item.state === "maharashtra")).toBe(true);
+    expect(inMaharashtra.total).toBe(7);
+  });
+
+  it("sorts newest first, with no distances, when no district is given", async () => {
+    const result = await browse({ sort: "near" });
+    expect(result.items[0]?.name).toBe("Jaipur Onion");
+    expect(result.items.every((item) => item.distanceKm === undefined)).toBe(true);
+  });
+});
