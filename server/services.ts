@@ -134,7 +134,8 @@ export async function createServices(
     correctQuery: search.correctQuery,
     jobs,
     maxSavedSearches: config.alerts.maxSavedSearches,
-    mailEnabled: config.alerts.mail !== null,
+    // No mail is sent yet (decision 022): until the mail job exists, email is not offered.
+    mailEnabled: false,
     logger,
     now: options.now,
   });

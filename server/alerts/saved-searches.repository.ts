@@ -1,5 +1,5 @@
 /** The SQL of saved searches and the listings they found (migration 0016, decision 022). */
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database, SavedSearchTable } from "../db/schema";
 import { SUMMARY_COLUMNS, toSummary } from "../listings/listing-sql";
 import type { ListingSummary } from "../../core/listing";
@@ -197,6 +197,12 @@ export function createSavedSearchesRepository(db: Kysely<Database>) {
       await within.deleteFrom("saved_search").where("user_id", "=", userId).execute();
       await within.deleteFrom("push_subscription").where("user_id", "=", userId).execute();
       await within.deleteFrom("alert_job").where("user_id", "=", userId).execute();
+      // Matching jobs name their listing, not its seller: those of the person's listings go too.
+      await within
+        .deleteFrom("alert_job")
+        .where("kind", "=", "match-listing")
+        .where("payload", "in", within.selectFrom("listing").select(sql<string>`'{"listingId":"' || id || '"}'`.as("payload")).where("seller_id", "=", userId))
+        .execute();
     },
 
     /** A live listing as matching reads it; null when it is not live at `at`. */

@@ -70,9 +70,10 @@ export function createAccountDeletionService(deps: {
       await accounts.confirmPassword({ email: actor.email, password: input.password }, input.requestHeaders);
 
       const removed = await db.transaction().execute(async (trx) => {
+        // Before the listings: it finds the alert jobs that name them.
+        await deps.savedSearches?.deleteForUser(actor.id, trx);
         const imageKeys = await deps.listingsRepository.deleteBySeller(actor.id, now(), trx);
         const uploadIds = await deps.uploadsRepository.deleteForOwner(actor.id, trx);
-        await deps.savedSearches?.deleteForUser(actor.id, trx);
         await deps.savedListingsRepository?.deleteForUser(actor.id, trx);
         await deps.accountsRepository.deletePerson({ id: actor.id, email: actor.email }, trx);
         return { imageKeys, uploadIds };

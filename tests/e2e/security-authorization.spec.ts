@@ -148,6 +148,14 @@ export const MATRIX: Row[] = [
   { method: "GET", path: "/api/mandi-rate?name=onion&state=maharashtra&district=nashik", ...same(200) },
   data("/api/mandi-rate.data?name=onion"),
   { method: "POST", path: "/api/mandi-rate", body: { form: { name: "onion" } }, ...same(405) },
+  // Saved searches (decision 022): a person's own only; anyone else's id reads as not found.
+  { method: "GET", path: "/my/alerts", anonymous: 302, stranger: 200, owner: 200 },
+  { method: "GET", path: "/my/alerts/new?q=onion&state=maharashtra", anonymous: 302, stranger: 200, owner: 200 },
+  ...(["pause", "resume", "delete"] as const).map(
+    (intent): Row => ({ method: "POST", path: "/my/alerts", body: { form: { intent, id: "00000000-0000-4000-8000-000000000000" } }, anonymous: 302, stranger: 404, owner: 404 }),
+  ),
+  { method: "POST", path: "/my/alerts", body: { form: { intent: "steal", id: "{listing}" } }, anonymous: 302, stranger: 400, owner: 400 },
+  { method: "POST", path: "/my/alerts", body: { form: { intent: "rename", id: "x/../y", name: "mine" } }, anonymous: 302, stranger: 400, owner: 400 },
 
   // The account page: each person sees and changes only their own account (signed out: the login prompt).
   page("/my/account"),
