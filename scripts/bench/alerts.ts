@@ -53,7 +53,7 @@ try {
 
   const listingOf = (i: number) => {
     const [state, district] = pick(PLACES.slice(0, 5), i);
-    return { sellerId: "seller", nameSearch: normaliseSearchText(`${pick(["Red", "Fresh", "Organic", "Nashik"], i)} ${pick(WORDS, i * 7)}`), category: "vegetables", pricePaise: 1500 + (i % 40) * 100, state: state!, district: district! };
+    return { sellerId: "seller", nameSearch: normaliseSearchText(`${pick(["Red", "Fresh", "Organic", "Nashik"], i)} ${pick(WORDS, i * 7)}`), category: "vegetables", pricePaise: 1500 + (i % 40) * 100, state: state!, district: district!, grade: null };
   };
   const percentile = (times: number[], p: number) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
 
