@@ -36,10 +36,11 @@ describe.each(testEngines())("alerts match what search finds, on %s", (engine) =
       for (const place of PLACES.slice(0, 2 + (n % 3))) {
         i++;
         const price = String(10 + ((i * 7) % 50));
-        const fields = listingFields({ name, category: CATEGORIES[n]!, price, ...place });
+        const grade = ["", "A", "B", "FAQ"][i % 4]!;
+        const fields = listingFields({ name, category: CATEGORIES[n]!, price, grade, ...place });
         const { id } = await t.listings.createListing({ actor: { id: seller.id }, fields, photos: [{ bytes: photo, fileName: "p.jpg" }] });
-        const row = await t.db.kysely.selectFrom("listing").select(["name_search", "category", "price_paise", "state", "district"]).where("id", "=", id).executeTakeFirstOrThrow();
-        listings.push({ id, sellerId: seller.id, nameSearch: row.name_search, category: row.category, pricePaise: Number(row.price_paise), state: row.state, district: row.district });
+        const row = await t.db.kysely.selectFrom("listing").select(["name_search", "category", "price_paise", "state", "district", "grade"]).where("id", "=", id).executeTakeFirstOrThrow();
+        listings.push({ id, sellerId: seller.id, nameSearch: row.name_search, category: row.category, pricePaise: Number(row.price_paise), state: row.state, district: row.district, grade: row.grade });
       }
     }
   }, 120_000);
@@ -57,10 +58,11 @@ describe.each(testEngines())("alerts match what search finds, on %s", (engine) =
       place: fc.constantFrom(null, ...PLACES, { state: "maharashtra", district: "" }, { state: "maharashtra", district: "mumbai" }),
       min: fc.constantFrom("", "15", "30"),
       max: fc.constantFrom("", "25", "50"),
+      grade: fc.constantFrom("", "", "A", "b", "FAQ", "C"),
     });
     await fc.assert(
       fc.asyncProperty(query, async (q) => {
-        const parsed = browseQuerySchema.parse({ q: q.q, by: q.by, category: q.category, state: q.place?.state ?? "", district: q.place?.district ?? "", min: q.min, max: q.max });
+        const parsed = browseQuerySchema.parse({ q: q.q, by: q.by, category: q.category, state: q.place?.state ?? "", district: q.place?.district ?? "", min: q.min, max: q.max, grade: q.grade });
         const filter = browseFilterFor(parsed, t.clock.now);
         const bySql = filter ? (await repository.list({ filter, sort: "newest", limit: 500, offset: 0 })).map((l) => l.id).sort() : [];
         const inMemory = filter ? listings.filter((l) => listingMatchesFilter(l, filter)).map((l) => l.id).sort() : [];
