@@ -9,7 +9,7 @@ import {
   useNavigation,
   useRouteError,
 } from "react-router";
-import { headMessages } from "../core/i18n/catalogues";
+import { CATALOGUES, headMessages } from "../core/i18n/catalogues";
 import { HTML_LANG, requestLanguage } from "../core/i18n/languages";
 import { webManifestPathFor } from "../core/offline-language";
 import type { Route } from "./+types/root";
@@ -26,9 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The page's language (cookie, else Accept-Language, else English) and the few words its title
   // needs; the rest of its catalogue is a file the browser fetches once (decision 015).
   const lang = requestLanguage(request);
-  // "My alerts" in the header carries how many listings were found since the last visit (decision 022).
+  // "My alerts" in the header carries how many listings were found since the last visit (decision
+  // 022), worded here: the header's script stays as small as the home page's budget needs.
   const alertCount = user ? await context.services.alerts.countUnseen(user).catch(() => 0) : 0;
-  return { user: user ? { name: user.name, alertCount } : null, lang, head: headMessages(lang) };
+  const alerts = `${CATALOGUES[lang].alerts.header}${alertCount ? ` (${alertCount})` : ""}`;
+  return { user: user ? { name: user.name, alerts } : null, lang, head: headMessages(lang) };
 }
 
 /** Who is signed in changes only when a form is sent (login, logout, sign-up): not on every search or page link. */

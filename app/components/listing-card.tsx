@@ -35,14 +35,14 @@ export function ListingCard({ listing, eager = false, first = false, Extra }: { 
           <CardPrice listing={listing} />
           <h3 className="truncate font-semibold group-hover:underline">{listing.name}</h3>
           <p className="mt-1 text-sm text-stone-700">{t(`category.label.${listing.category}`)}</p>
-          {listing.grade ? <p className="text-sm text-stone-700">{t(`produce.gradeLabel.${listing.grade}`)}</p> : null}
+          {listing.grade && <p className="text-sm text-stone-700">{t(`produce.gradeLabel.${listing.grade}`)}</p>}
           {listing.where ? <p className="truncate text-sm text-stone-700">{listing.where}</p> : null}
           <p className="text-sm text-stone-600">
             <time dateTime={isoDate(listing.createdAt)}>{formatShortDate(listing.createdAt, lang)}</time>
           </p>
         </div>
       </Link>
-      {Extra ? <Extra listing={listing} /> : null}
+      {Extra && <Extra listing={listing} />}
     </li>
   );
 }

@@ -36,8 +36,7 @@ export function SiteHeader() {
             {/* How many listings saved searches found since the last visit (decision 022). */}
             {user ? (
               <Link to="/my/alerts" className="rounded px-1.5 py-2 font-semibold underline-offset-4 hover:underline sm:px-2">
-                {t("alerts.header")}
-                {user.alertCount ? ` (${user.alertCount})` : ""}
+                {user.alerts}
               </Link>
             ) : null}
             {user ? (
