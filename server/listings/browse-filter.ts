@@ -13,10 +13,14 @@ import type { ListingFilter } from "./listing-search.repository";
 /** The parts of browse options that decide what matches (BrowseOptions in listing-search.service.ts). */
 export interface FilterOptions {
   q?: string;
+  /** Which search box asked: "name" (header box) matches names only; "any" also a category named by `q`. */
   by?: "name" | "any";
+  /** The raw category text: a spelling that names no category matches nothing. */
   category?: string;
+  /** Slugs of core/locations; the district may be a city's slug ("mumbai": its districts). */
   state?: string;
   district?: string;
+  /** Price range per kg, in paise. */
   price?: { minPaise?: number; maxPaise?: number };
   /** Quality grade (core/grades); "" or absent: any, graded or not. */
   grade?: Grade | "";

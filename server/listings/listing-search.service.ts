@@ -17,14 +17,9 @@ import { rankSuggestions, wantsSuggestions, type NameCandidate, type Suggestion 
 import type { ListingFilter, ListingSearchRepository } from "./listing-search.repository";
 import type { ListingsRepository } from "./listings.repository";
 import { createNameVocabulary, type Correction } from "./name-vocabulary";
-import type { Grade } from "../../core/grades";
-import { browseFilterFor } from "./browse-filter";
+import { browseFilterFor, type FilterOptions } from "./browse-filter";
 import type { ContentVersionRepository } from "../page-cache/content-version.repository";
 
-/**
- * What to browse; anything left out is "any", page 1, newest first. The /viewmore query
- * (core/schemas' BrowseQuery) is one of these as parsed.
- */
 /** Each listing's distance from the origin, from its district's centre (none without a place). */
 function withDistances(items: ListingSummary[], origin: LatLon): ListingSummary[] {
   return items.map((item) => {
@@ -33,19 +28,12 @@ function withDistances(items: ListingSummary[], origin: LatLon): ListingSummary[
   });
 }
 
-export interface BrowseOptions {
-  q?: string;
-  /** Which search box asked: "name" (header box) matches names only; "any" also a category named by `q`. */
-  by?: "name" | "any";
-  /** The raw category text: a spelling that names no category matches nothing. */
-  category?: string;
-  /** Slugs of core/locations; the district may be a city's slug ("mumbai": its districts). */
-  state?: string;
-  district?: string;
-  /** Price range per kg, in paise. */
-  price?: { minPaise?: number; maxPaise?: number };
-  /** Quality grade (core/grades); "" or absent: any, graded or not. */
-  grade?: Grade | "";
+/**
+ * What to browse; anything left out is "any", page 1, newest first. The /viewmore query
+ * (core/schemas' BrowseQuery) is one of these as parsed.
+ * What matches is browse-filter.ts's FilterOptions, which alerts share.
+ */
+export interface BrowseOptions extends FilterOptions {
   page?: number;
   sort?: ListingSort;
   /** "Nearest first" from this district ("state/district" slugs; decision 024). Without it, "near" sorts newest first. */
