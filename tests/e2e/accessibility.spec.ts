@@ -95,12 +95,15 @@ test("the sell form's fields are labelled and reachable with Tab in order", asyn
     "Name",
     "Category",
     "Variety (optional)",
+    // What the price is compared with (issue 23): read from the name, correctable.
+    "Compare prices with",
     "Sold by",
     // "Weight of one dozen or crate (kg)" is hidden while the unit is kg.
     "Price (₹ per kg)",
     "Quantity available (optional)",
     "Minimum order (optional)",
     "Organic",
+    "Grade (optional)",
     "Available from (optional)",
     "State",
     "District",
@@ -277,7 +280,7 @@ test.describe("axe-core scan (WCAG 2 A and AA)", () => {
     await expect(page.locator("details")).toHaveAttribute("open", "");
     const main = page.getByRole("main");
     await expectTabOrder(page, summary, [
-      ...["Category", "State", "District", "Min ₹ / kg", "Max ₹ / kg"].map((label) => main.getByLabel(label, { exact: true })),
+      ...["Category", "State", "District", "Grade", "Min ₹ / kg", "Max ₹ / kg"].map((label) => main.getByLabel(label, { exact: true })),
       main.getByRole("button", { name: "Apply" }),
       main.getByRole("link", { name: "Remove filter: Vegetables" }),
     ]);
