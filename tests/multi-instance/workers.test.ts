@@ -43,14 +43,20 @@ beforeAll(async () => {
   // The embedded default: no DATABASE_URL, so the SQLite file in DATA_DIR.
   const { DATABASE_URL: _none, ...env } = process.env;
   primary = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...env, WEB_CONCURRENCY: "2", PORT: String(port), HOST: "127.0.0.1", BASE_URL: app.url, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: { ...env, WEB_CONCURRENCY: "2", PORT: String(port), HOST: "127.0.0.1", BASE_URL: app.url, DATA_DIR: dataDir, LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   primary.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   primary.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   exited = new Promise((resolve) => primary.once("exit", (code) => resolve(code)));
-  const ready = await askUntil(() => request(app, "GET", "/healthz", { timeoutMs: 1000 }), (r) => r.status === 200 && workerPids().length === 2, 60_000);
-  if (ready.status !== 200) throw new Error(`npm start did not come up:\n${output}`);
+  // Ready when the primary says every worker listens: the second starts after the first serves,
+  // and a process that exists may still be loading.
+  const ready = await askUntil(
+    () => request(app, "GET", "/healthz", { timeoutMs: 1000 }),
+    (r) => r.status === 200 && workerPids().length === 2 && output.includes("all workers are serving"),
+    60_000,
+  );
+  if (ready.status !== 200 || !output.includes("all workers are serving")) throw new Error(`npm start did not come up:\n${output}`);
 }, 90_000);
 
 afterAll(async () => {
