@@ -31,7 +31,7 @@ export function PriceInsightNoteText({ note }: { note: PriceInsightNote }) {
     <>
       <p>
         {bandText(note, i18n)}
-        {note.grade ? ` ${t("priceInsight.grade", { grade: note.grade })}` : null}
+        {note.grade ? ` ${t("priceInsight.grade", { grade: t(`produce.gradeLabel.${note.grade}`) })}` : null}
       </p>
       {note.unit && note.lowUnitPaise !== null && note.highUnitPaise !== null ? (
         <p>{t("priceInsight.inUnit", { low: formatRupees(note.lowUnitPaise), high: formatRupees(note.highUnitPaise).replace(/^₹/, ""), unit: t(`unit.one.${note.unit}`) })}</p>

@@ -606,7 +606,7 @@ export const en = {
     band: "{{produce}} near {{place}}, last 30 days: most between {{low}} and {{high}} a kg ({{count}} listings)",
     bandIndia: "{{produce}} across India, last 30 days: most between {{low}} and {{high}} a kg ({{count}} listings)",
     inUnit: "In your unit: {{low}}–{{high}} / {{unit}}.",
-    grade: "Grade {{grade}} listings only.",
+    grade: "{{grade}} listings only.",
     notEnough: "{{produce}}: not enough listings yet to show a usual price.",
     seePrices: "{{produce}} prices",
     below: "{{percent}}% below the usual price in {{place}}",

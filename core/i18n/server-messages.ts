@@ -71,7 +71,7 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "Please keep the variety under {{max}} characters.": "कृपया क़िस्म {{max}} अक्षरों से कम रखें।",
   "Please use letters or numbers in the variety.": "कृपया क़िस्म में अक्षर या अंक लिखें।",
   "Please choose what to compare with from the list.": "कृपया सूची में से चुनें कि किससे तुलना करें।",
-  "Please choose a grade from the list: FAQ, A, B or C.": "कृपया सूची में से ग्रेड चुनें: FAQ, A, B या C।",
+  "Please choose a grade from the list: FAQ, A, B or C.": "कृपया सूची में से ग्रेड चुनें: एफ़एक्यू, ए, बी या सी।",
   "Please enter a date like 2026-12-01.": "कृपया तारीख़ इस तरह लिखें: 2026-12-01",
   "Please choose a date within the next year.": "कृपया अगले एक साल के अंदर की तारीख़ चुनें।",
 

@@ -104,7 +104,7 @@ test("in Hindi: produce names and the MSP note", async ({ browser }) => {
     await expect(mspNote(page)).toHaveText(
       "आपका दाम गेहूँ के न्यूनतम समर्थन मूल्य (MSP) से कम है: ₹2,585 / क्विंटल (₹25.85 / किलो)। सरकारी ख़रीद केंद्र गेहूँ इसी दाम पर ख़रीदते हैं, इसलिए वहाँ आपको ज़्यादा दाम मिल सकता है।",
     );
-    await expect(page.locator('select[name="grade"] option')).toHaveText(["ग्रेड नहीं बताया", "FAQ (औसत अच्छी क़्वालिटी)", "ग्रेड A", "ग्रेड B", "ग्रेड C"]);
+    await expect(page.locator('select[name="grade"] option')).toHaveText(["ग्रेड नहीं बताया", "एफ़एक्यू (औसत अच्छी क़्वालिटी)", "ग्रेड ए", "ग्रेड बी", "ग्रेड सी"]);
   } finally {
     await context.close();
     await deleteUser(person.id);
