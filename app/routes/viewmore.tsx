@@ -126,15 +126,17 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
           </p>
         </>
       ) : null}
-      <SaveSearchForm search={search} />
+      {/* "Tell me when new listings match" comes after the results: on a phone they start above the fold. */}
       {result.items.length ? (
         <>
           <ListingGrid listings={result.items} label={title} eager={4} Extra={SaveHeart} />
           <Pagination page={result.page} pageCount={result.pageCount} search={search} />
+          <SaveSearchForm search={search} />
         </>
       ) : (
         <div className="space-y-4">
           <Alert tone="info" lang="en-IN">{query.by === "name" ? MESSAGES.noItemsByName : MESSAGES.noItems}</Alert>
+          <SaveSearchForm search={search} />
           <Link to="/" className="btn-secondary">
             {t("browse.backHome")}
           </Link>
@@ -151,7 +153,7 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
 function SaveSearchForm({ search }: { search: URLSearchParams }) {
   const { t } = useI18n();
   return (
-    <form method="post" action="/my/alerts/new" className="mb-3 flex flex-wrap items-center gap-2">
+    <form method="post" action="/my/alerts/new" className="mt-4 flex flex-wrap items-center gap-2">
       {["q", "by", "category", "state", "district", "min", "max", "grade"].map((name) => {
         const value = search.get(name);
         return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
