@@ -82,18 +82,12 @@ function SummaryCells({ summary }: { summary: PriceSummary }) {
 }
 
 function RegionTable({ caption, placeHeader, rows }: { caption: string; placeHeader: string; rows: ReadonlyArray<{ name: string; href: string; summary: PriceSummary }> }) {
-  const { t } = useI18n();
   return (
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-sm">
         <caption className="mb-2 text-left text-lg font-semibold">{caption}</caption>
         <thead>
-          <tr className="border-b border-stone-300 text-left">
-            <th scope="col" className="px-2 py-1">{placeHeader}</th>
-            <th scope="col" className="px-2 py-1 text-right">{t("priceInsight.median")}</th>
-            <th scope="col" className="px-2 py-1">{t("priceInsight.bandHeader")}</th>
-            <th scope="col" className="px-2 py-1 text-right">{t("priceInsight.listings")}</th>
-          </tr>
+          <SummaryHeadRow first={placeHeader} />
         </thead>
         <tbody>
           {rows.map((row) => (
@@ -109,6 +103,19 @@ function RegionTable({ caption, placeHeader, rows }: { caption: string; placeHea
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The head row every summary table shares: its first column, then median, usual range, listings. */
+function SummaryHeadRow({ first }: { first: string }) {
+  const { t } = useI18n();
+  return (
+    <tr className="border-b border-stone-300 text-left">
+      <th scope="col" className="px-2 py-1">{first}</th>
+      <th scope="col" className="px-2 py-1 text-right">{t("priceInsight.median")}</th>
+      <th scope="col" className="px-2 py-1">{t("priceInsight.bandHeader")}</th>
+      <th scope="col" className="px-2 py-1 text-right">{t("priceInsight.listings")}</th>
+    </tr>
   );
 }
 
@@ -151,12 +158,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
           <table className="w-full border-collapse text-sm">
             <caption className="sr-only">{t("priceInsight.trendChart", { produce })}</caption>
             <thead>
-              <tr className="border-b border-stone-300 text-left">
-                <th scope="col" className="px-2 py-1">{t("priceInsight.week")}</th>
-                <th scope="col" className="px-2 py-1 text-right">{t("priceInsight.median")}</th>
-                <th scope="col" className="px-2 py-1">{t("priceInsight.bandHeader")}</th>
-                <th scope="col" className="px-2 py-1 text-right">{t("priceInsight.listings")}</th>
-              </tr>
+              <SummaryHeadRow first={t("priceInsight.week")} />
             </thead>
             <tbody>
               {trend.map((week) => (

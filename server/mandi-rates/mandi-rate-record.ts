@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { produceForCommodity } from "../../core/produce-catalogue";
+import type { MandiRateTable } from "../db/schema";
 import { matchPlace } from "./place-match";
 
 /** The CSV export's headers, in its order. */
@@ -40,22 +41,8 @@ export function fieldsOfHeaders(headers: readonly string[]): RecordField[] | und
   return fields as RecordField[];
 }
 
-export interface MandiRateRow {
-  id: string;
-  state: string;
-  district: string;
-  state_slug: string | null;
-  district_slug: string | null;
-  market: string;
-  commodity: string;
-  produce_id: string | null;
-  variety: string;
-  grade: string;
-  arrival_date: string;
-  min_price: number;
-  max_price: number;
-  modal_price: number;
-}
+/** A mandi_rate row as the importer writes it: the table's columns, prices as numbers, without the import time. */
+export type MandiRateRow = Omit<MandiRateTable, "imported_at" | "min_price" | "max_price" | "modal_price"> & { min_price: number; max_price: number; modal_price: number };
 
 export type RecordResult = { ok: true; row: MandiRateRow } | { ok: false; problem: string };
 
