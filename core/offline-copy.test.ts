@@ -3,8 +3,8 @@ import { changesWhoIsSignedIn, isBrowsePage, isNeverKeptOffline } from "./offlin
 
 describe("what a phone may keep offline", () => {
   it("knows the browse pages, never their .data twins", () => {
-    for (const path of ["/", "/viewmore", "/view/abc123"]) expect(isBrowsePage(path), path).toBe(true);
-    for (const path of ["/view", "/view/abc/report", "/_root.data", "/view/abc.data", "/viewmore.data", "/create", "/seller/x", "/my/listings"]) {
+    for (const path of ["/", "/viewmore", "/view/abc123", "/prices", "/prices/onion"]) expect(isBrowsePage(path), path).toBe(true);
+    for (const path of ["/view", "/view/abc/report", "/_root.data", "/view/abc.data", "/viewmore.data", "/create", "/seller/x", "/my/listings", "/prices.data", "/prices/onion.data", "/prices/onion/x", "/pricesx"]) {
       expect(isBrowsePage(path), path).toBe(false);
     }
   });

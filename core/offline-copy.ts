@@ -10,8 +10,12 @@ export const OFFLINE_COPY_HEADER = "X-Offline-Copy";
 /** The viewer scope of a request with no cookie and no Authorization header. */
 export const ANONYMOUS_SCOPE = "anonymous";
 
-/** The browse pages: `/`, `/viewmore` and `/view/<id>` (never their `.data` twins). */
-const BROWSE_PAGE = /^\/(viewmore|view\/[^/]+)?$/;
+/**
+ * The browse pages: `/`, `/viewmore`, `/view/<id>`, and the price pages `/prices` and
+ * `/prices/<produce>` (never their `.data` twins). A farmer checks a price before going to the
+ * market, often where there is no signal: the price pages a phone has seen stay readable offline.
+ */
+const BROWSE_PAGE = /^\/(viewmore|view\/[^/]+|prices(\/[^/]+)?)?$/;
 
 export function isBrowsePage(pathname: string): boolean {
   return BROWSE_PAGE.test(pathname) && !pathname.endsWith(".data");
