@@ -16,8 +16,8 @@ import type { UnsubscribeService } from "./unsubscribe.service";
 export const UNSUBSCRIBE_PATH = "/alerts/unsubscribe";
 
 const querySchema = z.object({ t: z.string().min(1).max(512) });
-/** RFC 8058's body; our own page's button sends the same. Other fields are ignored. */
-const bodySchema = z.object({ "List-Unsubscribe": z.literal("One-Click").optional() });
+/** RFC 8058's body, which our own page's button sends too. Other fields are ignored. */
+const bodySchema = z.object({ "List-Unsubscribe": z.literal("One-Click") });
 
 export function unsubscribeRouter(service: UnsubscribeService): Router {
   const router = express.Router();
