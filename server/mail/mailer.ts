@@ -24,7 +24,7 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(settings: { smtpUrl: string; from: string }, timeouts: Partial<typeof SMTP_TIMEOUTS> = {}): Mailer {
+export function createMailer(settings: { smtpUrl: string; from: string }, timeouts: Partial<Record<keyof typeof SMTP_TIMEOUTS, number>> = {}): Mailer {
   const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS, ...timeouts });
   return {
     async send(mail) {
