@@ -177,12 +177,6 @@ export function createSavedSearchesRepository(db: Kysely<Database>) {
       return rows.map((row) => toRow(row as SavedSearchRow));
     },
 
-    /** A saved search's matches not yet emailed (for its digest). */
-    async findUnemailedMatches(savedSearchId: string, limit: number): Promise<string[]> {
-      const rows = await db.selectFrom("alert_match").select("id").where("saved_search_id", "=", savedSearchId).where("emailed_at", "is", null).orderBy("created_at", "asc").limit(limit).execute();
-      return rows.map((r) => r.id);
-    },
-
     async isSuppressed(email: string): Promise<boolean> {
       return Boolean(await db.selectFrom("email_suppression").select("email").where("email", "=", email.toLowerCase()).executeTakeFirst());
     },
