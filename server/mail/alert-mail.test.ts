@@ -148,8 +148,9 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     await t.jobs.runDue();
     const [received] = mailsTo(smtp, "hindi.mail@example.in");
     const mail = await parse(received!.raw);
+    expect(mail.subject).toBe('मंडी पर नया: Garlic <b>&</b> "best" (Garlic)');
     expect(mail.text).toContain("नमस्ते Test Seller 3,");
-    expect(mail.text).toContain("आपकी सहेजी गई खोज “Garlic” से एक नई लिस्टिंग मिलती है");
+    expect(mail.text).toContain("आपकी सहेजी खोज “Garlic” से एक नई लिस्टिंग मिलती है");
     expect(mail.text).toContain("नासिक, महाराष्ट्र");
     expect(mail.text).toContain('Garlic <b>&</b> "best" — ₹20 / kg');
     expect(String(mail.html)).toContain("Garlic &lt;b&gt;&amp;&lt;/b&gt; &quot;best&quot;");
