@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expiryText, formatShortDate, isoDate } from "./dates";
+import { expiryText, formatShortDate, indiaHour, isoDate, startOfIndiaDay } from "./dates";
 import { en } from "./i18n/en";
 import { hi } from "./i18n/hi";
 import { createTranslator, type MessageTree } from "./i18n/translate";
@@ -95,5 +95,18 @@ describe("expiryText", () => {
   it("and in Hindi", () => {
     expect(expiryText(now + 3 * day + 1000, now, hindi)).toBe("3 दिन में ख़त्म होगी");
     expect(expiryText(now - 1000, now, hindi)).toBe("रवि, 22 नव॰ 2026 को ख़त्म हो गई");
+  });
+});
+
+describe("India's hour and day", () => {
+  it("reads the hour and the day's start in Asia/Kolkata, as Intl does", () => {
+    const hourOf = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", hour: "numeric", hourCycle: "h23" });
+    for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2026, 0, 3); at += 15 * 60_000) {
+      expect(indiaHour(at)).toBe(Number(hourOf.format(at)));
+      const start = startOfIndiaDay(at);
+      expect(indiaHour(start)).toBe(0);
+      expect(new Date(start).toISOString().slice(11, 16)).toBe("18:30");
+      expect(at - start).toBeLessThan(86_400_000);
+    }
   });
 });

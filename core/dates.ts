@@ -38,6 +38,17 @@ export function isoDate(epochMs: number): string {
 }
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** The hour of the day (0–23) in India at this instant: a daily digest's hour is India's. */
+export function indiaHour(epochMs: number): number {
+  return Math.floor((((epochMs + INDIA_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS / HOUR_MS);
+}
+
+/** The instant India's day began (midnight, Asia/Kolkata) for this instant. */
+export function startOfIndiaDay(epochMs: number): number {
+  return epochMs - ((((epochMs + INDIA_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS);
+}
 
 /**
  * "Expires in 3 days", "Expires tomorrow", "Expires today", "Expired on Sun Nov 22 2026" (My

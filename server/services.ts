@@ -43,6 +43,10 @@ import { createSavedSearchesRepository } from "./alerts/saved-searches.repositor
 import { registerAlertJobs } from "./alerts/alert-jobs";
 import type { JobQueue } from "./jobs/job-queue";
 import { createJobQueue } from "./jobs/create-job-queue";
+import { createMailer } from "./mail/mailer";
+import { registerAlertMailJobs } from "./mail/alert-mail-jobs";
+import { createAlertMailRepository } from "./mail/alert-mail.repository";
+import { createUnsubscribeService, type UnsubscribeService } from "./mail/unsubscribe.service";
 
 export interface Services {
   config: Config;
@@ -78,6 +82,8 @@ export interface Services {
   alerts: AlertsService;
   /** Background jobs (alert matching and mail); started by the server, run by hand in tests. */
   jobs: JobQueue;
+  /** One-tap unsubscribe from alert email, by the signed link (decision 026). */
+  unsubscribe: UnsubscribeService;
   close(): Promise<void>;
   /** A buyer's saved listings, the hearts (decision 023). */
   savedListings: SavedListingsService;
@@ -127,6 +133,7 @@ export async function createServices(
   const contentVersion = timedRepository("contentVersion", createContentVersionRepository(db.kysely));
   const savedSearches = timedRepository("savedSearches", createSavedSearchesRepository(db.kysely));
   const jobs = await createJobQueue({ config, db, logger, now: options.now });
+  const mailer = config.alerts.mail ? createMailer(config.alerts.mail) : null;
   const searchRepository = timedRepository("listingSearch", createListingSearchRepository(db.kysely, db.dialect));
   const search = createListingSearchService({ repository: searchRepository, places: listingsRepository, contentVersion, now: options.now });
   const alerts = createAlertsService({
@@ -134,12 +141,16 @@ export async function createServices(
     correctQuery: search.correctQuery,
     jobs,
     maxSavedSearches: config.alerts.maxSavedSearches,
-    // No mail is sent yet (decision 022): until the mail job exists, email is not offered.
-    mailEnabled: false,
+    // Email is offered only when SMTP_URL and MAIL_FROM are set (decision 026).
+    mailEnabled: mailer !== null,
     logger,
     now: options.now,
   });
   registerAlertJobs({ jobs, alerts, repository: savedSearches, config, logger, now: options.now });
+  if (mailer) {
+    const alertMail = registerAlertMailJobs({ jobs, savedSearches, repository: createAlertMailRepository(db.kysely), mailer, baseUrl: config.baseUrl, secret: config.authSecret, logger, now: options.now });
+    await alertMail.scheduleDigests();
+  }
   const onLive = (listingId: string) => alerts.listingBecameLive(listingId);
   const savedListingsRepository = timedRepository("savedListings", createSavedListingsRepository(db.kysely));
   return {
@@ -185,6 +196,7 @@ export async function createServices(
     contentVersion,
     alerts,
     jobs,
+    unsubscribe: createUnsubscribeService({ savedSearches, secret: config.authSecret, now: options.now }),
     uploadDatastore,
     backfillProduce: () => backfillProduce(db),
     priceInsight: createPriceInsightService({ repository: createPriceInsightRepository(db.kysely), contentVersion, now: options.now }),
@@ -199,6 +211,7 @@ export async function createServices(
     mandiRates: createMandiRatesService({ repository: createMandiRatesRepository(db.kysely), now: options.now }),
     close: async () => {
       await jobs.stop();
+      mailer?.close();
       await db.close();
     },
     savedListings: createSavedListingsService({ repository: savedListingsRepository, listings: listingsRepository, now: options.now }),

@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await context.currentUser();
   if (!user) throw redirect(loginPath(`/my/alerts/new${params ? `?${params}` : ""}`));
   try {
-    await context.services.alerts.saveSearch({ actor: user, query });
+    await context.services.alerts.saveSearch({ actor: user, query, language: requestLanguage(request) });
   } catch (error) {
     return formErrorResponse(error, {});
   }

@@ -9,6 +9,7 @@ import { AppError } from "../../core/app-error";
 import { MESSAGES } from "../../core/messages";
 import { canChangeSavedSearch, type Actor } from "../../core/policies";
 import { parseChannels, savedQuerySchema, type AlertAction, type AlertChannel, type SavedQuery } from "../../core/saved-search";
+import type { Language } from "../../core/i18n/languages";
 import type { JobQueue } from "../jobs/job-queue";
 import { readGrade } from "../../core/grades";
 import { browseFilterFor, filterKeys, listingKeys, listingMatchesFilter, type FilterableListing } from "../listings/browse-filter";
@@ -117,7 +118,8 @@ export function createAlertsService(deps: {
       await jobs.enqueue("match-listing", { listingId }, { key: `match:${listingId}:${now()}` });
     },
 
-    async saveSearch(input: { actor: Actor | null; query: SavedQuery }): Promise<{ id: string }> {
+    /** `language`: the page's, which its email is written in (decision 026). */
+    async saveSearch(input: { actor: Actor | null; query: SavedQuery; language?: Language }): Promise<{ id: string }> {
       const { actor } = input;
       if (!actor) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
       if ((await repository.countForUser(actor.id)) >= deps.maxSavedSearches) {
@@ -128,7 +130,7 @@ export function createAlertsService(deps: {
       const at = now();
       const id = randomUUID();
       await repository.insert(
-        { id, user_id: actor.id, name: null, query: JSON.stringify(query), paused: 0, pace: "instant", digest_hour: 8, channels: deps.mailEnabled ? "app,email" : "app", created_at: at, updated_at: at, seen_at: at, last_digest_at: null },
+        { id, user_id: actor.id, name: null, query: JSON.stringify(query), paused: 0, pace: "instant", digest_hour: 8, channels: deps.mailEnabled ? "app,email" : "app", created_at: at, updated_at: at, seen_at: at, last_digest_at: null, language: input.language ?? "en" },
         savedSearchKeys(query),
       );
       return { id };

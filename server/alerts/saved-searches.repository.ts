@@ -4,7 +4,9 @@ import type { Database, SavedSearchTable } from "../db/schema";
 import { SUMMARY_COLUMNS, toSummary } from "../listings/listing-sql";
 import type { ListingSummary } from "../../core/listing";
 
-export type SavedSearchRow = Omit<SavedSearchTable, "paused" | "pace" | "digest_hour" | "channels"> & {
+export type SavedSearchRow = Omit<SavedSearchTable, "paused" | "pace" | "digest_hour" | "channels" | "language"> & {
+  /** "en" or "hi" (migration 0019): what its email is written in. */
+  language: string;
   paused: number;
   pace: string;
   digest_hour: number;
@@ -15,7 +17,7 @@ export type SavedSearchRow = Omit<SavedSearchTable, "paused" | "pace" | "digest_
 const KEY_BATCH = 500;
 
 export function createSavedSearchesRepository(db: Kysely<Database>) {
-  const columns = ["id", "user_id", "name", "query", "paused", "pace", "digest_hour", "channels", "created_at", "updated_at", "seen_at", "last_digest_at"] as const;
+  const columns = ["id", "user_id", "name", "query", "paused", "pace", "digest_hour", "channels", "created_at", "updated_at", "seen_at", "last_digest_at", "language"] as const;
   const toRow = (row: SavedSearchRow): SavedSearchRow => ({
     ...row,
     paused: Number(row.paused),
@@ -175,17 +177,11 @@ export function createSavedSearchesRepository(db: Kysely<Database>) {
       return rows.map((row) => toRow(row as SavedSearchRow));
     },
 
-    /** A saved search's matches not yet emailed (for its digest). */
-    async findUnemailedMatches(savedSearchId: string, limit: number): Promise<string[]> {
-      const rows = await db.selectFrom("alert_match").select("id").where("saved_search_id", "=", savedSearchId).where("emailed_at", "is", null).orderBy("created_at", "asc").limit(limit).execute();
-      return rows.map((r) => r.id);
-    },
-
     async isSuppressed(email: string): Promise<boolean> {
       return Boolean(await db.selectFrom("email_suppression").select("email").where("email", "=", email.toLowerCase()).executeTakeFirst());
     },
 
-    async suppress(email: string, reason: "bounce" | "unsubscribe", at: number): Promise<void> {
+    async suppress(email: string, reason: "bounced" | "unsubscribed", at: number): Promise<void> {
       await db.insertInto("email_suppression").values({ email: email.toLowerCase(), reason, created_at: at }).onConflict((oc) => oc.column("email").doNothing()).execute();
     },
 

@@ -271,6 +271,8 @@ export interface SavedSearchTable {
   /** When the person last looked at My alerts: later matches are "new". */
   seen_at: number | string;
   last_digest_at: number | string | null;
+  /** "en" or "hi": the page's language when it was saved; its email is written in it (migration 0019). */
+  language: Generated<string>;
 }
 
 /** One index key of a saved search (see migration 0016). */
@@ -311,7 +313,7 @@ export interface AlertJobTable {
 export interface EmailSuppressionTable {
   /** Lower-cased. */
   email: string;
-  /** "bounce" or "unsubscribe". */
+  /** "bounced" (a permanent SMTP rejection) or "unsubscribed". */
   reason: string;
   created_at: number | string;
 }

@@ -26,6 +26,7 @@ import { readiness } from "./readiness";
 import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
 import { serveMedia } from "./serve-media";
 import { serveShareCard } from "../share/serve-share-card";
+import { unsubscribeRouter } from "../mail/unsubscribe-route";
 import { serveWebManifests } from "./web-manifest";
 import { answerUnavailable, turnRouteFailuresInto503 } from "./unavailable";
 import { createUploadsRouter } from "../uploads/tus-server";
@@ -118,6 +119,10 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     req.headers[REQUEST_ORIGIN_HEADER] = requestOrigin(req) ?? "";
     next();
   });
+  // One-tap unsubscribe from alert email (RFC 8058, decision 026): a mail provider's POST has no
+  // cookie and its own origin; the signed token in the address is the credential, so it comes
+  // before the same-site check, which guards what a session may do.
+  app.use(unsubscribeRouter(services.unsubscribe));
   // Before every route that changes anything: pages, /api/auth/* and /uploads alike.
   app.use(rejectCrossSiteRequests(config.baseUrl));
   app.all("/api/auth/*splat", toNodeHandler(services.auth));

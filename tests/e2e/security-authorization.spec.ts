@@ -156,6 +156,12 @@ export const MATRIX: Row[] = [
   ),
   { method: "POST", path: "/my/alerts", body: { form: { intent: "steal", id: "{listing}" } }, anonymous: 302, stranger: 400, owner: 400 },
   { method: "POST", path: "/my/alerts", body: { form: { intent: "rename", id: "x/../y", name: "mine" } }, anonymous: 302, stranger: 400, owner: 400 },
+  // One-tap unsubscribe from alert email (decision 026): the signed token is the only credential, for everyone alike.
+  { method: "GET", path: "/alerts/unsubscribe", ...same(400) },
+  { method: "GET", path: "/alerts/unsubscribe?t=not.signed", ...same(400) },
+  { method: "POST", path: "/alerts/unsubscribe?t=not.signed", body: { form: { "List-Unsubscribe": "One-Click" } }, ...same(400), why: "RFC 8058 one-click, with a token that is not ours" },
+  { method: "POST", path: "/alerts/unsubscribe?t=not.signed", body: { form: { "List-Unsubscribe": "Everything" } }, ...same(400) },
+  { method: "PUT", path: "/alerts/unsubscribe?t=not.signed", body: { form: {} }, ...same(405) },
 
   // The account page: each person sees and changes only their own account (signed out: the login prompt).
   page("/my/account"),

@@ -667,6 +667,29 @@ test("the heart's form (/my/saved) and the share card's address", async ({ playw
   }
 });
 
+// One-tap unsubscribe from alert email (decision 026): the token and the RFC 8058 body fuzzed,
+// without a cookie as a mail provider sends it. Never a 5xx, always a message, and no saved
+// search changes (no fuzzed token is signed with the app's secret).
+test("the one-click unsubscribe link (/alerts/unsubscribe)", async () => {
+  const channelsNow = async () => (await db.kysely.selectFrom("saved_search").select(["id", "channels"]).orderBy("id").execute()).map((r) => `${r.id}:${r.channels}`).join(",");
+  const before = await channelsNow();
+  const oneClick = fc.constantFrom("One-Click", "one-click", "").map((t): FuzzValue => [{ t }]);
+  await fc.assert(
+    fc.asyncProperty(fuzzText, formOf({ "List-Unsubscribe": { good: oneClick } }), fc.boolean(), async (token, values, post) => {
+      count(post ? "POST /alerts/unsubscribe" : "GET /alerts/unsubscribe");
+      const path = boundedPath(`/alerts/unsubscribe?t=${urlValue(token)}`);
+      const response = post
+        ? await rawRequest({ method: "POST", path, headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(urlEncoded(values)) })
+        : await rawRequest({ method: "GET", path });
+      expectNo5xx("unsubscribe", response);
+      expect(response.status, "unsubscribe: a fuzzed token is never accepted").toBeGreaterThanOrEqual(400);
+      expectMessage("unsubscribe", response);
+    }),
+    fcOptions,
+  );
+  expect(await channelsNow()).toBe(before);
+});
+
 // ---------------------------------------------------------------- price insight (issue 23, decision 020)
 
 test("query strings and paths: /prices/*, /api/price-insight (signed in and out)", async () => {

@@ -1,0 +1,52 @@
+/**
+ * Sends mail through the operator's SMTP server (SMTP_URL, MAIL_FROM) with nodemailer (decision
+ * 026). Mail only ever leaves from a job, never from a page or a listing's save, and every wait
+ * is bounded: a slow or silent server fails the attempt, and the job queue tries again later.
+ */
+import nodemailer from "nodemailer";
+
+/** Waits for the SMTP server: to connect, for its greeting, and for any answer once talking. */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000, dnsTimeout: 10_000 } as const;
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
+  /** Content-Language: "en" or "hi". */
+  language: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(settings: { smtpUrl: string; from: string }, timeouts: Partial<Record<keyof typeof SMTP_TIMEOUTS, number>> = {}): Mailer {
+  const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS, ...timeouts });
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from: settings.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: { ...mail.headers, "Content-Language": mail.language },
+      });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * True when the SMTP server refused the message for good: a 5xx reply (to RCPT TO, DATA or the
+ * message), which nodemailer gives as `responseCode`. Such an address is not tried again. A 4xx
+ * reply, a refused connection or a timeout is temporary (no responseCode, or 4xx): retried.
+ */
+export function isPermanentRejection(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
