@@ -43,6 +43,10 @@ import { createSavedSearchesRepository } from "./alerts/saved-searches.repositor
 import { registerAlertJobs } from "./alerts/alert-jobs";
 import type { JobQueue } from "./jobs/job-queue";
 import { createJobQueue } from "./jobs/create-job-queue";
+import { createPushRepository } from "./push/push.repository";
+import { createPushSender } from "./push/push-sender";
+import { createPushService, type PushService } from "./push/push.service";
+import { registerPushJobs } from "./push/push-jobs";
 
 export interface Services {
   config: Config;
@@ -76,6 +80,8 @@ export interface Services {
   priceInsight: PriceInsightService;
   /** Saved searches and their alerts (decision 022). */
   alerts: AlertsService;
+  /** Web Push: phones' subscriptions and the notifications of matches (decision 027). */
+  push: PushService;
   /** Background jobs (alert matching and mail); started by the server, run by hand in tests. */
   jobs: JobQueue;
   close(): Promise<void>;
@@ -140,6 +146,16 @@ export async function createServices(
     now: options.now,
   });
   registerAlertJobs({ jobs, alerts, repository: savedSearches, config, logger, now: options.now });
+  const push = createPushService({
+    repository: timedRepository("push", createPushRepository(db.kysely)),
+    send: createPushSender({ vapid: config.push.vapid, subject: config.push.subject }),
+    jobs,
+    publicKey: config.push.vapid.publicKey,
+    serviceHosts: config.push.serviceHosts,
+    logger,
+    now: options.now,
+  });
+  registerPushJobs({ jobs, push });
   const onLive = (listingId: string) => alerts.listingBecameLive(listingId);
   const savedListingsRepository = timedRepository("savedListings", createSavedListingsRepository(db.kysely));
   return {
@@ -184,6 +200,7 @@ export async function createServices(
     }),
     contentVersion,
     alerts,
+    push,
     jobs,
     uploadDatastore,
     backfillProduce: () => backfillProduce(db),

@@ -25,6 +25,7 @@ import * as m0014 from "./migrations/0014-price-insight";
 import * as m0016 from "./migrations/0016-saved-searches";
 import * as m0017 from "./migrations/0017-near-me";
 import * as m0018 from "./migrations/0018-grade-filter";
+import * as m0019 from "./migrations/0019-push-language";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-listings": m0001,
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0016-saved-searches": m0016,
   "0017-near-me": m0017,
   "0018-grade-filter": m0018,
+  "0019-push-language": m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
