@@ -19,12 +19,12 @@ import { action as pushAction } from "../../app/routes/my-alerts-push";
 import { MESSAGES } from "../../core/messages";
 import { savedQueryOf } from "../../core/saved-search";
 import { browseQuerySchema } from "../../core/schemas";
-import { routeContextOf } from "../http/load-context";
-import { makeProducePhoto } from "../seed/factories";
-import { listingFields } from "../../tests/support/listings";
-import { testEngines } from "../../tests/support/test-database";
-import { createTestServices, type TestServices } from "../../tests/support/test-services";
-import { signedInSeller } from "../../tests/support/uploads";
+import { routeContextOf } from "../../server/http/load-context";
+import { makeProducePhoto } from "../../server/seed/factories";
+import { listingFields } from "../support/listings";
+import { testEngines } from "../support/test-database";
+import { createTestServices, type TestServices } from "../support/test-services";
+import { signedInSeller } from "../support/uploads";
 
 interface Received {
   path: string;
@@ -243,7 +243,7 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
   });
 
   it("keeps the VAPID pair made in DATA_DIR across restarts", async () => {
-    const { loadConfig } = await import("../config");
+    const { loadConfig } = await import("../../server/config");
     const again = loadConfig({ NODE_ENV: "test", DATA_DIR: t.dataDir, AUTH_SECRET: "x".repeat(32) });
     expect(again.push.vapid).toEqual(t.config.push.vapid);
   });
