@@ -12,7 +12,7 @@ import { formatRupees } from "../../core/money";
 import { MESSAGES } from "../../core/messages";
 import type { Actor } from "../../core/policies";
 import { MAX_PUSH_SUBSCRIPTIONS, type PushPayload } from "../../core/push-subscription";
-import type { JobQueue } from "../jobs/job-queue";
+import { backoffMs, type JobQueue } from "../jobs/job-queue";
 import type { Logger } from "../logger";
 import type { PushRepository } from "./push.repository";
 import type { PushSender } from "./push-sender";
@@ -98,7 +98,7 @@ export function createPushService(deps: { repository: PushRepository; send: Push
       }
       if (failed.length && (input.subscriptionId || failed.length === phones.length)) throw new Error(`push failed for ${failed.length} of ${phones.length} phones`);
       for (const id of failed) {
-        await deps.jobs.enqueue(PUSH_MATCH_JOB, { savedSearchId: input.savedSearchId, listingId: input.listingId, subscriptionId: id }, { key: `push:${input.savedSearchId}:${input.listingId}:${id}`, userId: match.userId });
+        await deps.jobs.enqueue(PUSH_MATCH_JOB, { savedSearchId: input.savedSearchId, listingId: input.listingId, subscriptionId: id }, { key: `push:${input.savedSearchId}:${input.listingId}:${id}`, userId: match.userId, runAt: at + backoffMs(1) });
       }
       if (!input.subscriptionId) await repository.markPushed(match.matchId, at);
       return { sent, gone };

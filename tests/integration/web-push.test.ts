@@ -40,13 +40,13 @@ async function startPushService() {
   const key = readFileSync(path.join(dir, "key.pem"));
   rmSync(dir, { recursive: true, force: true });
   const received: Received[] = [];
-  const state = { status: 201 };
+  const state = { status: 201, failing: new Set<string>() };
   const server = https.createServer({ cert, key }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(state.status).end();
+      res.writeHead(state.failing.has(req.url ?? "") ? 503 : state.status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -240,6 +240,43 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     expect(pushService.received.map((r) => r.path)).toEqual(["/push/buyers-phone"]);
     expect(await post({ intent: "unsubscribe", endpoint: phone.endpoint }, buyer.cookie)).toEqual({ status: 200, body: { ok: true, subscribed: false } });
     await t.alerts.act({ actor: buyer, action: { intent: "delete", id: searchId } });
+  });
+
+  it("when one phone's push service fails, retries that phone alone and tells the others once", async () => {
+    const fine = makePhone(pushService.origin, "fine");
+    const flaky = makePhone(pushService.origin, "flaky");
+    await subscribe(fine, buyer.cookie);
+    await subscribe(flaky, buyer.cookie);
+    const searchId = await saveOnionSearch();
+    pushService.state.failing.add("/push/flaky");
+    pushService.received.length = 0;
+    await list("Onion from Niphad");
+    expect(pushService.received.map((r) => r.path).sort()).toEqual(["/push/fine", "/push/flaky"]);
+
+    // The flaky phone's own job retries (after its backoff); the fine phone hears nothing more.
+    pushService.state.failing.clear();
+    pushService.received.length = 0;
+    t.clock.now += 3_600_000;
+    await t.jobs.runDue();
+    expect(pushService.received.map((r) => r.path)).toEqual(["/push/flaky"]);
+    expect(decryptPush(pushService.received[0]!.body, flaky)).toContain("Onion from Niphad");
+    pushService.received.length = 0;
+    t.clock.now += 3_600_000;
+    await t.jobs.runDue();
+    expect(pushService.received).toEqual([]);
+    await post({ intent: "unsubscribe", endpoint: fine.endpoint }, buyer.cookie);
+    await post({ intent: "unsubscribe", endpoint: flaky.endpoint }, buyer.cookie);
+    await t.alerts.act({ actor: buyer, action: { intent: "delete", id: searchId } });
+  });
+
+  it("forgets a person's phones when they delete their account", async () => {
+    const phone = makePhone(pushService.origin, "leaving");
+    await subscribe(phone, other.cookie);
+    const phones = () => t.db.kysely.selectFrom("push_subscription").select("endpoint").where("user_id", "=", other.id).execute();
+    expect(await phones()).toEqual([{ endpoint: phone.endpoint }]);
+    const actor = await t.accounts.getSessionUser(new Headers({ cookie: other.cookie }));
+    await t.accountDeletion.deleteAccount({ actor, password: "long-enough-pw", requestHeaders: new Headers({ cookie: other.cookie }) });
+    expect(await phones()).toEqual([]);
   });
 
   it("keeps the VAPID pair made in DATA_DIR across restarts", async () => {
