@@ -25,6 +25,7 @@ export default [
   // Saved searches and their alerts (decision 022).
   route("my/alerts", "routes/my-alerts.tsx"),
   route("my/alerts/new", "routes/my-alerts-new.tsx"),
+  route("my/alerts/push", "routes/my-alerts-push.tsx"),
   // The back office (decision 014): 404 to anyone but moderators and admins.
   route("admin", "routes/admin/queue.tsx"),
   route("admin/listings/:id", "routes/admin/listing.tsx"),

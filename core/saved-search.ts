@@ -117,6 +117,7 @@ export const alertActionSchema = z.discriminatedUnion("intent", [
     hour: z.coerce.number("Please choose an hour of the day.").int("Please choose an hour of the day.").min(0, "Please choose an hour of the day.").max(23, "Please choose an hour of the day."),
     app: z.literal("on").optional(),
     email: z.literal("on").optional(),
+    push: z.literal("on").optional(),
   }),
 ], "Please choose what to do with the saved search.");
 export type AlertAction = z.infer<typeof alertActionSchema>;

@@ -10,6 +10,7 @@ import type { S3StorageOptions } from "./media/s3-storage";
 import { MAX_IMAGE_BYTES } from "../core/constants";
 import { MAX_PHOTOS_PER_LISTING } from "../core/photos";
 import { MAX_SAVED_SEARCHES } from "../core/saved-search";
+import { readOrCreateVapidKeys, VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN, type VapidKeys } from "./push/vapid-keys";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -113,6 +114,19 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// address" }).optional(),
   /** The From address of alert email, e.g. "Mandi <alerts@example.in>"; required with SMTP_URL. */
   MAIL_FROM: z.string().min(3).max(200).optional(),
+  // Web Push (decision 027). Both keys or neither: neither makes a pair once in DATA_DIR, which
+  // only suits one instance; several instances must all be given the same pair.
+  /** The VAPID public key, base64url (87 characters, as `npx web-push generate-vapid-keys` prints it). */
+  VAPID_PUBLIC_KEY: z.string().regex(VAPID_PUBLIC_KEY_PATTERN, "must be a VAPID public key: 87 base64url characters starting with B").optional(),
+  /** The VAPID private key, base64url (43 characters). */
+  VAPID_PRIVATE_KEY: z.string().regex(VAPID_PRIVATE_KEY_PATTERN, "must be a VAPID private key: 43 base64url characters").optional(),
+  /** Who push services may contact about our messages: mailto: or https: (defaults to BASE_URL when it is https). */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https:// address").optional(),
+  /**
+   * Hosts (and their subdomains) a push subscription may name, comma-separated: the browsers'
+   * push services by default, so a made-up subscription cannot make the server post elsewhere.
+   */
+  PUSH_SERVICE_HOSTS: z.string().min(1).default("fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com"),
   /** How often the SQLite job driver looks for due jobs, in milliseconds. */
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
 });
@@ -156,6 +170,8 @@ export interface Config {
   storage: StorageConfig;
   /** Saved searches and their alerts (decision 022); `mail` is null when email is off. */
   alerts: { maxSavedSearches: number; mail: { smtpUrl: string; from: string } | null; jobPollMs: number };
+  /** Web Push (decision 027): the VAPID pair and subject, and the push services we post to. */
+  push: { vapid: VapidKeys; subject: string; serviceHosts: string[] };
 }
 
 export interface DatabaseTimeouts {
@@ -176,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...s3CombinationProblems(env),
     ...metricsProblems(result.data),
     ...(Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM) ? [{ name: env.SMTP_URL ? "MAIL_FROM" : "SMTP_URL", message: "must be set together with the other mail setting (or leave both unset)" }] : []),
+    ...(Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY) ? [{ name: env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY", message: "must be set together with the other VAPID key (or leave both unset)" }] : []),
   ];
   if (!result.success || problems.length) {
     const lines = problems.map((problem) => `  ${problem.name}: ${problem.message}`);
@@ -234,6 +251,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxSavedSearches: e.MAX_SAVED_SEARCHES,
       mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
       jobPollMs: e.JOB_POLL_MS,
+    },
+    push: {
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : readOrCreateVapidKeys(dataDir),
+      subject: e.VAPID_SUBJECT ?? (e.BASE_URL?.startsWith("https://") ? e.BASE_URL : "mailto:push@mandi.invalid"),
+      serviceHosts: e.PUSH_SERVICE_HOSTS.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
     },
   };
 }

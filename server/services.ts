@@ -47,6 +47,10 @@ import { createMailer } from "./mail/mailer";
 import { registerAlertMailJobs } from "./mail/alert-mail-jobs";
 import { createAlertMailRepository } from "./mail/alert-mail.repository";
 import { createUnsubscribeService, type UnsubscribeService } from "./mail/unsubscribe.service";
+import { createPushRepository } from "./push/push.repository";
+import { createPushSender } from "./push/push-sender";
+import { createPushService, type PushService } from "./push/push.service";
+import { registerPushJobs } from "./push/push-jobs";
 
 export interface Services {
   config: Config;
@@ -80,6 +84,8 @@ export interface Services {
   priceInsight: PriceInsightService;
   /** Saved searches and their alerts (decision 022). */
   alerts: AlertsService;
+  /** Web Push: phones' subscriptions and the notifications of matches (decision 027). */
+  push: PushService;
   /** Background jobs (alert matching and mail); started by the server, run by hand in tests. */
   jobs: JobQueue;
   /** One-tap unsubscribe from alert email, by the signed link (decision 026). */
@@ -151,6 +157,16 @@ export async function createServices(
     const alertMail = registerAlertMailJobs({ jobs, savedSearches, repository: createAlertMailRepository(db.kysely), mailer, baseUrl: config.baseUrl, secret: config.authSecret, logger, now: options.now });
     await alertMail.scheduleDigests();
   }
+  const push = createPushService({
+    repository: timedRepository("push", createPushRepository(db.kysely)),
+    send: createPushSender({ vapid: config.push.vapid, subject: config.push.subject }),
+    jobs,
+    publicKey: config.push.vapid.publicKey,
+    serviceHosts: config.push.serviceHosts,
+    logger,
+    now: options.now,
+  });
+  registerPushJobs({ jobs, push });
   const onLive = (listingId: string) => alerts.listingBecameLive(listingId);
   const savedListingsRepository = timedRepository("savedListings", createSavedListingsRepository(db.kysely));
   return {
@@ -195,6 +211,7 @@ export async function createServices(
     }),
     contentVersion,
     alerts,
+    push,
     jobs,
     unsubscribe: createUnsubscribeService({ savedSearches, secret: config.authSecret, now: options.now }),
     uploadDatastore,

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { formatShortDate, isoDate } from "../../core/dates";
@@ -13,6 +14,7 @@ import { parseForm } from "../../server/route-helpers/forms";
 import { Alert } from "../components/alert";
 import { metaI18n, useI18n } from "../components/i18n";
 import { priceText } from "../components/price";
+import type { PushChange, PushState } from "../client/push-notifications";
 import type { Route } from "./+types/my-alerts";
 
 /** My alerts (decision 022): saved searches, what they found, and each one's settings. Forms work without JavaScript. */
@@ -38,6 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     done,
     mailEnabled: mine.mailEnabled,
+    // What this phone subscribes with (decision 027); the page offers push only where the browser can.
+    pushPublicKey: context.services.push.publicKey,
     searches: mine.searches.map((s) => ({ ...s, description: described.get(s.id)!, viewmore: viewmorePathOf(s.query) })),
     matches: mine.matches.map((m) => ({ ...m, listing: withPlaceLabels([m.listing], lang)[0]!, search: s(m.savedSearchId) })),
   };
@@ -72,7 +76,78 @@ function Hidden({ intent, id }: { intent: string; id: string }) {
   );
 }
 
-function SavedSearch({ search, mailEnabled }: { search: SearchItem; mailEnabled: boolean }) {
+/**
+ * Notifications on this phone (decision 027): whether this browser can have them is known only in
+ * the browser, so until the module (app/client/push-notifications.ts, loaded after hydration) says
+ * so, nothing is offered: without JavaScript or Push, the page is as it was.
+ */
+function usePush(publicKey: string) {
+  const [state, setState] = useState<PushState>("unsupported");
+  const [change, setChange] = useState<PushChange | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void import("../client/push-notifications")
+      .then(({ pushState }) => pushState())
+      .then((found) => live && setState(found))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  const act = (turnOn: boolean) => {
+    setBusy(true);
+    void import("../client/push-notifications")
+      .then((m) => (turnOn ? m.turnOnPush(publicKey) : m.turnOffPush()))
+      .catch((): PushChange => ({ state: "off", problem: "" }))
+      .then((result) => {
+        setChange(result);
+        setState(result.state);
+        setBusy(false);
+      });
+  };
+  return { state, change, busy, act };
+}
+
+function PushSettings({ push }: { push: ReturnType<typeof usePush> }) {
+  const { t } = useI18n();
+  const { state, change, busy, act } = push;
+  if (state === "unsupported") return null;
+  const problem = change && "problem" in change ? change : null;
+  return (
+    <section aria-labelledby="push-heading" className="mb-4 rounded-xl border border-stone-200 bg-white p-3 shadow-sm">
+      <h2 id="push-heading" className="font-semibold">
+        {t("alerts.pushHeading")}
+      </h2>
+      <p className="text-sm text-stone-700">{t("alerts.pushOffer")}</p>
+      <p role="status" className="mt-2">
+        {state === "on" ? t("alerts.pushOn") : state === "denied" ? t("alerts.pushDenied") : t("alerts.pushOff")}
+      </p>
+      {problem ? (
+        <div className="mt-2">
+          <Alert>
+            {problem.problem || t("alerts.pushFailed")}
+            {problem.login ? (
+              <>
+                {" "}
+                <Link to={problem.login} className="underline">
+                  {t("shell.login")}
+                </Link>
+              </>
+            ) : null}
+          </Alert>
+        </div>
+      ) : null}
+      {state === "denied" ? null : (
+        <button type="button" className={state === "on" ? "btn-secondary mt-2" : "btn-primary mt-2"} disabled={busy} aria-busy={busy} onClick={() => act(state !== "on")}>
+          {state === "on" ? t("alerts.pushTurnOff") : t("alerts.pushTurnOn")}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function SavedSearch({ search, mailEnabled, pushOffered }: { search: SearchItem; mailEnabled: boolean; pushOffered: boolean }) {
   const { t } = useI18n();
   const title = search.name ?? search.description;
   const named = (what: string) => `${what}: ${title}`;
@@ -148,6 +223,14 @@ function SavedSearch({ search, mailEnabled }: { search: SearchItem; mailEnabled:
                 <input type="checkbox" name="email" value="on" defaultChecked={search.channels.includes("email")} /> {t("alerts.channelEmail")}
               </label>
             ) : null}
+            {pushOffered ? (
+              <label className="inline-flex items-center gap-2 py-1">
+                <input type="checkbox" name="push" value="on" defaultChecked={search.channels.includes("push")} /> {t("alerts.channelPush")}
+              </label>
+            ) : search.channels.includes("push") ? (
+              // Not offered here (no JavaScript or no Push): saving the other settings keeps it as it was.
+              <input type="hidden" name="push" value="on" />
+            ) : null}
           </div>
           <button type="submit" className="btn-secondary">
             {t("alerts.saveSettings")}
@@ -159,8 +242,9 @@ function SavedSearch({ search, mailEnabled }: { search: SearchItem; mailEnabled:
 }
 
 export default function MyAlerts({ loaderData, actionData }: Route.ComponentProps) {
-  const { searches, matches, done, mailEnabled } = loaderData;
+  const { searches, matches, done, mailEnabled, pushPublicKey } = loaderData;
   const i18n = useI18n();
+  const push = usePush(pushPublicKey);
   const { lang, t } = i18n;
   const actionError = actionData ? Object.values(actionData.errors)[0] : undefined;
   return (
@@ -168,10 +252,11 @@ export default function MyAlerts({ loaderData, actionData }: Route.ComponentProp
       <h1 className="mb-4 text-2xl font-bold">{t("alerts.title")}</h1>
       {actionError ? <Alert>{actionError}</Alert> : null}
       {done ? <Alert tone="success">{t(`alerts.done.${done}`)}</Alert> : null}
+      <PushSettings push={push} />
       {searches.length ? (
         <ul aria-label={t("alerts.title")} className="mt-3 space-y-3">
           {searches.map((search) => (
-            <SavedSearch key={search.id} search={search} mailEnabled={mailEnabled} />
+            <SavedSearch key={search.id} search={search} mailEnabled={mailEnabled} pushOffered={push.state !== "unsupported"} />
           ))}
         </ul>
       ) : (

@@ -141,6 +141,11 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "Too many photos are uploading at once. Please wait for one to finish.": "एक साथ बहुत सारी फ़ोटो अपलोड हो रही हैं। कृपया किसी एक के पूरा होने का इंतज़ार करें।",
   // Saved searches and alerts (server/alerts, core/saved-search.ts; decision 022).
   "We could not find that saved search among yours.": "यह सहेजी खोज आपकी खोजों में नहीं मिली।",
+  // core/push-subscription.ts, server/push (decision 027)
+  "This browser's notification details could not be read. Please try again.": "इस ब्राउज़र की सूचना की जानकारी पढ़ी नहीं जा सकी। कृपया फिर कोशिश करें।",
+  "Please choose whether to turn notifications on or off.": "कृपया चुनें कि सूचना चालू करनी है या बंद।",
+  "This browser's notification service is not one we can send to.": "इस ब्राउज़र की सूचना सेवा पर हम नहीं भेज सकते।",
+  "We could not find notifications for this phone among yours.": "इस फ़ोन की सूचना आपकी सेटिंग में नहीं मिली।",
   "You have saved as many searches as you can ({{max}}). Please delete one you no longer need first.": "आप जितनी खोजें सहेज सकते हैं ({{max}}), उतनी सहेज चुके हैं। पहले कोई ऐसी खोज हटाएँ जिसकी अब ज़रूरत नहीं।",
   "Please keep the name under 60 characters.": "कृपया नाम 60 अक्षरों से कम रखें।",
   "Please choose how often to hear.": "कृपया चुनें कि कितनी बार बताएँ।",

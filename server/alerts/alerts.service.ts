@@ -107,6 +107,11 @@ export function createAlertsService(deps: {
         await jobs.enqueue("email-match", { savedSearchId: row.id, listingId: listing.id }, { key: `email:${row.id}:${listing.id}`, userId: row.user_id });
       }
     }
+    // Web Push (decision 027), keyed like mail: a rerun queues what is not yet sent, once.
+    for (const row of matching) {
+      if (row.pace !== "instant" || !parseChannels(row.channels).includes("push")) continue;
+      await jobs.enqueue("push-match", { savedSearchId: row.id, listingId: listing.id }, { key: `push:${row.id}:${listing.id}`, userId: row.user_id });
+    }
     return { candidates: candidates.length, matched: matching.map((row) => row.id) };
   }
 
@@ -180,7 +185,7 @@ export function createAlertsService(deps: {
         case "delete":
           return repository.delete(row.id);
         case "settings": {
-          const channels = [action.app ? "app" : null, action.email && deps.mailEnabled ? "email" : null].filter(Boolean);
+          const channels = [action.app ? "app" : null, action.email && deps.mailEnabled ? "email" : null, action.push ? "push" : null].filter(Boolean);
           return repository.update(row.id, { pace: action.pace, digest_hour: action.hour, channels: (channels.length ? channels : ["app"]).join(","), updated_at: at });
         }
       }

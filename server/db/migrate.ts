@@ -26,6 +26,7 @@ import * as m0016 from "./migrations/0016-saved-searches";
 import * as m0017 from "./migrations/0017-near-me";
 import * as m0018 from "./migrations/0018-grade-filter";
 import * as m0019 from "./migrations/0019-saved-search-language";
+import * as m0020 from "./migrations/0020-push-language";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-listings": m0001,
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0017-near-me": m0017,
   "0018-grade-filter": m0018,
   "0019-saved-search-language": m0019,
+  "0020-push-language": m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

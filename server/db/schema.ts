@@ -325,6 +325,8 @@ export interface PushSubscriptionTable {
   p256dh: string;
   auth: string;
   created_at: number | string;
+  /** "en" or "hi": the page's language when the phone subscribed (migration 0019). */
+  lang: Generated<string>;
 }
 
 /** A listing a person saved (migration 0015, server/saved-listings/, decision 023). */

@@ -162,6 +162,12 @@ export const MATRIX: Row[] = [
   { method: "POST", path: "/alerts/unsubscribe?t=not.signed", body: { form: { "List-Unsubscribe": "One-Click" } }, ...same(400), why: "RFC 8058 one-click, with a token that is not ours" },
   { method: "POST", path: "/alerts/unsubscribe?t=not.signed", body: { form: { "List-Unsubscribe": "Everything" } }, ...same(400) },
   { method: "PUT", path: "/alerts/unsubscribe?t=not.signed", body: { form: {} }, ...same(405) },
+  // Notifications on this phone (decision 027): JSON for the page's script; signed out: asked to log in (401).
+  { method: "GET", path: "/my/alerts/push", ...same(405) },
+  { method: "POST", path: "/my/alerts/push", body: { form: { intent: "unsubscribe", endpoint: "https://fcm.googleapis.com/fcm/send/not-anyones" } }, anonymous: 401, stranger: 404, owner: 404, why: "turns off only the sender's own phone" },
+  { method: "POST", path: "/my/alerts/push", body: { form: { intent: "subscribe", endpoint: "https://169.254.169.254/latest/meta-data", p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) } }, anonymous: 401, stranger: 400, owner: 400, why: "only a push service's address is stored" },
+  { method: "POST", path: "/my/alerts/push", body: { form: { intent: "steal", endpoint: "https://fcm.googleapis.com/x" } }, anonymous: 401, stranger: 400, owner: 400 },
+  { method: "POST", path: "/my/alerts/push", body: { json: { intent: "unsubscribe", endpoint: "https://fcm.googleapis.com/x" } }, anonymous: 401, stranger: 400, owner: 400, why: "forms only" },
 
   // The account page: each person sees and changes only their own account (signed out: the login prompt).
   page("/my/account"),

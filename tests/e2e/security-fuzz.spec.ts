@@ -690,6 +690,46 @@ test("the one-click unsubscribe link (/alerts/unsubscribe)", async () => {
   expect(await channelsNow()).toBe(before);
 });
 
+// Notifications on this phone (decision 027): the subscription the page's script posts, signed in
+// and out. Never a 5xx; a refusal says why (JSON); what is stored is a push service's https
+// address with well-formed keys, never more than MAX_PUSH_SUBSCRIPTIONS.
+test("the push subscription's form (/my/alerts/push)", async () => {
+  const intents = fc.constantFrom("subscribe", "unsubscribe").map((t) => [{ t }]);
+  const endpoints = fc.constantFrom("https://fcm.googleapis.com/fcm/send/fuzz", "https://updates.push.services.mozilla.com/wpush/v2/fuzz", "https://169.254.169.254/x", "http://fcm.googleapis.com/x").map((t) => [{ t }]);
+  try {
+    await fc.assert(
+      fc.asyncProperty(
+        formOf({ intent: { good: intents }, endpoint: { good: endpoints }, p256dh: { good: valid(`B${"x".repeat(86)}`) }, auth: { good: valid("y".repeat(22)) } }),
+        fc.boolean(),
+        async (values, signedIn) => {
+          count("POST /my/alerts/push");
+          const response = await rawRequest({
+            method: "POST",
+            path: "/my/alerts/push",
+            headers: { ...SAME_ORIGIN, ...(signedIn ? { cookie } : {}), "content-type": "application/x-www-form-urlencoded" },
+            body: Buffer.from(urlEncoded(values)),
+          });
+          expectNo5xx("push subscription", response);
+          if (response.status !== 200 && response.status !== 413) {
+            const body = JSON.parse(response.body.toString("utf8")) as { errors?: Record<string, string> };
+            expect(Object.values(body.errors ?? {})[0]?.trim(), `push subscription ${response.status}: no message`).toBeTruthy();
+          }
+          const rows = await db.kysely.selectFrom("push_subscription").select(["endpoint", "p256dh", "auth"]).where("user_id", "=", seller.id).execute();
+          if (rows.length > 10) partialWrite("push subscription", `${rows.length} subscriptions kept`);
+          for (const row of rows) {
+            expect(row.endpoint).toMatch(/^https:\/\/(fcm\.googleapis\.com|updates\.push\.services\.mozilla\.com)\//);
+            expect(row.p256dh).toMatch(/^B[\w-]{86}$/);
+            expect(row.auth).toMatch(/^[\w-]{22}$/);
+          }
+        },
+      ),
+      fcOptions,
+    );
+  } finally {
+    await db.kysely.deleteFrom("push_subscription").where("user_id", "=", seller.id).execute();
+  }
+});
+
 // ---------------------------------------------------------------- price insight (issue 23, decision 020)
 
 test("query strings and paths: /prices/*, /api/price-insight (signed in and out)", async () => {

@@ -14,6 +14,7 @@
  *   is dropped, so no one is shown a page with someone else's name on it.
  * - A new version takes over at once (skipWaiting + clientsClaim); since pages come from the
  *   network first, the next page opened is the new version's. Nothing reloads the page.
+ * - Web Push (decision 027, ./push.ts): a match's message becomes a notification; a tap opens the listing.
  */
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
@@ -23,6 +24,7 @@ import { CacheFirst } from "workbox-strategies";
 import { changesWhoIsSignedIn, isBrowsePage, isNeverKeptOffline, OFFLINE_COPY_HEADER } from "../../../core/offline-copy";
 import { offlinePageHtml, withSavedCopyBanner } from "./offline-page";
 import { SERVICE_WORKER_MESSAGES, type PageShownMessage } from "./messages";
+import { handlePush } from "./push";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -42,6 +44,8 @@ self.addEventListener("install", () => void self.skipWaiting());
 clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(manifest);
+// Notifications of saved-search matches (decision 027).
+handlePush();
 
 // Someone may be signing in, up or out: drop every saved page now, whatever the answer.
 self.addEventListener("fetch", (event) => {

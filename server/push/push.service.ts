@@ -1,0 +1,109 @@
+/**
+ * Web Push for saved-search alerts (decision 027): a person's phones subscribe from My alerts,
+ * and each match of an instant search with the push channel becomes one notification per phone,
+ * in the language that phone subscribed in.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { AppError } from "../../core/app-error";
+import { CATALOGUES } from "../../core/i18n/catalogues";
+import type { Language } from "../../core/i18n/languages";
+import { placeLabel } from "../../core/locations";
+import { formatRupees } from "../../core/money";
+import { MESSAGES } from "../../core/messages";
+import type { Actor } from "../../core/policies";
+import { MAX_PUSH_SUBSCRIPTIONS, type PushPayload } from "../../core/push-subscription";
+import { backoffMs, type JobQueue } from "../jobs/job-queue";
+import type { Logger } from "../logger";
+import type { PushRepository } from "./push.repository";
+import type { PushSender } from "./push-sender";
+
+export const PUSH_MESSAGES = {
+  notAPushService: "This browser's notification service is not one we can send to.",
+  notFound: "We could not find notifications for this phone among yours.",
+} as const;
+
+/** The job that sends one match's notifications (enqueued by alerts' matchListing). */
+export const PUSH_MATCH_JOB = "push-match";
+
+/** Whether an endpoint's host is one of the push services (or a subdomain of one). */
+export function isPushServiceHost(endpoint: string, hosts: readonly string[]): boolean {
+  const host = new URL(endpoint).hostname.toLowerCase();
+  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+}
+
+/** The notification about a listing, in a language: its name, price per kg and place. */
+export function matchPayload(listing: { id: string; name: string; pricePaise: number; state: string | null; district: string | null; place: string | null }, lang: Language): PushPayload {
+  const c = CATALOGUES[lang];
+  const price = c.unit.perKg.replace("{{price}}", formatRupees(listing.pricePaise));
+  const where = [listing.place, placeLabel(listing, lang)].filter(Boolean).join(", ");
+  return { title: c.alerts.pushTitle.replace("{{name}}", listing.name), body: where ? `${price} · ${where}` : price, url: `/view/${listing.id}` };
+}
+
+export function createPushService(deps: { repository: PushRepository; send: PushSender; jobs: JobQueue; publicKey: string; serviceHosts: readonly string[]; logger: Logger; now?: () => number }) {
+  const { repository, logger } = deps;
+  const now = deps.now ?? Date.now;
+
+  function signedIn(actor: Actor | null): Actor {
+    if (!actor) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+    return actor;
+  }
+
+  return {
+    /** What a browser subscribes with (the VAPID public key). */
+    publicKey: deps.publicKey,
+
+    async subscribe(input: { actor: Actor | null; subscription: { endpoint: string; p256dh: string; auth: string }; lang: Language }): Promise<void> {
+      const actor = signedIn(input.actor);
+      const { endpoint, p256dh, auth } = input.subscription;
+      // The server will post to this address: only to a push service, never anywhere a made-up subscription names.
+      if (!isPushServiceHost(endpoint, deps.serviceHosts)) throw new AppError("BAD_INPUT", PUSH_MESSAGES.notAPushService);
+      await repository.save({ id: randomUUID(), user_id: actor.id, endpoint, p256dh, auth, lang: input.lang, created_at: now() }, MAX_PUSH_SUBSCRIPTIONS);
+    },
+
+    async unsubscribe(input: { actor: Actor | null; endpoint: string }): Promise<void> {
+      const actor = signedIn(input.actor);
+      // Only one's own: someone else's subscription reads as not found.
+      if (!(await repository.deleteMine(actor.id, input.endpoint))) throw new AppError("NOT_FOUND", PUSH_MESSAGES.notFound);
+    },
+
+    /**
+     * Sends one match to the person's phones (all of them, or the one a retry names), once:
+     * `pushed_at` marks it sent. A phone the push service calls gone is forgotten. When every
+     * phone failed, the job fails and the queue retries it with backoff; when only some did, the
+     * match is marked sent and each failed phone gets its own retrying job, so the others are not
+     * told twice. A kill between sending and marking sends again on the rerun: the notification's
+     * tag and topic (the listing) make the phone show it once.
+     */
+    async sendMatch(input: { savedSearchId: string; listingId: string; subscriptionId?: string }): Promise<{ sent: number; gone: number }> {
+      const at = now();
+      const match = await repository.findMatchToPush(input.savedSearchId, input.listingId, at);
+      if (!match || (match.pushed && !input.subscriptionId)) return { sent: 0, gone: 0 };
+      const all = await repository.listForUser(match.userId);
+      const phones = input.subscriptionId ? all.filter((s) => s.id === input.subscriptionId) : all;
+      const topic = createHash("sha256").update(`listing:${match.listing.id}`).digest("base64url").slice(0, 32);
+      const results = await Promise.allSettled(phones.map((s) => deps.send(s, matchPayload(match.listing, s.lang === "hi" ? "hi" : "en"), topic)));
+      let sent = 0;
+      let gone = 0;
+      const failed: string[] = [];
+      for (const [i, result] of results.entries()) {
+        const phone = phones[i]!;
+        if (result.status === "fulfilled" && result.value === "sent") sent++;
+        else if (result.status === "fulfilled") {
+          gone++;
+          await repository.delete(phone.id);
+        } else {
+          failed.push(phone.id);
+          logger.warn({ err: result.reason, subscriptionId: phone.id }, "a push message could not be sent; it will be retried");
+        }
+      }
+      if (failed.length && (input.subscriptionId || failed.length === phones.length)) throw new Error(`push failed for ${failed.length} of ${phones.length} phones`);
+      for (const id of failed) {
+        await deps.jobs.enqueue(PUSH_MATCH_JOB, { savedSearchId: input.savedSearchId, listingId: input.listingId, subscriptionId: id }, { key: `push:${input.savedSearchId}:${input.listingId}:${id}`, userId: match.userId, runAt: at + backoffMs(1) });
+      }
+      if (!input.subscriptionId) await repository.markPushed(match.matchId, at);
+      return { sent, gone };
+    },
+  };
+}
+
+export type PushService = ReturnType<typeof createPushService>;

@@ -1,0 +1,287 @@
+/**
+ * Web Push for saved-search alerts (decision 027), through the real services on both engines and
+ * a real push service: an HTTPS server on 127.0.0.1 with its own certificate. A phone subscribes
+ * with real P-256 keys; the match and push jobs run; the test receives the POST, checks its VAPID
+ * signature and decrypts the aes128gcm payload itself (RFC 8291/8188, node:crypto) with the
+ * phone's private key and auth secret. Then the push service answers 410 and the subscription goes.
+ * The subscribe action is called as React Router calls it.
+ */
+import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify, type ECDH } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as pushAction } from "../../app/routes/my-alerts-push";
+import { MESSAGES } from "../../core/messages";
+import { savedQueryOf } from "../../core/saved-search";
+import { browseQuerySchema } from "../../core/schemas";
+import { routeContextOf } from "../../server/http/load-context";
+import { makeProducePhoto } from "../../server/seed/factories";
+import { listingFields } from "../support/listings";
+import { testEngines } from "../support/test-database";
+import { createTestServices, type TestServices } from "../support/test-services";
+import { signedInSeller } from "../support/uploads";
+
+interface Received {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A push service on 127.0.0.1 over HTTPS (a self-signed certificate the test's agent trusts). */
+async function startPushService() {
+  const dir = mkdtempSync(path.join(tmpdir(), "mandi-push-"));
+  execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem")], { stdio: "ignore" });
+  const cert = readFileSync(path.join(dir, "cert.pem"));
+  const key = readFileSync(path.join(dir, "key.pem"));
+  rmSync(dir, { recursive: true, force: true });
+  const received: Received[] = [];
+  const state = { status: 201, failing: new Set<string>() };
+  const server = https.createServer({ cert, key }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) });
+      res.writeHead(state.failing.has(req.url ?? "") ? 503 : state.status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { origin: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, cert, received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A browser's side of a subscription: its ECDH key pair and auth secret. */
+function makePhone(origin: string, name: string) {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return { ecdh, auth, endpoint: `${origin}/push/${name}`, p256dh: ecdh.getPublicKey().toString("base64url"), authText: auth.toString("base64url") };
+}
+
+/** RFC 8291 (Web Push encryption) over RFC 8188 (aes128gcm), as a browser decrypts a message. */
+function decryptPush(body: Buffer, phone: { ecdh: ECDH; auth: Buffer }): string {
+  const salt = body.subarray(0, 16);
+  const recordSize = body.readUInt32BE(16);
+  const idLength = body[20]!;
+  const senderKey = body.subarray(21, 21 + idLength);
+  const record = body.subarray(21 + idLength);
+  expect(record.length).toBeLessThanOrEqual(recordSize);
+  const shared = phone.ecdh.computeSecret(senderKey);
+  const keyInfo = Buffer.concat([Buffer.from("WebPush: info\0"), phone.ecdh.getPublicKey(), senderKey]);
+  const ikm = Buffer.from(hkdfSync("sha256", shared, phone.auth, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync("sha256", ikm, salt, Buffer.from("Content-Encoding: aes128gcm\0"), 16));
+  const nonce = Buffer.from(hkdfSync("sha256", ikm, salt, Buffer.from("Content-Encoding: nonce\0"), 12));
+  const decipher = createDecipheriv("aes-128-gcm", cek, nonce);
+  decipher.setAuthTag(record.subarray(record.length - 16));
+  const plain = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
+  // The last record ends with the delimiter 0x02, then any padding zeros.
+  const end = plain.lastIndexOf(2);
+  expect(plain.subarray(end + 1).every((b) => b === 0)).toBe(true);
+  return plain.subarray(0, end).toString("utf8");
+}
+
+/** The VAPID header (RFC 8292): a JWT signed with our private key, for this push service's origin. */
+function checkVapid(header: string | undefined, origin: string, publicKey: string) {
+  const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(header ?? "");
+  expect(match, `Authorization: ${header}`).not.toBeNull();
+  const [, jwt, k] = match!;
+  expect(k).toBe(publicKey);
+  const [head, claims, signature] = jwt!.split(".");
+  expect(JSON.parse(Buffer.from(claims!, "base64url").toString())).toMatchObject({ aud: origin });
+  const point = Buffer.from(publicKey, "base64url");
+  const key = createPublicKey({ key: { kty: "EC", crv: "P-256", x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33).toString("base64url") }, format: "jwk" });
+  expect(verify("sha256", Buffer.from(`${head}.${claims}`), { key, dsaEncoding: "ieee-p1363" }, Buffer.from(signature!, "base64url"))).toBe(true);
+}
+
+type AnyAction = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => Promise<unknown>;
+
+async function runAction(request: Request, context: AppLoadContext): Promise<{ status: number; body: Record<string, unknown> }> {
+  const result = await (pushAction as AnyAction)({ request, context, params: {} });
+  const { data: body, init } = result as { data: Record<string, unknown>; init: ResponseInit | null };
+  return { status: init?.status ?? 200, body };
+}
+
+describe.each(testEngines())("Web Push on %s", (engine) => {
+  let t: TestServices;
+  let pushService: Awaited<ReturnType<typeof startPushService>>;
+  let buyer: { id: string; cookie: string };
+  let other: { id: string; cookie: string };
+  let seller: { id: string };
+  let photo: Buffer;
+  const savedCa = https.globalAgent.options.ca;
+
+  const contextFor = (cookie?: string): AppLoadContext => ({
+    ...routeContextOf(t),
+    cspNonce: "test-nonce",
+    requestId: "test-request",
+    clientAddress: "127.0.0.1",
+    currentUser: () => (cookie ? t.accounts.getSessionUser(new Headers({ cookie })) : Promise.resolve(null)),
+  });
+  const post = (fields: Record<string, string>, cookie?: string, lang = "en") =>
+    runAction(new Request("http://127.0.0.1/my/alerts/push", { method: "POST", body: new URLSearchParams(fields), headers: { cookie: [cookie, `lang=${lang}`].filter(Boolean).join("; ") } }), contextFor(cookie));
+  const subscribe = (phone: ReturnType<typeof makePhone>, cookie?: string, lang = "en") => post({ intent: "subscribe", endpoint: phone.endpoint, p256dh: phone.p256dh, auth: phone.authText }, cookie, lang);
+  const list = async (name: string) => {
+    t.clock.now += 60_000;
+    const { id } = await t.listings.createListing({ actor: seller, fields: listingFields({ name, price: "24", category: "vegetables", state: "maharashtra", district: "nashik", place: "Lasalgaon" }), photos: [{ bytes: photo, fileName: "p.jpg" }] });
+    // Matching queues the push job; the second pass runs it.
+    await t.jobs.runDue();
+    await t.jobs.runDue();
+    return id;
+  };
+  const saveOnionSearch = async () => {
+    const { id } = await t.alerts.saveSearch({ actor: buyer, query: savedQueryOf(browseQuerySchema.parse({ q: "onion", state: "maharashtra", district: "nashik" })) });
+    await t.alerts.act({ actor: buyer, action: { intent: "settings", id, pace: "instant", hour: 8, app: "on", push: "on" } });
+    return id;
+  };
+
+  beforeAll(async () => {
+    pushService = await startPushService();
+    // The test's push service is trusted as a real one's certificate would be.
+    https.globalAgent.options.ca = pushService.cert;
+    t = await createTestServices({ engine, env: { PUSH_SERVICE_HOSTS: "127.0.0.1" } });
+    buyer = await signedInSeller(t, 1);
+    other = await signedInSeller(t, 2);
+    seller = await signedInSeller(t, 3);
+    photo = await makeProducePhoto("vegetables", 1, { width: 400, height: 300 });
+  });
+
+  afterAll(async () => {
+    https.globalAgent.options.ca = savedCa;
+    await t?.cleanup();
+    await pushService?.close();
+  });
+
+  it("sends each phone one encrypted, signed notification in its language, and never again", async () => {
+    const english = makePhone(pushService.origin, "english");
+    const hindi = makePhone(pushService.origin, "hindi");
+    expect(await subscribe(english, buyer.cookie)).toEqual({ status: 200, body: { ok: true, subscribed: true } });
+    expect((await subscribe(hindi, buyer.cookie, "hi")).status).toBe(200);
+    const searchId = await saveOnionSearch();
+    pushService.received.length = 0;
+
+    const listingId = await list("Red Onion");
+    expect(pushService.received.map((r) => r.path).sort()).toEqual(["/push/english", "/push/hindi"]);
+    for (const request of pushService.received) {
+      checkVapid(request.headers.authorization as string, pushService.origin, t.config.push.vapid.publicKey);
+      expect(request.headers["content-encoding"]).toBe("aes128gcm");
+      expect(Number(request.headers.ttl)).toBeGreaterThan(0);
+    }
+    const payloadOf = (phone: typeof english) => JSON.parse(decryptPush(pushService.received.find((r) => r.path.endsWith(phone.endpoint.split("/").pop()!))!.body, phone));
+    expect(payloadOf(english)).toEqual({ title: "New: Red Onion", body: "₹24 / kg · Lasalgaon, Nashik, Maharashtra", url: `/view/${listingId}` });
+    expect(payloadOf(hindi)).toEqual({ title: "नई: Red Onion", body: "₹24 / किलो · Lasalgaon, नासिक, महाराष्ट्र", url: `/view/${listingId}` });
+
+    // Matching the same listing again (renewed, a retried job) sends nothing twice.
+    pushService.received.length = 0;
+    await t.alerts.matchListing(listingId);
+    await t.jobs.runDue();
+    await t.push.sendMatch({ savedSearchId: searchId, listingId });
+    expect(pushService.received).toEqual([]);
+    await t.alerts.act({ actor: buyer, action: { intent: "delete", id: searchId } });
+  });
+
+  it("forgets a phone the push service calls gone (410), and retries when it fails", async () => {
+    const searchId = await saveOnionSearch();
+    pushService.state.status = 500;
+    pushService.received.length = 0;
+    const listingId = await list("White Onion");
+    // Both phones failed: the job is kept to be retried, and nothing is marked sent.
+    expect(pushService.received).toHaveLength(2);
+    await expect(t.push.sendMatch({ savedSearchId: searchId, listingId })).rejects.toThrow(/push failed for 2 of 2/);
+
+    pushService.state.status = 410;
+    pushService.received.length = 0;
+    expect(await t.push.sendMatch({ savedSearchId: searchId, listingId })).toEqual({ sent: 0, gone: 2 });
+    expect(pushService.received).toHaveLength(2);
+    pushService.state.status = 201;
+    // The subscriptions are gone: turning one off now finds nothing.
+    expect((await post({ intent: "unsubscribe", endpoint: `${pushService.origin}/push/english` }, buyer.cookie)).status).toBe(404);
+    await t.alerts.act({ actor: buyer, action: { intent: "delete", id: searchId } });
+  });
+
+  it("refuses bad subscriptions with a clear message, and asks the signed-out to log in", async () => {
+    const phone = makePhone(pushService.origin, "checks");
+    const bad = [
+      { ...phone, endpoint: "http://127.0.0.1/push/plain-http" },
+      { ...phone, endpoint: `https://127.0.0.1/${"x".repeat(1200)}` },
+      { ...phone, p256dh: "not-a-key" },
+      { ...phone, authText: "short" },
+    ];
+    for (const fields of bad) {
+      const outcome = await subscribe(fields, buyer.cookie);
+      expect(outcome.status).toBe(400);
+      expect(outcome.body.errors).toMatchObject({ [Object.keys(outcome.body.errors as object)[0]!]: "This browser's notification details could not be read. Please try again." });
+    }
+    // Somewhere that is not a push service: the server never posts there.
+    const elsewhere = await subscribe({ ...phone, endpoint: "https://169.254.169.254/latest/meta-data" }, buyer.cookie);
+    expect(outcome(elsewhere)).toEqual([400, "This browser's notification service is not one we can send to."]);
+    expect(outcome(await post({ intent: "subscribe" }, buyer.cookie))[0]).toBe(400);
+    expect(outcome(await post({ intent: "nonsense" }, buyer.cookie))).toEqual([400, "Please choose whether to turn notifications on or off."]);
+
+    const signedOut = await subscribe(phone);
+    expect(signedOut).toEqual({ status: 401, body: { errors: { form: MESSAGES.mustLogin }, values: {}, login: "/login?redirectTo=%2Fmy%2Falerts" } });
+    function outcome(o: { status: number; body: Record<string, unknown> }) {
+      return [o.status, Object.values(o.body.errors as Record<string, string>)[0]];
+    }
+  });
+
+  it("lets nobody turn off someone else's phone", async () => {
+    const phone = makePhone(pushService.origin, "buyers-phone");
+    await subscribe(phone, buyer.cookie);
+    const attempt = await post({ intent: "unsubscribe", endpoint: phone.endpoint }, other.cookie);
+    expect(attempt.status).toBe(404);
+    expect(attempt.body.errors).toEqual({ form: "We could not find notifications for this phone among yours." });
+    // Still the buyer's: it is sent to, and the buyer can turn it off.
+    const searchId = await saveOnionSearch();
+    pushService.received.length = 0;
+    await list("Onion, Nashik red");
+    expect(pushService.received.map((r) => r.path)).toEqual(["/push/buyers-phone"]);
+    expect(await post({ intent: "unsubscribe", endpoint: phone.endpoint }, buyer.cookie)).toEqual({ status: 200, body: { ok: true, subscribed: false } });
+    await t.alerts.act({ actor: buyer, action: { intent: "delete", id: searchId } });
+  });
+
+  it("when one phone's push service fails, retries that phone alone and tells the others once", async () => {
+    const fine = makePhone(pushService.origin, "fine");
+    const flaky = makePhone(pushService.origin, "flaky");
+    await subscribe(fine, buyer.cookie);
+    await subscribe(flaky, buyer.cookie);
+    const searchId = await saveOnionSearch();
+    pushService.state.failing.add("/push/flaky");
+    pushService.received.length = 0;
+    await list("Onion from Niphad");
+    expect(pushService.received.map((r) => r.path).sort()).toEqual(["/push/fine", "/push/flaky"]);
+
+    // The flaky phone's own job retries (after its backoff); the fine phone hears nothing more.
+    pushService.state.failing.clear();
+    pushService.received.length = 0;
+    t.clock.now += 3_600_000;
+    await t.jobs.runDue();
+    expect(pushService.received.map((r) => r.path)).toEqual(["/push/flaky"]);
+    expect(decryptPush(pushService.received[0]!.body, flaky)).toContain("Onion from Niphad");
+    pushService.received.length = 0;
+    t.clock.now += 3_600_000;
+    await t.jobs.runDue();
+    expect(pushService.received).toEqual([]);
+    await post({ intent: "unsubscribe", endpoint: fine.endpoint }, buyer.cookie);
+    await post({ intent: "unsubscribe", endpoint: flaky.endpoint }, buyer.cookie);
+    await t.alerts.act({ actor: buyer, action: { intent: "delete", id: searchId } });
+  });
+
+  it("forgets a person's phones when they delete their account", async () => {
+    const phone = makePhone(pushService.origin, "leaving");
+    await subscribe(phone, other.cookie);
+    const phones = () => t.db.kysely.selectFrom("push_subscription").select("endpoint").where("user_id", "=", other.id).execute();
+    expect(await phones()).toEqual([{ endpoint: phone.endpoint }]);
+    const actor = await t.accounts.getSessionUser(new Headers({ cookie: other.cookie }));
+    await t.accountDeletion.deleteAccount({ actor, password: "long-enough-pw", requestHeaders: new Headers({ cookie: other.cookie }) });
+    expect(await phones()).toEqual([]);
+  });
+
+  it("keeps the VAPID pair made in DATA_DIR across restarts", async () => {
+    const { loadConfig } = await import("../../server/config");
+    const again = loadConfig({ NODE_ENV: "test", DATA_DIR: t.dataDir, AUTH_SECRET: "x".repeat(32) });
+    expect(again.push.vapid).toEqual(t.config.push.vapid);
+  });
+});
