@@ -115,6 +115,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).max(200).optional(),
   /** How often the SQLite job driver looks for due jobs, in milliseconds. */
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  /** Background jobs (decision 028): "auto" is pg-boss on PostgreSQL and our own job table on SQLite; "sql" is our own table on either. */
+  JOB_DRIVER: z.enum(["auto", "sql"], { error: 'must be "auto" or "sql"' }).default("auto"),
+  /** How long a job may run before it is taken as abandoned (its process killed) and run again. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
 });
 
 /** Where photos are stored: a local folder (the default) or an S3-compatible bucket. */
@@ -156,6 +160,8 @@ export interface Config {
   storage: StorageConfig;
   /** Saved searches and their alerts (decision 022); `mail` is null when email is off. */
   alerts: { maxSavedSearches: number; mail: { smtpUrl: string; from: string } | null; jobPollMs: number };
+  /** The job queue's driver and lease (decision 028); how often it looks is alerts.jobPollMs. */
+  jobs: { driver: "auto" | "sql"; leaseMs: number };
 }
 
 export interface DatabaseTimeouts {
@@ -235,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
       jobPollMs: e.JOB_POLL_MS,
     },
+    jobs: { driver: e.JOB_DRIVER, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
   };
 }
 

@@ -159,6 +159,7 @@ export async function createServices(
       storage,
       uploadDatastore,
       savedSearches,
+      jobs,
       logger,
       now: options.now,
     }),
