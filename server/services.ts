@@ -43,6 +43,7 @@ import { createSavedSearchesRepository } from "./alerts/saved-searches.repositor
 import { registerAlertJobs } from "./alerts/alert-jobs";
 import type { JobQueue } from "./jobs/job-queue";
 import { createJobQueue } from "./jobs/create-job-queue";
+import { createFailedJobsService, type FailedJobsService } from "./jobs/failed-jobs.service";
 
 export interface Services {
   config: Config;
@@ -78,6 +79,8 @@ export interface Services {
   alerts: AlertsService;
   /** Background jobs (alert matching and mail); started by the server, run by hand in tests. */
   jobs: JobQueue;
+  /** The back office's Failed jobs page (decision 028). */
+  failedJobs: FailedJobsService;
   close(): Promise<void>;
   /** A buyer's saved listings, the hearts (decision 023). */
   savedListings: SavedListingsService;
@@ -186,6 +189,7 @@ export async function createServices(
     contentVersion,
     alerts,
     jobs,
+    failedJobs: createFailedJobsService({ jobs }),
     uploadDatastore,
     backfillProduce: () => backfillProduce(db),
     priceInsight: createPriceInsightService({ repository: createPriceInsightRepository(db.kysely), contentVersion, now: options.now }),
