@@ -81,10 +81,13 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
 
   const lastLogged = new Map<string, number>();
   function logError(error: unknown, what: string): void {
-    const line = `${what}: ${error instanceof Error ? error.message : String(error)}`;
+    // Only the message and code: a pool's error carries its client, connection settings and all.
+    const { message, code } = (error ?? {}) as { message?: unknown; code?: unknown };
+    const text = typeof message === "string" ? message : String(error);
+    const line = `${what}: ${text}`;
     if (Date.now() - (lastLogged.get(line) ?? 0) < ERROR_LOG_EVERY_MS) return;
     lastLogged.set(line, Date.now());
-    logger.warn({ err: error }, `job queue (pg-boss): ${what}`);
+    logger.warn({ code: typeof code === "string" ? code : undefined, error: text }, `job queue (pg-boss): ${what}`);
   }
 
   /** pg-boss started (its schema made or migrated); a failed start is tried afresh next time. */
