@@ -155,6 +155,7 @@ export interface JobStats {
  * a few seconds by the reader), and the largest, not the sum, when the primary adds up its workers.
  */
 let readJobStats: (() => Promise<JobStats>) | null = null;
+const JOB_STATS_WAIT_MS = 1_000;
 export function watchJobs(read: () => Promise<JobStats>): void {
   readJobStats = read;
 }
@@ -171,8 +172,9 @@ for (const [name, help, field] of jobGauges) {
     registers: [registry],
     async collect() {
       if (!readJobStats) return;
-      // An unavailable database leaves the figure out of this scrape rather than failing it.
-      const stats = await readJobStats().catch(() => null);
+      // A slow or unavailable database leaves the figure out of this scrape rather than failing it
+      // (the primary gives each worker 5 s to answer).
+      const stats = await Promise.race([readJobStats().catch(() => null), new Promise<null>((resolve) => setTimeout(resolve, JOB_STATS_WAIT_MS, null).unref())]);
       if (stats) this.set(stats[field]);
     },
   });
