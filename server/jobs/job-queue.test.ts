@@ -115,6 +115,7 @@ describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) =
     expect(await queue.retry(failed!.id)).toBe(true);
     expect(await queue.retry(failed!.id)).toBe(false);
     expect(await queue.retry("not-a-job")).toBe(false);
+    expect(await queue.retry(`${kind}/------------------------------------`)).toBe(false);
     expect(await queue.runDue()).toBe(1);
     expect(calls).toBe(MAX_JOB_ATTEMPTS + 1);
     expect(await queue.listFailed(10)).toEqual([]);

@@ -227,7 +227,7 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
     },
     async retry(id) {
       // Our ids for failed jobs are "<kind>/<uuid>": pg-boss keys a job by both.
-      const match = /^([\w-]{1,100})\/([0-9a-f-]{36})$/.exec(id);
+      const match = /^([\w-]{1,100})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(id);
       if (!match || !(await bossTablesExist(db))) return false;
       const result = await sql`
         update pgboss.job set state = 'retry', retry_count = 0, started_on = null, completed_on = null, output = null,

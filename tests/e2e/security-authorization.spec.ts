@@ -259,6 +259,7 @@ export const MATRIX: Row[] = [
   { method: "GET", path: "/admin/jobs?done=retry", ...staffOnly(404, 200) },
   { method: "POST", path: "/admin/jobs", body: { form: { intent: "retry", id: "00000000-0000-4000-8000-000000000000" } }, ...staffOnly(404, 409), why: "no such failed job" },
   { method: "POST", path: "/admin/jobs", body: { form: { intent: "retry", id: "../../etc/passwd" } }, ...staffOnly(404, 400) },
+  { method: "POST", path: "/admin/jobs", body: { form: { intent: "retry", id: "match-listing/------------------------------------" } }, ...staffOnly(404, 400) },
   { method: "POST", path: "/admin/jobs", body: { form: { intent: "delete", id: "00000000-0000-4000-8000-000000000000" } }, ...staffOnly(404, 400) },
   { method: "PUT", path: "/admin/jobs", body: { form: { intent: "retry", id: "00000000-0000-4000-8000-000000000000" } }, ...staffOnly(404, 405) },
   { method: "GET", path: "/admin/nothing-here", ...same(404) },
