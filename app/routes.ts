@@ -31,6 +31,7 @@ export default [
   route("admin/listings/:id", "routes/admin/listing.tsx"),
   route("admin/people", "routes/admin/people.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),
+  route("admin/jobs", "routes/admin/jobs.tsx"),
   // Saved listings: the list, and every heart's form (decision 023).
   route("my/saved", "routes/my-saved.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -1,4 +1,5 @@
 /** Who may do what: pure functions every data-changing service checks first. */
+import { isAdmin, type Role } from "./moderation";
 
 export interface Actor {
   id: string;
@@ -25,4 +26,9 @@ export function canChangeSavedSearch(actor: Actor | null | undefined, search: { 
  */
 export function canSaveListing(actor: Actor | null | undefined, listing: { status: string }): actor is Actor {
   return Boolean(actor?.id) && listing.status !== "hidden";
+}
+
+/** Failed background jobs (decision 028): admins see them and queue them again; nobody else. */
+export function canManageJobs(actor: { role?: Role | null } | null | undefined): boolean {
+  return isAdmin(actor?.role);
 }

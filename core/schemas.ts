@@ -416,6 +416,12 @@ export const listingModerationSchema = z.discriminatedUnion(
 );
 
 /** A staff action on a person (/admin/people): ban and unban (moderators), roles (admins). */
+/** The back office's Retry button on a failed job (decision 028): the job's id as listFailed gave it. */
+export const retryJobSchema = z.object({
+  intent: z.literal("retry", "Please send the form again from the page."),
+  id: z.string().regex(/^[\w-]{1,100}(\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/, "Please send the form again from the page."),
+});
+
 export const personModerationSchema = z.discriminatedUnion(
   "intent",
   [

@@ -129,6 +129,10 @@ const envSchema = z.object({
   PUSH_SERVICE_HOSTS: z.string().min(1).default("fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com"),
   /** How often the SQLite job driver looks for due jobs, in milliseconds. */
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  /** Background jobs (decision 028): "auto" is pg-boss on PostgreSQL and our own job table on SQLite; "sql" is our own table on either. */
+  JOB_DRIVER: z.enum(["auto", "sql"], { error: 'must be "auto" or "sql"' }).default("auto"),
+  /** How long a job may run before it is taken as abandoned (its process killed) and run again. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
 });
 
 /** Where photos are stored: a local folder (the default) or an S3-compatible bucket. */
@@ -172,6 +176,8 @@ export interface Config {
   alerts: { maxSavedSearches: number; mail: { smtpUrl: string; from: string } | null; jobPollMs: number };
   /** Web Push (decision 027): the VAPID pair and subject, and the push services we post to. */
   push: { vapid: VapidKeys; subject: string; serviceHosts: string[] };
+  /** The job queue's driver and lease (decision 028); how often it looks is alerts.jobPollMs. */
+  jobs: { driver: "auto" | "sql"; leaseMs: number };
 }
 
 export interface DatabaseTimeouts {
@@ -257,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subject: e.VAPID_SUBJECT ?? (e.BASE_URL?.startsWith("https://") ? e.BASE_URL : "mailto:push@mandi.invalid"),
       serviceHosts: e.PUSH_SERVICE_HOSTS.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
     },
+    jobs: { driver: e.JOB_DRIVER, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
   };
 }
 

@@ -51,6 +51,7 @@ import { createPushRepository } from "./push/push.repository";
 import { createPushSender } from "./push/push-sender";
 import { createPushService, type PushService } from "./push/push.service";
 import { registerPushJobs } from "./push/push-jobs";
+import { createFailedJobsService, type FailedJobsService } from "./jobs/failed-jobs.service";
 
 export interface Services {
   config: Config;
@@ -90,6 +91,8 @@ export interface Services {
   jobs: JobQueue;
   /** One-tap unsubscribe from alert email, by the signed link (decision 026). */
   unsubscribe: UnsubscribeService;
+  /** The back office's Failed jobs page (decision 028). */
+  failedJobs: FailedJobsService;
   close(): Promise<void>;
   /** A buyer's saved listings, the hearts (decision 023). */
   savedListings: SavedListingsService;
@@ -186,6 +189,7 @@ export async function createServices(
       storage,
       uploadDatastore,
       savedSearches,
+      jobs,
       logger,
       now: options.now,
     }),
@@ -214,6 +218,7 @@ export async function createServices(
     push,
     jobs,
     unsubscribe: createUnsubscribeService({ savedSearches, secret: config.authSecret, now: options.now }),
+    failedJobs: createFailedJobsService({ jobs }),
     uploadDatastore,
     backfillProduce: () => backfillProduce(db),
     priceInsight: createPriceInsightService({ repository: createPriceInsightRepository(db.kysely), contentVersion, now: options.now }),

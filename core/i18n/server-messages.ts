@@ -137,6 +137,8 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "A photo has not finished uploading. Please wait for it, or remove it.": "एक फ़ोटो अभी अपलोड हो रही है। कृपया उसके पूरा होने का इंतज़ार करें, या उसे हटा दें।",
   "We could not find that seller.": "हमें यह विक्रेता नहीं मिला।",
   "We could not find that page.": "हमें यह पेज नहीं मिला।",
+  // server/jobs/failed-jobs.service.ts
+  "That job is no longer waiting to be retried: it may have been retried already.": "यह काम अब दोबारा चलाने के लिए रुका नहीं है: हो सकता है इसे पहले ही दोबारा चला दिया गया हो।",
   "That photo could not be found. Please add it again.": "यह फ़ोटो नहीं मिली। कृपया इसे दोबारा जोड़ें।",
   "Too many photos are uploading at once. Please wait for one to finish.": "एक साथ बहुत सारी फ़ोटो अपलोड हो रही हैं। कृपया किसी एक के पूरा होने का इंतज़ार करें।",
   // Saved searches and alerts (server/alerts, core/saved-search.ts; decision 022).

@@ -1,5 +1,5 @@
 /** The SQL of saved searches and the listings they found (migration 0016, decision 022). */
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database, SavedSearchTable } from "../db/schema";
 import { SUMMARY_COLUMNS, toSummary } from "../listings/listing-sql";
 import type { ListingSummary } from "../../core/listing";
@@ -185,20 +185,14 @@ export function createSavedSearchesRepository(db: Kysely<Database>) {
       await db.insertInto("email_suppression").values({ email: email.toLowerCase(), reason, created_at: at }).onConflict((oc) => oc.column("email").doNothing()).execute();
     },
 
-    /** Everything of a person's here (account deletion, decision 012): saved searches, their keys and matches, push subscriptions, queued jobs. */
+    /** Everything of a person's here (account deletion, decision 012): saved searches, their keys and matches, push subscriptions. */
     async deleteForUser(userId: string, within: Kysely<Database> = db): Promise<void> {
       const ids = within.selectFrom("saved_search").select("id").where("user_id", "=", userId);
       await within.deleteFrom("saved_search_term").where("saved_search_id", "in", ids).execute();
       await within.deleteFrom("alert_match").where("user_id", "=", userId).execute();
       await within.deleteFrom("saved_search").where("user_id", "=", userId).execute();
       await within.deleteFrom("push_subscription").where("user_id", "=", userId).execute();
-      await within.deleteFrom("alert_job").where("user_id", "=", userId).execute();
-      // Matching jobs name their listing, not its seller: those of the person's listings go too.
-      await within
-        .deleteFrom("alert_job")
-        .where("kind", "=", "match-listing")
-        .where("payload", "in", within.selectFrom("listing").select(sql<string>`'{"listingId":"' || id || '"}'`.as("payload")).where("seller_id", "=", userId))
-        .execute();
+      // Their queued jobs are the job queue's to remove (JobQueue.removeForUser, decision 028).
     },
 
     /** A live listing as matching reads it; null when it is not live at `at`. */

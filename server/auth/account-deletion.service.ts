@@ -22,6 +22,7 @@ import type { SavedListingsRepository } from "../saved-listings/saved-listings.r
 import type { UploadDatastore } from "../uploads/tus-datastore";
 import type { UploadsRepository } from "../uploads/uploads.repository";
 import type { SavedSearchesRepository } from "../alerts/saved-searches.repository";
+import type { JobQueue } from "../jobs/job-queue";
 import { isMissing } from "../uploads/uploads.service";
 import type { AccountsRepository } from "./accounts.repository";
 import type { AccountsService, SessionUser } from "./accounts.service";
@@ -38,6 +39,8 @@ export function createAccountDeletionService(deps: {
   uploadDatastore: Pick<UploadDatastore, "remove">;
   /** Saved searches, what they found, push subscriptions and queued alert jobs (decision 022). */
   savedSearches?: Pick<SavedSearchesRepository, "deleteForUser">;
+  /** Their queued jobs, whichever driver keeps them (decision 028). */
+  jobs?: Pick<JobQueue, "removeForUser">;
   logger: Logger;
   now?: () => number;
 }) {
@@ -70,8 +73,9 @@ export function createAccountDeletionService(deps: {
       await accounts.confirmPassword({ email: actor.email, password: input.password }, input.requestHeaders);
 
       const removed = await db.transaction().execute(async (trx) => {
-        // Before the listings: it finds the alert jobs that name them.
         await deps.savedSearches?.deleteForUser(actor.id, trx);
+        // Before the listings: it finds the jobs that name them.
+        await deps.jobs?.removeForUser(actor.id, trx);
         const imageKeys = await deps.listingsRepository.deleteBySeller(actor.id, now(), trx);
         const uploadIds = await deps.uploadsRepository.deleteForOwner(actor.id, trx);
         await deps.savedListingsRepository?.deleteForUser(actor.id, trx);

@@ -1,11 +1,20 @@
 /**
- * Background jobs (decision 022): one interface, two drivers.
+ * Background jobs (decisions 022 and 028): one interface, two drivers, picked by
+ * create-job-queue.ts.
  *   - sql-job-queue.ts: the job table in our own database, the row's lease as the lock. The
- *     default on SQLite (and usable on PostgreSQL): runs inside the app's processes.
+ *     driver on SQLite (and on PostgreSQL with JOB_DRIVER=sql): runs inside the app's processes.
  *   - pg-boss-queue.ts: pg-boss on PostgreSQL, where several instances share the work.
- * Every job has a key: enqueueing a key twice makes one job. Handlers must be safe to run again
- * (a process killed mid-job runs it again once its lease ends).
+ * Both run handlers through job-runner.ts (metrics, logging). Every job has a key: enqueueing a
+ * key twice makes one job while the first is kept (KEEP_DONE_MS after it finished). That is not
+ * what keeps an alert from going out twice: a process killed mid-job runs the job again once its
+ * lease ends, so handlers must be safe to run again, and they are, by their marks in the database
+ * (alert_match's unique pair, emailed_at, pushed_at).
  */
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import type { JobStats } from "../metrics/metrics";
+
+export type { JobStats };
 export interface JobOptions {
   /** One job per key, however often it is enqueued. */
   key: string;
@@ -40,14 +49,29 @@ export interface JobQueue {
   runDue(): Promise<number>;
   /** Jobs that failed every attempt, newest first (the back office shows them). */
   listFailed(limit: number): Promise<FailedJob[]>;
-  /** Queues a failed job again, from now. */
+  /** Queues a failed job again, from now, with every attempt again. */
   retry(id: string): Promise<boolean>;
+  /**
+   * Removes a person's jobs (account deletion, decision 012): those enqueued with their userId and
+   * those naming one of their listings (payload.listingId). Runs inside the deletion's
+   * transaction, before their listings go.
+   */
+  removeForUser(userId: string, within: Kysely<Database>): Promise<void>;
+  /** Queued, oldest due and failed jobs, for the metrics. */
+  stats(): Promise<JobStats>;
 }
+
+/** How long a job may run before another worker may take it (a killed process's job runs again after this). */
+export const LEASE_MS = 60_000;
+/** Finished jobs are forgotten after this long (their keys may then be used again). */
+export const KEEP_DONE_MS = 7 * 86_400_000;
+/** Failed jobs stay on the back office's page this long, unless retried. */
+export const KEEP_FAILED_MS = 30 * 86_400_000;
 
 /** Attempts before a job is kept as failed. */
 export const MAX_JOB_ATTEMPTS = 6;
 
-/** Wait before attempt n+1 (after n failures): 5 s, 20 s, 80 s, … at most an hour, ±20 %. */
+/** Wait before attempt n+1 (after n failures), in both drivers: 5 s, 20 s, 80 s, … at most an hour, ±20 %. */
 export function backoffMs(failures: number, random: () => number = Math.random): number {
   const base = Math.min(5_000 * 4 ** Math.max(failures - 1, 0), 3_600_000);
   return Math.round(base * (0.8 + 0.4 * random()));

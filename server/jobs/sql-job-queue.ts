@@ -5,23 +5,29 @@
  * a lease that runs out, and the job runs again. Unique `dedupe_key`: a key is one job.
  */
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
-import { backoffMs, MAX_JOB_ATTEMPTS, type FailedJob, type JobHandler, type JobQueue } from "./job-queue";
+import { backoffMs, KEEP_DONE_MS, KEEP_FAILED_MS, LEASE_MS, type FailedJob, type JobQueue } from "./job-queue";
+import { createJobRunner } from "./job-runner";
 
-/** How long a job may run before another worker may take it. */
-const LEASE_MS = 60_000;
 /** Jobs taken per look. */
 const BATCH = 20;
-/** Finished jobs are forgotten after this long (their keys may then be used again). */
-const KEEP_DONE_MS = 7 * 86_400_000;
 
-export function createSqlJobQueue(deps: { db: Kysely<Database>; logger: Logger; pollMs: number; now?: () => number; leaseMs?: number }): JobQueue {
+export function createSqlJobQueue(deps: {
+  db: Kysely<Database>;
+  logger: Logger;
+  pollMs: number;
+  now?: () => number;
+  leaseMs?: number;
+  /** The wait before a retry (tests: none). */
+  backoff?: (failures: number) => number;
+}): JobQueue {
   const { db, logger } = deps;
   const now = deps.now ?? Date.now;
   const leaseMs = deps.leaseMs ?? LEASE_MS;
-  const handlers = new Map<string, JobHandler>();
+  const backoff = deps.backoff ?? backoffMs;
+  const runner = createJobRunner(logger);
   const me = `${process.pid}-${randomUUID().slice(0, 8)}`;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -39,22 +45,17 @@ export function createSqlJobQueue(deps: { db: Kysely<Database>; logger: Logger; 
   }
 
   async function runOne(job: { id: string; kind: string; payload: string; attempts: number }): Promise<void> {
-    const handler = handlers.get(job.kind);
-    try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(JSON.parse(job.payload) as Record<string, unknown>);
+    const attempt = job.attempts + 1;
+    const result = await runner.run({ id: job.id, kind: job.kind, payload: JSON.parse(job.payload) as Record<string, unknown>, attempt });
+    if (result.ok) {
       await db.updateTable("alert_job").set({ state: "done", finished_at: now(), locked_until: null, last_error: null }).where("id", "=", job.id).execute();
-    } catch (error) {
-      const attempts = job.attempts + 1;
-      const message = error instanceof Error ? error.message : String(error);
-      const failed = attempts >= MAX_JOB_ATTEMPTS;
-      logger.warn({ err: error, jobId: job.id, kind: job.kind, attempts }, failed ? "job failed for good" : "job failed; will retry");
-      await db
-        .updateTable("alert_job")
-        .set({ state: failed ? "failed" : "queued", run_at: now() + backoffMs(attempts), locked_until: null, last_error: message.slice(0, 1000), finished_at: failed ? now() : null })
-        .where("id", "=", job.id)
-        .execute();
+      return;
     }
+    await db
+      .updateTable("alert_job")
+      .set({ state: result.final ? "failed" : "queued", run_at: result.final ? now() : now() + backoff(attempt), locked_until: null, last_error: result.message, finished_at: result.final ? now() : null })
+      .where("id", "=", job.id)
+      .execute();
   }
 
   async function runDue(): Promise<number> {
@@ -81,11 +82,16 @@ export function createSqlJobQueue(deps: { db: Kysely<Database>; logger: Logger; 
     }
   }
 
+  async function forgetOld(): Promise<void> {
+    await db.deleteFrom("alert_job").where("state", "=", "done").where("finished_at", "<", now() - KEEP_DONE_MS).execute();
+    await db.deleteFrom("alert_job").where("state", "=", "failed").where("finished_at", "<", now() - KEEP_FAILED_MS).execute();
+  }
+
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {
       running = runDue()
-        .then(() => db.deleteFrom("alert_job").where("state", "=", "done").where("finished_at", "<", now() - KEEP_DONE_MS).execute())
+        .then(() => forgetOld())
         .catch((error: unknown) => logger.warn({ err: error }, "job queue could not look for jobs"))
         .finally(schedule);
     }, deps.pollMs);
@@ -102,9 +108,7 @@ export function createSqlJobQueue(deps: { db: Kysely<Database>; logger: Logger; 
         .onConflict((oc) => oc.column("dedupe_key").doNothing())
         .execute();
     },
-    handle(kind, handler) {
-      handlers.set(kind, handler);
-    },
+    handle: runner.handle,
     async start() {
       stopped = false;
       schedule();
@@ -124,6 +128,28 @@ export function createSqlJobQueue(deps: { db: Kysely<Database>; logger: Logger; 
     async retry(id) {
       const updated = await db.updateTable("alert_job").set({ state: "queued", run_at: now(), attempts: 0, finished_at: null }).where("id", "=", id).where("state", "=", "failed").executeTakeFirst();
       return Number(updated.numUpdatedRows) === 1;
+    },
+    async removeForUser(userId, within) {
+      await within.deleteFrom("alert_job").where("user_id", "=", userId).execute();
+      // Matching jobs name their listing, not its seller: those of the person's listings go too.
+      await within
+        .deleteFrom("alert_job")
+        .where("payload", "in", within.selectFrom("listing").select(sql<string>`'{"listingId":"' || id || '"}'`.as("payload")).where("seller_id", "=", userId))
+        .execute();
+    },
+    async stats() {
+      const at = now();
+      const row = await db
+        .selectFrom("alert_job")
+        .select((eb) => [
+          eb.fn.sum<number>(eb.case().when("state", "=", "queued").then(1).else(0).end()).as("queued"),
+          eb.fn.min<number>(eb.case().when(eb.and([eb("state", "=", "queued"), eb("run_at", "<=", at)])).then(eb.ref("run_at")).end()).as("oldest"),
+          eb.fn.sum<number>(eb.case().when("state", "=", "failed").then(1).else(0).end()).as("failed"),
+        ])
+        .where("state", "in", ["queued", "failed"])
+        .executeTakeFirst();
+      const oldest = row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
+      return { queued: Number(row?.queued ?? 0), oldestAgeSeconds: oldest === null ? 0 : Math.max(0, (at - oldest) / 1000), failed: Number(row?.failed ?? 0) };
     },
   };
 }

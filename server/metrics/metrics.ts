@@ -125,6 +125,61 @@ new Gauge({
   },
 });
 
+/** Background jobs (decision 028): each attempt's outcome and time, by kind (a fixed set in our code). */
+export const jobsRun = new Counter({
+  name: "mandi_jobs_total",
+  help: "Job attempts by kind and outcome: done, retry (failed, will run again) or failed (no attempts left).",
+  labelNames: ["kind", "outcome"] as const,
+  registers: [registry],
+});
+
+export const jobDuration = new Histogram({
+  name: "mandi_job_duration_seconds",
+  help: "Time of one job attempt, by kind.",
+  labelNames: ["kind"] as const,
+  buckets: [0.005, 0.025, 0.1, 0.25, 1, 2.5, 10, 30, 60],
+  registers: [registry],
+});
+
+export interface JobStats {
+  /** Waiting to run (due or not). */
+  queued: number;
+  /** Seconds the longest-waiting due job has waited; 0 when none is due. */
+  oldestAgeSeconds: number;
+  /** Failed every attempt, kept for the back office. */
+  failed: number;
+}
+
+/**
+ * The queue's figures are the database's, the same in every process: read at scrape time (cached
+ * a few seconds by the reader), and the largest, not the sum, when the primary adds up its workers.
+ */
+let readJobStats: (() => Promise<JobStats>) | null = null;
+const JOB_STATS_WAIT_MS = 1_000;
+export function watchJobs(read: () => Promise<JobStats>): void {
+  readJobStats = read;
+}
+const jobGauges = [
+  ["mandi_jobs_queued", "Jobs waiting to run.", "queued"],
+  ["mandi_jobs_oldest_age_seconds", "Seconds the longest-waiting due job has waited.", "oldestAgeSeconds"],
+  ["mandi_jobs_failed", "Jobs that failed every attempt (the back office's Failed jobs page).", "failed"],
+] as const;
+for (const [name, help, field] of jobGauges) {
+  new Gauge({
+    name,
+    help,
+    aggregator: "max",
+    registers: [registry],
+    async collect() {
+      if (!readJobStats) return;
+      // A slow or unavailable database leaves the figure out of this scrape rather than failing it
+      // (the primary gives each worker 5 s to answer).
+      const stats = await Promise.race([readJobStats().catch(() => null), new Promise<null>((resolve) => setTimeout(resolve, JOB_STATS_WAIT_MS, null).unref())]);
+      if (stats) this.set(stats[field]);
+    },
+  });
+}
+
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 /** A method from the list, else "other": a client may send any token as a method. */
 export function methodLabel(method: string): string {

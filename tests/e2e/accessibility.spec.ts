@@ -322,7 +322,7 @@ test.describe("axe-core scan (WCAG 2 A and AA)", () => {
     await page.getByRole("button", { name: "Send report" }).click();
     await expect(page.getByText("Please choose what is wrong with this listing.")).toBeVisible();
     await scan("/view/:id/report with errors");
-    for (const path of ["/admin", "/admin?view=hidden", `/admin/listings/${listing.id}`, `/admin/people?email=${encodeURIComponent(seller.email)}`, "/admin/audit"]) {
+    for (const path of ["/admin", "/admin?view=hidden", `/admin/listings/${listing.id}`, `/admin/people?email=${encodeURIComponent(seller.email)}`, "/admin/audit", "/admin/jobs"]) {
       await gotoHydrated(page, path);
       await scan(path);
     }

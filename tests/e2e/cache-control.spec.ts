@@ -51,6 +51,7 @@ test("every route says what a shared cache may keep, for anonymous and signed-in
     { path: `/view/${listing.id}/report` },
     { path: "/admin" },
     { path: "/admin/audit" },
+    { path: "/admin/jobs" },
     { path: "/login" },
     { path: "/signup" },
     { path: "/create" },

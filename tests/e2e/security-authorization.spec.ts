@@ -266,6 +266,14 @@ export const MATRIX: Row[] = [
   { method: "GET", path: "/admin/audit.data", ...staffOnly(404, 200) },
   { method: "POST", path: "/admin/audit", body: { form: { id: "1", reason: "rewritten" } }, ...staffOnly(404, 405), why: "the log is append-only" },
   { method: "DELETE", path: "/admin/audit", ...staffOnly(404, 405) },
+  { method: "GET", path: "/admin/jobs", ...staffOnly(404, 200), why: "admins only" },
+  { method: "GET", path: "/admin/jobs.data", ...staffOnly(404, 200) },
+  { method: "GET", path: "/admin/jobs?done=retry", ...staffOnly(404, 200) },
+  { method: "POST", path: "/admin/jobs", body: { form: { intent: "retry", id: "00000000-0000-4000-8000-000000000000" } }, ...staffOnly(404, 409), why: "no such failed job" },
+  { method: "POST", path: "/admin/jobs", body: { form: { intent: "retry", id: "../../etc/passwd" } }, ...staffOnly(404, 400) },
+  { method: "POST", path: "/admin/jobs", body: { form: { intent: "retry", id: "match-listing/------------------------------------" } }, ...staffOnly(404, 400) },
+  { method: "POST", path: "/admin/jobs", body: { form: { intent: "delete", id: "00000000-0000-4000-8000-000000000000" } }, ...staffOnly(404, 400) },
+  { method: "PUT", path: "/admin/jobs", body: { form: { intent: "retry", id: "00000000-0000-4000-8000-000000000000" } }, ...staffOnly(404, 405) },
   { method: "GET", path: "/admin/nothing-here", ...same(404) },
 
   // Saved listings and share cards (issue 24, decision 023): a heart changes only the sender's own list.

@@ -125,7 +125,7 @@ describe("one process", () => {
     for (const method of ["PROPFIND", "BREW", "DELETE"]) await fetch(`${app.url}/viewmore`, { method }).catch(() => undefined);
     const samples = await scrape(metricsPort);
     const routes = new Set(samples.filter((s) => s.labels.route !== undefined).map((s) => s.labels.route));
-    const known = new Set(["/", "/signup", "/login", "/logout", "/create", "/view", "/view/:id", "/view/:id/report", "/viewmore", "/my/listings", "/my/listings/:id/edit", "/seller/:id", "/api/suggestions", "/language", "/my/account", "/admin", "/admin/listings/:id", "/admin/people", "/admin/audit", "/*", "/healthz", "/readyz", "/assets/*", "/media/*", "/uploads/*", "/api/auth/*", "/i18n/*"]);
+    const known = new Set(["/", "/signup", "/login", "/logout", "/create", "/view", "/view/:id", "/view/:id/report", "/viewmore", "/my/listings", "/my/listings/:id/edit", "/seller/:id", "/api/suggestions", "/language", "/my/account", "/admin", "/admin/listings/:id", "/admin/people", "/admin/audit", "/admin/jobs", "/*", "/healthz", "/readyz", "/assets/*", "/media/*", "/uploads/*", "/api/auth/*", "/i18n/*"]);
     for (const route of routes) expect(known.has(route!) || /^\/[\w/:.-]*$/.test(route!), `route label ${route}`).toBe(true);
     expect([...routes].some((route) => route!.includes("script") || route!.includes("@") || route!.includes("प"))).toBe(false);
     const methods = new Set(samples.map((s) => s.labels.method).filter(Boolean));

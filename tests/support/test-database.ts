@@ -24,7 +24,9 @@ export async function createTestDatabase(engine: TestEngine, dataDir: string): P
   if (engine === "sqlite") return { url: `sqlite:${path.join(dataDir, "mandi.sqlite")}`, drop: async () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `mandi_test_${randomBytes(6).toString("hex")}`;
+  // TEST_DATABASE_PREFIX keeps several runs on one server apart (letters, digits and _ only).
+  const prefix = /^[a-z_][a-z0-9_]{0,30}$/.test(process.env.TEST_DATABASE_PREFIX ?? "") ? process.env.TEST_DATABASE_PREFIX : "mandi_test_";
+  const name = `${prefix}${randomBytes(6).toString("hex")}`;
   await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

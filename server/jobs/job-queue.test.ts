@@ -1,0 +1,165 @@
+/**
+ * One behavioural suite for every job driver (decision 028): our own table on SQLite and on
+ * PostgreSQL, and pg-boss on PostgreSQL, each on a fresh real database. A key is one job; a
+ * failing handler retries with the backoff, then is kept as failed; retry() queues it again; a
+ * person's jobs go with their account; two queues on one database run each of 50 jobs once.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Db } from "../db/database";
+import { migrateToLatest } from "../db/migrate";
+import { createLogger } from "../logger";
+import { registry } from "../metrics/metrics";
+import { createTestDatabase, testEngines, type TestDatabase, type TestEngine } from "../../tests/support/test-database";
+import { MAX_JOB_ATTEMPTS, type JobQueue } from "./job-queue";
+import { createPgBossQueue } from "./pg-boss-queue";
+import { createSqlJobQueue } from "./sql-job-queue";
+
+type Driver = "sql" | "pg-boss";
+const cases: Array<{ engine: TestEngine; driver: Driver }> = [
+  ...testEngines().map((engine) => ({ engine, driver: "sql" as const })),
+  ...(testEngines().includes("postgres") ? [{ engine: "postgres" as const, driver: "pg-boss" as const }] : []),
+];
+
+const logger = createLogger("silent");
+const timeouts = { statementMs: 5_000, acquireMs: 2_000, sqliteBusyMs: 5_000 };
+
+describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) => {
+  let dataDir: string;
+  let database: TestDatabase;
+  const opened: Db[] = [];
+  const queues: JobQueue[] = [];
+  const failures: number[] = [];
+
+  /** A queue as the app makes one, with no wait before a retry (the backoff's input is recorded). */
+  function makeQueue(options: { pollMs?: number } = {}): { queue: JobQueue; db: Db } {
+    const db = openDatabase(database.url, { poolSize: 4, timeouts });
+    opened.push(db);
+    const backoff = (n: number) => (failures.push(n), 0);
+    const pollMs = options.pollMs ?? 50;
+    const queue =
+      driver === "pg-boss"
+        ? createPgBossQueue({ connectionString: database.url, db: db.kysely, logger, pollMs, timeouts, backoff })
+        : createSqlJobQueue({ db: db.kysely, logger, pollMs, backoff });
+    queues.push(queue);
+    return { queue, db };
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "mandi-jobs-"));
+    database = await createTestDatabase(engine, dataDir);
+    const setup = openDatabase(database.url, { poolSize: 2 });
+    await migrateToLatest(setup);
+    await setup.close();
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const queue of queues) await queue.stop();
+    for (const db of opened) await db.close();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it("makes one job of a key, however often it is enqueued, also once it has run", async () => {
+    const { queue } = makeQueue();
+    const ran: unknown[] = [];
+    queue.handle("count", async (payload) => void ran.push(payload.n));
+    await queue.enqueue("count", { n: 1 }, { key: "count:a" });
+    await queue.enqueue("count", { n: 2 }, { key: "count:a" });
+    await queue.enqueue("count", { n: 3 }, { key: "count:b" });
+    expect(await queue.runDue()).toBe(2);
+    expect(ran.sort()).toEqual([1, 3]);
+    await queue.enqueue("count", { n: 4 }, { key: "count:a" });
+    expect(await queue.runDue()).toBe(0);
+    expect(ran).toHaveLength(2);
+  });
+
+  it("waits for runAt", async () => {
+    const { queue } = makeQueue();
+    const ran: string[] = [];
+    queue.handle("later", async () => void ran.push("later"));
+    await queue.enqueue("later", {}, { key: "later:1", runAt: Date.now() + 3_600_000 });
+    expect(await queue.runDue()).toBe(0);
+    expect((await queue.stats()).queued).toBe(1);
+  });
+
+  it("retries a failing handler with the backoff, then keeps it as failed; retry() runs it again", async () => {
+    const { queue } = makeQueue();
+    // Its own kind in each case: the metrics are the process's.
+    const kind = `flaky-${driver}-${engine}`;
+    let broken = true;
+    let calls = 0;
+    queue.handle(kind, async () => {
+      calls++;
+      if (broken) throw new Error("SMTP is down <script>");
+    });
+    failures.length = 0;
+    await queue.enqueue(kind, { to: "someone" }, { key: "flaky:1" });
+    for (let i = 0; i < MAX_JOB_ATTEMPTS && (await queue.listFailed(10)).length === 0; i++) await queue.runDue();
+    expect(calls).toBe(MAX_JOB_ATTEMPTS);
+    // One wait after each failure that leaves an attempt: 1, 2, … 5.
+    expect(failures).toEqual(Array.from({ length: MAX_JOB_ATTEMPTS - 1 }, (_, i) => i + 1));
+    const [failed] = await queue.listFailed(10);
+    expect(failed).toMatchObject({ kind, key: "flaky:1", attempts: MAX_JOB_ATTEMPTS, lastError: "SMTP is down <script>" });
+    expect(failed!.failedAt).toBeGreaterThan(Date.now() - 60_000);
+    expect(await queue.runDue()).toBe(0);
+    expect((await queue.stats()).failed).toBe(1);
+    const metrics = await registry.getSingleMetricAsString("mandi_jobs_total");
+    expect(metrics).toContain(`mandi_jobs_total{kind="${kind}",outcome="retry"} 5`);
+    expect(metrics).toContain(`mandi_jobs_total{kind="${kind}",outcome="failed"} 1`);
+
+    broken = false;
+    expect(await queue.retry(failed!.id)).toBe(true);
+    expect(await queue.retry(failed!.id)).toBe(false);
+    expect(await queue.retry("not-a-job")).toBe(false);
+    expect(await queue.retry(`${kind}/------------------------------------`)).toBe(false);
+    expect(await queue.runDue()).toBe(1);
+    expect(calls).toBe(MAX_JOB_ATTEMPTS + 1);
+    expect(await queue.listFailed(10)).toEqual([]);
+    expect((await queue.stats()).failed).toBe(0);
+  });
+
+  it("removes a person's jobs with their account", async () => {
+    const { queue, db } = makeQueue();
+    const ran: string[] = [];
+    queue.handle("mail", async (payload) => void ran.push(String(payload.who)));
+    await queue.enqueue("mail", { who: "leaving" }, { key: "mail:leaving", userId: "user-leaving" });
+    await queue.enqueue("mail", { who: "staying" }, { key: "mail:staying", userId: "user-staying" });
+    await db.kysely.transaction().execute((trx) => queue.removeForUser("user-leaving", trx));
+    expect(await queue.runDue()).toBe(1);
+    expect(ran).toEqual(["staying"]);
+  });
+
+  it("shares 50 jobs between two queues on one database: each runs exactly once", async () => {
+    const first = makeQueue({ pollMs: 20 }).queue;
+    const second = makeQueue({ pollMs: 20 }).queue;
+    const runs: Array<{ n: number; by: string }> = [];
+    for (const [queue, by] of [
+      [first, "first"],
+      [second, "second"],
+    ] as const) {
+      queue.handle("shared", async (payload) => {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
+        runs.push({ n: Number(payload.n), by });
+      });
+    }
+    for (let n = 0; n < 50; n++) await (n % 2 ? first : second).enqueue("shared", { n }, { key: `shared:${n}` });
+    await Promise.all([first.start(), second.start()]);
+    const deadline = Date.now() + 20_000;
+    while (runs.length < 50 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // a second run would have shown by now
+    await Promise.all([first.stop(), second.stop()]);
+    expect(runs.map((r) => r.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, n) => n));
+    // Only the job of "waits for runAt" is left waiting.
+    expect((await first.stats()).queued).toBe(1);
+  });
+
+  it.runIf(driver === "pg-boss")("keeps pg-boss in its own schema", async () => {
+    const db = opened[0]!;
+    const { rows } = await sql<{ n: string }>`select count(*) as n from information_schema.tables where table_schema = 'pgboss' and table_name in ('job', 'archive', 'queue', 'version')`.execute(db.kysely);
+    expect(Number(rows[0]?.n)).toBe(4);
+  });
+});
