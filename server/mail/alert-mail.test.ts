@@ -52,6 +52,9 @@ const mailsTo = (smtp: TestSmtpServer, address: string) => smtp.received.filter(
 const parse = (raw: Buffer): Promise<ParsedMail> => simpleParser(raw);
 const header = (mail: ParsedMail, name: string) => mail.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, "").replace(/\r?\n\s+/g, " ");
 
+// These tests move the app's clock through retries' backoff and digest hours, and read the job
+// table: they run on our SQL job driver on both engines (pg-boss waits on the database's clock).
+// pg-boss's keys, retries and failed jobs are held to the same behaviour in server/jobs/job-queue.test.ts.
 describe.each(testEngines())("alert email, on %s", (engine) => {
   let smtp: TestSmtpServer;
   let t: TestServices;
@@ -61,7 +64,7 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    t = await createTestServices({ engine, env: { SMTP_URL: smtp.url, MAIL_FROM, BASE_URL } });
+    t = await createTestServices({ engine, env: { SMTP_URL: smtp.url, MAIL_FROM, BASE_URL, JOB_DRIVER: "sql" } });
     http = await startTestHttpApp(t);
     h = helpers(t);
     seller = await h.person(1, "seller.mail@example.in");
@@ -278,7 +281,7 @@ describe.each(testEngines())("alert email when the SMTP server is down, on %s", 
 
   beforeAll(async () => {
     port = await closedPort();
-    t = await createTestServices({ engine, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM, BASE_URL } });
+    t = await createTestServices({ engine, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM, BASE_URL, JOB_DRIVER: "sql" } });
   });
 
   afterAll(async () => {
