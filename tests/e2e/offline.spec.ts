@@ -115,6 +115,29 @@ test("recent browse pages open offline with a banner; any other page gets the of
   }
 });
 
+test("price pages a farmer opened stay readable offline, under the banner", async ({ page }) => {
+  await openWithServiceWorker(page, "/");
+  await gotoHydrated(page, "/prices");
+  // An in-app link: only `.data` comes, and the page tells the worker to save the whole page.
+  await page.getByRole("link", { name: /^Onion\b/ }).first().click();
+  await expect(page).toHaveURL(/\/prices\/onion$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Onion prices" })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const pages = await savedPages(page);
+      return ["/prices", "/prices/onion"].every((p) => pages.includes(p));
+    })
+    .toBe(true);
+
+  await page.context().setOffline(true);
+  for (const [url, heading] of [["/prices/onion", "Onion prices"], ["/prices", "Prices on Mandi"]] as const) {
+    await page.goto(url);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: OFFLINE_BANNER })).toBeVisible();
+  }
+  await page.context().setOffline(false);
+});
+
 test("the offline page speaks Hindi when the last page seen was in Hindi", async ({ page }) => {
   await openWithServiceWorker(page, "/");
   // TODO(i18n): until pages render in Hindi, the page's language is forced here; then open a
