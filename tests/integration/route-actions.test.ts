@@ -14,10 +14,9 @@ import { uploadPhotoValue } from "../../core/listing-form";
 import { LISTING_MESSAGES, MESSAGES } from "../../core/messages";
 import { browseQuerySchema } from "../../core/schemas";
 import { UPLOAD_ERROR_MESSAGES } from "../../core/upload-task";
-import { routeContextOf } from "../../server/http/load-context";
 import { makeProducePhoto } from "../../server/seed/factories";
 import { testEngines } from "../support/test-database";
-import { createTestServices, type TestServices } from "../support/test-services";
+import { createTestServices, routeContextFor, type TestServices } from "../support/test-services";
 import { signedInSeller, storeUpload } from "../support/uploads";
 
 /** What an action answered: a redirect (Response) or data with a status, as one shape. */
@@ -46,13 +45,7 @@ const SELL_FIELDS = { name: "Nashik Onion", category: "vegetables", price: "30",
 describe.each(testEngines())("on %s", (engine) => {
   let t: TestServices;
   /** The context React Router would hand the action, with whoever the cookie names signed in. */
-  const contextFor = (cookie?: string): AppLoadContext => ({
-    ...routeContextOf(t),
-    cspNonce: "test-nonce",
-    requestId: "test-request",
-    clientAddress: "127.0.0.1",
-    currentUser: () => (cookie ? t.accounts.getSessionUser(new Headers({ cookie })) : Promise.resolve(null)),
-  });
+  const contextFor = (cookie?: string) => routeContextFor(t, cookie);
 
   beforeAll(async () => {
     t = await createTestServices({ engine, env: { MAX_IMAGE_BYTES: String(1024 * 1024) } });

@@ -19,11 +19,10 @@ import { action as pushAction } from "../../app/routes/my-alerts-push";
 import { MESSAGES } from "../../core/messages";
 import { savedQueryOf } from "../../core/saved-search";
 import { browseQuerySchema } from "../../core/schemas";
-import { routeContextOf } from "../../server/http/load-context";
 import { makeProducePhoto } from "../../server/seed/factories";
 import { listingFields } from "../support/listings";
 import { testEngines } from "../support/test-database";
-import { createTestServices, type TestServices } from "../support/test-services";
+import { createTestServices, routeContextFor, type TestServices } from "../support/test-services";
 import { signedInSeller } from "../support/uploads";
 
 interface Received {
@@ -116,13 +115,7 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
   let photo: Buffer;
   const savedCa = https.globalAgent.options.ca;
 
-  const contextFor = (cookie?: string): AppLoadContext => ({
-    ...routeContextOf(t),
-    cspNonce: "test-nonce",
-    requestId: "test-request",
-    clientAddress: "127.0.0.1",
-    currentUser: () => (cookie ? t.accounts.getSessionUser(new Headers({ cookie })) : Promise.resolve(null)),
-  });
+  const contextFor = (cookie?: string) => routeContextFor(t, cookie);
   const post = (fields: Record<string, string>, cookie?: string, lang = "en") =>
     runAction(new Request("http://127.0.0.1/my/alerts/push", { method: "POST", body: new URLSearchParams(fields), headers: { cookie: [cookie, `lang=${lang}`].filter(Boolean).join("; ") } }), contextFor(cookie));
   const subscribe = (phone: ReturnType<typeof makePhone>, cookie?: string, lang = "en") => post({ intent: "subscribe", endpoint: phone.endpoint, p256dh: phone.p256dh, auth: phone.authText }, cookie, lang);

@@ -5,7 +5,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { AppLoadContext } from "react-router";
 import { loadConfig } from "../../server/config";
+import { routeContextOf } from "../../server/http/load-context";
 import { createLogger } from "../../server/logger";
 import { createServices, type Services } from "../../server/services";
 import { createTestDatabase, type TestEngine } from "./test-database";
@@ -46,5 +48,16 @@ export async function createTestServices(
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The context React Router would hand a loader or action, with whoever the cookie names signed in. */
+export function routeContextFor(t: TestServices, cookie?: string): AppLoadContext {
+  return {
+    ...routeContextOf(t),
+    cspNonce: "test-nonce",
+    requestId: "test-request",
+    clientAddress: "127.0.0.1",
+    currentUser: () => (cookie ? t.accounts.getSessionUser(new Headers({ cookie })) : Promise.resolve(null)),
   };
 }
