@@ -26,6 +26,8 @@ export const DIGEST_MAX_LISTINGS = 20;
 /** A digest names what was found in the last week and not yet emailed: older is no longer news. */
 const DIGEST_WINDOW_MS = 7 * 86_400_000;
 const HOUR_MS = 3_600_000;
+/** When the hour in India this moment falls in began: India is UTC+05:30, so its hours begin at half past in UTC. */
+const indiaHourStart = (at: number) => startOfIndiaDay(at) + indiaHour(at) * HOUR_MS;
 
 export interface AlertMailJobsDeps {
   jobs: JobQueue;
@@ -116,7 +118,7 @@ export function registerAlertMailJobs(deps: AlertMailJobsDeps): { scheduleDigest
       if (!parseChannels(row.channels).includes("email")) continue;
       await jobs.enqueue("email-digest", { savedSearchId: row.id, day }, { key: `digest:${row.id}:${day}`, userId: row.user_id });
     }
-    await enqueueTick(Math.floor(at / HOUR_MS) * HOUR_MS + HOUR_MS);
+    await enqueueTick(indiaHourStart(at) + HOUR_MS);
   });
 
   jobs.handle("email-digest", async (payload) => {
@@ -147,6 +149,6 @@ export function registerAlertMailJobs(deps: AlertMailJobsDeps): { scheduleDigest
 
   return {
     /** Queues this hour's tick (each tick queues the next); a key per hour, so every process may call it. */
-    scheduleDigests: () => enqueueTick(Math.floor(now() / HOUR_MS) * HOUR_MS),
+    scheduleDigests: () => enqueueTick(indiaHourStart(now())),
   };
 }

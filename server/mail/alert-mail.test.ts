@@ -124,12 +124,11 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     expect(pageText).toContain('<button type="submit">Stop email</button>');
     expect(await h.channels(searchId)).toBe("app,email");
 
-    // RFC 8058: the mail provider's server POSTs the body, with no cookie and no Origin.
-    const oneClick = await fetch(`${http.url}${link.pathname}${link.search}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "List-Unsubscribe=One-Click",
-    });
+    // RFC 8058: the mail provider's server POSTs the body (multipart/form-data, as the RFC
+    // recommends), with no cookie and no Origin.
+    const oneClickForm = new FormData();
+    oneClickForm.set("List-Unsubscribe", "One-Click");
+    const oneClick = await fetch(`${http.url}${link.pathname}${link.search}`, { method: "POST", body: oneClickForm });
     expect(oneClick.status).toBe(200);
     expect(await oneClick.text()).toContain("You will get no more email about “Onion · Nashik, Maharashtra”.");
     expect(await h.channels(searchId)).toBe("app");
@@ -222,6 +221,10 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     expect((await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=Everything" })).status).toBe(400);
     expect((await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "%E0%A4%A" })).status).toBe(400);
     expect((await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, { method: "POST" })).status).toBe(400);
+    const everything = new FormData();
+    everything.set("List-Unsubscribe", "Everything");
+    expect((await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, { method: "POST", body: everything })).status).toBe(400);
+    expect((await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "--x\r\nbroken" })).status).toBe(400);
     expect((await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, { method: "DELETE" })).status).toBe(405);
     // Hindi for a Hindi browser.
     const hindi = await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(flipped)}`, { headers: { "accept-language": "hi-IN,hi;q=0.9" } });
@@ -249,9 +252,15 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     t.clock.now = istMidnight + 6 * HOUR + 5 * 60_000;
     await t.jobs.runDue();
     expect(mailsTo(smtp, "digest.mail@example.in")).toHaveLength(0);
+    // India's hours start at half past in UTC: a tick at 06:31 is still the 6 o'clock hour, and
+    // the next one must come at 07:00 in India, not at 07:30.
+    t.clock.now = istMidnight + 6 * HOUR + 31 * 60_000;
+    await t.jobs.runDue();
+    expect(mailsTo(smtp, "digest.mail@example.in")).toHaveLength(0);
 
     t.clock.now = istMidnight + 7 * HOUR + 2 * 60_000;
     await t.jobs.runDue();
+    expect(mailsTo(smtp, "digest.mail@example.in")).toHaveLength(1);
     // A second tick in the same hour (another process) and a rerun add nothing.
     await t.jobs.enqueue("digest-tick", {}, { key: "another-process" });
     await t.jobs.runDue();

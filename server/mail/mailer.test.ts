@@ -38,8 +38,12 @@ describe("mailer", () => {
     for (const ms of Object.values(SMTP_TIMEOUTS)) expect(ms).toBeLessThanOrEqual(20_000);
   });
 
-  it("reads only a 5xx reply as permanent", () => {
-    expect(isPermanentRejection(Object.assign(new Error("no such user"), { responseCode: 550 }))).toBe(true);
+  it("reads only a 5xx reply to RCPT TO as permanent", () => {
+    expect(isPermanentRejection(Object.assign(new Error("no such user"), { responseCode: 550, command: "RCPT TO", code: "EENVELOPE" }))).toBe(true);
+    // Our fault, not the address's: a wrong password, a refused sender, refused content.
+    expect(isPermanentRejection(Object.assign(new Error("bad login"), { responseCode: 535, command: "AUTH PLAIN", code: "EAUTH" }))).toBe(false);
+    expect(isPermanentRejection(Object.assign(new Error("sender refused"), { responseCode: 553, command: "MAIL FROM", code: "EENVELOPE" }))).toBe(false);
+    expect(isPermanentRejection(Object.assign(new Error("spam"), { responseCode: 554, command: "DATA", code: "EMESSAGE" }))).toBe(false);
     expect(isPermanentRejection(Object.assign(new Error("mailbox full, later"), { responseCode: 452 }))).toBe(false);
     expect(isPermanentRejection(Object.assign(new Error("refused"), { code: "ECONNECTION" }))).toBe(false);
     expect(isPermanentRejection(null)).toBe(false);

@@ -35,10 +35,12 @@ export function unsubscribeRouter(service: UnsubscribeService): Router {
     }
   });
 
-  router.post(UNSUBSCRIBE_PATH, express.urlencoded({ extended: false, limit: "2kb", parameterLimit: 10 }), async (req, res) => {
+  // RFC 8058: the body SHOULD be multipart/form-data and MAY be urlencoded (our own button's).
+  const bodies = [express.urlencoded({ extended: false, limit: "2kb", parameterLimit: 10 }), express.raw({ type: "multipart/form-data", limit: "4kb" })];
+  router.post(UNSUBSCRIBE_PATH, ...bodies, async (req, res) => {
     const query = querySchema.safeParse(req.query);
     if (!query.success) return void refuse(req, res, 400, "invalid");
-    const body = bodySchema.safeParse(req.body ?? {});
+    const body = bodySchema.safeParse(await formFields(req));
     if (!body.success) return void refuse(req, res, 400, "badRequest");
     try {
       const done = await service.unsubscribe(query.data.t);
@@ -54,6 +56,17 @@ export function unsubscribeRouter(service: UnsubscribeService): Router {
     refuse(req, res, 405, "badRequest");
   });
   return router;
+}
+
+/** The posted form's text fields, urlencoded or multipart; none when the body cannot be read as either. */
+async function formFields(req: Request): Promise<Record<string, string>> {
+  if (!Buffer.isBuffer(req.body)) return (req.body ?? {}) as Record<string, string>;
+  try {
+    const form = await new Response(new Uint8Array(req.body), { headers: { "content-type": String(req.headers["content-type"]) } }).formData();
+    return Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  } catch {
+    return {};
+  }
 }
 
 type Problem = "invalid" | "notFound" | "badRequest";
