@@ -53,6 +53,9 @@ import { createPushService, type PushService } from "./push/push.service";
 import { registerPushJobs } from "./push/push-jobs";
 import { createFailedJobsService, type FailedJobsService } from "./jobs/failed-jobs.service";
 
+/** How often each process makes sure the next daily-digest tick is queued (decision 026). */
+const DIGEST_SCHEDULE_EVERY_MS = 10 * 60_000;
+
 export interface Services {
   config: Config;
   logger: Logger;
@@ -156,9 +159,15 @@ export async function createServices(
     now: options.now,
   });
   registerAlertJobs({ jobs, alerts, repository: savedSearches, config, logger, now: options.now });
+  let digestTimer: NodeJS.Timeout | undefined;
   if (mailer) {
     const alertMail = registerAlertMailJobs({ jobs, savedSearches, repository: createAlertMailRepository(db.kysely), mailer, baseUrl: config.baseUrl, secret: config.authSecret, logger, now: options.now });
-    await alertMail.scheduleDigests();
+    // Not awaited: a job queue that cannot start yet must not keep the app from serving; each
+    // process asks again every ten minutes (a key per hour: asking twice is one tick), so a
+    // chain of ticks broken by a long outage starts again by itself.
+    const askForDigests = () => alertMail.scheduleDigests().catch((error: unknown) => logger.warn({ error: error instanceof Error ? error.message : String(error) }, "daily digests could not be scheduled; asking again soon"));
+    void askForDigests();
+    digestTimer = setInterval(askForDigests, DIGEST_SCHEDULE_EVERY_MS).unref();
   }
   const push = createPushService({
     repository: timedRepository("push", createPushRepository(db.kysely)),
@@ -232,6 +241,7 @@ export async function createServices(
       }),
     mandiRates: createMandiRatesService({ repository: createMandiRatesRepository(db.kysely), now: options.now }),
     close: async () => {
+      clearInterval(digestTimer);
       await jobs.stop();
       mailer?.close();
       await db.close();

@@ -185,13 +185,16 @@ export function createSavedSearchesRepository(db: Kysely<Database>) {
       await db.insertInto("email_suppression").values({ email: email.toLowerCase(), reason, created_at: at }).onConflict((oc) => oc.column("email").doNothing()).execute();
     },
 
-    /** Everything of a person's here (account deletion, decision 012): saved searches, their keys and matches, push subscriptions. */
+    /** Everything of a person's here (account deletion, decision 012): saved searches, their keys and matches, push subscriptions, their address's suppression. */
     async deleteForUser(userId: string, within: Kysely<Database> = db): Promise<void> {
       const ids = within.selectFrom("saved_search").select("id").where("user_id", "=", userId);
       await within.deleteFrom("saved_search_term").where("saved_search_id", "in", ids).execute();
       await within.deleteFrom("alert_match").where("user_id", "=", userId).execute();
       await within.deleteFrom("saved_search").where("user_id", "=", userId).execute();
       await within.deleteFrom("push_subscription").where("user_id", "=", userId).execute();
+      // A bounced or unsubscribed address is theirs too (read before the account row goes).
+      const person = await within.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
+      if (person) await within.deleteFrom("email_suppression").where("email", "=", person.email.toLowerCase()).execute();
       // Their queued jobs are the job queue's to remove (JobQueue.removeForUser, decision 028).
     },
 

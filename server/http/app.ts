@@ -26,7 +26,7 @@ import { readiness } from "./readiness";
 import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
 import { serveMedia } from "./serve-media";
 import { serveShareCard } from "../share/serve-share-card";
-import { unsubscribeRouter } from "../mail/unsubscribe-route";
+import { unsubscribeRouter, withoutUnsubscribeToken } from "../mail/unsubscribe-route";
 import { serveWebManifests } from "./web-manifest";
 import { answerUnavailable, turnRouteFailuresInto503 } from "./unavailable";
 import { createUploadsRouter } from "../uploads/tus-server";
@@ -100,7 +100,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
       // One short line per request: no headers (they carry cookies).
       serializers: {
         // A "Near me" position is never kept, not even in the log (decision 024).
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: withoutPosition(req.url) }),
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: withoutUnsubscribeToken(withoutPosition(req.url)) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),

@@ -18,7 +18,7 @@ import type { JobQueue } from "../jobs/job-queue";
 import type { Logger } from "../logger";
 import { composeAlertMail, type MailListing } from "./alert-mail";
 import type { AlertMailRepository } from "./alert-mail.repository";
-import { isPermanentRejection, type Mailer, type OutgoingMail } from "./mailer";
+import { isPermanentRejection, smtpFailure, type Mailer, type OutgoingMail } from "./mailer";
 import { signUnsubscribeToken } from "./unsubscribe-token";
 
 /** Listings one digest names at most; the rest wait for the next day's. */
@@ -70,9 +70,10 @@ export function registerAlertMailJobs(deps: AlertMailJobsDeps): { scheduleDigest
       await mailer.send(mail);
       return true;
     } catch (error) {
-      if (!isPermanentRejection(error)) throw error;
+      const failure = smtpFailure(error);
+      if (!isPermanentRejection(error)) throw failure;
       await savedSearches.suppress(mail.to, "bounced", now());
-      logger.warn({ err: error, responseCode: (error as { responseCode?: number }).responseCode }, "alert email refused for good; the address is no longer mailed");
+      logger.warn({ error: failure.message }, "alert email refused for good; the address is no longer mailed");
       return false;
     }
   }

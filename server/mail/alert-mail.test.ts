@@ -314,6 +314,8 @@ describe.each(testEngines())("alert email when the SMTP server is down, on %s", 
     expect(Number(job.attempts)).toBe(1);
     expect(Number(job.run_at)).toBeGreaterThan(t.clock.now);
     expect(job.last_error).toMatch(/ECONNREFUSED|connect/i);
+    // Kept without the server's words or the address: they outlive the person's account.
+    expect(job.last_error).not.toContain("@");
     expect(await t.db.kysely.selectFrom("email_suppression").selectAll().execute()).toEqual([]);
 
     smtp = await startTestSmtpServer({ port });
@@ -336,9 +338,12 @@ describe.each(testEngines())("alert email when the SMTP server is down, on %s", 
     await h.list(seller, { name: "Radish" });
     await t.jobs.runDue();
     expect(await t.db.kysely.selectFrom("alert_job").select("id").where("user_id", "=", id).where("kind", "=", "email-match").where("state", "=", "queued").execute()).toHaveLength(1);
+    // An address once refused is theirs too: it goes with the account.
+    await t.db.kysely.insertInto("email_suppression").values({ email: "leaving.down@example.in", reason: "bounced", created_at: t.clock.now }).execute();
     const actor = await t.accounts.getSessionUser(here);
     await t.accountDeletion.deleteAccount({ actor, password: person.password, requestHeaders: here });
     expect(await t.db.kysely.selectFrom("alert_job").select("id").where("user_id", "=", id).execute()).toHaveLength(0);
+    expect(await t.db.kysely.selectFrom("email_suppression").select("email").where("email", "=", "leaving.down@example.in").execute()).toEqual([]);
     smtp = await startTestSmtpServer({ port });
     t.clock.now += 2 * HOUR;
     await t.jobs.runDue();

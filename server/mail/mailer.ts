@@ -52,3 +52,15 @@ export function isPermanentRejection(error: unknown): boolean {
   const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
   return typeof responseCode === "number" && responseCode >= 500 && responseCode < 600 && command === "RCPT TO";
 }
+
+/**
+ * What is logged and kept of a failed send: the SMTP step, reply code and error code only.
+ * nodemailer's own message and fields repeat the server's reply and the recipient's address,
+ * which must not outlive the person's account in logs or in the job's last error.
+ */
+export function smtpFailure(error: unknown): Error {
+  const { responseCode, command, code } = (error ?? {}) as { responseCode?: unknown; command?: unknown; code?: unknown };
+  const parts = [typeof command === "string" ? command : null, typeof responseCode === "number" ? String(responseCode) : null, typeof code === "string" ? code : null].filter(Boolean);
+  const what = command === "CONN" ? "could not connect to the mail server" : "the mail server did not take the email";
+  return Object.assign(new Error(`${what} (${parts.join(" ") || "no reply"})`), { responseCode, command, code });
+}
