@@ -157,6 +157,24 @@ describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) =
     expect((await first.stats()).queued).toBe(1);
   });
 
+  it.runIf(driver === "pg-boss")("takes over the jobs an upgrade finds queued in alert_job, once each", async () => {
+    const { queue, db } = makeQueue({ pollMs: 20 });
+    // Queued by the table driver before this deployment moved to pg-boss; one of them twice over.
+    const before = createSqlJobQueue({ db: db.kysely, logger, pollMs: 1_000 });
+    await before.enqueue("adopted", { n: 1 }, { key: "adopted:1" });
+    await before.enqueue("adopted", { n: 2 }, { key: "adopted:2", userId: "user-adopted" });
+    await queue.enqueue("adopted", { n: 2 }, { key: "adopted:2" });
+    const ran: number[] = [];
+    queue.handle("adopted", async (payload) => void ran.push(Number(payload.n)));
+    await queue.start();
+    const deadline = Date.now() + 10_000;
+    while (ran.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await queue.stop();
+    expect(ran.sort()).toEqual([1, 2]);
+    expect(await db.kysely.selectFrom("alert_job").select("id").where("kind", "=", "adopted").execute()).toEqual([]);
+  });
+
   it.runIf(driver === "pg-boss")("keeps pg-boss in its own schema", async () => {
     const db = opened[0]!;
     const { rows } = await sql<{ n: string }>`select count(*) as n from information_schema.tables where table_schema = 'pgboss' and table_name in ('job', 'archive', 'queue', 'version')`.execute(db.kysely);

@@ -26,13 +26,17 @@ import { sql, type Kysely } from "kysely";
 import PgBoss from "pg-boss";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
-import { backoffMs, KEEP_DONE_MS, KEEP_FAILED_MS, LEASE_MS, MAX_JOB_ATTEMPTS, type FailedJob, type JobQueue } from "./job-queue";
+import { backoffMs, KEEP_DONE_MS, KEEP_FAILED_MS, LEASE_MS, MAX_JOB_ATTEMPTS, type FailedJob, type JobOptions, type JobQueue } from "./job-queue";
 import { createJobRunner } from "./job-runner";
 
 /** pg-boss's schema in our database. */
 export const PG_BOSS_SCHEMA = "pgboss";
-/** Jobs taken per look, per kind. */
-const BATCH = 10;
+/**
+ * Jobs taken per look, per kind: one. pg-boss starts a job's lease when it is fetched, so a batch
+ * run one after another would see its last jobs' leases run out while they wait (a slow mail
+ * server), and another instance would run them at the same time.
+ */
+const BATCH = 1;
 /** One line per distinct pg-boss error every so often: an outage fails every poll. */
 const ERROR_LOG_EVERY_MS = 10_000;
 
@@ -133,7 +137,10 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
     const boss = await open();
     let made = queuesMade.get(kind);
     if (!made) {
-      made = boss.createQueue(kind, { name: kind, policy: "standard", retryLimit: MAX_JOB_ATTEMPTS - 1, retryDelay: 0, retryBackoff: false, expireInSeconds: leaseSeconds });
+      const settings = { name: kind, policy: "standard" as const, retryLimit: MAX_JOB_ATTEMPTS - 1, retryDelay: 0, retryBackoff: false, expireInSeconds: leaseSeconds };
+      // createQueue leaves a queue that exists as it was made: updateQueue applies today's
+      // settings (JOB_LEASE_SECONDS changed since, for one) to it.
+      made = boss.createQueue(kind, settings).then(() => boss.updateQueue(kind, settings));
       queuesMade.set(kind, made);
       made.catch(() => queuesMade.delete(kind));
     }
@@ -182,20 +189,41 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
     return Boolean(rows[0]?.name);
   }
 
+  async function enqueue(kind: string, payload: Record<string, unknown>, options: JobOptions): Promise<void> {
+    const boss = await queueFor(kind);
+    const data: JobData = { payload, ...(options.userId ? { userId: options.userId } : {}) };
+    // runAt is read on our clock (which tests may set); pg-boss waits on the database's.
+    const delayMs = options.runAt === undefined ? 0 : options.runAt - now();
+    await boss.send(kind, data, { id: jobIdFor(kind, options.key), singletonKey: options.key, ...(delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs) } : {}) });
+  }
+
+  /**
+   * Jobs still queued in our own table (alert_job) when this deployment moved to pg-boss: sent to
+   * pg-boss under their own keys, then removed. A crash between the two sends the key again,
+   * which is still one job.
+   */
+  async function adoptTableJobs(): Promise<void> {
+    for (;;) {
+      const rows = await db.selectFrom("alert_job").select(["id", "kind", "dedupe_key", "payload", "user_id", "run_at"]).where("state", "=", "queued").limit(100).execute();
+      if (!rows.length) return;
+      for (const row of rows) {
+        await enqueue(row.kind, JSON.parse(row.payload) as Record<string, unknown>, { key: row.dedupe_key, runAt: Number(row.run_at), ...(row.user_id ? { userId: row.user_id } : {}) });
+        await db.deleteFrom("alert_job").where("id", "=", row.id).execute();
+      }
+      logger.info({ jobs: rows.length }, "job queue (pg-boss): took over jobs queued in alert_job");
+    }
+  }
+
   return {
     driver: "pg-boss",
-    async enqueue(kind, payload, options) {
-      const boss = await queueFor(kind);
-      const data: JobData = { payload, ...(options.userId ? { userId: options.userId } : {}) };
-      // runAt is read on our clock (which tests may set); pg-boss waits on the database's.
-      const delayMs = options.runAt === undefined ? 0 : options.runAt - now();
-      await boss.send(kind, data, { id: jobIdFor(kind, options.key), singletonKey: options.key, ...(delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs) } : {}) });
-    },
+    enqueue,
     handle: runner.handle,
     async start() {
       stopped = false;
       // Not awaited: a database that cannot be reached yet must not keep the app from serving.
-      open().catch((error: unknown) => logError(error, "could not start; trying again"));
+      open()
+        .then(adoptTableJobs)
+        .catch((error: unknown) => logError(error, "could not start, or take over alert_job's queued jobs; trying again at the next start"));
       schedule();
     },
     async stop() {
@@ -236,6 +264,8 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
       return Number(result.numAffectedRows ?? 0) === 1;
     },
     async removeForUser(userId, within) {
+      // Rows left in our own table from before pg-boss (failed ones stay there).
+      await within.deleteFrom("alert_job").where("user_id", "=", userId).execute();
       if (!(await bossTablesExist(within))) return;
       for (const table of [sql.raw("pgboss.job"), sql.raw("pgboss.archive")]) {
         await sql`
