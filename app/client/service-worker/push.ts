@@ -55,3 +55,17 @@ export function handlePush(): void {
     );
   });
 }
+
+/**
+ * Someone signs in, up or out on this phone: its push subscription was made for whoever turned
+ * notifications on, and the next person must not see their alerts. The push service then answers
+ * 410 to our next message, and the server forgets the subscription; whoever wants notifications
+ * on this phone turns them on again (My alerts says they are off).
+ */
+export async function forgetPushSubscription(): Promise<void> {
+  try {
+    await (await self.registration.pushManager?.getSubscription())?.unsubscribe();
+  } catch {
+    // No push here, or already gone.
+  }
+}

@@ -24,7 +24,7 @@ import { CacheFirst } from "workbox-strategies";
 import { changesWhoIsSignedIn, isBrowsePage, isNeverKeptOffline, OFFLINE_COPY_HEADER } from "../../../core/offline-copy";
 import { offlinePageHtml, withSavedCopyBanner } from "./offline-page";
 import { SERVICE_WORKER_MESSAGES, type PageShownMessage } from "./messages";
-import { handlePush } from "./push";
+import { forgetPushSubscription, handlePush } from "./push";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -47,10 +47,11 @@ precacheAndRoute(manifest);
 // Notifications of saved-search matches (decision 027).
 handlePush();
 
-// Someone may be signing in, up or out: drop every saved page now, whatever the answer.
+// Someone may be signing in, up or out: drop every saved page and the phone's notifications now,
+// whatever the answer.
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
-  if (url.origin === self.location.origin && changesWhoIsSignedIn(event.request.method, url.pathname)) event.waitUntil(dropSavedPages());
+  if (url.origin === self.location.origin && changesWhoIsSignedIn(event.request.method, url.pathname)) event.waitUntil(forgetViewer());
 });
 
 const isNavigation = ({ request }: { request: Request }) => request.mode === "navigate";
@@ -71,7 +72,7 @@ registerRoute(
 
 self.addEventListener("message", (event: ExtendableMessageEvent) => {
   const data = event.data as PageShownMessage | { type: string } | null;
-  if (data?.type === SERVICE_WORKER_MESSAGES.dropSavedPages) event.waitUntil(dropSavedPages());
+  if (data?.type === SERVICE_WORKER_MESSAGES.dropSavedPages) event.waitUntil(forgetViewer());
   if (data?.type !== SERVICE_WORKER_MESSAGES.pageShown) return;
   const { url, lang, save } = data as PageShownMessage;
   event.waitUntil(
@@ -163,6 +164,11 @@ async function offlinePage(url: URL): Promise<Response> {
         "default-src 'none'; style-src 'self'; font-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
     },
   });
+}
+
+/** Whoever comes next on this phone sees nothing of the person before (decisions 016 and 027). */
+async function forgetViewer(): Promise<void> {
+  await Promise.all([dropSavedPages(), forgetPushSubscription()]);
 }
 
 function dropSavedPages(): Promise<void> {
