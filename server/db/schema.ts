@@ -325,7 +325,7 @@ export interface PushSubscriptionTable {
   p256dh: string;
   auth: string;
   created_at: number | string;
-  /** "en" or "hi": the page's language when the phone subscribed (migration 0019). */
+  /** "en" or "hi": the page's language when the phone subscribed (migration 0020). */
   lang: Generated<string>;
 }
 
