@@ -33,6 +33,7 @@ import { createUploadsRouter } from "../uploads/tus-server";
 import { routeContextOf } from "./load-context";
 import { recordRequestMetrics } from "./request-metrics";
 import { routeTemplates } from "../metrics/route-template";
+import { loggedError } from "../logger";
 
 export interface HttpAppOptions {
   services: Services;
@@ -102,6 +103,8 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
         // A "Near me" position is never kept, not even in the log (decision 024).
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: withoutUnsubscribeToken(withoutPosition(req.url)) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        // The request log's errors keep what the app's log keeps (server/logger.ts).
+        err: (error: unknown) => loggedError(error),
       },
     }),
   );
