@@ -43,10 +43,11 @@ export function createMailer(settings: { smtpUrl: string; from: string }, timeou
 
 /**
  * True when the SMTP server refused the recipient's address for good: a 5xx reply to RCPT TO,
- * which nodemailer gives as `responseCode` with `command: "RCPT TO"`. Such an address is not tried again. Any other refusal is ours to fix, not the
- * address's fault, and must not silence it: a 5xx to AUTH (a wrong password), to MAIL FROM or
- * to DATA (content) fails the job, which retries and, failing for good, shows on the Failed jobs
- * page. A 4xx reply, a refused connection or a timeout is temporary: retried.
+ * which nodemailer gives as `responseCode` with `command: "RCPT TO"`. Such an address is not
+ * tried again. Any other refusal is ours to fix, not the address's fault, and must not silence
+ * it: a 5xx to AUTH (a wrong password), to MAIL FROM or to DATA (content) fails the job, which
+ * retries and, failing for good, shows on the Failed jobs page. A 4xx reply, a refused
+ * connection or a timeout is temporary: retried.
  */
 export function isPermanentRejection(error: unknown): boolean {
   const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
