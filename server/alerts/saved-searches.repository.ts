@@ -1,7 +1,7 @@
 /** The SQL of saved searches and the listings they found (migration 0016, decision 022). */
 import type { Kysely } from "kysely";
 import type { Database, SavedSearchTable } from "../db/schema";
-import { SUMMARY_COLUMNS, toSummary } from "../listings/listing-sql";
+import { liveAt, SUMMARY_COLUMNS, toSummary } from "../listings/listing-sql";
 import type { ListingSummary } from "../../core/listing";
 
 export type SavedSearchRow = Omit<SavedSearchTable, "paused" | "pace" | "digest_hour" | "channels" | "language"> & {
@@ -147,19 +147,6 @@ export function createSavedSearchesRepository(db: Kysely<Database>) {
       return rows.map((row) => ({ savedSearchId: row.saved_search_id, foundAt: Number(row.found_at), fresh: Number(row.found_at) > Number(row.seen_at), listing: toSummary(row) }));
     },
 
-    /** One match with what an email about it needs; null when it (or its saved search) is gone. */
-    async findMatchForDelivery(matchId: string) {
-      const row = await db
-        .selectFrom("alert_match as m")
-        .innerJoin("saved_search as s", "s.id", "m.saved_search_id")
-        .innerJoin("listing", "listing.id", "m.listing_id")
-        .innerJoin("user as u", "u.id", "m.user_id")
-        .select([...SUMMARY_COLUMNS, "m.id as match_id", "m.emailed_at", "m.pushed_at", "s.id as saved_search_id", "s.query", "s.name as search_name", "s.channels", "s.paused", "u.email", "u.name as person_name", "listing.hidden_at", "listing.status", "listing.expires_at"])
-        .where("m.id", "=", matchId)
-        .executeTakeFirst();
-      return row ?? null;
-    },
-
     async markEmailed(matchIds: readonly string[], at: number): Promise<void> {
       if (matchIds.length) await db.updateTable("alert_match").set({ emailed_at: at }).where("id", "in", matchIds).execute();
     },
@@ -204,9 +191,7 @@ export function createSavedSearchesRepository(db: Kysely<Database>) {
         .selectFrom("listing")
         .select(["id", "seller_id", "name_search", "category", "price_paise", "state", "district", "grade"])
         .where("id", "=", listingId)
-        .where("status", "=", "active")
-        .where("expires_at", ">", at)
-        .where("hidden_at", "is", null)
+        .where((eb) => liveAt(eb, at))
         .executeTakeFirst();
       return row ? { id: row.id, sellerId: row.seller_id, nameSearch: row.name_search, category: row.category, pricePaise: Number(row.price_paise), state: row.state, district: row.district, grade: row.grade } : null;
     },

@@ -8,7 +8,6 @@ import type { CategorySlug } from "../../core/categories";
 import { isGrade } from "../../core/grades";
 import { placeLabel } from "../../core/locations";
 import type { ListingSummary } from "../../core/listing";
-import type { Database } from "../db/schema";
 
 type LiveColumn = "status" | "expires_at" | "hidden_at";
 
@@ -16,12 +15,17 @@ type LiveColumn = "status" | "expires_at" | "hidden_at";
  * Listings buyers may see at `at` (epoch ms): active, not yet expired, not hidden by moderation.
  * `column` lets a caller refer to the columns its own way (e.g. to steer SQLite's index choice).
  */
-export function liveAt<TB extends keyof Database>(
-  eb: ExpressionBuilder<Database, TB>,
+export function liveAt<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
   at: number,
   column: (name: LiveColumn) => Expression<unknown> = (name) => sql.ref(`listing.${name}`),
 ): Expression<SqlBool> {
   return eb.and([eb(column("status"), "=", "active"), eb(column("expires_at"), ">", at), eb(column("hidden_at"), "is", null)]);
+}
+
+/** The same rule as liveAt, for a listing row already read (whose moderation state a caller also needs). */
+export function isLiveRow(row: { status: string; expires_at: number | string; hidden_at: number | string | null }, at: number): boolean {
+  return row.status === "active" && Number(row.expires_at) > at && row.hidden_at === null;
 }
 
 /** What a listing's seller and moderators read besides its summary: its status and moderation (decisions 013, 014). */

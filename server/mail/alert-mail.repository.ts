@@ -1,6 +1,7 @@
 /** The SQL alert email needs beyond saved-searches.repository's (decision 026). */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { isLiveRow, liveAt } from "../listings/listing-sql";
 import type { MailListing } from "./alert-mail";
 
 export interface EmailMatchRow {
@@ -22,7 +23,7 @@ export interface EmailMatchRow {
 }
 
 export function createAlertMailRepository(db: Kysely<Database>) {
-  const listingColumns = ["l.id as listing_id", "l.name as listing_name", "l.price_paise", "l.state", "l.district", "l.status", "l.expires_at", "l.hidden_at"] as const;
+  const listingColumns = ["listing.id as listing_id", "listing.name as listing_name", "listing.price_paise", "listing.state", "listing.district", "listing.status", "listing.expires_at", "listing.hidden_at"] as const;
 
   return {
     /** A (saved search, listing) match with everything its email needs; null when any part is gone. */
@@ -30,7 +31,7 @@ export function createAlertMailRepository(db: Kysely<Database>) {
       const row = await db
         .selectFrom("alert_match as m")
         .innerJoin("saved_search as s", "s.id", "m.saved_search_id")
-        .innerJoin("listing as l", "l.id", "m.listing_id")
+        .innerJoin("listing", "listing.id", "m.listing_id")
         .innerJoin("user as u", "u.id", "s.user_id")
         .select(["m.id as match_id", "m.emailed_at", "s.id as saved_search_id", "s.user_id", "s.name as search_name", "s.query", "s.paused", "s.pace", "s.channels", "s.language", "u.email", "u.name as person_name", ...listingColumns])
         .where("m.saved_search_id", "=", savedSearchId)
@@ -51,7 +52,7 @@ export function createAlertMailRepository(db: Kysely<Database>) {
         email: row.email,
         personName: row.person_name,
         listing: { id: row.listing_id, name: row.listing_name, pricePaise: Number(row.price_paise), state: row.state, district: row.district },
-        live: row.status === "active" && Number(row.expires_at) > at && row.hidden_at === null,
+        live: isLiveRow(row, at),
       };
     },
 
@@ -59,14 +60,12 @@ export function createAlertMailRepository(db: Kysely<Database>) {
     async findDigestMatches(savedSearchId: string, after: number, at: number, limit: number) {
       const rows = await db
         .selectFrom("alert_match as m")
-        .innerJoin("listing as l", "l.id", "m.listing_id")
+        .innerJoin("listing", "listing.id", "m.listing_id")
         .select(["m.id as match_id", ...listingColumns])
         .where("m.saved_search_id", "=", savedSearchId)
         .where("m.emailed_at", "is", null)
         .where("m.created_at", ">", after)
-        .where("l.status", "=", "active")
-        .where("l.expires_at", ">", at)
-        .where("l.hidden_at", "is", null)
+        .where((eb) => liveAt(eb, at))
         .orderBy("m.created_at", "asc")
         .orderBy("m.id", "asc")
         .limit(limit)

@@ -1,6 +1,8 @@
 /** The SQL of Web Push (decision 027): subscriptions (migrations 0016, 0019) and alert_match.pushed_at. */
 import type { Kysely } from "kysely";
+import { parseChannels } from "../../core/saved-search";
 import type { Database } from "../db/schema";
+import { isLiveRow } from "../listings/listing-sql";
 
 export interface PushSubscriptionRow {
   id: string;
@@ -66,8 +68,7 @@ export function createPushRepository(db: Kysely<Database>) {
         .where("m.saved_search_id", "=", savedSearchId)
         .where("m.listing_id", "=", listingId)
         .executeTakeFirst();
-      if (!row || Number(row.paused) === 1 || !row.channels.split(",").includes("push")) return null;
-      if (row.status !== "active" || Number(row.expires_at) <= at || row.hidden_at !== null) return null;
+      if (!row || Number(row.paused) === 1 || !parseChannels(row.channels).includes("push") || !isLiveRow(row, at)) return null;
       return {
         matchId: row.id,
         userId: row.user_id,
