@@ -730,6 +730,30 @@ test("the push subscription's form (/my/alerts/push)", async () => {
   }
 });
 
+// The back office's Failed jobs page (decision 028), as an admin: its Retry form with a fuzzed job
+// id and intent. Never a 5xx; a refusal says why; no job is queued again (none names a failed job).
+test("the Failed jobs retry form (/admin/jobs), as an admin", async ({ playwright }) => {
+  const context = await playwright.request.newContext({ baseURL: BASE_URL });
+  const admin = await signUpSellerWith(context);
+  await db.kysely.updateTable("user").set({ role: "admin" }).where("id", "=", admin.id).execute();
+  await logInWith(context, admin);
+  const staff = await cookieHeader(context);
+  try {
+    await fc.assert(
+      fc.asyncProperty(formOf({ intent: { good: valid("retry") }, id: { good: valid("match-listing/00000000-0000-4000-8000-000000000000") } }), async (values) => {
+        count("POST /admin/jobs");
+        const response = await rawRequest({ method: "POST", path: "/admin/jobs", headers: { ...SAME_ORIGIN, cookie: staff, "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(urlEncoded(values)) });
+        expectNo5xx("failed jobs retry", response);
+        if (response.status !== 302) expectMessage("failed jobs retry", response);
+      }),
+      fcOptions,
+    );
+  } finally {
+    await deleteUser(admin.id);
+    await context.dispose();
+  }
+});
+
 // ---------------------------------------------------------------- price insight (issue 23, decision 020)
 
 test("query strings and paths: /prices/*, /api/price-insight (signed in and out)", async () => {
