@@ -80,7 +80,8 @@ function runEndToEnd(engine, env) {
     counts.passed += e2e.stats.expected + e2e.stats.flaky;
     counts.failed += e2e.stats.unexpected;
     counts.skipped += e2e.stats.skipped;
-    perEngine.push(`end-to-end on ${engine}: ${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed`);
+    const scope = env.E2E_ENGINE_PASS === "1" ? " (the specs that touch data; the engine-free ones ran on SQLite)" : "";
+    perEngine.push(`end-to-end on ${engine}: ${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed${scope}`);
     const fuzz = fuzzSummary(e2e);
     if (fuzz) perEngine.push(`fuzzing on ${engine}: ${fuzz}`);
   } else {
@@ -175,7 +176,10 @@ if (!built) {
     const database = `mandi_e2e_${process.pid}`;
     const url = new URL(postgresUrl);
     url.pathname = `/${database}`;
+    // The specs about pages, headers and scripts rather than data ran above; this pass runs the
+    // rest (ENGINE_FREE_SPECS in playwright.config.ts, decision 031).
     runEndToEnd("postgres", {
+      E2E_ENGINE_PASS: "1",
       E2E_PORT: String(Number(process.env.E2E_PORT ?? "4173") + 1),
       E2E_DATA_DIR: `${process.env.E2E_DATA_DIR ?? "/tmp/mandi-e2e"}-postgres`,
       E2E_DATABASE_URL: url.toString(),
