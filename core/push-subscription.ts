@@ -28,6 +28,8 @@ export const pushActionSchema = z.discriminatedUnion(
       auth: z.string(NOT_A_SUBSCRIPTION).regex(/^[A-Za-z0-9_-]{22}$/, NOT_A_SUBSCRIPTION),
     }),
     z.object({ intent: z.literal("unsubscribe"), endpoint }),
+    // Is this phone's subscription (still) one the server sends to, for the person signed in?
+    z.object({ intent: z.literal("status"), endpoint }),
   ],
   "Please choose whether to turn notifications on or off.",
 );

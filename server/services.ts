@@ -141,7 +141,13 @@ export async function createServices(
   });
   const listingsRepository = timedRepository("listings", createListingsRepository(db.kysely));
   const now = options.now ?? Date.now;
-  const accounts = createAccountsService(auth, { baseUrl: config.baseUrl });
+  const pushRepository = timedRepository("push", createPushRepository(db.kysely));
+  const accounts = createAccountsService(auth, {
+    baseUrl: config.baseUrl,
+    // A password change gives its own browser a new session: that phone keeps its notifications (decision 027).
+    onSessionReplaced: (from, to) =>
+      pushRepository.moveSession(from, to).catch((error: unknown) => logger.warn({ error: error instanceof Error ? error.message : String(error) }, "a phone's notifications could not follow its new session")),
+  });
   const contentVersion = timedRepository("contentVersion", createContentVersionRepository(db.kysely));
   const savedSearches = timedRepository("savedSearches", createSavedSearchesRepository(db.kysely));
   const jobs = await createJobQueue({ config, db, logger, now: options.now });
@@ -170,7 +176,7 @@ export async function createServices(
     digestTimer = setInterval(askForDigests, DIGEST_SCHEDULE_EVERY_MS).unref();
   }
   const push = createPushService({
-    repository: timedRepository("push", createPushRepository(db.kysely)),
+    repository: pushRepository,
     send: createPushSender({ vapid: config.push.vapid, subject: config.push.subject }),
     jobs,
     publicKey: config.push.vapid.publicKey,

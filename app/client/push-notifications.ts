@@ -27,7 +27,17 @@ export async function pushState(): Promise<PushState> {
   if (!supported()) return "unsupported";
   if (Notification.permission === "denied") return "denied";
   const existing = await (await registration()).pushManager.getSubscription();
-  return existing && Notification.permission === "granted" ? "on" : "off";
+  if (!existing || Notification.permission !== "granted") return "off";
+  // The server forgets a phone whose session ended without a sign-out (expired, ended by a password
+  // change or a ban): ask it, so the switch says what is true. Turning on again then records the
+  // session signed in now. Unsure (offline, a server error): as the browser says.
+  const answer = await send({ intent: "status", endpoint: existing.endpoint }).catch(() => null);
+  if (answer?.ok && answer.subscribed === false) {
+    // Nobody is sent to through it any more: drop it, so turning on makes a fresh one.
+    await existing.unsubscribe().catch(() => undefined);
+    return "off";
+  }
+  return "on";
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -44,9 +54,12 @@ function base64url(buffer: ArrayBuffer | null): string {
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-async function send(fields: Record<string, string>): Promise<{ ok: true } | { ok: false; problem: string; login?: string }> {
+async function send(fields: Record<string, string>): Promise<{ ok: true; subscribed?: boolean } | { ok: false; problem: string; login?: string }> {
   const response = await fetch(ACTION, { method: "POST", body: new URLSearchParams(fields), credentials: "same-origin", headers: { Accept: "application/json" } });
-  if (response.ok) return { ok: true };
+  if (response.ok) {
+    const body = (await response.json().catch(() => null)) as { subscribed?: unknown } | null;
+    return typeof body?.subscribed === "boolean" ? { ok: true, subscribed: body.subscribed } : { ok: true };
+  }
   const body = (await response.json().catch(() => null)) as { errors?: Record<string, string>; login?: string } | null;
   return { ok: false, problem: Object.values(body?.errors ?? {})[0] ?? "", ...(body?.login ? { login: body.login } : {}) };
 }

@@ -1,7 +1,9 @@
 /**
  * Notifications on this phone (decision 027): the browser-only module of My alerts
  * (app/client/push-notifications.ts) posts a Web Push subscription here to turn them on, or its
- * endpoint to turn them off. A resource route: it answers JSON, never a page.
+ * endpoint to turn them off, or asks whether its subscription is still one the server sends to
+ * (`status`: the switch shows the truth after a session ended). A resource route: it answers
+ * JSON, never a page.
  */
 import { data } from "react-router";
 import { requestLanguage } from "../../core/i18n/languages";
@@ -27,7 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const action = form.data;
     if (action.intent === "subscribe") {
-      await context.services.push.subscribe({ actor: user, subscription: { endpoint: action.endpoint, p256dh: action.p256dh, auth: action.auth }, lang: requestLanguage(request) });
+      await context.services.push.subscribe({ actor: user, sessionId: user.sessionId, subscription: { endpoint: action.endpoint, p256dh: action.p256dh, auth: action.auth }, lang: requestLanguage(request) });
+    } else if (action.intent === "status") {
+      const { subscribed } = await context.services.push.status({ actor: user, sessionId: user.sessionId, endpoint: action.endpoint });
+      return data({ ok: true as const, subscribed });
     } else {
       await context.services.push.unsubscribe({ actor: user, endpoint: action.endpoint });
     }

@@ -19,12 +19,28 @@ export interface SessionUser {
   phone: string;
   /** Staff may moderate (decision 014). */
   role: Role;
+  /**
+   * The better-auth session's id (not its token; never sent to a page): what a phone's push
+   * subscription is bound to (decision 027).
+   */
+  sessionId: string;
 }
 
 /** Request headers better-auth needs to see: who (cookie), from where (client address). */
 const FORWARDED_HEADERS = ["cookie", "user-agent", CLIENT_IP_HEADER];
 
-export function createAccountsService(auth: Auth, options: { baseUrl: string }) {
+export function createAccountsService(
+  auth: Auth,
+  options: {
+    baseUrl: string;
+    /**
+     * A password change ends every session, the one it was made from too, and signs that browser
+     * in with a new one: what was bound to the old session (a phone's push subscription, decision
+     * 027) moves to the new one, so the person's own phone keeps its notifications.
+     */
+    onSessionReplaced?: (fromSessionId: string, toSessionId: string) => Promise<void>;
+  },
+) {
   const origin = new URL(options.baseUrl).origin;
 
   async function post(path: string, body: unknown, requestHeaders: Headers, field: string): Promise<Response> {
@@ -76,8 +92,15 @@ export function createAccountsService(auth: Auth, options: { baseUrl: string }) 
      */
     async changePassword(input: { currentPassword: string; newPassword: string }, requestHeaders: Headers): Promise<Headers> {
       const body = { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true };
+      const before = options.onSessionReplaced ? await auth.api.getSession({ headers: requestHeaders, query: { disableRefresh: true } }) : null;
       const response = await post("/change-password", body, requestHeaders, "currentPassword");
-      return setCookiesOf(response);
+      const headers = setCookiesOf(response);
+      if (before && options.onSessionReplaced) {
+        const { token } = (await response.clone().json()) as { token?: string | null };
+        const after = token ? await (await auth.$context).internalAdapter.findSession(token) : null;
+        if (after) await options.onSessionReplaced(before.session.id, after.session.id);
+      }
+      return headers;
     },
 
     /**
@@ -108,7 +131,7 @@ export function createAccountsService(auth: Auth, options: { baseUrl: string }) 
       // being written (decision 014).
       if (!session || session.user.banned) return null;
       const { id, name, email, phone, role } = session.user;
-      return { id, name, email, phone, role: roleOf(role) };
+      return { id, name, email, phone, role: roleOf(role), sessionId: session.session.id };
     },
   };
 }

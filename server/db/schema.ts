@@ -327,6 +327,11 @@ export interface PushSubscriptionTable {
   created_at: number | string;
   /** "en" or "hi": the page's language when the phone subscribed (migration 0020). */
   lang: Generated<string>;
+  /**
+   * The better-auth session that subscribed (migration 0023): matches go only to phones whose
+   * session still exists and has not expired. Null: saved before 0023, forgotten at its next match.
+   */
+  session_id: string | null;
 }
 
 /** A listing a person saved (migration 0015, server/saved-listings/, decision 023). */

@@ -1,4 +1,4 @@
-/** The SQL of Web Push (decision 027): subscriptions (migrations 0016, 0019) and alert_match.pushed_at. */
+/** The SQL of Web Push (decision 027): subscriptions (migrations 0016, 0020, 0023) and alert_match.pushed_at. */
 import type { Kysely } from "kysely";
 import { parseChannels } from "../../core/saved-search";
 import type { Database } from "../db/schema";
@@ -11,11 +11,21 @@ export interface PushSubscriptionRow {
   p256dh: string;
   auth: string;
   lang: string;
+  /** The better-auth session that subscribed; null: saved before migration 0023. */
+  session_id: string | null;
   created_at: number;
 }
 
+/** better-auth's session table, as far as a phone's subscription needs it (it owns the table). */
+type SessionTables = { session: { id: string; userId: string; expiresAt: string | Date } };
+
+/** Epoch ms of a better-auth date: a Date on PostgreSQL, an ISO string on SQLite. */
+function epochMs(value: string | Date | number): number {
+  return value instanceof Date ? value.getTime() : new Date(value).getTime();
+}
+
 export function createPushRepository(db: Kysely<Database>) {
-  const columns = ["id", "user_id", "endpoint", "p256dh", "auth", "lang", "created_at"] as const;
+  const columns = ["id", "user_id", "endpoint", "p256dh", "auth", "lang", "session_id", "created_at"] as const;
   const toRow = (row: Omit<PushSubscriptionRow, "created_at"> & { created_at: number | string }): PushSubscriptionRow => ({ ...row, created_at: Number(row.created_at) });
 
   return {
@@ -29,7 +39,7 @@ export function createPushRepository(db: Kysely<Database>) {
         await trx
           .insertInto("push_subscription")
           .values(row)
-          .onConflict((oc) => oc.column("endpoint").doUpdateSet({ user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, lang: row.lang, created_at: row.created_at }))
+          .onConflict((oc) => oc.column("endpoint").doUpdateSet({ user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, lang: row.lang, session_id: row.session_id, created_at: row.created_at }))
           .execute();
         const kept = trx.selectFrom("push_subscription").select("id").where("user_id", "=", row.user_id).orderBy("created_at", "desc").orderBy("id", "desc").limit(keep);
         // PostgreSQL and SQLite both refuse LIMIT inside IN on some versions: read the ids first.
@@ -44,6 +54,21 @@ export function createPushRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows) > 0;
     },
 
+    /**
+     * Whether this person has notifications on at that endpoint. When they do, the row is bound to
+     * `sessionId` (the session on that phone now, which proves the same person is still there),
+     * so it lives as long as that session.
+     */
+    async claimMine(userId: string, endpoint: string, sessionId: string): Promise<boolean> {
+      const result = await db.updateTable("push_subscription").set({ session_id: sessionId }).where("user_id", "=", userId).where("endpoint", "=", endpoint).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The session a phone subscribed from was replaced by a new one on the same browser (a password change). */
+    async moveSession(fromSessionId: string, toSessionId: string): Promise<void> {
+      await db.updateTable("push_subscription").set({ session_id: toSessionId }).where("session_id", "=", fromSessionId).execute();
+    },
+
     /** The push service said this subscription is gone (404/410). */
     async delete(id: string): Promise<void> {
       await db.deleteFrom("push_subscription").where("id", "=", id).execute();
@@ -52,6 +77,40 @@ export function createPushRepository(db: Kysely<Database>) {
     async listForUser(userId: string): Promise<PushSubscriptionRow[]> {
       const rows = await db.selectFrom("push_subscription").select([...columns]).where("user_id", "=", userId).orderBy("created_at", "asc").execute();
       return rows.map(toRow);
+    },
+
+    /**
+     * This person's phones whose session is still signed in at `at`, after deleting the others:
+     * those whose session is gone (signed out elsewhere, revoked by a password change or a ban,
+     * deleted by better-auth) or expired, and those saved before sessions were recorded (null).
+     * Returns the live ones and how many were forgotten.
+     */
+    async listLiveForUser(userId: string, at: number): Promise<{ live: PushSubscriptionRow[]; forgotten: number }> {
+      const rows = await db
+        .withTables<SessionTables>()
+        .selectFrom("push_subscription as p")
+        .leftJoin("session as s", (join) => join.onRef("s.id", "=", "p.session_id").onRef("s.userId", "=", "p.user_id"))
+        .select(["p.id", "p.user_id", "p.endpoint", "p.p256dh", "p.auth", "p.lang", "p.session_id", "p.created_at", "s.expiresAt as session_expires_at"])
+        .where("p.user_id", "=", userId)
+        .orderBy("p.created_at", "asc")
+        .execute();
+      const live: PushSubscriptionRow[] = [];
+      let forgotten = 0;
+      for (const { session_expires_at: expiresAt, ...row } of rows) {
+        if (row.session_id !== null && expiresAt !== null && epochMs(expiresAt) > at) {
+          live.push(toRow(row));
+          continue;
+        }
+        // Only while it still names the ended session: subscribing again meanwhile bound it anew.
+        const sessionId = row.session_id;
+        const result = await db
+          .deleteFrom("push_subscription")
+          .where("id", "=", row.id)
+          .where((eb) => (sessionId === null ? eb("session_id", "is", null) : eb("session_id", "=", sessionId)))
+          .executeTakeFirst();
+        forgotten += Number(result.numDeletedRows);
+      }
+      return { live, forgotten };
     },
 
     /**

@@ -52,12 +52,16 @@ export function createPushService(deps: { repository: PushRepository; send: Push
     /** What a browser subscribes with (the VAPID public key). */
     publicKey: deps.publicKey,
 
-    async subscribe(input: { actor: Actor | null; subscription: { endpoint: string; p256dh: string; auth: string }; lang: Language }): Promise<void> {
+    /**
+     * Stores the phone's subscription for the person signed in, bound to their session
+     * (`sessionId`): it is sent to only while that session lives (migration 0023).
+     */
+    async subscribe(input: { actor: Actor | null; sessionId: string; subscription: { endpoint: string; p256dh: string; auth: string }; lang: Language }): Promise<void> {
       const actor = signedIn(input.actor);
       const { endpoint, p256dh, auth } = input.subscription;
       // The server will post to this address: only to a push service, never anywhere a made-up subscription names.
       if (!isPushServiceHost(endpoint, deps.serviceHosts)) throw new AppError("BAD_INPUT", PUSH_MESSAGES.notAPushService);
-      await repository.save({ id: randomUUID(), user_id: actor.id, endpoint, p256dh, auth, lang: input.lang, created_at: now() }, MAX_PUSH_SUBSCRIPTIONS);
+      await repository.save({ id: randomUUID(), user_id: actor.id, endpoint, p256dh, auth, lang: input.lang, session_id: input.sessionId, created_at: now() }, MAX_PUSH_SUBSCRIPTIONS);
     },
 
     async unsubscribe(input: { actor: Actor | null; endpoint: string }): Promise<void> {
@@ -67,7 +71,18 @@ export function createPushService(deps: { repository: PushRepository; send: Push
     },
 
     /**
-     * Sends one match to the person's phones (all of them, or the one a retry names), once:
+     * Whether this phone (its endpoint) has notifications on for the person signed in, so My
+     * alerts shows the switch as it really is. When it has, the subscription is bound to the
+     * session asking (the same person on the same phone, signed in anew).
+     */
+    async status(input: { actor: Actor | null; sessionId: string; endpoint: string }): Promise<{ subscribed: boolean }> {
+      const actor = signedIn(input.actor);
+      return { subscribed: await repository.claimMine(actor.id, input.endpoint, input.sessionId) };
+    },
+
+    /**
+     * Sends one match to the person's phones whose session is still live (all of them, or the one a
+     * retry names), once:
      * `pushed_at` marks it sent. A phone the push service calls gone is forgotten. When every
      * phone failed, the job fails and the queue retries it with backoff; when only some did, the
      * match is marked sent and each failed phone gets its own retrying job, so the others are not
@@ -78,7 +93,9 @@ export function createPushService(deps: { repository: PushRepository; send: Push
       const at = now();
       const match = await repository.findMatchToPush(input.savedSearchId, input.listingId, at);
       if (!match || (match.pushed && !input.subscriptionId)) return { sent: 0, gone: 0 };
-      const all = await repository.listForUser(match.userId);
+      // Only to phones whose session is still signed in; the others are forgotten, unsent to (a
+      // shared phone must not keep hearing someone who is no longer signed in on it).
+      const { live: all } = await repository.listLiveForUser(match.userId, at);
       const phones = input.subscriptionId ? all.filter((s) => s.id === input.subscriptionId) : all;
       const topic = createHash("sha256").update(`listing:${match.listing.id}`).digest("base64url").slice(0, 32);
       const results = await Promise.allSettled(phones.map((s) => deps.send(s, matchPayload(match.listing, s.lang === "hi" ? "hi" : "en"), topic)));

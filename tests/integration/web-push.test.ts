@@ -265,6 +265,59 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     await t.alerts.act({ actor: buyer, action: { intent: "delete", id: searchId } });
   });
 
+  it("sends only to phones whose session is still signed in, and forgets the others unsent", async () => {
+    // One person on four phones: each signed in with a session of its own.
+    const email = "uploader4@example.in";
+    const person = await signedInSeller(t, 4);
+    const signIn = async (password = "long-enough-pw") => (await t.accounts.signIn({ email, password }, new Headers())).getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const sessionIdOf = async (cookie: string) => (await t.accounts.getSessionUser(new Headers({ cookie })))!.sessionId;
+    const sessions = { expired: await signIn(), revoked: await signIn(), old: await signIn(), live: person.cookie };
+    const phones = { expired: makePhone(pushService.origin, "expired"), revoked: makePhone(pushService.origin, "revoked"), old: makePhone(pushService.origin, "from-before"), live: makePhone(pushService.origin, "still-signed-in") };
+    for (const key of ["expired", "revoked", "old", "live"] as const) expect((await subscribe(phones[key], sessions[key])).status).toBe(200);
+    const rows = () => t.db.kysely.selectFrom("push_subscription").select(["endpoint", "session_id"]).where("user_id", "=", person.id).orderBy("endpoint").execute();
+    expect(await rows()).toHaveLength(4);
+    expect((await rows()).find((r) => r.endpoint === phones.live.endpoint)?.session_id).toBe(await sessionIdOf(sessions.live));
+    const expiredSessionId = await sessionIdOf(sessions.expired);
+    const revokedSessionId = await sessionIdOf(sessions.revoked);
+
+    // A subscription saved before sessions were recorded (migration 0023) names none.
+    await t.db.kysely.updateTable("push_subscription").set({ session_id: null }).where("endpoint", "=", phones.old.endpoint).execute();
+    // The first phone's session runs out: its 30 days passed, nobody signed out.
+    const { adapter } = await t.auth.$context;
+    await adapter.update({ model: "session", where: [{ field: "id", value: expiredSessionId }], update: { expiresAt: new Date(t.clock.now - 1000) } });
+    // On the live phone the person changes their password: every other session ends (decision 003).
+    // better-auth ends that one too and signs this browser in anew: its phone follows to the new session.
+    const renewed = await t.accounts.changePassword({ currentPassword: "long-enough-pw", newPassword: "another-long-pw" }, new Headers({ cookie: sessions.live }));
+    const liveCookie = renewed.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect(await t.accounts.getSessionUser(new Headers({ cookie: sessions.live }))).toBeNull();
+    expect((await rows()).find((r) => r.endpoint === phones.live.endpoint)?.session_id).toBe(await sessionIdOf(liveCookie));
+    expect(await t.accounts.getSessionUser(new Headers({ cookie: sessions.revoked }))).toBeNull();
+    expect(await t.db.kysely.withTables<{ session: { id: string } }>().selectFrom("session").select("id").where("id", "=", revokedSessionId).executeTakeFirst()).toBeUndefined();
+
+    const { id: searchId } = await t.alerts.saveSearch({ actor: person, query: savedQueryOf(browseQuerySchema.parse({ q: "onion", state: "maharashtra", district: "nashik" })) });
+    await t.alerts.act({ actor: person, action: { intent: "settings", id: searchId, pace: "instant", hour: 8, app: "on", push: "on" } });
+    pushService.received.length = 0;
+    await list("Onion from Pimpalgaon");
+    // Exactly one push, to the phone still signed in; the ended ones are forgotten, not told.
+    expect(pushService.received.map((r) => r.path)).toEqual(["/push/still-signed-in"]);
+    expect(JSON.parse(decryptPush(pushService.received[0]!.body, phones.live))).toMatchObject({ title: "New: Onion from Pimpalgaon" });
+    expect((await rows()).map((r) => r.endpoint)).toEqual([phones.live.endpoint]);
+
+    // The same person signs in again on the phone whose session expired and opens My alerts: the
+    // switch asks, and hears the truth (off); turning it on binds it to the new session.
+    const again = await signIn("another-long-pw");
+    expect(await post({ intent: "status", endpoint: phones.expired.endpoint }, again)).toEqual({ status: 200, body: { ok: true, subscribed: false } });
+    expect(await post({ intent: "status", endpoint: phones.live.endpoint }, liveCookie)).toEqual({ status: 200, body: { ok: true, subscribed: true } });
+    // Nobody else's phone reads as on for them.
+    expect(await post({ intent: "status", endpoint: phones.live.endpoint }, other.cookie)).toEqual({ status: 200, body: { ok: true, subscribed: false } });
+    expect((await subscribe(phones.expired, again)).status).toBe(200);
+    expect((await rows()).find((r) => r.endpoint === phones.expired.endpoint)?.session_id).toBe(await sessionIdOf(again));
+    pushService.received.length = 0;
+    await list("Onion from Chandwad");
+    expect(pushService.received.map((r) => r.path).sort()).toEqual(["/push/expired", "/push/still-signed-in"]);
+    await t.alerts.act({ actor: person, action: { intent: "delete", id: searchId } });
+  });
+
   it("forgets a person's phones when they delete their account", async () => {
     const phone = makePhone(pushService.origin, "leaving");
     await subscribe(phone, other.cookie);
