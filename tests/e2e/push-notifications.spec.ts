@@ -72,3 +72,45 @@ test("a buyer turns on notifications for a saved search, with and without JavaSc
     await deleteUser(buyer.id);
   }
 });
+
+test("the switch shows whether the server still sends to this phone, and a phone kept from an ended session reads off", async ({ page }) => {
+  test.setTimeout(90_000);
+  const buyer = await signUpSellerWith(page.context().request);
+  await logInWith(page.context().request, buyer);
+  await page.context().grantPermissions(["notifications"]);
+  const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${buyer.id}`;
+  // Headless Chromium has no push service to subscribe to: the browser's own subscription is
+  // stood in for (its endpoint, and whether the page dropped it). Everything of ours is real.
+  await page.addInitScript((address: string) => {
+    const w = window as unknown as { droppedSubscription: boolean };
+    w.droppedSubscription = false;
+    PushManager.prototype.getSubscription = async () =>
+      ({ endpoint: address, unsubscribe: async () => ((w.droppedSubscription = true), true), getKey: () => null }) as unknown as PushSubscription;
+  }, endpoint);
+  const row = () => withDatabase((db) => db.kysely.selectFrom("push_subscription").select(["session_id"]).where("endpoint", "=", endpoint).executeTakeFirst());
+  try {
+    // The browser still holds a subscription, but the server forgot it (its session ended): off,
+    // and the stale subscription is dropped so turning on makes a fresh one.
+    await page.goto("/my/alerts");
+    const section = page.getByRole("region", { name: "Notifications on this phone" });
+    await expect(section.getByRole("status")).toHaveText("Notifications are off for this phone.");
+    await expect(section.getByRole("button", { name: "Turn on notifications" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { droppedSubscription: boolean }).droppedSubscription)).toBe(true);
+    expect(await row()).toBeUndefined();
+
+    // The server has it for this person (saved before sessions were recorded): on, and it is
+    // bound to the session signed in now.
+    await withDatabase((db) =>
+      db.kysely.insertInto("push_subscription").values({ id: `e2e-${buyer.id}`, user_id: buyer.id, endpoint, p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22), lang: "en", session_id: null, created_at: Date.now() }).execute(),
+    );
+    await page.reload();
+    await expect(section.getByRole("status")).toHaveText("Notifications are on for this phone.");
+    await expect(section.getByRole("button", { name: "Turn off notifications on this phone" })).toBeVisible();
+    const sessions = await withDatabase((db) => db.kysely.withTables<{ session: { id: string; userId: string } }>().selectFrom("session").select("id").where("userId", "=", buyer.id).execute());
+    await expect.poll(async () => (await row())?.session_id).not.toBeNull();
+    expect(sessions.map((s) => s.id)).toContain((await row())!.session_id);
+  } finally {
+    await withDatabase((db) => db.kysely.deleteFrom("push_subscription").where("user_id", "=", buyer.id).execute());
+    await deleteUser(buyer.id);
+  }
+});

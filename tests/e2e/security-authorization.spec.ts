@@ -166,6 +166,7 @@ export const MATRIX: Row[] = [
   { method: "GET", path: "/my/alerts/push", ...same(405) },
   { method: "POST", path: "/my/alerts/push", body: { form: { intent: "unsubscribe", endpoint: "https://fcm.googleapis.com/fcm/send/not-anyones" } }, anonymous: 401, stranger: 404, owner: 404, why: "turns off only the sender's own phone" },
   { method: "POST", path: "/my/alerts/push", body: { form: { intent: "subscribe", endpoint: "https://169.254.169.254/latest/meta-data", p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) } }, anonymous: 401, stranger: 400, owner: 400, why: "only a push service's address is stored" },
+  { method: "POST", path: "/my/alerts/push", body: { form: { intent: "status", endpoint: "https://fcm.googleapis.com/fcm/send/not-anyones" } }, anonymous: 401, stranger: 200, owner: 200, why: "says only whether the sender's own phone is on" },
   { method: "POST", path: "/my/alerts/push", body: { form: { intent: "steal", endpoint: "https://fcm.googleapis.com/x" } }, anonymous: 401, stranger: 400, owner: 400 },
   { method: "POST", path: "/my/alerts/push", body: { json: { intent: "unsubscribe", endpoint: "https://fcm.googleapis.com/x" } }, anonymous: 401, stranger: 400, owner: 400, why: "forms only" },
 

@@ -694,7 +694,7 @@ test("the one-click unsubscribe link (/alerts/unsubscribe)", async () => {
 // and out. Never a 5xx; a refusal says why (JSON); what is stored is a push service's https
 // address with well-formed keys, never more than MAX_PUSH_SUBSCRIPTIONS.
 test("the push subscription's form (/my/alerts/push)", async () => {
-  const intents = fc.constantFrom("subscribe", "unsubscribe").map((t) => [{ t }]);
+  const intents = fc.constantFrom("subscribe", "unsubscribe", "status").map((t) => [{ t }]);
   const endpoints = fc.constantFrom("https://fcm.googleapis.com/fcm/send/fuzz", "https://updates.push.services.mozilla.com/wpush/v2/fuzz", "https://169.254.169.254/x", "http://fcm.googleapis.com/x").map((t) => [{ t }]);
   try {
     await fc.assert(
