@@ -25,7 +25,6 @@ function epochMs(value: string | Date | number): number {
 }
 
 export function createPushRepository(db: Kysely<Database>) {
-  const columns = ["id", "user_id", "endpoint", "p256dh", "auth", "lang", "session_id", "created_at"] as const;
   const toRow = (row: Omit<PushSubscriptionRow, "created_at"> & { created_at: number | string }): PushSubscriptionRow => ({ ...row, created_at: Number(row.created_at) });
 
   return {
@@ -72,11 +71,6 @@ export function createPushRepository(db: Kysely<Database>) {
     /** The push service said this subscription is gone (404/410). */
     async delete(id: string): Promise<void> {
       await db.deleteFrom("push_subscription").where("id", "=", id).execute();
-    },
-
-    async listForUser(userId: string): Promise<PushSubscriptionRow[]> {
-      const rows = await db.selectFrom("push_subscription").select([...columns]).where("user_id", "=", userId).orderBy("created_at", "asc").execute();
-      return rows.map(toRow);
     },
 
     /**
