@@ -318,6 +318,21 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     await t.alerts.act({ actor: person, action: { intent: "delete", id: searchId } });
   });
 
+  it("tells a banned person's phone nothing: the ban ended its session", async () => {
+    const person = await signedInSeller(t, 5);
+    const phone = makePhone(pushService.origin, "banned");
+    expect((await subscribe(phone, person.cookie)).status).toBe(200);
+    const { id: searchId } = await t.alerts.saveSearch({ actor: person, query: savedQueryOf(browseQuerySchema.parse({ q: "onion", state: "maharashtra", district: "nashik" })) });
+    await t.alerts.act({ actor: person, action: { intent: "settings", id: searchId, pace: "instant", hour: 8, app: "on", push: "on" } });
+    await t.moderation.banPerson({ actor: { commandLine: true }, personId: person.id, reason: "Asked buyers for an advance" });
+    pushService.received.length = 0;
+    const listingId = await list("Onion from Yeola");
+    // Whether or not matching still finds their search, the job sends nothing to their phone.
+    await t.push.sendMatch({ savedSearchId: searchId, listingId });
+    expect(pushService.received.map((r) => r.path)).not.toContain("/push/banned");
+    expect(await t.db.kysely.selectFrom("push_subscription").select("id").where("user_id", "=", person.id).execute()).toEqual([]);
+  });
+
   it("forgets a person's phones when they delete their account", async () => {
     const phone = makePhone(pushService.origin, "leaving");
     await subscribe(phone, other.cookie);
