@@ -285,7 +285,7 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     // The first phone's session runs out: its 30 days passed, nobody signed out.
     const { adapter } = await t.auth.$context;
     await adapter.update({ model: "session", where: [{ field: "id", value: expiredSessionId }], update: { expiresAt: new Date(t.clock.now - 1000) } });
-    // On the live phone the person changes their password: every other session ends (decision 003).
+    // On the live phone the person changes their password: every other session ends (decision 012).
     // better-auth ends that one too and signs this browser in anew: its phone follows to the new session.
     const renewed = await t.accounts.changePassword({ currentPassword: "long-enough-pw", newPassword: "another-long-pw" }, new Headers({ cookie: sessions.live }));
     const liveCookie = renewed.getSetCookie().map((c) => c.split(";")[0]).join("; ");
