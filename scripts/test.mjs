@@ -3,7 +3,7 @@
 // end-to-end tests in Chromium. With TEST_DATABASE_URL (a PostgreSQL server; CI sets it) the
 // service tests run on PostgreSQL too and the end-to-end suite runs a second time against it.
 // Ends with one line: "Tests: N passed, N failed".
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import pg from "pg";
 
@@ -22,6 +22,33 @@ function step(name, command, args, env = {}) {
   console.log(`━━ ${name}: ${ok ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (!ok) failedSteps.push(name);
   return ok;
+}
+
+/**
+ * Steps that need one core each and not each other (typecheck and lint), run side by side. Each
+ * one's output is held and printed whole when it ends, so the log reads as if they ran in turn.
+ */
+async function stepsSideBySide(steps) {
+  const results = await Promise.all(
+    steps.map(
+      ({ name, command, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+          const output = [];
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+          child.on("close", (code) => resolve({ name, command, args, ok: code === 0, output: Buffer.concat(output), seconds: (Date.now() - started) / 1000 }));
+        }),
+    ),
+  );
+  for (const { name, command, args, ok, output, seconds } of results) {
+    console.log(`\n━━ ${name} ━━ ${[command, ...args].join(" ")}`);
+    process.stdout.write(output);
+    console.log(`━━ ${name}: ${ok ? "ok" : "FAILED"} (${seconds.toFixed(1)} s, beside the other)`);
+    if (!ok) failedSteps.push(name);
+  }
 }
 
 async function withPostgres(run) {
@@ -97,8 +124,12 @@ function readJson(file) {
   }
 }
 
-if (step("route types", "npx", ["react-router", "typegen"])) step("typecheck", "npx", ["tsc", "--noEmit"]);
-step("lint", "npx", ["eslint", "."]);
+// The typecheck reads the route types; the lint does not, and runs beside it.
+const typed = step("route types", "npx", ["react-router", "typegen"]);
+await stepsSideBySide([
+  ...(typed ? [{ name: "typecheck", command: "npx", args: ["tsc", "--noEmit"] }] : []),
+  { name: "lint", command: "npx", args: ["eslint", "."] },
+]);
 
 // The alerting rules (docs/monitoring), with Prometheus's own checker and rule tester.
 const promtool = process.env.PROMTOOL_PATH ?? "promtool";
