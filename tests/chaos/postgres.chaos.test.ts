@@ -32,6 +32,7 @@ describe.skipIf(!adminUrl)("PostgreSQL faults under a running app (TEST_DATABASE
   let app: AppProcess;
   let admin: pg.Client;
   let dataDir: string;
+  let sellerCookie: string;
   const listingName = `Chaos Onion ${Date.now().toString(36)}`;
 
   beforeAll(async () => {
@@ -46,6 +47,7 @@ describe.skipIf(!adminUrl)("PostgreSQL faults under a running app (TEST_DATABASE
     admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     const { cookie } = await newSellerSession(app, 1501);
+    sellerCookie = cookie;
     const created = await createListing(app, cookie, listingName);
     expect(created.status, created.text).toBe(302);
   }, 90_000);
@@ -118,6 +120,30 @@ describe.skipIf(!adminUrl)("PostgreSQL faults under a running app (TEST_DATABASE
     expect(recovered.status).toBe(200);
     expect(recovered.text).toContain(listingName);
     expect(app.output()).toContain("database unavailable: query took longer than the statement timeout");
+  });
+
+  // The pages added for prices, alerts and saved listings read their own tables: each must wait for
+  // a lock no longer than the others do and answer 503 (the shared handler), then come back.
+  it.each([
+    { table: "price_point", path: "/prices/onion", signedIn: false },
+    { table: "mandi_rate", path: "/api/mandi-rate?produce=onion&state=maharashtra&district=nashik", signedIn: false },
+    { table: "price_point", path: "/api/price-insight?produce=onion&category=vegetables&state=maharashtra&district=nashik", signedIn: false },
+    { table: "saved_search", path: "/my/alerts", signedIn: true },
+    { table: "saved_listing", path: "/my/saved", signedIn: true },
+  ])("answers $path with 503 while $table is locked, then serves it again", async ({ table, path: pathname, signedIn }) => {
+    const ask = () => request(app, "GET", pathname, { timeoutMs: ANSWER_BOUND_MS, headers: signedIn ? { cookie: sellerCookie } : {} });
+    const locker = new pg.Client({ connectionString: database.url });
+    await locker.connect();
+    try {
+      await locker.query("begin");
+      await locker.query(`lock table ${table} in access exclusive mode`);
+      expectUnavailable(await ask(), ANSWER_BOUND_MS);
+    } finally {
+      await locker.query("rollback");
+      await locker.end();
+    }
+    const recovered = await askUntil(ask, (reply) => reply.status === 200, RECOVERY_MS);
+    expect(recovered.status, recovered.text.slice(0, 300)).toBe(200);
   });
 });
 
