@@ -13,7 +13,7 @@ import type { Language } from "../../core/i18n/languages";
 import type { JobQueue } from "../jobs/job-queue";
 import { listingKeys } from "../listings/browse-filter";
 import type { Logger } from "../logger";
-import type { SavedSearchesRepository, SavedSearchRow } from "./saved-searches.repository";
+import type { CandidateRow, SavedSearchesRepository, SavedSearchRow } from "./saved-searches.repository";
 import { readSavedQuery, savedSearchIndex, storedSearchMatches } from "./saved-search-index";
 
 export const ALERT_MESSAGES = {
@@ -84,19 +84,17 @@ export function createAlertsService(deps: {
       }
     });
     await repository.insertMatches(matching.map((row) => ({ id: randomUUID(), saved_search_id: row.id, listing_id: listing.id, user_id: row.user_id, created_at: at })));
+    const wants = (row: CandidateRow, channel: AlertChannel) => row.pace === "instant" && parseChannels(row.channels).includes(channel);
+    // Every match of this listing not yet emailed, not only the new ones: a run killed after
+    // recording matches queues their mail when it runs again. A key is one job. Queued together
+    // (enqueueMany): a listing may match hundreds of saved searches.
     if (deps.mailEnabled) {
-      // Every match of this listing not yet emailed, not only the new ones: a run killed after
-      // recording matches queues their mail when it runs again. A key is one job.
-      for (const row of matching) {
-        if (row.pace !== "instant" || !parseChannels(row.channels).includes("email")) continue;
-        await jobs.enqueue("email-match", { savedSearchId: row.id, listingId: listing.id }, { key: `email:${row.id}:${listing.id}`, userId: row.user_id });
-      }
+      const mail = matching.filter((row) => wants(row, "email"));
+      await jobs.enqueueMany("email-match", mail.map((row) => ({ payload: { savedSearchId: row.id, listingId: listing.id }, options: { key: `email:${row.id}:${listing.id}`, userId: row.user_id } })));
     }
     // Web Push (decision 027), keyed like mail: a rerun queues what is not yet sent, once.
-    for (const row of matching) {
-      if (row.pace !== "instant" || !parseChannels(row.channels).includes("push")) continue;
-      await jobs.enqueue("push-match", { savedSearchId: row.id, listingId: listing.id }, { key: `push:${row.id}:${listing.id}`, userId: row.user_id });
-    }
+    const push = matching.filter((row) => wants(row, "push"));
+    await jobs.enqueueMany("push-match", push.map((row) => ({ payload: { savedSearchId: row.id, listingId: listing.id }, options: { key: `push:${row.id}:${listing.id}`, userId: row.user_id } })));
     return { candidates: candidates.length, matched: matching.map((row) => row.id) };
   }
 

@@ -141,13 +141,19 @@ export function createSavedSearchesRepository(db: Kysely<Database>) {
 
     /** Records what each saved search found; returns the pairs that are new (a pair is recorded once). */
     async insertMatches(rows: Array<{ id: string; saved_search_id: string; listing_id: string; user_id: string; created_at: number }>): Promise<Array<{ id: string; saved_search_id: string; user_id: string }>> {
-      if (!rows.length) return [];
-      return db
-        .insertInto("alert_match")
-        .values(rows)
-        .onConflict((oc) => oc.columns(["saved_search_id", "listing_id"]).doNothing())
-        .returning(["id", "saved_search_id", "user_id"])
-        .execute();
+      const added: Array<{ id: string; saved_search_id: string; user_id: string }> = [];
+      // 5 values a row: 1,000 rows a statement stay well within either engine's limit on parameters.
+      for (let i = 0; i < rows.length; i += 1_000) {
+        added.push(
+          ...(await db
+            .insertInto("alert_match")
+            .values(rows.slice(i, i + 1_000))
+            .onConflict((oc) => oc.columns(["saved_search_id", "listing_id"]).doNothing())
+            .returning(["id", "saved_search_id", "user_id"])
+            .execute()),
+        );
+      }
+      return added;
     },
 
     /** Matches found since the person last looked at My alerts. */
