@@ -286,3 +286,15 @@ export async function clearBenchAlerts(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom("listing").where("image_key", "=", "listings/bench-alerts").execute();
   await db.deleteFrom("user").where("id", "like", "bench-alerts-%").execute();
 }
+
+/** What saved searches found (alert_match), not yet emailed: the digest benchmark's mail. */
+export async function insertBenchMatches(db: Kysely<Database>, rows: ReadonlyArray<{ id: string; saved_search_id: string; listing_id: string; user_id: string; created_at: number }>): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1_000) await db.insertInto("alert_match").values(rows.slice(i, i + 1_000).map((row) => ({ ...row, emailed_at: null, pushed_at: null }))).execute();
+}
+
+/** How far the digests went: searches given today's digest, and matches marked emailed. */
+export async function digestProgress(db: Kysely<Database>, dayStart: number): Promise<{ digested: number; emailed: number }> {
+  const digested = await db.selectFrom("saved_search").select((eb) => eb.fn.countAll<string | number>().as("n")).where("last_digest_at", ">=", dayStart).executeTakeFirstOrThrow();
+  const emailed = await db.selectFrom("alert_match").select((eb) => eb.fn.countAll<string | number>().as("n")).where("emailed_at", "is not", null).executeTakeFirstOrThrow();
+  return { digested: Number(digested.n), emailed: Number(emailed.n) };
+}
