@@ -283,6 +283,9 @@ export async function insertBenchSavedSearches(
 /** What an earlier run of an alert benchmark left in a reused database. */
 export async function clearBenchAlerts(db: Kysely<Database>): Promise<void> {
   for (const table of ["alert_job", "alert_match", "saved_search_term", "saved_search"] as const) await db.deleteFrom(table).execute();
+  // pg-boss's queue (PostgreSQL): the jobs an earlier run queued must not be run by this one.
+  const { rows } = await sql<{ name: string | null }>`select to_regclass('pgboss.job')::text as name`.execute(db).catch(() => ({ rows: [] as Array<{ name: string | null }> }));
+  if (rows[0]?.name) await sql`delete from pgboss.job`.execute(db);
   await db.deleteFrom("listing").where("image_key", "=", "listings/bench-alerts").execute();
   await db.deleteFrom("user").where("id", "like", "bench-alerts-%").execute();
 }
