@@ -4,9 +4,9 @@
  */
 import { randomUUID } from "node:crypto";
 import SQLite from "better-sqlite3";
-import { sql, type Kysely } from "kysely";
+import { sql, type Insertable, type Kysely } from "kysely";
 import pg from "pg";
-import type { Database } from "../../server/db/schema";
+import type { Database, SavedSearchTable, SavedSearchTermTable } from "../../server/db/schema";
 import type { SyntheticListing } from "../../server/seed/factories";
 import { escapeLike } from "../../server/listings/listing-search.repository";
 import { normaliseSearchText } from "../../core/search-terms";
@@ -214,4 +214,90 @@ export function createLikeScan(db: Kysely<Database>) {
       return { total, items };
     },
   };
+}
+
+/** People for the alert benchmarks, straight into better-auth's user table (emailVerified is 0/1 on SQLite). */
+export async function insertBenchUsers(db: Kysely<Database>, dialect: "sqlite" | "postgres", users: Array<{ id: string; name: string; email: string }>): Promise<void> {
+  const at = new Date("2026-11-22T00:00:00Z").toISOString();
+  const rows = users.map((u, i) => ({ ...u, phone: `+9197${String(i).padStart(8, "0")}`, emailVerified: dialect === "sqlite" ? 0 : false, image: null, createdAt: at, updatedAt: at, banReason: null }));
+  for (let i = 0; i < rows.length; i += 1_000) await db.insertInto("user").values(rows.slice(i, i + 1_000)).execute();
+}
+
+export interface BenchListing {
+  id: string;
+  sellerId: string;
+  name: string;
+  category: string;
+  pricePaise: number;
+  state: string;
+  district: string;
+  grade: string | null;
+  createdAt: number;
+}
+
+/** Live listings as a seller's save writes them (the triggers keep the search tables in step). */
+export async function insertBenchListings(db: Kysely<Database>, listings: readonly BenchListing[]): Promise<void> {
+  const rows = listings.map((l) => ({
+    id: l.id,
+    seller_id: l.sellerId,
+    name: l.name,
+    name_search: normaliseSearchText(l.name),
+    category: l.category,
+    price_paise: l.pricePaise,
+    description: "Benchmark listing",
+    image_key: "listings/bench-alerts",
+    image_name: null,
+    created_at: l.createdAt,
+    status: "active" as const,
+    expires_at: l.createdAt + 30 * 86_400_000,
+    hidden_at: null,
+    unit: "kg",
+    grams_per_unit: 1000,
+    organic: 0,
+    unit_price_paise: l.pricePaise,
+    state: l.state,
+    district: l.district,
+    produce_id: produceOf(l.name, l.category),
+    produce_source: "auto" as const,
+    grade: l.grade,
+  }));
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto("listing").values(rows.slice(i, i + 500)).execute();
+}
+
+/** Saved searches and their index rows, many to a statement (the app saves one at a time). */
+export async function insertBenchSavedSearches(
+  db: Kysely<Database>,
+  searches: ReadonlyArray<{ row: Insertable<SavedSearchTable>; keys: ReadonlyArray<Insertable<SavedSearchTermTable>> }>,
+): Promise<void> {
+  for (let i = 0; i < searches.length; i += 2_000) {
+    const batch = searches.slice(i, i + 2_000);
+    await db.transaction().execute(async (trx) => {
+      const rows = batch.map((s) => s.row);
+      const keys = batch.flatMap((s) => s.keys);
+      for (let k = 0; k < rows.length; k += 500) await trx.insertInto("saved_search").values(rows.slice(k, k + 500)).execute();
+      for (let k = 0; k < keys.length; k += 1_000) await trx.insertInto("saved_search_term").values(keys.slice(k, k + 1_000)).execute();
+    });
+  }
+}
+
+/** What an earlier run of an alert benchmark left in a reused database. */
+export async function clearBenchAlerts(db: Kysely<Database>): Promise<void> {
+  for (const table of ["alert_job", "alert_match", "saved_search_term", "saved_search"] as const) await db.deleteFrom(table).execute();
+  // pg-boss's queue (PostgreSQL): the jobs an earlier run queued must not be run by this one.
+  const { rows } = await sql<{ name: string | null }>`select to_regclass('pgboss.job')::text as name`.execute(db).catch(() => ({ rows: [] as Array<{ name: string | null }> }));
+  if (rows[0]?.name) await sql`delete from pgboss.job`.execute(db);
+  await db.deleteFrom("listing").where("image_key", "=", "listings/bench-alerts").execute();
+  await db.deleteFrom("user").where("id", "like", "bench-alerts-%").execute();
+}
+
+/** What saved searches found (alert_match), not yet emailed: the digest benchmark's mail. */
+export async function insertBenchMatches(db: Kysely<Database>, rows: ReadonlyArray<{ id: string; saved_search_id: string; listing_id: string; user_id: string; created_at: number }>): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1_000) await db.insertInto("alert_match").values(rows.slice(i, i + 1_000).map((row) => ({ ...row, emailed_at: null, pushed_at: null }))).execute();
+}
+
+/** How far the digests went: searches given today's digest, and matches marked emailed. */
+export async function digestProgress(db: Kysely<Database>, dayStart: number): Promise<{ digested: number; emailed: number }> {
+  const digested = await db.selectFrom("saved_search").select((eb) => eb.fn.countAll<string | number>().as("n")).where("last_digest_at", ">=", dayStart).executeTakeFirstOrThrow();
+  const emailed = await db.selectFrom("alert_match").select((eb) => eb.fn.countAll<string | number>().as("n")).where("emailed_at", "is not", null).executeTakeFirstOrThrow();
+  return { digested: Number(digested.n), emailed: Number(emailed.n) };
 }

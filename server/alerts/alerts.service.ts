@@ -8,14 +8,13 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "../../core/app-error";
 import { MESSAGES } from "../../core/messages";
 import { canChangeSavedSearch, type Actor } from "../../core/policies";
-import { parseChannels, savedQuerySchema, type AlertAction, type AlertChannel, type SavedQuery } from "../../core/saved-search";
+import { parseChannels, type AlertAction, type AlertChannel, type SavedQuery } from "../../core/saved-search";
 import type { Language } from "../../core/i18n/languages";
 import type { JobQueue } from "../jobs/job-queue";
-import { readGrade } from "../../core/grades";
-import { browseFilterFor, filterKeys, listingKeys, listingMatchesFilter, type FilterableListing } from "../listings/browse-filter";
-import type { ListingFilter } from "../listings/listing-search.repository";
+import { listingKeys } from "../listings/browse-filter";
 import type { Logger } from "../logger";
-import type { SavedSearchesRepository, SavedSearchRow } from "./saved-searches.repository";
+import type { CandidateRow, SavedSearchesRepository, SavedSearchRow } from "./saved-searches.repository";
+import { readSavedQuery, savedSearchIndex, storedSearchMatches } from "./saved-search-index";
 
 export const ALERT_MESSAGES = {
   notFound: "We could not find that saved search among yours.",
@@ -38,24 +37,8 @@ export interface SavedSearchView {
   createdAt: number;
 }
 
-/** What matching needs of a saved search: its filters, as browse reads its query. */
-function filtersOf(query: SavedQuery): ListingFilter[] {
-  const options = (q: string) => ({ q, by: query.by, category: query.category, state: query.state, district: query.district, price: { minPaise: query.minPaise, maxPaise: query.maxPaise }, grade: readGrade(query.grade ?? "") ?? ("" as const) });
-  const filters = [browseFilterFor(options(query.q))];
-  if (query.corrected) filters.push(browseFilterFor(options(query.corrected)));
-  return filters.filter((f): f is ListingFilter => f !== null);
-}
-
-export function savedSearchKeys(query: SavedQuery): string[] {
-  return [...new Set(filtersOf(query).flatMap(filterKeys))];
-}
-
-export function savedSearchMatches(query: SavedQuery, listing: FilterableListing): boolean {
-  return filtersOf(query).some((filter) => listingMatchesFilter(listing, filter));
-}
-
 function readQuery(row: Pick<SavedSearchRow, "query">): SavedQuery {
-  return savedQuerySchema.parse(JSON.parse(row.query)) as SavedQuery;
+  return readSavedQuery(row.query);
 }
 
 export function createAlertsService(deps: {
@@ -89,29 +72,29 @@ export function createAlertsService(deps: {
     const listing = await repository.findLiveListing(listingId, at);
     // Sold, expired, hidden or deleted before its turn came: nobody is told about it.
     if (!listing) return { candidates: 0, matched: [] };
-    const candidates = await repository.findCandidates(listingKeys(listing), listing.sellerId);
+    // Only saved searches filed under one of the listing's keys with bounds it is within
+    // (decision 030), each then tested with search's own rules.
+    const candidates = await repository.findCandidates(listingKeys(listing), listing);
     const matching = candidates.filter((row) => {
       try {
-        return savedSearchMatches(readQuery(row), listing);
+        return storedSearchMatches(row.query, listing);
       } catch (error) {
         logger.warn({ err: error, savedSearchId: row.id }, "a saved search could not be read");
         return false;
       }
     });
     await repository.insertMatches(matching.map((row) => ({ id: randomUUID(), saved_search_id: row.id, listing_id: listing.id, user_id: row.user_id, created_at: at })));
+    const wants = (row: CandidateRow, channel: AlertChannel) => row.pace === "instant" && parseChannels(row.channels).includes(channel);
+    // Every match of this listing not yet emailed, not only the new ones: a run killed after
+    // recording matches queues their mail when it runs again. A key is one job. Queued together
+    // (enqueueMany): a listing may match hundreds of saved searches.
     if (deps.mailEnabled) {
-      // Every match of this listing not yet emailed, not only the new ones: a run killed after
-      // recording matches queues their mail when it runs again. A key is one job.
-      for (const row of matching) {
-        if (row.pace !== "instant" || !parseChannels(row.channels).includes("email")) continue;
-        await jobs.enqueue("email-match", { savedSearchId: row.id, listingId: listing.id }, { key: `email:${row.id}:${listing.id}`, userId: row.user_id });
-      }
+      const mail = matching.filter((row) => wants(row, "email"));
+      await jobs.enqueueMany("email-match", mail.map((row) => ({ payload: { savedSearchId: row.id, listingId: listing.id }, options: { key: `email:${row.id}:${listing.id}`, userId: row.user_id } })));
     }
     // Web Push (decision 027), keyed like mail: a rerun queues what is not yet sent, once.
-    for (const row of matching) {
-      if (row.pace !== "instant" || !parseChannels(row.channels).includes("push")) continue;
-      await jobs.enqueue("push-match", { savedSearchId: row.id, listingId: listing.id }, { key: `push:${row.id}:${listing.id}`, userId: row.user_id });
-    }
+    const push = matching.filter((row) => wants(row, "push"));
+    await jobs.enqueueMany("push-match", push.map((row) => ({ payload: { savedSearchId: row.id, listingId: listing.id }, options: { key: `push:${row.id}:${listing.id}`, userId: row.user_id } })));
     return { candidates: candidates.length, matched: matching.map((row) => row.id) };
   }
 
@@ -136,7 +119,7 @@ export function createAlertsService(deps: {
       const id = randomUUID();
       await repository.insert(
         { id, user_id: actor.id, name: null, query: JSON.stringify(query), paused: 0, pace: "instant", digest_hour: 8, channels: deps.mailEnabled ? "app,email" : "app", created_at: at, updated_at: at, seen_at: at, last_digest_at: null, language: input.language ?? "en" },
-        savedSearchKeys(query),
+        savedSearchIndex(query),
       );
       return { id };
     },

@@ -2,7 +2,9 @@
 import type { Kysely } from "kysely";
 import type { Database, SavedSearchTable } from "../db/schema";
 import { liveAt, SUMMARY_COLUMNS, toSummary } from "../listings/listing-sql";
+import type { FilterableListing } from "../listings/browse-filter";
 import type { ListingSummary } from "../../core/listing";
+import type { SavedSearchKey } from "./saved-search-index";
 
 export type SavedSearchRow = Omit<SavedSearchTable, "paused" | "pace" | "digest_hour" | "channels" | "language"> & {
   /** "en" or "hi" (migration 0019): what its email is written in. */
@@ -13,8 +15,26 @@ export type SavedSearchRow = Omit<SavedSearchTable, "paused" | "pace" | "digest_
   channels: string;
 };
 
+/** What matching reads of a candidate saved search. */
+export type CandidateRow = Pick<SavedSearchRow, "id" | "user_id" | "query" | "pace" | "channels">;
+
 /** Ids to look up at once in one IN list (SQLite allows 32,766 parameters; PostgreSQL 65,535). */
 const KEY_BATCH = 500;
+
+/** A saved search's index row (migration 0021): `id` is "<saved search id>|<key>", the unique column db:copy walks. */
+export function keyRow(savedSearchId: string, key: SavedSearchKey) {
+  return {
+    id: `${savedSearchId}|${key.term}`,
+    term: key.term,
+    saved_search_id: savedSearchId,
+    state: key.state,
+    district: key.district,
+    category: key.category,
+    min_paise: key.minPaise,
+    max_paise: key.maxPaise,
+    grade: key.grade,
+  };
+}
 
 export function createSavedSearchesRepository(db: Kysely<Database>) {
   const columns = ["id", "user_id", "name", "query", "paused", "pace", "digest_hour", "channels", "created_at", "updated_at", "seen_at", "last_digest_at", "language"] as const;
@@ -28,9 +48,9 @@ export function createSavedSearchesRepository(db: Kysely<Database>) {
     last_digest_at: row.last_digest_at === null ? null : Number(row.last_digest_at),
   });
 
-  async function putKeys(within: Kysely<Database>, id: string, keys: readonly string[]) {
+  async function putKeys(within: Kysely<Database>, id: string, keys: readonly SavedSearchKey[]) {
     await within.deleteFrom("saved_search_term").where("saved_search_id", "=", id).execute();
-    if (keys.length) await within.insertInto("saved_search_term").values(keys.map((term) => ({ id: `${id}|${term}`, term, saved_search_id: id }))).execute();
+    if (keys.length) await within.insertInto("saved_search_term").values(keys.map((key) => keyRow(id, key))).execute();
   }
 
   return {
@@ -39,8 +59,8 @@ export function createSavedSearchesRepository(db: Kysely<Database>) {
       return Number(row.n);
     },
 
-    /** A new saved search and its index keys, together. */
-    async insert(row: SavedSearchRow, keys: readonly string[]): Promise<void> {
+    /** A new saved search and its index keys (saved-search-index.ts), together. */
+    async insert(row: SavedSearchRow, keys: readonly SavedSearchKey[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto("saved_search").values(row).execute();
         await putKeys(trx, row.id, keys);
@@ -85,34 +105,55 @@ export function createSavedSearchesRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Saved searches filed under any of these keys (saved_search_term_idx: one index range per
-     * key), not paused, not the seller's own: the candidates a new listing is tested against.
+     * Saved searches filed under any of these keys with bounds the listing is within (place,
+     * category, price, grade: decision 030), not paused, not the seller's own: the candidates a
+     * new listing is tested against. saved_search_term_bounds_idx is read one range per key and
+     * state (the listing's, and "" for any), and holds every bound, so the rows it rules out are
+     * never read; listingWithinBounds (browse-filter.ts) is the same test in memory.
      */
-    async findCandidates(keys: readonly string[], exceptUserId: string): Promise<SavedSearchRow[]> {
-      const found = new Map<string, SavedSearchRow>();
+    async findCandidates(keys: readonly string[], listing: FilterableListing): Promise<CandidateRow[]> {
+      const found = new Map<string, CandidateRow>();
+      const states = listing.state ? [listing.state, ""] : [""];
       for (let i = 0; i < keys.length; i += KEY_BATCH) {
         const batch = keys.slice(i, i + KEY_BATCH);
         const rows = await db
           .selectFrom("saved_search as s")
-          .select(columns.map((c) => `s.${c}` as const))
-          .where("s.id", "in", (eb) => eb.selectFrom("saved_search_term").select("saved_search_id").where("term", "in", batch))
+          .select(["s.id", "s.user_id", "s.query", "s.pace", "s.channels"])
+          .where("s.id", "in", (eb) =>
+            eb
+              .selectFrom("saved_search_term as t")
+              .select("t.saved_search_id")
+              .where("t.term", "in", batch)
+              .where("t.state", "in", states)
+              .where((w) => (listing.district === null ? w("t.district", "is", null) : w.or([w("t.district", "is", null), w("t.district", "=", listing.district)])))
+              .where((w) => w.or([w("t.category", "is", null), w("t.category", "=", listing.category)]))
+              .where((w) => w.or([w("t.min_paise", "is", null), w("t.min_paise", "<=", listing.pricePaise)]))
+              .where((w) => w.or([w("t.max_paise", "is", null), w("t.max_paise", ">=", listing.pricePaise)]))
+              .where((w) => (listing.grade === null ? w("t.grade", "is", null) : w.or([w("t.grade", "is", null), w("t.grade", "=", listing.grade)]))),
+          )
           .where("s.paused", "=", 0)
-          .where("s.user_id", "<>", exceptUserId)
+          .where("s.user_id", "<>", listing.sellerId)
           .execute();
-        for (const row of rows) found.set(row.id, toRow(row as SavedSearchRow));
+        for (const row of rows) found.set(row.id, row);
       }
       return [...found.values()];
     },
 
     /** Records what each saved search found; returns the pairs that are new (a pair is recorded once). */
     async insertMatches(rows: Array<{ id: string; saved_search_id: string; listing_id: string; user_id: string; created_at: number }>): Promise<Array<{ id: string; saved_search_id: string; user_id: string }>> {
-      if (!rows.length) return [];
-      return db
-        .insertInto("alert_match")
-        .values(rows)
-        .onConflict((oc) => oc.columns(["saved_search_id", "listing_id"]).doNothing())
-        .returning(["id", "saved_search_id", "user_id"])
-        .execute();
+      const added: Array<{ id: string; saved_search_id: string; user_id: string }> = [];
+      // 5 values a row: 1,000 rows a statement stay well within either engine's limit on parameters.
+      for (let i = 0; i < rows.length; i += 1_000) {
+        added.push(
+          ...(await db
+            .insertInto("alert_match")
+            .values(rows.slice(i, i + 1_000))
+            .onConflict((oc) => oc.columns(["saved_search_id", "listing_id"]).doNothing())
+            .returning(["id", "saved_search_id", "user_id"])
+            .execute()),
+        );
+      }
+      return added;
     },
 
     /** Matches found since the person last looked at My alerts. */

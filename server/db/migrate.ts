@@ -27,6 +27,7 @@ import * as m0017 from "./migrations/0017-near-me";
 import * as m0018 from "./migrations/0018-grade-filter";
 import * as m0019 from "./migrations/0019-saved-search-language";
 import * as m0020 from "./migrations/0020-push-language";
+import * as m0021 from "./migrations/0021-saved-search-bounds";
 import * as m0023 from "./migrations/0023-push-session";
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0018-grade-filter": m0018,
   "0019-saved-search-language": m0019,
   "0020-push-language": m0020,
+  "0021-saved-search-bounds": m0021,
   "0023-push-session": m0023,
 };
 

@@ -275,11 +275,19 @@ export interface SavedSearchTable {
   language: Generated<string>;
 }
 
-/** One index key of a saved search (see migration 0016). */
+/** One index key of a saved search (see migrations 0016 and 0021), with the bounds of the filters filed under it. */
 export interface SavedSearchTermTable {
   id: string;
   term: string;
   saved_search_id: string;
+  /** A state slug every listing it finds is in, or "" for any. */
+  state: Generated<string>;
+  /** null: any (the same for the rest). */
+  district: string | null;
+  category: string | null;
+  min_paise: number | string | null;
+  max_paise: number | string | null;
+  grade: string | null;
 }
 
 export interface AlertMatchTable {

@@ -77,6 +77,25 @@ describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) =
     expect(ran).toHaveLength(2);
   });
 
+  it("enqueues many jobs of a kind at once, each key once, beside keys already queued or run", async () => {
+    const { queue } = makeQueue();
+    const ran: number[] = [];
+    queue.handle("many", async (payload) => void ran.push(Number(payload.n)));
+    await queue.enqueue("many", { n: 0 }, { key: "many:0" });
+    expect(await queue.runDue()).toBe(1);
+    await queue.enqueue("many", { n: 1 }, { key: "many:1" });
+    // 1,200 jobs: more than one statement's worth; keys 0 and 1 exist, and 5 is given twice.
+    const jobs = Array.from({ length: 1_200 }, (_, n) => ({ payload: { n: n + 100 }, options: { key: `many:${n}`, userId: `u${n % 3}` } }));
+    await queue.enqueueMany("many", [...jobs, { payload: { n: -5 }, options: { key: "many:5" } }]);
+    await queue.enqueueMany("many", []);
+    expect(await queue.runDue()).toBe(1_199);
+    expect(ran).toHaveLength(1_200);
+    expect(ran).toContain(1);
+    expect(ran).not.toContain(100);
+    expect(ran).not.toContain(101);
+    expect(ran).not.toContain(-5);
+  }, 60_000);
+
   it("waits for runAt", async () => {
     const { queue } = makeQueue();
     const ran: string[] = [];

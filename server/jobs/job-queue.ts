@@ -39,6 +39,12 @@ export interface FailedJob {
 export interface JobQueue {
   readonly driver: "sql" | "pg-boss";
   enqueue(kind: string, payload: Record<string, unknown>, options: JobOptions): Promise<void>;
+  /**
+   * Many jobs of one kind at once, each as enqueue would make it (a key already queued is left as
+   * it was), in a few statements rather than one each: a listing that matches hundreds of saved
+   * searches queues their mail and push jobs this way (decision 030).
+   */
+  enqueueMany(kind: string, jobs: ReadonlyArray<{ payload: Record<string, unknown>; options: JobOptions }>): Promise<void>;
   /** Registers what runs a kind of job (before start). */
   handle(kind: string, handler: JobHandler): void;
   /** Starts taking jobs in the background. */

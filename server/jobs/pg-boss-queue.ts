@@ -197,6 +197,18 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
     await boss.send(kind, data, { id: jobIdFor(kind, options.key), singletonKey: options.key, ...(delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs) } : {}) });
   }
 
+  /** pg-boss's insert: one statement for many jobs, ON CONFLICT DO NOTHING on the id made from each key, each with its queue's settings. */
+  async function enqueueMany(kind: string, jobs: ReadonlyArray<{ payload: Record<string, unknown>; options: JobOptions }>): Promise<void> {
+    if (!jobs.length) return;
+    const boss = await queueFor(kind);
+    const rows = jobs.map(({ payload, options }) => {
+      const delayMs = options.runAt === undefined ? 0 : options.runAt - now();
+      const data: JobData = { payload, ...(options.userId ? { userId: options.userId } : {}) };
+      return { id: jobIdFor(kind, options.key), name: kind, data, singletonKey: options.key, ...(delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs).toISOString() } : {}) };
+    });
+    for (let i = 0; i < rows.length; i += 1_000) await boss.insert(rows.slice(i, i + 1_000));
+  }
+
   /**
    * Jobs still queued in our own table (alert_job) when this deployment moved to pg-boss: sent to
    * pg-boss under their own keys, then removed. A crash between the two sends the key again,
@@ -217,6 +229,7 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
   return {
     driver: "pg-boss",
     enqueue,
+    enqueueMany,
     handle: runner.handle,
     async start() {
       stopped = false;

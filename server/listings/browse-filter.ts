@@ -157,3 +157,67 @@ export function listingKeys(listing: Pick<FilterableListing, "nameSearch" | "cat
   }
   return [...keys];
 }
+
+/**
+ * What every listing a filter finds has, whatever its name: the index stores these beside each of
+ * a saved search's keys, so SQL narrows the candidates before any is read (decision 030). Each is
+ * null (or "" for the state) when the filter leaves it open. A listing that matches the filter is
+ * always within its bounds (listingWithinBounds; browse-filter.test.ts holds them to it), so
+ * narrowing by them never loses a match: the candidates are still tested with listingMatchesFilter.
+ */
+export interface FilterBounds {
+  /** A state slug, or "" for any (not null: the index's second column, read with `IN (state, '')`). */
+  state: string;
+  district: string | null;
+  category: string | null;
+  minPaise: number | null;
+  maxPaise: number | null;
+  grade: string | null;
+}
+
+export const OPEN_BOUNDS: FilterBounds = { state: "", district: null, category: null, minPaise: null, maxPaise: null, grade: null };
+
+/** The one value all of these share, or null when they differ or there are none. */
+function onlyOne<T>(values: readonly T[]): T | null {
+  return values.length > 0 && values.every((v) => v === values[0]) ? values[0]! : null;
+}
+
+export function filterBounds(filter: ListingFilter): FilterBounds {
+  // A place typed in the search beside other words ("onion nashik") narrows like the place fields.
+  const places = filter.places ?? [];
+  const placeState = onlyOne(places.map((p) => p.state));
+  const placeDistrict = placeState !== null && places.every((p) => p.districts?.length === 1) ? onlyOne(places.map((p) => p.districts![0]!)) : null;
+  return {
+    state: filter.state ?? placeState ?? "",
+    district: filter.district ?? (filter.districts?.length === 1 ? filter.districts[0]! : null) ?? placeDistrict,
+    category: filter.category ?? null,
+    minPaise: filter.minPaise ?? null,
+    maxPaise: filter.maxPaise ?? null,
+    grade: filter.grade ?? null,
+  };
+}
+
+/** The looser of two bounds: what a listing found by either filter has (a saved search and its typo-corrected twin). */
+export function looserBounds(a: FilterBounds, b: FilterBounds): FilterBounds {
+  const same = <T>(x: T, y: T, open: T) => (x === y ? x : open);
+  return {
+    state: same(a.state, b.state, ""),
+    district: same(a.district, b.district, null),
+    category: same(a.category, b.category, null),
+    minPaise: a.minPaise === null || b.minPaise === null ? null : Math.min(a.minPaise, b.minPaise),
+    maxPaise: a.maxPaise === null || b.maxPaise === null ? null : Math.max(a.maxPaise, b.maxPaise),
+    grade: same(a.grade, b.grade, null),
+  };
+}
+
+/** The index's narrowing read in memory: what findCandidates's SQL asks of a key row (saved-searches.repository.ts). */
+export function listingWithinBounds(listing: FilterableListing, bounds: FilterBounds): boolean {
+  return (
+    (bounds.state === "" || bounds.state === listing.state) &&
+    (bounds.district === null || bounds.district === listing.district) &&
+    (bounds.category === null || bounds.category === listing.category) &&
+    (bounds.minPaise === null || bounds.minPaise <= listing.pricePaise) &&
+    (bounds.maxPaise === null || bounds.maxPaise >= listing.pricePaise) &&
+    (bounds.grade === null || bounds.grade === listing.grade)
+  );
+}

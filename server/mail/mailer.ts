@@ -25,7 +25,10 @@ export interface Mailer {
 }
 
 export function createMailer(settings: { smtpUrl: string; from: string }, timeouts: Partial<Record<keyof typeof SMTP_TIMEOUTS, number>> = {}): Mailer {
-  const transport = nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS, ...timeouts });
+  // Pooled (decision 030): one connection (and its TLS handshake) carries up to 100 emails, rather
+  // than one each; the daily digest sends thousands an hour. A connection the server closed
+  // while idle is opened again at the next email.
+  const transport = nodemailer.createTransport({ url: settings.smtpUrl, pool: true, maxConnections: 2, maxMessages: 100, ...SMTP_TIMEOUTS, ...timeouts });
   return {
     async send(mail) {
       await transport.sendMail({
