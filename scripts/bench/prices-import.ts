@@ -1,9 +1,10 @@
 /**
- * `npm run bench:prices-import -- [--rows 1000000] [--dir /tmp/mandi-bench-rates]`
+ * `npm run bench:prices-import -- [--rows 1000000] [--dir /tmp/mandi-bench-rates] [--database mandi_bench_rates]`
  * Writes a synthetic AGMARKNET CSV of that many distinct records, then, in one run:
  *   1. the baseline: the same file read and checked record by record, nothing written (a dry run);
  *   2. the import into a fresh database (SQLite by default; PostgreSQL when DATABASE_URL is
- *      postgres://…, into a fresh database created beside it and dropped after);
+ *      postgres://…, into a fresh database created beside it and dropped after, named
+ *      `--database` and the time);
  *   3. the same file imported again (every record already stored).
  * Prints rows per second and the process's peak resident memory during each phase.
  * Figures, not tests: it never fails on a slow number.
@@ -44,7 +45,8 @@ async function phase(run: () => Promise<ImportReport>): Promise<{ seconds: numbe
 let db: Db;
 let drop = async () => {};
 if (pgAdmin) {
-  const name = `mandi_bench_rates_${Date.now()}`;
+  const name = `${argument("database", "mandi_bench_rates")}_${Date.now()}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`--database must be lower-case letters, digits and _ (got ${name})`);
   const admin = new pg.Client({ connectionString: pgAdmin });
   await admin.connect();
   await admin.query(`create database ${name}`);
