@@ -67,9 +67,14 @@ if (pgAdmin) {
 }
 try {
   await migrateToLatest(db);
-  const baseline = await phase(() => importMandiRates({ input: createReadStream(file) }));
-  const first = await phase(() => importMandiRates({ db, input: createReadStream(file) }));
-  const again = await phase(() => importMandiRates({ db, input: createReadStream(file) }));
+  // Each phase's figures as it ends too, so a run cut short still tells what it measured.
+  const said = <T extends { seconds: number; peakMb: number }>(name: string, result: T) => {
+    console.log(`  ${name}: ${result.seconds.toFixed(1)} s, ${Math.round(rows / result.seconds).toLocaleString("en-IN")} rows / s, peak RSS ${result.peakMb.toFixed(0)} MB`);
+    return result;
+  };
+  const baseline = said("baseline", await phase(() => importMandiRates({ input: createReadStream(file) })));
+  const first = said("import", await phase(() => importMandiRates({ db, input: createReadStream(file) })));
+  const again = said("import again", await phase(() => importMandiRates({ db, input: createReadStream(file) })));
   const stored = await createMandiRatesRepository(db.kysely).countRates();
   const perSecond = (seconds: number) => Math.round(rows / seconds).toLocaleString("en-IN");
   console.log(`\n${rows.toLocaleString("en-IN")} records (${megabytes.toFixed(0)} MB of CSV) on ${db.dialect}; ${stored.toLocaleString("en-IN")} stored. Node ${process.version}.\n`);
