@@ -1,5 +1,5 @@
 /**
- * The grade filter at scale (issue 23, migrations 0018 and 0021): fills a scratch database (never a
+ * The grade filter at scale (issue 23, migrations 0018 and 0024): fills a scratch database (never a
  * real one: it drops or disables the listing table's triggers) with N listings, 40% graded, and times
  * counting and paging by grade, newest first and by price. Then prints the plan of the deepest pages
  * by price (SQLite's EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN) of the exact SQL the repository ran.

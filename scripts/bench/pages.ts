@@ -83,7 +83,7 @@ const cases: Array<{ name: string; group: "page" | "suggestions" | "live"; paths
   { name: "search finding nothing", group: "page", paths: MISSES.map((q) => search(q)) },
   { name: `category, pages 1–${DEEPEST}`, group: "page", paths: PAGES.flatMap((p) => ["vegetables", "fruits"].map((c) => `/viewmore?category=${c}&page=${p}`)) },
   { name: `all, by price, pages 1–${DEEPEST}`, group: "page", paths: PAGES.flatMap((p) => ["price-asc", "price-desc"].map((s) => `/viewmore?sort=${s}&page=${p}`)) },
-  // Issue 23: a grade by price (migration 0021), a common grade and a rare one.
+  // Issue 23: a grade by price (migration 0024), a common grade and a rare one.
   {
     name: `a grade, by price, pages 1–${DEEPEST}`,
     group: "page",

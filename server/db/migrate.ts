@@ -27,7 +27,7 @@ import * as m0017 from "./migrations/0017-near-me";
 import * as m0018 from "./migrations/0018-grade-filter";
 import * as m0019 from "./migrations/0019-saved-search-language";
 import * as m0020 from "./migrations/0020-push-language";
-import * as m0021 from "./migrations/0021-grade-price";
+import * as m0024 from "./migrations/0024-grade-price";
 import * as m0022 from "./migrations/0022-mandi-rate-latest";
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,7 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0018-grade-filter": m0018,
   "0019-saved-search-language": m0019,
   "0020-push-language": m0020,
-  "0021-grade-price": m0021,
+  "0024-grade-price": m0024,
   "0022-mandi-rate-latest": m0022,
 };
 

@@ -119,7 +119,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
   function applyFilter<Q extends ListingQuery>(query: Q, filter: ListingFilter, plan: Plan = "any"): Q {
     const walkSortIndex = plan === "walk";
     // A grade stays visible to SQLite's planner when walking: the partial grade indexes hold
-    // graded listings newest first (migration 0018) and by price (0021), cheaper than reading
+    // graded listings newest first (migration 0018) and by price (0024), cheaper than reading
     // each sort-index entry's row for its grade.
     const hidden = (name: FilterColumn) => walkSortIndex || (plan === "collect" && name !== "name_search");
     const column = (name: FilterColumn) => names.listingColumn(name, name === "grade" ? plan === "collect" : hidden(name));
@@ -272,7 +272,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     // rows are read.
     let matches = applyFilter(db.selectFrom("listing"), options.filter ?? {}, plan);
     // A grade by price: `price_paise >= 0` (true of every listing) is what lets the planner use
-    // migration 0021's index, partial on `price_paise is not null`. Without it no query can, so a
+    // migration 0024's index, partial on `price_paise is not null`. Without it no query can, so a
     // planner without statistics cannot take it for a newest-first page (decision 029).
     if (options.filter?.grade && options.sort.startsWith("price") && plan !== "collect") matches = matches.where("listing.price_paise", ">=", 0);
     const pageIds = applySort(matches.select("listing.id"), options.sort, plan === "collect")
