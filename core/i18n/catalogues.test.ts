@@ -32,6 +32,19 @@ describe("the catalogues", () => {
     expect(mismatched.map(([key]) => key)).toEqual([]);
   });
 
+  it("name each photo's buttons with words that contain what the button shows (WCAG 2.5.3, axe's label-content-name-mismatch)", () => {
+    // The photo picker's buttons show "Move up" and are named "Move up: photo 2" for a screen
+    // reader; a speech user says what they see, so the name must contain it (photo-picker.tsx).
+    for (const catalogue of [english, hindi]) {
+      const mismatched = [...catalogue]
+        .filter(([key]) => key.startsWith("photo.") && key.endsWith("N") && catalogue.has(key.slice(0, -1)))
+        .filter(([key, named]) => !named.toLowerCase().includes(catalogue.get(key.slice(0, -1))!.toLowerCase()))
+        .map(([key, named]) => `${key}: "${named}" lacks "${catalogue.get(key.slice(0, -1))}"`);
+      expect(mismatched).toEqual([]);
+    }
+    expect(english.get("photo.moveUpN")).toBe("Move up: photo {{n}}");
+  });
+
   it("have no empty message", () => {
     expect([...english, ...hindi].filter(([, message]) => !message.trim()).map(([key]) => key)).toEqual([]);
   });

@@ -319,9 +319,9 @@ export const en = {
     remove: "Remove",
     removeN: "Remove photo {{n}}",
     moveUp: "Move up",
-    moveUpN: "Move photo {{n}} up",
+    moveUpN: "Move up: photo {{n}}",
     moveDown: "Move down",
-    moveDownN: "Move photo {{n}} down",
+    moveDownN: "Move down: photo {{n}}",
   },
   seller: {
     title: "{{name}} — seller on Mandi",

@@ -1,11 +1,16 @@
 /**
- * The grade filter at scale (issue 23, migration 0018): fills a scratch database (never a real one: it
- * drops or disables the listing table's triggers) with N listings, 40% graded, and times counting and
- * paging by grade. `npx tsx scripts/bench/grade-filter.ts sqlite:/tmp/x.sqlite 1000000 [without-index]`
- * or a postgres:// URL of a scratch database.
+ * The grade filter at scale (issue 23, migrations 0018 and 0024): fills a scratch database (never a
+ * real one: it drops or disables the listing table's triggers) with N listings, 40% graded, and times
+ * counting and paging by grade, newest first and by price. Then prints the plan of the deepest pages
+ * by price (SQLite's EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN) of the exact SQL the repository ran.
+ * `npx tsx scripts/bench/grade-filter.ts sqlite:/tmp/x.sqlite 1000000 [without-index]`
+ * or a postgres:// URL of a scratch database. `without-index` drops listing_grade_newest_idx (0018).
  */
-import { sql } from "kysely";
+import SQLite from "better-sqlite3";
+import { CompiledQuery, Kysely, PostgresDialect, sql, SqliteDialect } from "kysely";
+import pgDriver from "pg";
 import { openDatabase } from "../../server/db/database";
+import type { Database } from "../../server/db/schema";
 import { migrateToLatest } from "../../server/db/migrate";
 import { createListingSearchRepository } from "../../server/listings/listing-search.repository";
 
@@ -38,7 +43,13 @@ if (existing >= N) {
     from g`.execute(k);
   await sql`analyze`.execute(k);
 }
-const repo = createListingSearchRepository(k, pg ? "postgres" : "sqlite");
+// The repository runs on a second connection that keeps the SQL it sends, for EXPLAIN below.
+let sent: CompiledQuery[] = [];
+const logged = new Kysely<Database>({
+  dialect: pg ? new PostgresDialect({ pool: new pgDriver.Pool({ connectionString: url, max: 1 }) }) : new SqliteDialect({ database: new SQLite(url.slice("sqlite:".length)) }),
+  log: (event) => void sent.push(event.query),
+});
+const repo = createListingSearchRepository(logged, pg ? "postgres" : "sqlite");
 const time = async (label: string, run: () => Promise<unknown>) => {
   await run();
   const times: number[] = [];
@@ -62,4 +73,19 @@ for (const grade of ["A", "C"] as const) {
   }
   await time(`page 1 grade=${grade} + category vegetables`, () => repo.list({ filter: { liveAt: now, grade, category: "vegetables" }, sort: "newest", limit: 8, offset: 0, total }));
 }
+
+// The plan of each deep page by price: the last statement the repository sent for it (the page's
+// ids and rows; a walk has no statement before it), explained with its own parameters.
+for (const grade of ["A", "C"] as const) {
+  for (const sort of ["price-asc", "price-desc"] as const) {
+    const total = await repo.count({ liveAt: now, grade }, { upTo: 1000 });
+    sent = [];
+    await repo.list({ filter: { liveAt: now, grade }, sort, limit: 8, offset: 992, total });
+    const query = sent.at(-1)!;
+    const explained = pg ? await logged.executeQuery(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters])) : await logged.executeQuery(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
+    const lines = (explained.rows as Array<Record<string, unknown>>).map((row) => String(row["QUERY PLAN"] ?? `${"  ".repeat(Number(row.parent ? 1 : 0))}${row.detail}`));
+    console.log(`\n${pg ? "EXPLAIN" : "EXPLAIN QUERY PLAN"}, page 125 grade=${grade} ${sort}:\n  ${lines.join("\n  ")}`);
+  }
+}
+await logged.destroy();
 await db.kysely.destroy();

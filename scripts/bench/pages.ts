@@ -1,29 +1,51 @@
 /**
- * `npm run build && npm run bench:pages [-- --listings 1000000 --runs 200]`
+ * `npm run build && npm run bench:pages [-- --listings 1000000 --rates 1000000 --runs 200 --port 4194]`
  * Rendered pages and suggestions over HTTP, one request at a time with the page cache off: what a
  * visitor waits for when nobody asked for that page a moment before (issue 12's goals: search and
  * browse pages p50 <= 25 ms and p95 <= 50 ms, suggestions p95 <= 10 ms for any input). Each case
  * cycles through different inputs. A bare node:http hello-world, measured the same way in the
- * same run, is the baseline. SQLite by default; DATABASE_URL's PostgreSQL when set.
+ * same run, is the baseline. SQLite by default; DATABASE_URL's PostgreSQL when set. The marketplace
+ * also holds `--rates` government mandi rates (issue 23), imported once through the real importer
+ * from a synthetic AGMARKNET file (timed), so the pages that show a rate read them at that size.
+ * `--port` (and the next port) are the server's and the baseline's.
  * Figures, not tests: it never fails on a slow number.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { createReadStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DEEPEST, HINDI, MISSES, PREFIX_2, PREFIX_3, PREFIX_5, TYPOS, WORDS } from "./inputs";
 import { openDatabase } from "../../server/db/database";
+import { importMandiRates } from "../../server/mandi-rates/import-mandi-rates";
+import { createMandiRatesRepository } from "../../server/mandi-rates/mandi-rates.repository";
+import { writeSyntheticCsv } from "../../tests/support/mandi-rates";
 import { openMarketplace } from "./marketplace";
 import { argument, measure, ms, printTable, type Timing } from "./measure";
 import { requireProductionBuild, startHelloWorld, startMarketServer, stopProcess } from "./servers";
 
 const listings = Number(argument("listings", "1000000"));
 const runs = Number(argument("runs", "200"));
-const APP_PORT = 4194;
-const HELLO_PORT = 4195;
+const rates = Number(argument("rates", "1000000"));
+const APP_PORT = Number(argument("port", "4194"));
+const HELLO_PORT = APP_PORT + 1;
 
 requireProductionBuild();
 const url = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
-const market = await openMarketplace({ listings, url, dir: argument("dir", "/tmp/mandi-bench") });
+const benchDir = argument("dir", "/tmp/mandi-bench");
+const market = await openMarketplace({ listings, url, dir: benchDir });
+if (market.buildSeconds !== null) console.log(`Built in ${market.buildSeconds.toFixed(0)} s.`);
+const storedRates = await createMandiRatesRepository(market.db.kysely).countRates();
+if (storedRates < rates) {
+  // The same synthetic file as bench:prices-import (distinct records: markets, commodities, varieties, days).
+  const csv = path.join(mkdtempSync(path.join(tmpdir(), "mandi-bench-rates-")), "rates.csv");
+  await writeSyntheticCsv(csv, rates);
+  console.log(`Importing ${rates.toLocaleString("en-IN")} mandi rates (${storedRates.toLocaleString("en-IN")} stored)…`);
+  const started = performance.now();
+  const report = await importMandiRates({ db: market.db, input: createReadStream(csv) });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`Imported: ${report.stored.toLocaleString("en-IN")} stored in ${seconds.toFixed(0)} s (${Math.round(rates / seconds).toLocaleString("en-IN")} rows / s).`);
+  rmSync(path.dirname(csv), { recursive: true, force: true });
+}
+const ratesHeld = await createMandiRatesRepository(market.db.kysely).countRates();
 const viewIds = (await market.db.kysely.selectFrom("listing").select("id").where("hidden_at", "is", null).orderBy("created_at", "desc").limit(runs).execute()).map(
   (row) => row.id,
 );
@@ -61,6 +83,12 @@ const cases: Array<{ name: string; group: "page" | "suggestions" | "live"; paths
   { name: "search finding nothing", group: "page", paths: MISSES.map((q) => search(q)) },
   { name: `category, pages 1–${DEEPEST}`, group: "page", paths: PAGES.flatMap((p) => ["vegetables", "fruits"].map((c) => `/viewmore?category=${c}&page=${p}`)) },
   { name: `all, by price, pages 1–${DEEPEST}`, group: "page", paths: PAGES.flatMap((p) => ["price-asc", "price-desc"].map((s) => `/viewmore?sort=${s}&page=${p}`)) },
+  // Issue 23: a grade by price (migration 0024), a common grade and a rare one.
+  {
+    name: `a grade, by price, pages 1–${DEEPEST}`,
+    group: "page",
+    paths: PAGES.flatMap((p) => ["A", "C"].flatMap((g) => ["price-asc", "price-desc"].map((s) => `/viewmore?grade=${g}&sort=${s}&page=${p}`))),
+  },
   { name: "a listing's page (different ones)", group: "page", paths: viewIds.map((id) => `/view/${id}`) },
   // Issue 23: pages that show price insight, and the sell form's live request.
   { name: "a listing's page with price insight", group: "page", paths: insightIds.map((id) => `/view/${id}`) },
@@ -112,7 +140,7 @@ try {
 }
 
 console.log(
-  `\n${url ? "PostgreSQL" : "SQLite"}: ${market.listings.toLocaleString("en-IN")} listings; ${runs} requests per case, one at a time, ` +
+  `\n${url ? "PostgreSQL" : "SQLite"}: ${market.listings.toLocaleString("en-IN")} listings, ${ratesHeld.toLocaleString("en-IN")} mandi rates; ${runs} requests per case, one at a time, ` +
     `page cache off, one process (after ${Math.min(10, runs)} untimed)\n`,
 );
 printTable(["case", "p50 ms", "p95 ms", "p99 ms", "not 200"], rows);

@@ -1,9 +1,10 @@
 /**
- * `npm run bench:prices-import -- [--rows 1000000] [--dir /tmp/mandi-bench-rates]`
+ * `npm run bench:prices-import -- [--rows 1000000] [--dir /tmp/mandi-bench-rates] [--database mandi_bench_rates]`
  * Writes a synthetic AGMARKNET CSV of that many distinct records, then, in one run:
  *   1. the baseline: the same file read and checked record by record, nothing written (a dry run);
  *   2. the import into a fresh database (SQLite by default; PostgreSQL when DATABASE_URL is
- *      postgres://…, into a fresh database created beside it and dropped after);
+ *      postgres://…, into a fresh database created beside it and dropped after, named
+ *      `--database` and the time);
  *   3. the same file imported again (every record already stored).
  * Prints rows per second and the process's peak resident memory during each phase.
  * Figures, not tests: it never fails on a slow number.
@@ -44,7 +45,8 @@ async function phase(run: () => Promise<ImportReport>): Promise<{ seconds: numbe
 let db: Db;
 let drop = async () => {};
 if (pgAdmin) {
-  const name = `mandi_bench_rates_${Date.now()}`;
+  const name = `${argument("database", "mandi_bench_rates")}_${Date.now()}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`--database must be lower-case letters, digits and _ (got ${name})`);
   const admin = new pg.Client({ connectionString: pgAdmin });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -65,9 +67,14 @@ if (pgAdmin) {
 }
 try {
   await migrateToLatest(db);
-  const baseline = await phase(() => importMandiRates({ input: createReadStream(file) }));
-  const first = await phase(() => importMandiRates({ db, input: createReadStream(file) }));
-  const again = await phase(() => importMandiRates({ db, input: createReadStream(file) }));
+  // Each phase's figures as it ends too, so a run cut short still tells what it measured.
+  const said = <T extends { seconds: number; peakMb: number }>(name: string, result: T) => {
+    console.log(`  ${name}: ${result.seconds.toFixed(1)} s, ${Math.round(rows / result.seconds).toLocaleString("en-IN")} rows / s, peak RSS ${result.peakMb.toFixed(0)} MB`);
+    return result;
+  };
+  const baseline = said("baseline", await phase(() => importMandiRates({ input: createReadStream(file) })));
+  const first = said("import", await phase(() => importMandiRates({ db, input: createReadStream(file) })));
+  const again = said("import again", await phase(() => importMandiRates({ db, input: createReadStream(file) })));
   const stored = await createMandiRatesRepository(db.kysely).countRates();
   const perSecond = (seconds: number) => Math.round(rows / seconds).toLocaleString("en-IN");
   console.log(`\n${rows.toLocaleString("en-IN")} records (${megabytes.toFixed(0)} MB of CSV) on ${db.dialect}; ${stored.toLocaleString("en-IN")} stored. Node ${process.version}.\n`);

@@ -28,7 +28,9 @@ import * as m0018 from "./migrations/0018-grade-filter";
 import * as m0019 from "./migrations/0019-saved-search-language";
 import * as m0020 from "./migrations/0020-push-language";
 import * as m0021 from "./migrations/0021-saved-search-bounds";
+import * as m0022 from "./migrations/0022-mandi-rate-latest";
 import * as m0023 from "./migrations/0023-push-session";
+import * as m0024 from "./migrations/0024-grade-price";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-listings": m0001,
@@ -52,7 +54,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "0019-saved-search-language": m0019,
   "0020-push-language": m0020,
   "0021-saved-search-bounds": m0021,
+  "0022-mandi-rate-latest": m0022,
   "0023-push-session": m0023,
+  "0024-grade-price": m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -116,13 +116,13 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
    * `plan`: how the matches are found (see Plan). "walk" and "collect" keep SQLite from
    * choosing an index by the filter's other columns.
    */
-  function applyFilter<Q extends ListingQuery>(query: Q, filter: ListingFilter, plan: Plan = "any", walkByPrice = false): Q {
+  function applyFilter<Q extends ListingQuery>(query: Q, filter: ListingFilter, plan: Plan = "any"): Q {
     const walkSortIndex = plan === "walk";
-    // A grade stays visible to SQLite's planner when walking in date order: the partial grade
-    // index (migration 0018) holds graded listings newest first, cheaper than reading each
-    // sort-index entry's row for its grade. In price order (`walkByPrice`) it is hidden like the rest.
+    // A grade stays visible to SQLite's planner when walking: the partial grade indexes hold
+    // graded listings newest first (migration 0018) and by price (0024), cheaper than reading
+    // each sort-index entry's row for its grade.
     const hidden = (name: FilterColumn) => walkSortIndex || (plan === "collect" && name !== "name_search");
-    const column = (name: FilterColumn) => names.listingColumn(name, name === "grade" ? walkByPrice || plan === "collect" : hidden(name));
+    const column = (name: FilterColumn) => names.listingColumn(name, name === "grade" ? plan === "collect" : hidden(name));
     let q = query;
     if (filter.liveAt !== undefined) q = q.where((eb) => liveAt(eb, filter.liveAt!, column)) as Q;
     if (filter.sellerId) q = q.where("listing.seller_id", "=", filter.sellerId) as Q;
@@ -270,8 +270,12 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     const plan = await choosePlan(options.filter ?? {}, options.offset + options.limit, options.total ?? 0);
     // Deep pages: the offset is skipped over index entries (ids only), then only the page's
     // rows are read.
-    const walkByPrice = plan === "walk" && options.sort.startsWith("price");
-    const pageIds = applySort(applyFilter(db.selectFrom("listing"), options.filter ?? {}, plan, walkByPrice).select("listing.id"), options.sort, plan === "collect")
+    let matches = applyFilter(db.selectFrom("listing"), options.filter ?? {}, plan);
+    // A grade by price: `price_paise >= 0` (true of every listing) is what lets the planner use
+    // migration 0024's index, partial on `price_paise is not null`. Without it no query can, so a
+    // planner without statistics cannot take it for a newest-first page (decision 029).
+    if (options.filter?.grade && options.sort.startsWith("price") && plan !== "collect") matches = matches.where("listing.price_paise", ">=", 0);
+    const pageIds = applySort(matches.select("listing.id"), options.sort, plan === "collect")
       .limit(options.limit)
       .offset(options.offset);
     const rows = await applySort(db.selectFrom("listing").select([...SUMMARY_COLUMNS]).where("listing.id", "in", pageIds), options.sort).execute();

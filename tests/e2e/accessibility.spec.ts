@@ -4,8 +4,11 @@
  * scrolling, and an automated axe-core (WCAG 2 A/AA) scan of the main screens.
  */
 import type { Locator, Page } from "@playwright/test";
-import { documentScrollWidth, expect, gotoHydrated, openWithServiceWorker, test, uniqueTag, withDatabase } from "./support/fixtures";
+import { hi } from "../../core/i18n/hi";
+import { makeProducePhoto } from "../../server/seed/factories";
+import { deleteListings, documentScrollWidth, expect, gotoHydrated, listingIdByName, logInWith, openWithServiceWorker, test, uniqueTag, withDatabase } from "./support/fixtures";
 import { axeViolations } from "./support/axe";
+import { tHi } from "./support/hindi";
 
 test.use({ viewport: { width: 360, height: 760 } });
 
@@ -268,6 +271,45 @@ test.describe("axe-core scan (WCAG 2 A and AA)", () => {
     await page.getByRole("button", { name: "Signup", exact: true }).click();
     await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
     expect(await axeViolations(page), "/signup with errors").toEqual([]);
+  });
+
+  test("the Edit page of a listing with three photos has no violations once its photo picker is in, in English and Hindi", async ({ page, browser, seller }) => {
+    // Two languages, each with a hydrated form and a scan: more than the default 30 s on a busy 2-core machine.
+    test.setTimeout(90_000);
+    const name = `Axe Photo Okra ${uniqueTag()}`;
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ name, category: "vegetables", price: "40", description: "Three photos to reorder", state: "maharashtra", district: "nashik" })) form.append(key, value);
+    for (const n of [1, 2, 3]) form.append("image", new File([new Uint8Array(await makeProducePhoto("vegetables", n, { width: 640, height: 480 }))], `okra-${n}.jpg`, { type: "image/jpeg" }));
+    const created = await page.request.post("/create", { multipart: form, maxRedirects: 0 });
+    expect(created.status(), await created.text()).toBe(302);
+    const id = await listingIdByName(name);
+    try {
+      // The picker (loaded after hydration) lists the three photos, each with Move up / Move down; the middle one has both enabled.
+      await gotoHydrated(page, `/my/listings/${id}/edit`);
+      await expect(page.getByRole("button", { name: "Move up: photo 2" })).toBeEnabled();
+      await expect(page.getByRole("button", { name: "Move down: photo 2" })).toBeEnabled();
+      const found: Record<string, string[]> = {};
+      const english = await axeViolations(page);
+      if (english.length) found["Edit, English"] = english;
+
+      const context = await browser.newContext({ locale: "hi-IN", viewport: { width: 360, height: 760 }, bypassCSP: true });
+      try {
+        const hindi = await context.newPage();
+        await logInWith(hindi.request, seller);
+        await gotoHydrated(hindi, `/my/listings/${id}/edit`);
+        await expect(hindi.getByRole("button", { name: tHi("photo.moveUpN", { n: 2 }) })).toBeEnabled();
+        await expect(hindi.getByRole("button", { name: tHi("photo.moveDownN", { n: 2 }) })).toBeEnabled();
+        await expect(hindi.getByText(hi.photo.onListing).first()).toBeVisible();
+        const violations = await axeViolations(hindi);
+        if (violations.length) found["Edit, Hindi"] = violations;
+        expect(await documentScrollWidth(hindi), "Edit width, Hindi").toBeLessThanOrEqual(360);
+      } finally {
+        await context.close();
+      }
+      expect(found).toEqual({});
+    } finally {
+      await deleteListings([id]);
+    }
   });
 
   test("/viewmore with every filter on has no violations, its Filters panel closed and open, and Tab reaches every filter", async ({ page, createListing }) => {

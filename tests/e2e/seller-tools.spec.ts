@@ -99,7 +99,7 @@ test("sell by the quintal from Nashik, see both prices and the place, then run t
   await expect(page.getByRole("img", { name: "Preview 1 (cover)" })).toBeVisible();
   await page.getByLabel("Photos", { exact: true }).setInputFiles(await photo(2));
   await expect(page.getByText("Uploaded", { exact: true })).toBeVisible();
-  await page.getByRole("button", { name: "Move photo 2 up" }).click();
+  await page.getByRole("button", { name: "Move up: photo 2" }).click();
   await page.getByLabel("Price (₹ per quintal)", { exact: true }).fill("2,600");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page).toHaveURL(/\/my\/listings\?saved=/);

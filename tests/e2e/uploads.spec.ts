@@ -171,12 +171,12 @@ test("several photos, reordered with the keyboard: the first is the cover, the v
   await expect(list.getByText("Uploaded", { exact: true })).toHaveCount(3);
 
   // c.jpg to the top: focus its Move up and press Enter twice (focus follows the photo).
-  await page.getByRole("button", { name: "Move photo 3 up" }).focus();
+  await page.getByRole("button", { name: "Move up: photo 3" }).focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("button", { name: "Move photo 2 up" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Move up: photo 2" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("button", { name: "Move photo 1 down" })).toBeFocused();
-  await expect(page.getByRole("button", { name: "Move photo 1 up" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Move down: photo 1" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Move up: photo 1" })).toBeDisabled();
 
   await page.getByRole("button", { name: "upload and Submit" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/");
