@@ -63,9 +63,13 @@ test("recent browse pages open offline with a banner; any other page gets the of
     await openWithServiceWorker(page, "/");
     // A whole page load (the worker sees it), then an in-app link (only `.data` comes; the page tells the worker).
     await gotoHydrated(page, `/viewmore?q=${encodeURIComponent(name)}`);
+    // The address changes before the listing page has replaced the results, whose h1 ("Results for
+    // “…”") and card (h3) also carry the name: only the listing's own h1 is the name alone.
+    const listingHeading = page.getByRole("heading", { level: 1, name, exact: true });
+    await expect(listingHeading).toHaveCount(0);
     await page.getByRole("link", { name: new RegExp(name) }).first().click();
     await expect(page).toHaveURL(new RegExp(`/view/${listing.id}$`));
-    await expect(page.getByRole("heading", { name })).toBeVisible();
+    await expect(listingHeading).toBeVisible();
     await expect
       .poll(async () => {
         const pages = await savedPages(page);
@@ -81,7 +85,7 @@ test("recent browse pages open offline with a banner; any other page gets the of
     }
     // The saved listing page, under its banner, and it still comes alive (its scripts are saved too).
     await page.goto(`/view/${listing.id}`);
-    await expect(page.getByRole("heading", { name })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name, exact: true })).toBeVisible();
     await waitForHydration(page);
     await expect(page.getByRole("status").filter({ hasText: OFFLINE_BANNER })).toBeVisible();
     // An in-app link while offline loads the whole page, which the worker answers.
