@@ -47,6 +47,7 @@ import { GRADES } from "../../core/grades";
 import { clearBenchAlerts, insertBenchListings, insertBenchSavedSearches, insertBenchUsers, type BenchListing } from "./bench.repository";
 import { openMarketplace } from "./marketplace";
 import { argument, ms, percentile } from "./measure";
+import { benchPostgresUrl } from "./bench-database";
 
 const COUNT = Number(argument("searches", "100000"));
 const RUNS = Number(argument("runs", "200"));
@@ -55,7 +56,7 @@ const LISTINGS = Number(argument("listings", "0"));
 const DENSE = process.argv.includes("--dense");
 const PEOPLE = Math.max(1, Math.round(COUNT / 5));
 const SELLER = "bench-alerts-seller";
-const pgUrl = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
+const pgUrl = benchPostgresUrl();
 
 // ---- The market's places and produce -------------------------------------------------------
 

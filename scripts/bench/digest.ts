@@ -36,13 +36,14 @@ import type { SavedQuery } from "../../core/saved-search";
 import { startTestSmtpServer } from "../../tests/support/test-smtp-server";
 import { clearBenchAlerts, digestProgress, insertBenchListings, insertBenchMatches, insertBenchSavedSearches, insertBenchUsers, type BenchListing } from "./bench.repository";
 import { argument } from "./measure";
+import { benchPostgresUrl } from "./bench-database";
 
 const PEOPLE = Number(argument("people", "10000"));
 const LISTINGS = Number(argument("listings", "2000"));
 const BASE_URL = "https://mandi.example.in";
 const SECRET = "bench-only-secret-never-used-to-sign";
 const HOUR = 3_600_000;
-const pgUrl = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
+const pgUrl = benchPostgresUrl();
 // 09:00 in India today: every digest due at 08:00 is due.
 const NOW = startOfIndiaDay(Date.now()) + 9 * HOUR;
 const random = seededRandom(26);

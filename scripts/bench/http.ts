@@ -18,6 +18,7 @@ import autocannon from "autocannon";
 import { openMarketplace } from "./marketplace";
 import { argument, ms, printTable } from "./measure";
 import { requireProductionBuild, startHelloWorld, startMarketServer, stopProcess } from "./servers";
+import { benchPostgresUrl } from "./bench-database";
 
 const listings = Number(argument("listings", "100000"));
 const duration = Number(argument("duration", "10"));
@@ -35,7 +36,7 @@ const HELLO_PORT = 4193;
 
 requireProductionBuild();
 
-const url = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
+const url = benchPostgresUrl();
 const market = await openMarketplace({ listings, url });
 // Listings whose page answers 200 (a hidden one is a 404 to buyers; sold and expired ones still answer).
 const viewIds = (await market.db.kysely.selectFrom("listing").select("id").where("hidden_at", "is", null).orderBy("created_at", "desc").limit(1000).execute()).map(

@@ -13,6 +13,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { openMarketplace } from "./marketplace";
 import { argument, ms, percentile, printTable, waitFor } from "./measure";
+import { benchPostgresUrl } from "./bench-database";
 
 const listings = Number(argument("listings", "20000"));
 const duration = Number(argument("duration", "20"));
@@ -26,7 +27,7 @@ if (!existsSync("build/server/index.js")) {
   process.exit(1);
 }
 
-const url = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
+const url = benchPostgresUrl();
 const market = await openMarketplace({ listings, url });
 await market.db.close();
 

@@ -21,6 +21,7 @@ import { writeSyntheticCsv } from "../../tests/support/mandi-rates";
 import { openMarketplace } from "./marketplace";
 import { argument, measure, ms, printTable, type Timing } from "./measure";
 import { requireProductionBuild, startHelloWorld, startMarketServer, stopProcess } from "./servers";
+import { benchPostgresUrl } from "./bench-database";
 
 const listings = Number(argument("listings", "1000000"));
 const runs = Number(argument("runs", "200"));
@@ -29,7 +30,7 @@ const APP_PORT = Number(argument("port", "4194"));
 const HELLO_PORT = APP_PORT + 1;
 
 requireProductionBuild();
-const url = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
+const url = benchPostgresUrl();
 const benchDir = argument("dir", "/tmp/mandi-bench");
 const market = await openMarketplace({ listings, url, dir: benchDir });
 if (market.buildSeconds !== null) console.log(`Built in ${market.buildSeconds.toFixed(0)} s.`);

@@ -16,11 +16,12 @@ import { createLikeScan } from "./bench.repository";
 import { DEEPEST, PREFIX_2, PREFIX_3, PREFIX_5, TYPOS, WORDS } from "./inputs";
 import { openMarketplace } from "./marketplace";
 import { argument, measure, ms, printTable, type Timing } from "./measure";
+import { benchPostgresUrl } from "./bench-database";
 
 const listings = Number(argument("listings", "1000000"));
 const runs = Number(argument("runs", "300"));
 const baselineRuns = Number(argument("baseline-runs", "15"));
-const url = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
+const url = benchPostgresUrl();
 
 const market = await openMarketplace({ listings, url, rebuild: process.argv.includes("--rebuild"), dir: argument("dir", "/tmp/mandi-bench") });
 if (process.argv.includes("--build-only")) {
