@@ -12,6 +12,7 @@ import { sql } from "kysely";
 import { IMAGE_WIDTHS } from "../../core/constants";
 import { PRODUCE_IDS } from "../../core/produce-catalogue";
 import type { Db } from "../../server/db/database";
+import type { PlaywrightWorkerArgs } from "@playwright/test";
 import { createListingWith, deleteListings, deleteUser, deleteUserByEmail, expect, logInWith, signUpSellerWith, test, uniqueTag, type Seller } from "./support/fixtures";
 import { BASE_URL, cookieHeader, mediaFolders, openE2eDatabase, rawRequest, SAME_ORIGIN, smallJpeg, snapshot, type RawResponse } from "./support/security";
 
@@ -94,14 +95,19 @@ const plain = (value: FuzzValue) => value.map((s) => ("t" in s ? s.t : s.r)).joi
 /** Bytes for a raw fragment: valid %XX become that byte, anything else stays as written. */
 const rawBytes = (r: string) => Buffer.from(r.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1");
 /** UTF-8 (a lone surrogate becomes U+FFFD, as a browser sends it), %-encoded byte by byte. */
+/** A new person given a staff role, signed in: their request context and its Cookie header. */
+async function signedInStaff(playwright: PlaywrightWorkerArgs["playwright"], role: "moderator" | "admin") {
+  const context = await playwright.request.newContext({ baseURL: BASE_URL });
+  const person = await signUpSellerWith(context);
+  await db.kysely.updateTable("user").set({ role }).where("id", "=", person.id).execute();
+  await logInWith(context, person);
+  return { context, person, staff: await cookieHeader(context) };
+}
+
 test("the report form (anonymous) and a moderator's hide form", async ({ playwright }) => {
   // A listing of the fuzz seller's, reported by visitors (127.0.0.1: one report at most is kept)
   // and hidden by a moderator with fuzzed reasons.
-  const context = await playwright.request.newContext({ baseURL: BASE_URL });
-  const moderator = await signUpSellerWith(context);
-  await db.kysely.updateTable("user").set({ role: "moderator" }).where("id", "=", moderator.id).execute();
-  await logInWith(context, moderator);
-  const staff = await cookieHeader(context);
+  const { context, person: moderator, staff } = await signedInStaff(playwright, "moderator");
   const listing = await createListingWith(context, { name: `Fuzz Reported Rice ${RUN_TAG}`, category: "rice", index: 4 });
   const reasons = fc.constantFrom("scam", "category", "price", "sold", "offensive", "other").map((t) => [{ t }]);
   try {
@@ -733,11 +739,7 @@ test("the push subscription's form (/my/alerts/push)", async () => {
 // The back office's Failed jobs page (decision 028), as an admin: its Retry form with a fuzzed job
 // id and intent. Never a 5xx; a refusal says why; no job is queued again (none names a failed job).
 test("the Failed jobs retry form (/admin/jobs), as an admin", async ({ playwright }) => {
-  const context = await playwright.request.newContext({ baseURL: BASE_URL });
-  const admin = await signUpSellerWith(context);
-  await db.kysely.updateTable("user").set({ role: "admin" }).where("id", "=", admin.id).execute();
-  await logInWith(context, admin);
-  const staff = await cookieHeader(context);
+  const { context, person: admin, staff } = await signedInStaff(playwright, "admin");
   try {
     await fc.assert(
       fc.asyncProperty(formOf({ intent: { good: valid("retry") }, id: { good: valid("match-listing/00000000-0000-4000-8000-000000000000") } }), async (values) => {
