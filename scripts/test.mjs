@@ -14,10 +14,14 @@ const perEngine = [];
 const postgresUrl = process.env.TEST_DATABASE_URL;
 mkdirSync("test-results", { recursive: true });
 
-function step(name, command, args, env = {}) {
+function step(name, command, args, env = {}, { log } = {}) {
   console.log(`\n━━ ${name} ━━ ${[command, ...args].join(" ")}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  // With a log, the output is also kept in a file, so the end of the run can say why a step failed
+  // (CI shows only the last lines of a long run).
+  const result = log
+    ? spawnSync("bash", ["-o", "pipefail", "-c", `"$@" 2>&1 | tee ${log}`, "bash", command, ...args], { stdio: "inherit", env: { ...process.env, ...env } })
+    : spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   const ok = result.status === 0;
   console.log(`━━ ${name}: ${ok ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (!ok) failedSteps.push(name);
@@ -59,6 +63,32 @@ async function withPostgres(run) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Why the unit step failed, in a few lines for the end of the run: the tests and files that failed,
+ * tests that never finished, and Vitest's own sections on failed suites (a hook that threw) and
+ * unhandled errors (an error outside any test, or a worker that exited), which are in its output only.
+ */
+function whyUnitFailed(report) {
+  const lines = ["Why the unit step failed:"];
+  for (const file of report?.testResults ?? []) {
+    const name = file.name.replace(`${process.cwd()}/`, "");
+    if (file.status === "failed" && file.message) lines.push(`  file ${name}: ${file.message.split("\n")[0]}`);
+    for (const test of file.assertionResults)
+      if (!["passed", "skipped", "pending", "todo"].includes(test.status))
+        lines.push(`  ${test.status}: ${name} › ${test.fullName}: ${(test.failureMessages?.[0] ?? "").split("\n")[0]}`);
+  }
+  const log = existsSync("test-results/unit.log") ? readFileSync("test-results/unit.log", "utf8").replace(/\x1b\[[0-9;]*m/g, "") : "";
+  // Vitest's own account: failed suites (a hook that threw), failed tests, unhandled errors.
+  const starts = ["Failed Suites", "Failed Tests", "Unhandled Error"].map((title) => log.indexOf(title)).filter((at) => at >= 0);
+  if (starts.length) {
+    const from = Math.min(...starts);
+    const end = log.indexOf("Test Files", from);
+    lines.push(...log.slice(from, end > 0 ? end : undefined).trim().split("\n").slice(0, 60).map((line) => `  ${line}`));
+  }
+  if (!report) lines.push("  (Vitest wrote no report: it stopped before the end; see its output above.)");
+  return lines;
 }
 
 /** Service tests end a describe title with their engine ("on sqlite" / "on postgres"); the rest are engine-free. */
@@ -154,7 +184,7 @@ if (postgresUrl) {
 }
 
 rmSync("test-results/unit.json", { force: true });
-step("unit and integration tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]);
+const unitOk = step("unit and integration tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"], {}, { log: "test-results/unit.log" });
 const unit = readJson("test-results/unit.json");
 if (unit) {
   counts.passed += unit.numPassedTests;
@@ -226,6 +256,7 @@ if (!postgresUrl) {
 }
 
 console.log("");
+if (!unitOk) for (const line of whyUnitFailed(unit)) console.log(line);
 for (const line of perEngine) console.log(line);
 if (failedSteps.length) console.log(`Failed steps: ${[...new Set(failedSteps)].join(", ")}`);
 if (failedSteps.length && counts.failed === 0) counts.failed = failedSteps.length;
