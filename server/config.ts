@@ -38,6 +38,11 @@ const envSchema = z.object({
    * platforms). `npm start` sets it to the machine's cores when it is not given; 1 is one process.
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(1),
+  /**
+   * Each worker's V8 heap limit, in MB (`--max-old-space-size`). Without one, V8 lets a worker's
+   * heap grow towards a quarter of the machine's memory before it collects in earnest (issue 27).
+   */
+  WORKER_HEAP_MB: z.coerce.number().int().min(64).max(65_536).default(160),
   /** Serves Prometheus metrics on this port (decision 025); unset: no metrics server. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Where the metrics server listens: this machine only unless METRICS_TOKEN is set. */
@@ -148,6 +153,8 @@ export interface Config {
   databaseTimeouts: DatabaseTimeouts;
   /** Server processes sharing the port (server/http/start-workers.ts). */
   workers: number;
+  /** Each worker's V8 heap limit in MB (with several workers). */
+  workerHeapMb: number;
   /** The Prometheus metrics server (server/metrics/metrics-server.ts), or null when off. */
   metrics: { port: number; host: string; token: string | undefined } | null;
   /** Where traces go; no endpoint: tracing is off. */
@@ -222,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectSeconds: e.DATABASE_CONNECT_TIMEOUT_SECONDS,
     },
     workers: e.WEB_CONCURRENCY,
+    workerHeapMb: e.WORKER_HEAP_MB,
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN } : null,
     tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT },
     pageConcurrency: { max: e.PAGE_CONCURRENCY, queueWaitMs: e.PAGE_QUEUE_WAIT_MS },

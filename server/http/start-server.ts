@@ -24,7 +24,7 @@ export async function startServer(options: {
   // From the start: the primary asks every worker, one still starting included, at each scrape.
   if (cluster.isWorker) shareMetricsWithPrimary();
   // Traces only when an operator gave a collector; each process sends its own.
-  startTracing({ endpoint: config.tracing.endpoint });
+  await startTracing({ endpoint: config.tracing.endpoint });
   const services = await createServices(config);
   // In the background: what a crash left behind is no reason to start late.
   services.removePhotoLeftovers().catch((error: unknown) => services.logger.error({ err: error }, "photo leftovers sweep failed"));

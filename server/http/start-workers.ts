@@ -11,8 +11,9 @@ import type { Logger } from "../logger";
 /** A worker replaced more often than this within a minute points at a fault, not bad luck. */
 const MAX_RESTARTS_PER_MINUTE = 10;
 
-export function startWorkers(options: { count: number; logger: Logger }): void {
+export function startWorkers(options: { count: number; heapMb: number; logger: Logger }): void {
   const { count, logger } = options;
+  limitWorkerMemory(options.heapMb);
   let stopping = false;
   const restarts: number[] = [];
 
@@ -70,4 +71,17 @@ export function startWorkers(options: { count: number; logger: Logger }): void {
       logger.fatal({ err: error }, "Mandi could not start");
       stop("start-up failed", 1);
     });
+}
+
+/**
+ * What keeps a worker within its memory budget (issue 27, decision 035): a V8 heap limit, so the
+ * heap is collected instead of growing with the machine's memory, and two malloc arenas, so the
+ * native memory freed by libuv's threads (compression, hashing, photos) can be reused instead of
+ * piling up in an arena per thread. A limit the operator gave in NODE_OPTIONS or on the command
+ * line wins, as does their MALLOC_ARENA_MAX.
+ */
+function limitWorkerMemory(heapMb: number): void {
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].some((flag) => flag.startsWith("--max-old-space-size"));
+  if (!given) cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${heapMb}`] });
+  process.env.MALLOC_ARENA_MAX ??= "2";
 }

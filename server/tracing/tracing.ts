@@ -9,9 +9,7 @@
  * bundle, which monkey-patching instrumentations reach only through loader hooks.
  */
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from "@opentelemetry/api";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { resourceFromAttributes } from "@opentelemetry/resources";
-import { BatchSpanProcessor, NodeTracerProvider, type SpanProcessor } from "@opentelemetry/sdk-trace-node";
+import type { NodeTracerProvider, SpanProcessor } from "@opentelemetry/sdk-trace-node";
 
 const tracer = () => trace.getTracer("mandi");
 
@@ -19,10 +17,17 @@ let provider: NodeTracerProvider | undefined;
 
 /**
  * Starts exporting when an endpoint is configured (or a processor is given, as tests do).
- * OTLP's own variables (OTEL_EXPORTER_OTLP_HEADERS, …) are read by the exporter.
+ * OTLP's own variables (OTEL_EXPORTER_OTLP_HEADERS, …) are read by the exporter. The SDK is loaded
+ * only then: a worker without tracing is spared its memory (issue 27).
  */
-export function startTracing(options: { endpoint?: string; processor?: SpanProcessor; serviceName?: string }): boolean {
+export async function startTracing(options: { endpoint?: string; processor?: SpanProcessor; serviceName?: string }): Promise<boolean> {
   if (provider || (!options.endpoint && !options.processor)) return false;
+  const [{ BatchSpanProcessor, NodeTracerProvider }, { OTLPTraceExporter }, { resourceFromAttributes }] = await Promise.all([
+    import("@opentelemetry/sdk-trace-node"),
+    import("@opentelemetry/exporter-trace-otlp-http"),
+    import("@opentelemetry/resources"),
+  ]);
+  if (provider) return false;
   const processor = options.processor ?? new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl(options.endpoint!) }));
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ "service.name": options.serviceName ?? "mandi" }),
