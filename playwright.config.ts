@@ -14,9 +14,10 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  * the listings, and every flow they drive has an English or JavaScript twin that runs on both.
  * `npm test` runs them once, on SQLite; its PostgreSQL pass sets E2E_ENGINE_PASS=1 and runs the
  * rest (decision 031). A new spec runs on both engines unless it is named here.
+ * `alert-email-unsubscribe` starts a server of its own (with mail, on SQLite) whatever the pass.
  */
 export const ENGINE_FREE_SPECS = [
-  "accessibility", "cache-control", "csp", "fonts", "hindi", "hindi-seller-and-staff", "http-plumbing",
+  "accessibility", "alert-email-unsubscribe", "cache-control", "csp", "fonts", "hindi", "hindi-seller-and-staff", "http-plumbing",
   "languages", "no-internals", "offline", "paint", "viewmore-fold", "voice-search",
 ].map((name) => `**/${name}.spec.ts`);
 

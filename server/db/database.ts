@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from "kysely";
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter, type LogEvent } from "kysely";
 import pg from "pg";
 import { dbQueryDuration, statementLabel, watchPool } from "../metrics/metrics";
 import { recordQuerySpan } from "../tracing/tracing";
@@ -48,8 +48,27 @@ function openSqlite(file: string, options: OpenDatabaseOptions): Db {
   sqlite.pragma("foreign_keys = ON");
   // better-sqlite3 waits synchronously, holding up every request: a short wait, then a 503.
   sqlite.pragma(`busy_timeout = ${options.timeouts?.sqliteBusyMs ?? 5000}`);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: queryLog(options, "sqlite") });
+  const kysely = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: sqlite }), log: queryLog(options, "sqlite") });
   return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
+}
+
+/**
+ * SQLite's DDL is transactional; Kysely's adapter says it is not (a few PRAGMAs, foreign_keys among
+ * them, do nothing inside a transaction), so its migrator would run our migrations without one and a
+ * process killed half-way would leave half a migration. Saying yes makes each migration and its
+ * bookkeeping row one transaction, as on PostgreSQL; migrate.ts handles the PRAGMA (decision 034).
+ * The migrator is the only reader of this flag.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
 }
 
 // int8 (bigint) columns hold epoch milliseconds, well inside Number's safe range.

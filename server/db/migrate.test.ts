@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
 import { roleOf } from "../../core/moderation";
 import { openDatabase } from "./database";
-import { migrateToLatest } from "./migrate";
+import { migrateToLatest, runMigrationSteps, type MandiMigration } from "./migrate";
 
 describe.each(testEngines())("migrations on %s", (engine) => {
   let database: TestDatabase;
@@ -73,6 +74,61 @@ describe.each(testEngines())("migrations on %s", (engine) => {
       expect(applied.filter((names) => names.length > 0)).toHaveLength(1);
     } finally {
       await Promise.all(instances.map((db) => db.close()));
+    }
+  });
+});
+
+describe("a migration that needs SQLite's foreign keys off (decision 034)", () => {
+  let dir: string;
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const tables: MandiMigration = {
+    async up(db) {
+      await sql`create table farm (id text primary key, name text not null)`.execute(db);
+      await sql`create table crop (id text primary key, farm_id text not null references farm (id) on delete cascade)`.execute(db);
+      await sql`insert into farm values ('f1', 'Nashik'), ('f2', 'Pune')`.execute(db);
+      await sql`insert into crop values ('c1', 'f1'), ('c2', 'f2')`.execute(db);
+    },
+  };
+  /** SQLite's way to change a column: a new table, the rows copied, the old one dropped. */
+  const rebuild = (extra: string): MandiMigration => ({
+    sqliteForeignKeys: "off",
+    async up(db) {
+      await sql`create table farm_new (id text primary key, name text not null, district text not null default '')`.execute(db);
+      await sql.raw(`insert into farm_new (id, name) select id, name from farm ${extra}`).execute(db);
+      await sql`drop table farm`.execute(db);
+      await sql`alter table farm_new rename to farm`.execute(db);
+    },
+  });
+
+  async function crops(db: ReturnType<typeof openDatabase>) {
+    return (await sql<{ id: string }>`select id from crop order by id`.execute(db.kysely)).rows.map((row) => row.id);
+  }
+
+  it("rebuilds a table others refer to without their rows going (foreign keys back on after)", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "mandi-migrate-"));
+    const db = openDatabase(`sqlite:${path.join(dir, "fk.sqlite")}`);
+    try {
+      expect(await runMigrationSteps(db, { migrations: { "0001-tables": tables, "0002-rebuild": rebuild("") } })).toEqual(["0001-tables", "0002-rebuild"]);
+      expect(await crops(db)).toEqual(["c1", "c2"]);
+      expect((await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db.kysely)).rows[0]?.foreign_keys).toBe(1);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("refuses a rebuild that would leave rows without their parent, and keeps everything as it was", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "mandi-migrate-"));
+    const db = openDatabase(`sqlite:${path.join(dir, "fk.sqlite")}`);
+    try {
+      await runMigrationSteps(db, { migrations: { "0001-tables": tables } });
+      await expect(runMigrationSteps(db, { migrations: { "0001-tables": tables, "0002-rebuild": rebuild("where id = 'f1'") } })).rejects.toThrow(/without their parent/);
+      expect((await sql<{ id: string }>`select id from farm order by id`.execute(db.kysely)).rows.map((row) => row.id)).toEqual(["f1", "f2"]);
+      expect((await db.kysely.introspection.getTables()).map((t) => t.name)).not.toContain("farm_new");
+      expect(await crops(db)).toEqual(["c1", "c2"]);
+      expect((await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db.kysely)).rows[0]?.foreign_keys).toBe(1);
+    } finally {
+      await db.close();
     }
   });
 });

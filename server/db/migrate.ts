@@ -1,8 +1,11 @@
 /**
  * Brings a database up to date: better-auth's tables first (its migrator compares them with the
- * auth configuration), then ours, in code, through Kysely's migrator.
+ * auth configuration and adds what is missing, one statement a table or column, so a run cut short
+ * is finished by the next), then ours, in code, through Kysely's migrator: each migration with its
+ * row in kysely_migration is one transaction on either engine, so a process killed half-way leaves
+ * the database as it was before that migration (decision 034).
  */
-import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, sql, type Migration } from "kysely";
 import { getMigrations } from "better-auth/db/migration";
 import { authOptions } from "../auth/auth";
 import type { Db } from "./database";
@@ -31,8 +34,19 @@ import * as m0021 from "./migrations/0021-saved-search-bounds";
 import * as m0022 from "./migrations/0022-mandi-rate-latest";
 import * as m0023 from "./migrations/0023-push-session";
 import * as m0024 from "./migrations/0024-grade-price";
+import * as m0026 from "./migrations/0026-push-session-index";
 
-const MIGRATIONS: Record<string, Migration> = {
+/**
+ * A migration may say it needs SQLite's foreign keys off (`export const sqliteForeignKeys = "off"`):
+ * one that rebuilds a table other tables refer to, whose DROP TABLE would otherwise delete or refuse
+ * their rows. The PRAGMA does nothing inside a transaction, so it is set before the migration's
+ * transaction starts and set back after it ends; the rows are checked before the commit.
+ */
+export interface MandiMigration extends Migration {
+  sqliteForeignKeys?: "off";
+}
+
+const MIGRATIONS: Record<string, MandiMigration> = {
   "0001-listings": m0001,
   "0002-search": m0002,
   "0003-listing-photos": m0003,
@@ -57,9 +71,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0022-mandi-rate-latest": m0022,
   "0023-push-session": m0023,
   "0024-grade-price": m0024,
+  "0026-push-session-index": m0026,
 };
-
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Any fixed number: the PostgreSQL advisory lock that lets one instance at a time migrate. */
 const MIGRATION_LOCK_ID = 7_261_042;
@@ -82,11 +95,53 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 }
 
 async function runMigrations(db: Db): Promise<string[]> {
+  await migrateAuthTables(db);
+  return runMigrationSteps(db);
+}
+
+/** better-auth's tables and columns, which ours refer to. */
+export async function migrateAuthTables(db: Db): Promise<void> {
   const auth = await getMigrations(authOptions({ db, secret: "migration-only-secret-not-used-for-signing", baseUrl: "http://localhost" }));
   await auth.runMigrations();
+}
 
-  const migrator = new Migrator({ db: db.kysely, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
-  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+/**
+ * Our migrations one at a time, oldest first: Kysely runs each (and its bookkeeping row) in a
+ * transaction, as both engines' adapters say their DDL is transactional (database.ts). Exported for
+ * the tests, which stop at an older migration (`upTo`, inclusive) or run migrations of their own.
+ */
+export async function runMigrationSteps(db: Db, options: { migrations?: Record<string, MandiMigration>; upTo?: string } = {}): Promise<string[]> {
+  const { migrations = MIGRATIONS, upTo } = options;
+  const steps = Object.fromEntries(Object.entries(migrations).map(([name, migration]) => [name, withForeignKeyCheck(db, migration)]));
+  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => steps } });
+  const applied: string[] = [];
+  for (;;) {
+    const next = (await migrator.getMigrations()).find((migration) => !migration.executedAt);
+    if (!next || (upTo !== undefined && next.name > upTo)) return applied;
+    const foreignKeysOff = db.dialect === "sqlite" && migrations[next.name]?.sqliteForeignKeys === "off";
+    if (foreignKeysOff) await sql`pragma foreign_keys = off`.execute(db.kysely);
+    try {
+      const { error, results } = await migrator.migrateUp();
+      if (error) throw error;
+      applied.push(...(results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName));
+    } finally {
+      if (foreignKeysOff) await sql`pragma foreign_keys = on`.execute(db.kysely);
+    }
+  }
+}
+
+/** With foreign keys off nothing stops a migration leaving a row without its parent: check before the commit. */
+function withForeignKeyCheck(db: Db, migration: MandiMigration): Migration {
+  if (db.dialect !== "sqlite" || migration.sqliteForeignKeys !== "off") return migration;
+  return {
+    ...migration,
+    up: async (trx) => {
+      await migration.up(trx);
+      const broken = await sql<{ table: string; parent: string }>`pragma foreign_key_check`.execute(trx);
+      if (broken.rows.length) {
+        const first = broken.rows[0]!;
+        throw new Error(`the migration left ${broken.rows.length} row(s) without their parent (first: ${first.table} → ${first.parent})`);
+      }
+    },
+  };
 }

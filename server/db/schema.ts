@@ -338,6 +338,7 @@ export interface PushSubscriptionTable {
   /**
    * The better-auth session that subscribed (migration 0023): matches go only to phones whose
    * session still exists and has not expired. Null: saved before 0023, forgotten at its next match.
+   * Indexed (0026) for moving a phone to the session a password change made.
    */
   session_id: string | null;
 }

@@ -146,10 +146,20 @@ export function createSqlJobQueue(deps: {
     },
     async removeForUser(userId, within) {
       await within.deleteFrom("alert_job").where("user_id", "=", userId).execute();
-      // Matching jobs name their listing, not its seller: those of the person's listings go too.
+      // Jobs about a listing name it, not its seller: matching, and the email and push queued for
+      // the buyers it matched. Those about the person's listings go too. The payload is our own
+      // JSON.stringify (no spaces), read the same way on both engines.
       await within
         .deleteFrom("alert_job")
-        .where("payload", "in", within.selectFrom("listing").select(sql<string>`'{"listingId":"' || id || '"}'`.as("payload")).where("seller_id", "=", userId))
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("listing")
+              .select("listing.id")
+              .where("listing.seller_id", "=", userId)
+              .where(sql<boolean>`alert_job.payload like ('%"listingId":"' || listing.id || '"%')`),
+          ),
+        )
         .execute();
     },
     async stats() {
