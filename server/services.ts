@@ -127,8 +127,8 @@ export async function createServices(
     metrics: true,
   });
   const auth = createAuth({ db, logger, secret: config.authSecret, baseUrl: config.baseUrl, rateLimits: config.authRateLimits });
-  const storage = createStorage(config.storage);
-  const uploadDatastore = createUploadDatastore(config.storage, { localDir: config.uploads.dir });
+  const storage = await createStorage(config.storage);
+  const uploadDatastore = await createUploadDatastore(config.storage, { localDir: config.uploads.dir });
   const uploadsRepository = timedRepository("uploads", createUploadsRepository(db.kysely));
   const uploadLocks = timedRepository("uploadLocks", createUploadLockRepository(db.kysely));
   const uploads = createUploadsService({
