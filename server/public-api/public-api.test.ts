@@ -42,13 +42,13 @@ describe.each(testEngines())("the public API on %s", (engine) => {
     let next: string | null = `${http.url}/api/v1/listings?q=onion&state=maharashtra&district=nashik&max=25&sort=price-asc&limit=3`;
     let pages = 0;
     while (next) {
-      const res = await fetch(next);
+      const res: Response = await fetch(next);
       expect(res.status).toBe(200);
       const body = (await res.json()) as { items: Array<{ price_per_kg: { price_paise: number; price_rupees: string; unit: string } }>; next_cursor: string | null; total: number };
       expect(body.total).toBe(expected.length);
       seen.push(...body.items.map((item) => item.price_per_kg.price_paise / 100));
       for (const item of body.items) expect(item.price_per_kg.price_rupees).toBe(`${(item.price_per_kg.price_paise / 100).toFixed(2)}`);
-      const link = res.headers.get("link");
+      const link: string | null = res.headers.get("link");
       if (body.next_cursor) expect(link).toMatch(/^<http:\/\/localhost:\d+\/api\/v1\/listings\?.*cursor=[\w-]+>; rel="next"$/);
       else expect(link).toBeNull();
       next = link ? link.slice(1, link.indexOf(">")).replace(new URL(t.config.baseUrl).origin, http.url) : null;
