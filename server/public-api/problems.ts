@@ -9,6 +9,7 @@ export const API_BASE = "/api/v1";
 
 export const PROBLEMS = {
   "invalid-parameter": { status: 400, title: "A query parameter is not valid" },
+  "invalid-api-key": { status: 401, title: "The API key is not valid" },
   "not-found": { status: 404, title: "Not found" },
   gone: { status: 410, title: "Gone" },
   "method-not-allowed": { status: 405, title: "Method not allowed" },

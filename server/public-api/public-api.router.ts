@@ -39,7 +39,10 @@ export const ALLOWED_METHODS = "GET, HEAD";
 /** Headers a browser script may read from a cross-origin answer. */
 const EXPOSED_HEADERS = ["ETag", "Link", "RateLimit", "RateLimit-Policy", "Retry-After", "Content-Language", "Deprecation", "Sunset"].join(", ");
 
-type ApiServices = Pick<Services, "search" | "listings" | "priceInsight" | "mandiRates" | "config" | "logger">;
+type ApiServices = Pick<Services, "search" | "listings" | "priceInsight" | "mandiRates" | "apiKeys" | "config" | "logger">;
+
+/** The optional API key's header. Never a query parameter: addresses end up in logs and histories. */
+export const API_KEY_HEADER = "x-api-key";
 
 /** The query string as sent, every value kept: a parameter given twice is refused, not guessed at. */
 function rawQuery(req: Request): Map<string, string[]> {
@@ -131,9 +134,10 @@ export function createPublicApiRouter(services: ApiServices): express.Router {
   const { config, logger } = services;
   const origin = new URL(config.baseUrl).origin;
   const router = express.Router();
-  const bulk = rateLimit({ name: "bulk", quota: config.apiRateLimits.perMinute, windowSeconds: 60 });
+  const limits = config.apiRateLimits;
+  const bulk = rateLimit({ name: "bulk", quota: limits.perMinute, keyQuota: limits.keyPerMinute, windowSeconds: 60 });
   // One listing and a seller carry a phone number: a lower limit, so a loop cannot harvest them (decision 032).
-  const contact = rateLimit({ name: "contact", quota: config.apiRateLimits.contactPerMinute, windowSeconds: 60 });
+  const contact = rateLimit({ name: "contact", quota: limits.contactPerMinute, keyQuota: limits.keyContactPerMinute, windowSeconds: 60 });
   const context = (req: Request, asked: string | undefined): ViewContext => ({ lang: languageOf(req, asked), origin });
 
   router.use((req, res, next) => {
@@ -147,7 +151,7 @@ export function createPublicApiRouter(services: ApiServices): express.Router {
     if (req.method === "OPTIONS" && req.headers["access-control-request-method"]) {
       // A browser's CORS preflight (If-None-Match and Accept-Language are not "simple" headers).
       res.setHeader("Access-Control-Allow-Methods", ALLOWED_METHODS);
-      res.setHeader("Access-Control-Allow-Headers", "Accept, Accept-Language, If-None-Match");
+      res.setHeader("Access-Control-Allow-Headers", "Accept, Accept-Language, If-None-Match, X-Api-Key");
       res.setHeader("Access-Control-Max-Age", "86400");
       res.setHeader("Allow", ALLOWED_METHODS);
       return void res.status(204).end();
@@ -157,6 +161,20 @@ export function createPublicApiRouter(services: ApiServices): express.Router {
       return void sendProblem(res, "method-not-allowed", "This API only reads: use GET (or HEAD).", { instance: req.originalUrl });
     }
     next();
+  });
+
+  // An optional key raises the limits; a key that is not (or no longer) valid is refused, so its
+  // owner learns at once that it was revoked rather than meeting the lower limit later.
+  router.use((req, res, next) => {
+    const key = req.headers[API_KEY_HEADER];
+    if (key === undefined) return next();
+    (typeof key === "string" ? services.apiKeys.check(key.trim()) : Promise.resolve(undefined))
+      .then((id) => {
+        if (!id) return sendProblem(res, "invalid-api-key", "This API key is not valid or was revoked. Make a new one on your account page, or send no key.", { instance: req.originalUrl });
+        res.locals.apiKeyId = id;
+        next();
+      })
+      .catch(next);
   });
 
   /** Sends JSON in the request's language, with its ETag; 304 when If-None-Match names it. */
