@@ -262,7 +262,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
           </a>
         </p>
         {newApiKey ? (
-          <div className="mb-4" role="status">
+          <div className="mb-4">
             <Alert tone="success">{t("account.apiKeyMade")}</Alert>
             <p className="mt-2 rounded-lg bg-stone-100 p-3 font-mono text-sm [overflow-wrap:anywhere]">{newApiKey}</p>
           </div>
