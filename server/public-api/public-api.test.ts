@@ -7,6 +7,7 @@
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingFields } from "../../tests/support/listings";
+import { signedInSeller } from "../../tests/support/uploads";
 import { seedApiMarket, SELLER_PHONES, ONION_PRICES, type ApiMarket } from "../../tests/support/public-api";
 import { testEngines } from "../../tests/support/test-database";
 import { startTestHttpApp, type TestHttpApp } from "../../tests/support/test-http-app";
@@ -207,6 +208,39 @@ describe.each(testEngines())("the public API on %s", (engine) => {
     expect((await get("/categories", { headers: { "X-Api-Key": made.key } })).status).toBe(401);
     expect(await t.apiKeys.list(owner)).toEqual([]);
     await expect(t.apiKeys.revoke(market.sellers[0]!, made.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("gives a real session's cookie no say, on a second instance on the same database too", async () => {
+    const { cookie } = await signedInSeller(t, 9);
+    expect(cookie).toMatch(/session_token=/);
+    const second = await startTestHttpApp(t);
+    try {
+      for (const path of [`/listings/${market.onionIds[2]}`, `/sellers/${market.sellers[1]!.id}`, "/listings?q=onion&limit=3"]) {
+        const anonymous = await get(path);
+        const signedIn = await fetch(`${second.url}/api/v1${path}`, { headers: { Cookie: cookie } });
+        expect(signedIn.headers.get("set-cookie"), path).toBeNull();
+        expect(await signedIn.text(), path).toBe(await anonymous.text());
+        expect(signedIn.headers.get("etag"), path).toBe(anonymous.headers.get("etag"));
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("pages nearest first from a district by position, the next link naming the district and never the position", async () => {
+    const first = await get("/listings?sort=near&lat=20.01&lon=73.79&limit=5");
+    expect(first.status).toBe(200);
+    const link = first.headers.get("link")!;
+    expect(link).toMatch(/from=maharashtra%2Fnashik/);
+    expect(link).not.toMatch(/lat=|lon=/);
+    const body = (await first.json()) as { items: Array<{ id: string; distance_km?: number }>; next_cursor: string };
+    const next = await json(`/listings?sort=near&from=maharashtra/nashik&limit=5&cursor=${body.next_cursor}`);
+    const all = [...body.items, ...(next.body.items as Array<{ id: string; distance_km?: number }>)];
+    expect(new Set(all.map((item) => item.id)).size).toBe(all.length);
+    const distances = all.map((item) => item.distance_km ?? Infinity);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    // A cursor of one order is refused in another.
+    expect((await get(`/listings?sort=price-asc&cursor=${body.next_cursor}`)).status).toBe(400);
   });
 
   it("sends an ETag and answers 304 when it still holds", async () => {
