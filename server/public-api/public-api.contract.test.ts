@@ -189,7 +189,8 @@ describe.each(testEngines())("the public API's contract on %s", (engine) => {
     t = await createTestServices({ engine, env: { API_PER_MINUTE: "1000000", API_CONTACT_PER_MINUTE: "1000000" } });
     market = await seedApiMarket(t);
     http = await startTestHttpApp(t);
-  });
+    // A fresh database and a dozen listings with real photos: slow on a busy 2-core machine.
+  }, 60_000);
   afterAll(async () => {
     await http?.close();
     await t?.cleanup();
