@@ -1,4 +1,4 @@
-/** The public API's keys (migration 0025, decision 032). */
+/** The public API's keys (migration 0027, decision 032). */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 

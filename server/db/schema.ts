@@ -248,11 +248,11 @@ export interface Database {
   alert_job: AlertJobTable;
   email_suppression: EmailSuppressionTable;
   push_subscription: PushSubscriptionTable;
-  // Migration 0025 (the public API's keys, decision 032).
+  // Migration 0027 (the public API's keys, decision 032).
   api_key: ApiKeyTable;
 }
 
-/** A person's key for the public API (migration 0025): only its hash is kept. Times are epoch ms (UTC). */
+/** A person's key for the public API (migration 0027): only its hash is kept. Times are epoch ms (UTC). */
 export interface ApiKeyTable {
   id: string;
   user_id: string;
