@@ -37,3 +37,40 @@ test("pages hydrate after the first paint, with no error, and the first card's p
   await expect(photos.nth(1)).not.toHaveAttribute("fetchpriority", "high");
   expect(errors).toEqual([]);
 });
+
+test("the loader adds the scripts a few at a time, in separate tasks, the module script last", async ({ page, createListing }) => {
+  const listing = await createListing({ name: `Paint Garlic ${Date.now()}` });
+  // Every element added to <head>, numbered by the run of script it was added in: a run ends at
+  // the next microtask checkpoint, which ends every task (and every callback).
+  await page.addInitScript(() => {
+    const added: Array<{ run: number; tag: string }> = [];
+    let run = 0;
+    let inRun = false;
+    const appendChild = Node.prototype.appendChild;
+    Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
+      if (this === document.head && node instanceof Element && (node.matches("link[rel=modulepreload]") || node.matches("script[type=module]"))) {
+        if (!inRun) {
+          run += 1;
+          inRun = true;
+          queueMicrotask(() => (inRun = false));
+        }
+        added.push({ run, tag: node.tagName });
+      }
+      return appendChild.call(this, node) as T;
+    };
+    (window as unknown as { addedScripts: typeof added }).addedScripts = added;
+  });
+  for (const url of ["/", `/view/${listing.id}`]) {
+    await gotoHydrated(page, url);
+    const all = await page.evaluate(() => (window as unknown as { addedScripts: Array<{ run: number; tag: string }> }).addedScripts);
+    // The loader's: up to its one module script, which comes last (later preloads are the page's own imports).
+    const added = all.slice(0, all.findIndex((element) => element.tag === "SCRIPT") + 1);
+    expect(added.length, url).toBeGreaterThan(8);
+    expect(all.filter((element) => element.tag === "SCRIPT"), url).toHaveLength(1);
+    const perRun = new Map<number, number>();
+    for (const { run } of added) perRun.set(run, (perRun.get(run) ?? 0) + 1);
+    // Each element starts a request; all of a page's ~19 in one task was its longest task after the first paint.
+    expect(perRun.size, url).toBeGreaterThan(2);
+    expect(Math.max(...perRun.values()), url).toBeLessThanOrEqual(4);
+  }
+});
