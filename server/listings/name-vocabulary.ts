@@ -25,20 +25,21 @@ interface Word {
   word: string;
   /** Listings whose name holds it: the more, the likelier the word meant. */
   listings: number;
-  /** The most listed names that start with it, most listed first (at most `namesPerWord`). */
-  startingNames: string[];
+  /** The most listed names that start with it, most listed first (`namesPerWord` shown). */
+  starting: HeldNames;
   /** The most listed names holding it as a later word, most listed first. */
-  laterNames: string[];
-  /** The same with their counts and a few more, so a change can be applied in place. */
-  held: { starting: HeldNames; later: HeldNames };
+  later: HeldNames;
 }
 
 /**
  * The most listed names of a word in one place, most listed first (count, then name, descending,
- * as the names are read): exactly the top `names.length` of them, and all of them when `complete`.
+ * as the names are read), with their counts, so a change can be applied in place: exactly the top
+ * `names.length` of them (a few more than are shown), and all of them when `complete`. Two flat
+ * arrays rather than an object per name: a million names hold about two million places.
  */
 interface HeldNames {
-  names: Array<{ name: string; count: number }>;
+  names: string[];
+  counts: number[];
   complete: boolean;
 }
 
@@ -50,7 +51,11 @@ export interface NameChange {
 }
 
 /** A word that may be what a typed word meant, with the names holding it. */
-export type Correction = Pick<Word, "word" | "startingNames" | "laterNames">;
+export interface Correction {
+  word: string;
+  startingNames: string[];
+  laterNames: string[];
+}
 
 /** Words shorter than this, or holding a digit ("lot 7", "25kg"), are never what a typo meant. */
 const MIN_WORD_LENGTH = 3;
@@ -61,8 +66,8 @@ const NAMES_PER_PAGE = 5_000;
 /** Names held beyond `namesPerWord`, so that a few held names falling back need no read. */
 const SPARE_NAMES = 10;
 
-/** Most listed first, then by name descending: the order the names are read in. */
-const byRank = (a: { name: string; count: number }, b: { name: string; count: number }) => b.count - a.count || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0);
+/** Whether name a (with its count) comes before name b: most listed first, then by name descending, as the names are read. */
+const before = (aName: string, aCount: number, bName: string, bCount: number) => aCount > bCount || (aCount === bCount && aName > bName);
 
 /** The words of a name a typo may mean, each once. */
 function wordsOf(nameSearch: string): { words: Set<string>; first: string } {
@@ -95,16 +100,13 @@ export function createNameVocabulary(deps: {
   let loading: Promise<void> | null = null;
 
   const kept = deps.namesPerWord + (deps.spareNames ?? SPARE_NAMES);
-  const show = (word: Word) => {
-    word.startingNames = word.held.starting.names.slice(0, deps.namesPerWord).map((held) => held.name);
-    word.laterNames = word.held.later.names.slice(0, deps.namesPerWord).map((held) => held.name);
-  };
+  /** The names a place shows: its first `namesPerWord`. */
+  const shown = (place: HeldNames) => (place.names.length > deps.namesPerWord ? place.names.slice(0, deps.namesPerWord) : place.names);
   const newWord = (word: string): Word => ({
     word,
     listings: 0,
-    startingNames: [],
-    laterNames: [],
-    held: { starting: { names: [], complete: true }, later: { names: [], complete: true } },
+    starting: { names: [], counts: [], complete: true },
+    later: { names: [], counts: [], complete: true },
   });
 
   async function load(version: number): Promise<void> {
@@ -117,16 +119,17 @@ export function createNameVocabulary(deps: {
           let entry = filed.get(word);
           if (!entry) filed.set(word, (entry = newWord(word)));
           entry.listings += listingCount;
-          const place = word === first ? entry.held.starting : entry.held.later;
-          if (place.names.length < kept) place.names.push({ name: nameSearch, count: listingCount });
-          else place.complete = false;
+          const place = word === first ? entry.starting : entry.later;
+          if (place.names.length < kept) {
+            place.names.push(nameSearch);
+            place.counts.push(listingCount);
+          } else place.complete = false;
         }
       }
       // A hundred thousand names take a tenth of a second to read and file (and SQLite reads
       // without yielding): requests that arrive meanwhile are served between pages.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    for (const entry of filed.values()) show(entry);
     byWord = filed;
     known = new Set(filed.keys());
     words = [...filed.values()].sort(byListings);
@@ -139,25 +142,33 @@ export function createNameVocabulary(deps: {
    * longer say which are the most listed (then only a full read can).
    */
   function change(place: HeldNames, name: string, count: number, delta: number): boolean {
-    const at = place.names.findIndex((held) => held.name === name);
-    const last = place.names[place.names.length - 1];
-    const ranked = { name, count };
+    const { names, counts } = place;
+    const at = names.indexOf(name);
+    const last = names.length - 1;
+    // The last held name before this change (the name itself, at its old count, if it was last).
+    const lastName = names[last];
+    const lastCount = at === last ? count - delta : counts[last]!;
+    let keep: boolean;
     if (at !== -1) {
-      // Fallen below the last held name (itself, if it was the last): a name not held may now
-      // rank above it, so it is held no more.
-      const lastBefore = at === place.names.length - 1 ? { name, count: count - delta } : last!;
-      if (count === 0 || (delta < 0 && !place.complete && byRank(ranked, lastBefore) > 0)) place.names.splice(at, 1);
-      else place.names[at] = ranked;
-    } else if (count > 0 && (place.complete || (last !== undefined && byRank(ranked, last) < 0))) {
+      names.splice(at, 1);
+      counts.splice(at, 1);
+      // Fallen below the last held name: a name not held may now rank above it, so it is held no more.
+      keep = count > 0 && (place.complete || delta > 0 || !before(lastName!, lastCount, name, count));
+    } else {
       // New to the word (a complete list holds every name of it), or now above the last held.
-      place.names.push(ranked);
+      keep = count > 0 && (place.complete || (lastName !== undefined && before(name, count, lastName, lastCount)));
     }
-    place.names.sort(byRank);
-    if (place.names.length > kept) {
-      place.names.length = kept;
+    if (keep) {
+      let to = 0;
+      while (to < names.length && before(names[to]!, counts[to]!, name, count)) to++;
+      names.splice(to, 0, name);
+      counts.splice(to, 0, count);
+    }
+    if (names.length > kept) {
+      names.length = counts.length = kept;
       place.complete = false;
     }
-    return place.complete || place.names.length >= deps.namesPerWord;
+    return place.complete || names.length >= deps.namesPerWord;
   }
 
   /**
@@ -175,24 +186,22 @@ export function createNameVocabulary(deps: {
         let entry = touched.get(word);
         if (!entry) {
           const held = byWord.get(word);
-          entry = held
-            ? { ...held, held: { starting: { ...held.held.starting, names: [...held.held.starting.names] }, later: { ...held.held.later, names: [...held.held.later.names] } } }
-            : newWord(word);
+          const copy = (place: HeldNames): HeldNames => ({ names: [...place.names], counts: [...place.counts], complete: place.complete });
+          entry = held ? { word, listings: held.listings, starting: copy(held.starting), later: copy(held.later) } : newWord(word);
           touched.set(word, entry);
         }
         entry.listings += delta;
-        if (!change(word === first ? entry.held.starting : entry.held.later, nameSearch, listingCount, delta)) return false;
+        if (!change(word === first ? entry.starting : entry.later, nameSearch, listingCount, delta)) return false;
       }
     }
     for (const entry of touched.values()) {
-      if (entry.listings < 0 || (entry.listings === 0) !== (!entry.held.starting.names.length && !entry.held.later.names.length)) return false;
+      if (entry.listings < 0 || (entry.listings === 0) !== (!entry.starting.names.length && !entry.later.names.length)) return false;
     }
     for (const [word, entry] of touched) {
       if (entry.listings === 0) {
         byWord.delete(word);
         known.delete(word);
       } else {
-        show(entry);
         byWord.set(word, entry);
         known.add(word);
       }
@@ -239,16 +248,16 @@ export function createNameVocabulary(deps: {
       .filter((candidate) => candidate.edits === fewest)
       .sort((a, b) => b.entry.listings - a.entry.listings)
       .slice(0, options.limit)
-      .map(({ entry }) => ({ word: entry.word, startingNames: entry.startingNames, laterNames: entry.laterNames }));
+      .map(({ entry }) => ({ word: entry.word, startingNames: shown(entry.starting), laterNames: shown(entry.later) }));
   }
 
   return {
     applyChanges,
 
     /** Every word with its listings and names as answers use them, in the copy's order (tests, benchmarks). */
-    async words(): Promise<Array<Pick<Word, "word" | "listings" | "startingNames" | "laterNames">>> {
+    async words(): Promise<Array<Correction & { listings: number }>> {
       await current("fresh");
-      return words.map(({ word, listings, startingNames, laterNames }) => ({ word, listings, startingNames, laterNames }));
+      return words.map(({ word, listings, starting, later }) => ({ word, listings, startingNames: shown(starting), laterNames: shown(later) }));
     },
 
     /**
@@ -256,11 +265,11 @@ export function createNameVocabulary(deps: {
      * old copy is read again in the background, the first one too), so null until there is one.
      * The names are proposals only; the caller checks they are still live.
      */
-    async namesWithWord(word: string): Promise<Pick<Word, "startingNames" | "laterNames"> | null> {
+    async namesWithWord(word: string): Promise<Pick<Correction, "startingNames" | "laterNames"> | null> {
       const version = await deps.version();
       if (loadedVersion === undefined || loadedVersion < version) reload(version).catch(() => {});
       const entry = byWord.get(word);
-      return entry ? { startingNames: entry.startingNames, laterNames: entry.laterNames } : null;
+      return entry ? { startingNames: shown(entry.starting), laterNames: shown(entry.later) } : null;
     },
 
     /**
