@@ -114,7 +114,7 @@ export type LoginInput = z.output<typeof loginSchema>;
  * The forms on /my/account, told apart by `intent`. Each carries only its own fields; the
  * password forms never send a password back to the page.
  */
-export const ACCOUNT_INTENTS = ["name", "phone", "place", "password", "delete"] as const;
+export const ACCOUNT_INTENTS = ["name", "phone", "place", "password", "delete", "api-key", "api-key-revoke"] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export const accountFormSchema = z.discriminatedUnion(
@@ -133,6 +133,9 @@ export const accountFormSchema = z.discriminatedUnion(
         message: "Your new password is the same as your current one. Please choose a different one.",
       }),
     z.object({ intent: z.literal("delete"), password: existingPassword("Please enter your password to confirm.") }),
+    // Keys for the public API (decision 032): make one, or revoke one by its id.
+    z.object({ intent: z.literal("api-key") }),
+    z.object({ intent: z.literal("api-key-revoke"), key: field.pipe(z.string().regex(/^[0-9a-f-]{36}$/, "Please send the form again from the page.")) }),
     // The place's fields and messages are the listing form's (core/locations), each on its own name.
     z.looseObject({ intent: z.literal("place") }).transform((form, ctx) => {
       const place = locationFieldsSchema.safeParse(form);
@@ -150,7 +153,10 @@ export const accountIntentSchema = z.object({ intent: z.enum(ACCOUNT_INTENTS) })
 
 /** `/my/account?saved=name`: which change was just saved (anything else: none). */
 export const accountPageQuerySchema = z.object({
-  saved: z.preprocess((v) => (v === "name" || v === "phone" || v === "place" || v === "password" ? v : undefined), z.enum(["name", "phone", "place", "password"]).optional()),
+  saved: z.preprocess(
+    (v) => (v === "name" || v === "phone" || v === "place" || v === "password" || v === "api-key-revoked" ? v : undefined),
+    z.enum(["name", "phone", "place", "password", "api-key-revoked"]).optional(),
+  ),
 });
 
 const category = field.pipe(

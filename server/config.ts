@@ -96,6 +96,15 @@ const envSchema = z.object({
   /** Sign-in and sign-up attempts allowed per client address per minute. */
   AUTH_SIGNIN_PER_MINUTE: z.coerce.number().int().positive().default(10),
   AUTH_SIGNUP_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  /**
+   * The public API's requests per client address per minute (decision 032): lists and reference
+   * data, and the endpoints that give a seller's phone number (one listing, a seller), kept lower.
+   */
+  API_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  API_CONTACT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** The same, per API key (made on /my/account), counted by the key instead of the address. */
+  API_KEY_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  API_KEY_CONTACT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Setting S3_BUCKET moves photos from DATA_DIR/media to that bucket (see docs/decisions/005). */
   S3_BUCKET: z
@@ -174,6 +183,8 @@ export interface Config {
   /** Reports and automatic hiding (decision 014). */
   moderation: { reportsToHide: number; reportsPerHour: number };
   authRateLimits: { signInPerMinute: number; signUpPerMinute: number };
+  /** The public API's limits per client address per minute (decision 032). */
+  apiRateLimits: { perMinute: number; contactPerMinute: number; keyPerMinute: number; keyContactPerMinute: number };
   trustProxy: boolean | number | string;
   logLevel: z.output<typeof envSchema>["LOG_LEVEL"];
   /** DATA_DIR/media: the photos when stored locally, and what `npm run media:copy` reads. */
@@ -247,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sharedCacheSeconds: e.SHARED_CACHE_SECONDS,
     pageCache: { ttlMs: e.PAGE_CACHE_MS, maxBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024) },
     authRateLimits: { signInPerMinute: e.AUTH_SIGNIN_PER_MINUTE, signUpPerMinute: e.AUTH_SIGNUP_PER_MINUTE },
+    apiRateLimits: { perMinute: e.API_PER_MINUTE, contactPerMinute: e.API_CONTACT_PER_MINUTE, keyPerMinute: e.API_KEY_PER_MINUTE, keyContactPerMinute: e.API_KEY_CONTACT_PER_MINUTE },
     trustProxy: e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY === "false" ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     mediaDir,

@@ -33,6 +33,8 @@ import { createUploadsRepository } from "./uploads/uploads.repository";
 import { timedRepository } from "./metrics/repository-timing";
 import { createUploadsService } from "./uploads/uploads.service";
 import { describeUnavailability, type Unavailability } from "./unavailable";
+import { createApiKeysRepository } from "./api-keys/api-keys.repository";
+import { createApiKeysService, type ApiKeysService } from "./api-keys/api-keys.service";
 import { createSavedListingsRepository } from "./saved-listings/saved-listings.repository";
 import { createSavedListingsService, type SavedListingsService } from "./saved-listings/saved-listings.service";
 import { createShareCardsService, type ShareCardsService } from "./share/share-cards.service";
@@ -86,6 +88,8 @@ export interface Services {
   mandiRates: MandiRatesService;
   /** Price insight from Mandi's own listings (decision 020). */
   priceInsight: PriceInsightService;
+  /** Keys for the public API, made on /my/account (decision 032). */
+  apiKeys: ApiKeysService;
   /** Saved searches and their alerts (decision 022). */
   alerts: AlertsService;
   /** Web Push: phones' subscriptions and the notifications of matches (decision 027). */
@@ -127,8 +131,8 @@ export async function createServices(
     metrics: true,
   });
   const auth = createAuth({ db, logger, secret: config.authSecret, baseUrl: config.baseUrl, rateLimits: config.authRateLimits });
-  const storage = createStorage(config.storage);
-  const uploadDatastore = createUploadDatastore(config.storage, { localDir: config.uploads.dir });
+  const storage = await createStorage(config.storage);
+  const uploadDatastore = await createUploadDatastore(config.storage, { localDir: config.uploads.dir });
   const uploadsRepository = timedRepository("uploads", createUploadsRepository(db.kysely));
   const uploadLocks = timedRepository("uploadLocks", createUploadLockRepository(db.kysely));
   const uploads = createUploadsService({
@@ -236,6 +240,7 @@ export async function createServices(
     failedJobs: createFailedJobsService({ jobs }),
     uploadDatastore,
     backfillProduce: () => backfillProduce(db),
+    apiKeys: createApiKeysService({ repository: timedRepository("apiKeys", createApiKeysRepository(db.kysely)), now: options.now }),
     priceInsight: createPriceInsightService({ repository: createPriceInsightRepository(db.kysely), contentVersion, now: options.now }),
     uploadLocker: createUploadLocker(uploadLocks, { logger }),
     removePhotoLeftovers: () =>

@@ -1,10 +1,11 @@
 /**
  * /my/account: the signed-in person changes their name, phone, the place they sell from
- * (decision 013) or password, or deletes their account (decision 012). Small forms on one page, told apart by an `intent` field; each
+ * (decision 013) or password, makes or revokes a key for the public API (decision 032), or
+ * deletes their account (decision 012). Small forms on one page, told apart by an `intent` field; each
  * works without JavaScript. Signed out, the page asks them to log in, as the sell page does.
  */
 import { useEffect, useRef } from "react";
-import { Form, redirect, useLocation } from "react-router";
+import { data, Form, redirect, useLocation } from "react-router";
 import { MAX_PERSON_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/constants";
 import { MESSAGES } from "../../core/messages";
 import { formatPhone } from "../../core/phone";
@@ -32,8 +33,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.currentUser();
   if (!user) return { signedIn: false as const };
   const { saved } = accountPageQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
-  const place = await context.services.listings.defaultPlaceOf(user);
-  return { signedIn: true as const, name: user.name, email: user.email, phone: user.phone, place, saved, placeNames: placeNamesFor(request) };
+  const [place, apiKeys] = await Promise.all([context.services.listings.defaultPlaceOf(user), context.services.apiKeys.list(user)]);
+  return {
+    signedIn: true as const,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    place,
+    saved,
+    placeNames: placeNamesFor(request),
+    // Days in UTC: the same on the server and in the browser.
+    apiKeys: apiKeys.map((key) => ({ id: key.id, prefix: key.prefix, made: new Date(key.createdAt).toISOString().slice(0, 10) })),
+  };
 }
 
 /** What the forms show again after a refusal. Passwords are never sent back to the browser. */
@@ -78,6 +89,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         const headers = await accounts.changePassword({ currentPassword: input.currentPassword, newPassword: input.newPassword }, request.headers);
         return redirect(`${PATH}?saved=password`, { headers });
       }
+      case "api-key": {
+        // Shown once, in this answer; only its hash is kept (decision 032).
+        const made = await context.services.apiKeys.create(user);
+        return data({ errors: {} as Record<string, string>, values: form.values, newApiKey: made.key });
+      }
+      case "api-key-revoke":
+        await context.services.apiKeys.revoke(user, input.key);
+        return redirect(`${PATH}?saved=api-key-revoked`);
       case "delete": {
         const headers = await accountDeletion.deleteAccount({ actor: user, password: input.password, requestHeaders: request.headers });
         return redirect("/?account=deleted", { headers });
@@ -138,6 +157,8 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
   const placeErrors = errorsOf("place");
   const passwordErrors = errorsOf("password");
   const deleteErrors = errorsOf("delete");
+  const apiKeyErrors = { ...errorsOf("api-key"), ...errorsOf("api-key-revoke") };
+  const newApiKey = actionData && "newApiKey" in actionData ? String(actionData.newApiKey) : undefined;
   // The first field refused gets the focus (the `autofocus` attribute works before JavaScript;
   // with it, React focuses the field as the forms are drawn again after the send).
   const focusFirst = (errors: Record<string, string>, name: string) => Boolean(errors[name]) && Object.keys(errors)[0] === name;
@@ -229,6 +250,45 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
           />
           <SubmitButton action={PATH} intent="password" pendingText={t("account.changingPassword")} className="btn-secondary w-full sm:w-auto">
             {t("account.changePassword")}
+          </SubmitButton>
+        </AccountForm>
+      </Section>
+
+      <Section id="api-key-heading" title={t("account.apiTitle")}>
+        <p className="mb-2 text-stone-700">{t("account.apiIntro")}</p>
+        <p className="mb-4">
+          <a href="/api/v1/docs" className="font-semibold text-brand-700 underline">
+            {t("account.apiDocs")}
+          </a>
+        </p>
+        {newApiKey ? (
+          <div className="mb-4">
+            <Alert tone="success">{t("account.apiKeyMade")}</Alert>
+            <p className="mt-2 rounded-lg bg-stone-100 p-3 font-mono text-sm [overflow-wrap:anywhere]">{newApiKey}</p>
+          </div>
+        ) : null}
+        {apiKeyErrors.form || apiKeyErrors.key ? <Alert>{apiKeyErrors.form ?? apiKeyErrors.key}</Alert> : null}
+        {loaderData.apiKeys.length ? (
+          <ul className="mb-4 space-y-2">
+            {loaderData.apiKeys.map((key) => (
+              <li key={key.id} className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-mono text-sm [overflow-wrap:anywhere]">{t("account.apiKeyLabel", { prefix: key.prefix, date: key.made })}</span>
+                <Form method="post" action={PATH} noValidate>
+                  <input type="hidden" name="intent" value="api-key-revoke" />
+                  <input type="hidden" name="key" value={key.id} />
+                  <SubmitButton action={PATH} intent="api-key-revoke" pendingText={t("account.apiRevoking")} className="btn-secondary">
+                    {t("account.apiRevoke")}
+                  </SubmitButton>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mb-4 text-stone-700">{t("account.apiNone")}</p>
+        )}
+        <AccountForm intent="api-key" formError={undefined}>
+          <SubmitButton action={PATH} intent="api-key" pendingText={t("account.apiCreating")} className="btn-secondary w-full sm:w-auto">
+            {t("account.apiCreate")}
           </SubmitButton>
         </AccountForm>
       </Section>

@@ -25,6 +25,10 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   quintal: "क्विंटल",
   tonne: "टन",
 
+  // server/api-keys (decision 032).
+  "You can keep {{max}} API keys at once. Please revoke one you no longer use first.": "आप एक साथ {{max}} API कुंजियाँ रख सकते हैं। कृपया पहले वह रद्द करें जो अब इस्तेमाल नहीं होती।",
+  "We could not find that API key. It may have been revoked already.": "वह API कुंजी नहीं मिली। हो सकता है वह पहले ही रद्द हो चुकी हो।",
+
   // core/schemas.ts
   "Please enter {{what}}.": "कृपया {{what}} लिखें।",
   "Please keep {{what}} under {{max}} characters.": "कृपया {{what}} {{max}} अक्षरों से कम रखें।",

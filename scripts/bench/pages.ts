@@ -7,7 +7,9 @@
  * same run, is the baseline. SQLite by default; DATABASE_URL's PostgreSQL when set. The marketplace
  * also holds `--rates` government mandi rates (issue 23), imported once through the real importer
  * from a synthetic AGMARKNET file (timed), so the pages that show a rate read them at that size.
- * `--port` (and the next port) are the server's and the baseline's.
+ * `--port` (and the next port) are the server's and the baseline's. The public read API (/api/v1,
+ * issue 25, decision 032) is timed too, JSON only (its goal: p95 <= 20 ms), with its rate limits
+ * raised out of the way.
  *
  * `--observability off,metrics,tracing` (issue 27's "at most 5% at p50", decision 036) runs every
  * case against one server per setting, all started together: "off" as above; "metrics" with
@@ -85,6 +87,11 @@ const insightIds = (
     .limit(runs)
     .execute()
 ).map((row) => row.id);
+const sellerIds = [
+  ...new Set(
+    (await market.db.kysely.selectFrom("listing").select("seller_id").where("id", "in", viewIds.length ? viewIds : [""]).execute()).map((row) => row.seller_id),
+  ),
+];
 await market.db.close();
 
 const search = (q: string, more = "") => `/viewmore?q=${encodeURIComponent(q)}${more}`;
@@ -96,7 +103,8 @@ const INSIGHT_PLACES = ["&state=maharashtra&district=nashik", "&state=punjab&dis
 const live = PRODUCE_IDS.flatMap((produce, i) =>
   INSIGHT_PLACES.map((place, j) => `/api/price-insight?name=${encodeURIComponent(produce.replace("-", " "))}&unit=${(i + j) % 2 ? "quintal" : "kg"}${place}&grade=${["", "A", "FAQ"][j % 3]}`),
 );
-const cases: Array<{ name: string; group: "page" | "suggestions" | "live"; paths: string[]; signedIn?: boolean }> = [
+type Group = "page" | "suggestions" | "live" | "api";
+const cases: Array<{ name: string; group: Group; paths: string[]; signedIn?: boolean }> = [
   { name: "home page", group: "page", paths: ["/", "/?category=rice", "/?category=vegetables", "/?category=fruits"] },
   { name: "search, page 1", group: "page", paths: BROAD.map((q) => search(q)) },
   { name: `search, page ${DEEPEST} (the deepest)`, group: "page", paths: BROAD.map((q) => search(q, `&page=${DEEPEST}`)) },
@@ -126,7 +134,37 @@ const cases: Array<{ name: string; group: "page" | "suggestions" | "live"; paths
   { name: "suggestions, a typo", group: "suggestions", paths: TYPOS.map(suggest) },
   { name: "suggestions, no match", group: "suggestions", paths: MISSES.map(suggest) },
   { name: "suggestions, Hindi or Hinglish", group: "suggestions", paths: HINDI.map(suggest) },
+  // The public read API (decision 032); its pages by cursor are added once the server answers (apiCursorCases).
+  { name: "API: listings, a search", group: "api", paths: BROAD.map((q) => `/api/v1/listings?q=${encodeURIComponent(q)}`) },
+  { name: "API: listings, category by price", group: "api", paths: ["vegetables", "fruits", "rice"].flatMap((c) => ["price-asc", "price-desc"].map((s) => `/api/v1/listings?category=${c}&sort=${s}&limit=50`)) },
+  { name: "API: listings, place and price", group: "api", paths: BROAD.map((q) => `/api/v1/listings?q=${q}&state=maharashtra&district=nashik&max=25&sort=price-asc`) },
+  { name: "API: one listing", group: "api", paths: viewIds.map((id) => `/api/v1/listings/${id}`) },
+  { name: "API: a seller", group: "api", paths: sellerIds.map((id) => `/api/v1/sellers/${id}`) },
+  { name: "API: price insight", group: "api", paths: PRODUCE_IDS.flatMap((produce) => INSIGHT_PLACES.map((place) => `/api/v1/price-insight?produce=${produce}${place}`)) },
+  { name: "API: mandi rates", group: "api", paths: ["onion", "tomato", "potato", "wheat"].flatMap((produce) => [`/api/v1/mandi-rates?produce=${produce}&limit=50`, `/api/v1/mandi-rates?produce=${produce}&state=maharashtra&from=2020-01-01`]) },
+  { name: "API: catalogue, places, MSP", group: "api", paths: ["/api/v1/produce", "/api/v1/categories", "/api/v1/states", "/api/v1/states/maharashtra", "/api/v1/msp"] },
 ];
+
+/**
+ * Pages of the API's listings by cursor: the second, and the twentieth of 50 (1,000 listings in),
+ * reached by following next_cursor before timing.
+ */
+async function apiCursorCases(origin: string): Promise<typeof cases> {
+  const pageAfter = async (first: string, pages: number): Promise<string | null> => {
+    let path: string | null = first;
+    for (let i = 0; i < pages && path; i++) {
+      const body = (await (await fetch(origin + path)).json()) as { next_cursor?: string | null };
+      path = body.next_cursor ? `${first}&cursor=${body.next_cursor}` : null;
+    }
+    return path;
+  };
+  const second = (await Promise.all(BROAD.map((q) => pageAfter(`/api/v1/listings?q=${q}`, 1)))).filter((p): p is string => p !== null);
+  const deep = (await Promise.all(["price-asc", "newest"].map((s) => pageAfter(`/api/v1/listings?category=vegetables&sort=${s}&limit=50`, 19)))).filter((p): p is string => p !== null);
+  return [
+    { name: "API: listings, next page by cursor", group: "api", paths: second },
+    { name: "API: listings, 1,000 in by cursor", group: "api", paths: deep },
+  ].filter((c) => c.paths.length > 0) as typeof cases;
+}
 
 /** One GET after another on one keep-alive connection; any answer but 200 is counted. */
 async function timeAll(origin: string, paths: string[], headers: Record<string, string> = {}): Promise<{ timing: Timing; errors: number }> {
@@ -186,7 +224,7 @@ try {
     for (const [index, setting] of settings.entries()) {
       const port = index === 0 ? APP_PORT : APP_PORT + 2 * index;
       const sidePort = index === 0 ? APP_PORT + 2 * settings.length : port + 1;
-      const env: Record<string, string> = { WEB_CONCURRENCY: "1", PAGE_CACHE_MS: "0" };
+      const env: Record<string, string> = { WEB_CONCURRENCY: "1", PAGE_CACHE_MS: "0", API_PER_MINUTE: "100000000", API_CONTACT_PER_MINUTE: "100000000" };
       if (setting === "metrics") env.METRICS_PORT = String(sidePort);
       if (setting === "tracing") {
         collector = await startCollector(sidePort);
@@ -196,6 +234,7 @@ try {
     }
     // Sessions live in the database and every server has the same secret: one seller signs in on all.
     const cookie = await benchSeller(`http://127.0.0.1:${APP_PORT}`, insightIds.slice(0, 20));
+    cases.push(...(await apiCursorCases(`http://127.0.0.1:${APP_PORT}`)));
     for (const c of cases) {
       const results = await timeInTurn(
         servers.map((server) => `http://127.0.0.1:${server.port}`),
@@ -229,13 +268,13 @@ console.log(
     `page cache off, one process (after ${Math.min(10, runs)} untimed)\n`,
 );
 printTable(["case", "p50 ms", "p95 ms", "p99 ms", "not 200"], rows);
-const worst = (group: "page" | "suggestions" | "live", column: 1 | 2) =>
-  Math.max(...cases.filter((c) => c.group === group).map((c) => Number(rows.find((r) => r[0] === c.name)![column])));
+const worst = (group: Group, column: 1 | 2) => Math.max(...cases.filter((c) => c.group === group).map((c) => Number(rows.find((r) => r[0] === c.name)![column])));
 console.log(`
 Goals:
   search and browse pages p50 <= 25 ms, p95 <= 50 ms:   worst p50 ${worst("page", 1)} ms, worst p95 ${worst("page", 2)} ms
   suggestions p95 <= 10 ms, any input:                 worst p95 ${worst("suggestions", 2)} ms
   live price insight p95 <= 20 ms (issue 23):           worst p95 ${worst("live", 2)} ms
+  public API p95 <= 20 ms (issue 25), JSON only:        worst p95 ${worst("api", 2)} ms
 `);
 
 if (settings.length > 1) {

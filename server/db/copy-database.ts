@@ -38,6 +38,8 @@ const TABLE_KEYS = {
   alert_match: "id",
   email_suppression: "email",
   push_subscription: "id",
+  // The public API's keys (decision 032).
+  api_key: "id",
 } as const;
 
 export type CopiedTable = keyof typeof TABLE_KEYS;

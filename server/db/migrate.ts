@@ -34,6 +34,7 @@ import * as m0021 from "./migrations/0021-saved-search-bounds";
 import * as m0022 from "./migrations/0022-mandi-rate-latest";
 import * as m0023 from "./migrations/0023-push-session";
 import * as m0024 from "./migrations/0024-grade-price";
+import * as m0025 from "./migrations/0025-api-keys";
 import * as m0026 from "./migrations/0026-push-session-index";
 
 /**
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, MandiMigration> = {
   "0022-mandi-rate-latest": m0022,
   "0023-push-session": m0023,
   "0024-grade-price": m0024,
+  "0025-api-keys": m0025,
   "0026-push-session-index": m0026,
 };
 

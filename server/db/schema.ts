@@ -248,6 +248,20 @@ export interface Database {
   alert_job: AlertJobTable;
   email_suppression: EmailSuppressionTable;
   push_subscription: PushSubscriptionTable;
+  // Migration 0025 (the public API's keys, decision 032).
+  api_key: ApiKeyTable;
+}
+
+/** A person's key for the public API (migration 0025): only its hash is kept. Times are epoch ms (UTC). */
+export interface ApiKeyTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the key, hex. */
+  key_hash: string;
+  /** The key's first characters, to tell keys apart on /my/account. */
+  prefix: string;
+  created_at: number | string;
+  revoked_at: number | string | null;
 }
 
 /** A person's saved /viewmore search (migration 0016, server/alerts/). Times are epoch ms (UTC). */

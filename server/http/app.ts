@@ -34,6 +34,7 @@ import { routeContextOf } from "./load-context";
 import { recordRequestMetrics } from "./request-metrics";
 import { routeTemplates } from "../metrics/route-template";
 import { loggedError } from "../logger";
+import { createPublicApiRouter } from "../public-api/public-api.router";
 
 export interface HttpAppOptions {
   services: Services;
@@ -113,6 +114,10 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     res.json({ status: "ok" });
   });
   app.get("/readyz", readiness(services));
+
+  // The public read API (decision 032): anonymous, read-only JSON that reads no cookie, so it
+  // needs neither the same-site check (it changes nothing) nor React Router.
+  app.use("/api/v1", createPublicApiRouter(services));
 
   // better-auth sees a plain Request; hand it the client address Express resolved (any value a
   // client sent under these names is overwritten) so rate limits count per person, and the

@@ -55,6 +55,7 @@ function decideCacheControl(req: IncomingMessage, pathname: string, res: Respons
   markOfflineCopy(req, pathname, res, setsCookie);
   if (pathname === SERVICE_WORKER_PATH && res.statusCode === 200) return void res.setHeader("Cache-Control", SERVICE_WORKER_CACHE_CONTROL);
   if (SELF_CACHED.test(pathname) && res.hasHeader("Cache-Control") && !setsCookie) return;
+  if (PUBLIC_API.test(pathname)) return void res.setHeader("Cache-Control", publicApiPolicy(req, res.statusCode, setsCookie, policies.page));
   const policy = sharedPolicy(req, pathname, res.statusCode, setsCookie, policies);
   res.setHeader("Cache-Control", policy ?? PRIVATE_CACHE_CONTROL);
   // A cache that already holds the anonymous copy must not hand it to someone who sends a cookie;
@@ -63,6 +64,19 @@ function decideCacheControl(req: IncomingMessage, pathname: string, res: Respons
     res.vary("Cookie");
     res.vary("Accept-Language");
   }
+}
+
+/** The public read API (decision 032): it reads no cookie, so every read is shared as a page is. */
+const PUBLIC_API = /^\/api\/v1(\/|$)/;
+
+/**
+ * The pages' rule for the public API: what the pages' rule shares (a 200, 404 or 410 read), and
+ * its 304; but whatever cookie came with the request, which the API never reads. Varies by
+ * Accept-Language only (the router says so), not by Cookie.
+ */
+function publicApiPolicy(req: IncomingMessage, status: number, setsCookie: boolean, page: string): string {
+  const read = req.method === "GET" || req.method === "HEAD";
+  return read && !setsCookie && (SHAREABLE_STATUS.has(status) || status === 304) ? page : PRIVATE_CACHE_CONTROL;
 }
 
 function sharedPolicy(req: IncomingMessage, pathname: string, status: number, setsCookie: boolean, policies: SharedPolicies): string | null {

@@ -266,11 +266,14 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     offset: number;
     /** How many listings match, when known: many matches are found by walking the sort index. */
     total?: number;
+    /** Only listings after this one in the sort order (the public API's cursor; `offset` is then 0). */
+    after?: ListingSortKey;
   }): Promise<ListingSummary[]> {
     const plan = await choosePlan(options.filter ?? {}, options.offset + options.limit, options.total ?? 0);
     // Deep pages: the offset is skipped over index entries (ids only), then only the page's
     // rows are read.
     let matches = applyFilter(db.selectFrom("listing"), options.filter ?? {}, plan);
+    if (options.after) matches = afterKey(matches, options.sort, options.after);
     // A grade by price: `price_paise >= 0` (true of every listing) is what lets the planner use
     // migration 0024's index, partial on `price_paise is not null`. Without it no query can, so a
     // planner without statistics cannot take it for a newest-first page (decision 029).
@@ -575,6 +578,29 @@ function applySort<O, Q extends SelectQueryBuilder<Database, "listing", O>>(quer
     case "price-desc":
       return query.orderBy(by("price_paise"), "desc").orderBy(by("created_at"), "desc").orderBy(by("id"), "desc") as Q;
   }
+}
+
+/** Where a page of a sort order ends: the last listing's sort columns (the public API's cursor, decision 032). */
+export interface ListingSortKey {
+  createdAt: number;
+  pricePaise: number;
+  id: string;
+}
+
+/** The listings strictly after `key` in applySort's order (row-value comparison, both engines). */
+function afterKey<Q extends ListingQuery>(query: Q, sort: ListingSort, key: ListingSortKey): Q {
+  return query.where((eb) => {
+    switch (sort) {
+      case "oldest":
+        return eb(eb.refTuple("listing.created_at", "listing.id"), ">", eb.tuple(key.createdAt, key.id));
+      case "price-asc":
+        return eb(eb.refTuple("listing.price_paise", "listing.created_at", "listing.id"), ">", eb.tuple(key.pricePaise, key.createdAt, key.id));
+      case "price-desc":
+        return eb(eb.refTuple("listing.price_paise", "listing.created_at", "listing.id"), "<", eb.tuple(key.pricePaise, key.createdAt, key.id));
+      default:
+        return eb(eb.refTuple("listing.created_at", "listing.id"), "<", eb.tuple(key.createdAt, key.id));
+    }
+  }) as Q;
 }
 
 function toNameCandidate(row: Database["listing_name"]): NameCandidate {

@@ -14,7 +14,7 @@ import { districtCentre, districtsByDistance } from "../../core/locations/centre
 import type { ListingSort } from "../../core/schemas";
 import { normaliseSearchText, searchTermsFor } from "../../core/search-terms";
 import { rankSuggestions, wantsSuggestions, type NameCandidate, type Suggestion } from "../../core/suggestions";
-import type { ListingFilter, ListingSearchRepository } from "./listing-search.repository";
+import type { ListingFilter, ListingSearchRepository, ListingSortKey } from "./listing-search.repository";
 import type { ListingsRepository } from "./listings.repository";
 import { createNameVocabulary, type Correction } from "./name-vocabulary";
 import { browseFilterFor, type FilterOptions } from "./browse-filter";
@@ -150,12 +150,15 @@ export function createListingSearchService(deps: {
     return { total: Math.min(counted, maxCounted), moreThanTotal: counted > maxCounted };
   }
 
-  async function browseListings(options: BrowseOptions): Promise<BrowseResult> {
+  /**
+   * What a browse finds, before any page is read: the filter, how many match, and whether they
+   * are close spellings of a search that found nothing as typed. Null for a category that does
+   * not exist (legacy 'Cars'): it matches nothing.
+   */
+  async function findMatches(options: BrowseOptions): Promise<{ filter: ListingFilter; total: number; moreThanTotal: boolean; closeMatches: boolean } | null> {
     const q = options.q ?? "";
-    const sort = options.sort ?? "newest";
     let filter = filterFor(options);
-    // A category that does not exist (legacy 'Cars') matches nothing: the page shows "No items found".
-    if (!filter) return { items: [], total: 0, moreThanTotal: false, page: 1, pageCount: 0, category: undefined, marketplaceEmpty: false, closeMatches: false };
+    if (!filter) return null;
     let counted = await countMatches(filter);
     let closeMatches = false;
     // Only when nothing matched as typed is a typo considered, so exact searches never pay for it.
@@ -167,10 +170,21 @@ export function createListingSearchService(deps: {
         closeMatches = counted.total > 0;
       }
     }
-    const { total, moreThanTotal } = counted;
+    return { filter, ...counted, closeMatches };
+  }
+
+  /** "Nearest first"'s origin: the centre of the `from` district, when sorting so. */
+  const originOf = (options: BrowseOptions) => (options.sort === "near" && options.from ? districtCentre(...(options.from.split("/") as [string, string])) : undefined);
+
+  async function browseListings(options: BrowseOptions): Promise<BrowseResult> {
+    const sort = options.sort ?? "newest";
+    const found = await findMatches(options);
+    // The page shows "No items found".
+    if (!found) return { items: [], total: 0, moreThanTotal: false, page: 1, pageCount: 0, category: undefined, marketplaceEmpty: false, closeMatches: false };
+    const { filter, total, moreThanTotal, closeMatches } = found;
     const pageCount = Math.ceil(total / PAGE_SIZE);
     const page = Math.min(options.page ?? 1, Math.max(pageCount, 1));
-    const origin = sort === "near" && options.from ? districtCentre(...(options.from.split("/") as [string, string])) : undefined;
+    const origin = originOf(options);
     const items = !total
       ? []
       : origin
@@ -179,6 +193,24 @@ export function createListingSearchService(deps: {
     // Only an empty answer needs the question "is there anything at all?".
     const marketplaceEmpty = total === 0 && (await repository.count({ liveAt: now() }, { upTo: 1 })) === 0;
     return { items, total, moreThanTotal, page, pageCount, category: filter.category, marketplaceEmpty, closeMatches };
+  }
+
+  /**
+   * The public API's pages (decision 032): the same matches as browseListings, but a page starts
+   * after a listing's sort key, so new listings never shift it. "Nearest first" is ordered district
+   * by district, with no key to start after: its pages go by position (`offset`).
+   * One more than `limit` is read, so `hasMore` is known without another query.
+   */
+  async function browseListingsAfter(options: BrowseOptions & { limit: number; after?: ListingSortKey; offset?: number }) {
+    const sort = options.sort ?? "newest";
+    const found = await findMatches(options);
+    if (!found || !found.total) return { items: [] as ListingSummary[], hasMore: false, total: 0, moreThanTotal: false, category: found?.filter.category, closeMatches: false };
+    const { filter, total, moreThanTotal, closeMatches } = found;
+    const origin = originOf(options);
+    const read = origin
+      ? withDistances(await repository.listNearest({ filter, districts: districtsByDistance(origin), limit: options.limit + 1, offset: options.offset ?? 0 }), origin)
+      : await repository.list({ filter, sort: sort === "near" ? "newest" : sort, limit: options.limit + 1, offset: 0, total, after: options.after });
+    return { items: read.slice(0, options.limit), hasMore: read.length > options.limit, total, moreThanTotal, category: filter.category, closeMatches };
   }
 
   /**
@@ -220,6 +252,7 @@ export function createListingSearchService(deps: {
 
   return {
     browseListings,
+    browseListingsAfter,
 
     /**
      * The typed words read as the closest words of listing names, where some word is no word of

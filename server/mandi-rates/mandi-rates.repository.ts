@@ -63,6 +63,50 @@ export function createMandiRatesRepository(db: Kysely<Database>) {
       };
     },
 
+    /**
+     * A produce's rates, newest arrival first (then by id, a stable order), optionally in a state,
+     * a district, a market, and between two dates; for the public API (decision 032), which pages
+     * by the last row's date and id. `limit` rows at most.
+     */
+    async listRates(where: {
+      produceId: string;
+      state?: string;
+      district?: string;
+      market?: string;
+      fromDate?: string;
+      toDate?: string;
+      after?: { arrivalDate: string; id: string };
+      limit: number;
+    }): Promise<Array<StoredMandiRate & { id: string }>> {
+      let query = db
+        .selectFrom("mandi_rate")
+        .select(["id", "state", "district", "state_slug", "district_slug", "market", "commodity", "variety", "grade", "arrival_date", "min_price", "max_price", "modal_price"])
+        .where("produce_id", "=", where.produceId);
+      if (where.state) query = query.where("state_slug", "=", where.state);
+      if (where.district) query = query.where("district_slug", "=", where.district);
+      if (where.market) query = query.where((eb) => eb(eb.fn("lower", ["market"]), "=", where.market!.toLowerCase()));
+      if (where.fromDate) query = query.where("arrival_date", ">=", where.fromDate);
+      if (where.toDate) query = query.where("arrival_date", "<=", where.toDate);
+      const after = where.after;
+      if (after) query = query.where((eb) => eb.or([eb("arrival_date", "<", after.arrivalDate), eb.and([eb("arrival_date", "=", after.arrivalDate), eb("id", ">", after.id)])]));
+      const rows = await query.orderBy("arrival_date", "desc").orderBy("id", "asc").limit(where.limit).execute();
+      return rows.map((row) => ({
+        id: row.id,
+        state: row.state,
+        district: row.district,
+        stateSlug: row.state_slug,
+        districtSlug: row.district_slug,
+        market: row.market,
+        commodity: row.commodity,
+        variety: row.variety,
+        grade: row.grade,
+        arrivalDate: row.arrival_date,
+        minPrice: Number(row.min_price),
+        maxPrice: Number(row.max_price),
+        modalPrice: Number(row.modal_price),
+      }));
+    },
+
     async countRates(): Promise<number> {
       const row = await db.selectFrom("mandi_rate").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
       return Number(row.n);

@@ -21,6 +21,9 @@ export function createMandiRatesService(deps: { repository: MandiRatesRepository
       return this.rateFor({ produceId: produce?.id, state: values.state, district: values.district });
     },
 
+    /** Rates as imported, for the public API (decision 032): see listRates. */
+    listRates: deps.repository.listRates,
+
     async rateFor(where: { produceId: string | null | undefined; state: string | null | undefined; district?: string | null }): Promise<MandiRateView | null> {
       if (!where.produceId || !where.state) return null;
       const inDistrict = where.district ? await deps.repository.latestRate({ produceId: where.produceId, state: where.state, district: where.district }) : undefined;

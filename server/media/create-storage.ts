@@ -3,11 +3,12 @@ import type { StorageConfig } from "../config";
 import { photoBytesStored } from "../metrics/metrics";
 import { inSpan } from "../tracing/tracing";
 import { createLocalDiskStorage } from "./local-disk-storage";
-import { createS3Storage } from "./s3-storage";
 import type { Storage } from "./storage";
 
-export function createStorage(config: StorageConfig): Storage {
-  return observed(config.driver === "s3" ? createS3Storage(config) : createLocalDiskStorage(config.dir), config.driver);
+export async function createStorage(config: StorageConfig): Promise<Storage> {
+  // The AWS SDK is loaded only for a bucket: a worker on the local folder is spared its memory (issue 27).
+  const storage = config.driver === "s3" ? (await import("./s3-storage")).createS3Storage(config) : createLocalDiskStorage(config.dir);
+  return observed(storage, config.driver);
 }
 
 /**

@@ -22,7 +22,7 @@ describe("photo metrics", () => {
   it("counts the bytes each write stores, and nothing for a write that failed", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "mandi-photo-metrics-"));
     dirs.push(dir);
-    const storage = createStorage({ driver: "local", dir });
+    const storage = await createStorage({ driver: "local", dir });
     const before = await valueOf(photoBytesStored, { driver: "local" });
     await storage.put("listings/a/320.webp", Buffer.alloc(1234), "image/webp");
     await storage.put("listings/a/640.webp", Buffer.alloc(766), "image/webp");

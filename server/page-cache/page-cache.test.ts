@@ -25,6 +25,15 @@ describe("page cache store", () => {
     expect(cache.get("/", 1)).toBeUndefined();
   });
 
+  it("lets go of pages past their stand-in time even when nobody asks for them again", async () => {
+    const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 20 });
+    for (const path of ["/a", "/b", "/c"]) cache.startRender(path, 1)(page(10_000));
+    expect(cache.size).toBe(3);
+    // The sweep runs every second at most often; no get() here, which would drop them lazily.
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    expect(cache.size).toBe(0);
+  });
+
   it("keeps within its size, dropping the least recently used, and never keeps a page larger than itself", () => {
     // Each entry costs its body, its key and about 1 KB: two of these fit, not three.
     const cache = createPageCache({ maxBytes: 10_000, ttlMs: 60_000 });

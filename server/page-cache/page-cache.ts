@@ -32,6 +32,9 @@ export function createPageCache({ maxBytes, ttlMs, now = Date.now }: PageCacheOp
     // Kept as long again past its time, to stand in while it is rendered anew.
     ttl: 2 * ttlMs,
   });
+  // Pages past even their stand-in time are dropped every so often, not only when newer pages push
+  // them out, so a quiet worker does not hold a full cache of pages it can no longer serve (issue 27).
+  setInterval(() => store.purgeStale(), Math.max(2 * ttlMs, 1000)).unref();
   const rendering = new Map<string, Promise<CachedPage | null>>();
   const slot = (key: string, version: number) => `${version}\u0000${key}`;
 

@@ -42,7 +42,7 @@ describe("the tus datastore for each storage driver", () => {
   it("keeps local uploads in a folder of their own and gives them back byte for byte", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "mandi-tus-"));
     dirs.push(dir);
-    const store = createUploadDatastore({ driver: "local", dir: "/unused-media-dir" }, { localDir: dir });
+    const store = await createUploadDatastore({ driver: "local", dir: "/unused-media-dir" }, { localDir: dir });
     const bytes = randomBytes(300_000);
     const { id, upload, digest } = await roundTrip(store, bytes, 128 * 1024);
     expect(upload).toMatchObject({ offset: bytes.length, size: bytes.length, metadata: { filename: "IMG_1.jpg" } });
@@ -53,7 +53,7 @@ describe("the tus datastore for each storage driver", () => {
 
   it("keeps uploads in the S3 bucket with the S3 driver, so any instance can find them", async () => {
     const options = s3!.storageOptions;
-    const store = createUploadDatastore({ driver: "s3", ...options }, { localDir: path.join(tmpdir(), "never-used") });
+    const store = await createUploadDatastore({ driver: "s3", ...options }, { localDir: path.join(tmpdir(), "never-used") });
     const id = randomBytes(16).toString("hex");
     await store.create(new Upload({ id, size: 300_000, offset: 0, metadata: { filename: "IMG_2.jpg" } }));
     // The upload's record is an object in the bucket, not a file on this machine.

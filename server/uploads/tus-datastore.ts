@@ -4,10 +4,8 @@
  */
 import type { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
-import { S3Store } from "@tus/s3-store";
 import type { DataStore } from "@tus/utils";
 import type { StorageConfig } from "../config";
-import { s3ClientConfig } from "../media/s3-storage";
 
 /** A tus datastore we can also read a finished upload back from. */
 export type UploadDatastore = DataStore & { read(id: string): Readable | Promise<Readable> };
@@ -15,8 +13,10 @@ export type UploadDatastore = DataStore & { read(id: string): Readable | Promise
 /** S3's smallest multipart part; chunks below it are held by the store until a part is full. */
 const S3_PART_BYTES = 5 * 1024 * 1024;
 
-export function createUploadDatastore(storage: StorageConfig, options: { localDir: string }): UploadDatastore {
+export async function createUploadDatastore(storage: StorageConfig, options: { localDir: string }): Promise<UploadDatastore> {
   if (storage.driver === "local") return new FileStore({ directory: options.localDir });
+  // Loaded only for a bucket, as the storage's SDK is (create-storage.ts).
+  const [{ S3Store }, { s3ClientConfig }] = await Promise.all([import("@tus/s3-store"), import("../media/s3-storage")]);
   return new S3Store({
     partSize: S3_PART_BYTES,
     // Expiry is ours (removeExpiredUploads), not an S3 lifecycle rule on tags.

@@ -193,4 +193,26 @@ test.describe("my account without JavaScript", () => {
     await expect(accountNav(page).getByRole("link", { name: "Login", exact: true })).toBeVisible();
     expect(await rowsOf(seller.id)).toEqual({ users: 0, listings: 0 });
   });
+  test("makes an API key with a plain form, shown once, that the public API takes, and revokes it (decision 032)", async ({ page, seller: _seller, request }) => {
+    await page.goto("/my/account");
+    const api = section(page, "API key");
+    await expect(api.getByText("You have no API key.")).toBeVisible();
+    await api.getByRole("button", { name: "Make an API key" }).click();
+    await expect(api.getByRole("status")).toHaveText("Your new API key. Copy it now: it is not shown again.");
+    const key = (await api.locator("p.font-mono").textContent())!.trim();
+    expect(key).toMatch(/^mandi_[\w-]{43}$/);
+    expect(await documentScrollWidth(page)).toBeLessThanOrEqual(360);
+    const keyed = await request.get("/api/v1/categories", { headers: { "X-Api-Key": key } });
+    expect(keyed.status()).toBe(200);
+    expect(keyed.headers()["ratelimit-policy"]).toBe('"bulk";q=1200;w=60');
+
+    // Shown once: after a reload only its first characters remain.
+    await page.goto("/my/account");
+    await expect(api.getByText(key)).toHaveCount(0);
+    await expect(api.getByText(`Key starting ${key.slice(0, 12)}…`)).toBeVisible();
+    await api.getByRole("button", { name: "Revoke" }).click();
+    await expect(page.getByRole("status")).toHaveText("The API key is revoked. Programs using it now get an error.");
+    await expect(api.getByText("You have no API key.")).toBeVisible();
+    expect((await request.get("/api/v1/categories", { headers: { "X-Api-Key": key } })).status()).toBe(401);
+  });
 });

@@ -237,6 +237,20 @@ describe.each(testEngines())("on %s", (engine) => {
       expect(outcome.body).toEqual({ errors: { form: MESSAGES.mustLogin }, values: { intent: null, name: "", phone: "", place: noPlace } });
     });
 
+    it("makes an API key, shown once in the answer, and revokes it (decision 032)", async () => {
+      const made = await send(new URLSearchParams({ intent: "api-key" }));
+      expect(made.status).toBe(200);
+      const key = (made.body as unknown as { newApiKey: string }).newApiKey;
+      expect(key).toMatch(/^mandi_[\w-]{43}$/);
+      const [listed] = await t.apiKeys.list({ id: person.id });
+      expect(key.startsWith(listed!.prefix)).toBe(true);
+      const revoked = await send(new URLSearchParams({ intent: "api-key-revoke", key: listed!.id }));
+      expect(revoked).toMatchObject({ status: 302, location: "/my/account?saved=api-key-revoked" });
+      expect(await t.apiKeys.check(key)).toBeUndefined();
+      const again = await send(new URLSearchParams({ intent: "api-key-revoke", key: listed!.id }));
+      expect(again.status).toBe(404);
+    });
+
     it("answers a body that is not a form with a 400 and a message", async () => {
       const outcome = await send(JSON.stringify({ intent: "name" }), person.cookie, { "content-type": "application/json" });
       expect(outcome.status).toBe(400);

@@ -78,6 +78,15 @@ describe("npm start with two workers on one SQLite file", () => {
     expect(workerPids()).toHaveLength(2);
   });
 
+  it("gives every worker its memory budget: a V8 heap limit and two malloc arenas (issue 27)", () => {
+    for (const pid of workerPids()) {
+      const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      const environment = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      expect(args).toContain("--max-old-space-size=160");
+      expect(environment).toContain("MALLOC_ARENA_MAX=2");
+    }
+  });
+
   it("shows a new, then a sold listing at once, whichever worker answers and whatever it had cached", async () => {
     const seller = makeSeller(5151);
     const signUp = await request(app, "POST", "/api/auth/sign-up/email", {

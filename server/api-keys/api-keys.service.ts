@@ -1,0 +1,47 @@
+/**
+ * Keys for the public API (decision 032): optional, made on /my/account, sent as `X-Api-Key`; a
+ * key's requests are counted by the key, under a higher limit than an address's. A key is shown
+ * once, when it is made; only its hash is kept. Revoking one takes effect at the next request.
+ */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { AppError } from "../../core/app-error";
+import type { ApiKeysRepository, ApiKeySummary } from "./api-keys.repository";
+
+/** Keys one person may hold at once. */
+export const MAX_API_KEYS = 3;
+const KEY_PREFIX = "mandi_";
+/** `mandi_` and 43 base64url characters (256 random bits). */
+export const API_KEY_PATTERN = /^mandi_[\w-]{43}$/;
+
+const hashOf = (key: string) => createHash("sha256").update(key).digest("hex");
+
+export function createApiKeysService(deps: { repository: ApiKeysRepository; now?: () => number }) {
+  const now = deps.now ?? Date.now;
+  const { repository } = deps;
+  return {
+    list: (actor: { id: string }): Promise<ApiKeySummary[]> => repository.listActive(actor.id),
+
+    /** A new key for the person: the key itself is in the answer, and nowhere else after it. */
+    async create(actor: { id: string }): Promise<ApiKeySummary & { key: string }> {
+      if ((await repository.countActive(actor.id)) >= MAX_API_KEYS) {
+        throw new AppError("BAD_INPUT", `You can keep ${MAX_API_KEYS} API keys at once. Please revoke one you no longer use first.`);
+      }
+      const key = KEY_PREFIX + randomBytes(32).toString("base64url");
+      const summary = { id: randomUUID(), prefix: key.slice(0, KEY_PREFIX.length + 6), createdAt: now() };
+      await repository.insert({ ...summary, userId: actor.id, keyHash: hashOf(key) });
+      return { ...summary, key };
+    },
+
+    async revoke(actor: { id: string }, id: string): Promise<void> {
+      if (!(await repository.revoke(actor.id, id, now()))) throw new AppError("NOT_FOUND", "We could not find that API key. It may have been revoked already.");
+    },
+
+    /** The key's id when `key` is a key not revoked; undefined otherwise. */
+    async check(key: string): Promise<string | undefined> {
+      if (!API_KEY_PATTERN.test(key)) return undefined;
+      return (await repository.findActiveByHash(hashOf(key)))?.id;
+    },
+  };
+}
+
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;

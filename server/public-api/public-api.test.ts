@@ -1,0 +1,366 @@
+/**
+ * The public read API (issue 25, decision 032) through real HTTP to the real Express app, on a
+ * real database (SQLite, and PostgreSQL when TEST_DATABASE_URL is set): what a newcomer does with
+ * it (onions in Nashik under ₹25 / kg, page after page, with their price insight), its privacy
+ * rule, and the behaviour API clients rely on (cursors, ETag, CORS, problems, 405, limits, 503).
+ */
+import { createConfig, lintFromString } from "@redocly/openapi-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listingFields } from "../../tests/support/listings";
+import { signedInSeller } from "../../tests/support/uploads";
+import { seedApiMarket, SELLER_PHONES, ONION_PRICES, type ApiMarket } from "../../tests/support/public-api";
+import { testEngines } from "../../tests/support/test-database";
+import { startTestHttpApp, type TestHttpApp } from "../../tests/support/test-http-app";
+import { createTestServices, type TestServices } from "../../tests/support/test-services";
+import { makeProducePhoto, makeSeller } from "../seed/factories";
+import { openApiDocument } from "./openapi";
+
+describe.each(testEngines())("the public API on %s", (engine) => {
+  let t: TestServices;
+  let http: TestHttpApp;
+  let market: ApiMarket;
+  const get = (path: string, init: RequestInit = {}) => fetch(`${http.url}/api/v1${path}`, init);
+  const json = async (path: string, init: RequestInit = {}) => {
+    const res = await get(path, init);
+    return { res, body: (await res.json()) as Record<string, unknown> & { items?: Array<Record<string, unknown>> } };
+  };
+
+  beforeAll(async () => {
+    t = await createTestServices({ engine, env: { API_PER_MINUTE: "100000", API_CONTACT_PER_MINUTE: "100000" } });
+    market = await seedApiMarket(t);
+    http = await startTestHttpApp(t);
+    // A fresh database and a dozen listings with real photos: slow on a busy 2-core machine.
+  }, 60_000);
+  afterAll(async () => {
+    await http?.close();
+    await t?.cleanup();
+  });
+
+  it("finds onions in Nashik under ₹25 / kg, cheapest first, page after page through the Link header, and their price insight", async () => {
+    const expected = ONION_PRICES.filter((price) => price <= 25).sort((a, b) => a - b);
+    const seen: number[] = [];
+    let next: string | null = `${http.url}/api/v1/listings?q=onion&state=maharashtra&district=nashik&max=25&sort=price-asc&limit=3`;
+    let pages = 0;
+    while (next) {
+      const res: Response = await fetch(next);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { items: Array<{ price_per_kg: { price_paise: number; price_rupees: string; unit: string } }>; next_cursor: string | null; total: number };
+      expect(body.total).toBe(expected.length);
+      seen.push(...body.items.map((item) => item.price_per_kg.price_paise / 100));
+      for (const item of body.items) expect(item.price_per_kg.price_rupees).toBe(`${(item.price_per_kg.price_paise / 100).toFixed(2)}`);
+      const link: string | null = res.headers.get("link");
+      if (body.next_cursor) expect(link).toMatch(/^<http:\/\/localhost:\d+\/api\/v1\/listings\?.*cursor=[\w-]+>; rel="next"$/);
+      else expect(link).toBeNull();
+      next = link ? link.slice(1, link.indexOf(">")).replace(new URL(t.config.baseUrl).origin, http.url) : null;
+      pages++;
+    }
+    expect(pages).toBe(Math.ceil(expected.length / 3));
+    expect(seen).toEqual(expected);
+
+    const { res, body } = await json("/price-insight?produce=onion&state=maharashtra&district=nashik");
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({ produce: { id: "onion", name: "Onion" }, enough: true, scope: "district", place: { state: "maharashtra", district: "nashik" }, median: { unit: "kg" } });
+  });
+
+  it("keeps a page's place when new listings arrive (the cursor is a position in a stable order, not a page number)", async () => {
+    const first = await json("/listings?q=onion&limit=4");
+    const cursor = first.body.next_cursor as string;
+    const second = await json(`/listings?q=onion&limit=4&cursor=${cursor}`);
+    // A new onion listed meanwhile comes first in "newest", and shifts nothing after the cursor.
+    t.clock.now += 60_000;
+    const newId = (
+      await t.listings.createListing({ actor: market.sellers[1]!, fields: listingFields({ name: "Fresh onion", category: "Vegetable", price: "21" }), photos: [{ bytes: await makeProducePhoto("vegetables", 2, { width: 200, height: 150 }), fileName: "p.jpg" }] })
+    ).id;
+    const again = await json(`/listings?q=onion&limit=4&cursor=${cursor}`);
+    expect(again.body.items!.map((item) => item.id)).toEqual(second.body.items!.map((item) => item.id));
+    const fresh = await json("/listings?q=onion&limit=4");
+    expect(fresh.body.items![0]!.id).toBe(newId);
+  });
+
+  it("never puts a phone number in a list, and gives it on one listing and on a seller", async () => {
+    for (const path of ["/listings?limit=50", "/listings?q=onion&sort=near&from=maharashtra/nashik", "/price-insight?produce=onion", "/mandi-rates?produce=onion"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      const text = await res.text();
+      for (const phone of SELLER_PHONES) expect(text, path).not.toContain(phone.slice(3));
+      expect(text).not.toMatch(/"phone"/);
+    }
+    const one = await json(`/listings/${market.onionIds[0]}`);
+    expect(one.res.status).toBe(200);
+    expect(one.body).toMatchObject({ id: market.onionIds[0], seller: { phone: SELLER_PHONES[0] }, status: "active", produce_id: "onion" });
+    const photos = one.body.photos as Array<{ sizes: Array<{ url: string }> }>;
+    expect(photos[0]!.sizes[0]!.url).toMatch(/^http:\/\/localhost:\d+\/media\/listings\/.+\/w320\.webp$/);
+    const seller = await json(`/sellers/${market.sellers[0]!.id}`);
+    expect(seller.res.status).toBe(200);
+    expect(seller.body).toMatchObject({ phone: SELLER_PHONES[0], place: { state: "karnataka", district: "kolar" } });
+    expect(String(seller.body.member_since)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+05:30$/);
+    const listed = JSON.stringify(seller.body.listings);
+    for (const phone of SELLER_PHONES) expect(listed).not.toContain(phone.slice(3));
+    expect(listed).not.toMatch(/"phone"/);
+  });
+
+  it("answers in Hindi from ?lang= or Accept-Language, and says so", async () => {
+    const byParam = await json(`/listings/${market.tomatoId}?lang=hi`);
+    expect(byParam.res.headers.get("content-language")).toBe("hi-IN");
+    expect(byParam.body.category).toMatchObject({ slug: "vegetables", name: "सब्ज़ी" });
+    const byHeader = await json("/produce", { headers: { "Accept-Language": "hi-IN,hi;q=0.9" } });
+    expect(byHeader.body.items!.find((p) => p.id === "onion")).toMatchObject({ name: "प्याज" });
+    expect(byHeader.res.headers.get("vary")).toMatch(/Accept-Language/);
+  });
+
+  it("gives mandi rates by produce, market and dates, newest first, paged", async () => {
+    const all = await json("/mandi-rates?produce=onion&state=maharashtra&district=nashik&limit=2");
+    expect(all.res.status).toBe(200);
+    expect(all.body.items).toHaveLength(2);
+    expect(all.body.items![0]).toMatchObject({ market: expect.any(String), min: { unit: "quintal" } });
+    const dates = [...(all.body.items ?? [])];
+    let cursor = all.body.next_cursor as string | null;
+    while (cursor) {
+      const page = await json(`/mandi-rates?produce=onion&state=maharashtra&district=nashik&limit=2&cursor=${cursor}`);
+      dates.push(...(page.body.items ?? []));
+      cursor = page.body.next_cursor as string | null;
+    }
+    expect(dates).toHaveLength(5);
+    const arrival = dates.map((rate) => String(rate.arrival_date));
+    expect(arrival).toEqual([...arrival].sort().reverse());
+    const lasalgaon = await json("/mandi-rates?produce=onion&market=lasalgaon");
+    expect(lasalgaon.body.items).toHaveLength(4);
+    const lastTwo = await json(`/mandi-rates?produce=onion&market=Lasalgaon&from=${arrival[3]}&to=${arrival[1]}`);
+    expect(lastTwo.body.items!.length).toBeGreaterThanOrEqual(2);
+    expect((await get("/mandi-rates?produce=onion&from=2026-02-30")).status).toBe(400);
+  });
+
+  it("gives the MSP table, the catalogue, categories, states and a state's districts", async () => {
+    const msp = await json("/msp");
+    expect((msp.body.seasons as unknown[]).length).toBeGreaterThan(0);
+    expect((await json("/categories")).body.items).toHaveLength(6);
+    const states = await json("/states");
+    expect(states.body.items!.some((s) => s.slug === "maharashtra")).toBe(true);
+    const maharashtra = await json("/states/maharashtra");
+    expect((maharashtra.body.districts as Array<{ slug: string }>).some((d) => d.slug === "nashik")).toBe(true);
+    expect((await get("/states/atlantis")).status).toBe(404);
+  });
+
+  it("answers problems as application/problem+json with a stable type", async () => {
+    const cases: Array<[string, number, string]> = [
+      ["/listings?page=2", 400, "invalid-parameter"],
+      ["/listings?q=a&q=b", 400, "invalid-parameter"],
+      ["/listings?limit=51", 400, "invalid-parameter"],
+      ["/listings?cursor=notacursor", 400, "invalid-parameter"],
+      ["/listings?min=30&max=10", 400, "invalid-parameter"],
+      ["/price-insight?produce=unicorn", 400, "invalid-parameter"],
+      ["/listings/00000000-0000-4000-8000-000000000000", 404, "not-found"],
+      ["/sellers/nobody", 404, "not-found"],
+      ["/nothing/here", 404, "not-found"],
+    ];
+    for (const [path, status, kind] of cases) {
+      const res = await get(path);
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get("content-type"), path).toMatch(/^application\/problem\+json/);
+      const body = (await res.json()) as { type: string; status: number };
+      expect(body, path).toMatchObject({ type: `/api/v1/docs#problem-${kind}`, status });
+    }
+  });
+
+  it("answers 405 with Allow to every method but GET and HEAD, and a CORS preflight with 204", async () => {
+    for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+      const res = await get("/listings", { method, headers: { Origin: "https://elsewhere.example" } });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("allow")).toBe("GET, HEAD");
+      expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    }
+    const head = await get("/categories", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    const preflight = await get("/listings", { method: "OPTIONS", headers: { Origin: "https://elsewhere.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match" } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-headers")).toMatch(/If-None-Match/);
+  });
+
+  it("allows any origin without credentials, and answers a request with a cookie exactly as one without", async () => {
+    const path = `/listings/${market.onionIds[1]}`;
+    const plain = await get(path, { headers: { Origin: "https://elsewhere.example" } });
+    const withCookie = await get(path, { headers: { Origin: "https://elsewhere.example", Cookie: "better-auth.session_token=anything; lang=hi" } });
+    expect(plain.headers.get("access-control-allow-origin")).toBe("*");
+    expect(plain.headers.get("access-control-allow-credentials")).toBeNull();
+    expect(withCookie.headers.get("set-cookie")).toBeNull();
+    expect(withCookie.headers.get("content-language")).toBe("en-IN");
+    expect(await withCookie.text()).toBe(await plain.text());
+    expect(withCookie.headers.get("cache-control")).toBe(plain.headers.get("cache-control"));
+    expect(plain.headers.get("cache-control")).toBe(`public, max-age=0, s-maxage=${t.config.sharedCacheSeconds}`);
+    expect(plain.headers.get("vary")).not.toMatch(/Cookie/i);
+  });
+
+  it("takes an optional API key that raises the limit, refuses one that is not valid, and stops taking one revoked", async () => {
+    const owner = market.sellers[2]!;
+    const made = await t.apiKeys.create(owner);
+    expect(made.key).toMatch(/^mandi_[\w-]{43}$/);
+    expect(await t.apiKeys.list(owner)).toEqual([{ id: made.id, prefix: made.prefix, createdAt: made.createdAt }]);
+    // Only the hash is stored.
+    const stored = await t.db.kysely.selectFrom("api_key").selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(made.key);
+    const keyed = await get("/categories", { headers: { "X-Api-Key": made.key } });
+    expect(keyed.status).toBe(200);
+    expect(keyed.headers.get("ratelimit-policy")).toBe(`"bulk";q=${t.config.apiRateLimits.keyPerMinute};w=60`);
+    const wrong = await get("/categories", { headers: { "X-Api-Key": `${made.key.slice(0, -1)}x` } });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ type: "/api/v1/docs#problem-invalid-api-key", status: 401 });
+    await t.apiKeys.revoke(owner, made.id);
+    expect((await get("/categories", { headers: { "X-Api-Key": made.key } })).status).toBe(401);
+    expect(await t.apiKeys.list(owner)).toEqual([]);
+    await expect(t.apiKeys.revoke(market.sellers[0]!, made.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("gives a real session's cookie no say, on a second instance on the same database too", async () => {
+    const { cookie } = await signedInSeller(t, 9);
+    expect(cookie).toMatch(/session_token=/);
+    const second = await startTestHttpApp(t);
+    try {
+      for (const path of [`/listings/${market.onionIds[2]}`, `/sellers/${market.sellers[1]!.id}`, "/listings?q=onion&limit=3"]) {
+        const anonymous = await get(path);
+        const signedIn = await fetch(`${second.url}/api/v1${path}`, { headers: { Cookie: cookie } });
+        expect(signedIn.headers.get("set-cookie"), path).toBeNull();
+        expect(await signedIn.text(), path).toBe(await anonymous.text());
+        expect(signedIn.headers.get("etag"), path).toBe(anonymous.headers.get("etag"));
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("pages nearest first from a district by position, the next link naming the district and never the position", async () => {
+    const first = await get("/listings?sort=near&lat=20.01&lon=73.79&limit=5");
+    expect(first.status).toBe(200);
+    const link = first.headers.get("link")!;
+    expect(link).toMatch(/from=maharashtra%2Fnashik/);
+    expect(link).not.toMatch(/lat=|lon=/);
+    const body = (await first.json()) as { items: Array<{ id: string; distance_km?: number }>; next_cursor: string };
+    const next = await json(`/listings?sort=near&from=maharashtra/nashik&limit=5&cursor=${body.next_cursor}`);
+    const all = [...body.items, ...(next.body.items as Array<{ id: string; distance_km?: number }>)];
+    expect(new Set(all.map((item) => item.id)).size).toBe(all.length);
+    const distances = all.map((item) => item.distance_km ?? Infinity);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    // A cursor of one order is refused in another.
+    expect((await get(`/listings?sort=price-asc&cursor=${body.next_cursor}`)).status).toBe(400);
+  });
+
+  it("sends an ETag and answers 304 when it still holds", async () => {
+    const first = await get("/listings?q=onion&limit=2");
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const again = await get("/listings?q=onion&limit=2", { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("cache-control")).toBe(first.headers.get("cache-control"));
+    expect(await again.text()).toBe("");
+    const other = await get("/listings?q=onion&limit=2", { headers: { "If-None-Match": 'W/"stale"' } });
+    expect(other.status).toBe(200);
+  });
+
+  it("serves its OpenAPI document and a reference page made from it", async () => {
+    const doc = await json("/openapi.json");
+    expect(doc.res.status).toBe(200);
+    expect(doc.body.openapi).toBe("3.1.0");
+    for (const path of ["/", "/docs"]) {
+      const page = await get(path);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      const html = await page.text();
+      expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+      for (const operationId of ["listListings", "getListing", "getSeller", "getPriceInsight", "listMandiRates", "getMspTable"]) expect(html).toContain(`id="${operationId}"`);
+      expect(html).toContain('id="problem-rate-limited"');
+    }
+  });
+
+  // SQLite's readers never wait for a writer (WAL), so only PostgreSQL can be made not to answer a read here.
+  it.skipIf(engine === "sqlite")("answers 503 with Retry-After as a problem when the database does not answer", async () => {
+    const other = await createTestServices({ engine, env: { DATABASE_STATEMENT_TIMEOUT_MS: "300" } });
+    const otherHttp = await startTestHttpApp(other);
+    const { sql } = await import("kysely");
+    let release = () => {};
+    const locked = new Promise<void>((resolve) => (release = resolve));
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // Another session holds the listing table: every read of it waits, past the statement timeout.
+    const lock = other.db.kysely.transaction().execute(async (trx) => {
+      await sql`lock table listing in access exclusive mode`.execute(trx);
+      holding();
+      await locked;
+    });
+    try {
+      await held;
+      const res = await fetch(`${otherHttp.url}/api/v1/listings?q=onion`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("30");
+      expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+      expect(await res.json()).toMatchObject({ type: "/api/v1/docs#problem-unavailable", status: 503 });
+    } finally {
+      release();
+      await lock.catch(() => undefined);
+      await otherHttp.close();
+      await other.cleanup().catch(() => undefined);
+    }
+  });
+});
+
+/** The limits count in one-minute windows of the real clock: a burst must not straddle two. */
+async function awayFromWindowEdge() {
+  const into = Date.now() % 60_000;
+  if (into > 55_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - into + 50));
+}
+
+describe("the public API's rate limits", () => {
+  let t: TestServices;
+  let http: TestHttpApp;
+  beforeAll(async () => {
+    t = await createTestServices({ env: { API_PER_MINUTE: "30", API_CONTACT_PER_MINUTE: "5", API_KEY_PER_MINUTE: "40" } });
+    http = await startTestHttpApp(t);
+  });
+  afterAll(async () => {
+    await http?.close();
+    await t?.cleanup();
+  });
+
+  it("holds under concurrent requests, with RateLimit headers and a 429 problem with Retry-After", async () => {
+    await awayFromWindowEdge();
+    const responses = await Promise.all(Array.from({ length: 50 }, () => fetch(`${http.url}/api/v1/categories`)));
+    const statuses = responses.map((res) => res.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    const limited = responses.find((res) => res.status === 429)!;
+    expect(limited.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited.headers.get("ratelimit-policy")).toBe('"bulk";q=30;w=60');
+    expect(limited.headers.get("ratelimit")).toMatch(/^"bulk";r=0;t=\d+$/);
+    expect(limited.headers.get("cache-control")).toBe("private, no-store");
+    await Promise.all(responses.map((res) => res.arrayBuffer()));
+  });
+
+  it("counts a key's requests by the key, under its own higher limit", async () => {
+    const owner = await t.accounts.signUp({ ...makeSeller(7), phone: "+919876500077" }, new Headers());
+    const { key } = await t.apiKeys.create(owner);
+    await awayFromWindowEdge();
+    const responses = await Promise.all(Array.from({ length: 50 }, () => fetch(`${http.url}/api/v1/produce`, { headers: { "X-Api-Key": key } })));
+    expect(responses.filter((res) => res.status === 200)).toHaveLength(40);
+    expect(responses.filter((res) => res.status === 429)).toHaveLength(10);
+    expect(responses[0]!.headers.get("ratelimit-policy")).toBe('"bulk";q=40;w=60');
+    await Promise.all(responses.map((res) => res.arrayBuffer()));
+  });
+
+  it("limits the endpoints that give a phone number more strictly, on their own count", async () => {
+    await awayFromWindowEdge();
+    const responses = await Promise.all(Array.from({ length: 12 }, () => fetch(`${http.url}/api/v1/sellers/nobody`)));
+    expect(responses.filter((res) => res.status === 404)).toHaveLength(5);
+    expect(responses.filter((res) => res.status === 429)).toHaveLength(7);
+    expect(responses[0]!.headers.get("ratelimit-policy")).toBe('"contact";q=5;w=60');
+    await Promise.all(responses.map((res) => res.arrayBuffer()));
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("has no errors under Redocly's recommended rules", async () => {
+    const source = JSON.stringify(openApiDocument("https://mandi.example"));
+    const problems = await lintFromString({ source, absoluteRef: "openapi.json", config: await createConfig({ extends: ["recommended"] }) });
+    const errors = problems.filter((p) => p.severity === "error");
+    expect(errors.map((e) => `${e.ruleId}: ${e.message} at ${e.location[0]?.pointer}`)).toEqual([]);
+  });
+});
