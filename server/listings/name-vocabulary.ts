@@ -177,7 +177,8 @@ export function createNameVocabulary(deps: {
    * tell (a word's list fell under `namesPerWord` names without holding them all): then read it all.
    */
   function applyChanges(changes: NameChange[], version: number): boolean {
-    if (loadedVersion === undefined) return false;
+    // A full read under way would replace the update with what it read.
+    if (loadedVersion === undefined || loading) return false;
     const touched = new Map<string, Word>();
     for (const { nameSearch, delta, listingCount } of changes) {
       if (delta === 0) continue;
@@ -197,6 +198,8 @@ export function createNameVocabulary(deps: {
     for (const entry of touched.values()) {
       if (entry.listings < 0 || (entry.listings === 0) !== (!entry.starting.names.length && !entry.later.names.length)) return false;
     }
+    // New sets and lists, so a request holding the old ones sees them whole.
+    known = new Set(known);
     for (const [word, entry] of touched) {
       if (entry.listings === 0) {
         byWord.delete(word);
