@@ -10,18 +10,29 @@
  * `--port` (and the next port) are the server's and the baseline's. The public read API (/api/v1,
  * issue 25, decision 032) is timed too, JSON only (its goal: p95 <= 20 ms), with its rate limits
  * raised out of the way.
+ *
+ * `--observability off,metrics,tracing` (issue 27's "at most 5% at p50", decision 036) runs every
+ * case against one server per setting, all started together: "off" as above; "metrics" with
+ * METRICS_PORT (scraped once at the end); "tracing" with OTEL_EXPORTER_OTLP_ENDPOINT at a collector
+ * this script runs on 127.0.0.1, which accepts OTLP/HTTP posts and throws them away. The servers
+ * take each request in turn, so the machine's noise falls on each alike, and it prints each case's
+ * p50 beside the first setting's, in %. The in-process recording of metrics has no switch: "off"
+ * records them too, unscraped. The other servers take the ports after `--port`'s two, two each.
  * Figures, not tests: it never fails on a slow number.
  */
+import type { ChildProcess } from "node:child_process";
 import { createReadStream, mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { z } from "zod";
 import { DEEPEST, HINDI, MISSES, PREFIX_2, PREFIX_3, PREFIX_5, TYPOS, WORDS } from "./inputs";
 import { openDatabase } from "../../server/db/database";
 import { importMandiRates } from "../../server/mandi-rates/import-mandi-rates";
 import { createMandiRatesRepository } from "../../server/mandi-rates/mandi-rates.repository";
 import { writeSyntheticCsv } from "../../tests/support/mandi-rates";
 import { openMarketplace } from "./marketplace";
-import { argument, measure, ms, printTable, type Timing } from "./measure";
+import { argument, measure, ms, percentile, printTable, type Timing } from "./measure";
 import { requireProductionBuild, startHelloWorld, startMarketServer, stopProcess } from "./servers";
 import { benchPostgresUrl } from "./bench-database";
 
@@ -30,6 +41,18 @@ const runs = Number(argument("runs", "200"));
 const rates = Number(argument("rates", "1000000"));
 const APP_PORT = Number(argument("port", "4194"));
 const HELLO_PORT = APP_PORT + 1;
+const SETTINGS = ["off", "metrics", "tracing"] as const;
+type Setting = (typeof SETTINGS)[number];
+const settingsArgument = z
+  .array(z.enum(SETTINGS))
+  .min(1)
+  .refine((list) => new Set(list).size === list.length, "each setting once")
+  .safeParse(argument("observability", "off").split(","));
+if (!settingsArgument.success) {
+  console.error(`--observability: a comma-separated list of ${SETTINGS.join(", ")} (${settingsArgument.error.issues[0]!.message})`);
+  process.exit(1);
+}
+const settings: Setting[] = settingsArgument.data;
 
 requireProductionBuild();
 const url = benchPostgresUrl();
@@ -154,31 +177,87 @@ async function timeAll(origin: string, paths: string[], headers: Record<string, 
   return { timing, errors };
 }
 
+/**
+ * The same requests against each server, a request to each in turn (the first server changing
+ * each round), so a moment of noise on the shared machine falls on every setting alike.
+ */
+async function timeInTurn(origins: string[], paths: string[], headers: Record<string, string>): Promise<Array<{ timing: Timing; errors: number }>> {
+  const times = origins.map(() => [] as number[]);
+  const errors = origins.map(() => 0);
+  const warmup = Math.min(10, runs);
+  const started = performance.now();
+  for (let i = 0; i < warmup + runs; i++) {
+    for (let turn = 0; turn < origins.length; turn++) {
+      const at = (i + turn) % origins.length;
+      const start = performance.now();
+      const response = await fetch(origins[at]! + paths[i % paths.length]!, { headers });
+      await response.arrayBuffer();
+      if (i >= warmup) {
+        times[at]!.push(performance.now() - start);
+        if (response.status !== 200) errors[at]!++;
+      }
+    }
+  }
+  const total = performance.now() - started;
+  return times.map((list, at) => {
+    list.sort((a, b) => a - b);
+    return { timing: { runs, p50: percentile(list, 50), p95: percentile(list, 95), p99: percentile(list, 99), qps: (runs * origins.length * 1000) / total }, errors: errors[at]! };
+  });
+}
+
 const dataDir = mkdtempSync(path.join(tmpdir(), "mandi-bench-pages-"));
 const rows: string[][] = [];
 const row = (name: string, { timing, errors }: { timing: Timing; errors: number }) =>
   rows.push([name, ms(timing.p50), ms(timing.p95), ms(timing.p99), String(errors)]);
+/** Each case's timings under each setting, for the comparison (the first setting's also fill `rows`). */
+const bySetting = new Map<Setting, Map<string, { timing: Timing; errors: number }>>(settings.map((s) => [s, new Map()]));
+let collector: Awaited<ReturnType<typeof startCollector>> | undefined;
+let scrape: { status: number; series: number; requests: number } | undefined;
 try {
   const hello = await startHelloWorld(HELLO_PORT);
   row("node:http hello-world (baseline)", await timeAll(`http://127.0.0.1:${HELLO_PORT}`, ["/"]));
   await stopProcess(hello);
 
   // One process and no page cache: every request is rendered, and nothing else competes for the core.
-  const server = await startMarketServer({
-    port: APP_PORT,
-    dataDir,
-    databaseUrl: market.url,
-    env: { WEB_CONCURRENCY: "1", PAGE_CACHE_MS: "0", API_PER_MINUTE: "100000000", API_CONTACT_PER_MINUTE: "100000000" },
-  });
+  const servers: Array<{ setting: Setting; port: number; sidePort: number; child: ChildProcess }> = [];
   try {
+    for (const [index, setting] of settings.entries()) {
+      const port = index === 0 ? APP_PORT : APP_PORT + 2 * index;
+      const sidePort = index === 0 ? APP_PORT + 2 * settings.length : port + 1;
+      const env: Record<string, string> = { WEB_CONCURRENCY: "1", PAGE_CACHE_MS: "0", API_PER_MINUTE: "100000000", API_CONTACT_PER_MINUTE: "100000000" };
+      if (setting === "metrics") env.METRICS_PORT = String(sidePort);
+      if (setting === "tracing") {
+        collector = await startCollector(sidePort);
+        env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${sidePort}`;
+      }
+      servers.push({ setting, port, sidePort, child: await startMarketServer({ port, dataDir: path.join(dataDir, setting), databaseUrl: market.url, env }) });
+    }
+    // Sessions live in the database and every server has the same secret: one seller signs in on all.
     const cookie = await benchSeller(`http://127.0.0.1:${APP_PORT}`, insightIds.slice(0, 20));
     cases.push(...(await apiCursorCases(`http://127.0.0.1:${APP_PORT}`)));
     for (const c of cases) {
-      row(c.name, await timeAll(`http://127.0.0.1:${APP_PORT}`, c.paths, c.signedIn ? { cookie } : {}));
+      const results = await timeInTurn(
+        servers.map((server) => `http://127.0.0.1:${server.port}`),
+        c.paths,
+        c.signedIn ? { cookie } : {},
+      );
+      for (const [index, server] of servers.entries()) bySetting.get(server.setting)!.set(c.name, results[index]!);
+      row(c.name, results[0]!);
       process.stderr.write(`  done: ${c.name}\n`);
     }
+    const metricsServer = servers.find((s) => s.setting === "metrics");
+    if (metricsServer) {
+      const response = await fetch(`http://127.0.0.1:${metricsServer.sidePort}/metrics`);
+      const text = await response.text();
+      const requests = text
+        .split("\n")
+        .filter((line) => line.startsWith("mandi_http_request_duration_seconds_count"))
+        .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
+      scrape = { status: response.status, series: text.split("\n").filter((line) => line && !line.startsWith("#")).length, requests };
+    }
   } finally {
-    await stopProcess(server);
+    for (const server of servers) await stopProcess(server.child);
+    await collector?.close();
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
@@ -197,6 +276,26 @@ Goals:
   live price insight p95 <= 20 ms (issue 23):           worst p95 ${worst("live", 2)} ms
   public API p95 <= 20 ms (issue 25), JSON only:        worst p95 ${worst("api", 2)} ms
 `);
+
+if (settings.length > 1) {
+  const base = bySetting.get(settings[0]!)!;
+  const others = settings.slice(1);
+  const pct = (value: number, baseline: number) => `${value >= baseline ? "+" : ""}${(((value - baseline) / baseline) * 100).toFixed(1)}%`;
+  const compared = cases.map((c) => [
+    c.name,
+    ms(base.get(c.name)!.timing.p50),
+    ...others.flatMap((setting) => {
+      const { timing, errors } = bySetting.get(setting)!.get(c.name)!;
+      return [ms(timing.p50), pct(timing.p50, base.get(c.name)!.timing.p50) + (errors ? ` (${errors} not 200)` : "")];
+    }),
+  ]);
+  const sum = (setting: Setting) => cases.reduce((total, c) => total + bySetting.get(setting)!.get(c.name)!.timing.p50, 0);
+  compared.push(["sum of the p50s", ms(sum(settings[0]!)), ...others.flatMap((setting) => [ms(sum(setting)), pct(sum(setting), sum(settings[0]!))])]);
+  console.log(`p50 by setting, each server started with the same settings but for its own (goal: at most 5% over "${settings[0]}"):\n`);
+  printTable(["case", `${settings[0]} p50 ms`, ...others.flatMap((setting) => [`${setting} p50 ms`, "vs " + settings[0]])], compared);
+  if (scrape) console.log(`\nmetrics: one scrape at the end answered ${scrape.status}, ${scrape.series} series, ${scrape.requests} requests in mandi_http_request_duration_seconds_count.`);
+  if (collector) console.log(`tracing: the collector took ${collector.posts()} OTLP posts, ${(collector.bytes() / 1e6).toFixed(1)} MB, and threw them away.`);
+}
 
 /**
  * A seller signed in on the bench server who owns `listingIds` (moved to them in the database),
@@ -217,4 +316,22 @@ async function benchSeller(origin: string, listingIds: string[]): Promise<string
     await db.close();
   }
   return cookie;
+}
+
+/** A stand-in OpenTelemetry collector on 127.0.0.1: takes any OTLP/HTTP post, counts it, keeps nothing. */
+async function startCollector(port: number): Promise<{ posts: () => number; bytes: () => number; close: () => Promise<void> }> {
+  let posts = 0;
+  let bytes = 0;
+  const server: Server = createServer((req, res) => {
+    req.on("data", (chunk: Buffer) => (bytes += chunk.length));
+    req.on("end", () => {
+      posts++;
+      // An empty ExportTraceServiceResponse: everything accepted.
+      const json = String(req.headers["content-type"] ?? "").includes("json");
+      res.writeHead(200, { "content-type": json ? "application/json" : "application/x-protobuf" });
+      res.end(json ? "{}" : undefined);
+    });
+  });
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", () => resolve()));
+  return { posts: () => posts, bytes: () => bytes, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
