@@ -12,18 +12,16 @@
  * 20,000 made-up ones, so every name is distinct and the words grow with the catalogue as real
  * ones do. In the same run, as the baseline, the read alone (the same pages, nothing filed).
  * CPU time is this process's (user + system), which with SQLite includes the database's work.
- * Then the update in place (applyChanges) for 100 and 1,000 changed names: their counts read by
- * name and applied. Reading which names changed needs a change log the schema does not have yet
- * (decision 036), so that read is not in the figure.
+ * Then what a worker pays with the wait after each read (LOAD_COST_FACTOR, decision 036): the
+ * rebuild's wall time, the wait it earns, and the resulting share of a core.
  * Figures, not tests.
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { sql } from "kysely";
 import { openDatabase } from "../../server/db/database";
 import { createListingSearchRepository } from "../../server/listings/listing-search.repository";
-import { createNameVocabulary, type NameChange } from "../../server/listings/name-vocabulary";
+import { createNameVocabulary, LOAD_COST_FACTOR } from "../../server/listings/name-vocabulary";
 import { normaliseSearchText } from "../../core/search-terms";
 import { syntheticListings } from "../../server/seed/factories";
 import { argument, printTable } from "./measure";
@@ -35,8 +33,6 @@ const dir = argument("dir", "/tmp/mandi-bench");
 const NAMES_PER_WORD = 50;
 const PERIOD_MS = 5_000;
 const PLACES = 20_000;
-/** Names changed between two refreshes, for the in-place update (applyChanges). */
-const CHANGED = [100, 1_000];
 
 /** Made-up place words ("kavelu", "moripa"…): distinct, lower case, no digits. */
 function placeWord(index: number): string {
@@ -95,8 +91,7 @@ for (const count of sizes) {
   const repository = createListingSearchRepository(db.kysely, db.dialect);
   const readOnly: number[] = [];
   const rebuild: number[] = [];
-  const inPlace: Record<number, number[]> = Object.fromEntries(CHANGED.map((changed) => [changed, []]));
-  const fellBack: Record<number, number> = Object.fromEntries(CHANGED.map((changed) => [changed, 0]));
+  const rebuildWall: number[] = [];
   for (let run = 0; run < runs; run++) {
     // The baseline: the same pages read, nothing filed.
     let started = process.cpuUsage();
@@ -108,32 +103,13 @@ for (const count of sizes) {
     // A full rebuild, as a worker does it: a new copy is read at its first question.
     const vocabulary = createNameVocabulary({ loadNames: repository.listNamesByCount, version: async () => 1, namesPerWord: NAMES_PER_WORD });
     started = process.cpuUsage();
+    const wallStarted = performance.now();
     await vocabulary.namesWithWord("onion");
     // namesWithWord reads in the background: wait for the copy.
     while (!(await vocabulary.namesWithWord("onion"))) await new Promise((resolve) => setTimeout(resolve, 1));
     rebuild.push(cpuMs(started));
+    rebuildWall.push(performance.now() - wallStarted);
 
-    // In place: K names changed since (a listing made with a quarter of them, a quarter new, a
-    // quarter removed, a quarter renamed to): their counts read by name, then applied.
-    for (const changed of CHANGED) {
-      const picked = (
-        await db.kysely
-          .selectFrom("listing_name")
-          .select("name_search")
-          .where(sql<number>`rowid`, "in", Array.from({ length: changed }, () => 1 + Math.floor(Math.random() * count)))
-          .execute()
-      ).map((row) => row.name_search);
-      started = process.cpuUsage();
-      const counts = new Map((await db.kysely.selectFrom("listing_name").select(["name_search", "listing_count"]).where("name_search", "in", picked).execute()).map((row) => [row.name_search, Number(row.listing_count)]));
-      const changes: NameChange[] = picked.map((name, i) => {
-        const now = counts.get(name) ?? 0;
-        if (i % 4 === 1) return { nameSearch: `${name} naya`, delta: 1, listingCount: 1 };
-        if (i % 4 === 2) return { nameSearch: name, delta: -1, listingCount: now - 1 };
-        return { nameSearch: name, delta: 1, listingCount: now + 1 };
-      });
-      if (!vocabulary.applyChanges(changes, 2 + run)) fellBack[changed]!++;
-      inPlace[changed]!.push(cpuMs(started));
-    }
   }
   await db.close();
   const share = (ms: number) => `${((ms / PERIOD_MS) * 100).toFixed(1)}%`;
@@ -143,10 +119,13 @@ for (const count of sizes) {
     share(median(readOnly)),
     median(rebuild).toFixed(0),
     share(median(rebuild)),
-    ...CHANGED.flatMap((changed) => [median(inPlace[changed]!).toFixed(1) + (fellBack[changed] ? ` (${fellBack[changed]} fell back)` : ""), share(median(inPlace[changed]!))]),
+    // With the wait: a read of W ms, then at least LOAD_COST_FACTOR × W ms before the next.
+    median(rebuildWall).toFixed(0),
+    `${((LOAD_COST_FACTOR * median(rebuildWall)) / 1000).toFixed(1)} s`,
+    `${((median(rebuild) / Math.max(PERIOD_MS, (1 + LOAD_COST_FACTOR) * median(rebuildWall))) * 100).toFixed(1)}%`,
   ]);
   process.stderr.write(`  done: ${count} names\n`);
 }
 
 console.log(`\nSQLite, one process; CPU ms (user + system), median of ${runs}; "per 5 s" = that CPU time every 5 s, as a share of one core\n`);
-printTable(["names", "read alone ms", "per 5 s", "full rebuild ms", "per 5 s", ...CHANGED.flatMap((changed) => [`in place, ${changed} names ms`, "per 5 s"])], rows);
+printTable(["names", "read alone ms", "per 5 s", "full rebuild ms", "per 5 s", "rebuild wall ms", "then waits", "share with the wait"], rows);

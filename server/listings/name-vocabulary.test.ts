@@ -4,14 +4,16 @@
  * listings.service.test.ts covers it on real databases through the search service.
  */
 import { describe, expect, it } from "vitest";
-import { createNameVocabulary, type NameRow } from "./name-vocabulary";
+import { createNameVocabulary, LOAD_COST_FACTOR, type NameRow } from "./name-vocabulary";
 
 function setUp(names: NameRow[]) {
-  const state = { names, version: 1, now: 0, loads: 0 };
+  /** `readMs`: how far the clock moves while the names are read (a big catalogue's read). */
+  const state = { names, version: 1, now: 0, loads: 0, readMs: 0 };
   const vocabulary = createNameVocabulary({
     // As the repository reads them: most listed first, a page at a time.
     loadNames: async function* (pageSize: number) {
       state.loads++;
+      state.now += state.readMs;
       const names = [...state.names].sort((a, b) => b.listingCount - a.listingCount);
       for (let at = 0; at < names.length; at += pageSize) yield names.slice(at, at + pageSize);
     },
@@ -108,5 +110,28 @@ describe("name vocabulary", () => {
     expect(await closeWords("potato")).toBeNull();
     expect(state.loads).toBe(4);
     expect(await closeWords("jamun")).toBeNull();
+  });
+
+  it("waits after a costly read before the next: fifty times as long as it took, whatever is written meanwhile (decision 036)", async () => {
+    const { state, closeWords } = setUp([{ nameSearch: "potato", listingCount: 1 }]);
+    // A read of a big catalogue: 3 s (a million names); the next may start 150 s after it ended.
+    state.readMs = 3_000;
+    expect(await closeWords("potato")).toBeNull();
+    expect(state.loads).toBe(1);
+    const readAt = state.now;
+
+    // Written since, long past refreshAfterMs, and asked for a word only the new name has: the
+    // copy answers as it is, no read (in the background either).
+    state.names = [...state.names, { nameSearch: "sapota", listingCount: 1 }];
+    state.version = 2;
+    state.now = readAt + LOAD_COST_FACTOR * 3_000 - 1;
+    expect(await closeWords("sapotta")).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(state.loads).toBe(1);
+
+    // Once the read's cost is made up for, the names are read again and the new word is found.
+    state.now = readAt + LOAD_COST_FACTOR * 3_000;
+    expect(await closeWords("sapotta")).toEqual(["sapota"]);
+    expect(state.loads).toBe(2);
   });
 });

@@ -9,10 +9,10 @@
  * It is read again when the content version has moved: at once when the copy is older than
  * `refreshAfterMs`, otherwise in the background, so a busy marketplace rebuilds it about that
  * often; and at once whenever a stale copy has no answer, so a word listed a moment ago is found.
- *
- * `applyChanges` updates a copy in place from the names whose counts changed, giving what a full
- * read would (decision 036). Nothing calls it yet: the schema does not record which names changed,
- * so the refresh still reads every name until a change log does.
+ * A read is a full one, and its cost grows with the catalogue (3 s of CPU at a million names), so
+ * the next read waits at least LOAD_COST_FACTOR times as long as the last one took: the word list
+ * never takes more than about 2% of a worker's core, at the price of newer names at that size
+ * being corrected against a little later (decision 036).
  */
 import { wordEdits } from "../../core/fuzzy";
 
@@ -25,37 +25,14 @@ interface Word {
   word: string;
   /** Listings whose name holds it: the more, the likelier the word meant. */
   listings: number;
-  /** The most listed names that start with it, most listed first (`namesPerWord` shown). */
-  starting: HeldNames;
+  /** The most listed names that start with it, most listed first (at most `namesPerWord`). */
+  startingNames: string[];
   /** The most listed names holding it as a later word, most listed first. */
-  later: HeldNames;
-}
-
-/**
- * The most listed names of a word in one place, most listed first (count, then name, descending,
- * as the names are read), with their counts, so a change can be applied in place: exactly the top
- * `names.length` of them (a few more than are shown), and all of them when `complete`. Two flat
- * arrays rather than an object per name: a million names hold about two million places.
- */
-interface HeldNames {
-  names: string[];
-  counts: number[];
-  complete: boolean;
-}
-
-/** A name whose count changed since the copy was read: by `delta`, to `listingCount` (0: gone). */
-export interface NameChange {
-  nameSearch: string;
-  delta: number;
-  listingCount: number;
+  laterNames: string[];
 }
 
 /** A word that may be what a typed word meant, with the names holding it. */
-export interface Correction {
-  word: string;
-  startingNames: string[];
-  laterNames: string[];
-}
+export type Correction = Pick<Word, "word" | "startingNames" | "laterNames">;
 
 /** Words shorter than this, or holding a digit ("lot 7", "25kg"), are never what a typo meant. */
 const MIN_WORD_LENGTH = 3;
@@ -63,21 +40,8 @@ const MIN_WORD_LENGTH = 3;
 /** Names read (and words filed) between two turns of the event loop while the list is built. */
 const NAMES_PER_PAGE = 5_000;
 
-/** Names held beyond `namesPerWord`, so that a few held names falling back need no read. */
-const SPARE_NAMES = 10;
-
-/** Whether name a (with its count) comes before name b: most listed first, then by name descending, as the names are read. */
-const before = (aName: string, aCount: number, bName: string, bCount: number) => aCount > bCount || (aCount === bCount && aName > bName);
-
-/** The words of a name a typo may mean, each once. */
-function wordsOf(nameSearch: string): { words: Set<string>; first: string } {
-  const nameWords = nameSearch.split(" ");
-  const words = new Set<string>();
-  for (const word of nameWords) if ([...word].length >= MIN_WORD_LENGTH && !/\d/.test(word)) words.add(word);
-  return { words, first: nameWords[0]! };
-}
-
-const byListings = (a: Word, b: Word) => b.listings - a.listings || (a.word < b.word ? -1 : 1);
+/** A read is followed by at least this many times its own duration without one: 1 / (1 + 50), about 2%. */
+export const LOAD_COST_FACTOR = 50;
 
 export function createNameVocabulary(deps: {
   /** Every name, most listed first, `pageSize` at a time. */
@@ -85,8 +49,6 @@ export function createNameVocabulary(deps: {
   version: () => Promise<number>;
   /** Names kept for each word and place (first word, later word). */
   namesPerWord: number;
-  /** SPARE_NAMES unless a test wants a few names to fill a word's spare places. */
-  spareNames?: number;
   refreshAfterMs?: number;
   clock?: () => number;
 }) {
@@ -97,33 +59,24 @@ export function createNameVocabulary(deps: {
   let known = new Set<string>();
   let loadedVersion: number | undefined;
   let loadedAt = 0;
+  /** How long the last read took: the next waits LOAD_COST_FACTOR times that. */
+  let lastLoadMs = 0;
   let loading: Promise<void> | null = null;
 
-  const kept = deps.namesPerWord + (deps.spareNames ?? SPARE_NAMES);
-  /** The names a place shows: its first `namesPerWord`. */
-  const shown = (place: HeldNames) => (place.names.length > deps.namesPerWord ? place.names.slice(0, deps.namesPerWord) : place.names);
-  const newWord = (word: string): Word => ({
-    word,
-    listings: 0,
-    starting: { names: [], counts: [], complete: true },
-    later: { names: [], counts: [], complete: true },
-  });
-
   async function load(version: number): Promise<void> {
+    const started = clock();
     const filed = new Map<string, Word>();
     // Most listed first, so each word's names are ranked as they are added.
     for await (const page of deps.loadNames(NAMES_PER_PAGE)) {
       for (const { nameSearch, listingCount } of page) {
-        const { words: nameWords, first } = wordsOf(nameSearch);
-        for (const word of nameWords) {
+        const nameWords = nameSearch.split(" ");
+        for (const word of new Set(nameWords)) {
+          if ([...word].length < MIN_WORD_LENGTH || /\d/.test(word)) continue;
           let entry = filed.get(word);
-          if (!entry) filed.set(word, (entry = newWord(word)));
+          if (!entry) filed.set(word, (entry = { word, listings: 0, startingNames: [], laterNames: [] }));
           entry.listings += listingCount;
-          const place = word === first ? entry.starting : entry.later;
-          if (place.names.length < kept) {
-            place.names.push(nameSearch);
-            place.counts.push(listingCount);
-          } else place.complete = false;
+          const place = word === nameWords[0] ? entry.startingNames : entry.laterNames;
+          if (place.length < deps.namesPerWord) place.push(nameSearch);
         }
       }
       // A hundred thousand names take a tenth of a second to read and file (and SQLite reads
@@ -132,88 +85,14 @@ export function createNameVocabulary(deps: {
     }
     byWord = filed;
     known = new Set(filed.keys());
-    words = [...filed.values()].sort(byListings);
+    words = [...filed.values()].sort((a, b) => b.listings - a.listings || (a.word < b.word ? -1 : 1));
     loadedVersion = version;
     loadedAt = clock();
+    lastLoadMs = loadedAt - started;
   }
 
-  /**
-   * One change to one word's names in one place, on a copy of them; false when the names held no
-   * longer say which are the most listed (then only a full read can).
-   */
-  function change(place: HeldNames, name: string, count: number, delta: number): boolean {
-    const { names, counts } = place;
-    const at = names.indexOf(name);
-    const last = names.length - 1;
-    // The last held name before this change (the name itself, at its old count, if it was last).
-    const lastName = names[last];
-    const lastCount = at === last ? count - delta : counts[last]!;
-    let keep: boolean;
-    if (at !== -1) {
-      names.splice(at, 1);
-      counts.splice(at, 1);
-      // Fallen below the last held name: a name not held may now rank above it, so it is held no more.
-      keep = count > 0 && (place.complete || delta > 0 || !before(lastName!, lastCount, name, count));
-    } else {
-      // New to the word (a complete list holds every name of it), or now above the last held.
-      keep = count > 0 && (place.complete || (lastName !== undefined && before(name, count, lastName, lastCount)));
-    }
-    if (keep) {
-      let to = 0;
-      while (to < names.length && before(names[to]!, counts[to]!, name, count)) to++;
-      names.splice(to, 0, name);
-      counts.splice(to, 0, count);
-    }
-    if (names.length > kept) {
-      names.length = counts.length = kept;
-      place.complete = false;
-    }
-    return place.complete || names.length >= deps.namesPerWord;
-  }
-
-  /**
-   * Updates the copy from the names whose counts changed since it was read (each name once), as
-   * of `version`: what a full read would give, or false, with the copy untouched, when it cannot
-   * tell (a word's list fell under `namesPerWord` names without holding them all): then read it all.
-   */
-  function applyChanges(changes: NameChange[], version: number): boolean {
-    // A full read under way would replace the update with what it read.
-    if (loadedVersion === undefined || loading) return false;
-    const touched = new Map<string, Word>();
-    for (const { nameSearch, delta, listingCount } of changes) {
-      if (delta === 0) continue;
-      const { words: nameWords, first } = wordsOf(nameSearch);
-      for (const word of nameWords) {
-        let entry = touched.get(word);
-        if (!entry) {
-          const held = byWord.get(word);
-          const copy = (place: HeldNames): HeldNames => ({ names: [...place.names], counts: [...place.counts], complete: place.complete });
-          entry = held ? { word, listings: held.listings, starting: copy(held.starting), later: copy(held.later) } : newWord(word);
-          touched.set(word, entry);
-        }
-        entry.listings += delta;
-        if (!change(word === first ? entry.starting : entry.later, nameSearch, listingCount, delta)) return false;
-      }
-    }
-    for (const entry of touched.values()) {
-      if (entry.listings < 0 || (entry.listings === 0) !== (!entry.starting.names.length && !entry.later.names.length)) return false;
-    }
-    // New sets and lists, so a request holding the old ones sees them whole.
-    known = new Set(known);
-    for (const [word, entry] of touched) {
-      if (entry.listings === 0) {
-        byWord.delete(word);
-        known.delete(word);
-      } else {
-        byWord.set(word, entry);
-        known.add(word);
-      }
-    }
-    words = [...byWord.values()].sort(byListings);
-    loadedVersion = version;
-    loadedAt = clock();
-    return true;
-  }
+  /** Whether a read may start now: the last one's cost has been made up for (see LOAD_COST_FACTOR). */
+  const mayReadAgain = () => clock() - loadedAt >= LOAD_COST_FACTOR * lastLoadMs;
 
   /** One load at a time, however many requests find the copy stale. */
   function reload(version: number): Promise<void> {
@@ -227,17 +106,18 @@ export function createNameVocabulary(deps: {
   async function current(wanted: "recent" | "fresh"): Promise<{ words: Word[]; known: Set<string>; stale: boolean }> {
     const version = await deps.version();
     const old = () => loadedVersion === undefined || loadedVersion < version;
-    if (loadedVersion === undefined || (old() && (wanted === "fresh" || clock() - loadedAt >= refreshAfterMs))) {
+    if (loadedVersion === undefined || (old() && mayReadAgain() && (wanted === "fresh" || clock() - loadedAt >= refreshAfterMs))) {
       await reload(version);
       // A load already under way may have started before the newest change: one more then.
-      if (old()) await reload(version);
-    } else if (old()) {
+      if (old() && mayReadAgain()) await reload(version);
+    } else if (old() && mayReadAgain()) {
       const copy = { words, known, stale: true };
       // A failed background load is tried again by the next request that finds the copy stale.
       reload(version).catch(() => {});
       return copy;
     }
-    return { words, known, stale: false };
+    // Still old only when the last read's cost is not yet made up for.
+    return { words, known, stale: old() };
   }
 
   function closest(from: Word[], typedWord: string, options: { asPrefix: boolean; limit: number }): Correction[] {
@@ -251,28 +131,20 @@ export function createNameVocabulary(deps: {
       .filter((candidate) => candidate.edits === fewest)
       .sort((a, b) => b.entry.listings - a.entry.listings)
       .slice(0, options.limit)
-      .map(({ entry }) => ({ word: entry.word, startingNames: shown(entry.starting), laterNames: shown(entry.later) }));
+      .map(({ entry }) => ({ word: entry.word, startingNames: entry.startingNames, laterNames: entry.laterNames }));
   }
 
   return {
-    applyChanges,
-
-    /** Every word with its listings and names as answers use them, in the copy's order (tests, benchmarks). */
-    async words(): Promise<Array<Correction & { listings: number }>> {
-      await current("fresh");
-      return words.map(({ word, listings, starting, later }) => ({ word, listings, startingNames: shown(starting), laterNames: shown(later) }));
-    },
-
     /**
      * The most listed names holding a word, from the copy at hand: never waiting for a read (an
      * old copy is read again in the background, the first one too), so null until there is one.
      * The names are proposals only; the caller checks they are still live.
      */
-    async namesWithWord(word: string): Promise<Pick<Correction, "startingNames" | "laterNames"> | null> {
+    async namesWithWord(word: string): Promise<Pick<Word, "startingNames" | "laterNames"> | null> {
       const version = await deps.version();
-      if (loadedVersion === undefined || loadedVersion < version) reload(version).catch(() => {});
+      if (loadedVersion === undefined || (loadedVersion < version && mayReadAgain())) reload(version).catch(() => {});
       const entry = byWord.get(word);
-      return entry ? { startingNames: shown(entry.starting), laterNames: shown(entry.later) } : null;
+      return entry ? { startingNames: entry.startingNames, laterNames: entry.laterNames } : null;
     },
 
     /**
