@@ -282,6 +282,118 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     return rows.map(toSummary);
   }
 
+  type Span = { state: string | null; district: string | null; from: number; count: number };
+  type RankedDistrict = { state: string; district: string };
+
+  /**
+   * Where each district's matches fall in "Nearest first" up to the page's end (SQLite): districts
+   * in rings (8, 16, 32, then 64 at a time, nearest first), each counted no further than the
+   * page's end through the place index; where the page ends, district by district. In-process
+   * queries cost no round trip, so many short counts are cheap here.
+   */
+  async function ringSpans(filter: ListingFilter, ranked: readonly RankedDistrict[], end: number): Promise<{ spans: Span[]; seen: number }> {
+    const spans: Span[] = [];
+    let seen = 0;
+    for (let start = 0, size = FIRST_RING; start < ranked.length && seen < end; start += size, size = Math.min(size * 2, LARGEST_RING)) {
+      const ring = ranked.slice(start, start + size);
+      const byState = new Map<string, string[]>();
+      for (const { state, district } of ring) byState.set(state, [...(byState.get(state) ?? []), district]);
+      const places: PlaceMatch[] = [...byState].map(([state, districts]) => ({ state, districts }));
+      const inRing = (q: ListingQuery) => q.where((eb) => inPlaces(eb, places, (name) => sql.ref(`listing.${name}`)));
+      const need = end - seen;
+      // Counted only as far as the page needs, so a crowded district costs no more than the page.
+      const inThisRing = await countWhere(filter, need, inRing);
+      if (!inThisRing) continue;
+      if (inThisRing < need) {
+        // All of the ring's matches come before the page's end: fewer than a page's depth, counted exactly.
+        const rows = await inRing(applyFilter(db.selectFrom("listing"), filter))
+          .select(["listing.state", "listing.district", (eb) => eb.fn.countAll<number | string>().as("n")])
+          .groupBy(["listing.state", "listing.district"])
+          .execute();
+        const counts = new Map(rows.map((row) => [`${row.state}/${row.district}`, Number(row.n)]));
+        for (const { state, district } of ring) {
+          const count = counts.get(`${state}/${district}`) ?? 0;
+          if (count) spans.push({ state, district, from: seen, count });
+          seen += count;
+        }
+        continue;
+      }
+      // The page ends in this ring: district by district, nearest first, each counted as far as needed.
+      for (const { state, district } of ring) {
+        const count = await countWhere({ ...filter, state, district }, end - seen);
+        if (count) spans.push({ state, district, from: seen, count });
+        seen += count;
+        if (seen >= end) break;
+      }
+    }
+    return { spans, seen };
+  }
+
+  /**
+   * The same spans on PostgreSQL, in one statement. Without a name search: a recursive walk of the
+   * districts, nearest first, each counted (through listing_near_idx or listing_location_idx) no
+   * further than what the page still needs, until the page's end: at most `end` index entries
+   * plus one probe per empty district, in one round trip. The rings' OR of per-state district
+   * lists read every ring's listings through a bitmap of the whole ring, and the last ring's
+   * district-by-district counts cost up to 64 round trips.
+   * A name search (alone): its matches are grouped by district once, through the name index
+   * (which holds state, district and "live"): counting it ring by ring read every match again
+   * for each ring, and a district's count cannot stop early when the district holds none.
+   */
+  async function postgresSpans(filter: ListingFilter, ranked: readonly RankedDistrict[], end: number): Promise<{ spans: Span[]; seen: number }> {
+    const spans: Span[] = [];
+    let seen = 0;
+    if (filter.nameContainsAny?.length && !filter.orCategories?.length && !filter.orPlaces?.length) {
+      const { nameContainsAny: terms, ...rest } = filter;
+      const rows = await db
+        .selectFrom("listing_name")
+        .innerJoinLateral(
+          (eb) =>
+            applyFilter(eb.selectFrom("listing") as unknown as ListingQuery, rest)
+              .whereRef("listing.name_search", "=", sql.ref("listing_name.name_search"))
+              .select(["listing.state", "listing.district"])
+              .as("carried"),
+          (join) => join.onTrue(),
+        )
+        .where((eb) => names.containsAny(eb, terms))
+        .select(["carried.state", "carried.district", (eb) => eb.fn.countAll<number | string>().as("n")])
+        .groupBy(["carried.state", "carried.district"])
+        .execute();
+      const counts = new Map(rows.map((row) => [`${row.state}/${row.district}`, Number(row.n)]));
+      for (const { state, district } of ranked) {
+        if (seen >= end) break;
+        const count = counts.get(`${state}/${district}`) ?? 0;
+        if (count) spans.push({ state, district, from: seen, count });
+        seen += count;
+      }
+      return { spans, seen };
+    }
+    const inDistrict = applyFilter(db.selectFrom("listing"), filter)
+      .whereRef("listing.state", "=", sql.ref("ranked.state"))
+      .whereRef("listing.district", "=", sql.ref("ranked.district"))
+      .select(sql<number>`1`.as("one"))
+      .limit(sql<number>`${end} - walk.seen`);
+    const { rows } = await sql<{ state: string; district: string; seen: number; n: number }>`
+      with recursive ranked(ord, state, district) as (
+        select ord::int, state, district from unnest(${ranked.map((d) => d.state)}::text[], ${ranked.map((d) => d.district)}::text[]) with ordinality as r(state, district, ord)
+      ),
+      walk(ord, seen, n) as (
+        select 0, 0, 0
+        union all
+        select ranked.ord, walk.seen + counted.n, counted.n
+        from walk
+        join ranked on ranked.ord = walk.ord + 1
+        cross join lateral (select count(*)::int as n from (${inDistrict}) as matches) as counted
+        where walk.seen < ${end}
+      )
+      select ranked.state, ranked.district, walk.seen, walk.n from walk join ranked on ranked.ord = walk.ord where walk.n > 0 order by walk.ord`.execute(db);
+    for (const row of rows) {
+      spans.push({ state: row.state, district: row.district, from: Number(row.seen) - Number(row.n), count: Number(row.n) });
+      seen = Number(row.seen);
+    }
+    return { spans, seen };
+  }
+
   return {
     /** A seller as their public page shows them (`banned`: their page is gone, decision 014). */
     async findSeller(id: string): Promise<{ id: string; name: string; phone: string; createdAt: number; banned: boolean } | null> {
@@ -308,40 +420,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     }): Promise<ListingSummary[]> {
       const filter = options.filter ?? {};
       const end = options.offset + options.limit;
-      const spans: { state: string | null; district: string | null; from: number; count: number }[] = [];
-      let seen = 0;
-      for (let start = 0, size = FIRST_RING; start < options.districts.length && seen < end; start += size, size = Math.min(size * 2, LARGEST_RING)) {
-        const ring = options.districts.slice(start, start + size);
-        const byState = new Map<string, string[]>();
-        for (const { state, district } of ring) byState.set(state, [...(byState.get(state) ?? []), district]);
-        const places: PlaceMatch[] = [...byState].map(([state, districts]) => ({ state, districts }));
-        const inRing = (q: ListingQuery) => q.where((eb) => inPlaces(eb, places, (name) => sql.ref(`listing.${name}`)));
-        const need = end - seen;
-        // Counted only as far as the page needs, so a crowded district costs no more than the page.
-        const inThisRing = await countWhere(filter, need, inRing);
-        if (!inThisRing) continue;
-        if (inThisRing < need) {
-          // All of the ring's matches come before the page's end: fewer than a page's depth, counted exactly.
-          const rows = await inRing(applyFilter(db.selectFrom("listing"), filter))
-            .select(["listing.state", "listing.district", (eb) => eb.fn.countAll<number | string>().as("n")])
-            .groupBy(["listing.state", "listing.district"])
-            .execute();
-          const counts = new Map(rows.map((row) => [`${row.state}/${row.district}`, Number(row.n)]));
-          for (const { state, district } of ring) {
-            const count = counts.get(`${state}/${district}`) ?? 0;
-            if (count) spans.push({ state, district, from: seen, count });
-            seen += count;
-          }
-          continue;
-        }
-        // The page ends in this ring: district by district, nearest first, each counted as far as needed.
-        for (const { state, district } of ring) {
-          const count = await countWhere({ ...filter, state, district }, end - seen);
-          if (count) spans.push({ state, district, from: seen, count });
-          seen += count;
-          if (seen >= end) break;
-        }
-      }
+      const { spans, seen } = dialect === "postgres" ? await postgresSpans(filter, options.districts, end) : await ringSpans(filter, options.districts, end);
       // Past every ranked district: the listings with no place last (a filter's state keeps out the rest).
       if (seen < end) spans.push({ state: null, district: null, from: seen, count: Number.MAX_SAFE_INTEGER });
       const items: ListingSummary[] = [];
