@@ -76,8 +76,8 @@ describe.each(testEngines())("nearest first, on %s", (engine) => {
     // Pages of 8 over 11 listings in 6 districts: a page spans several districts and ends inside one.
     for (const from of ["maharashtra/nashik", "tamil-nadu/chennai", "rajasthan/jaipur", "assam/kamrup-metropolitan"]) {
       const rank = new Map(districtsByDistance(districtCentre(...(from.split("/") as [string, string]))!).map((d, i) => [`${d.state}/${d.district}`, i]));
-      for (const query of [{}, { q: "onion" }, { category: "vegetables" }]) {
-        const matching = listings.filter((l) => ("q" in query ? l.name.includes("Onion") : "category" in query ? l.category === query.category : true));
+      for (const query of [{}, { q: "onion" }, { category: "vegetables" }] as Record<string, string>[]) {
+        const matching = listings.filter((l) => (query.q ? l.name.includes("Onion") : query.category ? l.category === query.category : true));
         // Created in list order, so a later one is newer.
         const expected = matching
           .map((l) => ({ name: l.name, rank: rank.get(`${l.state}/${l.district}`)!, age: -listings.indexOf(l) }))
