@@ -381,27 +381,31 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
   async function postgresSpans(filter: ListingFilter, ranked: readonly RankedDistrict[], end: number): Promise<{ spans: Span[]; seen: number }> {
     const spans: Span[] = [];
     let seen = 0;
+    // The district at the walk's next step, read from the arrays by position: a join to a table
+    // of the districts would read all of them at each step.
+    const next = (column: "states" | "districts") => sql<string>`(ranked.${sql.raw(column)})[walk.ord + 1]`;
     const inDistrict = applyFilter(db.selectFrom("listing"), filter)
-      .whereRef("listing.state", "=", sql.ref("ranked.state"))
-      .whereRef("listing.district", "=", sql.ref("ranked.district"))
+      .where("listing.state", "=", next("states"))
+      .where("listing.district", "=", next("districts"))
       .select(sql<number>`1`.as("one"))
       .limit(sql<number>`${end} - walk.seen`);
-    const { rows } = await sql<{ state: string; district: string; seen: number; n: number }>`
-      with recursive ranked(ord, state, district) as (
-        select ord::int, state, district from unnest(${ranked.map((d) => d.state)}::text[], ${ranked.map((d) => d.district)}::text[]) with ordinality as r(state, district, ord)
+    const { rows } = await sql<{ ord: number; seen: number; n: number }>`
+      with recursive ranked(states, districts) as (
+        select ${ranked.map((d) => d.state)}::text[], ${ranked.map((d) => d.district)}::text[]
       ),
       walk(ord, seen, n) as (
         select 0, 0, 0
         union all
-        select ranked.ord, walk.seen + counted.n, counted.n
+        select walk.ord + 1, walk.seen + counted.n, counted.n
         from walk
-        join ranked on ranked.ord = walk.ord + 1
+        cross join ranked
         cross join lateral (select count(*)::int as n from (${inDistrict}) as matches) as counted
-        where walk.seen < ${end}
+        where walk.seen < ${end} and walk.ord < ${ranked.length}
       )
-      select ranked.state, ranked.district, walk.seen, walk.n from walk join ranked on ranked.ord = walk.ord where walk.n > 0 order by walk.ord`.execute(db);
+      select walk.ord, walk.seen, walk.n from walk where walk.n > 0 order by walk.ord`.execute(db);
     for (const row of rows) {
-      spans.push({ state: row.state, district: row.district, from: Number(row.seen) - Number(row.n), count: Number(row.n) });
+      const { state, district } = ranked[Number(row.ord) - 1]!;
+      spans.push({ state, district, from: Number(row.seen) - Number(row.n), count: Number(row.n) });
       seen = Number(row.seen);
     }
     return { spans, seen };
