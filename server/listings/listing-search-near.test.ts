@@ -73,7 +73,19 @@ describe.each(testEngines())("nearest first, on %s", (engine) => {
   });
 
   it("pages through every match once, in the total order, whatever districts a page spans", async () => {
-    // Pages of 8 over 11 listings in 6 districts: a page spans several districts and ends inside one.
+    // A listing older than places (before migration 0006), and older than the rest: it comes last.
+    const seller = await t.accounts.signUp({ ...makeSeller(2), phone: "+919876543211" }, new Headers());
+    const photo = await makeProducePhoto("vegetables", 2, { width: 400, height: 300 });
+    const now = t.clock.now;
+    t.clock.now -= 3_600_000;
+    const unplaced = await t.listings.createListing({
+      actor: { id: seller.id },
+      fields: listingFields({ price: "40", name: "Unplaced Onion", category: "vegetables", state: "bihar", district: "patna" }),
+      photos: [{ bytes: photo, fileName: "p.jpg" }],
+    });
+    t.clock.now = now;
+    await t.db.kysely.updateTable("listing").set({ state: null, district: null }).where("id", "=", unplaced.id).execute();
+    // Pages of 8 over 12 listings in 6 districts and none: a page spans several districts and ends inside one.
     for (const from of ["maharashtra/nashik", "tamil-nadu/chennai", "rajasthan/jaipur", "assam/kamrup-metropolitan"]) {
       const rank = new Map(districtsByDistance(districtCentre(...(from.split("/") as [string, string]))!).map((d, i) => [`${d.state}/${d.district}`, i]));
       for (const query of [{}, { q: "onion" }, { category: "vegetables" }] as Record<string, string>[]) {
@@ -82,7 +94,8 @@ describe.each(testEngines())("nearest first, on %s", (engine) => {
         const expected = matching
           .map((l) => ({ name: l.name, rank: rank.get(`${l.state}/${l.district}`)!, age: -listings.indexOf(l) }))
           .sort((a, b) => a.rank - b.rank || a.age - b.age)
-          .map((l) => l.name);
+          .map((l) => l.name)
+          .concat("Unplaced Onion");
         const seen: string[] = [];
         for (let page = 1; page <= Math.ceil(expected.length / PAGE_SIZE); page++) {
           seen.push(...(await browse({ ...query, sort: "near", from, page: String(page) })).items.map((item) => item.name));
