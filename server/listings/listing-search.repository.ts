@@ -423,11 +423,11 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     /**
      * A page of "Nearest first" (decision 024): the matches ordered by their district's place in
      * `districts` (nearest first; a district not in it, or no place, comes last), newest first
-     * within a district. Districts are taken in rings (8, 16, 32, then 64 at a time, nearest
-     * first), each counted no further than the page's end through the place index; where the
-     * page ends, district by district. Then each district the page spans gives its slice, newest
-     * first through listing_near_idx (migration 0017). So the cost follows the page's depth,
-     * never how many listings match.
+     * within a district. Where each district's matches fall is found by ringSpans (SQLite) or
+     * postgresSpans; then each district the page spans gives its slice, newest first through
+     * listing_near_idx (migration 0017). So the cost follows the page's depth, never how many
+     * listings match; except a name search on PostgreSQL (postgresNamePage), which reads every
+     * match once.
      */
     async listNearest(options: {
       filter?: ListingFilter;
