@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "../../core/constants";
+import { districtCentre, districtsByDistance } from "../../core/locations/centres";
 import { browseQuerySchema } from "../../core/schemas";
 import { listingFields } from "../../tests/support/listings";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
@@ -12,6 +13,7 @@ import { makeProducePhoto, makeSeller } from "../seed/factories";
 
 describe.each(testEngines())("nearest first, on %s", (engine) => {
   let t: TestServices;
+  let listings: { name: string; category: string; state: string; district: string }[] = [];
   const browse = (query: Record<string, string>) => {
     const parsed = browseQuerySchema.parse(query);
     return t.search.browseListings({ ...parsed, from: parsed.from });
@@ -21,7 +23,7 @@ describe.each(testEngines())("nearest first, on %s", (engine) => {
     t = await createTestServices({ engine });
     const seller = await t.accounts.signUp({ ...makeSeller(1), phone: "+919876543210" }, new Headers());
     const photo = await makeProducePhoto("vegetables", 1, { width: 400, height: 300 });
-    const listings = [
+    listings = [
       ...["Patna Onion 1", "Patna Onion 2"].map((name) => ({ name, category: "vegetables", state: "bihar", district: "patna" })),
       ...["Pune Onion 1", "Pune Onion 2", "Pune Grapes"].map((name) => ({ name, category: name.includes("Grapes") ? "fruits" : "vegetables", state: "maharashtra", district: "pune" })),
       ...["Nashik Onion 1", "Nashik Onion 2", "Nashik Grapes"].map((name) => ({ name, category: name.includes("Grapes") ? "fruits" : "vegetables", state: "maharashtra", district: "nashik" })),
@@ -68,6 +70,39 @@ describe.each(testEngines())("nearest first, on %s", (engine) => {
     const inMaharashtra = await browse({ sort: "near", from: "bihar/patna", state: "maharashtra" });
     expect(inMaharashtra.items.every((item) => item.state === "maharashtra")).toBe(true);
     expect(inMaharashtra.total).toBe(7);
+  });
+
+  it("pages through every match once, in the total order, whatever districts a page spans", async () => {
+    // A listing older than places (before migration 0006), and older than the rest: it comes last.
+    const seller = await t.accounts.signUp({ ...makeSeller(2), phone: "+919876543211" }, new Headers());
+    const photo = await makeProducePhoto("vegetables", 2, { width: 400, height: 300 });
+    const now = t.clock.now;
+    t.clock.now -= 3_600_000;
+    const unplaced = await t.listings.createListing({
+      actor: { id: seller.id },
+      fields: listingFields({ price: "40", name: "Unplaced Onion", category: "vegetables", state: "bihar", district: "patna" }),
+      photos: [{ bytes: photo, fileName: "p.jpg" }],
+    });
+    t.clock.now = now;
+    await t.db.kysely.updateTable("listing").set({ state: null, district: null }).where("id", "=", unplaced.id).execute();
+    // Pages of 8 over 12 listings in 6 districts and none: a page spans several districts and ends inside one.
+    for (const from of ["maharashtra/nashik", "tamil-nadu/chennai", "rajasthan/jaipur", "assam/kamrup-metropolitan"]) {
+      const rank = new Map(districtsByDistance(districtCentre(...(from.split("/") as [string, string]))!).map((d, i) => [`${d.state}/${d.district}`, i]));
+      for (const query of [{}, { q: "onion" }, { category: "vegetables" }] as Record<string, string>[]) {
+        const matching = listings.filter((l) => (query.q ? l.name.includes("Onion") : query.category ? l.category === query.category : true));
+        // Created in list order, so a later one is newer.
+        const expected = matching
+          .map((l) => ({ name: l.name, rank: rank.get(`${l.state}/${l.district}`)!, age: -listings.indexOf(l) }))
+          .sort((a, b) => a.rank - b.rank || a.age - b.age)
+          .map((l) => l.name)
+          .concat("Unplaced Onion");
+        const seen: string[] = [];
+        for (let page = 1; page <= Math.ceil(expected.length / PAGE_SIZE); page++) {
+          seen.push(...(await browse({ ...query, sort: "near", from, page: String(page) })).items.map((item) => item.name));
+        }
+        expect(seen, `${from} ${JSON.stringify(query)}`).toEqual(expected);
+      }
+    }
   });
 
   it("sorts newest first, with no distances, when no district is given", async () => {

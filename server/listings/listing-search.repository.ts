@@ -9,7 +9,7 @@ import type { ListingSort } from "../../core/schemas";
 import type { NameCandidate } from "../../core/suggestions";
 import type { DialectName } from "../db/database";
 import type { Database } from "../db/schema";
-import { liveAt, SUMMARY_COLUMNS, toSummary } from "./listing-sql";
+import { liveAt, SUMMARY_COLUMNS, toSummary, type SummaryRow } from "./listing-sql";
 
 export interface ListingFilter {
   /** Only listings buyers may see at this instant (epoch ms): see liveAt in listing-sql.ts. */
@@ -285,6 +285,135 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     return rows.map(toSummary);
   }
 
+  type Span = { state: string | null; district: string | null; from: number; count: number };
+  type RankedDistrict = { state: string; district: string };
+
+  /**
+   * Where each district's matches fall in "Nearest first" up to the page's end (SQLite): districts
+   * in rings (8, 16, 32, then 64 at a time, nearest first), each counted no further than the
+   * page's end through the place index; where the page ends, district by district. In-process
+   * queries cost no round trip, so many short counts are cheap here.
+   */
+  async function ringSpans(filter: ListingFilter, ranked: readonly RankedDistrict[], end: number): Promise<{ spans: Span[]; seen: number }> {
+    const spans: Span[] = [];
+    let seen = 0;
+    for (let start = 0, size = FIRST_RING; start < ranked.length && seen < end; start += size, size = Math.min(size * 2, LARGEST_RING)) {
+      const ring = ranked.slice(start, start + size);
+      const byState = new Map<string, string[]>();
+      for (const { state, district } of ring) byState.set(state, [...(byState.get(state) ?? []), district]);
+      const places: PlaceMatch[] = [...byState].map(([state, districts]) => ({ state, districts }));
+      const inRing = (q: ListingQuery) => q.where((eb) => inPlaces(eb, places, (name) => sql.ref(`listing.${name}`)));
+      const need = end - seen;
+      // Counted only as far as the page needs, so a crowded district costs no more than the page.
+      const inThisRing = await countWhere(filter, need, inRing);
+      if (!inThisRing) continue;
+      if (inThisRing < need) {
+        // All of the ring's matches come before the page's end: fewer than a page's depth, counted exactly.
+        const rows = await inRing(applyFilter(db.selectFrom("listing"), filter))
+          .select(["listing.state", "listing.district", (eb) => eb.fn.countAll<number | string>().as("n")])
+          .groupBy(["listing.state", "listing.district"])
+          .execute();
+        const counts = new Map(rows.map((row) => [`${row.state}/${row.district}`, Number(row.n)]));
+        for (const { state, district } of ring) {
+          const count = counts.get(`${state}/${district}`) ?? 0;
+          if (count) spans.push({ state, district, from: seen, count });
+          seen += count;
+        }
+        continue;
+      }
+      // The page ends in this ring: district by district, nearest first, each counted as far as needed.
+      for (const { state, district } of ring) {
+        const count = await countWhere({ ...filter, state, district }, end - seen);
+        if (count) spans.push({ state, district, from: seen, count });
+        seen += count;
+        if (seen >= end) break;
+      }
+    }
+    return { spans, seen };
+  }
+
+  /**
+   * A page of "Nearest first" for a name search alone, on PostgreSQL, in one statement: every
+   * match once, through the names holding the term and the name index (which holds state,
+   * district and "live"), ordered by its district's rank. Counting a name search ring by ring
+   * read every match again for each ring, and a district's count through listing_near_idx cannot
+   * stop early in a district holding none. So its cost follows the number of matches (10,841 for
+   * "onion" on the bench), not the page: what is left to do (decision 024).
+   */
+  async function postgresNamePage(filter: ListingFilter, ranked: readonly RankedDistrict[], limit: number, offset: number): Promise<ListingSummary[]> {
+    const { nameContainsAny: terms = [], ...rest } = filter;
+    // Only what the name index holds (index-only), behind OFFSET 0 so the planner keeps one
+    // index probe per name: flattened, it hashed the names and scanned every listing (260 ms).
+    const matches = db
+      .selectFrom(namesContaining(terms).as("named"))
+      .innerJoinLateral(
+        (eb) =>
+          applyFilter(eb.selectFrom("listing") as unknown as ListingQuery, rest)
+            .whereRef("listing.name_search", "=", sql.ref("named.name_search"))
+            .select(["listing.id", "listing.created_at", "listing.state", "listing.district"])
+            .offset(0)
+            .as("carried"),
+        (join) => join.onTrue(),
+      )
+      .selectAll("carried");
+    // A district not ranked is left out, as from the walk; listings with no place come last. Only
+    // the page's rows are then read.
+    const { rows } = await sql<SummaryRow>`
+      with ranked(ord, state, district) as (
+        select ord::int, state, district from unnest(${ranked.map((d) => d.state)}::text[], ${ranked.map((d) => d.district)}::text[]) with ordinality as r(state, district, ord)
+      ),
+      page as (
+        select matches.id, ranked.ord, matches.created_at from (${matches}) as matches
+        left join ranked on ranked.state = matches.state and ranked.district = matches.district
+        where ranked.ord is not null or matches.state is null or matches.district is null
+        order by ranked.ord nulls last, matches.created_at desc, matches.id desc
+        limit ${limit} offset ${offset}
+      )
+      select ${sql.join(SUMMARY_COLUMNS.map((column) => sql.ref(column)))} from page join listing on listing.id = page.id
+      order by page.ord nulls last, page.created_at desc, page.id desc`.execute(db);
+    return rows.map(toSummary);
+  }
+
+  /**
+   * The same spans on PostgreSQL, in one statement: a recursive walk of the districts, nearest first, each counted (through listing_near_idx or listing_location_idx) no
+   * further than what the page still needs, until the page's end: at most `end` index entries
+   * plus one probe per empty district, in one round trip. The rings' OR of per-state district
+   * lists read every ring's listings through a bitmap of the whole ring, and the last ring's
+   * district-by-district counts cost up to 64 round trips.
+   */
+  async function postgresSpans(filter: ListingFilter, ranked: readonly RankedDistrict[], end: number): Promise<{ spans: Span[]; seen: number }> {
+    const spans: Span[] = [];
+    let seen = 0;
+    // The district at the walk's next step, read from the arrays by position: a join to a table
+    // of the districts would read all of them at each step.
+    const next = (column: "states" | "districts") => sql<string>`(ranked.${sql.raw(column)})[walk.ord + 1]`;
+    const inDistrict = applyFilter(db.selectFrom("listing"), filter)
+      .where("listing.state", "=", next("states"))
+      .where("listing.district", "=", next("districts"))
+      .select(sql<number>`1`.as("one"))
+      .limit(sql<number>`${end} - walk.seen`);
+    const { rows } = await sql<{ ord: number; seen: number; n: number }>`
+      with recursive ranked(states, districts) as (
+        select ${ranked.map((d) => d.state)}::text[], ${ranked.map((d) => d.district)}::text[]
+      ),
+      walk(ord, seen, n) as (
+        select 0, 0, 0
+        union all
+        select walk.ord + 1, walk.seen + counted.n, counted.n
+        from walk
+        cross join ranked
+        cross join lateral (select count(*)::int as n from (${inDistrict}) as matches) as counted
+        where walk.seen < ${end} and walk.ord < ${ranked.length}
+      )
+      select walk.ord, walk.seen, walk.n from walk where walk.n > 0 order by walk.ord`.execute(db);
+    for (const row of rows) {
+      const { state, district } = ranked[Number(row.ord) - 1]!;
+      spans.push({ state, district, from: Number(row.seen) - Number(row.n), count: Number(row.n) });
+      seen = Number(row.seen);
+    }
+    return { spans, seen };
+  }
+
   return {
     /** A seller as their public page shows them (`banned`: their page is gone, decision 014). */
     async findSeller(id: string): Promise<{ id: string; name: string; phone: string; createdAt: number; banned: boolean } | null> {
@@ -297,11 +426,11 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     /**
      * A page of "Nearest first" (decision 024): the matches ordered by their district's place in
      * `districts` (nearest first; a district not in it, or no place, comes last), newest first
-     * within a district. Districts are taken in rings (8, 16, 32, then 64 at a time, nearest
-     * first), each counted no further than the page's end through the place index; where the
-     * page ends, district by district. Then each district the page spans gives its slice, newest
-     * first through listing_near_idx (migration 0017). So the cost follows the page's depth,
-     * never how many listings match.
+     * within a district. Where each district's matches fall is found by ringSpans (SQLite) or
+     * postgresSpans; then each district the page spans gives its slice, newest first through
+     * listing_near_idx (migration 0017). So the cost follows the page's depth, never how many
+     * listings match; except a name search on PostgreSQL (postgresNamePage), which reads every
+     * match once.
      */
     async listNearest(options: {
       filter?: ListingFilter;
@@ -311,40 +440,10 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     }): Promise<ListingSummary[]> {
       const filter = options.filter ?? {};
       const end = options.offset + options.limit;
-      const spans: { state: string | null; district: string | null; from: number; count: number }[] = [];
-      let seen = 0;
-      for (let start = 0, size = FIRST_RING; start < options.districts.length && seen < end; start += size, size = Math.min(size * 2, LARGEST_RING)) {
-        const ring = options.districts.slice(start, start + size);
-        const byState = new Map<string, string[]>();
-        for (const { state, district } of ring) byState.set(state, [...(byState.get(state) ?? []), district]);
-        const places: PlaceMatch[] = [...byState].map(([state, districts]) => ({ state, districts }));
-        const inRing = (q: ListingQuery) => q.where((eb) => inPlaces(eb, places, (name) => sql.ref(`listing.${name}`)));
-        const need = end - seen;
-        // Counted only as far as the page needs, so a crowded district costs no more than the page.
-        const inThisRing = await countWhere(filter, need, inRing);
-        if (!inThisRing) continue;
-        if (inThisRing < need) {
-          // All of the ring's matches come before the page's end: fewer than a page's depth, counted exactly.
-          const rows = await inRing(applyFilter(db.selectFrom("listing"), filter))
-            .select(["listing.state", "listing.district", (eb) => eb.fn.countAll<number | string>().as("n")])
-            .groupBy(["listing.state", "listing.district"])
-            .execute();
-          const counts = new Map(rows.map((row) => [`${row.state}/${row.district}`, Number(row.n)]));
-          for (const { state, district } of ring) {
-            const count = counts.get(`${state}/${district}`) ?? 0;
-            if (count) spans.push({ state, district, from: seen, count });
-            seen += count;
-          }
-          continue;
-        }
-        // The page ends in this ring: district by district, nearest first, each counted as far as needed.
-        for (const { state, district } of ring) {
-          const count = await countWhere({ ...filter, state, district }, end - seen);
-          if (count) spans.push({ state, district, from: seen, count });
-          seen += count;
-          if (seen >= end) break;
-        }
+      if (dialect === "postgres" && filter.nameContainsAny?.length && !filter.orCategories?.length && !filter.orPlaces?.length) {
+        return postgresNamePage(filter, options.districts, options.limit, options.offset);
       }
+      const { spans, seen } = dialect === "postgres" ? await postgresSpans(filter, options.districts, end) : await ringSpans(filter, options.districts, end);
       // Past every ranked district: the listings with no place last (a filter's state keeps out the rest).
       if (seen < end) spans.push({ state: null, district: null, from: seen, count: Number.MAX_SAFE_INTEGER });
       const items: ListingSummary[] = [];
