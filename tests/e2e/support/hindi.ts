@@ -15,9 +15,10 @@ export const tHi = createTranslator<MessageKey<EnglishCatalogue>>("hi", hi);
 
 /**
  * Latin words a Hindi page may show: the brand, the switch's "English" (marked lang="en-IN"
- * anyway), and the photo formats and "MB" that Hindi speakers write in Latin letters too.
+ * anyway), the photo formats and "MB", and "API" (the public API's keys on /my/account), which
+ * Hindi speakers write in Latin letters too.
  */
-const ALLOWED_LATIN = new Set(["Mandi", "JPEG", "PNG", "WebP", "MB"]);
+const ALLOWED_LATIN = new Set(["Mandi", "JPEG", "PNG", "WebP", "MB", "API"]);
 
 /**
  * What people typed (listing and person names, descriptions, emails, moderators' and reporters'
