@@ -46,21 +46,7 @@ export function createMandiRatesRepository(db: Kysely<Database>) {
         .where("state_slug", "=", where.state);
       if (where.district) query = query.where("district_slug", "=", where.district);
       const row = await query.orderBy("arrival_date", "desc").orderBy("market").orderBy("variety").orderBy("grade").limit(1).executeTakeFirst();
-      if (!row) return undefined;
-      return {
-        state: row.state,
-        district: row.district,
-        stateSlug: row.state_slug,
-        districtSlug: row.district_slug,
-        market: row.market,
-        commodity: row.commodity,
-        variety: row.variety,
-        grade: row.grade,
-        arrivalDate: row.arrival_date,
-        minPrice: Number(row.min_price),
-        maxPrice: Number(row.max_price),
-        modalPrice: Number(row.modal_price),
-      };
+      return row && storedRate(row);
     },
 
     /**
@@ -90,21 +76,7 @@ export function createMandiRatesRepository(db: Kysely<Database>) {
       const after = where.after;
       if (after) query = query.where((eb) => eb.or([eb("arrival_date", "<", after.arrivalDate), eb.and([eb("arrival_date", "=", after.arrivalDate), eb("id", ">", after.id)])]));
       const rows = await query.orderBy("arrival_date", "desc").orderBy("id", "asc").limit(where.limit).execute();
-      return rows.map((row) => ({
-        id: row.id,
-        state: row.state,
-        district: row.district,
-        stateSlug: row.state_slug,
-        districtSlug: row.district_slug,
-        market: row.market,
-        commodity: row.commodity,
-        variety: row.variety,
-        grade: row.grade,
-        arrivalDate: row.arrival_date,
-        minPrice: Number(row.min_price),
-        maxPrice: Number(row.max_price),
-        modalPrice: Number(row.modal_price),
-      }));
+      return rows.map((row) => ({ id: row.id, ...storedRate(row) }));
     },
 
     async countRates(): Promise<number> {
@@ -115,3 +87,34 @@ export function createMandiRatesRepository(db: Kysely<Database>) {
 }
 
 export type MandiRatesRepository = ReturnType<typeof createMandiRatesRepository>;
+
+/** A stored row as the rest of the code reads it: slugs in camelCase, prices as numbers (pg gives bigint as text). */
+function storedRate(row: {
+  state: string;
+  district: string;
+  state_slug: string | null;
+  district_slug: string | null;
+  market: string;
+  commodity: string;
+  variety: string;
+  grade: string;
+  arrival_date: string;
+  min_price: number | string;
+  max_price: number | string;
+  modal_price: number | string;
+}): StoredMandiRate {
+  return {
+    state: row.state,
+    district: row.district,
+    stateSlug: row.state_slug,
+    districtSlug: row.district_slug,
+    market: row.market,
+    commodity: row.commodity,
+    variety: row.variety,
+    grade: row.grade,
+    arrivalDate: row.arrival_date,
+    minPrice: Number(row.min_price),
+    maxPrice: Number(row.max_price),
+    modalPrice: Number(row.modal_price),
+  };
+}

@@ -11,10 +11,10 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedApiMarket, type ApiMarket } from "../../tests/support/public-api";
+import { serveApiMarket, stopApiMarket, type ApiMarket } from "../../tests/support/public-api";
 import { testEngines } from "../../tests/support/test-database";
-import { startTestHttpApp, type TestHttpApp } from "../../tests/support/test-http-app";
-import { createTestServices, type TestServices } from "../../tests/support/test-services";
+import type { TestHttpApp } from "../../tests/support/test-http-app";
+import type { TestServices } from "../../tests/support/test-services";
 import { openApiDocument } from "./openapi";
 
 // ajv-formats is CommonJS with a default export.
@@ -185,16 +185,9 @@ describe.each(testEngines())("the public API's contract on %s", (engine) => {
   const validatorFor = (path: string, status: string, mediaType: string) =>
     ajv.getSchema(`${DOC_ID}#/${pointer("paths", path, "get", "responses", status, "content", mediaType, "schema")}`) ?? ajv.compile({ $ref: `${DOC_ID}#/${pointer("paths", path, "get", "responses", status, "content", mediaType, "schema")}` });
 
-  beforeAll(async () => {
-    t = await createTestServices({ engine, env: { API_PER_MINUTE: "1000000", API_CONTACT_PER_MINUTE: "1000000" } });
-    market = await seedApiMarket(t);
-    http = await startTestHttpApp(t);
-    // A fresh database and a dozen listings with real photos: slow on a busy 2-core machine.
-  }, 60_000);
-  afterAll(async () => {
-    await http?.close();
-    await t?.cleanup();
-  });
+  // A fresh database and a dozen listings with real photos: slow on a busy 2-core machine.
+  beforeAll(async () => void ({ t, market, http } = await serveApiMarket(engine)), 60_000);
+  afterAll(() => stopApiMarket({ t, http }));
 
   /** Calls the API and checks the answer against the document; returns the status and body. */
   async function callAndCheck(path: string, operation: Operation, request: { url: string; headers: Record<string, string> }) {

@@ -8,7 +8,7 @@ import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingFields } from "../../tests/support/listings";
 import { signedInSeller } from "../../tests/support/uploads";
-import { seedApiMarket, SELLER_PHONES, ONION_PRICES, type ApiMarket } from "../../tests/support/public-api";
+import { serveApiMarket, stopApiMarket, SELLER_PHONES, ONION_PRICES, type ApiMarket } from "../../tests/support/public-api";
 import { testEngines } from "../../tests/support/test-database";
 import { startTestHttpApp, type TestHttpApp } from "../../tests/support/test-http-app";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
@@ -25,16 +25,9 @@ describe.each(testEngines())("the public API on %s", (engine) => {
     return { res, body: (await res.json()) as Record<string, unknown> & { items?: Array<Record<string, unknown>> } };
   };
 
-  beforeAll(async () => {
-    t = await createTestServices({ engine, env: { API_PER_MINUTE: "100000", API_CONTACT_PER_MINUTE: "100000" } });
-    market = await seedApiMarket(t);
-    http = await startTestHttpApp(t);
-    // A fresh database and a dozen listings with real photos: slow on a busy 2-core machine.
-  }, 60_000);
-  afterAll(async () => {
-    await http?.close();
-    await t?.cleanup();
-  });
+  // A fresh database and a dozen listings with real photos: slow on a busy 2-core machine.
+  beforeAll(async () => void ({ t, market, http } = await serveApiMarket(engine)), 60_000);
+  afterAll(() => stopApiMarket({ t, http }));
 
   it("finds onions in Nashik under ₹25 / kg, cheapest first, page after page through the Link header, and their price insight", async () => {
     const expected = ONION_PRICES.filter((price) => price <= 25).sort((a, b) => a - b);

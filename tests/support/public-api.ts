@@ -8,7 +8,9 @@ import { importMandiRates } from "../../server/mandi-rates/import-mandi-rates";
 import { makeProducePhoto, makeSeller } from "../../server/seed/factories";
 import { listingFields } from "./listings";
 import { agmarknetDate, CSV_HEADER_LINE } from "./mandi-rates";
-import type { TestServices } from "./test-services";
+import type { TestEngine } from "./test-database";
+import { startTestHttpApp, type TestHttpApp } from "./test-http-app";
+import { createTestServices, type TestServices } from "./test-services";
 
 export const SELLER_PHONES = ["+919876500001", "+919876500002", "+919876500003"];
 /** Rupees per kg of the Nashik onions, in the order they are listed. */
@@ -36,4 +38,16 @@ export async function seedApiMarket(t: TestServices): Promise<ApiMarket> {
   lines.push(`Maharashtra,Nashik,"Pimpalgaon","Onion",Red,FAQ,${agmarknetDate(1, t.clock.now)},1800,2200,2000`);
   await importMandiRates({ db: t.db, input: Readable.from([Buffer.from([CSV_HEADER_LINE, ...lines].join("\n"))]) });
   return { sellers, onionIds, tomatoId };
+}
+
+/** The API over real HTTP on a fresh database holding seedApiMarket's marketplace, its rate limits out of the way. */
+export async function serveApiMarket(engine: TestEngine): Promise<{ t: TestServices; market: ApiMarket; http: TestHttpApp }> {
+  const t = await createTestServices({ engine, env: { API_PER_MINUTE: "1000000", API_CONTACT_PER_MINUTE: "1000000" } });
+  const market = await seedApiMarket(t);
+  return { t, market, http: await startTestHttpApp(t) };
+}
+
+export async function stopApiMarket(served: { t?: TestServices; http?: TestHttpApp }): Promise<void> {
+  await served.http?.close();
+  await served.t?.cleanup();
 }
