@@ -3,10 +3,11 @@
  * the default) or `postgres://…`. Everything else talks to Kysely and never asks which.
  */
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import type pgModule from "pg";
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter, type LogEvent } from "kysely";
-import pg from "pg";
 import { dbQueryDuration, statementLabel, watchPool } from "../metrics/metrics";
 import { recordQuerySpan } from "../tracing/tracing";
 import { classifyUnavailable, type Unavailability } from "../unavailable";
@@ -71,11 +72,22 @@ class TransactionalDdlSqliteDialect extends SqliteDialect {
   }
 }
 
-// int8 (bigint) columns hold epoch milliseconds, well inside Number's safe range.
-pg.types.setTypeParser(20, (value) => Number(value));
+/**
+ * The PostgreSQL driver, loaded the first time a PostgreSQL database is opened: an instance on
+ * SQLite never holds it (decision 035). `require` keeps openDatabase synchronous; pg is CommonJS.
+ */
+let pgDriver: typeof pgModule | undefined;
+function loadPg(): typeof pgModule {
+  if (pgDriver) return pgDriver;
+  const pg = createRequire(import.meta.url)("pg") as typeof pgModule;
+  // int8 (bigint) columns hold epoch milliseconds, well inside Number's safe range.
+  pg.types.setTypeParser(20, (value) => Number(value));
+  return (pgDriver = pg);
+}
 
 function openPostgres(url: string, options: OpenDatabaseOptions): Db {
   const { timeouts } = options;
+  const pg = loadPg();
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,

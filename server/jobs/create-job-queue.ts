@@ -8,7 +8,6 @@ import type { Db } from "../db/database";
 import type { Logger } from "../logger";
 import { watchJobs } from "../metrics/metrics";
 import type { JobQueue } from "./job-queue";
-import { createPgBossQueue } from "./pg-boss-queue";
 import { createSqlJobQueue } from "./sql-job-queue";
 
 const STATS_FRESH_MS = 5_000;
@@ -17,7 +16,8 @@ export async function createJobQueue(deps: { config: Config; db: Db; logger: Log
   const { config } = deps;
   const queue =
     deps.db.dialect === "postgres" && config.jobs.driver === "auto"
-      ? createPgBossQueue({
+      ? // Loaded only here: a SQLite instance never holds pg-boss in memory (decision 035).
+        (await import("./pg-boss-queue")).createPgBossQueue({
           connectionString: config.databaseUrl,
           db: deps.db.kysely,
           logger: deps.logger,

@@ -3,11 +3,11 @@
  * the name; a pixel limit stops decompression bombs; everything is re-encoded, so nothing a
  * person uploads is served as-is, and metadata (EXIF, GPS) is dropped.
  */
-import sharp from "sharp";
 import { AppError } from "../../core/app-error";
 import { IMAGE_WIDTHS, type ImageWidth } from "../../core/constants";
 import { MESSAGES } from "../../core/messages";
 import { imagePipelineDuration } from "../metrics/metrics";
+import { loadSharp } from "./load-sharp";
 
 /** 40 megapixels: above any phone camera, far below what would exhaust memory. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -34,6 +34,7 @@ export async function makeImageVariants(bytes: Uint8Array): Promise<ImageVariant
 
 async function variantsOf(bytes: Uint8Array): Promise<ImageVariant[]> {
   if (bytes.byteLength === 0) throw new AppError("BAD_INPUT", MESSAGES.choosePhoto, { field: "image" });
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();

@@ -10,7 +10,8 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import sharp, { type OverlayOptions } from "sharp";
+import type { OverlayOptions } from "sharp";
+import { loadSharp } from "../media/load-sharp";
 import { CATALOGUES } from "../../core/i18n/catalogues";
 import type { Language } from "../../core/i18n/languages";
 import { createTranslator, type MessageTree } from "../../core/i18n/translate";
@@ -91,6 +92,7 @@ function registerFonts(): Promise<void> {
   fontsRegistered ??= (async () => {
     const missing = CARD_FONT_FILES.find((file) => !existsSync(file));
     if (missing) throw new Error(`share card font ${missing} is missing (server/share/fonts)`);
+    const sharp = await loadSharp();
     for (const fontfile of CARD_FONT_FILES) await sharp({ text: { text: ".", font: `${FAMILY} 12`, fontfile } }).png().toBuffer();
   })();
   return fontsRegistered;
@@ -102,6 +104,7 @@ function registerFonts(): Promise<void> {
  */
 export async function textBlock(text: string, options: { size: number; color: string; width?: number; embedFonts?: boolean }): Promise<{ input: Buffer; height: number }> {
   if (options.embedFonts !== false) await registerFonts();
+  const sharp = await loadSharp();
   const markup = `<span foreground="${options.color}">${escapeMarkup(text)}</span>`;
   const { data, info } = await sharp({
     text: {
@@ -125,6 +128,7 @@ export async function textBlock(text: string, options: { size: number; color: st
  */
 export async function renderShareCard(text: CardText, photo: Buffer | null): Promise<Buffer> {
   await registerFonts();
+  const sharp = await loadSharp();
   const layers: OverlayOptions[] = [];
   if (photo) {
     const cover = await sharp(photo).resize(PHOTO_WIDTH, CARD_HEIGHT, { fit: "cover" }).toBuffer();

@@ -87,6 +87,10 @@ describe("npm start with two workers on one SQLite file", () => {
     }
   });
 
+  it("holds no libvips before the first photo (decision 035: sharp loads on first use)", () => {
+    for (const pid of workerPids()) expect(readFileSync(`/proc/${pid}/maps`, "utf8")).not.toContain("libvips");
+  });
+
   it("shows a new, then a sold listing at once, whichever worker answers and whatever it had cached", async () => {
     const seller = makeSeller(5151);
     const signUp = await request(app, "POST", "/api/auth/sign-up/email", {
