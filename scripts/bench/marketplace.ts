@@ -52,13 +52,22 @@ export async function openMarketplace(options: { listings: number; url?: string;
     }
     await db.close();
     console.log(`Building a marketplace of ${options.listings.toLocaleString("en-IN")} listings (${postgres ? "PostgreSQL" : file})…`);
-    const bar = new cliProgress.SingleBar({ format: "  {bar} {value}/{total} listings, {duration}s", noTTYOutput: true, notTTYSchedule: 10_000 }, cliProgress.Presets.shades_classic);
-    bar.start(options.listings, 0);
+    const bar = new cliProgress.SingleBar({ format: "  {bar} {value}/{total} listings, {duration}s" }, cliProgress.Presets.shades_classic);
     const started = performance.now();
-    const load = { sellers: SELLERS, onBatch: (done: number) => bar.update(done) };
+    if (process.stdout.isTTY) bar.start(options.listings, 0);
+    // Into a log, the bar redraws on a timer, which SQLite's synchronous load never lets run:
+    // a plain line every tenth instead.
+    let logged = 0;
+    const onBatch = (done: number) => {
+      if (process.stdout.isTTY) return bar.update(done);
+      if (done - logged < options.listings / 10 && done < options.listings) return;
+      logged = done;
+      console.log(`  ${done.toLocaleString("en-IN")} / ${options.listings.toLocaleString("en-IN")} listings, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    };
+    const load = { sellers: SELLERS, onBatch };
     if (postgres) await loadPostgres(url, syntheticListings(options.listings), load);
     else loadSqlite(file, syntheticListings(options.listings), load);
-    bar.stop();
+    if (process.stdout.isTTY) bar.stop();
     buildSeconds = (performance.now() - started) / 1000;
     db = openDatabase(url);
     counts = await countListings(db.kysely);
