@@ -51,9 +51,13 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").max(256).optional(),
   /** An OpenTelemetry collector (OTLP over HTTP) to send traces to; unset: no tracing (decision 025). */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
-  /** Pages rendered at once; more wait in line (0: no limit). */
-  PAGE_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(32),
-  /** Longest a page waits in that line before it is answered 503 (busy). */
+  /** Pages each worker renders at once; a few more wait in line (0: no limit, no shedding; decision 038). */
+  PAGE_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(4),
+  /** Pages that may wait in that line; beyond it a page is answered 503 (busy) at once. Default: PAGE_CONCURRENCY. */
+  PAGE_QUEUE_LENGTH: z.coerce.number().int().min(0).max(10_000).optional(),
+  /** A line whose requests all wait longer than this for 100 ms is standing: new pages are answered 503 at once. */
+  PAGE_QUEUE_TARGET_MS: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** Longest a page let into the line waits before it is answered 503 (busy). */
   PAGE_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /** Public address of the site (used for auth cookies and origin checks). */
   BASE_URL: z.url().optional(),
@@ -169,7 +173,7 @@ export interface Config {
   /** Where traces go; no endpoint: tracing is off. */
   tracing: { endpoint: string | undefined };
   /** Load shedding in front of page rendering (server/http/load-shedding.ts). */
-  pageConcurrency: { max: number; queueWaitMs: number };
+  pageConcurrency: { max: number; queueLength: number; queueTargetMs: number; queueWaitMs: number };
   baseUrl: string;
   authSecret: string;
   maxImageBytes: number;
@@ -243,7 +247,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerHeapMb: e.WORKER_HEAP_MB,
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN } : null,
     tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT },
-    pageConcurrency: { max: e.PAGE_CONCURRENCY, queueWaitMs: e.PAGE_QUEUE_WAIT_MS },
+    pageConcurrency: {
+      max: e.PAGE_CONCURRENCY,
+      queueLength: e.PAGE_QUEUE_LENGTH ?? e.PAGE_CONCURRENCY,
+      queueTargetMs: e.PAGE_QUEUE_TARGET_MS,
+      queueWaitMs: e.PAGE_QUEUE_WAIT_MS,
+    },
     baseUrl: e.BASE_URL ?? `http://localhost:${e.PORT}`,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     maxImageBytes: e.MAX_IMAGE_BYTES,
