@@ -4,13 +4,13 @@
  * of the production server on the same synthetic marketplace (SQLite, or DATABASE_URL's
  * PostgreSQL), one after the other in the same run: load shedding off (PAGE_CONCURRENCY=0,
  * the baseline: every request waits its turn) and on (the defaults, or --concurrency and
- * --queue-wait). Prints how many requests were served and shed, and the latency of each, beside
+ * --queue-wait, --queue-length, --queue-target). Prints how many requests were served and shed, and the latency of each, beside
  * issue 27's goal. `--build DIR` runs another build (e.g. main's, copied aside) for a back-to-back
  * comparison; `--dir DIR` keeps the SQLite marketplace there; `--port N` moves the two ports.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { openMarketplace } from "./marketplace";
@@ -22,6 +22,8 @@ const duration = Number(argument("duration", "20"));
 const connections = Number(argument("connections", "200"));
 const concurrency = argument("concurrency", "");
 const queueWait = argument("queue-wait", "");
+const queueLength = argument("queue-length", "");
+const queueTarget = argument("queue-target", "");
 const portBase = Number(argument("port", "4344"));
 const PORTS = { off: portBase, on: portBase + 1 };
 const serverFile = path.join(argument("build", "build"), "server/index.js");
@@ -85,12 +87,19 @@ function drive(target: string, seconds: number): Promise<{ byStatus: Map<number,
 try {
   const settings = {
     off: { PAGE_CONCURRENCY: "0" },
-    on: { ...(concurrency ? { PAGE_CONCURRENCY: concurrency } : {}), ...(queueWait ? { PAGE_QUEUE_WAIT_MS: queueWait } : {}) },
+    on: {
+      ...(concurrency ? { PAGE_CONCURRENCY: concurrency } : {}),
+      ...(queueWait ? { PAGE_QUEUE_WAIT_MS: queueWait } : {}),
+      ...(queueLength ? { PAGE_QUEUE_LENGTH: queueLength } : {}),
+      ...(queueTarget ? { PAGE_QUEUE_TARGET_MS: queueTarget } : {}),
+    },
   };
   console.log(
     `\nMarketplace: ${market.listings.toLocaleString("en-IN")} listings (${url ? "PostgreSQL" : "SQLite"}); ` +
       `${connections} connections on /viewmore?q=onion, ${duration} s per run; shedding on = ` +
-      `PAGE_CONCURRENCY ${concurrency || "default"}, PAGE_QUEUE_WAIT_MS ${queueWait || "default"}; server ${serverFile}\n`,
+      `PAGE_CONCURRENCY ${concurrency || "default"}, PAGE_QUEUE_LENGTH ${queueLength || "default"}, ` +
+      `PAGE_QUEUE_TARGET_MS ${queueTarget || "default"}, PAGE_QUEUE_WAIT_MS ${queueWait || "default"}; server ${serverFile}; ` +
+      `load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}\n`,
   );
   const rows: string[][] = [];
   for (const mode of argument("modes", "off,on").split(",") as Array<"off" | "on">) {

@@ -19,7 +19,7 @@ import type { Services } from "../services";
 import { cacheControl, noteWhoIsSignedIn } from "./cache-control";
 import { serveMessages } from "./messages";
 import { rememberRequestLanguage } from "./request-language";
-import { admitPage, createPageLimiter, shedAtFront } from "./load-shedding";
+import { admitPage, createPageLimiter, isFileName, shedAtFront } from "./load-shedding";
 import { pageCacheMayAnswer, serveFromPageCache } from "./page-cache";
 import { createPageCache } from "../page-cache/page-cache";
 import { readiness } from "./readiness";
@@ -57,7 +57,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   const cache = ttlMs && maxBytes ? createPageCache({ ttlMs, maxBytes }) : null;
   // First of all: a page the server has no room for is turned away before any other work (decision 038).
   const pageLimiter = createPageLimiter(config.pageConcurrency);
-  app.use(shedAtFront(pageLimiter, cache ? pageCacheMayAnswer(cache) : undefined));
+  app.use(shedAtFront(pageLimiter, config.pageConcurrency, cache ? pageCacheMayAnswer(cache) : undefined));
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -156,7 +156,9 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   } else if (clientDir) {
     // No source map is in clientDir: the build moves them to build/sourcemaps (vite.config.ts).
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Only file names are looked for: a page's path would cost every render a stat of the disk.
+    const files = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (isFileName(req.path) ? files(req, res, next) : next()));
   }
 
   const routeContext = routeContextOf(services);

@@ -12,15 +12,16 @@
  *   it can do, and adding to the line only makes everyone in it late.
  * `queueWaitMs` bounds the wait of the few that were let in anyway (a render that hangs).
  *
- * The decision is O(1) and made twice: `shedAtFront` is the app's first middleware, so a page
- * shed while the server is saturated costs no security headers, compression, request log,
- * static-file lookup or database read; `admitPage`, just before React Router, counts the renders
- * and keeps the line. Only reads (GET, HEAD) are shed: a sell form's POST carries a seller's work
+ * The decision is O(1) and made at the front: `shedAtFront` is the app's first middleware, so a
+ * page shed while the server is saturated costs no security headers, compression, request log,
+ * static-file lookup or database read, and a page let in holds its place from there on.
+ * `admitPage`, just before React Router, does the same for the pages that went first to the page
+ * cache and were not found there. Only reads (GET, HEAD) are shed: a sell form's POST carries a seller's work
  * and always gets its turn (its waits are bounded by the database timeouts). /healthz, /readyz,
  * the API, photos, uploads and static files are not pages and never wait here: a busy instance
  * stays healthy to its load balancer.
  */
-import type { Request, RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import onFinished from "on-finished";
 import { pageQueueWait, requestsShed } from "../metrics/metrics";
 import { sendUnavailable, sendUnavailableNow } from "./unavailable";
@@ -79,11 +80,19 @@ export function createPageLimiter(limit: PageLimit, now: () => number = () => pe
       return standing ? "standing_queue" : null;
     },
 
-    /** Takes a place now (true) or joins the line (`admit` is called at its turn); call `mustShed` first. */
+    /**
+     * Takes a place, or joins the line; `admit` is called when the page may start, always on a
+     * later turn of the event loop (setImmediate). A render on SQLite runs start to finish without
+     * giving the loop back (its queries are synchronous): started at once, the next request read
+     * in the same turn would find the place free again and render too, and every request already
+     * on the wire, the ones to be shed included, would wait for all of those renders. Started on
+     * its own turn, the line and the 503s are dealt with between two renders.
+     */
     enter(admit: () => void): { queued: false } | { queued: true; leave: () => boolean } {
       if (!limit.max || active < limit.max) {
         active++;
         observe(0, now());
+        setImmediate(admit);
         return { queued: false };
       }
       const waiter: Waiter = { queuedAt: now(), admit };
@@ -100,7 +109,7 @@ export function createPageLimiter(limit: PageLimit, now: () => number = () => pe
       const waited = at - head.queuedAt;
       observe(waited, at);
       pageQueueWait.observe(waited / 1000);
-      head.admit();
+      setImmediate(head.admit);
     },
 
     get active() {
@@ -121,51 +130,60 @@ const isRead = (req: Request) => req.method === "GET" || req.method === "HEAD";
 // data request (`/viewmore.data`) is a render like its page.
 const NOT_A_PAGE = /^\/(healthz|readyz|api\/|assets\/|media\/|uploads|share\/|i18n\/)|\.(?!data$)[^/.]+$/;
 
-/**
- * The app's first middleware: while the limiter would shed, a page request is answered 503 here,
- * before any other work, unless `mayBeCached` says the page cache probably holds it (a copy costs
- * next to nothing to send; it then meets `admitPage` after the cache like any other).
- */
-export function shedAtFront(limiter: PageLimiter, mayBeCached: (req: Request) => boolean = () => false): RequestHandler {
-  return (req, res, next) => {
-    if (!isRead(req) || NOT_A_PAGE.test(req.path)) return next();
-    const reason = limiter.mustShed();
-    if (!reason || mayBeCached(req)) return next();
-    requestsShed.inc({ reason });
-    sendUnavailableNow(req, res);
-  };
-}
+/** Whether a path names a file (`/favicon.svg`, `/sw.js`), not a page; every built file has an extension. */
+export const isFileName = (path: string) => /\.[^/.]+$/.test(path) && !path.endsWith(".data");
 
-/** Just before React Router: a place to render, a short wait in line, or a 503 at once. */
-export function admitPage(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimit, "queueWaitMs">): RequestHandler {
+/** Requests that took their place at the front, so the second look lets them through. */
+const admittedAtFront = new WeakSet<Request>();
+
+/**
+ * A place to render now, a short wait in line, or a 503 at once (`answer`). The place is held
+ * from here until the response has finished, or the client has gone.
+ */
+function takePlace(limiter: PageLimiter, queueWaitMs: number, answer: (req: Request, res: Response) => void): RequestHandler {
   return (req, res, next) => {
-    if (!isRead(req)) return next();
     const reason = limiter.mustShed();
     if (reason) {
       requestsShed.inc({ reason });
-      return void sendUnavailable(req, res);
+      return answer(req, res);
     }
     let timer: NodeJS.Timeout | undefined;
     const place = limiter.enter(() => {
       clearTimeout(timer);
-      // on-finished also fires for a response already closed: a client that hung up while the
-      // request was on its way here must not keep its place for ever.
+      // on-finished also fires for a response already closed: a client that hung up while
+      // waiting must not keep its place for ever.
       onFinished(res, limiter.release);
       next();
     });
-    if (!place.queued) {
-      pageQueueWait.observe(0);
-      onFinished(res, limiter.release);
-      return next();
-    }
+    if (!place.queued) return void pageQueueWait.observe(0);
     timer = setTimeout(() => {
       if (!place.leave()) return;
       requestsShed.inc({ reason: "waited_too_long" });
-      sendUnavailable(req, res);
+      answer(req, res);
     }, queueWaitMs);
     // Someone who gave up while waiting needs no place.
     onFinished(res, () => {
       if (place.leave()) clearTimeout(timer);
     });
   };
+}
+
+/**
+ * The app's first middleware: a page request takes its place (or its 503) here, before any other
+ * work, unless `mayBeCached` says the page cache probably holds it (a copy costs next to nothing
+ * to send): such a request meets `admitPage` after the cache, if the cache could not answer.
+ */
+export function shedAtFront(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimit, "queueWaitMs">, mayBeCached: (req: Request) => boolean = () => false): RequestHandler {
+  const take = takePlace(limiter, queueWaitMs, sendUnavailableNow);
+  return (req, res, next) => {
+    if (!isRead(req) || NOT_A_PAGE.test(req.path) || mayBeCached(req)) return next();
+    admittedAtFront.add(req);
+    take(req, res, next);
+  };
+}
+
+/** Just before React Router: the same, for a page request that came past the front for the page cache. */
+export function admitPage(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimit, "queueWaitMs">): RequestHandler {
+  const take = takePlace(limiter, queueWaitMs, sendUnavailable);
+  return (req, res, next) => (!isRead(req) || admittedAtFront.has(req) ? next() : take(req, res, next));
 }

@@ -65,7 +65,10 @@ const NOW_HEADERS = {
  * front of the app (load-shedding.ts): no Express send, no ETag, no compression.
  */
 export function sendUnavailableNow(req: Request, res: Response): void {
-  const json = wantsJson(req);
+  // Pages only (load-shedding.ts): JSON for a client that asks for it and not for HTML, without
+  // the cost of full content negotiation on every answer.
+  const accept = req.headers.accept ?? "";
+  const json = accept.includes("json") && !accept.includes("html");
   const body = json ? JSON_BODY : PAGE_BODIES[pickLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] })];
   res.writeHead(503, {
     ...NOW_HEADERS,
