@@ -97,13 +97,13 @@ describe("load shedding (decision 038)", () => {
     // On SQLite a render never gives the loop back: started at once, it would free its place
     // before the next request in the same turn was looked at, and that one would render too.
     const limiter = createPageLimiter({ max: 1, queueLength: 0, queueTargetMs: 10, queueWaitMs: 100 });
-    const started: number[] = [];
-    limiter.enter(() => started.push(1));
+    const started: Array<() => void> = [];
+    limiter.enter((done) => started.push(done));
     expect(started).toEqual([]);
     expect(limiter.mustShed()).toBe("queue_full");
     await new Promise((resolve) => setImmediate(resolve));
-    expect(started).toEqual([1]);
-    limiter.release();
+    expect(started).toHaveLength(1);
+    started[0]!();
     expect(limiter.mustShed()).toBeNull();
   });
 
@@ -175,6 +175,29 @@ describe("load shedding (decision 038)", () => {
     await until(limiter, { active: 1, waiting: 0 });
     await pages.finish("6");
     expect((await Promise.all([fifth, sixth])).map((r) => r.status)).toEqual([200, 200]);
+  });
+
+  it("turns a page away at once when, at the pace of recent renders, its turn would come too late", async () => {
+    let clock = 0;
+    const { base, pages, limiter } = await serve({ max: 1, queueLength: 10, queueTargetMs: 50, queueWaitMs: 100 }, { now: () => clock });
+    const first = get(`${base}/?n=1`);
+    await until(limiter, { active: 1, waiting: 0 });
+    await sleep(20); // started, on its own turn
+    clock = 80;
+    await pages.finish("1");
+    expect((await first).status).toBe(200);
+    expect(limiter.renderMs).toBe(80);
+
+    const second = get(`${base}/?n=2`);
+    await until(limiter, { active: 1, waiting: 0 });
+    const third = get(`${base}/?n=3`); // one render ahead: its turn in about 80 ms of the 100 allowed
+    await until(limiter, { active: 1, waiting: 1 });
+    const fourth = await get(`${base}/?n=4`); // two renders ahead: 160 ms
+    expect(fourth).toMatchObject({ status: 503, retryAfter: "30" });
+    expect(limiter.waiting).toBe(1);
+    await pages.finish("2");
+    await pages.finish("3");
+    expect((await Promise.all([second, third])).map((r) => r.status)).toEqual([200, 200]);
   });
 
   it("answers 503 a page let into the line that waited its longest", async () => {

@@ -5,7 +5,8 @@
  * a "busy, try again" that takes seconds is no better than the page.
  *
  * A request is turned away without waiting when
- * - the line is full (`queueLength` waiting), or
+ * - the line is full (`queueLength` waiting), or longer than recent renders could clear within
+ *   `queueWaitMs` (its place would end in the same 503, later), or
  * - the line has been standing: for a whole interval (100 ms) every request that reached its
  *   head had waited more than `queueTargetMs` (CoDel's rule, RFC 8289). A burst that clears
  *   within the interval is let in; a line that does not clear means the server has more than
@@ -42,10 +43,16 @@ const INTERVAL_MS = 100;
 
 export type ShedReason = "queue_full" | "standing_queue" | "waited_too_long";
 
+/** Called when a page may start, with what to call once it has finished (or its client gone). */
+type Admit = (done: () => void) => void;
+
 interface Waiter {
   queuedAt: number;
-  admit: () => void;
+  admit: Admit;
 }
+
+/** Weight of the newest render in the running average of render times. */
+const RENDER_TIME_WEIGHT = 0.2;
 
 export function createPageLimiter(limit: PageLimit, now: () => number = () => performance.now()) {
   let active = 0;
@@ -54,6 +61,8 @@ export function createPageLimiter(limit: PageLimit, now: () => number = () => pe
   // CoDel's state: when the line first stayed above target, and whether arrivals are being shed.
   let aboveSince: number | null = null;
   let standing = false;
+  // How long a place is held, start to finish, lately: how fast the line moves.
+  let renderMs = 0;
 
   const observe = (waitedMs: number, at: number) => {
     if (waitedMs <= limit.queueTargetMs) {
@@ -68,11 +77,39 @@ export function createPageLimiter(limit: PageLimit, now: () => number = () => pe
     return first.done ? undefined : first.value;
   };
 
+  const release = () => {
+    const head = oldest();
+    if (!head) return void active--;
+    waiting.delete(head);
+    const at = now();
+    const waited = at - head.queuedAt;
+    observe(waited, at);
+    pageQueueWait.observe(waited / 1000);
+    start(head.admit);
+  };
+
+  // Always on a later turn of the event loop: see `enter`.
+  const start = (admit: Admit) =>
+    setImmediate(() => {
+      const startedAt = now();
+      let finished = false;
+      admit(() => {
+        if (finished) return;
+        finished = true;
+        const took = now() - startedAt;
+        renderMs = renderMs ? renderMs + RENDER_TIME_WEIGHT * (took - renderMs) : took;
+        release();
+      });
+    });
+
   return {
     /** Whether a page arriving now would be turned away, and why; O(1), changes nothing but CoDel's clock. */
     mustShed(): ShedReason | null {
       if (!limit.max || active < limit.max) return null;
       if (waiting.size >= limit.queueLength) return "queue_full";
+      // A place in a line that, at the pace of recent renders, would not reach its turn in time
+      // is no place: the 503 now is kinder than the same 503 after the wait.
+      if (((waiting.size + 1) * renderMs) / limit.max > limit.queueWaitMs) return "queue_full";
       const at = now();
       const head = oldest();
       // The head of the line will have waited at least this long when its turn comes.
@@ -88,11 +125,11 @@ export function createPageLimiter(limit: PageLimit, now: () => number = () => pe
      * on the wire, the ones to be shed included, would wait for all of those renders. Started on
      * its own turn, the line and the 503s are dealt with between two renders.
      */
-    enter(admit: () => void): { queued: false } | { queued: true; leave: () => boolean } {
+    enter(admit: Admit): { queued: false } | { queued: true; leave: () => boolean } {
       if (!limit.max || active < limit.max) {
         active++;
         observe(0, now());
-        setImmediate(admit);
+        start(admit);
         return { queued: false };
       }
       const waiter: Waiter = { queuedAt: now(), admit };
@@ -100,18 +137,10 @@ export function createPageLimiter(limit: PageLimit, now: () => number = () => pe
       return { queued: true, leave: () => waiting.delete(waiter) };
     },
 
-    /** A finished page hands its place to the longest waiting one. */
-    release(): void {
-      const head = oldest();
-      if (!head) return void active--;
-      waiting.delete(head);
-      const at = now();
-      const waited = at - head.queuedAt;
-      observe(waited, at);
-      pageQueueWait.observe(waited / 1000);
-      setImmediate(head.admit);
+    /** The running average of render times, in ms (0 before the first). */
+    get renderMs() {
+      return renderMs;
     },
-
     get active() {
       return active;
     },
@@ -128,10 +157,12 @@ const isRead = (req: Request) => req.method === "GET" || req.method === "HEAD";
 // What is not a page: health, the API, auth, photos, uploads, share cards, catalogues, built
 // assets, and any file name with an extension (favicon.ico, sw.js, the manifests); a page's
 // data request (`/viewmore.data`) is a render like its page.
-const NOT_A_PAGE = /^\/(healthz|readyz|api\/|assets\/|media\/|uploads|share\/|i18n\/)|\.(?!data$)[^/.]+$/;
+const NOT_A_PAGE = /^\/(healthz|readyz|api\/|assets\/|media\/|uploads|share\/|i18n\/)/;
 
 /** Whether a path names a file (`/favicon.svg`, `/sw.js`), not a page; every built file has an extension. */
 export const isFileName = (path: string) => /\.[^/.]+$/.test(path) && !path.endsWith(".data");
+
+const isPageRead = (req: Request) => isRead(req) && !NOT_A_PAGE.test(req.path) && !isFileName(req.path);
 
 /** Requests that took their place at the front, so the second look lets them through. */
 const admittedAtFront = new WeakSet<Request>();
@@ -147,23 +178,26 @@ function takePlace(limiter: PageLimiter, queueWaitMs: number, answer: (req: Requ
       requestsShed.inc({ reason });
       return answer(req, res);
     }
-    let timer: NodeJS.Timeout | undefined;
-    const place = limiter.enter(() => {
-      clearTimeout(timer);
-      // on-finished also fires for a response already closed: a client that hung up while
-      // waiting must not keep its place for ever.
-      onFinished(res, limiter.release);
+    const place = limiter.enter((done) => {
+      // Always on a later turn than this one, so `waitLimit` is set by then.
+      clearTimeout(waitLimit);
+      // A finished page hands its place to the longest waiting one. on-finished also fires for
+      // a response already closed: a client that hung up while waiting keeps no place.
+      onFinished(res, done);
       next();
     });
+    const leave = place.queued ? place.leave : () => false;
+    const waitLimit = place.queued
+      ? setTimeout(() => {
+          if (!leave()) return;
+          requestsShed.inc({ reason: "waited_too_long" });
+          answer(req, res);
+        }, queueWaitMs)
+      : undefined;
     if (!place.queued) return void pageQueueWait.observe(0);
-    timer = setTimeout(() => {
-      if (!place.leave()) return;
-      requestsShed.inc({ reason: "waited_too_long" });
-      answer(req, res);
-    }, queueWaitMs);
     // Someone who gave up while waiting needs no place.
     onFinished(res, () => {
-      if (place.leave()) clearTimeout(timer);
+      if (leave()) clearTimeout(waitLimit);
     });
   };
 }
@@ -176,7 +210,7 @@ function takePlace(limiter: PageLimiter, queueWaitMs: number, answer: (req: Requ
 export function shedAtFront(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimit, "queueWaitMs">, mayBeCached: (req: Request) => boolean = () => false): RequestHandler {
   const take = takePlace(limiter, queueWaitMs, sendUnavailableNow);
   return (req, res, next) => {
-    if (!isRead(req) || NOT_A_PAGE.test(req.path) || mayBeCached(req)) return next();
+    if (!isPageRead(req) || mayBeCached(req)) return next();
     admittedAtFront.add(req);
     take(req, res, next);
   };
