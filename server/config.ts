@@ -51,9 +51,19 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").max(256).optional(),
   /** An OpenTelemetry collector (OTLP over HTTP) to send traces to; unset: no tracing (decision 025). */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
-  /** Pages rendered at once; more wait in line (0: no limit). */
-  PAGE_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(32),
-  /** Longest a page waits in that line before it is answered 503 (busy). */
+  /**
+   * Pages each worker renders at once; a few more wait in line (0: no limit, no shedding). Default:
+   * 1 on SQLite, whose renders never yield the event loop, 4 on PostgreSQL (decision 038).
+   */
+  PAGE_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).optional(),
+  /**
+   * Pages that may wait in that line; beyond it a page is answered 503 (busy) at once. Room for a
+   * burst: a line that does not clear is cut short by PAGE_QUEUE_TARGET_MS.
+   */
+  PAGE_QUEUE_LENGTH: z.coerce.number().int().min(0).max(10_000).default(8),
+  /** A line whose requests all wait longer than this for 100 ms is standing: new pages are answered 503 at once. */
+  PAGE_QUEUE_TARGET_MS: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** Longest a page let into the line waits before it is answered 503 (busy). */
   PAGE_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /** Public address of the site (used for auth cookies and origin checks). */
   BASE_URL: z.url().optional(),
@@ -169,7 +179,7 @@ export interface Config {
   /** Where traces go; no endpoint: tracing is off. */
   tracing: { endpoint: string | undefined };
   /** Load shedding in front of page rendering (server/http/load-shedding.ts). */
-  pageConcurrency: { max: number; queueWaitMs: number };
+  pageConcurrency: { max: number; queueLength: number; queueTargetMs: number; queueWaitMs: number };
   baseUrl: string;
   authSecret: string;
   maxImageBytes: number;
@@ -209,12 +219,19 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/** A line is called standing well before anyone in it has waited the longest a page may wait. */
+function pageLimitProblems(e: z.output<typeof envSchema> | undefined) {
+  if (!e || !e.PAGE_QUEUE_WAIT_MS || e.PAGE_QUEUE_TARGET_MS < e.PAGE_QUEUE_WAIT_MS) return [];
+  return [{ name: "PAGE_QUEUE_TARGET_MS", message: `must be less than PAGE_QUEUE_WAIT_MS (${e.PAGE_QUEUE_WAIT_MS})` }];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = envSchema.safeParse(env);
   const problems = [
     ...(result.error?.issues ?? []).map((issue) => ({ name: issue.path.join("."), message: issue.message })),
     ...s3CombinationProblems(env),
     ...metricsProblems(result.data),
+    ...pageLimitProblems(result.data),
     ...(Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM) ? [{ name: env.SMTP_URL ? "MAIL_FROM" : "SMTP_URL", message: "must be set together with the other mail setting (or leave both unset)" }] : []),
     ...(Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY) ? [{ name: env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY", message: "must be set together with the other VAPID key (or leave both unset)" }] : []),
   ];
@@ -223,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Mandi cannot start; fix these environment variables:\n${lines.join("\n")}`);
   }
   const e = result.data;
+  const pageConcurrency = e.PAGE_CONCURRENCY ?? (e.DATABASE_URL?.startsWith("postgres") ? 4 : 1);
   const dataDir = path.resolve(e.DATA_DIR);
   const mediaDir = path.join(dataDir, "media");
   mkdirSync(dataDir, { recursive: true });
@@ -243,7 +261,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerHeapMb: e.WORKER_HEAP_MB,
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN } : null,
     tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT },
-    pageConcurrency: { max: e.PAGE_CONCURRENCY, queueWaitMs: e.PAGE_QUEUE_WAIT_MS },
+    pageConcurrency: {
+      max: pageConcurrency,
+      queueLength: e.PAGE_QUEUE_LENGTH,
+      queueTargetMs: e.PAGE_QUEUE_TARGET_MS,
+      queueWaitMs: e.PAGE_QUEUE_WAIT_MS,
+    },
     baseUrl: e.BASE_URL ?? `http://localhost:${e.PORT}`,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     maxImageBytes: e.MAX_IMAGE_BYTES,

@@ -1,5 +1,5 @@
 /**
- * The Express app: security headers and compression → request log → the same-site check →
+ * The Express app: load shedding's first look (decision 038) → security headers and compression → request log → the same-site check →
  * better-auth (before any body parser, as its docs require) → tus uploads → photos → static
  * assets → the React Router handler.
  */
@@ -19,8 +19,8 @@ import type { Services } from "../services";
 import { cacheControl, noteWhoIsSignedIn } from "./cache-control";
 import { serveMessages } from "./messages";
 import { rememberRequestLanguage } from "./request-language";
-import { shedLoad } from "./load-shedding";
-import { serveFromPageCache } from "./page-cache";
+import { admitPage, createPageLimiter, isFileName, shedAtFront } from "./load-shedding";
+import { pageCacheMayAnswer, serveFromPageCache } from "./page-cache";
 import { createPageCache } from "../page-cache/page-cache";
 import { readiness } from "./readiness";
 import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
@@ -52,6 +52,12 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   // Behind a load balancer, its X-Forwarded-* headers give the client's address (rate limits)
   // and the public scheme and host (React Router's same-origin check on form posts).
   app.set("trust proxy", config.trustProxy);
+
+  const { ttlMs, maxBytes } = config.pageCache;
+  const cache = ttlMs && maxBytes ? createPageCache({ ttlMs, maxBytes }) : null;
+  // First of all: a page the server has no room for is turned away before any other work (decision 038).
+  const pageLimiter = createPageLimiter(config.pageConcurrency);
+  app.use(shedAtFront(pageLimiter, config.pageConcurrency, cache ? pageCacheMayAnswer(cache) : undefined));
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -150,17 +156,18 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   } else if (clientDir) {
     // No source map is in clientDir: the build moves them to build/sourcemaps (vite.config.ts).
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Only file names are looked for: a page's path would cost every render a stat of the disk.
+    const files = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (isFileName(req.path) ? files(req, res, next) : next()));
   }
 
   const routeContext = routeContextOf(services);
-  const { ttlMs, maxBytes } = config.pageCache;
-  // Before load shedding: a page already rendered costs next to nothing to send.
-  const pageCache = ttlMs && maxBytes ? [serveFromPageCache({ cache: createPageCache({ ttlMs, maxBytes }), contentVersion: services.contentVersion })] : [];
+  // Before the render limit: a page already rendered costs next to nothing to send.
+  const pageCache = cache ? [serveFromPageCache({ cache, contentVersion: services.contentVersion })] : [];
   app.all(
     "*splat",
     ...pageCache,
-    shedLoad(config.pageConcurrency),
+    admitPage(pageLimiter, config.pageConcurrency),
     rememberRequestLanguage,
     createRequestHandler({
       build,

@@ -2,21 +2,27 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { shedLoad } from "./load-shedding";
+import { admitPage, createPageLimiter, shedAtFront, type PageLimit, type PageLimiter } from "./load-shedding";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A real HTTP server: an asynchronous step (like the static-file lookup) before the limit, then a page that takes `pageMs`. */
-async function serve(limit: { max: number; queueWaitMs: number }, pageMs: number) {
-  const app = express();
-  app.use((_req, _res, next) => void sleep(30).then(() => next()));
-  app.use(shedLoad(limit));
-  app.get("/", (_req, res) => void sleep(pageMs).then(() => res.send("page")));
-  app.post("/", (_req, res) => void sleep(pageMs).then(() => res.send("saved")));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  servers.push(server);
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+/** Pages held inside the route until the test lets them finish, by request (`?n=`). */
+function heldPages() {
+  const held = new Map<string, () => void>();
+  const entered: string[] = [];
+  return {
+    entered,
+    handler: (req: express.Request, res: express.Response) => {
+      const n = String(req.query.n);
+      entered.push(n);
+      new Promise<void>((resolve) => held.set(n, resolve)).then(() => res.send(`page ${n}`), () => {});
+    },
+    /** Lets page `n` finish, once it has reached the route (a place is taken before the work in front of it). */
+    async finish(n: string) {
+      for (let i = 0; i < 500 && !held.has(n); i++) await sleep(2);
+      held.get(n)!();
+    },
+  };
 }
 
 const servers: Server[] = [];
@@ -27,55 +33,215 @@ afterEach(() => {
   }
 });
 
-async function get(url: string, signal?: AbortSignal) {
-  const started = performance.now();
-  const response = await fetch(url, { signal: signal ?? AbortSignal.timeout(5_000) });
-  await response.text();
-  return { status: response.status, retryAfter: response.headers.get("retry-after"), ms: performance.now() - started };
+/**
+ * A real HTTP server shaped like the app: the front check, work before the limit (counted, as
+ * the static-file lookup and the rest are), an optional stand-in page cache, the limit, the pages.
+ */
+async function serve(limit: Partial<PageLimit>, options: { now?: () => number; cached?: string } = {}) {
+  const pages = heldPages();
+  const full: PageLimit = { max: 1, queueLength: 1, queueTargetMs: 10_000, queueWaitMs: 10_000, ...limit };
+  const limiter = createPageLimiter(full, options.now);
+  const reachedWork: string[] = [];
+  const app = express();
+  app.use(shedAtFront(limiter, full, (req) => req.path === options.cached));
+  app.use((req, _res, next) => {
+    reachedWork.push(req.path);
+    void sleep(5).then(() => next());
+  });
+  app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
+  app.get("/assets/app.js", (_req, res) => void res.type("js").send("ok"));
+  if (options.cached) app.get(options.cached, (_req, res) => void res.send("from the cache"));
+  app.all("*splat", admitPage(limiter, full), pages.handler);
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  servers.push(server);
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base, pages, limiter, reachedWork };
 }
 
-describe("shedLoad", () => {
-  it("serves what fits, lets a short line wait, and answers the rest 503 with Retry-After", async () => {
-    const url = await serve({ max: 1, queueWaitMs: 150 }, 100);
-    const replies = await Promise.all([get(url), get(url), get(url), get(url)]);
-    const statuses = replies.map((r) => r.status).sort();
-    // One renders, the next waits its 100 ms turn in the line of one; the other two find the line full.
-    expect(statuses).toEqual([200, 200, 503, 503]);
-    for (const reply of replies.filter((r) => r.status === 503)) {
-      expect(reply.retryAfter).toBe("30");
-      expect(reply.ms).toBeLessThan(1_000);
-    }
-  });
+async function get(url: string, init: RequestInit = {}) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(5_000), ...init });
+  return { status: response.status, retryAfter: response.headers.get("retry-after"), type: response.headers.get("content-type"), body: await response.text() };
+}
 
-  it("answers 503 at once, without waiting, when the line is already full", async () => {
-    const url = await serve({ max: 1, queueWaitMs: 2_000 }, 1_000);
-    const first = get(url);
-    await sleep(60);
-    const second = get(url); // waits in the line of one
-    await sleep(60);
-    const third = await get(url);
-    expect(third.status).toBe(503);
-    expect(third.retryAfter).toBe("30");
-    // The 30 ms step before the limit, not the 2 s line: told at once.
-    expect(third.ms).toBeLessThan(500);
+/** Waits until the limiter shows the given state (the requests are on their way over HTTP). */
+async function until(limiter: PageLimiter, state: { active: number; waiting: number }) {
+  for (let i = 0; i < 500 && (limiter.active !== state.active || limiter.waiting !== state.waiting); i++) await sleep(2);
+  expect({ active: limiter.active, waiting: limiter.waiting }).toEqual(state);
+}
+
+describe("load shedding (decision 038)", () => {
+  it("with one page rendering and no line, answers the next 503 with Retry-After at the front, before any other work", async () => {
+    const { base, pages, limiter, reachedWork } = await serve({ max: 1, queueLength: 0 });
+    const first = get(`${base}/viewmore?n=1`);
+    await until(limiter, { active: 1, waiting: 0 });
+
+    const shed = await get(`${base}/viewmore?n=2`);
+    expect(shed.status).toBe(503);
+    expect(shed.retryAfter).toBe("30");
+    expect(shed.type).toMatch(/^text\/html/);
+    expect(shed.body).toContain("<html lang=\"en-IN\"");
+    // Shed at the front: the work before the limit never saw it.
+    expect(reachedWork).toEqual(["/viewmore"]);
+
+    await pages.finish("1");
     expect((await first).status).toBe(200);
-    expect((await second).status).toBe(200);
+    await until(limiter, { active: 0, waiting: 0 });
+    const after = get(`${base}/viewmore?n=3`);
+    await until(limiter, { active: 1, waiting: 0 });
+    await pages.finish("3");
+    expect((await after).status).toBe(200);
   });
 
-  it("never sheds a form being sent (a seller's work): a POST gets its turn even past a full line", async () => {
-    const url = await serve({ max: 1, queueWaitMs: 0 }, 200);
-    const [page, post] = await Promise.all([get(url), sleep(60).then(async () => (await fetch(url, { method: "POST", signal: AbortSignal.timeout(5_000) })).status)]);
-    expect(page.status).toBe(200);
-    expect(post).toBe(200);
+  it("starts a page on a later turn of the event loop, so a request read in the same turn finds the place taken", async () => {
+    // On SQLite a render never gives the loop back: started at once, it would free its place
+    // before the next request in the same turn was looked at, and that one would render too.
+    const limiter = createPageLimiter({ max: 1, queueLength: 0, queueTargetMs: 10, queueWaitMs: 100 });
+    const started: Array<() => void> = [];
+    limiter.enter((done) => started.push(done));
+    expect(started).toEqual([]);
+    expect(limiter.mustShed()).toBe("queue_full");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toHaveLength(1);
+    started[0]!();
+    expect(limiter.mustShed()).toBeNull();
   });
 
-  it("gives back the place of a client that hung up before its request reached the limit", async () => {
-    const url = await serve({ max: 1, queueWaitMs: 0 }, 50);
-    for (let i = 0; i < 3; i++) {
-      // Gone after 5 ms: the request is still in the asynchronous step before the limit.
-      await get(url, AbortSignal.timeout(5)).catch(() => {});
+  it("answers in the asker's language or as JSON, and a HEAD without a body", async () => {
+    const { base, limiter } = await serve({ max: 1, queueLength: 0 });
+    void get(`${base}/?n=1`).catch(() => {});
+    await until(limiter, { active: 1, waiting: 0 });
+    const hindi = await get(`${base}/view/7?n=2`, { headers: { "Accept-Language": "hi" } });
+    expect(hindi.status).toBe(503);
+    expect(hindi.body).toContain("<html lang=\"hi-IN\"");
+    const json = await get(`${base}/viewmore.data?n=3`, { headers: { Accept: "application/json" } });
+    expect(json.status).toBe(503);
+    expect(JSON.parse(json.body)).toMatchObject({ error: "unavailable", retryAfterSeconds: 30 });
+    const head = await get(`${base}/?n=4`, { method: "HEAD" });
+    expect(head).toMatchObject({ status: 503, retryAfter: "30", body: "" });
+  });
+
+  it("lets waiting pages in first come, first served, as places free up", async () => {
+    const { base, pages, limiter } = await serve({ max: 1, queueLength: 3 });
+    const replies = [get(`${base}/?n=1`)];
+    await until(limiter, { active: 1, waiting: 0 });
+    for (const n of ["2", "3", "4"]) {
+      replies.push(get(`${base}/?n=${n}`));
+      await until(limiter, { active: 1, waiting: Number(n) - 1 });
     }
-    await sleep(100);
-    expect((await get(url)).status).toBe(200);
+    // The line is full: the fifth is turned away at once.
+    expect((await get(`${base}/?n=5`)).status).toBe(503);
+
+    for (const n of ["1", "2", "3", "4"]) {
+      await until(limiter, { active: 1, waiting: 4 - Number(n) });
+      await pages.finish(n);
+      await sleep(10);
+    }
+    expect((await Promise.all(replies)).map((r) => r.body)).toEqual(["page 1", "page 2", "page 3", "page 4"]);
+    expect(pages.entered).toEqual(["1", "2", "3", "4"]);
+  });
+
+  it("sheds new arrivals at once while the line stands above its target for 100 ms, and queues again once it has cleared", async () => {
+    let clock = 0;
+    const { base, pages, limiter } = await serve({ max: 1, queueLength: 10, queueTargetMs: 20 }, { now: () => clock });
+    const first = get(`${base}/?n=1`);
+    await until(limiter, { active: 1, waiting: 0 });
+    const second = get(`${base}/?n=2`);
+    await until(limiter, { active: 1, waiting: 1 });
+
+    clock = 50; // the head has waited 50 ms > 20: above target, for now only a burst
+    const third = get(`${base}/?n=3`);
+    await until(limiter, { active: 1, waiting: 2 });
+
+    clock = 160; // still above target 110 ms later: a standing line
+    const shed = await get(`${base}/?n=4`);
+    expect(shed.status).toBe(503);
+    expect(shed.retryAfter).toBe("30");
+    expect(limiter.waiting).toBe(2);
+
+    for (const n of ["1", "2", "3"]) {
+      await until(limiter, { active: 1, waiting: 3 - Number(n) });
+      await pages.finish(n);
+    }
+    expect((await Promise.all([first, second, third])).map((r) => r.status)).toEqual([200, 200, 200]);
+
+    // Cleared: the line takes pages again.
+    await until(limiter, { active: 0, waiting: 0 });
+    const fifth = get(`${base}/?n=5`);
+    await until(limiter, { active: 1, waiting: 0 });
+    const sixth = get(`${base}/?n=6`);
+    await until(limiter, { active: 1, waiting: 1 });
+    await pages.finish("5");
+    await until(limiter, { active: 1, waiting: 0 });
+    await pages.finish("6");
+    expect((await Promise.all([fifth, sixth])).map((r) => r.status)).toEqual([200, 200]);
+  });
+
+  it("turns a page away at once when, at the pace of recent renders, its turn would come too late", async () => {
+    let clock = 0;
+    const { base, pages, limiter } = await serve({ max: 1, queueLength: 10, queueTargetMs: 50, queueWaitMs: 100 }, { now: () => clock });
+    const first = get(`${base}/?n=1`);
+    await until(limiter, { active: 1, waiting: 0 });
+    await sleep(20); // started, on its own turn
+    clock = 80;
+    await pages.finish("1");
+    expect((await first).status).toBe(200);
+    expect(limiter.renderMs).toBe(80);
+
+    const second = get(`${base}/?n=2`);
+    await until(limiter, { active: 1, waiting: 0 });
+    const third = get(`${base}/?n=3`); // one render ahead: its turn in about 80 ms of the 100 allowed
+    await until(limiter, { active: 1, waiting: 1 });
+    const fourth = await get(`${base}/?n=4`); // two renders ahead: 160 ms
+    expect(fourth).toMatchObject({ status: 503, retryAfter: "30" });
+    expect(limiter.waiting).toBe(1);
+    await pages.finish("2");
+    await pages.finish("3");
+    expect((await Promise.all([second, third])).map((r) => r.status)).toEqual([200, 200]);
+  });
+
+  it("answers 503 a page let into the line that waited its longest", async () => {
+    const { base, pages, limiter } = await serve({ max: 1, queueLength: 1, queueWaitMs: 50 });
+    const first = get(`${base}/?n=1`);
+    await until(limiter, { active: 1, waiting: 0 });
+    const waited = await get(`${base}/?n=2`);
+    expect(waited).toMatchObject({ status: 503, retryAfter: "30" });
+    expect(limiter.waiting).toBe(0);
+    await pages.finish("1");
+    expect((await first).status).toBe(200);
+  });
+
+  it("never sheds health checks, static files, a page the cache holds, or a form being sent", async () => {
+    const { base, pages, limiter } = await serve({ max: 1, queueLength: 0 }, { cached: "/cached" });
+    const first = get(`${base}/?n=1`);
+    await until(limiter, { active: 1, waiting: 0 });
+    expect((await get(`${base}/healthz`)).status).toBe(200);
+    expect((await get(`${base}/assets/app.js`)).status).toBe(200);
+    expect((await get(`${base}/cached`)).status).toBe(200);
+    // A seller's form goes straight on to its page, past the limit.
+    const post = fetch(`${base}/?n=post`, { method: "POST", signal: AbortSignal.timeout(5_000) });
+    await pages.finish("post");
+    expect(limiter).toMatchObject({ active: 1, waiting: 0 });
+    await pages.finish("1");
+    expect((await post).status).toBe(200);
+    expect((await first).status).toBe(200);
+  });
+
+  it("gives back the place of a client that hung up, whether waiting or rendering", async () => {
+    const { base, pages, limiter } = await serve({ max: 1, queueLength: 1 });
+    const gone = new AbortController();
+    void get(`${base}/?n=1`, { signal: gone.signal }).catch(() => {});
+    await until(limiter, { active: 1, waiting: 0 });
+    const waitingGone = new AbortController();
+    void get(`${base}/?n=2`, { signal: waitingGone.signal }).catch(() => {});
+    await until(limiter, { active: 1, waiting: 1 });
+    waitingGone.abort();
+    await until(limiter, { active: 1, waiting: 0 });
+    gone.abort();
+    await until(limiter, { active: 0, waiting: 0 });
+    const next = get(`${base}/?n=3`);
+    await until(limiter, { active: 1, waiting: 0 });
+    await pages.finish("3");
+    expect((await next).status).toBe(200);
   });
 });

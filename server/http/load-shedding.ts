@@ -1,66 +1,223 @@
 /**
- * Load shedding in front of page rendering: at most `max` pages are rendered at once; up to
- * `max` more wait in line (first come, first served) for at most `queueWaitMs`, and then get the
- * 503 page. Past a full line a request is answered 503 at once: waiting would only add to the
- * time every client spends before being told to come back. Only reads (GET, HEAD) are shed: a
- * sell form's POST carries a seller's work (photos already uploaded, text typed) and always gets
- * its turn; its own waits are bounded by the database timeouts. A saturated server so answers "busy, try again" within a second instead of making
- * everyone wait many seconds (issue 15; figures in docs/performance.md). /healthz, /readyz,
- * photos and uploads are mounted before it and never wait here.
+ * Load shedding (issue 15, made fast in issue 27 / decision 038). At most `max` pages are
+ * rendered at once; a short line waits for a place, first come, first served. A page request
+ * that would not be served soon is answered 503 with Retry-After *at once*, never after a wait:
+ * a "busy, try again" that takes seconds is no better than the page.
+ *
+ * A request is turned away without waiting when
+ * - the line is full (`queueLength` waiting), or longer than recent renders could clear within
+ *   `queueWaitMs` (its place would end in the same 503, later), or
+ * - the line has been standing: for a whole interval (100 ms) every request that reached its
+ *   head had waited more than `queueTargetMs` (CoDel's rule, RFC 8289). A burst that clears
+ *   within the interval is let in; a line that does not clear means the server has more than
+ *   it can do, and adding to the line only makes everyone in it late.
+ * `queueWaitMs` bounds the wait of the few that were let in anyway (a render that hangs).
+ *
+ * The decision is O(1) and made at the front: `shedAtFront` is the app's first middleware, so a
+ * page shed while the server is saturated costs no security headers, compression, request log,
+ * static-file lookup or database read, and a page let in holds its place from there on.
+ * `admitPage`, just before React Router, does the same for the pages that went first to the page
+ * cache and were not found there. Only reads (GET, HEAD) are shed: a sell form's POST carries a seller's work
+ * and always gets its turn (its waits are bounded by the database timeouts). /healthz, /readyz,
+ * the API, photos, uploads and static files are not pages and never wait here: a busy instance
+ * stays healthy to its load balancer.
  */
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import onFinished from "on-finished";
 import { pageQueueWait, requestsShed } from "../metrics/metrics";
-import { sendUnavailable } from "./unavailable";
+import { sendUnavailable, sendUnavailableNow } from "./unavailable";
 
-export function shedLoad({ max, queueWaitMs }: { max: number; queueWaitMs: number }): RequestHandler {
-  if (!max) return (_req, _res, next) => next();
+export interface PageLimit {
+  /** Pages rendered at once (0: no limit, no shedding). */
+  max: number;
+  /** Pages that may wait for a place. */
+  queueLength: number;
+  /** A line whose every request waits longer than this for 100 ms is standing: arrivals are shed. */
+  queueTargetMs: number;
+  /** Longest a page that was let into the line waits before it is answered 503. */
+  queueWaitMs: number;
+}
+
+/** CoDel's interval: how long the line must stay above target before arrivals are shed. */
+const INTERVAL_MS = 100;
+
+export type ShedReason = "queue_full" | "standing_queue" | "waited_too_long";
+
+/** Called when a page may start, with what to call once it has finished (or its client gone). */
+type Admit = (done: () => void) => void;
+
+interface Waiter {
+  queuedAt: number;
+  admit: Admit;
+}
+
+/** Weight of the newest render in the running average of render times. */
+const RENDER_TIME_WEIGHT = 0.2;
+
+export function createPageLimiter(limit: PageLimit, now: () => number = () => performance.now()) {
   let active = 0;
-  const waiting = new Set<() => void>();
+  // A Set keeps insertion order: the first value is the longest waiting.
+  const waiting = new Set<Waiter>();
+  // CoDel's state: when the line first stayed above target, and whether arrivals are being shed.
+  let aboveSince: number | null = null;
+  let standing = false;
+  // How long a place is held, start to finish, lately: how fast the line moves.
+  let renderMs = 0;
 
-  // A finished request hands its place to the longest waiting one (a Set keeps insertion order).
-  const release = () => {
-    const first = waiting.values().next();
-    if (first.done) active--;
-    else {
-      waiting.delete(first.value);
-      first.value();
-    }
+  const observe = (waitedMs: number, at: number) => {
+    if (waitedMs <= limit.queueTargetMs) {
+      aboveSince = null;
+      standing = false;
+    } else if (aboveSince === null) aboveSince = at;
+    else if (at - aboveSince >= INTERVAL_MS) standing = true;
   };
 
+  const oldest = () => {
+    const first = waiting.values().next();
+    return first.done ? undefined : first.value;
+  };
+
+  const release = () => {
+    const head = oldest();
+    if (!head) return void active--;
+    waiting.delete(head);
+    const at = now();
+    const waited = at - head.queuedAt;
+    observe(waited, at);
+    pageQueueWait.observe(waited / 1000);
+    start(head.admit);
+  };
+
+  // Always on a later turn of the event loop: see `enter`.
+  const start = (admit: Admit) =>
+    setImmediate(() => {
+      const startedAt = now();
+      let finished = false;
+      admit(() => {
+        if (finished) return;
+        finished = true;
+        const took = now() - startedAt;
+        renderMs = renderMs ? renderMs + RENDER_TIME_WEIGHT * (took - renderMs) : took;
+        release();
+      });
+    });
+
+  return {
+    /** Whether a page arriving now would be turned away, and why; O(1), changes nothing but CoDel's clock. */
+    mustShed(): ShedReason | null {
+      if (!limit.max || active < limit.max) return null;
+      if (waiting.size >= limit.queueLength) return "queue_full";
+      // A place in a line that, at the pace of recent renders, would not reach its turn in time
+      // is no place: the 503 now is kinder than the same 503 after the wait.
+      if (((waiting.size + 1) * renderMs) / limit.max > limit.queueWaitMs) return "queue_full";
+      const at = now();
+      const head = oldest();
+      // The head of the line will have waited at least this long when its turn comes.
+      observe(head ? at - head.queuedAt : 0, at);
+      return standing ? "standing_queue" : null;
+    },
+
+    /**
+     * Takes a place, or joins the line; `admit` is called when the page may start, always on a
+     * later turn of the event loop (setImmediate). A render on SQLite runs start to finish without
+     * giving the loop back (its queries are synchronous): started at once, the next request read
+     * in the same turn would find the place free again and render too, and every request already
+     * on the wire, the ones to be shed included, would wait for all of those renders. Started on
+     * its own turn, the line and the 503s are dealt with between two renders.
+     */
+    enter(admit: Admit): { queued: false } | { queued: true; leave: () => boolean } {
+      if (!limit.max || active < limit.max) {
+        active++;
+        observe(0, now());
+        start(admit);
+        return { queued: false };
+      }
+      const waiter: Waiter = { queuedAt: now(), admit };
+      waiting.add(waiter);
+      return { queued: true, leave: () => waiting.delete(waiter) };
+    },
+
+    /** The running average of render times, in ms (0 before the first). */
+    get renderMs() {
+      return renderMs;
+    },
+    get active() {
+      return active;
+    },
+    get waiting() {
+      return waiting.size;
+    },
+  };
+}
+
+export type PageLimiter = ReturnType<typeof createPageLimiter>;
+
+const isRead = (req: Request) => req.method === "GET" || req.method === "HEAD";
+
+// What is not a page: health, the API, auth, photos, uploads, share cards, catalogues, built
+// assets, and any file name with an extension (favicon.ico, sw.js, the manifests); a page's
+// data request (`/viewmore.data`) is a render like its page.
+const NOT_A_PAGE = /^\/(healthz|readyz|api\/|assets\/|media\/|uploads|share\/|i18n\/)/;
+
+/** Whether a path names a file (`/favicon.svg`, `/sw.js`), not a page; every built file has an extension. */
+export const isFileName = (path: string) => /\.[^/.]+$/.test(path) && !path.endsWith(".data");
+
+const isPageRead = (req: Request) => isRead(req) && !NOT_A_PAGE.test(req.path) && !isFileName(req.path);
+
+/** Requests that took their place at the front, so the second look lets them through. */
+const admittedAtFront = new WeakSet<Request>();
+
+/**
+ * A place to render now, a short wait in line, or a 503 at once (`answer`). The place is held
+ * from here until the response has finished, or the client has gone.
+ */
+function takePlace(limiter: PageLimiter, queueWaitMs: number, answer: (req: Request, res: Response) => void): RequestHandler {
   return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const run = () => {
-      // on-finished also fires for a response already closed: a client that hung up while the
-      // request was still on its way here (a static-file lookup is asynchronous) must not keep
-      // its place for ever.
-      onFinished(res, release);
+    const reason = limiter.mustShed();
+    if (reason) {
+      requestsShed.inc({ reason });
+      return answer(req, res);
+    }
+    const place = limiter.enter((done) => {
+      // Always on a later turn than this one, so `waitLimit` is set by then.
+      clearTimeout(waitLimit);
+      // A finished page hands its place to the longest waiting one. on-finished also fires for
+      // a response already closed: a client that hung up while waiting keeps no place.
+      onFinished(res, done);
       next();
-    };
-    if (active < max) {
-      active++;
-      pageQueueWait.observe(0);
-      return run();
-    }
-    if (waiting.size >= max) {
-      requestsShed.inc({ reason: "queue_full" });
-      return void sendUnavailable(req, res);
-    }
-    const queuedAt = performance.now();
-    const turn = () => {
-      clearTimeout(timer);
-      pageQueueWait.observe((performance.now() - queuedAt) / 1000);
-      run();
-    };
-    const timer = setTimeout(() => {
-      waiting.delete(turn);
-      requestsShed.inc({ reason: "waited_too_long" });
-      sendUnavailable(req, res);
-    }, queueWaitMs);
-    waiting.add(turn);
+    });
+    const leave = place.queued ? place.leave : () => false;
+    const waitLimit = place.queued
+      ? setTimeout(() => {
+          if (!leave()) return;
+          requestsShed.inc({ reason: "waited_too_long" });
+          answer(req, res);
+        }, queueWaitMs)
+      : undefined;
+    if (!place.queued) return void pageQueueWait.observe(0);
     // Someone who gave up while waiting needs no place.
     onFinished(res, () => {
-      if (waiting.delete(turn)) clearTimeout(timer);
+      if (leave()) clearTimeout(waitLimit);
     });
   };
+}
+
+/**
+ * The app's first middleware: a page request takes its place (or its 503) here, before any other
+ * work, unless `mayBeCached` says the page cache probably holds it (a copy costs next to nothing
+ * to send): such a request meets `admitPage` after the cache, if the cache could not answer.
+ */
+export function shedAtFront(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimit, "queueWaitMs">, mayBeCached: (req: Request) => boolean = () => false): RequestHandler {
+  const take = takePlace(limiter, queueWaitMs, sendUnavailableNow);
+  return (req, res, next) => {
+    if (!isPageRead(req) || mayBeCached(req)) return next();
+    admittedAtFront.add(req);
+    take(req, res, next);
+  };
+}
+
+/** Just before React Router: the same, for a page request that came past the front for the page cache. */
+export function admitPage(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimit, "queueWaitMs">): RequestHandler {
+  const take = takePlace(limiter, queueWaitMs, sendUnavailable);
+  return (req, res, next) => (!isRead(req) || admittedAtFront.has(req) ? next() : take(req, res, next));
 }

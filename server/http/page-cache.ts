@@ -38,9 +38,7 @@ export function serveFromPageCache(deps: { cache: PageCache; contentVersion: Con
   const { cache, contentVersion } = deps;
   return async (req, res, next) => {
     if (!mayUseCache(req)) return next();
-    // The page depends on the address and on its language (decision 015), nothing else.
-    const language = pickLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
-    const key = `${language}\u0000${req.originalUrl}`;
+    const key = keyOf(req);
 
     let version: number;
     try {
@@ -85,6 +83,12 @@ export function serveFromPageCache(deps: { cache: PageCache; contentVersion: Con
  * since the page is then the same for everyone who chose that language. HEAD is left to the
  * handler: it answers without a body, which must never be kept.
  */
+/** The page depends on the address and on its language (decision 015), nothing else. */
+const keyOf = (req: Request) => `${pickLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] })}\u0000${req.originalUrl}`;
+
+/** Whether the cache probably answers this request (for load shedding at the front, decision 038). */
+export const pageCacheMayAnswer = (cache: PageCache) => (req: Request) => mayUseCache(req) && cache.holds(keyOf(req));
+
 function mayUseCache(req: Request): boolean {
   if (req.method !== "GET") return false;
   if (isShareableRequest(req, req.path)) return true;

@@ -49,6 +49,35 @@ function wantsJson(req: Request): boolean {
   return req.accepts(["html", "json"]) === "json";
 }
 
+const JSON_BODY = Buffer.from(JSON.stringify(unavailableJson()));
+const PAGE_BODIES: Record<Language, Buffer> = { en: Buffer.from(PAGES.en), hi: Buffer.from(PAGES.hi) };
+// The front of the app has set no security headers yet: these are enough for a page with no
+// script, no link out and one inline style.
+const NOW_HEADERS = {
+  ...retryAfterHeaders(),
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};
+
+/**
+ * The same 503 written straight to the socket, from bytes made once, for load shedding at the
+ * front of the app (load-shedding.ts): no Express send, no ETag, no compression.
+ */
+export function sendUnavailableNow(req: Request, res: Response): void {
+  // Pages only (load-shedding.ts): JSON for a client that asks for it and not for HTML, without
+  // the cost of full content negotiation on every answer.
+  const accept = req.headers.accept ?? "";
+  const json = accept.includes("json") && !accept.includes("html");
+  const body = json ? JSON_BODY : PAGE_BODIES[pickLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] })];
+  res.writeHead(503, {
+    ...NOW_HEADERS,
+    "Content-Type": json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
+    "Content-Length": body.length,
+  });
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
 export function sendUnavailable(req: Request, res: Response, message = UNAVAILABLE_MESSAGE): void {
   res.status(503).set(retryAfterHeaders());
   if (wantsJson(req)) res.json(unavailableJson(message));

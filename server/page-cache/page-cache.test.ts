@@ -13,6 +13,19 @@ describe("page cache store", () => {
     expect(cache.get("/viewmore", 7)).toBeUndefined();
   });
 
+  it("says, without the version, whether it holds or is rendering an address at the version last asked about", () => {
+    const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
+    expect(cache.holds("/")).toBe(false); // no version seen yet
+    cache.get("/", 7);
+    const finish = cache.startRender("/", 7);
+    expect(cache.holds("/")).toBe(true); // a render in progress
+    finish(page(10));
+    expect(cache.holds("/")).toBe(true);
+    expect(cache.holds("/viewmore")).toBe(false);
+    cache.get("/viewmore", 8); // something was written: version 8
+    expect(cache.holds("/")).toBe(false);
+  });
+
   it("serves a page as fresh within its time to live, then only to stand in for a render, then forgets it", async () => {
     const clock = { now: 0 };
     const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 20, now: () => clock.now });

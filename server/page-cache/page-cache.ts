@@ -37,6 +37,8 @@ export function createPageCache({ maxBytes, ttlMs, now = Date.now }: PageCacheOp
   setInterval(() => store.purgeStale(), Math.max(2 * ttlMs, 1000)).unref();
   const rendering = new Map<string, Promise<CachedPage | null>>();
   const slot = (key: string, version: number) => `${version}\u0000${key}`;
+  // The version the last request found, for `holds`, which is asked before any database read.
+  let latestVersion: number | undefined;
 
   return {
     /**
@@ -44,6 +46,7 @@ export function createPageCache({ maxBytes, ttlMs, now = Date.now }: PageCacheOp
      * copy only to stand in while another request renders it again.
      */
     get(key: string, version: number): { page: CachedPage; fresh: boolean } | undefined {
+      latestVersion = version;
       const stored = store.get(slot(key, version));
       return stored && { page: stored, fresh: now() - stored.storedAt < ttlMs };
     },
@@ -68,6 +71,16 @@ export function createPageCache({ maxBytes, ttlMs, now = Date.now }: PageCacheOp
         if (page && page.body.length + at.length + ENTRY_OVERHEAD_BYTES <= maxBytes) store.set(at, { ...page, storedAt: now() });
         done(page);
       };
+    },
+
+    /**
+     * Whether `key` is probably kept or being rendered, at the version the last request found;
+     * O(1) and without the database, for load shedding (decision 038). Wrong only after a write.
+     */
+    holds(key: string): boolean {
+      if (latestVersion === undefined) return false;
+      const at = slot(key, latestVersion);
+      return store.has(at) || rendering.has(at);
     },
 
     /** How many pages are kept (for tests and the operator's curiosity). */
