@@ -74,7 +74,13 @@ export function createMandiRatesRepository(db: Kysely<Database>) {
       if (where.fromDate) query = query.where("arrival_date", ">=", where.fromDate);
       if (where.toDate) query = query.where("arrival_date", "<=", where.toDate);
       const after = where.after;
-      if (after) query = query.where((eb) => eb.or([eb("arrival_date", "<", after.arrivalDate), eb.and([eb("arrival_date", "=", after.arrivalDate), eb("id", ">", after.id)])]));
+      // The date's bound on its own too: the engines start the index range there (migration 0029)
+      // rather than read every newer row to test the OR (50 ms a page 1,000 rows in, SQLite).
+      if (after) {
+        query = query
+          .where("arrival_date", "<=", after.arrivalDate)
+          .where((eb) => eb.or([eb("arrival_date", "<", after.arrivalDate), eb.and([eb("arrival_date", "=", after.arrivalDate), eb("id", ">", after.id)])]));
+      }
       const rows = await query.orderBy("arrival_date", "desc").orderBy("id", "asc").limit(where.limit).execute();
       return rows.map((row) => ({ id: row.id, ...storedRate(row) }));
     },
