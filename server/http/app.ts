@@ -34,6 +34,7 @@ import { routeContextOf } from "./load-context";
 import { recordRequestMetrics } from "./request-metrics";
 import { routeTemplates } from "../metrics/route-template";
 import { loggedError } from "../logger";
+import type { ApiDeprecations } from "../public-api/deprecations";
 import { createPublicApiRouter } from "../public-api/public-api.router";
 
 export interface HttpAppOptions {
@@ -43,9 +44,11 @@ export interface HttpAppOptions {
   clientDir?: string;
   /** Vite's dev middleware, in development only. */
   devMiddleware?: RequestHandler;
+  /** What of /api/v1 is deprecated: v1's own table (public-api/deprecations.ts) unless a test gives one. */
+  apiDeprecations?: ApiDeprecations;
 }
 
-export function createHttpApp({ services, build, clientDir, devMiddleware }: HttpAppOptions): express.Express {
+export function createHttpApp({ services, build, clientDir, devMiddleware, apiDeprecations }: HttpAppOptions): express.Express {
   const { logger, config } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -123,7 +126,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
 
   // The public read API (decision 032): anonymous, read-only JSON that reads no cookie, so it
   // needs neither the same-site check (it changes nothing) nor React Router.
-  app.use("/api/v1", createPublicApiRouter(services));
+  app.use("/api/v1", createPublicApiRouter(services, { deprecations: apiDeprecations }));
 
   // better-auth sees a plain Request; hand it the client address Express resolved (any value a
   // client sent under these names is overwritten) so rate limits count per person, and the

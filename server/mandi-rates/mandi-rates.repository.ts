@@ -50,7 +50,7 @@ export function createMandiRatesRepository(db: Kysely<Database>) {
     },
 
     /**
-     * A produce's rates, newest arrival first (then by id, a stable order), optionally in a state,
+     * A produce's rates, newest arrival first (then by id, descending: a stable order), optionally in a state,
      * a district, a market, and between two dates; for the public API (decision 032), which pages
      * by the last row's date and id. `limit` rows at most.
      */
@@ -74,8 +74,11 @@ export function createMandiRatesRepository(db: Kysely<Database>) {
       if (where.fromDate) query = query.where("arrival_date", ">=", where.fromDate);
       if (where.toDate) query = query.where("arrival_date", "<=", where.toDate);
       const after = where.after;
-      if (after) query = query.where((eb) => eb.or([eb("arrival_date", "<", after.arrivalDate), eb.and([eb("arrival_date", "=", after.arrivalDate), eb("id", ">", after.id)])]));
-      const rows = await query.orderBy("arrival_date", "desc").orderBy("id", "asc").limit(where.limit).execute();
+      // A row value: both engines start migration 0029's index range there. (An OR of the date and
+      // the id made them read every newer row of the produce to test it: 41 ms a page a week in on
+      // SQLite, 11 ms 1,000 rows into a day on PostgreSQL.)
+      if (after) query = query.where((eb) => eb(eb.refTuple("arrival_date", "id"), "<", eb.tuple(after.arrivalDate, after.id)));
+      const rows = await query.orderBy("arrival_date", "desc").orderBy("id", "desc").limit(where.limit).execute();
       return rows.map((row) => ({ id: row.id, ...storedRate(row) }));
     },
 

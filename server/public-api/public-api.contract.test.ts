@@ -5,16 +5,20 @@
  * Every answer's status must be one the document declares for it, its body must validate against
  * the declared schema (Ajv, JSON Schema 2020-12, over the document itself), and nothing may be a
  * 5xx. Each operation's example must match its schema and a live answer's shape, so a response
- * changed without its schema (or its example) fails here.
+ * changed without its schema (or its example) fails here. Every answer of a deprecated operation
+ * (or to a request using a deprecated parameter) must carry Deprecation, Sunset and their links,
+ * and no other answer may; v1 deprecates nothing yet, so the walk also runs once with a table of
+ * this test's own (an operation with a path parameter, one without, and a parameter).
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveApiMarket, stopApiMarket, type ApiMarket } from "../../tests/support/public-api";
-import { testEngines } from "../../tests/support/test-database";
+import { testEngines, type TestEngine } from "../../tests/support/test-database";
 import type { TestHttpApp } from "../../tests/support/test-http-app";
 import type { TestServices } from "../../tests/support/test-services";
+import { V1_DEPRECATIONS, type ApiDeprecations } from "./deprecations";
 import { openApiDocument } from "./openapi";
 
 // ajv-formats is CommonJS with a default export.
@@ -31,16 +35,32 @@ interface Parameter {
   name: string;
   in: "query" | "path";
   required?: boolean;
+  deprecated?: boolean;
   schema: ParameterSchema;
 }
 interface Operation {
   operationId: string;
+  deprecated?: boolean;
   parameters?: Parameter[];
   responses: Record<string, { content?: Record<string, { schema: unknown; example?: unknown }> }>;
 }
 
 const DOC_ID = "https://mandi.example/api/v1/openapi.json";
 const RUNS_PER_OPERATION = 60;
+
+/** Deprecations for the walk's extra run: as v1's own table would be written (deprecations.ts). */
+const TEST_DEPRECATIONS: ApiDeprecations = {
+  operations: {
+    getListing: { since: "2026-11-01", sunset: "2027-05-01", replacement: "/listings" },
+    getMspTable: { since: "2026-11-01", sunset: "2027-05-01", replacement: "/price-insight" },
+  },
+  parameters: { listMandiRates: { market: { since: "2026-11-01", sunset: "2027-06-01", replacement: "/mandi-rates" } } },
+};
+/** Each engine with v1's own table; SQLite once more with the test's table, fewer requests each. */
+const RUNS: Array<[TestEngine, string, ApiDeprecations, number]> = [
+  ...testEngines().map((engine): [TestEngine, string, ApiDeprecations, number] => [engine, "v1's deprecations", V1_DEPRECATIONS, RUNS_PER_OPERATION]),
+  ["sqlite", "a test's deprecations", TEST_DEPRECATIONS, 20],
+];
 
 /** Values that mean something to Mandi, so generated requests also reach the answers past validation. */
 function meaningful(market: ApiMarket): Record<string, string[]> {
@@ -173,11 +193,11 @@ function shapesDiffer(example: unknown, live: unknown, at = ""): string[] {
   return example === live ? [] : [`${at}: ${String(example)} vs ${String(live)}`];
 }
 
-describe.each(testEngines())("the public API's contract on %s", (engine) => {
+describe.each(RUNS)("the public API's contract on %s, %s", (engine, _label, deprecations, runsPerOperation) => {
   let t: TestServices;
   let http: TestHttpApp;
   let market: ApiMarket;
-  const document = openApiDocument("https://mandi.example") as unknown as { paths: Record<string, { get: Operation }>; components: unknown };
+  const document = openApiDocument("https://mandi.example", deprecations) as unknown as { paths: Record<string, { get: Operation }>; components: unknown };
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addSchema({ ...document, $id: DOC_ID });
@@ -186,7 +206,7 @@ describe.each(testEngines())("the public API's contract on %s", (engine) => {
     ajv.getSchema(`${DOC_ID}#/${pointer("paths", path, "get", "responses", status, "content", mediaType, "schema")}`) ?? ajv.compile({ $ref: `${DOC_ID}#/${pointer("paths", path, "get", "responses", status, "content", mediaType, "schema")}` });
 
   // A fresh database and a dozen listings with real photos: slow on a busy 2-core machine.
-  beforeAll(async () => void ({ t, market, http } = await serveApiMarket(engine)), 60_000);
+  beforeAll(async () => void ({ t, market, http } = await serveApiMarket(engine, { apiDeprecations: deprecations })), 60_000);
   afterAll(() => stopApiMarket({ t, http }));
 
   /** Calls the API and checks the answer against the document; returns the status and body. */
@@ -195,6 +215,7 @@ describe.each(testEngines())("the public API's contract on %s", (engine) => {
     const text = await res.text();
     const where = `${operation.operationId} ${request.url.slice(0, 300)} → ${res.status}: ${text.slice(0, 300)}`;
     expect(res.status, where).toBeLessThan(500);
+    checkDeprecationHeaders(path, operation, request.url, res, where);
     const declared = operation.responses[String(res.status)];
     expect(declared, `undeclared status: ${where}`).toBeDefined();
     if (res.status === 304) return { status: 304, body: undefined };
@@ -206,6 +227,27 @@ describe.each(testEngines())("the public API's contract on %s", (engine) => {
     expect(valid, `${where}\n${JSON.stringify(validate.errors?.slice(0, 5))}`).toBe(true);
     return { status: res.status, body };
   }
+
+  /**
+   * A deprecated operation's answers, and answers to requests using a deprecated parameter, carry
+   * Deprecation (RFC 9745), Sunset (RFC 8594) and Links to the notice; no other answer does. A
+   * request whose path parameter came out empty is another operation's (`/states/` is `/states`).
+   */
+  function checkDeprecationHeaders(path: string, operation: Operation, url: string, res: Response, where: string) {
+    const asked = new URL(url, "http://api.invalid");
+    if (!new RegExp(`^${path.replace(/\{\w+\}/g, "[^/]+")}$`).test(asked.pathname)) return;
+    const usesDeprecated = (operation.parameters ?? []).some((p) => p.deprecated && p.in === "query" && asked.searchParams.has(p.name));
+    if (operation.deprecated || usesDeprecated) {
+      expect(res.headers.get("deprecation"), where).toMatch(/^@\d+$/);
+      expect(Date.parse(res.headers.get("sunset") ?? ""), where).toBeGreaterThan(Number(res.headers.get("deprecation")!.slice(1)) * 1000);
+      expect(res.headers.get("link"), where).toMatch(/rel="deprecation".*rel="sunset".*rel="successor-version"/);
+      deprecatedAnswers++;
+    } else {
+      expect(res.headers.get("deprecation"), where).toBeNull();
+      expect(res.headers.get("sunset"), where).toBeNull();
+    }
+  }
+  let deprecatedAnswers = 0;
 
   it("answers every operation's generated requests with a declared status and a body that matches its schema, never a 5xx", async () => {
     const known = meaningful(market);
@@ -219,7 +261,7 @@ describe.each(testEngines())("the public API's contract on %s", (engine) => {
           const { status } = await callAndCheck(path, item.get, request);
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
         }),
-        { numRuns: RUNS_PER_OPERATION, seed: 2025 },
+        { numRuns: runsPerOperation, seed: 2025 },
       );
     }
     const seconds = (performance.now() - started) / 1000;
@@ -227,6 +269,8 @@ describe.each(testEngines())("the public API's contract on %s", (engine) => {
     console.info(`public API contract on ${engine}: ${requests} requests in ${seconds.toFixed(1)} s, by status ${JSON.stringify(Object.fromEntries(statuses))}`);
     // Generated requests must also get past validation, or the answers' schemas go untested.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(requests / 10);
+    // The table's operations were walked, so their headers were checked.
+    if (deprecations !== V1_DEPRECATIONS) expect(deprecatedAnswers).toBeGreaterThan(2 * runsPerOperation);
   }, 120_000);
 
   it("has an example for every operation that matches its schema and a live answer's shape", async () => {

@@ -21,6 +21,7 @@ import { browseQuerySchema, type ListingSort } from "../../core/schemas";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
 import { classifyUnavailable, describeUnavailability } from "../unavailable";
+import { deprecationMiddleware, V1_DEPRECATIONS, type ApiDeprecations } from "./deprecations";
 import { openApiDocument } from "./openapi";
 import { API_BASE, sendProblem } from "./problems";
 import {
@@ -130,9 +131,15 @@ const isCalendarDate = (day: string) => {
 
 const pageLimit = (text: string | undefined) => (text ? Number(text) : DEFAULT_PAGE_LIMIT);
 
-export function createPublicApiRouter(services: ApiServices): express.Router {
+/** OpenAPI's `/listings/{id}` as Express writes it, `/listings/:id`. */
+const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+
+/** `deprecations`: what is deprecated (v1's own table unless a test gives another). */
+export function createPublicApiRouter(services: ApiServices, options: { deprecations?: ApiDeprecations } = {}): express.Router {
   const { config, logger } = services;
   const origin = new URL(config.baseUrl).origin;
+  const deprecations = options.deprecations ?? V1_DEPRECATIONS;
+  const document = openApiDocument(origin, deprecations);
   const router = express.Router();
   const limits = config.apiRateLimits;
   const bulk = rateLimit({ name: "bulk", quota: limits.perMinute, keyQuota: limits.keyPerMinute, windowSeconds: 60 });
@@ -176,6 +183,13 @@ export function createPublicApiRouter(services: ApiServices): express.Router {
       })
       .catch(next);
   });
+
+  // Deprecation and Sunset on every answer of a deprecated operation (or one using a deprecated
+  // parameter), before its rate limit, so a refused request learns it too.
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const announce = item.get?.operationId ? deprecationMiddleware(deprecations, item.get.operationId, origin + API_BASE) : undefined;
+    if (announce) router.get(expressPath(path), announce);
+  }
 
   /** Sends JSON in the request's language, with its ETag; 304 when If-None-Match names it. */
   const sendJson = (res: Response, lang: Language, body: unknown) => {
@@ -226,7 +240,8 @@ export function createPublicApiRouter(services: ApiServices): express.Router {
       const last = page.items.at(-1);
       const more = sort === "near" ? page.hasMore && offset + limit < MAX_COUNTED_MATCHES : page.hasMore;
       const next = more && last ? encodeCursor(sort === "near" ? { s: "near", o: offset + limit } : { s: sort, c: last.createdAt, p: last.pricePaise, i: last.id }) : null;
-      if (next) res.setHeader("Link", `<${nextLink(origin, req, next, replace, ["lat", "lon"])}>; rel="next"`);
+      // Appended: a deprecated operation's links may be there already.
+      if (next) res.append("Link", `<${nextLink(origin, req, next, replace, ["lat", "lon"])}>; rel="next"`);
       const view = context(req, lang);
       sendJson(res, view.lang, {
         items: page.items.map((item) => listingSummaryView(item, view)),
@@ -379,7 +394,7 @@ export function createPublicApiRouter(services: ApiServices): express.Router {
       const items = rows.slice(0, limit);
       const last = items.at(-1);
       const next = rows.length > limit && last ? encodeCursor({ d: last.arrivalDate, i: last.id }) : null;
-      if (next) res.setHeader("Link", `<${nextLink(origin, req, next)}>; rel="next"`);
+      if (next) res.append("Link", `<${nextLink(origin, req, next)}>; rel="next"`);
       const lang = languageOf(req, query.lang);
       sendJson(res, lang, { produce: produceRef(found.produce, lang), items: items.map(mandiRateView), next_cursor: next, source: { name: MANDI_RATE_SOURCE, url: MANDI_RATE_SOURCE_URL } });
     }),
@@ -417,13 +432,13 @@ export function createPublicApiRouter(services: ApiServices): express.Router {
     "/openapi.json",
     handle((req, res) => {
       if (!parseQuery(req, res, z.strictObject({}))) return;
-      sendWithETag(res, JSON.stringify(openApiDocument(origin)));
+      sendWithETag(res, JSON.stringify(document));
     }),
   );
 
   router.get(["/", "/docs"], (req, res) => {
     res.type("html").setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
-    res.send(referencePage(openApiDocument(origin)));
+    res.send(referencePage(document));
   });
 
   router.use((req, res) => {

@@ -13,6 +13,7 @@ import { testEngines } from "../../tests/support/test-database";
 import { startTestHttpApp, type TestHttpApp } from "../../tests/support/test-http-app";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { makeProducePhoto, makeSeller } from "../seed/factories";
+import type { ApiDeprecations } from "./deprecations";
 import { openApiDocument } from "./openapi";
 
 describe.each(testEngines())("the public API on %s", (engine) => {
@@ -355,5 +356,88 @@ describe("the OpenAPI document", () => {
     const problems = await lintFromString({ source, absoluteRef: "openapi.json", config: await createConfig({ extends: ["recommended"] }) });
     const errors = problems.filter((p) => p.severity === "error");
     expect(errors.map((e) => `${e.ruleId}: ${e.message} at ${e.location[0]?.pointer}`)).toEqual([]);
+  });
+});
+
+/**
+ * Nothing in v1 is deprecated today, so the mechanism is tested with a table of this test's own,
+ * given to the real app as v1's would be (deprecations.ts): the document and the headers both come from it.
+ */
+describe("deprecating an operation or a parameter", () => {
+  const TABLE: ApiDeprecations = {
+    operations: { getMspTable: { since: "2026-11-01", sunset: "2027-05-01", replacement: "/price-insight" } },
+    parameters: { listMandiRates: { market: { since: "2026-12-01", sunset: "2027-06-15", replacement: "https://mandi.example/notes/markets" } } },
+  };
+  let t: TestServices;
+  let http: TestHttpApp;
+  let origin: string;
+  const get = (path: string, init: RequestInit = {}) => fetch(`${http.url}/api/v1${path}`, init);
+  const links = (res: Response) => (res.headers.get("link") ?? "").split(/,\s*(?=<)/).filter(Boolean);
+
+  beforeAll(async () => {
+    ({ t, http } = await serveApiMarket("sqlite", { apiDeprecations: TABLE }));
+    origin = new URL(t.config.baseUrl).origin;
+  }, 60_000);
+  afterAll(() => stopApiMarket({ t, http }));
+
+  it("says so in the document it serves, and only there", async () => {
+    const document = (await (await get("/openapi.json")).json()) as { paths: Record<string, { get: { operationId: string; deprecated?: boolean; description: string; parameters?: Array<{ name: string; deprecated?: boolean; description?: string }> } }> };
+    const operations = Object.values(document.paths).map((item) => item.get);
+    expect(operations.filter((op) => op.deprecated).map((op) => op.operationId)).toEqual(["getMspTable"]);
+    expect(operations.find((op) => op.operationId === "getMspTable")!.description).toContain("Deprecated since 2026-11-01; it may stop answering on 2027-05-01. Use `/price-insight` instead.");
+    const rates = operations.find((op) => op.operationId === "listMandiRates")!;
+    expect(rates.parameters!.filter((p) => p.deprecated).map((p) => p.name)).toEqual(["market"]);
+    // v1's own document is untouched by this table.
+    expect(JSON.stringify(openApiDocument(origin))).not.toContain('"deprecated":true');
+    const page = await (await get("/docs")).text();
+    expect(page).toContain('id="deprecated-getMspTable"');
+    expect(page).toContain('id="deprecated-listMandiRates-market"');
+  });
+
+  it("sends Deprecation, Sunset and their links on every answer of a deprecated operation, 304 and 400 included", async () => {
+    const ok = await get("/msp");
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("deprecation")).toBe(`@${Date.UTC(2026, 10, 1) / 1000}`);
+    expect(ok.headers.get("sunset")).toBe("Sat, 01 May 2027 00:00:00 GMT");
+    expect(links(ok)).toEqual([
+      `<${origin}/api/v1/docs#deprecated-getMspTable>; rel="deprecation"; type="text/html"`,
+      `<${origin}/api/v1/docs#deprecated-getMspTable>; rel="sunset"; type="text/html"`,
+      `<${origin}/api/v1/price-insight>; rel="successor-version"`,
+    ]);
+    // A browser script may read them.
+    expect(ok.headers.get("access-control-expose-headers")).toMatch(/Deprecation.*Sunset/);
+    const notModified = await get("/msp", { headers: { "If-None-Match": ok.headers.get("etag")! } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get("sunset")).toBe(ok.headers.get("sunset"));
+    const refused = await get("/msp?unknown=1");
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("deprecation")).toBe(ok.headers.get("deprecation"));
+    // Other operations say nothing.
+    const other = await get("/categories");
+    expect(other.headers.get("deprecation")).toBeNull();
+    expect(other.headers.get("sunset")).toBeNull();
+  });
+
+  it("sends them for a deprecated parameter only when the request uses it, beside the next page's link", async () => {
+    const without = await get("/mandi-rates?produce=onion&limit=1");
+    expect(without.status).toBe(200);
+    expect(without.headers.get("deprecation")).toBeNull();
+    expect(links(without)).toHaveLength(1);
+    const using = await get("/mandi-rates?produce=onion&market=lasalgaon&limit=1");
+    expect(using.status).toBe(200);
+    expect(using.headers.get("deprecation")).toBe(`@${Date.UTC(2026, 11, 1) / 1000}`);
+    expect(using.headers.get("sunset")).toBe("Tue, 15 Jun 2027 00:00:00 GMT");
+    const sent = links(using);
+    expect(sent).toContain(`<${origin}/api/v1/docs#deprecated-listMandiRates-market>; rel="deprecation"; type="text/html"`);
+    expect(sent).toContain(`<https://mandi.example/notes/markets>; rel="successor-version"`);
+    expect(sent.filter((link) => link.endsWith('rel="next"'))).toHaveLength(1);
+  });
+
+  it("refuses a table that names what does not exist or gives less than six months' notice", () => {
+    const notice = { since: "2026-11-01", sunset: "2027-05-01", replacement: "/msp" };
+    expect(() => openApiDocument(origin, { operations: { listUnicorns: notice } })).toThrow(/no operation "listUnicorns"/);
+    expect(() => openApiDocument(origin, { parameters: { listMandiRates: { colour: notice } } })).toThrow(/no parameter "colour"/);
+    expect(() => openApiDocument(origin, { operations: { getMspTable: { ...notice, sunset: "2027-04-30" } } })).toThrow(/less than 6 months/);
+    expect(() => openApiDocument(origin, { operations: { getMspTable: { ...notice, since: "1 Nov 2026" } } })).toThrow(/not a YYYY-MM-DD day/);
   });
 });

@@ -3,6 +3,7 @@
  * document says): plain HTML, no script, readable on a 360 px phone. Each problem type's `type`
  * URI points at its entry here.
  */
+import { noticeAnchor } from "./deprecations";
 import { PROBLEMS, type ProblemKind } from "./problems";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`);
@@ -13,6 +14,7 @@ interface DocParameter {
   name: string;
   in: string;
   required?: boolean;
+  deprecated?: boolean;
   description?: string;
   schema?: { type?: string; enum?: string[]; pattern?: string; maxLength?: number };
 }
@@ -20,6 +22,7 @@ interface DocOperation {
   operationId: string;
   summary?: string;
   description?: string;
+  deprecated?: boolean;
   parameters?: DocParameter[];
   responses: Record<string, { description: string; content?: Record<string, { example?: unknown }> }>;
 }
@@ -43,14 +46,19 @@ function operationHtml(path: string, op: DocOperation, server: string): string {
     .join("");
   return `<section id="${escapeHtml(op.operationId)}" aria-labelledby="${escapeHtml(op.operationId)}-h">
 <h3 id="${escapeHtml(op.operationId)}-h"><span class="verb">GET</span> <code>${escapeHtml(path)}</code></h3>
-<p><strong>${prose(op.summary)}</strong>. ${prose(op.description)}</p>
+${
+  // The target of the Link rel="deprecation" and rel="sunset" headers (deprecations.ts).
+  op.deprecated
+    ? `<p id="${escapeHtml(noticeAnchor(op.operationId))}" class="deprecated"><strong>Deprecated.</strong> ${prose(op.summary)}. ${prose(op.description)}</p>`
+    : `<p><strong>${prose(op.summary)}</strong>. ${prose(op.description)}</p>`
+}
 <p class="url"><code>${escapeHtml(server + path)}</code></p>
 ${
   params.length
     ? `<div class="scroll"><table><caption>Parameters</caption><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Meaning</th></tr></thead><tbody>${params
         .map(
           (p) =>
-            `<tr><th scope="row"><code>${escapeHtml(p.name)}</code>${p.required ? " (required)" : ""}</th><td>${escapeHtml(p.in)}</td><td>${parameterType(p.schema)}</td><td>${prose(p.description)}</td></tr>`,
+            `<tr${p.deprecated ? ` id="${escapeHtml(noticeAnchor(op.operationId, p.name))}" class="deprecated"` : ""}><th scope="row"><code>${escapeHtml(p.name)}</code>${p.required ? " (required)" : ""}${p.deprecated ? " (deprecated)" : ""}</th><td>${escapeHtml(p.in)}</td><td>${parameterType(p.schema)}</td><td>${prose(p.description)}</td></tr>`,
         )
         .join("")}</tbody></table></div>`
     : ""
@@ -79,7 +87,7 @@ pre{background:#f5f5f4;padding:.75rem;overflow-x:auto;white-space:pre}
 .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.9rem}
 th,td{border:1px solid #d6d3d1;padding:.35rem .5rem;text-align:left;vertical-align:top}
 caption{text-align:left;font-weight:600}.verb{background:#166534;color:#fff;padding:0 .4rem;border-radius:.25rem}
-section{border-top:1px solid #e7e5e4;padding-top:.5rem}a{color:#166534}.url{overflow-wrap:anywhere}
+section{border-top:1px solid #e7e5e4;padding-top:.5rem}.deprecated{background:#fef3c7}a{color:#166534}.url{overflow-wrap:anywhere}
 </style>
 </head>
 <body>

@@ -5,6 +5,7 @@
  * photos and half-finished upload; the stranger's likewise) unless the cell says whose things an
  * action of staff may change. To cover a new route, add a row to MATRIX; nothing else changes.
  */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../../server/db/database";
 import { createListingWith, deleteListings, expect, logInWith, test, uniqueTag } from "./support/fixtures";
@@ -179,6 +180,11 @@ export const MATRIX: Row[] = [
   { method: "POST", path: "/my/account", body: { form: { intent: "password", currentPassword: "not-the-password-1", newPassword: "another-pass-99" } }, anonymous: 401, stranger: 400, owner: 400 },
   { method: "POST", path: "/my/account", body: { form: { intent: "delete", password: "not-the-password-1", id: "{ownerId}" } }, anonymous: 401, stranger: 400, owner: 400, why: "a wrong password deletes nothing" },
   { method: "POST", path: "/my/account", body: { form: { intent: "take-over" } }, anonymous: 401, stranger: 400, owner: 400 },
+  // Public API keys (decision 032): made for the sender only; another person's key reads as not found.
+  { method: "POST", path: "/my/account", body: { form: { intent: "api-key", userId: "{ownerId}" } }, anonymous: 401, stranger: own(200), owner: own(200), why: "makes a key for the sender only" },
+  { method: "POST", path: "/my/account", body: { form: { intent: "api-key-revoke", key: "{ownerApiKey}" } }, anonymous: 401, stranger: 404, owner: own(302), why: "revokes only the sender's own key" },
+  { method: "POST", path: "/my/account", body: { form: { intent: "api-key-revoke", key: "{ownerApiKey}/../x" } }, anonymous: 401, stranger: 400, owner: 400 },
+  { method: "POST", path: "/my/account", body: { form: { intent: "api-key-revoke" } }, anonymous: 401, stranger: 400, owner: 400 },
   { method: "POST", path: "/my/account", body: { json: { intent: "name", name: "Renamed Seller" } }, anonymous: 401, stranger: 400, owner: 400, why: "forms only" },
 
   // better-auth: each person acts on their own account only.
@@ -298,6 +304,8 @@ interface Placeholders {
   ownerEmail: string;
   strangerId: string;
   adminId: string;
+  /** A live API key of the owner's (decision 032). */
+  ownerApiKey: string;
 }
 
 function fill(text: string, values: Placeholders): string {
@@ -338,7 +346,18 @@ async function placeholders(db: Db, world: World): Promise<Placeholders> {
     ownerEmail: world.owner.seller.email,
     strangerId: world.stranger.seller.id,
     adminId: world.admin.seller.id,
+    ownerApiKey: await liveApiKey(db, world.owner.seller.id),
   };
+}
+
+/** The person's first live API key; one is stored for them when they have none (only its id matters here). */
+async function liveApiKey(db: Db, userId: string): Promise<string> {
+  const live = await db.kysely.selectFrom("api_key").select("id").where("user_id", "=", userId).where("revoked_at", "is", null).orderBy("created_at").executeTakeFirst();
+  if (live) return live.id;
+  const id = randomUUID();
+  const key = `mandi_${randomBytes(32).toString("base64url")}`;
+  await db.kysely.insertInto("api_key").values({ id, user_id: userId, key_hash: createHash("sha256").update(key).digest("hex"), prefix: key.slice(0, 12), created_at: Date.now(), revoked_at: null }).execute();
+  return id;
 }
 
 /** After a cell that may change the actor's own things: signed in again, with an unfinished upload again. */

@@ -736,6 +736,65 @@ test("the push subscription's form (/my/alerts/push)", async () => {
   }
 });
 
+// The API key section of /my/account (decision 032): make a key and revoke one, signed in and
+// out, with fuzzed fields. A key has no name, so a `name` sent along (huge, empty, Devanagari,
+// invisible) must change nothing; a field may come twice; the key to revoke may be the sender's
+// own, another person's or none. Never a 5xx; a refusal says why; another person's key is never
+// revoked (their id reads as not found, 404); at most MAX_API_KEYS live keys, each well formed.
+test("the API key forms (/my/account), signed in and out", async ({ playwright }) => {
+  const context = await playwright.request.newContext({ baseURL: BASE_URL });
+  const stranger = await signUpSellerWith(context);
+  await logInWith(context, stranger);
+  const form = { ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencoded" };
+  // The stranger makes a key through the page's own form.
+  const made = await rawRequest({ method: "POST", path: "/my/account", headers: { ...form, cookie: await cookieHeader(context) }, body: "intent=api-key" });
+  expect(made.status, made.body.toString("utf8").slice(0, 200)).toBe(200);
+  const strangerKey = (await db.kysely.selectFrom("api_key").select("id").where("user_id", "=", stranger.id).executeTakeFirstOrThrow()).id;
+  const nameBefore = (await usersWithEmail(seller.email))[0]!.name;
+  const OWN = "{own}";
+  const keyIds = fc.constantFrom(OWN, strangerKey, "00000000-0000-4000-8000-000000000000", strangerKey.toUpperCase()).map((t): FuzzValue => [{ t }]);
+  const names = fc.oneof(fuzzText, valid(""), valid("अ".repeat(5000)), valid("\u200b\u200d\u2060"), valid("मेरी कुंजी"));
+  try {
+    await fc.assert(
+      fc.asyncProperty(
+        formOf({ intent: { good: fc.constantFrom("api-key", "api-key-revoke").map((t): FuzzValue => [{ t }]) }, key: { good: keyIds }, name: { good: names, bad: names } }),
+        fc.option(fc.constantFrom("intent", "key", "name"), { freq: 2 }),
+        fc.boolean(),
+        async (values, twice, signedIn) => {
+          count("POST /my/account (API keys)");
+          const live = await db.kysely.selectFrom("api_key").select("id").where("user_id", "=", seller.id).where("revoked_at", "is", null).executeTakeFirst();
+          const own = live?.id ?? "11111111-1111-4111-8111-111111111111";
+          let body = urlEncoded(values).replaceAll(percentEncode(OWN), own);
+          // A field given twice: the other intent, or another person's key, beside the first.
+          if (twice) body += `&${twice}=${{ intent: "api-key-revoke", key: strangerKey, name: "x" }[twice]}`;
+          const response = await rawRequest({ method: "POST", path: "/my/account", headers: { ...form, ...(signedIn ? { cookie } : {}) }, body: Buffer.from(body) });
+          expectNo5xx("API key form", response);
+          if (response.status !== 200 && response.status !== 302) expectMessage("API key form", response);
+          if (!signedIn) expect(response.status, "API key form, signed out").toBe(401);
+          const theirs = await db.kysely.selectFrom("api_key").select("revoked_at").where("id", "=", strangerKey).executeTakeFirstOrThrow();
+          if (theirs.revoked_at !== null) partialWrite("API key form", "another person's key was revoked");
+          const rows = await db.kysely.selectFrom("api_key").select(["prefix", "key_hash", "revoked_at"]).where("user_id", "=", seller.id).execute();
+          if (rows.filter((row) => row.revoked_at === null).length > 3) partialWrite("API key form", "more than 3 live keys");
+          for (const row of rows) {
+            expect(row.prefix).toMatch(/^mandi_[\w-]{6}$/);
+            expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/);
+          }
+          expect((await usersWithEmail(seller.email))[0]!.name, "API key form: the person's name changed").toBe(nameBefore);
+        },
+      ),
+      fcOptions,
+    );
+    // Another person's key, plainly: not found, and still theirs.
+    const refused = await rawRequest({ method: "POST", path: "/my/account", headers: { ...form, cookie }, body: `intent=api-key-revoke&key=${strangerKey}` });
+    expect(refused.status).toBe(404);
+    expectMessage("API key form", refused);
+  } finally {
+    await db.kysely.deleteFrom("api_key").where("user_id", "=", seller.id).execute();
+    await deleteUser(stranger.id);
+    await context.dispose();
+  }
+});
+
 // The back office's Failed jobs page (decision 028), as an admin: its Retry form with a fuzzed job
 // id and intent. Never a 5xx; a refusal says why; no job is queued again (none names a failed job).
 test("the Failed jobs retry form (/admin/jobs), as an admin", async ({ playwright }) => {

@@ -215,3 +215,68 @@ describe("nginx proxy_cache in front of two instances", () => {
     expect(upstreams.size).toBe(2);
   });
 });
+
+/**
+ * The public read API (decision 032) reads no cookie, so its answers are public and shared: a
+ * signed-in person's request must get exactly the anonymous answer (and may be handed the cached
+ * one), no answer may set a cookie or vary on one, and an ETag one instance gave is one the other
+ * answers 304 to, since both make the same bytes.
+ */
+describe("the public API behind the cache, on two instances", () => {
+  let person: { name: string; cookie: string };
+  const PATHS = ["/api/v1/listings?category=vegetables&sort=price-asc", "/api/v1/states/maharashtra", "/api/v1/mandi-rates?produce=onion", "/api/v1/produce?lang=hi"];
+
+  beforeAll(async () => {
+    person = await signedInSeller(5103);
+  });
+
+  async function apiGet(base: string, pathname: string, headers: Record<string, string> = {}) {
+    const response = await fetch(`${base}${pathname}`, { headers, redirect: "manual", signal: AbortSignal.timeout(15_000) });
+    return { status: response.status, headers: response.headers, setCookie: response.headers.getSetCookie(), text: await response.text() };
+  }
+
+  it("gives a signed-in request the anonymous answer, from the cache too, with no cookie set and no Vary on one", async () => {
+    for (const pathname of PATHS) {
+      // Signed in first: had it depended on the session, the cache would now hold that person's answer.
+      const signedIn = await apiGet(proxy, pathname, { cookie: person.cookie });
+      const anonymous = await apiGet(proxy, pathname);
+      expect(signedIn.status, pathname).toBe(200);
+      expect(anonymous.headers.get("x-cache-status"), pathname).toBe("HIT");
+      expect(anonymous.text, pathname).toBe(signedIn.text);
+      expect(signedIn.text, pathname).not.toContain(person.name);
+      for (const answer of [signedIn, anonymous]) {
+        expect(answer.setCookie, pathname).toEqual([]);
+        expect(answer.headers.get("vary") ?? "", pathname).not.toMatch(/cookie|authorization|\*/i);
+        expect(answer.headers.get("cache-control"), pathname).toBe("public, max-age=0, s-maxage=60");
+        expect(answer.headers.get("access-control-allow-credentials"), pathname).toBeNull();
+      }
+    }
+  });
+
+  it("keeps the API's copies per language: a Hindi request is never handed the cached English answer", async () => {
+    const pathname = "/api/v1/states/karnataka";
+    const english = await apiGet(proxy, pathname, { "accept-language": "en-IN,en;q=0.9" });
+    expect(english.text).toContain('"Karnataka"');
+    const hindi = await apiGet(proxy, pathname, { "accept-language": "hi-IN,hi;q=0.9", cookie: person.cookie });
+    expect(hindi.headers.get("x-cache-status")).not.toBe("HIT");
+    expect(hindi.headers.get("content-language")).toBe("hi-IN");
+    expect(hindi.text).toContain("कर्नाटक");
+  });
+
+  it("answers 304 on one instance to the ETag the other gave, signed in or not, and the same bytes either way", async () => {
+    const [one, two] = instances;
+    for (const pathname of PATHS) {
+      const fromOne = await apiGet(one!.url, pathname);
+      const fromTwo = await apiGet(two!.url, pathname, { cookie: person.cookie });
+      expect(fromTwo.text, pathname).toBe(fromOne.text);
+      const etag = fromOne.headers.get("etag");
+      expect(etag, pathname).toMatch(/^W\/"[\w-]+"$/);
+      expect(fromTwo.headers.get("etag"), pathname).toBe(etag);
+      const revalidated = await apiGet(two!.url, pathname, { "if-none-match": etag!, cookie: person.cookie });
+      expect(revalidated.status, pathname).toBe(304);
+      expect(revalidated.text, pathname).toBe("");
+      expect(revalidated.setCookie, pathname).toEqual([]);
+      expect((await apiGet(one!.url, pathname, { "if-none-match": fromTwo.headers.get("etag")! })).status, pathname).toBe(304);
+    }
+  });
+});

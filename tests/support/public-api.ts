@@ -8,6 +8,7 @@ import { importMandiRates } from "../../server/mandi-rates/import-mandi-rates";
 import { makeProducePhoto, makeSeller } from "../../server/seed/factories";
 import { listingFields } from "./listings";
 import { agmarknetDate, CSV_HEADER_LINE } from "./mandi-rates";
+import type { HttpAppOptions } from "../../server/http/app";
 import type { TestEngine } from "./test-database";
 import { startTestHttpApp, type TestHttpApp } from "./test-http-app";
 import { createTestServices, type TestServices } from "./test-services";
@@ -40,11 +41,14 @@ export async function seedApiMarket(t: TestServices): Promise<ApiMarket> {
   return { sellers, onionIds, tomatoId };
 }
 
-/** The API over real HTTP on a fresh database holding seedApiMarket's marketplace, its rate limits out of the way. */
-export async function serveApiMarket(engine: TestEngine): Promise<{ t: TestServices; market: ApiMarket; http: TestHttpApp }> {
+/**
+ * The API over real HTTP on a fresh database holding seedApiMarket's marketplace, its rate limits
+ * out of the way; `apiDeprecations` marks operations or parameters deprecated, as v1's table would.
+ */
+export async function serveApiMarket(engine: TestEngine, options: Pick<HttpAppOptions, "apiDeprecations"> = {}): Promise<{ t: TestServices; market: ApiMarket; http: TestHttpApp }> {
   const t = await createTestServices({ engine, env: { API_PER_MINUTE: "1000000", API_CONTACT_PER_MINUTE: "1000000" } });
   const market = await seedApiMarket(t);
-  return { t, market, http: await startTestHttpApp(t) };
+  return { t, market, http: await startTestHttpApp(t, options) };
 }
 
 export async function stopApiMarket(served: { t?: TestServices; http?: TestHttpApp }): Promise<void> {

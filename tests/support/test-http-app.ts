@@ -4,7 +4,7 @@
  * so a page request fails loudly.
  */
 import type { AddressInfo } from "node:net";
-import { createHttpApp } from "../../server/http/app";
+import { createHttpApp, type HttpAppOptions } from "../../server/http/app";
 import type { Services } from "../../server/services";
 
 export interface TestHttpApp {
@@ -15,8 +15,8 @@ export interface TestHttpApp {
 }
 
 /** `t` may be a second set of services on the same database: another instance. */
-export async function startTestHttpApp(t: Services): Promise<TestHttpApp> {
-  const app = createHttpApp({ services: t, build: () => Promise.reject(new Error("pages are not built in this test")) });
+export async function startTestHttpApp(t: Services, options: Pick<HttpAppOptions, "apiDeprecations"> = {}): Promise<TestHttpApp> {
+  const app = createHttpApp({ services: t, build: () => Promise.reject(new Error("pages are not built in this test")), ...options });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;

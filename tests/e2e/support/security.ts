@@ -121,11 +121,13 @@ export interface OwnedState {
   uploads: Array<{ id: string; bytesOnDisk: number | null }>;
   /** Files stored for each of the person's photos (its WebP variants). */
   mediaFiles: number[];
+  /** Their public API keys (decision 032), live or revoked. */
+  apiKeys: Array<{ id: string; revoked_at: number | string | null }>;
 }
 
 export async function snapshot(db: Db, userId: string): Promise<OwnedState> {
   const k = db.kysely;
-  const [user, sessions, listings, photos, uploads] = await Promise.all([
+  const [user, sessions, listings, photos, uploads, apiKeys] = await Promise.all([
     k.selectFrom("user").select(["name", "email", "phone", "role", "banned", "banReason"]).where("id", "=", userId).executeTakeFirst(),
     sql<{ n: number | string }>`select count(*) as n from session where "userId" = ${userId}`.execute(k),
     k
@@ -143,6 +145,7 @@ export async function snapshot(db: Db, userId: string): Promise<OwnedState> {
       .orderBy("listing_photo.position")
       .execute(),
     k.selectFrom("photo_upload").select("id").where("owner_id", "=", userId).orderBy("id").execute(),
+    k.selectFrom("api_key").select(["id", "revoked_at"]).where("user_id", "=", userId).orderBy("id").execute(),
   ]);
   return {
     user,
@@ -151,6 +154,7 @@ export async function snapshot(db: Db, userId: string): Promise<OwnedState> {
     photos,
     mediaFiles: await Promise.all(photos.map(async (p) => (await readdir(path.join(MEDIA_DIR, p.image_key)).catch(() => [])).length)),
     uploads: await Promise.all(uploads.map(async ({ id }) => ({ id, bytesOnDisk: await fileSize(path.join(UPLOADS_DIR, id)) }))),
+    apiKeys,
   };
 }
 
