@@ -452,9 +452,9 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       const filter = options.filter ?? {};
       const end = options.offset + options.limit;
       let plan: Plan | undefined;
-      if (dialect === "postgres" && isNameSearchAlone(filter)) {
+      if (dialect === "postgres" && filter.nameContainsAny?.length) {
         plan = await choosePlan(filter, end, options.total ?? 0);
-        if (plan !== "walk") return postgresNamePage(filter, options.districts, options.limit, options.offset);
+        if (plan !== "walk" && isNameSearchAlone(filter)) return postgresNamePage(filter, options.districts, options.limit, options.offset);
       }
       const { spans, seen } = dialect === "postgres" ? await postgresSpans(filter, options.districts, end, plan) : await ringSpans(filter, options.districts, end);
       // Past every ranked district: the listings with no place last (a filter's state keeps out the rest).
