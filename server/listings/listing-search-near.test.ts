@@ -107,10 +107,10 @@ describe.each(testEngines())("nearest first, on %s", (engine) => {
   });
 
   it("gives the same pages for a name search whether it walks the districts or collects the matches", async () => {
-    // On PostgreSQL a name search (alone, or "name or category") with many matches (told of a
-    // million) walks listing_near_idx district by district, testing each entry's name; with few
-    // it collects them through the name index. SQLite counts rings either way. Both must give the
-    // same listings in the same order.
+    // A name search (alone, or "name or category") with many matches (told of a million) tests
+    // each entry's name in listing_near_idx, district by district (PostgreSQL) or ring by ring
+    // (SQLite); with few it goes through the names holding the term. Both must give the same
+    // listings in the same order.
     const repository = createListingSearchRepository(t.db.kysely, t.db.dialect);
     const filters = [
       { nameContainsAny: ["onion"], liveAt: t.clock.now },

@@ -84,8 +84,11 @@ export function walkIsCheaper(page: { wanted: number; share: number; matches: nu
  * How a page's matches are found. "any": as the engine's planner sees fit (few matches).
  * "walk": along the sort order's index, testing each entry, until the page is reached.
  * "collect": every listing of the names holding the term, through the name index, then sorted.
+ * "near": a district at a time ("Nearest first"), through listing_near_idx, testing each entry's
+ *   name there as "walk" does; the other columns stay visible to SQLite's planner, which needs the
+ *   place's to pick that index.
  */
-type Plan = "any" | "walk" | "collect";
+type Plan = "any" | "walk" | "collect" | "near";
 
 type FilterColumn = "category" | "price_paise" | "name_search" | "status" | "expires_at" | "hidden_at" | "state" | "district" | "grade";
 
@@ -123,6 +126,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
    */
   function applyFilter<Q extends ListingQuery>(query: Q, filter: ListingFilter, plan: Plan = "any"): Q {
     const walkSortIndex = plan === "walk";
+    const testEachName = walkSortIndex || plan === "near";
     // A grade stays visible to SQLite's planner when walking: the partial grade indexes hold
     // graded listings newest first (migration 0018) and by price (0024), cheaper than reading
     // each sort-index entry's row for its grade.
@@ -152,7 +156,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
         eb.or([
           // Walking an index, each entry is tested on its own: collecting every name that
           // contains the term first (tens of thousands for "rice") would cost more than the page.
-          walkSortIndex
+          testEachName
             ? eb.or(terms.map((term) => eb(column("name_search"), "like", likePattern(term, "%", "%"))))
             : eb(column("name_search"), "in", namesContaining(terms)),
           ...(categories.length ? [eb(column("category"), "in", categories)] : []),
@@ -301,7 +305,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
    * page's end through the place index; where the page ends, district by district. In-process
    * queries cost no round trip, so many short counts are cheap here.
    */
-  async function ringSpans(filter: ListingFilter, ranked: readonly RankedDistrict[], end: number): Promise<{ spans: Span[]; seen: number }> {
+  async function ringSpans(filter: ListingFilter, ranked: readonly RankedDistrict[], end: number, plan: Plan = "any"): Promise<{ spans: Span[]; seen: number }> {
     const spans: Span[] = [];
     let seen = 0;
     for (let start = 0, size = FIRST_RING; start < ranked.length && seen < end; start += size, size = Math.min(size * 2, LARGEST_RING)) {
@@ -312,11 +316,11 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       const inRing = (q: ListingQuery) => q.where((eb) => inPlaces(eb, places, (name) => sql.ref(`listing.${name}`)));
       const need = end - seen;
       // Counted only as far as the page needs, so a crowded district costs no more than the page.
-      const inThisRing = await countWhere(filter, need, inRing);
+      const inThisRing = await countWhere(filter, need, inRing, plan);
       if (!inThisRing) continue;
       if (inThisRing < need) {
         // All of the ring's matches come before the page's end: fewer than a page's depth, counted exactly.
-        const rows = await inRing(applyFilter(db.selectFrom("listing"), filter))
+        const rows = await inRing(applyFilter(db.selectFrom("listing"), filter, plan))
           .select(["listing.state", "listing.district", (eb) => eb.fn.countAll<number | string>().as("n")])
           .groupBy(["listing.state", "listing.district"])
           .execute();
@@ -330,7 +334,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       }
       // The page ends in this ring: district by district, nearest first, each counted as far as needed.
       for (const { state, district } of ring) {
-        const count = await countWhere({ ...filter, state, district }, end - seen);
+        const count = await countWhere({ ...filter, state, district }, end - seen, undefined, plan);
         if (count) spans.push({ state, district, from: seen, count });
         seen += count;
         if (seen >= end) break;
@@ -451,12 +455,15 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     }): Promise<ListingSummary[]> {
       const filter = options.filter ?? {};
       const end = options.offset + options.limit;
+      // A search with many matches tests each entry's name in listing_near_idx ("near"); with few,
+      // a name search alone collects them (PostgreSQL: in one statement), "name or category" is
+      // left to the planner.
       let plan: Plan | undefined;
-      if (dialect === "postgres" && filter.nameContainsAny?.length) {
-        plan = await choosePlan(filter, end, options.total ?? 0);
-        if (plan !== "walk" && isNameSearchAlone(filter)) return postgresNamePage(filter, options.districts, options.limit, options.offset);
+      if (filter.nameContainsAny?.length) {
+        plan = (await choosePlan(filter, end, options.total ?? 0)) === "walk" ? "near" : undefined;
+        if (!plan && dialect === "postgres" && isNameSearchAlone(filter)) return postgresNamePage(filter, options.districts, options.limit, options.offset);
       }
-      const { spans, seen } = dialect === "postgres" ? await postgresSpans(filter, options.districts, end, plan) : await ringSpans(filter, options.districts, end);
+      const { spans, seen } = dialect === "postgres" ? await postgresSpans(filter, options.districts, end, plan) : await ringSpans(filter, options.districts, end, plan);
       // Past every ranked district: the listings with no place last (a filter's state keeps out the rest).
       if (seen < end) spans.push({ state: null, district: null, from: seen, count: Number.MAX_SAFE_INTEGER });
       const items: ListingSummary[] = [];
@@ -467,7 +474,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
         const within: ListingFilter = span.state ? { ...filter, state: span.state, district: span.district! } : { ...filter, unplaced: true };
         // Left to the planner (a name search collects its matches through the name index): never a
         // walk of the newest-first index of every district, which would test every other district's
-        // entries. A walked name search walks its district's slice too (listing_near_idx holds the name).
+        // entries. A search planned "near" reads its district's slice the same way (listing_near_idx holds the name).
         items.push(...(await listPage({ filter: within, sort: "newest", limit, offset, plan: span.state ? plan : undefined })));
       }
       return items;
