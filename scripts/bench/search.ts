@@ -88,7 +88,7 @@ const allCases: Case[] = [
   { name: "search 'onion', newest, page 1", inputs: ["onion"], run: (q) => browse({ q }) },
   { name: "search 'onion', nearest first, page 1", inputs: NEAR_FROM, run: (from) => browse({ q: "onion", sort: "near", from }) },
   { name: "category 'fruits', nearest first, page 1", inputs: NEAR_FROM, run: (from) => browse({ category: "fruits", sort: "near", from }) },
-  // "rice" names a category too: name or category, the case listing_near_idx does not cover (decision 024).
+  // "rice" names a category too: name or category, tested in listing_near_idx since migration 0028 (decision 024).
   { name: "broad search 'rice', nearest first, page 1", inputs: NEAR_FROM, run: (from) => browse({ q: "rice", sort: "near", from }) },
 ];
 

@@ -36,6 +36,7 @@ import * as m0023 from "./migrations/0023-push-session";
 import * as m0024 from "./migrations/0024-grade-price";
 import * as m0026 from "./migrations/0026-push-session-index";
 import * as m0027 from "./migrations/0027-api-keys";
+import * as m0028 from "./migrations/0028-near-name";
 import * as m0029 from "./migrations/0029-mandi-rate-pages";
 
 /**
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, MandiMigration> = {
   "0024-grade-price": m0024,
   "0026-push-session-index": m0026,
   "0027-api-keys": m0027,
+  "0028-near-name": m0028,
   "0029-mandi-rate-pages": m0029,
 };
 

@@ -84,10 +84,18 @@ export function walkIsCheaper(page: { wanted: number; share: number; matches: nu
  * How a page's matches are found. "any": as the engine's planner sees fit (few matches).
  * "walk": along the sort order's index, testing each entry, until the page is reached.
  * "collect": every listing of the names holding the term, through the name index, then sorted.
+ * "near": a district at a time ("Nearest first"), through listing_near_idx, testing each entry's
+ *   name there as "walk" does; the other columns stay visible to SQLite's planner, which needs the
+ *   place's to pick that index.
  */
-type Plan = "any" | "walk" | "collect";
+type Plan = "any" | "walk" | "collect" | "near";
 
 type FilterColumn = "category" | "price_paise" | "name_search" | "status" | "expires_at" | "hidden_at" | "state" | "district" | "grade";
+
+/** A search by name alone: no "or a category", no "or a place" (each of those is its own index). */
+function isNameSearchAlone(filter: ListingFilter): filter is ListingFilter & { nameContainsAny: string[] } {
+  return Boolean(filter.nameContainsAny?.length && !filter.orCategories?.length && !filter.orPlaces?.length);
+}
 
 /** In any of these places: a state, or some of its districts. */
 function inPlaces<DB, TB extends keyof DB>(
@@ -118,6 +126,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
    */
   function applyFilter<Q extends ListingQuery>(query: Q, filter: ListingFilter, plan: Plan = "any"): Q {
     const walkSortIndex = plan === "walk";
+    const testEachName = walkSortIndex || plan === "near";
     // A grade stays visible to SQLite's planner when walking: the partial grade indexes hold
     // graded listings newest first (migration 0018) and by price (0024), cheaper than reading
     // each sort-index entry's row for its grade.
@@ -147,7 +156,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
         eb.or([
           // Walking an index, each entry is tested on its own: collecting every name that
           // contains the term first (tens of thousands for "rice") would cost more than the page.
-          walkSortIndex
+          testEachName
             ? eb.or(terms.map((term) => eb(column("name_search"), "like", likePattern(term, "%", "%"))))
             : eb(column("name_search"), "in", namesContaining(terms)),
           ...(categories.length ? [eb(column("category"), "in", categories)] : []),
@@ -171,7 +180,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
   /** How many listings match, counting no further than `upTo`. */
   async function countWhere(filter: ListingFilter, upTo: number, extra?: (q: ListingQuery) => ListingQuery, plan: Plan = "any"): Promise<number> {
     if (upTo <= 0) return 0;
-    if (plan === "any" && dialect === "postgres" && filter.nameContainsAny?.length && !filter.orCategories?.length && !filter.orPlaces?.length) {
+    if (plan === "any" && dialect === "postgres" && isNameSearchAlone(filter)) {
       return countByNames(filter.nameContainsAny, { ...filter, nameContainsAny: undefined }, upTo, extra);
     }
     let matches = applyFilter(db.selectFrom("listing"), filter, plan);
@@ -218,7 +227,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
    * category" always walks (a category is never a small share).
    */
   async function choosePlan(filter: ListingFilter, wanted: number, total: number): Promise<Plan> {
-    const nameSearch = Boolean(filter.nameContainsAny?.length && !filter.orCategories?.length && !filter.orPlaces?.length);
+    const nameSearch = isNameSearchAlone(filter);
     // Fewer matches than the cap: a name search's are collected (PostgreSQL's planner, left to
     // itself, may walk the newest-first index testing every entry, as in countByNames).
     if (total < WALK_SORT_INDEX_FROM) return nameSearch ? "collect" : "any";
@@ -268,8 +277,10 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     total?: number;
     /** Only listings after this one in the sort order (the public API's cursor; `offset` is then 0). */
     after?: ListingSortKey;
+    /** Already chosen (a slice of "Nearest first" walked like its spans); otherwise by choosePlan. */
+    plan?: Plan;
   }): Promise<ListingSummary[]> {
-    const plan = await choosePlan(options.filter ?? {}, options.offset + options.limit, options.total ?? 0);
+    const plan = options.plan ?? (await choosePlan(options.filter ?? {}, options.offset + options.limit, options.total ?? 0));
     // Deep pages: the offset is skipped over index entries (ids only), then only the page's
     // rows are read.
     let matches = applyFilter(db.selectFrom("listing"), options.filter ?? {}, plan);
@@ -294,7 +305,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
    * page's end through the place index; where the page ends, district by district. In-process
    * queries cost no round trip, so many short counts are cheap here.
    */
-  async function ringSpans(filter: ListingFilter, ranked: readonly RankedDistrict[], end: number): Promise<{ spans: Span[]; seen: number }> {
+  async function ringSpans(filter: ListingFilter, ranked: readonly RankedDistrict[], end: number, plan: Plan = "any"): Promise<{ spans: Span[]; seen: number }> {
     const spans: Span[] = [];
     let seen = 0;
     for (let start = 0, size = FIRST_RING; start < ranked.length && seen < end; start += size, size = Math.min(size * 2, LARGEST_RING)) {
@@ -305,11 +316,11 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       const inRing = (q: ListingQuery) => q.where((eb) => inPlaces(eb, places, (name) => sql.ref(`listing.${name}`)));
       const need = end - seen;
       // Counted only as far as the page needs, so a crowded district costs no more than the page.
-      const inThisRing = await countWhere(filter, need, inRing);
+      const inThisRing = await countWhere(filter, need, inRing, plan);
       if (!inThisRing) continue;
       if (inThisRing < need) {
         // All of the ring's matches come before the page's end: fewer than a page's depth, counted exactly.
-        const rows = await inRing(applyFilter(db.selectFrom("listing"), filter))
+        const rows = await inRing(applyFilter(db.selectFrom("listing"), filter, plan))
           .select(["listing.state", "listing.district", (eb) => eb.fn.countAll<number | string>().as("n")])
           .groupBy(["listing.state", "listing.district"])
           .execute();
@@ -323,7 +334,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       }
       // The page ends in this ring: district by district, nearest first, each counted as far as needed.
       for (const { state, district } of ring) {
-        const count = await countWhere({ ...filter, state, district }, end - seen);
+        const count = await countWhere({ ...filter, state, district }, end - seen, undefined, plan);
         if (count) spans.push({ state, district, from: seen, count });
         seen += count;
         if (seen >= end) break;
@@ -381,13 +392,13 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
    * lists read every ring's listings through a bitmap of the whole ring, and the last ring's
    * district-by-district counts cost up to 64 round trips.
    */
-  async function postgresSpans(filter: ListingFilter, ranked: readonly RankedDistrict[], end: number): Promise<{ spans: Span[]; seen: number }> {
+  async function postgresSpans(filter: ListingFilter, ranked: readonly RankedDistrict[], end: number, plan: Plan = "any"): Promise<{ spans: Span[]; seen: number }> {
     const spans: Span[] = [];
     let seen = 0;
     // The district at the walk's next step, read from the arrays by position: a join to a table
     // of the districts would read all of them at each step.
     const next = (column: "states" | "districts") => sql<string>`(ranked.${sql.raw(column)})[walk.ord + 1]`;
-    const inDistrict = applyFilter(db.selectFrom("listing"), filter)
+    const inDistrict = applyFilter(db.selectFrom("listing"), filter, plan)
       .where("listing.state", "=", next("states"))
       .where("listing.district", "=", next("districts"))
       .select(sql<number>`1`.as("one"))
@@ -428,22 +439,31 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
      * `districts` (nearest first; a district not in it, or no place, comes last), newest first
      * within a district. Where each district's matches fall is found by ringSpans (SQLite) or
      * postgresSpans; then each district the page spans gives its slice, newest first through
-     * listing_near_idx (migration 0017). So the cost follows the page's depth, never how many
-     * listings match; except a name search on PostgreSQL (postgresNamePage), which reads every
-     * match once.
+     * listing_near_idx (migrations 0017, 0028). So the cost follows the page's depth, never how
+     * many listings match. A name search on PostgreSQL is a choice, as for newest first
+     * (choosePlan, from `total`): the same walk, testing each entry's name in listing_near_idx,
+     * where the name is common enough for the page to come soon; otherwise every match once
+     * through the name index (postgresNamePage).
      */
     async listNearest(options: {
       filter?: ListingFilter;
       districts: readonly { state: string; district: string }[];
       limit: number;
       offset: number;
+      /** How many listings match, as counted (up to the cap): a name search's plan depends on it. */
+      total?: number;
     }): Promise<ListingSummary[]> {
       const filter = options.filter ?? {};
       const end = options.offset + options.limit;
-      if (dialect === "postgres" && filter.nameContainsAny?.length && !filter.orCategories?.length && !filter.orPlaces?.length) {
-        return postgresNamePage(filter, options.districts, options.limit, options.offset);
+      // A search with many matches tests each entry's name in listing_near_idx ("near"); with few,
+      // a name search alone collects them (PostgreSQL: in one statement), "name or category" is
+      // left to the planner.
+      let plan: Plan | undefined;
+      if (filter.nameContainsAny?.length) {
+        plan = (await choosePlan(filter, end, options.total ?? 0)) === "walk" ? "near" : undefined;
+        if (!plan && dialect === "postgres" && isNameSearchAlone(filter)) return postgresNamePage(filter, options.districts, options.limit, options.offset);
       }
-      const { spans, seen } = dialect === "postgres" ? await postgresSpans(filter, options.districts, end) : await ringSpans(filter, options.districts, end);
+      const { spans, seen } = dialect === "postgres" ? await postgresSpans(filter, options.districts, end, plan) : await ringSpans(filter, options.districts, end, plan);
       // Past every ranked district: the listings with no place last (a filter's state keeps out the rest).
       if (seen < end) spans.push({ state: null, district: null, from: seen, count: Number.MAX_SAFE_INTEGER });
       const items: ListingSummary[] = [];
@@ -453,8 +473,9 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
         const limit = Math.min(end, span.from + span.count) - (span.from + offset);
         const within: ListingFilter = span.state ? { ...filter, state: span.state, district: span.district! } : { ...filter, unplaced: true };
         // Left to the planner (a name search collects its matches through the name index): never a
-        // walk of the newest-first index of every district, which would test every other district's entries.
-        items.push(...(await listPage({ filter: within, sort: "newest", limit, offset })));
+        // walk of the newest-first index of every district, which would test every other district's
+        // entries. A search planned "near" reads its district's slice the same way (listing_near_idx holds the name).
+        items.push(...(await listPage({ filter: within, sort: "newest", limit, offset, plan: span.state ? plan : undefined })));
       }
       return items;
     },

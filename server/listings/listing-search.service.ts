@@ -188,7 +188,7 @@ export function createListingSearchService(deps: {
     const items = !total
       ? []
       : origin
-        ? withDistances(await repository.listNearest({ filter, districts: districtsByDistance(origin), limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }), origin)
+        ? withDistances(await repository.listNearest({ filter, districts: districtsByDistance(origin), limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, total }), origin)
         : await repository.list({ filter, sort: sort === "near" ? "newest" : sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, total });
     // Only an empty answer needs the question "is there anything at all?".
     const marketplaceEmpty = total === 0 && (await repository.count({ liveAt: now() }, { upTo: 1 })) === 0;
@@ -208,7 +208,7 @@ export function createListingSearchService(deps: {
     const { filter, total, moreThanTotal, closeMatches } = found;
     const origin = originOf(options);
     const read = origin
-      ? withDistances(await repository.listNearest({ filter, districts: districtsByDistance(origin), limit: options.limit + 1, offset: options.offset ?? 0 }), origin)
+      ? withDistances(await repository.listNearest({ filter, districts: districtsByDistance(origin), limit: options.limit + 1, offset: options.offset ?? 0, total }), origin)
       : await repository.list({ filter, sort: sort === "near" ? "newest" : sort, limit: options.limit + 1, offset: 0, total, after: options.after });
     return { items: read.slice(0, options.limit), hasMore: read.length > options.limit, total, moreThanTotal, category: filter.category, closeMatches };
   }
