@@ -72,15 +72,16 @@ describe("loadConfig", () => {
   it("bounds every wait by default (a 503 within about 5 s) and takes other bounds from the environment", () => {
     expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
       databaseTimeouts: { statementMs: 4_000, acquireMs: 2_000, sqliteBusyMs: 2_000, connectSeconds: 60 },
-      pageConcurrency: { max: 1, queueLength: 8, queueTargetMs: 50, queueWaitMs: 500 },
+      pageConcurrency: { max: 4, queueLength: 8, queueTargetMs: 50, queueWaitMs: 500 },
     });
     const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_STATEMENT_TIMEOUT_MS: "1500", SQLITE_BUSY_TIMEOUT_MS: "0", PAGE_CONCURRENCY: "0" });
     expect(config.databaseTimeouts).toMatchObject({ statementMs: 1_500, sqliteBusyMs: 0 });
     expect(config.pageConcurrency.max).toBe(0);
   });
 
-  it("limits pages by the engine unless told (1 on SQLite, 4 on PostgreSQL), and checks the line's settings", () => {
+  it("lets 4 pages start at once on either engine unless told, and checks the line's settings", () => {
     expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "postgres://127.0.0.1/test" }).pageConcurrency).toEqual({ max: 4, queueLength: 8, queueTargetMs: 50, queueWaitMs: 500 });
+    expect(loadConfig({ DATA_DIR: tempDir() }).pageConcurrency.max).toBe(4);
     expect(
       loadConfig({ DATA_DIR: tempDir(), PAGE_CONCURRENCY: "3", PAGE_QUEUE_LENGTH: "0", PAGE_QUEUE_TARGET_MS: "20", PAGE_QUEUE_WAIT_MS: "200" }).pageConcurrency,
     ).toEqual({ max: 3, queueLength: 0, queueTargetMs: 20, queueWaitMs: 200 });

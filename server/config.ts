@@ -52,10 +52,10 @@ const envSchema = z.object({
   /** An OpenTelemetry collector (OTLP over HTTP) to send traces to; unset: no tracing (decision 025). */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   /**
-   * Pages each worker renders at once; a few more wait in line (0: no limit, no shedding). Default:
-   * 1 on SQLite, whose renders never yield the event loop, 4 on PostgreSQL (decision 038).
+   * Pages each worker lets start at once; a few more wait in line (0: no limit, no shedding).
+   * 4: two or three people at once on a slow machine never wait in line (decision 038).
    */
-  PAGE_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).optional(),
+  PAGE_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(4),
   /**
    * Pages that may wait in that line; beyond it a page is answered 503 (busy) at once. Room for a
    * burst: a line that does not clear is cut short by PAGE_QUEUE_TARGET_MS.
@@ -240,7 +240,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Mandi cannot start; fix these environment variables:\n${lines.join("\n")}`);
   }
   const e = result.data;
-  const pageConcurrency = e.PAGE_CONCURRENCY ?? (e.DATABASE_URL?.startsWith("postgres") ? 4 : 1);
   const dataDir = path.resolve(e.DATA_DIR);
   const mediaDir = path.join(dataDir, "media");
   mkdirSync(dataDir, { recursive: true });
@@ -262,7 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN } : null,
     tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT },
     pageConcurrency: {
-      max: pageConcurrency,
+      max: e.PAGE_CONCURRENCY,
       queueLength: e.PAGE_QUEUE_LENGTH,
       queueTargetMs: e.PAGE_QUEUE_TARGET_MS,
       queueWaitMs: e.PAGE_QUEUE_WAIT_MS,
