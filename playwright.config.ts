@@ -18,7 +18,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  */
 export const ENGINE_FREE_SPECS = [
   "accessibility", "alert-email-unsubscribe", "cache-control", "csp", "fonts", "hindi", "hindi-seller-and-staff", "http-plumbing",
-  "languages", "no-internals", "offline", "paint", "viewmore-fold", "voice-search",
+  "languages", "no-internals", "offline", "paint", "static-islands", "viewmore-fold", "voice-search",
 ].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({

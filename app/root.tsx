@@ -20,6 +20,7 @@ import { OfflineSupport } from "./components/offline-support";
 import { DeferredScripts } from "./components/deferred-scripts";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { IslandLinks } from "./components/static-island";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.currentUser();
@@ -67,6 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {t("shell.skip")}
         </a>
         {children}
+        <SiteFooter />
+        <IslandLinks />
         <ScrollRestoration nonce={nonce} />
         <DeferredScripts nonce={nonce} />
       </body>
@@ -90,7 +93,6 @@ export default function App() {
       <main id="main" className="flex-1 pb-10">
         <Outlet />
       </main>
-      <SiteFooter />
     </>
   );
 }
@@ -122,7 +124,6 @@ export function ErrorBoundary() {
           {t(gone ? "error.seeMandi" : "error.goHome")}
         </a>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { imageSrcSet, imageUrl } from "../../core/images";
 import type { ListingSummary } from "../../core/listing";
 import { CardPrice } from "./price";
 import { useI18n } from "./i18n";
+import { StaticIsland } from "./static-island";
 
 /** A card's listing; `saved`: the signed-in person has saved it (the heart, decision 023). */
 export type CardListing = ListingSummary & { saved?: boolean };
@@ -47,13 +48,16 @@ export function ListingCard({ listing, eager = false, first = false, Extra }: { 
   );
 }
 
-/** `eager`: how many photos load at once; the first of them is fetched at high priority. */
+/**
+ * `eager`: how many photos load at once; the first of them is fetched at high priority. Not
+ * hydrated (decision 039): the cards are links and plain forms; new listings render them anew.
+ */
 export function ListingGrid({ listings, label, eager = 0, Extra }: { listings: CardListing[]; label: string; eager?: number; Extra?: CardExtra }) {
   return (
-    <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+    <StaticIsland as="ul" deps={[listings, label, eager, Extra]} aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {listings.map((listing, index) => (
         <ListingCard key={listing.id} listing={listing} eager={index < eager} first={index === 0 && eager > 0} Extra={Extra} />
       ))}
-    </ul>
+    </StaticIsland>
   );
 }

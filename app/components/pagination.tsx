@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import { pageLinks } from "../../core/pagination";
 import { useI18n } from "./i18n";
+import { StaticIsland } from "./static-island";
 
 /** Pages shown either side of the current one: at most seven links, so they fit a 360 px phone. */
 const WINDOW_RADIUS = 1;
 
-/** Numbered page links around the current page; the URL keeps every other search parameter. */
+/** Numbered page links around the current page; the URL keeps every other search parameter. Not hydrated (decision 039). */
 export function Pagination({ page, pageCount, search }: { page: number; pageCount: number; search: URLSearchParams }) {
-  const { t } = useI18n();
+  const { lang, t } = useI18n();
   if (pageCount <= 1) return null;
   const href = (n: number) => {
     const params = new URLSearchParams(search);
@@ -15,7 +16,7 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
     return `?${params.toString()}`;
   };
   return (
-    <nav aria-label={t("browse.pages")} className="mt-6">
+    <StaticIsland as="nav" deps={[page, pageCount, search.toString(), lang]} aria-label={t("browse.pages")} className="mt-6">
       <ul className="flex flex-wrap justify-center gap-1.5">
         {pageLinks(page, pageCount, WINDOW_RADIUS).map((link, index) =>
           link === "gap" ? (
@@ -38,6 +39,6 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
           ),
         )}
       </ul>
-    </nav>
+    </StaticIsland>
   );
 }

@@ -20,6 +20,7 @@ import { MandiRateNote } from "../components/mandi-rate";
 import { PhoneIcon } from "../components/icons";
 import { ListingGrid } from "../components/listing-card";
 import { PhotoGallery } from "../components/photo-gallery";
+import { StaticIsland } from "../components/static-island";
 import { priceText, quantityText, unitOf } from "../components/price";
 import { ReportForm, SafetyTips } from "../components/report-listing";
 import type { Route } from "./+types/view";
@@ -133,93 +134,96 @@ export default function View({ loaderData }: Route.ComponentProps) {
               <ShareButton share={loaderData.share} />
             </div>
           )}
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-700">
-            <dt className="font-semibold">{t("listing.category")}</dt>
-            <dd>
-              {t(`category.label.${category.slug}`)}
-            </dd>
-            {listing.variety ? (
-              <>
-                <dt className="font-semibold">{t("listing.variety")}</dt>
-                <dd className="[overflow-wrap:anywhere]">{listing.variety}</dd>
-              </>
-            ) : null}
-            {listing.grade ? (
-              <>
-                <dt className="font-semibold">{t("produce.gradeTerm")}</dt>
-                <dd>{t(`produce.gradeLabel.${listing.grade}`)}</dd>
-              </>
-            ) : null}
-            {listing.organic ? (
-              <>
-                <dt className="font-semibold">{t("listing.organic")}</dt>
-                <dd>{t("listing.yes")}</dd>
-              </>
-            ) : null}
-            {listing.quantity !== null ? (
-              <>
-                <dt className="font-semibold">{t("listing.available")}</dt>
-                <dd>{quantityText(listing.quantity, unit, i18n)}</dd>
-              </>
-            ) : null}
-            {listing.minOrder !== null ? (
-              <>
-                <dt className="font-semibold">{t("listing.minOrder")}</dt>
-                <dd>{quantityText(listing.minOrder, unit, i18n)}</dd>
-              </>
-            ) : null}
-            {listing.availableFrom ? (
-              <>
-                <dt className="font-semibold">{t("listing.availableFrom")}</dt>
-                <dd>
-                  <time dateTime={listing.availableFrom}>{formatShortDate(Date.parse(`${listing.availableFrom}T12:00:00+05:30`), lang)}</time>
-                </dd>
-              </>
-            ) : null}
-            {where ? (
-              <>
-                <dt className="font-semibold">{t("listing.where")}</dt>
-                <dd className="[overflow-wrap:anywhere]">
-                  {listing.place ? `${listing.place}, ` : ""}
-                  {where}
-                  {listing.pin ? ` ${listing.pin}` : ""}
-                </dd>
-              </>
-            ) : null}
-            <dt className="font-semibold">{t("listing.listedOn")}</dt>
-            <dd>
-              <time dateTime={isoDate(listing.createdAt)}>{formatShortDate(listing.createdAt, lang)}</time>
-            </dd>
-          </dl>
-          <h2 className="mt-5 font-bold">{t("listing.description")}</h2>
-          <p className="mt-1 whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{listing.description}</p>
+          {/* The details, the seller and the safety tips: text and links, not hydrated (decision 039). */}
+          <StaticIsland as="div" deps={[listing, lang]}>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-700">
+              <dt className="font-semibold">{t("listing.category")}</dt>
+              <dd>
+                {t(`category.label.${category.slug}`)}
+              </dd>
+              {listing.variety ? (
+                <>
+                  <dt className="font-semibold">{t("listing.variety")}</dt>
+                  <dd className="[overflow-wrap:anywhere]">{listing.variety}</dd>
+                </>
+              ) : null}
+              {listing.grade ? (
+                <>
+                  <dt className="font-semibold">{t("produce.gradeTerm")}</dt>
+                  <dd>{t(`produce.gradeLabel.${listing.grade}`)}</dd>
+                </>
+              ) : null}
+              {listing.organic ? (
+                <>
+                  <dt className="font-semibold">{t("listing.organic")}</dt>
+                  <dd>{t("listing.yes")}</dd>
+                </>
+              ) : null}
+              {listing.quantity !== null ? (
+                <>
+                  <dt className="font-semibold">{t("listing.available")}</dt>
+                  <dd>{quantityText(listing.quantity, unit, i18n)}</dd>
+                </>
+              ) : null}
+              {listing.minOrder !== null ? (
+                <>
+                  <dt className="font-semibold">{t("listing.minOrder")}</dt>
+                  <dd>{quantityText(listing.minOrder, unit, i18n)}</dd>
+                </>
+              ) : null}
+              {listing.availableFrom ? (
+                <>
+                  <dt className="font-semibold">{t("listing.availableFrom")}</dt>
+                  <dd>
+                    <time dateTime={listing.availableFrom}>{formatShortDate(Date.parse(`${listing.availableFrom}T12:00:00+05:30`), lang)}</time>
+                  </dd>
+                </>
+              ) : null}
+              {where ? (
+                <>
+                  <dt className="font-semibold">{t("listing.where")}</dt>
+                  <dd className="[overflow-wrap:anywhere]">
+                    {listing.place ? `${listing.place}, ` : ""}
+                    {where}
+                    {listing.pin ? ` ${listing.pin}` : ""}
+                  </dd>
+                </>
+              ) : null}
+              <dt className="font-semibold">{t("listing.listedOn")}</dt>
+              <dd>
+                <time dateTime={isoDate(listing.createdAt)}>{formatShortDate(listing.createdAt, lang)}</time>
+              </dd>
+            </dl>
+            <h2 className="mt-5 font-bold">{t("listing.description")}</h2>
+            <p className="mt-1 whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{listing.description}</p>
 
-          <section aria-labelledby="seller-heading" className="mt-6 rounded-xl border border-stone-200 bg-white p-4">
-            <h2 id="seller-heading" className="text-lg font-bold">
-              {t("listing.sellerDetails")}
-            </h2>
-            {listing.seller ? (
-              <>
-                <p className="mt-1 text-lg [overflow-wrap:anywhere]">
-                  <Link to={`/seller/${listing.sellerId}`} className="underline-offset-4 hover:underline" aria-label={t("listing.sellerPage", { name: listing.seller.name })}>
-                    {listing.seller.name}
-                  </Link>
-                </p>
-                <p className="mt-1 text-stone-700">{formatPhone(listing.seller.phone)}</p>
-                <div className="mt-3 flex flex-wrap gap-2">
-                  <a href={`tel:${listing.seller.phone}`} className="btn-primary" aria-label={t("listing.callSellerOn", { name: listing.seller.name, phone: formatPhone(listing.seller.phone) })}>
-                    <PhoneIcon /> {t("listing.callSeller")}
-                  </a>
-                  <a href={whatsappLink(listing.seller.phone)} className="btn-secondary" rel="noopener noreferrer" target="_blank">
-                    {t("listing.whatsapp")}
-                  </a>
-                </div>
-              </>
-            ) : (
-              <p className="mt-1 text-stone-700">{t("listing.sellerUnavailable")}</p>
-            )}
-          </section>
-          <SafetyTips />
+            <section aria-labelledby="seller-heading" className="mt-6 rounded-xl border border-stone-200 bg-white p-4">
+              <h2 id="seller-heading" className="text-lg font-bold">
+                {t("listing.sellerDetails")}
+              </h2>
+              {listing.seller ? (
+                <>
+                  <p className="mt-1 text-lg [overflow-wrap:anywhere]">
+                    <Link to={`/seller/${listing.sellerId}`} className="underline-offset-4 hover:underline" aria-label={t("listing.sellerPage", { name: listing.seller.name })}>
+                      {listing.seller.name}
+                    </Link>
+                  </p>
+                  <p className="mt-1 text-stone-700">{formatPhone(listing.seller.phone)}</p>
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    <a href={`tel:${listing.seller.phone}`} className="btn-primary" aria-label={t("listing.callSellerOn", { name: listing.seller.name, phone: formatPhone(listing.seller.phone) })}>
+                      <PhoneIcon /> {t("listing.callSeller")}
+                    </a>
+                    <a href={whatsappLink(listing.seller.phone)} className="btn-secondary" rel="noopener noreferrer" target="_blank">
+                      {t("listing.whatsapp")}
+                    </a>
+                  </div>
+                </>
+              ) : (
+                <p className="mt-1 text-stone-700">{t("listing.sellerUnavailable")}</p>
+              )}
+            </section>
+            <SafetyTips />
+          </StaticIsland>
           {listing.moderation ? null : (
             <details className="mt-4 rounded-xl border border-stone-200 bg-white p-4">
               <summary className="cursor-pointer font-semibold text-stone-800">{t("listing.report")}</summary>

@@ -28,9 +28,12 @@ export function requireProductionBuild(): void {
   }
 }
 
-/** `npm start`'s server on the given database, answering once /healthz does; `env` adds to or overrides its settings. */
-export async function startMarketServer(options: { port: number; dataDir: string; databaseUrl: string; env: Record<string, string> }): Promise<ChildProcess> {
-  const child = startProcess(["build/server/index.js"], {
+/**
+ * `npm start`'s server on the given database, answering once /healthz does; `env` adds to or
+ * overrides its settings; `entry`: another build's server (default `build/server/index.js`).
+ */
+export async function startMarketServer(options: { port: number; dataDir: string; databaseUrl: string; env: Record<string, string>; entry?: string }): Promise<ChildProcess> {
+  const child = startProcess([options.entry ?? "build/server/index.js"], {
     NODE_ENV: "production",
     PORT: String(options.port),
     HOST: "127.0.0.1",
