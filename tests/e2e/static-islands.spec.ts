@@ -96,7 +96,8 @@ test("a listing's details are adopted, not hydrated; new tabs, modified clicks a
   expect(details).toEqual([0, expect.any(Number)]);
 
   // What the delegated handler did with each click, seen by a listener that runs after it (and stops the browser following it).
-  const outcome = (selector: string, init: MouseEventInit) =>
+  // A plain object type: Playwright's serialisable argument types cannot take the DOM's MouseEventInit (its `view`).
+  const outcome = (selector: string, init: { ctrlKey?: boolean; shiftKey?: boolean; metaKey?: boolean; altKey?: boolean; button?: number }) =>
     page.evaluate(
       ({ selector, init }) => {
         let prevented: boolean | undefined;
