@@ -1,6 +1,6 @@
 /** The imported mandi rates' SQL (migration 0013, decision 021). */
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { Database, MandiRateTable } from "../db/schema";
 import type { MandiRateRow } from "./mandi-rate-record";
 
 /** A rate as a page shows it: prices in paise per quintal, as they came. */
@@ -92,20 +92,8 @@ export function createMandiRatesRepository(db: Kysely<Database>) {
 export type MandiRatesRepository = ReturnType<typeof createMandiRatesRepository>;
 
 /** A stored row as the rest of the code reads it: slugs in camelCase, prices as numbers (pg gives bigint as text). */
-function storedRate(row: {
-  state: string;
-  district: string;
-  state_slug: string | null;
-  district_slug: string | null;
-  market: string;
-  commodity: string;
-  variety: string;
-  grade: string;
-  arrival_date: string;
-  min_price: number | string;
-  max_price: number | string;
-  modal_price: number | string;
-}): StoredMandiRate {
+type StoredColumns = "state" | "district" | "state_slug" | "district_slug" | "market" | "commodity" | "variety" | "grade" | "arrival_date" | "min_price" | "max_price" | "modal_price";
+function storedRate(row: Pick<MandiRateTable, StoredColumns>): StoredMandiRate {
   return {
     state: row.state,
     district: row.district,
