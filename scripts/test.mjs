@@ -10,6 +10,8 @@ import pg from "pg";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** Lines naming the end-to-end tests that failed (or passed only on retry), printed at the end. */
+const endToEndFailures = [];
 const perEngine = [];
 const postgresUrl = process.env.TEST_DATABASE_URL;
 mkdirSync("test-results", { recursive: true });
@@ -124,6 +126,31 @@ function fuzzSummary(report) {
   return sum.cases ? `${sum.cases} cases fuzzed, ${sum.serverErrors} 5xx, ${sum.partialWrites} partial writes, ${sum.badText} badly formed texts stored` : null;
 }
 
+/**
+ * The end-to-end tests that failed, in a few lines each for the end of the run: CI shows only the
+ * log's tail, so a failure far up the list reporter's output would otherwise go unnamed.
+ */
+function whyEndToEndFailed(engine, report) {
+  const lines = [];
+  const walk = (suite, titles) => {
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title].filter(Boolean));
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests) {
+        if (test.status !== "unexpected" && test.status !== "flaky") continue;
+        const last = test.results.at(-1) ?? {};
+        const where = `${spec.file}:${spec.line}`;
+        const name = [...titles.slice(1), spec.title].join(" › ");
+        const verdict = test.status === "flaky" ? "passed on retry" : (last.status ?? "failed");
+        lines.push(`  ${where} [${test.projectName}] ${name} (${verdict}, ${Math.round((last.duration ?? 0) / 100) / 10} s)`);
+        const failed = test.results.find((result) => result.status !== "passed" && result.status !== "skipped");
+        const message = (failed?.error?.message ?? failed?.errors?.[0]?.message ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+        for (const line of message.split("\n").filter((l) => l.trim()).slice(0, 6)) lines.push(`      ${line.slice(0, 300)}`);
+      }
+  };
+  walk(report, []);
+  return lines.length ? [`End-to-end tests on ${engine} that did not pass at once:`, ...lines.slice(0, 80)] : [];
+}
+
 function runEndToEnd(engine, env) {
   const report = `test-results/e2e-${engine}.json`;
   rmSync(report, { force: true });
@@ -139,6 +166,7 @@ function runEndToEnd(engine, env) {
     counts.skipped += e2e.stats.skipped;
     const scope = env.E2E_ENGINE_PASS === "1" ? " (the specs that touch data; the engine-free ones ran on SQLite)" : "";
     perEngine.push(`end-to-end on ${engine}: ${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed${scope}`);
+    endToEndFailures.push(...whyEndToEndFailed(engine, e2e));
     const fuzz = fuzzSummary(e2e);
     if (fuzz) perEngine.push(`fuzzing on ${engine}: ${fuzz}`);
   } else {
@@ -257,6 +285,7 @@ if (!postgresUrl) {
 
 console.log("");
 if (!unitOk) for (const line of whyUnitFailed(unit)) console.log(line);
+for (const line of endToEndFailures) console.log(line);
 for (const line of perEngine) console.log(line);
 if (failedSteps.length) console.log(`Failed steps: ${[...new Set(failedSteps)].join(", ")}`);
 if (failedSteps.length && counts.failed === 0) counts.failed = failedSteps.length;
