@@ -80,4 +80,26 @@ describe.each(testEngines())("alerts match what search finds, on %s", (engine) =
       { numRuns: 150 },
     );
   }, 120_000);
+
+  it("counts what it lists, up to the cap asked for, whether a place's listings are read whole or not (decision 032)", async () => {
+    // A cap of 2 entries makes every place overflow it, so a count in a place falls back to
+    // probing name by name unless the first two entries already reach `upTo`.
+    const repositories = [createListingSearchRepository(t.db.kysely, t.db.dialect), createListingSearchRepository(t.db.kysely, t.db.dialect, { placeWalkCap: 2 })];
+    const query = fc.record({
+      q: fc.array(fc.constantFrom(...WORDS), { maxLength: 2 }).map((w) => w.join(" ")),
+      place: fc.constantFrom(null, ...PLACES, { state: "maharashtra", district: "" }, { state: "maharashtra", district: "mumbai" }),
+      max: fc.constantFrom("", "25", "50"),
+      upTo: fc.constantFrom(1, 2, 3, 500),
+    });
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const parsed = browseQuerySchema.parse({ q: q.q, by: "name", state: q.place?.state ?? "", district: q.place?.district ?? "", max: q.max });
+        const filter = browseFilterFor(parsed, t.clock.now);
+        if (!filter) return;
+        const expected = Math.min(listings.filter((l) => listingMatchesFilter(l, filter)).length, q.upTo);
+        for (const repository of repositories) expect(await repository.count(filter, { upTo: q.upTo })).toBe(expected);
+      }),
+      { numRuns: 100 },
+    );
+  }, 120_000);
 });
