@@ -182,13 +182,25 @@ async function apiCursorCases(origin: string): Promise<typeof cases> {
   ].filter((c) => c.paths.length > 0) as typeof cases;
 }
 
+/** Answers other than 200, by status: "2 (503, 404)" in the table says what went wrong, not just how often. */
+interface Errors {
+  count: number;
+  statuses: Set<number>;
+}
+const noErrors = (): Errors => ({ count: 0, statuses: new Set() });
+const countError = (errors: Errors, status: number) => {
+  errors.count++;
+  errors.statuses.add(status);
+};
+const describeErrors = ({ count, statuses }: Errors) => (count ? `${count} (${[...statuses].sort().join(", ")})` : "0");
+
 /** One GET after another on one keep-alive connection; any answer but 200 is counted. */
-async function timeAll(origin: string, paths: string[], headers: Record<string, string> = {}): Promise<{ timing: Timing; errors: number }> {
-  let errors = 0;
+async function timeAll(origin: string, paths: string[], headers: Record<string, string> = {}): Promise<{ timing: Timing; errors: Errors }> {
+  const errors = noErrors();
   const timing = await measure(paths, runs, async (p) => {
     const response = await fetch(origin + p, { headers });
     await response.arrayBuffer();
-    if (response.status !== 200) errors++;
+    if (response.status !== 200) countError(errors, response.status);
   });
   return { timing, errors };
 }
@@ -197,9 +209,9 @@ async function timeAll(origin: string, paths: string[], headers: Record<string, 
  * The same requests against each server, a request to each in turn (the first server changing
  * each round), so a moment of noise on the shared machine falls on every setting alike.
  */
-async function timeInTurn(origins: string[], paths: string[], headers: Record<string, string>): Promise<Array<{ timing: Timing; errors: number }>> {
+async function timeInTurn(origins: string[], paths: string[], headers: Record<string, string>): Promise<Array<{ timing: Timing; errors: Errors }>> {
   const times = origins.map(() => [] as number[]);
-  const errors = origins.map(() => 0);
+  const errors = origins.map(noErrors);
   const warmup = Math.min(10, runs);
   const started = performance.now();
   for (let i = 0; i < warmup + runs; i++) {
@@ -210,7 +222,7 @@ async function timeInTurn(origins: string[], paths: string[], headers: Record<st
       await response.arrayBuffer();
       if (i >= warmup) {
         times[at]!.push(performance.now() - start);
-        if (response.status !== 200) errors[at]!++;
+        if (response.status !== 200) countError(errors[at]!, response.status);
       }
     }
   }
@@ -223,10 +235,10 @@ async function timeInTurn(origins: string[], paths: string[], headers: Record<st
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "mandi-bench-pages-"));
 const rows: string[][] = [];
-const row = (name: string, { timing, errors }: { timing: Timing; errors: number }) =>
-  rows.push([name, ms(timing.p50), ms(timing.p95), ms(timing.p99), String(errors)]);
+const row = (name: string, { timing, errors }: { timing: Timing; errors: Errors }) =>
+  rows.push([name, ms(timing.p50), ms(timing.p95), ms(timing.p99), describeErrors(errors)]);
 /** Each case's timings under each setting, for the comparison (the first setting's also fill `rows`). */
-const bySetting = new Map<Setting, Map<string, { timing: Timing; errors: number }>>(settings.map((s) => [s, new Map()]));
+const bySetting = new Map<Setting, Map<string, { timing: Timing; errors: Errors }>>(settings.map((s) => [s, new Map()]));
 let collector: Awaited<ReturnType<typeof startCollector>> | undefined;
 let scrape: { status: number; series: number; requests: number } | undefined;
 try {
@@ -305,7 +317,7 @@ if (settings.length > 1) {
     ms(base.get(c.name)!.timing.p50),
     ...others.flatMap((setting) => {
       const { timing, errors } = bySetting.get(setting)!.get(c.name)!;
-      return [ms(timing.p50), pct(timing.p50, base.get(c.name)!.timing.p50) + (errors ? ` (${errors} not 200)` : "")];
+      return [ms(timing.p50), pct(timing.p50, base.get(c.name)!.timing.p50) + (errors.count ? ` (${describeErrors(errors)} not 200)` : "")];
     }),
   ]);
   const sum = (setting: Setting) => cases.reduce((total, c) => total + bySetting.get(setting)!.get(c.name)!.timing.p50, 0);
