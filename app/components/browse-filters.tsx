@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
 import { CATEGORIES, resolveCategory } from "../../core/categories";
 import { GRADES } from "../../core/grades";
@@ -6,8 +6,12 @@ import { formatRupees } from "../../core/money";
 import type { BrowseQuery, ListingSort } from "../../core/schemas";
 import { useI18n, type UiKey } from "./i18n";
 import { CloseIcon } from "./icons";
+import { StaticIsland } from "./static-island";
 
 type Place = { slug: string; name: string };
+
+/** The sort and the state apply as soon as they change. */
+const submitForm = (event: ChangeEvent<HTMLElement>) => (event.currentTarget as HTMLSelectElement).form?.requestSubmit();
 /** The states, and the chosen state's districts: the page is given only what it shows. */
 export type PlaceChoices = { states: Place[]; districts: Place[] };
 
@@ -30,6 +34,12 @@ type ActiveFilter = { label: string; drop: string[] };
  * per active filter that is a plain link to the same search without it. Changing the sort or the
  * state applies at once; the rest on "Apply". The district list is the chosen state's, so it
  * fills in once the state is applied.
+ *
+ * Each `<select>`'s options are a static island (decision 039): React hydrates the select (its
+ * handler) but not its options, which are most of the form's elements (the states alone are 37).
+ * An island's `deps` are what its options are drawn from: the language, and for the districts the
+ * state, by which that select is also keyed, so a new state mounts a new select rather than
+ * thawing the old one (options put into an existing select would not take its `defaultValue`).
  */
 export function BrowseFilters({
   query,
@@ -45,7 +55,7 @@ export function BrowseFilters({
 }) {
   const category = resolveCategory(query.category) ?? "";
   const errorId = "price-error";
-  const { t } = useI18n();
+  const { lang, t } = useI18n();
   const active = useActiveFilters(query, places);
   const details = useRef<HTMLDetailsElement>(null);
 
@@ -70,19 +80,21 @@ export function BrowseFilters({
         <label htmlFor="sort" className="sr-only">
           {t("browse.sort")}
         </label>
-        <select
+        <StaticIsland
+          as="select"
+          deps={[lang]}
           id="sort"
           name="sort"
           defaultValue={query.sort}
           className="input min-h-9 w-auto max-w-48 shrink-0 py-1 pr-1 pl-2 text-sm noscript:max-w-38"
-          onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          onChange={submitForm}
         >
           {Object.entries(SORT_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {t(label)}
             </option>
           ))}
-        </select>
+        </StaticIsland>
         {/* Without JavaScript a change of sort needs a press; the select is narrower then, so the count keeps two lines. */}
         <noscript>
           <button type="submit" className="btn-secondary min-h-9 px-2 text-sm">
@@ -102,53 +114,63 @@ export function BrowseFilters({
               <label htmlFor="category" className="text-sm font-semibold">
                 {t("browse.category")}
               </label>
-              <select id="category" name="category" defaultValue={category} className="input">
+              <StaticIsland as="select" deps={[lang]} id="category" name="category" defaultValue={category} className="input">
                 <option value="">{t("browse.allCategories")}</option>
                 {CATEGORIES.map((c) => (
                   <option key={c.slug} value={c.slug}>
                     {t(`category.label.${c.slug}`)}
                   </option>
                 ))}
-              </select>
+              </StaticIsland>
             </div>
             <div className="sm:w-48">
               <label htmlFor="state" className="text-sm font-semibold">
                 {t("browse.state")}
               </label>
-              <select id="state" name="state" defaultValue={query.state} className="input" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+              {/* The states depend on the language only (core/locations' placeChoices). */}
+              <StaticIsland as="select" deps={[lang]} id="state" name="state" defaultValue={query.state} className="input" onChange={submitForm}>
                 <option value="">{t("browse.allIndia")}</option>
                 {places.states.map((s) => (
                   <option key={s.slug} value={s.slug}>
                     {s.name}
                   </option>
                 ))}
-              </select>
+              </StaticIsland>
             </div>
             <div className="sm:w-48">
               <label htmlFor="district" className="text-sm font-semibold">
                 {t("browse.district")}
               </label>
-              <select id="district" name="district" key={query.state} defaultValue={query.district} className="input" disabled={!query.state}>
+              <StaticIsland
+                as="select"
+                deps={[lang, query.state]}
+                id="district"
+                name="district"
+                key={query.state}
+                defaultValue={query.district}
+                className="input"
+                disabled={!query.state}
+              >
                 <option value="">{t(query.state ? "browse.allDistricts" : "browse.chooseStateFirst")}</option>
                 {places.districts.map((d) => (
                   <option key={d.slug} value={d.slug}>
                     {d.name}
                   </option>
                 ))}
-              </select>
+              </StaticIsland>
             </div>
             <div className="col-span-2 sm:w-48">
               <label htmlFor="grade" className="text-sm font-semibold">
                 {t("produce.gradeTerm")}
               </label>
-              <select id="grade" name="grade" defaultValue={query.grade} className="input">
+              <StaticIsland as="select" deps={[lang]} id="grade" name="grade" defaultValue={query.grade} className="input">
                 <option value="">{t("produce.anyGrade")}</option>
                 {GRADES.map((grade) => (
                   <option key={grade} value={grade}>
                     {t(`produce.gradeLabel.${grade}`)}
                   </option>
                 ))}
-              </select>
+              </StaticIsland>
             </div>
             <PriceInput name="min" label={t("browse.min")} placeholder="0" value={query.min} errorId={priceError ? errorId : undefined} />
             <PriceInput name="max" label={t("browse.max")} placeholder={t("browse.any")} value={query.max} errorId={priceError ? errorId : undefined} />

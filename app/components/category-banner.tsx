@@ -1,11 +1,16 @@
 import { Form, Link, useSubmit } from "react-router";
 import { ALL_CATEGORIES, CATEGORIES } from "../../core/categories";
 import { useI18n } from "./i18n";
+import { StaticIsland } from "./static-island";
 
-/** The dropdown (ALL CATEGORIES plus six) and the quick links; both show a category section. */
+/**
+ * The dropdown (ALL CATEGORIES plus six) and the quick links; both show a category section. The
+ * dropdown's options are a static island (decision 039): they depend on the language only, and
+ * the select is keyed by the choice, so a new choice mounts a new select.
+ */
 export function CategoryBanner({ selected }: { selected: string }) {
   const submit = useSubmit();
-  const { t } = useI18n();
+  const { lang, t } = useI18n();
   return (
     <section aria-label={t("banner.categories")} className="border-b border-stone-200 bg-white">
       <div className="page flex flex-col gap-3 py-3 sm:flex-row sm:items-center">
@@ -13,14 +18,14 @@ export function CategoryBanner({ selected }: { selected: string }) {
           <label htmlFor="category-select" className="sr-only">
             {t("banner.category")}
           </label>
-          <select key={selected} id="category-select" name="category" defaultValue={selected} className="input w-auto min-w-48 font-semibold uppercase">
+          <StaticIsland as="select" deps={[lang]} key={selected} id="category-select" name="category" defaultValue={selected} className="input w-auto min-w-48 font-semibold uppercase">
             <option value={ALL_CATEGORIES}>{t("banner.all")}</option>
             {CATEGORIES.map((c) => (
               <option key={c.slug} value={c.slug}>
                 {t(`category.label.${c.slug}`)}
               </option>
             ))}
-          </select>
+          </StaticIsland>
           <noscript>
             <button type="submit" className="btn-secondary">
               {t("banner.show")}

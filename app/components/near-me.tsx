@@ -2,6 +2,7 @@ import { useState, useSyncExternalStore } from "react";
 import { Form, useNavigate, useSearchParams } from "react-router";
 import { roundCoordinate } from "../../core/distance";
 import { useI18n } from "./i18n";
+import { StaticIsland } from "./static-island";
 
 const noChanges = () => () => {};
 
@@ -15,7 +16,7 @@ type Group = { state: string; districts: { value: string; name: string }[] };
  * keeps it. Only /viewmore uses this, so it ships in that route's script, not the home page's.
  */
 export function NearestFrom({ from, groups, keep }: { from: string; groups: Group[]; keep: Record<string, string> }) {
-  const { t } = useI18n();
+  const { lang, t } = useI18n();
   return (
     <div className="mb-3 flex flex-wrap items-end gap-2">
       <Form method="get" className="flex flex-wrap items-end gap-2" aria-label={t("near.sort")}>
@@ -27,7 +28,8 @@ export function NearestFrom({ from, groups, keep }: { from: string; groups: Grou
           <label htmlFor="from" className="text-sm font-semibold">
             {t("near.from")}
           </label>
-          <select id="from" name="from" defaultValue={from} key={from} className="input min-h-9 max-w-64 py-1 text-sm">
+          {/* Every district of India: its options are a static island (decision 039), keyed like the select. */}
+          <StaticIsland as="select" deps={[lang]} id="from" name="from" defaultValue={from} key={from} className="input min-h-9 max-w-64 py-1 text-sm">
             <option value="">{t("near.chooseDistrict")}</option>
             {groups.map((group) => (
               <optgroup key={group.state} label={group.state}>
@@ -38,7 +40,7 @@ export function NearestFrom({ from, groups, keep }: { from: string; groups: Grou
                 ))}
               </optgroup>
             ))}
-          </select>
+          </StaticIsland>
         </div>
         <button type="submit" className="btn-secondary min-h-9 px-3 text-sm">
           {t("near.show")}

@@ -18,13 +18,13 @@
  * Links inside a frozen island are plain anchors: `IslandLinks` follows them in the app.
  * Plain `<form>`s inside one (the save heart) post as they do without JavaScript.
  */
-import { createElement, useEffect, useState, useSyncExternalStore, type HTMLAttributes, type ReactNode } from "react";
+import { createElement, useEffect, useState, useSyncExternalStore, type AllHTMLAttributes, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 
 const SERVER_HTML = { __html: "" };
 const subscribe = () => () => {};
 
-export function StaticIsland({ as, deps, children, ...props }: { as: string; deps: unknown[]; children: ReactNode } & HTMLAttributes<HTMLElement>) {
+export function StaticIsland({ as, deps, children, ...props }: { as: string; deps: unknown[]; children: ReactNode } & AllHTMLAttributes<HTMLElement>) {
   // React reads the server snapshot (true) only while hydrating; any render of the browser's own reads false.
   const hydrating = useSyncExternalStore(subscribe, () => false, () => !import.meta.env.SSR);
   const [frozen, setFrozen] = useState(() => (hydrating ? deps : null));

@@ -1,5 +1,5 @@
 /**
- * `npm run build && npm run bench:lighthouse [-- --runs 3 --cpu 4,8 --langs en,hi --hindi-by header --pages home,viewmore,view --no-system-devanagari]`
+ * `npm run build && npm run bench:lighthouse [-- --runs 3 --cpu 4,8 --langs en,hi --hindi-by header --pages home,viewmore,view --no-system-devanagari --builds build,other/build --port 4481]`
  *
  * Lighthouse 12 (performance only, its default mobile emulation and simulated throttling) on
  * Debian's Chromium against the production server on freshly seeded demo data, and against a
@@ -12,6 +12,11 @@
  * `--no-system-devanagari` hides this machine's Devanagari fonts from Chromium (fontconfig), as on
  * a phone without one: the page then downloads Mandi's own (app/fonts.css), and "font KB" shows it.
  * `--keep` leaves the JSON reports in the temporary folder (printed) to look into.
+ *
+ * `--builds` (a comma-separated list of folders holding `server/` and `client/`, default `build`)
+ * compares builds back to back, e.g. main's copied aside and this one: each serves the same
+ * seeded data on its own port (the first on `--port`, the static page on the next, the others
+ * after it), and the runs alternate between them, so the machine's load falls on both alike.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
@@ -35,10 +40,14 @@ const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // Ports 4480–4499 belong to this benchmark.
 const APP_PORT = Number(argument("port", "4481"));
 const STATIC_PORT = APP_PORT + 1;
+const builds = argument("builds", "build").split(",");
+const buildPort = (index: number) => (index === 0 ? APP_PORT : STATIC_PORT + index);
 
-if (!existsSync("build/server/index.js")) {
-  console.error("No production build: run `npm run build` first.");
-  process.exit(1);
+for (const build of builds) {
+  if (!existsSync(path.join(build, "server/index.js"))) {
+    console.error(`No production build in ${build}: run \`npm run build\` first.`);
+    process.exit(1);
+  }
 }
 if (hindiBy !== "header" && hindiBy !== "cookie") {
   console.error("--hindi-by is header or cookie");
@@ -47,7 +56,6 @@ if (hindiBy !== "header" && hindiBy !== "cookie") {
 
 const work = mkdtempSync(path.join(os.tmpdir(), "mandi-bench-lighthouse-"));
 const dataDir = path.join(work, "data");
-const serverLog = path.join(work, "server.log");
 const children: ChildProcess[] = [];
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 let staticServer: http.Server | undefined;
@@ -131,26 +139,33 @@ try {
   });
   if (seeded.status !== 0) throw new Error("seeding failed");
 
-  const server = spawn(process.execPath, ["build/server/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(APP_PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${path.join(dataDir, "mandi.sqlite")}`,
-      BASE_URL: `http://127.0.0.1:${APP_PORT}`,
-      LOG_LEVEL: "warn",
-    },
-    // Its log goes to a file: Lighthouse ends each run with photo requests still under way, which
-    // the server logs as closed early.
-    stdio: ["ignore", openSync(serverLog, "w"), openSync(serverLog, "a")],
-  });
-  children.push(server);
+  // One server per build on the same data (SQLite, read-only traffic), started one after the other.
+  const apps: string[] = [];
+  for (const [index, build] of builds.entries()) {
+    const port = buildPort(index);
+    const serverLog = path.join(work, `server-${index}.log`);
+    const server = spawn(process.execPath, [path.join(build, "server/index.js")], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        DATABASE_URL: `sqlite:${path.join(dataDir, "mandi.sqlite")}`,
+        BASE_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: "warn",
+      },
+      // Its log goes to a file: Lighthouse ends each run with photo requests still under way, which
+      // the server logs as closed early.
+      stdio: ["ignore", openSync(serverLog, "w"), openSync(serverLog, "a")],
+    });
+    children.push(server);
+    apps.push(`http://127.0.0.1:${port}`);
+    await waitFor(`${apps[index]}/healthz`);
+  }
   staticServer = http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(STATIC_PAGE));
   await new Promise<void>((resolve) => staticServer!.listen(STATIC_PORT, "127.0.0.1", resolve));
-  const app = `http://127.0.0.1:${APP_PORT}`;
-  await waitFor(`${app}/healthz`);
+  const app = apps[0]!;
 
   // A seeded listing with its photo: the first card on /viewmore (newest first).
   const browse = await (await fetch(`${app}/viewmore`)).text();
@@ -170,11 +185,13 @@ try {
 
   const rows: string[][] = [];
   const load: string[] = [];
-  const row = (name: string, lang: string, cpu: number, all: Figures[]) => {
+  const compare = builds.length > 1;
+  const row = (name: string, lang: string, cpu: number, all: Figures[], build?: string) => {
     const m = (key: keyof Figures) => median(all.map((f) => f[key]));
     rows.push([
       name,
       lang,
+      ...(compare ? [build ?? "–"] : []),
       `${cpu}×`,
       String(m("score")),
       (m("fcp") / 1000).toFixed(2),
@@ -197,9 +214,12 @@ try {
       for (const page of pages) {
         const target = targets[page];
         if (!target) throw new Error(`unknown page ${page} (home, viewmore, view)`);
-        const all: Figures[] = [];
-        for (let i = 0; i < runs; i++) all.push(await audit(`${app}${target}`, cpu, lang, `${page}-${lang}-${cpu}x-${i}`));
-        row(page === "view" ? "/view/:id" : target, lang, cpu, all);
+        // Runs alternate between the builds: the machine's load falls on each alike.
+        const all: Figures[][] = builds.map(() => []);
+        for (let i = 0; i < runs; i++) {
+          for (const [b, base] of apps.entries()) all[b]!.push(await audit(`${base}${target}`, cpu, lang, `${page}-${lang}-${cpu}x-${compare ? `b${b}-` : ""}${i}`));
+        }
+        for (const [b, build] of builds.entries()) row(page === "view" ? "/view/:id" : target, lang, cpu, all[b]!, build);
         process.stderr.write(`  done: ${target} ${lang} ${cpu}× (load average ${os.loadavg()[0]!.toFixed(1)})\n`);
         load.push(os.loadavg()[0]!.toFixed(1));
       }
@@ -210,8 +230,9 @@ try {
       `${hideSystemDevanagari ? "no" : "the machine's"} system Devanagari fonts`,
   );
   console.log(`Load average during the runs: ${load.join(", ")} (${os.cpus().length} CPUs); ${new Date().toISOString()}\n`);
-  printTable(["page", "lang", "CPU", "score", "FCP s", "LCP s", "TBT ms", "CLS", "SI s", "JS KB", "font KB", "all KB"], rows);
-  if (keep) console.log(`\nReports and the server's log kept in ${work}`);
+  if (compare) console.log(`Builds, runs alternating: ${builds.join(", ")}\n`);
+  printTable(["page", "lang", ...(compare ? ["build"] : []), "CPU", "score", "FCP s", "LCP s", "TBT ms", "CLS", "SI s", "JS KB", "font KB", "all KB"], rows);
+  if (keep) console.log(`\nReports and the servers' logs kept in ${work}`);
 } finally {
   if (chrome) await chrome.kill();
   staticServer?.close();

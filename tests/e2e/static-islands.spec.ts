@@ -46,20 +46,24 @@ function countDocumentLoads(page: Page) {
 
 const results = (page: Page) => page.getByRole("list", { name: `Results for “${prefix}”` });
 
-test("cards, pagination and the footer are adopted, not hydrated; new results render; their links navigate in the app", async ({ page }) => {
+test("cards, pagination, the footer and the filters' options are adopted, not hydrated; new results render; their links navigate in the app", async ({ page }) => {
   const errors: string[] = [];
   page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
   page.on("pageerror", (error) => errors.push(error.message));
   await gotoHydrated(page, `/viewmore?q=${encodeURIComponent(prefix)}`);
   await expect(results(page).getByRole("listitem")).toHaveCount(8);
 
-  const [grid, pagination, footer, heading] = await reactManaged(page, [`main ul[aria-label^="Results for"]`, `nav[aria-label="Pages"]`, "footer", "main h1"]);
+  const [grid, pagination, footer, heading, states, sort] = await reactManaged(page, [`main ul[aria-label^="Results for"]`, `nav[aria-label="Pages"]`, "footer", "main h1", "select#state", "select#sort"]);
   // The wrappers are React's (so it can replace them); nothing inside them is.
   expect(grid).toEqual([1, expect.any(Number)]);
   expect(grid![1]).toBeGreaterThan(8 * 5);
   expect(pagination).toEqual([1, expect.any(Number)]);
   expect(footer).toEqual([1, expect.any(Number)]);
   expect(footer![1]).toBeGreaterThan(20);
+  // A filter's select is hydrated (its handler), its options are not: the states alone are 37.
+  expect(states).toEqual([1, expect.any(Number)]);
+  expect(states![1]).toBeGreaterThan(30);
+  expect(sort).toEqual([1, 6]);
   // The check can tell: the rest of the page is hydrated.
   expect(heading).toEqual([1, 1]);
   await expect(page.locator("footer").getByRole("link", { name: "Mumbai" })).toHaveAttribute("href", "/viewmore?state=maharashtra&district=mumbai");
