@@ -119,7 +119,7 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
     const repository = createSavedSearchesRepository(t.db.kysely, { rowsPerStatement: 2 });
     const alerts = createAlertsService({ repository, correctQuery: async () => null, jobs: t.jobs, maxSavedSearches: 12, mailEnabled: false, logger: createLogger("silent"), now: () => t.clock.now });
     const person = await t.accounts.signUp({ ...makeSeller(11), phone: "+919876543219" }, new Headers());
-    const queries = [{ q: "beetroot" }, { q: "beetroot", state: "maharashtra" }, { q: "beetroot", state: "maharashtra", district: "nashik" }, { q: "beetroot", max: "30" }, { q: "beetroot nashik" }];
+    const queries: Array<Record<string, string>> = [{ q: "beetroot" }, { q: "beetroot", state: "maharashtra" }, { q: "beetroot", state: "maharashtra", district: "nashik" }, { q: "beetroot", max: "30" }, { q: "beetroot nashik" }];
     const ids: string[] = [];
     for (const query of queries) {
       const { id } = await save(person, query);
