@@ -10,6 +10,10 @@ import { listingFields } from "../../tests/support/listings";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { testEngines } from "../../tests/support/test-database";
 import { makeProducePhoto, makeSeller } from "../seed/factories";
+import { sql } from "kysely";
+import { createLogger } from "../logger";
+import { createAlertsService } from "./alerts.service";
+import { createSavedSearchesRepository } from "./saved-searches.repository";
 
 describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
   let t: TestServices;
@@ -108,6 +112,44 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
     const have = (await t.alerts.listMine({ actor: other })).searches.length;
     for (let i = have; i < 12; i++) await save(other, { q: `grain ${i}` });
     await expect(save(other, { q: "one too many" })).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("records each match and queues each push job once when a listing matches more saved searches than one INSERT holds, all or nothing", async () => {
+    // A repository writing two matches to a statement: five matches take three INSERTs.
+    const repository = createSavedSearchesRepository(t.db.kysely, { rowsPerStatement: 2 });
+    const alerts = createAlertsService({ repository, correctQuery: async () => null, jobs: t.jobs, maxSavedSearches: 12, mailEnabled: false, logger: createLogger("silent"), now: () => t.clock.now });
+    const person = await t.accounts.signUp({ ...makeSeller(11), phone: "+919876543219" }, new Headers());
+    const queries: Array<Record<string, string>> = [{ q: "beetroot" }, { q: "beetroot", state: "maharashtra" }, { q: "beetroot", state: "maharashtra", district: "nashik" }, { q: "beetroot", max: "30" }, { q: "beetroot nashik" }];
+    const ids: string[] = [];
+    for (const query of queries) {
+      const { id } = await save(person, query);
+      await t.alerts.act({ actor: person, action: { intent: "settings", id, pace: "instant", hour: 8, app: "on", push: "on" } });
+      ids.push(id);
+    }
+    t.clock.now += 60_000;
+    // Listed, not yet matched: its match-listing job waits in the queue until runDue below.
+    const { id: listingId } = await t.listings.createListing({ actor: seller, fields: listingFields({ name: "Beetroot", price: "20", category: "vegetables", state: "maharashtra", district: "nashik" }), photos: [{ bytes: photo, fileName: "p.jpg" }] });
+    const matchesOf = async () =>
+      (await t.db.kysely.selectFrom("alert_match").select("saved_search_id").where("listing_id", "=", listingId).execute()).map((row) => row.saved_search_id).sort();
+    const pushJobsOf = async () =>
+      t.jobs.driver === "pg-boss"
+        ? (await sql<{ n: string }>`select count(*) as n from pgboss.job where name = 'push-match' and data->'payload'->>'listingId' = ${listingId}`.execute(t.db.kysely)).rows.map((row) => Number(row.n))[0]
+        : (await t.db.kysely.selectFrom("alert_job").select("id").where("kind", "=", "push-match").where("payload", "like", `%${listingId}%`).execute()).length;
+
+    // A run that fails after its matches are written (here, while queueing the jobs) leaves none of them.
+    const rows = ids.map((id, i) => ({ id: `killed-${i}`, saved_search_id: id, listing_id: listingId, user_id: person.id, created_at: t.clock.now }));
+    await expect(repository.recordMatches(rows, async () => Promise.reject(new Error("killed half-way")))).rejects.toThrow("killed half-way");
+    expect(await matchesOf()).toEqual([]);
+
+    const first = await alerts.matchListing(listingId);
+    expect(first.matched.sort()).toEqual([...ids].sort());
+    expect(await matchesOf()).toEqual([...ids].sort());
+    expect(await pushJobsOf()).toBe(5);
+    // Again, and through the app's own job (its own repository): still each pair once, each job once.
+    await alerts.matchListing(listingId);
+    await t.jobs.runDue();
+    expect(await matchesOf()).toEqual([...ids].sort());
+    expect(await pushJobsOf()).toBe(5);
   });
 
   it("removes a person's saved searches and matches with their account", async () => {

@@ -15,6 +15,7 @@ import { listingKeys } from "../listings/browse-filter";
 import type { Logger } from "../logger";
 import type { CandidateRow, SavedSearchesRepository, SavedSearchRow } from "./saved-searches.repository";
 import { readSavedQuery, savedSearchIndex, storedSearchMatches } from "./saved-search-index";
+import { timeOrderedId } from "../db/time-ordered-id";
 
 export const ALERT_MESSAGES = {
   notFound: "We could not find that saved search among yours.",
@@ -83,18 +84,24 @@ export function createAlertsService(deps: {
         return false;
       }
     });
-    await repository.insertMatches(matching.map((row) => ({ id: randomUUID(), saved_search_id: row.id, listing_id: listing.id, user_id: row.user_id, created_at: at })));
+    // In one order (by saved search), so two runs for one listing at once (a renewal racing its
+    // retry, on two instances) take the rows' locks alike and one waits rather than deadlocks.
+    matching.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const wants = (row: CandidateRow, channel: AlertChannel) => row.pace === "instant" && parseChannels(row.channels).includes(channel);
-    // Every match of this listing not yet emailed, not only the new ones: a run killed after
-    // recording matches queues their mail when it runs again. A key is one job. Queued together
-    // (enqueueMany): a listing may match hundreds of saved searches.
-    if (deps.mailEnabled) {
-      const mail = matching.filter((row) => wants(row, "email"));
-      await jobs.enqueueMany("email-match", mail.map((row) => ({ payload: { savedSearchId: row.id, listingId: listing.id }, options: { key: `email:${row.id}:${listing.id}`, userId: row.user_id } })));
-    }
-    // Web Push (decision 027), keyed like mail: a rerun queues what is not yet sent, once.
-    const push = matching.filter((row) => wants(row, "push"));
-    await jobs.enqueueMany("push-match", push.map((row) => ({ payload: { savedSearchId: row.id, listingId: listing.id }, options: { key: `push:${row.id}:${listing.id}`, userId: row.user_id } })));
+    const jobsFor = (channel: "email" | "push") =>
+      matching.filter((row) => wants(row, channel)).map((row) => ({ payload: { savedSearchId: row.id, listingId: listing.id }, options: { key: `${channel}:${row.id}:${listing.id}`, userId: row.user_id } }));
+    // The matches and their email and push jobs (decisions 026 and 027), in one transaction
+    // (decision 030): a run killed half-way leaves all or none of them, and runs again. A key is one
+    // job, a pair one match: every match of this listing is queued again, not only the new ones,
+    // and what is already there is left as it was. Many rows to a statement: a listing may match
+    // thousands of saved searches. Ids in time order, so the primary keys' indexes grow at their end.
+    await repository.recordMatches(
+      matching.map((row) => ({ id: timeOrderedId(), saved_search_id: row.id, listing_id: listing.id, user_id: row.user_id, created_at: at })),
+      async (within) => {
+        if (deps.mailEnabled) await jobs.enqueueMany("email-match", jobsFor("email"), within);
+        await jobs.enqueueMany("push-match", jobsFor("push"), within);
+      },
+    );
     return { candidates: candidates.length, matched: matching.map((row) => row.id) };
   }
 

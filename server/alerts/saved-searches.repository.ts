@@ -36,7 +36,10 @@ export function keyRow(savedSearchId: string, key: SavedSearchKey) {
   };
 }
 
-export function createSavedSearchesRepository(db: Kysely<Database>) {
+/** Rows an INSERT of matches carries (5 values each: 5,000 parameters, within either engine's limit). */
+export const MATCH_ROWS_PER_STATEMENT = 1_000;
+
+export function createSavedSearchesRepository(db: Kysely<Database>, options: { rowsPerStatement: number } = { rowsPerStatement: MATCH_ROWS_PER_STATEMENT }) {
   const columns = ["id", "user_id", "name", "query", "paused", "pace", "digest_hour", "channels", "created_at", "updated_at", "seen_at", "last_digest_at", "language"] as const;
   const toRow = (row: SavedSearchRow): SavedSearchRow => ({
     ...row,
@@ -139,21 +142,27 @@ export function createSavedSearchesRepository(db: Kysely<Database>) {
       return [...found.values()];
     },
 
-    /** Records what each saved search found; returns the pairs that are new (a pair is recorded once). */
-    async insertMatches(rows: Array<{ id: string; saved_search_id: string; listing_id: string; user_id: string; created_at: number }>): Promise<Array<{ id: string; saved_search_id: string; user_id: string }>> {
-      const added: Array<{ id: string; saved_search_id: string; user_id: string }> = [];
-      // 5 values a row: 1,000 rows a statement stay well within either engine's limit on parameters.
-      for (let i = 0; i < rows.length; i += 1_000) {
-        added.push(
-          ...(await db
+    /**
+     * Records what each saved search found (a pair once: ON CONFLICT DO NOTHING) and, in the same
+     * transaction, what `alongside` writes with the handle it is given (matching queues the
+     * matches' email and push jobs there): a process killed half-way leaves all or none of it.
+     * `rowsPerStatement` rows go in one INSERT (5 values a row; SQLite allows 32,766 parameters
+     * a statement, PostgreSQL 65,535).
+     */
+    async recordMatches(
+      rows: ReadonlyArray<{ id: string; saved_search_id: string; listing_id: string; user_id: string; created_at: number }>,
+      alongside: (within: Kysely<Database>) => Promise<void> = async () => {},
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < rows.length; i += options.rowsPerStatement) {
+          await trx
             .insertInto("alert_match")
-            .values(rows.slice(i, i + 1_000))
+            .values(rows.slice(i, i + options.rowsPerStatement))
             .onConflict((oc) => oc.columns(["saved_search_id", "listing_id"]).doNothing())
-            .returning(["id", "saved_search_id", "user_id"])
-            .execute()),
-        );
-      }
-      return added;
+            .execute();
+        }
+        await alongside(trx);
+      });
     },
 
     /** Matches found since the person last looked at My alerts. */

@@ -35,15 +35,15 @@ describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) =
   const failures: number[] = [];
 
   /** A queue as the app makes one, with no wait before a retry (the backoff's input is recorded). */
-  function makeQueue(options: { pollMs?: number } = {}): { queue: JobQueue; db: Db } {
+  function makeQueue(options: { pollMs?: number; rowsPerStatement?: number } = {}): { queue: JobQueue; db: Db } {
     const db = openDatabase(database.url, { poolSize: 4, timeouts });
     opened.push(db);
     const backoff = (n: number) => (failures.push(n), 0);
     const pollMs = options.pollMs ?? 50;
     const queue =
       driver === "pg-boss"
-        ? createPgBossQueue({ connectionString: database.url, db: db.kysely, logger, pollMs, timeouts, backoff })
-        : createSqlJobQueue({ db: db.kysely, logger, pollMs, backoff });
+        ? createPgBossQueue({ connectionString: database.url, db: db.kysely, logger, pollMs, timeouts, backoff, jobsPerInsert: options.rowsPerStatement })
+        : createSqlJobQueue({ db: db.kysely, logger, pollMs, backoff, rowsPerStatement: options.rowsPerStatement });
     queues.push(queue);
     return { queue, db };
   }
@@ -95,6 +95,27 @@ describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) =
     expect(ran).not.toContain(101);
     expect(ran).not.toContain(-5);
   }, 60_000);
+
+  it("enqueues many jobs inside a transaction, three to a statement: a rollback queues none, a commit each once", async () => {
+    const { queue, db } = makeQueue({ rowsPerStatement: 3 });
+    const ran: number[] = [];
+    queue.handle("within", async (payload) => void ran.push(Number(payload.n)));
+    const jobs = Array.from({ length: 8 }, (_, n) => ({ payload: { n }, options: { key: `within:${n}` } }));
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await queue.enqueueMany("within", jobs, trx);
+        throw new Error("killed half-way");
+      }),
+    ).rejects.toThrow("killed half-way");
+    expect(await queue.runDue()).toBe(0);
+    await db.kysely.transaction().execute(async (trx) => {
+      await queue.enqueueMany("within", jobs, trx);
+      // Again in the same transaction, with one more: each key is still one job.
+      await queue.enqueueMany("within", [...jobs, { payload: { n: 8 }, options: { key: "within:8" } }], trx);
+    });
+    expect(await queue.runDue()).toBe(9);
+    expect(ran.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  });
 
   it("waits for runAt", async () => {
     const { queue } = makeQueue();

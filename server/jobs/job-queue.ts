@@ -42,9 +42,11 @@ export interface JobQueue {
   /**
    * Many jobs of one kind at once, each as enqueue would make it (a key already queued is left as
    * it was), in a few statements rather than one each: a listing that matches hundreds of saved
-   * searches queues their mail and push jobs this way (decision 030).
+   * searches queues their mail and push jobs this way (decision 030). `within`: a transaction of
+   * the same database to queue them in (matching records a listing's matches and queues their
+   * jobs in one, so a process killed half-way leaves all or none of them); a rollback queues none.
    */
-  enqueueMany(kind: string, jobs: ReadonlyArray<{ payload: Record<string, unknown>; options: JobOptions }>): Promise<void>;
+  enqueueMany(kind: string, jobs: ReadonlyArray<{ payload: Record<string, unknown>; options: JobOptions }>, within?: Kysely<Database>): Promise<void>;
   /** Registers what runs a kind of job (before start). */
   handle(kind: string, handler: JobHandler): void;
   /** Starts taking jobs in the background. */

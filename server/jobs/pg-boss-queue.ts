@@ -22,7 +22,7 @@
  * start pg-boss again at its next turn, and every pg-boss error is logged, never thrown.
  */
 import { createHash } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import { CompiledQuery, sql, type Kysely } from "kysely";
 import PgBoss from "pg-boss";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
@@ -60,6 +60,8 @@ export interface PgBossQueueOptions {
   maintenanceSeconds?: number;
   /** The wait before a retry (tests: none). */
   backoff?: (failures: number) => number;
+  /** Jobs one insert of enqueueMany carries (tests: a few, to cross a statement's edge). */
+  jobsPerInsert?: number;
 }
 
 /** A UUID made from the job's kind and key, so one key is one row. */
@@ -76,6 +78,7 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
   const now = deps.now ?? Date.now;
   const leaseSeconds = Math.max(1, Math.round((deps.leaseMs ?? LEASE_MS) / 1000));
   const backoff = deps.backoff ?? backoffMs;
+  const jobsPerInsert = deps.jobsPerInsert ?? 1_000;
   const runner = createJobRunner(logger);
   const queuesMade = new Map<string, Promise<void>>();
   let opening: Promise<PgBoss> | null = null;
@@ -197,16 +200,22 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
     await boss.send(kind, data, { id: jobIdFor(kind, options.key), singletonKey: options.key, ...(delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs) } : {}) });
   }
 
-  /** pg-boss's insert: one statement for many jobs, ON CONFLICT DO NOTHING on the id made from each key, each with its queue's settings. */
-  async function enqueueMany(kind: string, jobs: ReadonlyArray<{ payload: Record<string, unknown>; options: JobOptions }>): Promise<void> {
+  /**
+   * pg-boss's insert: one statement for many jobs (their JSON is one parameter), ON CONFLICT DO
+   * NOTHING on the id made from each key, each with its queue's settings; `within`, our
+   * transaction, is the connection pg-boss writes on (its `db` option), so the jobs commit or roll
+   * back with it.
+   */
+  async function enqueueMany(kind: string, jobs: ReadonlyArray<{ payload: Record<string, unknown>; options: JobOptions }>, within?: Kysely<Database>): Promise<void> {
     if (!jobs.length) return;
     const boss = await queueFor(kind);
+    const connection = within ? { db: { executeSql: (text: string, values: unknown[]) => within.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, values)) } } : {};
     const rows = jobs.map(({ payload, options }) => {
       const delayMs = options.runAt === undefined ? 0 : options.runAt - now();
       const data: JobData = { payload, ...(options.userId ? { userId: options.userId } : {}) };
       return { id: jobIdFor(kind, options.key), name: kind, data, singletonKey: options.key, ...(delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs).toISOString() } : {}) };
     });
-    for (let i = 0; i < rows.length; i += 1_000) await boss.insert(rows.slice(i, i + 1_000));
+    for (let i = 0; i < rows.length; i += jobsPerInsert) await boss.insert(rows.slice(i, i + jobsPerInsert), connection);
   }
 
   /**

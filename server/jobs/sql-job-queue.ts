@@ -10,6 +10,10 @@ import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import { backoffMs, KEEP_DONE_MS, KEEP_FAILED_MS, LEASE_MS, type FailedJob, type JobOptions, type JobQueue } from "./job-queue";
 import { createJobRunner } from "./job-runner";
+import { timeOrderedId } from "../db/time-ordered-id";
+
+/** Jobs one INSERT of enqueueMany carries: 13 values a row, 6,500 parameters (SQLite allows 32,766, PostgreSQL 65,535). */
+export const JOB_ROWS_PER_STATEMENT = 500;
 
 /** Jobs taken per look. */
 const BATCH = 20;
@@ -22,11 +26,14 @@ export function createSqlJobQueue(deps: {
   leaseMs?: number;
   /** The wait before a retry (tests: none). */
   backoff?: (failures: number) => number;
+  /** Jobs one INSERT of enqueueMany carries (tests: a few, to cross a statement's edge). */
+  rowsPerStatement?: number;
 }): JobQueue {
   const { db, logger } = deps;
   const now = deps.now ?? Date.now;
   const leaseMs = deps.leaseMs ?? LEASE_MS;
   const backoff = deps.backoff ?? backoffMs;
+  const rowsPerStatement = deps.rowsPerStatement ?? JOB_ROWS_PER_STATEMENT;
   const runner = createJobRunner(logger);
   const me = `${process.pid}-${randomUUID().slice(0, 8)}`;
   let timer: NodeJS.Timeout | undefined;
@@ -99,7 +106,7 @@ export function createSqlJobQueue(deps: {
   }
 
   function jobRow(kind: string, payload: Record<string, unknown>, options: JobOptions, at: number) {
-    return { id: randomUUID(), kind, dedupe_key: options.key, payload: JSON.stringify(payload), user_id: options.userId ?? null, state: "queued", run_at: options.runAt ?? at, attempts: 0, locked_until: null, locked_by: null, last_error: null, created_at: at, finished_at: null };
+    return { id: timeOrderedId(), kind, dedupe_key: options.key, payload: JSON.stringify(payload), user_id: options.userId ?? null, state: "queued", run_at: options.runAt ?? at, attempts: 0, locked_until: null, locked_by: null, last_error: null, created_at: at, finished_at: null };
   }
 
   return {
@@ -111,12 +118,11 @@ export function createSqlJobQueue(deps: {
         .onConflict((oc) => oc.column("dedupe_key").doNothing())
         .execute();
     },
-    async enqueueMany(kind, jobs) {
+    async enqueueMany(kind, jobs, within = db) {
       const at = now();
-      // 13 values a row: 500 rows stay well within either engine's limit on parameters.
-      for (let i = 0; i < jobs.length; i += 500) {
-        const rows = jobs.slice(i, i + 500).map((job) => jobRow(kind, job.payload, job.options, at));
-        await db
+      for (let i = 0; i < jobs.length; i += rowsPerStatement) {
+        const rows = jobs.slice(i, i + rowsPerStatement).map((job) => jobRow(kind, job.payload, job.options, at));
+        await within
           .insertInto("alert_job")
           .values(rows)
           .onConflict((oc) => oc.column("dedupe_key").doNothing())
