@@ -61,8 +61,11 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
  * (decision 038), so a 503 under overload costs no Express set-up.
  */
 export function createHttpServer(options: HttpAppOptions): Server {
-  const { app, front } = buildHttpApp(options);
-  return createServer((req, res) => front(req, res, () => app(req, res)));
+  const { app, front, pageLimiter } = buildHttpApp(options);
+  const server = createServer((req, res) => front(req, res, () => app(req, res)));
+  // Connections arriving hold the next page back a turn: Node accepts one per turn of the loop.
+  server.on("connection", () => pageLimiter.noteConnection());
+  return server;
 }
 
 function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecations }: HttpAppOptions) {
@@ -202,6 +205,7 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
           cspNonce: res.locals.cspNonce as string,
           requestId: String(req.id),
           clientAddress: req.ip ?? "",
+          nextTurn: pageLimiter.nextTurn,
           currentUser: () =>
             (user ??= services.accounts
               .getSessionUser(fromNodeHeaders(req.headers), (cookie) => {
@@ -232,5 +236,5 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
   };
   app.use(answerUnavailable);
   app.use(onError);
-  return { app, front };
+  return { app, front, pageLimiter };
 }

@@ -3,7 +3,7 @@ import type { Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { admitPage, createPageLimiter, shedAtFront, shedBeforeExpress, type PageLimit, type PageLimiter } from "./load-shedding";
+import { admitPage, createPageLimiter, MAX_ACCEPT_TURNS, shedAtFront, shedBeforeExpress, type PageLimit, type PageLimiter } from "./load-shedding";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -350,5 +350,45 @@ describe("load shedding (decision 038)", () => {
     await pages.finish("3");
     expect((await third).body).toBe("page 3");
     expect(pages.entered).toEqual(["1", "3"]);
+  });
+
+  it("gives the loop turns without a page while connections are being accepted, up to a bound, and renders a page on a turn after its loaders'", async () => {
+    // Node accepts one connection per turn of the loop: a page in every turn would let 200 new
+    // connections in at the pace of one per page.
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const limiter = createPageLimiter({ max: 2, queueLength: 0, queueTargetMs: 10, queueWaitMs: 100 });
+    const started: string[] = [];
+    limiter.noteConnection();
+    limiter.enter(() => started.push("1"));
+    await turn();
+    expect(started).toEqual([]); // that turn was for the connection
+    await turn();
+    expect(started).toEqual(["1"]);
+
+    // Connections that never stop coming hold a page back MAX_ACCEPT_TURNS turns at most.
+    limiter.enter(() => started.push("2"));
+    let turns = 0;
+    while (started.length < 2 && turns < MAX_ACCEPT_TURNS + 5) {
+      limiter.noteConnection();
+      await turn();
+      turns++;
+    }
+    expect(started).toEqual(["1", "2"]);
+    expect(turns).toBe(MAX_ACCEPT_TURNS + 1);
+
+    // A render asked for (app/entry.server.tsx) comes on a turn of its own, before a page waiting to start.
+    const order: string[] = [];
+    const busy = createPageLimiter({ max: 2, queueLength: 0, queueTargetMs: 10, queueWaitMs: 100 });
+    busy.enter(() => {
+      order.push("loaders 1");
+      void busy.nextTurn().then(() => order.push("render 1"));
+    });
+    busy.enter(() => order.push("loaders 2"));
+    await turn();
+    expect(order).toEqual(["loaders 1"]);
+    await turn();
+    expect(order).toEqual(["loaders 1", "render 1"]);
+    await turn();
+    expect(order).toEqual(["loaders 1", "render 1", "loaders 2"]);
   });
 });

@@ -52,6 +52,9 @@ interface Waiter {
   admit: Admit;
 }
 
+/** Most turns of the event loop given to accepting connections before the next page's turn. */
+export const MAX_ACCEPT_TURNS = 64;
+
 /** Weight of the newest render in the running average of render times. */
 const RENDER_TIME_WEIGHT = 0.2;
 
@@ -89,25 +92,52 @@ export function createPageLimiter(limit: PageLimit, now: () => number = () => pe
     start(head.admit);
   };
 
-  // Pages that may start, in order; one starts per turn of the event loop: see `enter`.
-  const starting: Admit[] = [];
-  const startNext = () => {
-    const admit = starting.shift()!;
+  // What may run next, one per turn of the event loop (see `enter` and `nextTurn`): pages
+  // waiting to render go first (a page started is finished before another starts, so the pages
+  // served are not made late by one another), then pages waiting to start (their loaders).
+  const renders: Array<() => void> = [];
+  const starts: Array<() => void> = [];
+  let turnAsked = false;
+  // Connections the server has accepted (`noteConnection`), and how many the last turn had seen.
+  let connections = 0;
+  let connectionsSeen = 0;
+  let acceptTurns = 0;
+  const runTurn = () => {
+    // Node (libuv 1.46) accepts one new connection per turn of the loop. While they keep coming
+    // (200 clients opening theirs at once), a turn with a page in it would let one in per page:
+    // the 200th would wait 200 pages in the kernel's queue, unseen, and its request with it.
+    // Turns without a page cost microseconds: up to MAX_ACCEPT_TURNS of them before the next.
+    if (connections !== connectionsSeen && acceptTurns < MAX_ACCEPT_TURNS) {
+      connectionsSeen = connections;
+      acceptTurns++;
+      return void setImmediate(runTurn);
+    }
+    connectionsSeen = connections;
+    acceptTurns = 0;
+    const task = (renders.shift() ?? starts.shift())!;
     // The next one on a later turn, after the loop has read (and shed) what came in meanwhile.
-    if (starting.length) setImmediate(startNext);
-    const startedAt = now();
-    let finished = false;
-    admit(() => {
-      if (finished) return;
-      finished = true;
-      const took = now() - startedAt;
-      renderMs = renderMs ? renderMs + RENDER_TIME_WEIGHT * (took - renderMs) : took;
-      release();
+    turnAsked = renders.length + starts.length > 0;
+    if (turnAsked) setImmediate(runTurn);
+    task();
+  };
+  const onItsOwnTurn = (line: Array<() => void>, task: () => void) => {
+    line.push(task);
+    if (turnAsked) return;
+    turnAsked = true;
+    setImmediate(runTurn);
+  };
+  const start = (admit: Admit) =>
+    onItsOwnTurn(starts, () => {
+      const startedAt = now();
+      let finished = false;
+      admit(() => {
+        if (finished) return;
+        finished = true;
+        const took = now() - startedAt;
+        renderMs = renderMs ? renderMs + RENDER_TIME_WEIGHT * (took - renderMs) : took;
+        release();
+      });
     });
-  };
-  const start = (admit: Admit) => {
-    if (starting.push(admit) === 1) setImmediate(startNext);
-  };
 
   return {
     /** Whether a page arriving now would be turned away, and why; O(1), changes nothing but CoDel's clock. */
@@ -145,6 +175,20 @@ export function createPageLimiter(limit: PageLimit, now: () => number = () => pe
       const waiter: Waiter = { queuedAt: now(), admit };
       waiting.add(waiter);
       return { queued: true, leave: () => waiting.delete(waiter) };
+    },
+
+    /**
+     * Resolves on a turn of the event loop of its own, after the renders already waiting for one
+     * and before any page waiting to start. app/entry.server.tsx renders a page here, after its loaders: a page is
+     * then two stretches of work that never hold the loop (the 503s) together, not one.
+     */
+    nextTurn(): Promise<void> {
+      return new Promise((resolve) => onItsOwnTurn(renders, resolve));
+    },
+
+    /** The server accepted a connection (createHttpServer): the next page waits a turn for the next one. */
+    noteConnection(): void {
+      connections++;
     },
 
     /** The running average of render times, in ms (0 before the first). */
