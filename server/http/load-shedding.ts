@@ -13,9 +13,12 @@
  *   it can do, and adding to the line only makes everyone in it late.
  * `queueWaitMs` bounds the wait of the few that were let in anyway (a render that hangs).
  *
- * The decision is O(1) and made at the front: `shedAtFront` is the app's first middleware, so a
- * page shed while the server is saturated costs no security headers, compression, request log,
- * static-file lookup or database read, and a page let in holds its place from there on.
+ * The decision is O(1) and made at the front: in the http.Server's own request listener
+ * (`shedBeforeExpress`, as `npm start` runs the app) or, for the app alone, its first middleware
+ * (`shedAtFront`), so a page shed while the server is saturated costs no Express set-up, security
+ * headers, compression, request log, static-file lookup or database read, and a page let in holds
+ * its place from there on. The pages let in take turns of the event loop one at a time (loaders,
+ * then render, each on a turn of its own), so a 503 never waits for more than one of them.
  * `admitPage`, just before React Router, does the same for the pages that went first to the page
  * cache and were not found there. Only reads (GET, HEAD) are shed: a sell form's POST carries a seller's work
  * and always gets its turn (its waits are bounded by the database timeouts). /healthz, /readyz,
