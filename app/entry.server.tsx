@@ -9,7 +9,7 @@ import { CATALOGUES } from "../core/i18n/catalogues";
 import { requestLanguage } from "../core/i18n/languages";
 import { messagesPath } from "../server/http/messages";
 import { CspNonceContext } from "./components/csp-nonce";
-import { PageMessagesContext } from "./components/i18n";
+import { PageMessagesContext, type PageMessages } from "./components/i18n";
 
 export const streamTimeout = 5_000;
 
@@ -44,7 +44,22 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   // The page's words (decision 015): the browser fetches the same catalogue before it hydrates.
   const lang = requestLanguage(request);
-  const pageMessages = { lang, messages: CATALOGUES[lang], href: messagesPath(lang) };
+  const pageMessages: PageMessages = { lang, messages: CATALOGUES[lang], href: messagesPath(lang) };
+  // The render on a turn of the event loop of its own, after the loaders' (decision 038): on
+  // SQLite each is one stretch without a break, and a 503 waits for no more than one of them.
+  const ownTurn = loadContext.nextTurn?.() ?? Promise.resolve();
+  return ownTurn.then(() => render(request, responseStatusCode, responseHeaders, routerContext, loadContext, nonce, pageMessages));
+}
+
+function render(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+  nonce: string,
+  pageMessages: PageMessages,
+) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

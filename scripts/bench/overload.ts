@@ -7,8 +7,10 @@
  * --queue-wait, --queue-length, --queue-target). Prints how many requests were served and shed, and the latency of each, beside
  * issue 27's goal. `--build DIR` runs another build (e.g. main's, copied aside) for a back-to-back
  * comparison; `--dir DIR` keeps the SQLite marketplace there; `--port N` moves the two ports.
+ * Before the warm-up, each server is asked one page at a time for 3 s ("alone": what a page costs
+ * on this machine at that moment), and during the run the listening socket's accept queue is sampled.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -70,10 +72,10 @@ function startServer(port: number, env: Record<string, string>): ChildProcess {
  * Every answer's status and time, by status (autocannon's own histogram keeps only the 2xx),
  * and how many requests got no answer within autocannon's 10 s timeout.
  */
-function drive(target: string, seconds: number): Promise<{ byStatus: Map<number, number[]>; unanswered: number }> {
+function drive(target: string, seconds: number, clients = connections): Promise<{ byStatus: Map<number, number[]>; unanswered: number }> {
   const byStatus = new Map<number, number[]>();
   return new Promise((resolve, reject) => {
-    const tracker = autocannon({ url: target, connections, duration: seconds }, (error, result) =>
+    const tracker = autocannon({ url: target, connections: clients, duration: seconds }, (error, result) =>
       // autocannon counts a timed-out request in `errors` too: `errors` alone is every request without an answer.
       error ? reject(error) : resolve({ byStatus, unanswered: result.errors }),
     );
@@ -83,6 +85,34 @@ function drive(target: string, seconds: number): Promise<{ byStatus: Map<number,
       byStatus.set(statusCode, times);
     });
   });
+}
+
+/**
+ * The most connections the kernel held for `port` that the server had not yet accepted (the
+ * listening socket's Recv-Q in `ss`), sampled every 250 ms until `stop` is called: time a request
+ * spends there is counted by autocannon but never seen by the server.
+ */
+function watchAcceptQueue(port: number): () => number {
+  let most = 0;
+  const timer = setInterval(() => {
+    execFile("ss", ["-Hltn", `sport = :${port}`], (error, stdout) => {
+      const waiting = Number(stdout.trim().split(/\s+/)[1]);
+      if (!error && waiting > most) most = waiting;
+    });
+  }, 250);
+  return () => {
+    clearInterval(timer);
+    return most;
+  };
+}
+
+/** One figure from the server's own metrics (METRICS_PORT), summed over its label sets. */
+async function scrape(port: number, name: string): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(30_000) })).text();
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
 }
 
 try {
@@ -105,19 +135,34 @@ try {
   const rows: string[][] = [];
   for (const mode of argument("modes", "off,on").split(",") as Array<"off" | "on">) {
     const port = PORTS[mode];
-    const server = startServer(port, settings[mode]);
+    const metricsPort = port + 10;
+    const server = startServer(port, { ...settings[mode], METRICS_PORT: String(metricsPort) });
     await waitFor(`http://127.0.0.1:${port}/healthz`);
     const target = `http://127.0.0.1:${port}/viewmore?q=onion`;
     // Start-up work (the word list, the produce backfill) can hold a busy machine's worker for
     // seconds after /healthz answers: measured from the first page served, not from then.
     await waitFor(target);
+    // One page at a time: what a page costs on this machine now. A 503 can be no faster than the
+    // longest stretch a page holds the event loop, and that is at most this.
+    const alone = ((await drive(target, 3, 1)).byStatus.get(200) ?? []).sort((a, b) => a - b);
     await drive(target, 3); // warm-up
+    // The loop's longest stall is kept between two scrapes: this one starts the count afresh.
+    await scrape(metricsPort, "mandi_nodejs_eventloop_lag_max_seconds");
+    const serverCpuBefore = await scrape(metricsPort, "mandi_process_cpu_seconds_total");
+    const clientCpuBefore = process.cpuUsage();
+    const stopWatching = watchAcceptQueue(port);
     const { byStatus, unanswered } = await drive(target, duration);
+    const acceptQueue = stopWatching();
+    const clientCpu = process.cpuUsage(clientCpuBefore);
+    const loopStallMs = (await scrape(metricsPort, "mandi_nodejs_eventloop_lag_max_seconds")) * 1000;
+    const serverCpu = (await scrape(metricsPort, "mandi_process_cpu_seconds_total")) - serverCpuBefore;
     const served = (byStatus.get(200) ?? []).sort((a, b) => a - b);
     const shed = (byStatus.get(503) ?? []).sort((a, b) => a - b);
     const other = [...byStatus].filter(([status]) => status !== 200 && status !== 503).reduce((n, [, times]) => n + times.length, 0);
     rows.push([
       `shedding ${mode}`,
+      alone.length ? ms(percentile(alone, 50)) : "–",
+      alone.length ? ms(percentile(alone, 99)) : "–",
       String(served.length),
       (served.length / duration).toFixed(0),
       ms(percentile(served, 50)),
@@ -128,13 +173,26 @@ try {
       shed.length ? ms(percentile(shed, 99)) : "–",
       String(other),
       String(unanswered),
+      String(acceptQueue),
+      ms(loopStallMs),
+      `${Math.round((serverCpu / duration) * 100)}%`,
+      `${Math.round(((clientCpu.user + clientCpu.system) / 1e6 / duration) * 100)}%`,
     ]);
     process.stderr.write(`  done: shedding ${mode}\n`);
     server.kill();
     await new Promise((resolve) => server.once("exit", resolve));
   }
-  rows.push(["goal (issue 27)", "", "", "", `≤ ${GOAL.servedP99Ms}`, "", "", "", `≤ ${GOAL.shedP99Ms}`, "", ""]);
-  printTable(["run", "served", "served/s", "served p50 ms", "served p99 ms", "served max ms", "shed (503)", "shed p50 ms", "shed p99 ms", "other", "no answer"], rows);
+  rows.push(["goal (issue 27)", "", "", "", "", "", `≤ ${GOAL.servedP99Ms}`, "", "", "", `≤ ${GOAL.shedP99Ms}`, "", "", "", "", "", ""]);
+  printTable(
+    ["run", "alone p50 ms", "alone p99 ms", "served", "served/s", "served p50 ms", "served p99 ms", "served max ms", "shed (503)", "shed p50 ms", "shed p99 ms", "other", "no answer", "accept queue max", "loop stall max ms", "server CPU", "client CPU"],
+    rows,
+  );
+  console.log(
+    `\n"alone": one connection for 3 s before the warm-up (a page's own time). "accept queue max": most connections the kernel held unaccepted ` +
+      `(ss Recv-Q, every 250 ms). ` +
+      `"loop stall max": the server's longest event-loop delay in the run (its metrics); "server CPU", "client CPU": of one core, ` +
+      `the server's and autocannon's (this process). Load average at the end ${loadavg().map((n) => n.toFixed(1)).join(" ")}.`,
+  );
 } finally {
   for (const child of children) child.kill();
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });

@@ -1,10 +1,12 @@
 /**
- * The Express app: load shedding's first look (decision 038) → security headers and compression → request log → the same-site check →
+ * The Express app: load shedding's first look (decision 038; in the server's own request listener
+ * when `createHttpServer` runs it, before Express) → security headers and compression → request log → the same-site check →
  * better-auth (before any body parser, as its docs require) → tus uploads → photos → static
  * assets → the React Router handler.
  */
 import { withoutPosition } from "../../core/distance";
 import { randomBytes, randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
@@ -19,7 +21,7 @@ import type { Services } from "../services";
 import { cacheControl, noteWhoIsSignedIn } from "./cache-control";
 import { serveMessages } from "./messages";
 import { rememberRequestLanguage } from "./request-language";
-import { admitPage, createPageLimiter, isFileName, shedAtFront } from "./load-shedding";
+import { admitPage, createPageLimiter, isFileName, shedAtFront, shedBeforeExpress } from "./load-shedding";
 import { pageCacheMayAnswer, serveFromPageCache } from "./page-cache";
 import { createPageCache } from "../page-cache/page-cache";
 import { readiness } from "./readiness";
@@ -48,7 +50,25 @@ export interface HttpAppOptions {
   apiDeprecations?: ApiDeprecations;
 }
 
-export function createHttpApp({ services, build, clientDir, devMiddleware, apiDeprecations }: HttpAppOptions): express.Express {
+/** The Express app alone (tests that speak HTTP to it, and the server below). */
+export function createHttpApp(options: HttpAppOptions): express.Express {
+  return buildHttpApp(options).app;
+}
+
+/**
+ * The HTTP server `npm start` runs (each cluster worker, or the single process): the app behind a
+ * request listener that makes load shedding's decision before Express sees the request
+ * (decision 038), so a 503 under overload costs no Express set-up.
+ */
+export function createHttpServer(options: HttpAppOptions): Server {
+  const { app, front, pageLimiter } = buildHttpApp(options);
+  const server = createServer((req, res) => front(req, res, () => app(req, res)));
+  // Connections arriving hold the next page back a turn: Node accepts one per turn of the loop.
+  server.on("connection", () => pageLimiter.noteConnection());
+  return server;
+}
+
+function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecations }: HttpAppOptions) {
   const { logger, config } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -60,7 +80,10 @@ export function createHttpApp({ services, build, clientDir, devMiddleware, apiDe
   const cache = ttlMs && maxBytes ? createPageCache({ ttlMs, maxBytes }) : null;
   // First of all: a page the server has no room for is turned away before any other work (decision 038).
   const pageLimiter = createPageLimiter(config.pageConcurrency);
-  app.use(shedAtFront(pageLimiter, config.pageConcurrency, cache ? pageCacheMayAnswer(cache) : undefined));
+  const mayBeCached = cache ? pageCacheMayAnswer(cache) : undefined;
+  // In the server's listener when there is one (createHttpServer); here, for the app on its own.
+  const front = shedBeforeExpress(pageLimiter, config.pageConcurrency, mayBeCached);
+  app.use(shedAtFront(pageLimiter, config.pageConcurrency, mayBeCached));
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -182,6 +205,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware, apiDe
           cspNonce: res.locals.cspNonce as string,
           requestId: String(req.id),
           clientAddress: req.ip ?? "",
+          nextTurn: pageLimiter.nextTurn,
           currentUser: () =>
             (user ??= services.accounts
               .getSessionUser(fromNodeHeaders(req.headers), (cookie) => {
@@ -212,5 +236,5 @@ export function createHttpApp({ services, build, clientDir, devMiddleware, apiDe
   };
   app.use(answerUnavailable);
   app.use(onError);
-  return app;
+  return { app, front, pageLimiter };
 }

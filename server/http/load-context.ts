@@ -46,5 +46,10 @@ declare module "react-router" {
     clientAddress: string;
     /** Who is signed in; looked up once per request however many loaders ask. */
     currentUser(): Promise<SessionUser | null>;
+    /**
+     * Resolves on a turn of the event loop of its own (load shedding's, decision 038): the page is
+     * rendered there, not in the turn that ran its loaders. Absent in tests that call routes.
+     */
+    nextTurn?: () => Promise<void>;
   }
 }

@@ -1,8 +1,9 @@
-import type { Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { admitPage, createPageLimiter, shedAtFront, type PageLimit, type PageLimiter } from "./load-shedding";
+import { admitPage, createPageLimiter, MAX_ACCEPT_TURNS, shedAtFront, shedBeforeExpress, type PageLimit, type PageLimiter } from "./load-shedding";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -17,9 +18,14 @@ function heldPages() {
       entered.push(n);
       new Promise<void>((resolve) => held.set(n, resolve)).then(() => res.send(`page ${n}`), () => {});
     },
-    /** Lets page `n` finish, once it has reached the route (a place is taken before the work in front of it). */
-    async finish(n: string) {
+    /** Waits until page `n` has reached the route (a place is taken before the work in front of it). */
+    async reached(n: string) {
       for (let i = 0; i < 500 && !held.has(n); i++) await sleep(2);
+      expect(held.has(n)).toBe(true);
+    },
+    /** Lets page `n` finish, once it has reached the route. */
+    async finish(n: string) {
+      await this.reached(n);
       held.get(n)!();
     },
   };
@@ -43,7 +49,7 @@ async function serve(limit: Partial<PageLimit>, options: { now?: () => number; c
   const limiter = createPageLimiter(full, options.now);
   const reachedWork: string[] = [];
   const app = express();
-  app.use(shedAtFront(limiter, full, (req) => req.path === options.cached));
+  app.use(shedAtFront(limiter, full, (_req, path) => path === options.cached));
   app.use((req, _res, next) => {
     reachedWork.push(req.path);
     void sleep(5).then(() => next());
@@ -57,6 +63,39 @@ async function serve(limit: Partial<PageLimit>, options: { now?: () => number; c
   servers.push(server);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { base, pages, limiter, reachedWork };
+}
+
+/**
+ * The same, as `npm start` runs it (app.ts, createHttpServer): the decision is made in the
+ * server's own request listener, and Express only sees what was let through. `reachedExpress`
+ * lists what Express saw; `sockets` the server's side of each page's connection, by `?n=`.
+ */
+async function serveBeforeExpress(limit: Partial<PageLimit>) {
+  const pages = heldPages();
+  const full: PageLimit = { max: 1, queueLength: 1, queueTargetMs: 10_000, queueWaitMs: 10_000, ...limit };
+  const limiter = createPageLimiter(full);
+  const reachedExpress: string[] = [];
+  const sockets = new Map<string, Socket>();
+  const app = express();
+  app.use((req, _res, next) => {
+    reachedExpress.push(req.path);
+    next();
+  });
+  // The app keeps its own front check (for the app alone); it must let through what was decided before.
+  app.use(shedAtFront(limiter, full));
+  app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
+  app.all("*splat", admitPage(limiter, full), pages.handler);
+  const front = shedBeforeExpress(limiter, full);
+  const server = createServer((req: IncomingMessage, res) => {
+    const n = new URL(req.url ?? "/", "http://x").searchParams.get("n");
+    if (n) sockets.set(n, req.socket);
+    front(req, res, () => app(req, res));
+  });
+  server.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  servers.push(server);
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base, pages, limiter, reachedExpress, sockets };
 }
 
 async function get(url: string, init: RequestInit = {}) {
@@ -243,5 +282,113 @@ describe("load shedding (decision 038)", () => {
     await until(limiter, { active: 1, waiting: 0 });
     await pages.finish("3");
     expect((await next).status).toBe(200);
+  });
+
+  it("starts one page per turn of the event loop, never two in the same turn", async () => {
+    // Node runs every setImmediate queued before its check phase in that one phase: two pages
+    // admitted in one turn would run their loaders back to back, with no read of the network.
+    const limiter = createPageLimiter({ max: 3, queueLength: 0, queueTargetMs: 10, queueWaitMs: 100 });
+    const started: string[] = [];
+    for (const n of ["1", "2", "3"]) limiter.enter(() => started.push(n));
+    expect(limiter.active).toBe(3);
+    expect(started).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(["1"]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(["1", "2"]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(["1", "2", "3"]);
+  });
+
+  it("decides in the server's request listener: a page shed there never reaches Express, one let in goes through it once", async () => {
+    const { base, pages, limiter, reachedExpress } = await serveBeforeExpress({ max: 1, queueLength: 1 });
+    const first = get(`${base}/viewmore?n=1`);
+    await until(limiter, { active: 1, waiting: 0 });
+    const second = get(`${base}/view/7?n=2`);
+    await until(limiter, { active: 1, waiting: 1 });
+
+    const shed = await get(`${base}/?n=3`, { headers: { "Accept-Language": "hi" } });
+    expect(shed).toMatchObject({ status: 503, retryAfter: "30" });
+    expect(shed.type).toMatch(/^text\/html/);
+    expect(shed.body).toContain("<html lang=\"hi-IN\"");
+    const json = await get(`${base}/viewmore.data?n=4`, { headers: { Accept: "application/json" } });
+    expect(json.status).toBe(503);
+    expect(JSON.parse(json.body)).toMatchObject({ error: "unavailable", retryAfterSeconds: 30 });
+    // What is not a page is never shed, and goes to Express at once.
+    expect((await get(`${base}/healthz`)).status).toBe(200);
+    // Express saw the page rendering and the health check, not the one waiting or the two shed.
+    expect(reachedExpress).toEqual(["/viewmore", "/healthz"]);
+
+    await pages.finish("1");
+    await pages.finish("2");
+    expect((await Promise.all([first, second])).map((r) => r.body)).toEqual(["page 1", "page 2"]);
+    // The app's own front check and admitPage let the page through without a second place.
+    expect(reachedExpress).toEqual(["/viewmore", "/healthz", "/view/7"]);
+    expect(pages.entered).toEqual(["1", "2"]);
+    await until(limiter, { active: 0, waiting: 0 });
+  });
+
+  it("never renders a page whose client hung up after its place came but before it started", async () => {
+    const { base, pages, limiter, sockets } = await serveBeforeExpress({ max: 1, queueLength: 1 });
+    void get(`${base}/?n=1`).catch(() => {});
+    await until(limiter, { active: 1, waiting: 0 });
+    await pages.reached("1"); // held there
+    void get(`${base}/?n=2`).catch(() => {});
+    await until(limiter, { active: 1, waiting: 1 });
+
+    // Page 1's connection closes: its place goes to page 2, to start on the next turn. In the
+    // same turn, page 2's connection closes too (as a server closing its connections does).
+    const first = sockets.get("1")!;
+    first.once("close", () => sockets.get("2")!.destroy());
+    first.destroy();
+    await until(limiter, { active: 0, waiting: 0 });
+    expect(pages.entered).toEqual(["1"]);
+
+    // The place is free for the next one.
+    const third = get(`${base}/?n=3`);
+    await until(limiter, { active: 1, waiting: 0 });
+    await pages.finish("3");
+    expect((await third).body).toBe("page 3");
+    expect(pages.entered).toEqual(["1", "3"]);
+  });
+
+  it("gives the loop turns without a page while connections are being accepted, up to a bound, and renders a page on a turn after its loaders'", async () => {
+    // Node accepts one connection per turn of the loop: a page in every turn would let 200 new
+    // connections in at the pace of one per page.
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const limiter = createPageLimiter({ max: 2, queueLength: 0, queueTargetMs: 10, queueWaitMs: 100 });
+    const started: string[] = [];
+    limiter.noteConnection();
+    limiter.enter(() => started.push("1"));
+    await turn();
+    expect(started).toEqual([]); // that turn was for the connection
+    await turn();
+    expect(started).toEqual(["1"]);
+
+    // Connections that never stop coming hold a page back MAX_ACCEPT_TURNS turns at most.
+    limiter.enter(() => started.push("2"));
+    let turns = 0;
+    while (started.length < 2 && turns < MAX_ACCEPT_TURNS + 5) {
+      limiter.noteConnection();
+      await turn();
+      turns++;
+    }
+    expect(started).toEqual(["1", "2"]);
+    expect(turns).toBe(MAX_ACCEPT_TURNS + 1);
+
+    // A render asked for (app/entry.server.tsx) comes on a turn of its own, before a page waiting to start.
+    const order: string[] = [];
+    const busy = createPageLimiter({ max: 2, queueLength: 0, queueTargetMs: 10, queueWaitMs: 100 });
+    busy.enter(() => {
+      order.push("loaders 1");
+      void busy.nextTurn().then(() => order.push("render 1"));
+    });
+    busy.enter(() => order.push("loaders 2"));
+    await turn();
+    expect(order).toEqual(["loaders 1"]);
+    await turn();
+    expect(order).toEqual(["loaders 1", "render 1"]);
+    await turn();
+    expect(order).toEqual(["loaders 1", "render 1", "loaders 2"]);
   });
 });

@@ -13,15 +13,19 @@
  *   it can do, and adding to the line only makes everyone in it late.
  * `queueWaitMs` bounds the wait of the few that were let in anyway (a render that hangs).
  *
- * The decision is O(1) and made at the front: `shedAtFront` is the app's first middleware, so a
- * page shed while the server is saturated costs no security headers, compression, request log,
- * static-file lookup or database read, and a page let in holds its place from there on.
+ * The decision is O(1) and made at the front: in the http.Server's own request listener
+ * (`shedBeforeExpress`, as `npm start` runs the app) or, for the app alone, its first middleware
+ * (`shedAtFront`), so a page shed while the server is saturated costs no Express set-up, security
+ * headers, compression, request log, static-file lookup or database read, and a page let in holds
+ * its place from there on. The pages let in take turns of the event loop one at a time (loaders,
+ * then render, each on a turn of its own), so a 503 never waits for more than one of them.
  * `admitPage`, just before React Router, does the same for the pages that went first to the page
  * cache and were not found there. Only reads (GET, HEAD) are shed: a sell form's POST carries a seller's work
  * and always gets its turn (its waits are bounded by the database timeouts). /healthz, /readyz,
  * the API, photos, uploads and static files are not pages and never wait here: a busy instance
  * stays healthy to its load balancer.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import onFinished from "on-finished";
 import { pageQueueWait, requestsShed } from "../metrics/metrics";
@@ -50,6 +54,9 @@ interface Waiter {
   queuedAt: number;
   admit: Admit;
 }
+
+/** Most turns of the event loop given to accepting connections before the next page's turn. */
+export const MAX_ACCEPT_TURNS = 64;
 
 /** Weight of the newest render in the running average of render times. */
 const RENDER_TIME_WEIGHT = 0.2;
@@ -88,9 +95,42 @@ export function createPageLimiter(limit: PageLimit, now: () => number = () => pe
     start(head.admit);
   };
 
-  // Always on a later turn of the event loop: see `enter`.
+  // What may run next, one per turn of the event loop (see `enter` and `nextTurn`): pages
+  // waiting to render go first (a page started is finished before another starts, so the pages
+  // served are not made late by one another), then pages waiting to start (their loaders).
+  const renders: Array<() => void> = [];
+  const starts: Array<() => void> = [];
+  let turnAsked = false;
+  // Connections the server has accepted (`noteConnection`), and how many the last turn had seen.
+  let connections = 0;
+  let connectionsSeen = 0;
+  let acceptTurns = 0;
+  const runTurn = () => {
+    // Node (libuv 1.46) accepts one new connection per turn of the loop. While they keep coming
+    // (200 clients opening theirs at once), a turn with a page in it would let one in per page:
+    // the 200th would wait 200 pages in the kernel's queue, unseen, and its request with it.
+    // Turns without a page cost microseconds: up to MAX_ACCEPT_TURNS of them before the next.
+    if (connections !== connectionsSeen && acceptTurns < MAX_ACCEPT_TURNS) {
+      connectionsSeen = connections;
+      acceptTurns++;
+      return void setImmediate(runTurn);
+    }
+    connectionsSeen = connections;
+    acceptTurns = 0;
+    const task = (renders.shift() ?? starts.shift())!;
+    // The next one on a later turn, after the loop has read (and shed) what came in meanwhile.
+    turnAsked = renders.length + starts.length > 0;
+    if (turnAsked) setImmediate(runTurn);
+    task();
+  };
+  const onItsOwnTurn = (line: Array<() => void>, task: () => void) => {
+    line.push(task);
+    if (turnAsked) return;
+    turnAsked = true;
+    setImmediate(runTurn);
+  };
   const start = (admit: Admit) =>
-    setImmediate(() => {
+    onItsOwnTurn(starts, () => {
       const startedAt = now();
       let finished = false;
       admit(() => {
@@ -119,11 +159,14 @@ export function createPageLimiter(limit: PageLimit, now: () => number = () => pe
 
     /**
      * Takes a place, or joins the line; `admit` is called when the page may start, always on a
-     * later turn of the event loop (setImmediate). A render on SQLite runs start to finish without
-     * giving the loop back (its queries are synchronous): started at once, the next request read
-     * in the same turn would find the place free again and render too, and every request already
-     * on the wire, the ones to be shed included, would wait for all of those renders. Started on
-     * its own turn, the line and the 503s are dealt with between two renders.
+     * later turn of the event loop (setImmediate), and never two in the same turn. A render on
+     * SQLite runs its loaders start to finish without giving the loop back (its queries are
+     * synchronous): started at once, the next request read in the same turn would find the place
+     * free again and render too, and every request already on the wire, the ones to be shed
+     * included, would wait for all of those renders. And Node runs every setImmediate queued
+     * before its check phase in that one phase: four pages admitted in one turn would run their
+     * loaders back to back, with no read of the network between them. One start per turn, so
+     * the line and the 503s are dealt with between two pages.
      */
     enter(admit: Admit): { queued: false } | { queued: true; leave: () => boolean } {
       if (!limit.max || active < limit.max) {
@@ -135,6 +178,20 @@ export function createPageLimiter(limit: PageLimit, now: () => number = () => pe
       const waiter: Waiter = { queuedAt: now(), admit };
       waiting.add(waiter);
       return { queued: true, leave: () => waiting.delete(waiter) };
+    },
+
+    /**
+     * Resolves on a turn of the event loop of its own, after the renders already waiting for one
+     * and before any page waiting to start. app/entry.server.tsx renders a page here, after its loaders: a page is
+     * then two stretches of work that never hold the loop (the 503s) together, not one.
+     */
+    nextTurn(): Promise<void> {
+      return new Promise((resolve) => onItsOwnTurn(renders, resolve));
+    },
+
+    /** The server accepted a connection (createHttpServer): the next page waits a turn for the next one. */
+    noteConnection(): void {
+      connections++;
     },
 
     /** The running average of render times, in ms (0 before the first). */
@@ -152,7 +209,7 @@ export function createPageLimiter(limit: PageLimit, now: () => number = () => pe
 
 export type PageLimiter = ReturnType<typeof createPageLimiter>;
 
-const isRead = (req: Request) => req.method === "GET" || req.method === "HEAD";
+const isRead = (method: string | undefined) => method === "GET" || method === "HEAD";
 
 // What is not a page: health, the API, auth, photos, uploads, share cards, catalogues, built
 // assets, and any file name with an extension (favicon.ico, sw.js, the manifests); a page's
@@ -162,16 +219,25 @@ const NOT_A_PAGE = /^\/(healthz|readyz|api\/|assets\/|media\/|uploads|share\/|i1
 /** Whether a path names a file (`/favicon.svg`, `/sw.js`), not a page; every built file has an extension. */
 export const isFileName = (path: string) => /\.[^/.]+$/.test(path) && !path.endsWith(".data");
 
-const isPageRead = (req: Request) => isRead(req) && !NOT_A_PAGE.test(req.path) && !isFileName(req.path);
+const isPageRead = (method: string | undefined, path: string) => isRead(method) && !NOT_A_PAGE.test(path) && !isFileName(path);
 
 /** Requests that took their place at the front, so the second look lets them through. */
-const admittedAtFront = new WeakSet<Request>();
+const admittedAtFront = new WeakSet<IncomingMessage>();
+/** Requests the server's own listener already decided on, before Express (`shedBeforeExpress`). */
+const decidedBeforeExpress = new WeakSet<IncomingMessage>();
+
+/** Whether the cache probably answers a request; `path` is its address without the query. */
+export type MayBeCached = (req: IncomingMessage, path: string) => boolean;
 
 /**
  * A place to render now, a short wait in line, or a 503 at once (`answer`). The place is held
  * from here until the response has finished, or the client has gone.
  */
-function takePlace(limiter: PageLimiter, queueWaitMs: number, answer: (req: Request, res: Response) => void): RequestHandler {
+function takePlace<Req extends IncomingMessage, Res extends ServerResponse>(
+  limiter: PageLimiter,
+  queueWaitMs: number,
+  answer: (req: Req, res: Res) => void,
+): (req: Req, res: Res, next: () => void) => void {
   return (req, res, next) => {
     const reason = limiter.mustShed();
     if (reason) {
@@ -184,6 +250,9 @@ function takePlace(limiter: PageLimiter, queueWaitMs: number, answer: (req: Requ
       // A finished page hands its place to the longest waiting one. on-finished also fires for
       // a response already closed: a client that hung up while waiting keeps no place.
       onFinished(res, done);
+      // Nobody is left to send the page to (the client hung up, or the server is closing its
+      // connections on the way out): no render, whose queries might meet a database already closed.
+      if (onFinished.isFinished(res)) return;
       next();
     });
     const leave = place.queued ? place.leave : () => false;
@@ -202,22 +271,50 @@ function takePlace(limiter: PageLimiter, queueWaitMs: number, answer: (req: Requ
   };
 }
 
+/** The path of a request's address, without its query (what Express calls `req.path`). */
+function pathOf(url: string): string {
+  const query = url.indexOf("?");
+  return query < 0 ? url : url.slice(0, query);
+}
+
+/**
+ * The server's own request listener, before Express (server/http/app.ts, `createHttpServer`):
+ * a page request takes its place (or its 503) here, so a page shed while the server is saturated
+ * costs Node's HTTP parse and one write, and not Express's per-request set-up (its router, the
+ * request and response prototypes, the query parser) either. `handle` passes the request on to
+ * the app, at once or when its place comes; `shedAtFront` in the app then lets it through.
+ */
+export function shedBeforeExpress(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimit, "queueWaitMs">, mayBeCached: MayBeCached = () => false) {
+  const take = takePlace<IncomingMessage, ServerResponse>(limiter, queueWaitMs, sendUnavailableNow);
+  return (req: IncomingMessage, res: ServerResponse, handle: () => void): void => {
+    const url = req.url ?? "";
+    // An address in absolute form (`GET http://host/path`) is left to the app's own front check.
+    if (!url.startsWith("/")) return handle();
+    decidedBeforeExpress.add(req);
+    const path = pathOf(url);
+    if (!isPageRead(req.method, path) || mayBeCached(req, path)) return handle();
+    admittedAtFront.add(req);
+    take(req, res, handle);
+  };
+}
+
 /**
  * The app's first middleware: a page request takes its place (or its 503) here, before any other
  * work, unless `mayBeCached` says the page cache probably holds it (a copy costs next to nothing
- * to send): such a request meets `admitPage` after the cache, if the cache could not answer.
+ * to send): such a request meets `admitPage` after the cache, if the cache could not answer. A
+ * request the server's listener already decided on (`shedBeforeExpress`) goes straight on.
  */
-export function shedAtFront(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimit, "queueWaitMs">, mayBeCached: (req: Request) => boolean = () => false): RequestHandler {
-  const take = takePlace(limiter, queueWaitMs, sendUnavailableNow);
+export function shedAtFront(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimit, "queueWaitMs">, mayBeCached: MayBeCached = () => false): RequestHandler {
+  const take = takePlace<Request, Response>(limiter, queueWaitMs, sendUnavailableNow);
   return (req, res, next) => {
-    if (!isPageRead(req) || mayBeCached(req)) return next();
+    if (decidedBeforeExpress.has(req) || !isPageRead(req.method, req.path) || mayBeCached(req, req.path)) return next();
     admittedAtFront.add(req);
-    take(req, res, next);
+    take(req, res, () => next());
   };
 }
 
 /** Just before React Router: the same, for a page request that came past the front for the page cache. */
 export function admitPage(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimit, "queueWaitMs">): RequestHandler {
-  const take = takePlace(limiter, queueWaitMs, sendUnavailable);
-  return (req, res, next) => (!isRead(req) || admittedAtFront.has(req) ? next() : take(req, res, next));
+  const take = takePlace<Request, Response>(limiter, queueWaitMs, sendUnavailable);
+  return (req, res, next) => (!isRead(req.method) || admittedAtFront.has(req) ? next() : take(req, res, () => next()));
 }

@@ -10,6 +10,7 @@
  * meanwhile wait for that render and get its copy (no stampede when an entry expires), or, if a
  * copy at the same version expired a moment ago, get that at once (X-Page-Cache: stale).
  */
+import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import onFinished from "on-finished";
 import type { ContentVersionRepository } from "../page-cache/content-version.repository";
@@ -37,7 +38,7 @@ const NOT_KEPT = new Set([
 export function serveFromPageCache(deps: { cache: PageCache; contentVersion: ContentVersionRepository }): RequestHandler {
   const { cache, contentVersion } = deps;
   return async (req, res, next) => {
-    if (!mayUseCache(req)) return next();
+    if (!mayUseCache(req, req.path)) return next();
     const key = keyOf(req);
 
     let version: number;
@@ -84,15 +85,21 @@ export function serveFromPageCache(deps: { cache: PageCache; contentVersion: Con
  * handler: it answers without a body, which must never be kept.
  */
 /** The page depends on the address and on its language (decision 015), nothing else. */
-const keyOf = (req: Request) => `${pickLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] })}\u0000${req.originalUrl}`;
+const keyOf = (req: Request) => keyFor(req, req.originalUrl);
+const keyFor = (req: IncomingMessage, url: string) => `${pickLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] })}\u0000${url}`;
 
-/** Whether the cache probably answers this request (for load shedding at the front, decision 038). */
-export const pageCacheMayAnswer = (cache: PageCache) => (req: Request) => mayUseCache(req) && cache.holds(keyOf(req));
+/**
+ * Whether the cache probably answers this request (for load shedding at the front, decision 038),
+ * asked before Express has looked at it: `path` is the address without its query, `req.url` the
+ * whole address (Express's `originalUrl` at the top of the app).
+ */
+export const pageCacheMayAnswer = (cache: PageCache) => (req: IncomingMessage, path: string) =>
+  mayUseCache(req, path) && cache.holds(keyFor(req, req.url ?? ""));
 
-function mayUseCache(req: Request): boolean {
+function mayUseCache(req: IncomingMessage, path: string): boolean {
   if (req.method !== "GET") return false;
-  if (isShareableRequest(req, req.path)) return true;
-  return isBrowsePage(req.path) && !req.headers.authorization && onlyLanguageCookie(req.headers.cookie);
+  if (isShareableRequest(req, path)) return true;
+  return isBrowsePage(path) && !req.headers.authorization && onlyLanguageCookie(req.headers.cookie);
 }
 
 function onlyLanguageCookie(cookieHeader: string | undefined): boolean {

@@ -7,7 +7,7 @@ import { createServices } from "../services";
 import { startUploadExpirySweep } from "../uploads/uploads.service";
 import { shareMetricsWithPrimary, startMetricsServer } from "../metrics/metrics-server";
 import { startTracing, stopTracing } from "../tracing/tracing";
-import { createHttpApp } from "./app";
+import { createHttpServer } from "./app";
 import { drainUnreadBody } from "./drain-unread-body";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -40,9 +40,15 @@ export async function startServer(options: {
   const stopUploadSweep = startUploadExpirySweep(services.uploads, { intervalMs: UPLOAD_SWEEP_INTERVAL_MS, logger: services.logger });
   // Metrics: a worker hands its figures to the primary, which serves them; a single process serves its own.
   const metricsServer = config.metrics && !cluster.isWorker ? startMetricsServer({ ...config.metrics, aggregate: false, logger: services.logger }) : null;
-  const app = createHttpApp({ services, build: options.build, clientDir: options.clientDir, devMiddleware: options.devMiddleware });
-
-  const server = app.listen(config.port, config.host, () => {
+  // Load shedding decides in the server's own request listener, before Express (decision 038).
+  const server = createHttpServer({ services, build: options.build, clientDir: options.clientDir, devMiddleware: options.devMiddleware });
+  const cannotListen = (error: Error) => {
+    services.logger.fatal({ err: error }, `cannot listen on ${config.host}:${config.port}`);
+    process.exit(1);
+  };
+  server.once("error", cannotListen);
+  server.listen(config.port, config.host, () => {
+    server.off("error", cannotListen);
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     services.logger.info(`Mandi is ready at http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`);

@@ -3,6 +3,7 @@
  * for every path a fault can reach (Express routes, /media, /uploads, better-auth, React Router
  * loaders and actions, /readyz). Which errors count is server/unavailable.ts.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ErrorRequestHandler, Request, Response } from "express";
 import onHeaders from "on-headers";
 import type { AppLoadContext } from "react-router";
@@ -62,9 +63,10 @@ const NOW_HEADERS = {
 
 /**
  * The same 503 written straight to the socket, from bytes made once, for load shedding at the
- * front of the app (load-shedding.ts): no Express send, no ETag, no compression.
+ * front of the app (load-shedding.ts), before Express has seen the request: no Express send, no
+ * ETag, no compression.
  */
-export function sendUnavailableNow(req: Request, res: Response): void {
+export function sendUnavailableNow(req: IncomingMessage, res: ServerResponse): void {
   // Pages only (load-shedding.ts): JSON for a client that asks for it and not for HTML, without
   // the cost of full content negotiation on every answer.
   const accept = req.headers.accept ?? "";
