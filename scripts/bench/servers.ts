@@ -31,7 +31,8 @@ export function requireProductionBuild(): void {
 
 /**
  * `npm start`'s server on the given database, answering once /healthz does; `env` adds to or
- * overrides its settings; `entry`: another build's server (default `build/server/index.js`).
+ * overrides its settings; `entry`: another build's server (default `build/server/index.js`);
+ * `nodeArgs`: Node's own flags (`--cpu-prof`), which cluster workers inherit.
  */
 export async function startMarketServer(options: { port: number; dataDir: string; databaseUrl: string; env: Record<string, string>; entry?: string; nodeArgs?: string[] }): Promise<ChildProcess> {
   const child = startProcess([...(options.nodeArgs ?? []), options.entry ?? "build/server/index.js"], {
