@@ -10,6 +10,13 @@ export const CATALOGUES: Record<Language, EnglishCatalogue> = { en, hi };
  * root loader sends with its data; the rest of the catalogue comes as a file (server/http/messages.ts).
  */
 export function headMessages(language: Language) {
+  // Made once per language: the same object every request (app/components/i18n.ts keeps one translator per object).
+  return (headMade[language] ??= makeHeadMessages(language));
+}
+
+const headMade: Partial<Record<Language, ReturnType<typeof makeHeadMessages>>> = {};
+
+function makeHeadMessages(language: Language) {
   const c = CATALOGUES[language];
   return {
     meta: c.meta,

@@ -278,7 +278,20 @@ export function withPlaceLabels<T extends { state: string | null; district: stri
  * state, and the chosen state's districts with its cities ("Mumbai" beside "Mumbai City" and
  * "Mumbai Suburban"), each as slug and name.
  */
-export function placeChoices(stateSlug: string, lang: PlaceLanguage): { states: { slug: string; name: string }[]; districts: { slug: string; name: string }[] } {
+export function placeChoices(stateSlug: string, lang: PlaceLanguage): PlaceChoiceLists {
+  // The same for every request with this state and language: made once (an Intl.Collator alone
+  // costs more than the rest of the filter, issue 27). Callers only read the lists.
+  const key = `${lang}\u0000${typeof stateSlug === "string" && getLookups().bySlug.has(stateSlug) ? stateSlug : ""}`;
+  let choices = choicesMade.get(key);
+  if (!choices) choicesMade.set(key, (choices = makePlaceChoices(stateSlug, lang)));
+  return choices;
+}
+
+type PlaceChoiceLists = { states: { slug: string; name: string }[]; districts: { slug: string; name: string }[] };
+/** By language and state slug (an unknown state is ""), so at most (states + 1) × languages entries. */
+const choicesMade = new Map<string, PlaceChoiceLists>();
+
+function makePlaceChoices(stateSlug: string, lang: PlaceLanguage): PlaceChoiceLists {
   const collator = new Intl.Collator(lang === "hi" ? "hi-IN" : "en-IN");
   const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
   const states = STATES.map(({ slug }) => ({ slug, name: stateName(slug, lang) }));

@@ -12,6 +12,7 @@ declare module "autocannon" {
     errors: number;
     timeouts: number;
     non2xx: number;
+    "2xx": number;
     duration: number;
   }
   interface Options {
@@ -21,7 +22,7 @@ declare module "autocannon" {
     overallRate?: number;
     pipelining?: number;
     /** Cycled through in turn on each connection. */
-    requests?: Array<{ method?: string; path?: string }>;
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }>;
   }
   /** With a callback: the run's tracker, which emits every answer (the overload benchmark counts them by status). */
   interface Tracker {

@@ -8,7 +8,8 @@ export function startProcess(args: string[], env: Record<string, string>): Child
 }
 
 export async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // Exited already, by itself or by a signal.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await exited;
@@ -30,10 +31,11 @@ export function requireProductionBuild(): void {
 
 /**
  * `npm start`'s server on the given database, answering once /healthz does; `env` adds to or
- * overrides its settings; `entry`: another build's server (default `build/server/index.js`).
+ * overrides its settings; `entry`: another build's server (default `build/server/index.js`);
+ * `nodeArgs`: Node's own flags (`--cpu-prof`), which cluster workers inherit.
  */
-export async function startMarketServer(options: { port: number; dataDir: string; databaseUrl: string; env: Record<string, string>; entry?: string }): Promise<ChildProcess> {
-  const child = startProcess([options.entry ?? "build/server/index.js"], {
+export async function startMarketServer(options: { port: number; dataDir: string; databaseUrl: string; env: Record<string, string>; entry?: string; nodeArgs?: string[] }): Promise<ChildProcess> {
+  const child = startProcess([...(options.nodeArgs ?? []), options.entry ?? "build/server/index.js"], {
     NODE_ENV: "production",
     PORT: String(options.port),
     HOST: "127.0.0.1",
