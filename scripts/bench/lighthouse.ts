@@ -28,6 +28,7 @@ import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { withoutDevanagariFonts } from "../../tests/support/no-devanagari-fonts";
 import { argument, printTable, waitFor } from "./measure";
+import { productionEnv } from "./servers";
 
 const runs = Number(argument("runs", "3"));
 const cpus = argument("cpu", "4,8").split(",").map(Number);
@@ -147,13 +148,8 @@ try {
     const server = spawn(process.execPath, [path.join(build, "server/index.js")], {
       env: {
         ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        DATABASE_URL: `sqlite:${path.join(dataDir, "mandi.sqlite")}`,
+        ...productionEnv({ port, dataDir, databaseUrl: `sqlite:${path.join(dataDir, "mandi.sqlite")}` }),
         BASE_URL: `http://127.0.0.1:${port}`,
-        LOG_LEVEL: "warn",
       },
       // Its log goes to a file: Lighthouse ends each run with photo requests still under way, which
       // the server logs as closed early.

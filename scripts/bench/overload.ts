@@ -18,6 +18,7 @@ import autocannon from "autocannon";
 import { openMarketplace } from "./marketplace";
 import { argument, ms, percentile, printTable, waitFor } from "./measure";
 import { benchPostgresUrl } from "./bench-database";
+import { BENCH_AUTH_SECRET, productionEnv } from "./servers";
 
 const listings = Number(argument("listings", "20000"));
 const duration = Number(argument("duration", "20"));
@@ -50,13 +51,9 @@ function startServer(port: number, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, [serverFile], {
     env: {
       ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: market.url,
+      ...productionEnv({ port, dataDir, databaseUrl: market.url }),
       LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      AUTH_SECRET: BENCH_AUTH_SECRET,
       // One address asked for over and over would be answered from the page cache (decision 017);
       // shedding is about renders, so every request here renders.
       PAGE_CACHE_MS: "0",

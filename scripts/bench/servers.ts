@@ -29,6 +29,21 @@ export function requireProductionBuild(): void {
   }
 }
 
+/** The production server's settings on a port, a data folder and a database, on this machine only. */
+export function productionEnv(options: { port: number; dataDir: string; databaseUrl: string }): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    PORT: String(options.port),
+    HOST: "127.0.0.1",
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl,
+    LOG_LEVEL: "warn",
+  };
+}
+
+/** A fixed secret, so every server a benchmark starts on one marketplace accepts the same sessions. */
+export const BENCH_AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123";
+
 /**
  * `npm start`'s server on the given database, answering once /healthz does; `env` adds to or
  * overrides its settings; `entry`: another build's server (default `build/server/index.js`);
@@ -36,13 +51,8 @@ export function requireProductionBuild(): void {
  */
 export async function startMarketServer(options: { port: number; dataDir: string; databaseUrl: string; env: Record<string, string>; entry?: string; nodeArgs?: string[] }): Promise<ChildProcess> {
   const child = startProcess([...(options.nodeArgs ?? []), options.entry ?? "build/server/index.js"], {
-    NODE_ENV: "production",
-    PORT: String(options.port),
-    HOST: "127.0.0.1",
-    DATA_DIR: options.dataDir,
-    DATABASE_URL: options.databaseUrl,
-    LOG_LEVEL: "warn",
-    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+    ...productionEnv(options),
+    AUTH_SECRET: BENCH_AUTH_SECRET,
     ...options.env,
   });
   try {
