@@ -10,6 +10,8 @@ import pg from "pg";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** The Vitest steps that failed, to say why at the end (CI shows only the tail). */
+const failedVitestSteps = [];
 /** Lines naming the end-to-end tests that failed (or passed only on retry), printed at the end. */
 const endToEndFailures = [];
 const perEngine = [];
@@ -68,12 +70,12 @@ async function withPostgres(run) {
 }
 
 /**
- * Why the unit step failed, in a few lines for the end of the run: the tests and files that failed,
+ * Why a Vitest step failed, in a few lines for the end of the run: the tests and files that failed,
  * tests that never finished, and Vitest's own sections on failed suites (a hook that threw) and
  * unhandled errors (an error outside any test, or a worker that exited), which are in its output only.
  */
-function whyUnitFailed(report) {
-  const lines = ["Why the unit step failed:"];
+function whyVitestFailed(title, report, logFile) {
+  const lines = [`Why the ${title} step failed:`];
   for (const file of report?.testResults ?? []) {
     const name = file.name.replace(`${process.cwd()}/`, "");
     if (file.status === "failed" && file.message) lines.push(`  file ${name}: ${file.message.split("\n")[0]}`);
@@ -81,7 +83,7 @@ function whyUnitFailed(report) {
       if (!["passed", "skipped", "pending", "todo"].includes(test.status))
         lines.push(`  ${test.status}: ${name} › ${test.fullName}: ${(test.failureMessages?.[0] ?? "").split("\n")[0]}`);
   }
-  const log = existsSync("test-results/unit.log") ? readFileSync("test-results/unit.log", "utf8").replace(/\x1b\[[0-9;]*m/g, "") : "";
+  const log = existsSync(logFile) ? readFileSync(logFile, "utf8").replace(/\x1b\[[0-9;]*m/g, "") : "";
   // Vitest's own account: failed suites (a hook that threw), failed tests, unhandled errors.
   const starts = ["Failed Suites", "Failed Tests", "Unhandled Error"].map((title) => log.indexOf(title)).filter((at) => at >= 0);
   if (starts.length) {
@@ -214,6 +216,7 @@ if (postgresUrl) {
 rmSync("test-results/unit.json", { force: true });
 const unitOk = step("unit and integration tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"], {}, { log: "test-results/unit.log" });
 const unit = readJson("test-results/unit.json");
+if (!unitOk) failedVitestSteps.push({ title: "unit", report: unit, log: "test-results/unit.log" });
 if (unit) {
   counts.passed += unit.numPassedTests;
   counts.failed += unit.numFailedTests;
@@ -238,10 +241,12 @@ if (built) {
     console.log(`\n!! SHARED-CACHE TEST NOT RUN: nginx was not found at ${nginx}. Install it with: sudo apt-get install -y nginx-light`);
     if (process.env.CI) failedSteps.push("shared-cache test (nginx missing in CI)");
   }
-  step(postgresUrl ? "workers, and two app instances on PostgreSQL and S3 behind nginx" : "workers on one SQLite file", "npx", [
+  const log = "test-results/multi-instance.log";
+  const multiOk = step(postgresUrl ? "workers, and two app instances on PostgreSQL and S3 behind nginx" : "workers on one SQLite file", "npx", [
     "vitest", "run", "--config", "vitest.multi-instance.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...withoutNginx, ...files,
-  ]);
+  ], {}, { log });
   const multi = readJson(report);
+  if (!multiOk) failedVitestSteps.push({ title: "multi-instance", report: multi, log });
   if (multi) {
     counts.passed += multi.numPassedTests;
     counts.failed += multi.numFailedTests;
@@ -284,7 +289,7 @@ if (!postgresUrl) {
 }
 
 console.log("");
-if (!unitOk) for (const line of whyUnitFailed(unit)) console.log(line);
+for (const { title, report, log } of failedVitestSteps) for (const line of whyVitestFailed(title, report, log)) console.log(line);
 for (const line of endToEndFailures) console.log(line);
 for (const line of perEngine) console.log(line);
 if (failedSteps.length) console.log(`Failed steps: ${[...new Set(failedSteps)].join(", ")}`);

@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import type pgModule from "pg";
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter, type LogEvent, type SqliteDatabase } from "kysely";
+import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver, type LogEvent, type SqliteDatabase, type SqliteDialectConfig } from "kysely";
 import { dbQueryDuration, statementLabel, watchPool } from "../metrics/metrics";
 import { recordQuerySpan } from "../tracing/tracing";
 import { classifyUnavailable, type Unavailability } from "../unavailable";
@@ -96,9 +96,31 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * Every transaction takes SQLite's write lock when it begins (BEGIN IMMEDIATE), not at its first
+ * write. Kysely begins them DEFERRED: one that reads and then writes (a report checks the listing,
+ * then inserts) fails at once with SQLITE_BUSY_SNAPSHOT, without the busy wait, if another
+ * connection to the file (another worker, a job, a script) committed in between, and a buyer got a
+ * 503 for it. Begun IMMEDIATE, it waits its turn (busy_timeout) and reads the latest rows.
+ * Every transaction here writes, so none takes the lock for nothing.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
 class TransactionalDdlSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
   }
 }
 
