@@ -80,11 +80,12 @@ function workerPids(primary: number): number[] {
 const random = (n: number) => Math.floor(Math.random() * n);
 const pick = <T>(items: readonly T[]): T => items[random(items.length)]!;
 // The run's sellers, and what they sell, are deleted at the end (and at the start, after a run that
-// was stopped), so the synthetic marketplace keeps its size for the next benchmark.
-const SOAK_EMAIL = "soak-%@example.in";
+// was stopped), so the synthetic marketplace keeps its size for the next benchmark. Named by the
+// port, so two runs side by side on one marketplace (an A/B) leave each other's sellers alone.
+const SOAK_EMAIL = `soak-${APP_PORT}-%@example.in`;
 const removeSoakSellers = () => market.db.kysely.deleteFrom("user").where("email", "like", SOAK_EMAIL).execute();
 await removeSoakSellers();
-const accounts = Array.from({ length: SELLERS }, (_, n) => makeSeller(n + 1, { email: `soak-${n + 1}-${Date.now().toString(36)}@example.in` }));
+const accounts = Array.from({ length: SELLERS }, (_, n) => makeSeller(n + 1, { email: `soak-${APP_PORT}-${n + 1}-${Date.now().toString(36)}@example.in` }));
 const cookies: string[] = [];
 const photo = await makeProducePhoto("vegetables", 7, { width: 800, height: 600 });
 const photoKeys: string[] = [];
