@@ -64,13 +64,15 @@ function memoryOf(pid: number): { rss: number; anon: number } {
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? NaN);
   return { rss: kb("VmRSS") / 1024, anon: kb("RssAnon") / 1024 };
 }
-/** The workers' V8 heap (used / total) and memory outside it held by JS objects (external), summed over the workers, in MB. */
-async function heapOfWorkers(): Promise<{ used: number; total: number; external: number }> {
+/** The workers' V8 heap (used / total, and the young generation's total) and memory outside it held by JS objects (external), summed over the workers, in MB. */
+async function heapOfWorkers(): Promise<{ used: number; total: number; young: number; external: number }> {
   const text = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`)).text();
   // One line per worker (the label "worker"), summed.
   const gauge = (name: string) =>
     [...text.matchAll(new RegExp(`^mandi_${name}\\{[^}]*\\} ([0-9.e+]+)$`, "gm"))].reduce((sum, match) => sum + Number(match[1]), 0) / 1024 / 1024;
-  return { used: gauge("nodejs_heap_size_used_bytes"), total: gauge("nodejs_heap_size_total_bytes"), external: gauge("nodejs_external_memory_bytes") };
+  // The young generation's share of the total (V8 sizes it apart from the old space's limit).
+  const young = [...text.matchAll(/^mandi_nodejs_heap_space_size_total_bytes\{[^}]*space="new"[^}]*\} ([0-9.e+]+)$/gm)].reduce((sum, match) => sum + Number(match[1]), 0) / 1024 / 1024;
+  return { used: gauge("nodejs_heap_size_used_bytes"), total: gauge("nodejs_heap_size_total_bytes"), young, external: gauge("nodejs_external_memory_bytes") };
 }
 function workerPids(primary: number): number[] {
   return readFileSync(`/proc/${primary}/task/${primary}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
@@ -227,7 +229,7 @@ const sampler = setInterval(async () => {
     memory.map((m) => m.rss.toFixed(0)).join(" / "),
     memory.map((m) => m.anon.toFixed(0)).join(" / "),
     memoryOf(primary).rss.toFixed(0),
-    `${heap.used.toFixed(0)} / ${heap.total.toFixed(0)} / ${heap.external.toFixed(0)}`,
+    `${heap.used.toFixed(0)} / ${heap.total.toFixed(0)} / ${heap.young.toFixed(0)} / ${heap.external.toFixed(0)}`,
     loadavg()[0]!.toFixed(1),
     [...errors].map(([status, n]) => `${status}×${n}`).join(" ") || "–",
   ];
@@ -239,11 +241,11 @@ const sampler = setInterval(async () => {
 }, SAMPLE_MS);
 
 try {
-  console.log(["s", "req/s", "as meant/s", "p50 ms", "p99 ms", "workers' RSS MB", "anon MB", "primary MB", "heap used / total / external MB (all workers)", "load 1 min", "not as meant"].join("\t"));
+  console.log(["s", "req/s", "as meant/s", "p50 ms", "p99 ms", "workers' RSS MB", "anon MB", "primary MB", "heap used / total / young / external MB (all workers)", "load 1 min", "not as meant"].join("\t"));
   await Promise.all(clients);
   clearInterval(sampler);
   console.log("");
-  printTable(["s", "req/s", "as meant/s", "p50 ms", "p99 ms", "workers' RSS MB", "anon MB", "primary MB", "heap used / total / external MB (all workers)", "load 1 min", "not as meant"], rows);
+  printTable(["s", "req/s", "as meant/s", "p50 ms", "p99 ms", "workers' RSS MB", "anon MB", "primary MB", "heap used / total / young / external MB (all workers)", "load 1 min", "not as meant"], rows);
   // Levelling off: the second half's last sample against its first, per worker.
   const half = samples.filter((s) => s.at >= (minutes * 60) / 2);
   const summary = pids.map((pid, w) => {
