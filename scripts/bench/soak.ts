@@ -74,6 +74,12 @@ async function heapOfWorkers(): Promise<{ used: number; total: number; young: nu
   const young = [...text.matchAll(/^mandi_nodejs_heap_space_size_total_bytes\{[^}]*space="new"[^}]*\} ([0-9.e+]+)$/gm)].reduce((sum, match) => sum + Number(match[1]), 0) / 1024 / 1024;
   return { used: gauge("nodejs_heap_size_used_bytes"), total: gauge("nodejs_heap_size_total_bytes"), young, external: gauge("nodejs_external_memory_bytes") };
 }
+/** CPU seconds a process has used (user + system), from /proc (Linux). */
+function cpuSecondsOf(pid: number): number {
+  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 function workerPids(primary: number): number[] {
   return readFileSync(`/proc/${primary}/task/${primary}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
 }
@@ -203,6 +209,7 @@ const primary = server.pid!;
 const pids = workerPids(primary);
 const helloMemory = memoryOf(hello.pid!);
 const idle = pids.map(memoryOf);
+const cpuAtStart = pids.map(cpuSecondsOf);
 console.log(
   `\nMarketplace: ${market.listings.toLocaleString("en-IN")} listings (${url ? "PostgreSQL" : "SQLite"}), ${listingIds.length.toLocaleString("en-IN")} listing pages in rotation; ` +
     `${workers} workers, page cache at its default size; ${connections} connections for ${minutes} min.\n` +
@@ -262,6 +269,11 @@ try {
       return [kind, status, String(n), expected(kind, Number(status)) ? "yes" : "NO"];
     }),
   );
+  // What the run cost the workers' CPU, per answer: a figure the other load on the machine moves less than the rate.
+  const cpu = pids.reduce((sum, pid, w) => sum + cpuSecondsOf(pid) - cpuAtStart[w]!, 0);
+  const answers = [...tally].reduce((sum, [, n]) => sum + n, 0);
+  const meant = [...tally].filter(([key]) => expected(key.split(" ")[0] as Kind, Number(key.split(" ")[1]))).reduce((sum, [, n]) => sum + n, 0);
+  console.log(`\nWorkers' CPU: ${cpu.toFixed(0)} s for ${answers} answers (${meant} as meant): ${((cpu * 1000) / Math.max(1, meant)).toFixed(1)} ms of CPU per answer as meant.`);
   console.log("");
   printTable(["worker", "started MB", "peak MB", "second half from MB", "to MB", "growth MB", `≤ ${GOAL_MB} MB`], summary);
 } finally {
