@@ -43,6 +43,11 @@ const envSchema = z.object({
    * heap grow towards a quarter of the machine's memory before it collects in earnest (issue 27).
    */
   WORKER_HEAP_MB: z.coerce.number().int().min(64).max(65_536).default(160),
+  /**
+   * Each worker's young-generation semi-space, in MB (`--max-semi-space-size`). V8's own 16 MB lets
+   * the young generation take 32 MB a worker under load, outside WORKER_HEAP_MB (decision 041).
+   */
+  WORKER_SEMI_SPACE_MB: z.coerce.number().int().min(1).max(256).default(4),
   /** Serves Prometheus metrics on this port (decision 025); unset: no metrics server. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Where the metrics server listens: this machine only unless METRICS_TOKEN is set. */
@@ -174,6 +179,8 @@ export interface Config {
   workers: number;
   /** Each worker's V8 heap limit in MB (with several workers). */
   workerHeapMb: number;
+  /** Each worker's young-generation semi-space in MB (with several workers). */
+  workerSemiSpaceMb: number;
   /** The Prometheus metrics server (server/metrics/metrics-server.ts), or null when off. */
   metrics: { port: number; host: string; token: string | undefined } | null;
   /** Where traces go; no endpoint: tracing is off. */
@@ -258,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     workers: e.WEB_CONCURRENCY,
     workerHeapMb: e.WORKER_HEAP_MB,
+    workerSemiSpaceMb: e.WORKER_SEMI_SPACE_MB,
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN } : null,
     tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT },
     pageConcurrency: {

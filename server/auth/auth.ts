@@ -12,6 +12,7 @@ import type { Logger } from "../logger";
 import { createAccountSlowDown, DEFAULT_ACCOUNT_SLOW_DOWN, type AccountSlowDownLimits } from "./account-slow-down";
 import { MODERATION_MESSAGES } from "../../core/moderation";
 import { createAccountsRepository } from "./accounts.repository";
+import { passwordHashing } from "./password-hashing";
 import { createSignInFailuresRepository } from "./sign-in-failures.repository";
 
 export interface AuthSettings {
@@ -64,6 +65,8 @@ export function authOptions({
       autoSignIn: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
+      // better-auth's scrypt, one hash at a time per process: 32 MB each (decision 041).
+      password: passwordHashing,
     },
     user: {
       additionalFields: {

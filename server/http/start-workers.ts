@@ -11,9 +11,10 @@ import type { Logger } from "../logger";
 /** A worker replaced more often than this within a minute points at a fault, not bad luck. */
 const MAX_RESTARTS_PER_MINUTE = 10;
 
-export function startWorkers(options: { count: number; heapMb: number; logger: Logger }): void {
+export function startWorkers(options: { count: number; heapMb: number; semiSpaceMb: number; logger: Logger }): void {
   const { count, logger } = options;
-  limitWorkerMemory(options.heapMb);
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS, options) });
+  process.env.MALLOC_ARENA_MAX ??= "2";
   let stopping = false;
   const restarts: number[] = [];
 
@@ -74,14 +75,20 @@ export function startWorkers(options: { count: number; heapMb: number; logger: L
 }
 
 /**
- * What keeps a worker within its memory budget (issue 27, decision 035): a V8 heap limit, so the
- * heap is collected instead of growing with the machine's memory, and two malloc arenas, so the
- * native memory freed by libuv's threads (compression, hashing, photos) can be reused instead of
- * piling up in an arena per thread. A limit the operator gave in NODE_OPTIONS or on the command
- * line wins, as does their MALLOC_ARENA_MAX.
+ * What keeps a worker within its memory budget (issue 27): a V8 heap limit, so the heap is
+ * collected instead of growing with the machine's memory (decision 035); a small young generation,
+ * which V8 otherwise lets take 32 MB a worker outside that limit (decision 041); and (set by
+ * startWorkers) two malloc arenas, so the native memory freed by libuv's threads (compression,
+ * hashing, photos) can be reused instead of piling up in an arena per thread. A flag the operator
+ * gave in NODE_OPTIONS or on the command line wins, as does their MALLOC_ARENA_MAX.
  */
-function limitWorkerMemory(heapMb: number): void {
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].some((flag) => flag.startsWith("--max-old-space-size"));
-  if (!given) cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${heapMb}`] });
-  process.env.MALLOC_ARENA_MAX ??= "2";
+export function workerExecArgv(execArgv: readonly string[], nodeOptions: string | undefined, limits: { heapMb: number; semiSpaceMb: number }): string[] {
+  const given = [...execArgv, ...(nodeOptions ?? "").split(/\s+/)];
+  // Node takes a flag with dashes or underscores alike.
+  const has = (flag: string) => given.some((arg) => arg.replaceAll("_", "-").startsWith(flag));
+  return [
+    ...execArgv,
+    ...(has("--max-old-space-size") ? [] : [`--max-old-space-size=${limits.heapMb}`]),
+    ...(has("--max-semi-space-size") ? [] : [`--max-semi-space-size=${limits.semiSpaceMb}`]),
+  ];
 }

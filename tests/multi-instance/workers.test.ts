@@ -78,11 +78,12 @@ describe("npm start with two workers on one SQLite file", () => {
     expect(workerPids()).toHaveLength(2);
   });
 
-  it("gives every worker its memory budget: a V8 heap limit and two malloc arenas (issue 27)", () => {
+  it("gives every worker its memory budget: a V8 heap limit, a small young generation and two malloc arenas (issue 27)", () => {
     for (const pid of workerPids()) {
       const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
       const environment = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
       expect(args).toContain("--max-old-space-size=160");
+      expect(args).toContain("--max-semi-space-size=4");
       expect(environment).toContain("MALLOC_ARENA_MAX=2");
     }
   });
