@@ -36,6 +36,9 @@ export function keyRow(savedSearchId: string, key: SavedSearchKey) {
   };
 }
 
+/** Saved searches whose newest matches one statement of listMatches reads (a UNION ALL of one query each; SQLite allows 500). */
+const SEARCHES_PER_STATEMENT = 50;
+
 /** Rows an INSERT of matches carries (5 values each: 5,000 parameters, within either engine's limit). */
 export const MATCH_ROWS_PER_STATEMENT = 1_000;
 
@@ -158,21 +161,24 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
           await trx
             .insertInto("alert_match")
             .values(rows.slice(i, i + options.rowsPerStatement))
-            .onConflict((oc) => oc.columns(["saved_search_id", "listing_id"]).doNothing())
+            .onConflict((oc) => oc.columns(["listing_id", "saved_search_id"]).doNothing())
             .execute();
         }
         await alongside(trx);
       });
     },
 
-    /** Matches found since the person last looked at My alerts. */
+    /**
+     * Matches found since the person last looked at My alerts: through their saved searches
+     * (saved_search_user_idx), each a range of alert_match_search_idx (saved_search_id,
+     * created_at) after its seen_at, counted in the index (migration 0033).
+     */
     async countUnseen(userId: string): Promise<number> {
       const row = await db
-        .selectFrom("alert_match as m")
-        .innerJoin("saved_search as s", "s.id", "m.saved_search_id")
+        .selectFrom("saved_search as s")
+        .innerJoin("alert_match as m", (join) => join.onRef("m.saved_search_id", "=", "s.id").onRef("m.created_at", ">", "s.seen_at"))
         .select((eb) => eb.fn.countAll<number | string>().as("n"))
-        .where("m.user_id", "=", userId)
-        .whereRef("m.created_at", ">", "s.seen_at")
+        .where("s.user_id", "=", userId)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -181,20 +187,40 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
       await db.updateTable("saved_search").set({ seen_at: at }).where("user_id", "=", userId).execute();
     },
 
-    /** The listings a person's saved searches found, newest first, with whether each is new. */
+    /**
+     * The listings a person's saved searches found, newest first (then by match id, as before),
+     * with whether each is new. Through their saved searches (migration 0033): each search's own
+     * newest `limit` are read from alert_match_search_idx (saved_search_id, created_at), newest
+     * first, stopping at `limit`; the person's newest `limit` are among those, and are merged
+     * here. One statement for up to SEARCHES_PER_STATEMENT searches (a UNION ALL of one query a
+     * search), so a person with a year of matches reads at most searches × limit of them, not all.
+     */
     async listMatches(userId: string, limit: number): Promise<Array<{ savedSearchId: string; foundAt: number; fresh: boolean; listing: ListingSummary }>> {
-      const rows = await db
-        .selectFrom("alert_match as m")
-        .innerJoin("saved_search as s", "s.id", "m.saved_search_id")
-        .innerJoin("listing", "listing.id", "m.listing_id")
-        .select([...SUMMARY_COLUMNS, "m.saved_search_id", "m.created_at as found_at", "s.seen_at"])
-        .where("m.user_id", "=", userId)
-        .where("listing.hidden_at", "is", null)
-        .orderBy("m.created_at", "desc")
-        .orderBy("m.id", "desc")
-        .limit(limit)
-        .execute();
-      return rows.map((row) => ({ savedSearchId: row.saved_search_id, foundAt: Number(row.found_at), fresh: Number(row.found_at) > Number(row.seen_at), listing: toSummary(row) }));
+      const searches = await db.selectFrom("saved_search").select(["id", "seen_at"]).where("user_id", "=", userId).execute();
+      const seenAt = new Map(searches.map((s) => [s.id, Number(s.seen_at)]));
+      const newest = (savedSearchId: string) =>
+        db
+          .selectFrom("alert_match as m")
+          .innerJoin("listing", "listing.id", "m.listing_id")
+          .select([...SUMMARY_COLUMNS, "m.id as match_id", "m.saved_search_id", "m.created_at as found_at"])
+          .where("m.saved_search_id", "=", savedSearchId)
+          .where("listing.hidden_at", "is", null)
+          .orderBy("m.created_at", "desc")
+          .orderBy("m.id", "desc")
+          .limit(limit);
+      type Row = Awaited<ReturnType<ReturnType<typeof newest>["execute"]>>[number];
+      const rows: Row[] = [];
+      for (let i = 0; i < searches.length; i += SEARCHES_PER_STATEMENT) {
+        // Each part as a subquery of its own: SQLite allows ORDER BY and LIMIT only on a compound's whole.
+        const parts = searches.slice(i, i + SEARCHES_PER_STATEMENT).map((s, j) => db.selectFrom(newest(s.id).as(`n${j}`)).selectAll());
+        const [first, ...rest] = parts;
+        if (first) rows.push(...(await rest.reduce((union, part) => union.unionAll(part), first).execute()));
+      }
+      const byNewest = (a: Row, b: Row) => Number(b.found_at) - Number(a.found_at) || (a.match_id < b.match_id ? 1 : a.match_id > b.match_id ? -1 : 0);
+      return rows
+        .sort(byNewest)
+        .slice(0, limit)
+        .map((row) => ({ savedSearchId: row.saved_search_id, foundAt: Number(row.found_at), fresh: Number(row.found_at) > (seenAt.get(row.saved_search_id) ?? 0), listing: toSummary(row) }));
     },
 
     async markEmailed(matchIds: readonly string[], at: number): Promise<void> {
@@ -226,7 +252,8 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
     async deleteForUser(userId: string, within: Kysely<Database> = db): Promise<void> {
       const ids = within.selectFrom("saved_search").select("id").where("user_id", "=", userId);
       await within.deleteFrom("saved_search_term").where("saved_search_id", "in", ids).execute();
-      await within.deleteFrom("alert_match").where("user_id", "=", userId).execute();
+      // Through their saved searches (alert_match_search_idx, migration 0033): no index reads alert_match by person.
+      await within.deleteFrom("alert_match").where("saved_search_id", "in", ids).execute();
       await within.deleteFrom("saved_search").where("user_id", "=", userId).execute();
       await within.deleteFrom("push_subscription").where("user_id", "=", userId).execute();
       // A bounced or unsubscribed address is theirs too (read before the account row goes).
