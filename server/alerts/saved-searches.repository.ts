@@ -42,7 +42,8 @@ const SEARCHES_PER_STATEMENT = 50;
 /** Rows an INSERT of matches carries (5 values each: 5,000 parameters, within either engine's limit). */
 export const MATCH_ROWS_PER_STATEMENT = 1_000;
 
-export function createSavedSearchesRepository(db: Kysely<Database>, options: { rowsPerStatement: number } = { rowsPerStatement: MATCH_ROWS_PER_STATEMENT }) {
+export function createSavedSearchesRepository(db: Kysely<Database>, settings: { rowsPerStatement?: number; searchesPerStatement?: number } = {}) {
+  const options = { rowsPerStatement: settings.rowsPerStatement ?? MATCH_ROWS_PER_STATEMENT, searchesPerStatement: settings.searchesPerStatement ?? SEARCHES_PER_STATEMENT };
   const columns = ["id", "user_id", "name", "query", "paused", "pace", "digest_hour", "channels", "created_at", "updated_at", "seen_at", "last_digest_at", "language"] as const;
   const toRow = (row: SavedSearchRow): SavedSearchRow => ({
     ...row,
@@ -192,7 +193,7 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
      * with whether each is new. Through their saved searches (migration 0033): each search's own
      * newest `limit` are read from alert_match_search_idx (saved_search_id, created_at), newest
      * first, stopping at `limit`; the person's newest `limit` are among those, and are merged
-     * here. One statement for up to SEARCHES_PER_STATEMENT searches (a UNION ALL of one query a
+     * here. One statement for up to `searchesPerStatement` (50) searches (a UNION ALL of one query a
      * search), so a person with a year of matches reads at most searches × limit of them, not all.
      */
     async listMatches(userId: string, limit: number): Promise<Array<{ savedSearchId: string; foundAt: number; fresh: boolean; listing: ListingSummary }>> {
@@ -210,9 +211,9 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
           .limit(limit);
       type Row = Awaited<ReturnType<ReturnType<typeof newest>["execute"]>>[number];
       const rows: Row[] = [];
-      for (let i = 0; i < searches.length; i += SEARCHES_PER_STATEMENT) {
+      for (let i = 0; i < searches.length; i += options.searchesPerStatement) {
         // Each part as a subquery of its own: SQLite allows ORDER BY and LIMIT only on a compound's whole.
-        const parts = searches.slice(i, i + SEARCHES_PER_STATEMENT).map((s, j) => db.selectFrom(newest(s.id).as(`n${j}`)).selectAll());
+        const parts = searches.slice(i, i + options.searchesPerStatement).map((s, j) => db.selectFrom(newest(s.id).as(`n${j}`)).selectAll());
         const [first, ...rest] = parts;
         if (first) rows.push(...(await rest.reduce((union, part) => union.unionAll(part), first).execute()));
       }
