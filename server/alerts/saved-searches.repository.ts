@@ -36,14 +36,10 @@ export function keyRow(savedSearchId: string, key: SavedSearchKey) {
   };
 }
 
-/** Saved searches whose newest matches one statement of listMatches reads (a UNION ALL of one query each; SQLite allows 500). */
-const SEARCHES_PER_STATEMENT = 50;
-
 /** Rows an INSERT of matches carries (5 values each: 5,000 parameters, within either engine's limit). */
 export const MATCH_ROWS_PER_STATEMENT = 1_000;
 
-export function createSavedSearchesRepository(db: Kysely<Database>, settings: { rowsPerStatement?: number; searchesPerStatement?: number } = {}) {
-  const options = { rowsPerStatement: settings.rowsPerStatement ?? MATCH_ROWS_PER_STATEMENT, searchesPerStatement: settings.searchesPerStatement ?? SEARCHES_PER_STATEMENT };
+export function createSavedSearchesRepository(db: Kysely<Database>, options: { rowsPerStatement: number } = { rowsPerStatement: MATCH_ROWS_PER_STATEMENT }) {
   const columns = ["id", "user_id", "name", "query", "paused", "pace", "digest_hour", "channels", "created_at", "updated_at", "seen_at", "last_digest_at", "language"] as const;
   const toRow = (row: SavedSearchRow): SavedSearchRow => ({
     ...row,
@@ -190,38 +186,38 @@ export function createSavedSearchesRepository(db: Kysely<Database>, settings: { 
 
     /**
      * The listings a person's saved searches found, newest first (then by match id, as before),
-     * with whether each is new. Through their saved searches (migration 0033): each search's own
-     * newest `limit` are read from alert_match_search_idx (saved_search_id, created_at), newest
-     * first, stopping at `limit`; the person's newest `limit` are among those, and are merged
-     * here. One statement for up to `searchesPerStatement` (50) searches (a UNION ALL of one query a
-     * search), so a person with a year of matches reads at most searches × limit of them, not all.
+     * with whether each is new. Through their saved searches (migration 0033), in two reads of
+     * alert_match_search_idx (saved_search_id, created_at): first, for each search, the time of its
+     * `limit`-th newest match (its newest `limit` entries of the index, nothing else read); the
+     * person's newest `limit` are all at or after the latest of those times. Then only the matches
+     * from that time on, with their listings, sorted. When hidden listings leave fewer than
+     * `limit` of those, every match is read instead (as for a person with fewer than `limit` a
+     * search). So a person with a year of matches reads about `limit` of them, not all.
      */
     async listMatches(userId: string, limit: number): Promise<Array<{ savedSearchId: string; foundAt: number; fresh: boolean; listing: ListingSummary }>> {
-      const searches = await db.selectFrom("saved_search").select(["id", "seen_at"]).where("user_id", "=", userId).execute();
-      const seenAt = new Map(searches.map((s) => [s.id, Number(s.seen_at)]));
-      const newest = (savedSearchId: string) =>
+      if (limit <= 0) return [];
+      const searches = await db
+        .selectFrom("saved_search as s")
+        .select((eb) => eb.selectFrom("alert_match as m").select("m.created_at").whereRef("m.saved_search_id", "=", "s.id").orderBy("m.created_at", "desc").limit(1).offset(limit - 1).as("nth"))
+        .where("s.user_id", "=", userId)
+        .execute();
+      const nths = searches.flatMap((row) => (row.nth === null || row.nth === undefined ? [] : [Number(row.nth)]));
+      const read = (since: number | null) =>
         db
-          .selectFrom("alert_match as m")
+          .selectFrom("saved_search as s")
+          .innerJoin("alert_match as m", (join) => (since === null ? join.onRef("m.saved_search_id", "=", "s.id") : join.onRef("m.saved_search_id", "=", "s.id").on("m.created_at", ">=", since)))
           .innerJoin("listing", "listing.id", "m.listing_id")
-          .select([...SUMMARY_COLUMNS, "m.id as match_id", "m.saved_search_id", "m.created_at as found_at"])
-          .where("m.saved_search_id", "=", savedSearchId)
+          .select([...SUMMARY_COLUMNS, "m.saved_search_id", "m.created_at as found_at", "s.seen_at"])
+          .where("s.user_id", "=", userId)
           .where("listing.hidden_at", "is", null)
           .orderBy("m.created_at", "desc")
           .orderBy("m.id", "desc")
-          .limit(limit);
-      type Row = Awaited<ReturnType<ReturnType<typeof newest>["execute"]>>[number];
-      const rows: Row[] = [];
-      for (let i = 0; i < searches.length; i += options.searchesPerStatement) {
-        // Each part as a subquery of its own: SQLite allows ORDER BY and LIMIT only on a compound's whole.
-        const parts = searches.slice(i, i + options.searchesPerStatement).map((s, j) => db.selectFrom(newest(s.id).as(`n${j}`)).selectAll());
-        const [first, ...rest] = parts;
-        if (first) rows.push(...(await rest.reduce((union, part) => union.unionAll(part), first).execute()));
-      }
-      const byNewest = (a: Row, b: Row) => Number(b.found_at) - Number(a.found_at) || (a.match_id < b.match_id ? 1 : a.match_id > b.match_id ? -1 : 0);
-      return rows
-        .sort(byNewest)
-        .slice(0, limit)
-        .map((row) => ({ savedSearchId: row.saved_search_id, foundAt: Number(row.found_at), fresh: Number(row.found_at) > (seenAt.get(row.saved_search_id) ?? 0), listing: toSummary(row) }));
+          .limit(limit)
+          .execute();
+      const since = nths.length ? Math.max(...nths) : null;
+      let rows = await read(since);
+      if (rows.length < limit && since !== null) rows = await read(null);
+      return rows.map((row) => ({ savedSearchId: row.saved_search_id, foundAt: Number(row.found_at), fresh: Number(row.found_at) > Number(row.seen_at), listing: toSummary(row) }));
     },
 
     async markEmailed(matchIds: readonly string[], at: number): Promise<void> {
