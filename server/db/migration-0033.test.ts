@@ -3,17 +3,18 @@
  * saved_search_id), alert_match_user_idx replaced by (saved_search_id, created_at). On a database
  * holding rows the previous migrations made (a table rebuild on SQLite): every row is carried over
  * as it was, the new key refuses a second row for a pair (and ON CONFLICT on it leaves the first
- * alone), the old user index is gone, and migrating again applies nothing.
+ * alone), the old user index is gone, migrating again applies nothing, and it can be undone.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
 import { openDatabase, type Db } from "./database";
 import { migrateAuthTables, migrateToLatest, runMigrationSteps } from "./migrate";
+import * as m0033 from "./migrations/0033-alert-match-by-listing";
 
 const SEARCHES = 30;
 const LISTINGS = 40;
@@ -111,6 +112,15 @@ describe.each(testEngines())("migration 0033 (alert_match by listing) on %s", (e
       await db.kysely.insertInto("alert_match").values({ ...first, id: "other-search", saved_search_id: "search-new" }).execute();
       await db.kysely.insertInto("alert_match").values({ ...first, id: "other-listing", listing_id: "listing-other" }).execute();
       expect(await allMatches(db)).toHaveLength(before.length + 3);
+
+      // Undone and done again (a roll-back), every row kept each way.
+      const after = await allMatches(db);
+      await m0033.down(db.kysely as unknown as Kysely<unknown>);
+      expect((await indexesOf(db, "alert_match")).map((i) => i.columns.join(",")).sort()).toEqual(["id", "saved_search_id,listing_id", "user_id,created_at"]);
+      expect(await allMatches(db)).toEqual(after);
+      await m0033.up(db.kysely as unknown as Kysely<unknown>);
+      expect((await indexesOf(db, "alert_match")).map((i) => i.columns.join(",")).sort()).toEqual(["id", "listing_id,saved_search_id", "saved_search_id,created_at"]);
+      expect(await allMatches(db)).toEqual(after);
 
       if (engine === "postgres") {
         // The planner reads a saved search's newest matches from the new index.
