@@ -36,6 +36,9 @@ export function keyRow(savedSearchId: string, key: SavedSearchKey) {
   };
 }
 
+/** Saved searches one statement of listMatches asks about (a UNION ALL of one part each; SQLite allows 500 parts). */
+const SEARCHES_PER_STATEMENT = 100;
+
 /** Rows an INSERT of matches carries (5 values each: 5,000 parameters, within either engine's limit). */
 export const MATCH_ROWS_PER_STATEMENT = 1_000;
 
@@ -196,12 +199,19 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
      */
     async listMatches(userId: string, limit: number): Promise<Array<{ savedSearchId: string; foundAt: number; fresh: boolean; listing: ListingSummary }>> {
       if (limit <= 0) return [];
-      const searches = await db
-        .selectFrom("saved_search as s")
-        .select((eb) => eb.selectFrom("alert_match as m").select("m.created_at").whereRef("m.saved_search_id", "=", "s.id").orderBy("m.created_at", "desc").limit(1).offset(limit - 1).as("nth"))
-        .where("s.user_id", "=", userId)
-        .execute();
-      const nths = searches.flatMap((row) => (row.nth === null || row.nth === undefined ? [] : [Number(row.nth)]));
+      const searches = await db.selectFrom("saved_search").select("id").where("user_id", "=", userId).execute();
+      // One part a search, each with its own id as a value: PostgreSQL plans each with that search's
+      // statistics (a correlated subquery got the average search's, a few rows, and read every match
+      // of a person whose searches have thousands). Each part a subquery: SQLite allows ORDER BY
+      // and LIMIT only on a compound's whole.
+      const nths: number[] = [];
+      for (let i = 0; i < searches.length; i += SEARCHES_PER_STATEMENT) {
+        const parts = searches
+          .slice(i, i + SEARCHES_PER_STATEMENT)
+          .map((search, j) => db.selectFrom(db.selectFrom("alert_match").select("created_at").where("saved_search_id", "=", search.id).orderBy("created_at", "desc").limit(1).offset(limit - 1).as(`n${j}`)).selectAll());
+        const [first, ...rest] = parts;
+        if (first) for (const row of await rest.reduce((union, part) => union.unionAll(part), first).execute()) nths.push(Number(row.created_at));
+      }
       const read = (since: number | null) =>
         db
           .selectFrom("saved_search as s")
