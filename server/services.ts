@@ -30,7 +30,7 @@ import { createUploadDatastore, type UploadDatastore } from "./uploads/tus-datas
 import { createUploadLockRepository } from "./uploads/upload-lock.repository";
 import { createUploadLocker } from "./uploads/upload-locker";
 import { createUploadsRepository } from "./uploads/uploads.repository";
-import { timedRepository } from "./metrics/repository-timing";
+import { repositoryTimer } from "./metrics/repository-timing";
 import { createUploadsService } from "./uploads/uploads.service";
 import { describeUnavailability, type Unavailability } from "./unavailable";
 import { createApiKeysRepository } from "./api-keys/api-keys.repository";
@@ -124,11 +124,16 @@ export async function createServices(
   } finally {
     await setup.close();
   }
+  // Metrics are recorded only where they can be read (METRICS_PORT): unset, the per-request and
+  // per-query timing costs nothing (decision 036's off switch).
+  const recordMetrics = config.metrics !== null;
+  const timedRepository = repositoryTimer(recordMetrics);
   const db = openDatabase(config.databaseUrl, {
     poolSize: config.databasePoolSize,
     timeouts: config.databaseTimeouts,
     onUnavailable: throttledUnavailableLog(logger),
-    metrics: true,
+    metrics: recordMetrics,
+    traces: true,
   });
   const auth = createAuth({ db, logger, secret: config.authSecret, baseUrl: config.baseUrl, rateLimits: config.authRateLimits });
   const storage = await createStorage(config.storage);

@@ -18,8 +18,8 @@
  * METRICS_PORT (scraped once at the end); "tracing" with OTEL_EXPORTER_OTLP_ENDPOINT at a collector
  * this script runs on 127.0.0.1, which accepts OTLP/HTTP posts and throws them away. The servers
  * take each request in turn, so the machine's noise falls on each alike, and it prints each case's
- * p50 beside the first setting's, in %. The in-process recording of metrics has no switch: "off"
- * records them too, unscraped. The other servers take the ports after `--port`'s two, two each.
+ * p50 beside the first setting's, in %. "off" records no metrics at all (no METRICS_PORT, decision
+ * 036). The other servers take the ports after `--port`'s two, two each.
  * Figures, not tests: it never fails on a slow number.
  */
 import type { ChildProcess } from "node:child_process";

@@ -9,7 +9,7 @@ import SQLite from "better-sqlite3";
 import type pgModule from "pg";
 import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver, type LogEvent, type SqliteDatabase, type SqliteDialectConfig } from "kysely";
 import { dbQueryDuration, statementLabel, watchPool } from "../metrics/metrics";
-import { recordQuerySpan } from "../tracing/tracing";
+import { recordQuerySpan, tracingOn } from "../tracing/tracing";
 import { classifyUnavailable, type Unavailability } from "../unavailable";
 import type { Database } from "./schema";
 
@@ -32,6 +32,8 @@ export interface OpenDatabaseOptions {
   onUnavailable?: (unavailability: Unavailability, error: unknown) => void;
   /** Time every query and report the pool's figures (decision 025): the serving connections only. */
   metrics?: boolean;
+  /** A span for every query while tracing is on (decision 025): the serving connections only. */
+  traces?: boolean;
 }
 
 export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Db {
@@ -163,13 +165,14 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Db {
  * the request that asked), and the failures that mean "unavailable".
  */
 function queryLog(options: OpenDatabaseOptions, engine: "sqlite" | "postgresql") {
-  const { onUnavailable, metrics } = options;
-  if (!onUnavailable && !metrics) return undefined;
+  const { onUnavailable, metrics, traces } = options;
+  if (!onUnavailable && !metrics && !traces) return undefined;
   return (event: LogEvent) => {
-    if (metrics) {
+    const traced = traces && tracingOn();
+    if (metrics || traced) {
       const statement = statementLabel(event.query.sql);
-      dbQueryDuration.observe({ statement }, event.queryDurationMillis / 1000);
-      recordQuerySpan({ sql: event.query.sql, durationMs: event.queryDurationMillis, engine, operation: statement, failed: event.level === "error" });
+      if (metrics) dbQueryDuration.observe({ statement }, event.queryDurationMillis / 1000);
+      if (traced) recordQuerySpan({ sql: event.query.sql, durationMs: event.queryDurationMillis, engine, operation: statement, failed: event.level === "error" });
     }
     if (event.level !== "error" || !onUnavailable) return;
     const unavailability = classifyUnavailable(event.error);

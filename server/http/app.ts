@@ -114,7 +114,7 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
-  app.use(recordRequestMetrics(routeTemplates(build)));
+  app.use(recordRequestMetrics(routeTemplates(build), { metrics: config.metrics !== null }));
   app.use(compression());
   // Cache-Control for every response below, decided in one place.
   app.use(cacheControl({ sharedSeconds: config.sharedCacheSeconds }));

@@ -17,7 +17,8 @@ async function callCounts(): Promise<Map<string, number>> {
 describe("repository timing", () => {
   let t: TestServices;
   beforeAll(async () => {
-    t = await createTestServices();
+    // Recorded only where they can be read (recording-switch.test.ts).
+    t = await createTestServices({ env: { METRICS_PORT: "9464" } });
   });
   afterAll(async () => {
     await t.cleanup();

@@ -5,6 +5,11 @@
  */
 import { repositoryCallDuration } from "./metrics";
 
+/** `timedRepository` when metrics are recorded (METRICS_PORT set); otherwise each repository as it is. */
+export function repositoryTimer(enabled: boolean): <T extends object>(name: string, repository: T) => T {
+  return enabled ? timedRepository : (_name, repository) => repository;
+}
+
 export function timedRepository<T extends object>(name: string, repository: T): T {
   const timed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(repository)) {
