@@ -5,7 +5,7 @@
  * people drawn at random from 100,000 and 20,000 as a listing's matches are; prints the CPU and
  * wall time of the last 200 inserts (one INSERT … SELECT from json_each each, ON CONFLICT DO
  * NOTHING), when the table holds 72,000 to 144,000 rows. A diagnosis, not the app's code: the
- * layouts other than "current" are candidates for a migration.
+ * layouts other than "current" were candidates for a migration; "migration_0033" is the one made.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -20,6 +20,8 @@ const variants: Record<string, string[]> = {
   // … and with time-ordered ids (now).
   current: [`create table t (id text primary key, saved_search_id text not null, listing_id text not null, user_id text not null, created_at bigint not null, emailed_at bigint, pushed_at bigint, constraint p unique (saved_search_id, listing_id))`, `create index u on t (user_id, created_at)`],
   pair_listing_first: [`create table t (id text primary key, saved_search_id text not null, listing_id text not null, user_id text not null, created_at bigint not null, emailed_at bigint, pushed_at bigint, constraint p unique (listing_id, saved_search_id))`, `create index u on t (user_id, created_at)`],
+  // Migration 0033 (decision 030, amended): the pair keyed by listing first, the user index replaced by the saved search's.
+  migration_0033: [`create table t (id text primary key, saved_search_id text not null, listing_id text not null, user_id text not null, created_at bigint not null, emailed_at bigint, pushed_at bigint, constraint p unique (listing_id, saved_search_id))`, `create index s on t (saved_search_id, created_at)`],
   no_user_idx: [`create table t (id text primary key, saved_search_id text not null, listing_id text not null, user_id text not null, created_at bigint not null, emailed_at bigint, pushed_at bigint, constraint p unique (saved_search_id, listing_id))`],
   pk_only: [`create table t (id text primary key, saved_search_id text not null, listing_id text not null, user_id text not null, created_at bigint not null, emailed_at bigint, pushed_at bigint)`],
 };

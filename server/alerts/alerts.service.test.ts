@@ -152,6 +152,71 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
     expect(await pushJobsOf()).toBe(5);
   });
 
+  it("lists a person's newest matches across many saved searches, in order, hidden listings left out, with what is new (migration 0033)", async () => {
+    const repository = createSavedSearchesRepository(t.db.kysely);
+    const person = await t.accounts.signUp({ ...makeSeller(12), phone: "+919876543220" }, new Headers());
+    const searches: string[] = [];
+    for (let i = 0; i < 5; i++) searches.push((await save(person, { q: `millet ${i}` })).id);
+    const theirs = (await save(buyer, { q: "millet" })).id;
+    // 200 listings, one in seven hidden by moderation; matched a few at a time (equal times), each by some of the searches.
+    const base = t.clock.now + 1_000_000;
+    const listings = Array.from({ length: 200 }, (_, i) => ({
+      id: `millet-listing-${String(i).padStart(3, "0")}`,
+      seller_id: seller.id,
+      name: `Millet ${i}`,
+      name_search: `millet ${i}`,
+      category: "wheat",
+      price_paise: 2_000,
+      description: "d",
+      image_key: `listings/millet-${i}`,
+      image_name: null,
+      created_at: base,
+      status: "active" as const,
+      expires_at: base + 30 * 86_400_000,
+      unit: "kg",
+      grams_per_unit: 1000,
+      unit_price_paise: 2_000,
+      organic: 0,
+      state: "maharashtra",
+      district: "nashik",
+      hidden_at: i % 7 === 3 ? base : null,
+    }));
+    for (let i = 0; i < listings.length; i += 50) await t.db.kysely.insertInto("listing").values(listings.slice(i, i + 50)).execute();
+    const matches = listings.flatMap((listing, i) =>
+      [...searches, theirs]
+        .filter((_, s) => (i + s) % 3 !== 0)
+        .map((savedSearchId, s) => ({ id: `millet-match-${String(i).padStart(3, "0")}-${s}`, saved_search_id: savedSearchId, listing_id: listing.id, user_id: savedSearchId === theirs ? buyer.id : person.id, created_at: base + Math.floor(i / 4) * 1_000 })),
+    );
+    await repository.recordMatches(matches);
+    // Two of the searches were looked at halfway.
+    const seenAt = base + 25 * 1_000;
+    for (const id of searches.slice(0, 2)) await t.db.kysely.updateTable("saved_search").set({ seen_at: seenAt }).where("id", "=", id).execute();
+    const seen = new Map(searches.map((id, i) => [id, i < 2 ? seenAt : t.clock.now]));
+
+    const hidden = new Set(listings.filter((l) => l.hidden_at !== null).map((l) => l.id));
+    const expected = () =>
+      matches
+        .filter((m) => m.user_id === person.id && !hidden.has(m.listing_id))
+        .sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? 1 : -1))
+        .map((m) => ({ savedSearchId: m.saved_search_id, foundAt: m.created_at, fresh: m.created_at > seen.get(m.saved_search_id)!, listingId: m.listing_id }));
+    const shown = (list: Awaited<ReturnType<typeof repository.listMatches>>) => list.map((m) => ({ savedSearchId: m.savedSearchId, foundAt: m.foundAt, fresh: m.fresh, listingId: m.listing.id }));
+    for (const limit of [1, 7, 50, 1_000]) expect(shown(await repository.listMatches(person.id, limit)), `limit ${limit}`).toEqual(expected().slice(0, limit));
+    // My alerts shows the same 50.
+    expect(shown((await t.alerts.listMine({ actor: person })).matches)).toEqual(expected().slice(0, 50));
+    // The 40 newest listings hidden: the newest matches left are older than each search's 50th newest.
+    const newest = listings.slice(160).map((l) => l.id);
+    await t.db.kysely.updateTable("listing").set({ hidden_at: base }).where("id", "in", newest).execute();
+    for (const id of newest) hidden.add(id);
+    for (const limit of [1, 7, 50]) expect(shown(await repository.listMatches(person.id, limit)), `limit ${limit}, the newest hidden`).toEqual(expected().slice(0, limit));
+    // The header's count: every match after its search's seen_at, hidden listings included (as before).
+    const unseen = matches.filter((m) => m.user_id === person.id && m.created_at > seen.get(m.saved_search_id)!).length;
+    // (Counted after the hiding above: the count never looked at the listing.)
+    expect(unseen).toBeGreaterThan(0);
+    expect(await t.alerts.countUnseen(person)).toBe(unseen);
+    expect(await repository.listMatches(buyer.id, 0)).toEqual([]);
+    expect(await repository.listMatches("nobody", 50)).toEqual([]);
+  });
+
   it("removes a person's saved searches and matches with their account", async () => {
     const person = signupSchema.parse(makeSeller(9, { email: "leaving-alerts@example.in", phone: "9123456709" }));
     const { id } = await t.accounts.signUp(person, new Headers());

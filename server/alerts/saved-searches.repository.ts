@@ -36,6 +36,9 @@ export function keyRow(savedSearchId: string, key: SavedSearchKey) {
   };
 }
 
+/** Saved searches one statement of listMatches asks about (a UNION ALL of one part each; SQLite allows 500 parts). */
+const SEARCHES_PER_STATEMENT = 100;
+
 /** Rows an INSERT of matches carries (5 values each: 5,000 parameters, within either engine's limit). */
 export const MATCH_ROWS_PER_STATEMENT = 1_000;
 
@@ -158,21 +161,24 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
           await trx
             .insertInto("alert_match")
             .values(rows.slice(i, i + options.rowsPerStatement))
-            .onConflict((oc) => oc.columns(["saved_search_id", "listing_id"]).doNothing())
+            .onConflict((oc) => oc.columns(["listing_id", "saved_search_id"]).doNothing())
             .execute();
         }
         await alongside(trx);
       });
     },
 
-    /** Matches found since the person last looked at My alerts. */
+    /**
+     * Matches found since the person last looked at My alerts: through their saved searches
+     * (saved_search_user_idx), each a range of alert_match_search_idx (saved_search_id,
+     * created_at) after its seen_at, counted in the index (migration 0033).
+     */
     async countUnseen(userId: string): Promise<number> {
       const row = await db
-        .selectFrom("alert_match as m")
-        .innerJoin("saved_search as s", "s.id", "m.saved_search_id")
+        .selectFrom("saved_search as s")
+        .innerJoin("alert_match as m", (join) => join.onRef("m.saved_search_id", "=", "s.id").onRef("m.created_at", ">", "s.seen_at"))
         .select((eb) => eb.fn.countAll<number | string>().as("n"))
-        .where("m.user_id", "=", userId)
-        .whereRef("m.created_at", ">", "s.seen_at")
+        .where("s.user_id", "=", userId)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -181,19 +187,46 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
       await db.updateTable("saved_search").set({ seen_at: at }).where("user_id", "=", userId).execute();
     },
 
-    /** The listings a person's saved searches found, newest first, with whether each is new. */
+    /**
+     * The listings a person's saved searches found, newest first (then by match id, as before),
+     * with whether each is new. Through their saved searches (migration 0033), in two reads of
+     * alert_match_search_idx (saved_search_id, created_at): first, for each search, the time of its
+     * `limit`-th newest match (its newest `limit` entries of the index, nothing else read); the
+     * person's newest `limit` are all at or after the latest of those times. Then only the matches
+     * from that time on, with their listings, sorted. When hidden listings leave fewer than
+     * `limit` of those, every match is read instead (as for a person with fewer than `limit` a
+     * search). So a person with a year of matches reads about `limit` of them, not all.
+     */
     async listMatches(userId: string, limit: number): Promise<Array<{ savedSearchId: string; foundAt: number; fresh: boolean; listing: ListingSummary }>> {
-      const rows = await db
-        .selectFrom("alert_match as m")
-        .innerJoin("saved_search as s", "s.id", "m.saved_search_id")
-        .innerJoin("listing", "listing.id", "m.listing_id")
-        .select([...SUMMARY_COLUMNS, "m.saved_search_id", "m.created_at as found_at", "s.seen_at"])
-        .where("m.user_id", "=", userId)
-        .where("listing.hidden_at", "is", null)
-        .orderBy("m.created_at", "desc")
-        .orderBy("m.id", "desc")
-        .limit(limit)
-        .execute();
+      if (limit <= 0) return [];
+      const searches = await db.selectFrom("saved_search").select("id").where("user_id", "=", userId).execute();
+      // One part a search, each with its own id as a value: PostgreSQL plans each with that search's
+      // statistics (a correlated subquery got the average search's, a few rows, and read every match
+      // of a person whose searches have thousands). Each part a subquery: SQLite allows ORDER BY
+      // and LIMIT only on a compound's whole.
+      const nths: number[] = [];
+      for (let i = 0; i < searches.length; i += SEARCHES_PER_STATEMENT) {
+        const parts = searches
+          .slice(i, i + SEARCHES_PER_STATEMENT)
+          .map((search, j) => db.selectFrom(db.selectFrom("alert_match").select("created_at").where("saved_search_id", "=", search.id).orderBy("created_at", "desc").limit(1).offset(limit - 1).as(`n${j}`)).selectAll());
+        const [first, ...rest] = parts;
+        if (first) for (const row of await rest.reduce((union, part) => union.unionAll(part), first).execute()) nths.push(Number(row.created_at));
+      }
+      const read = (since: number | null) =>
+        db
+          .selectFrom("saved_search as s")
+          .innerJoin("alert_match as m", (join) => (since === null ? join.onRef("m.saved_search_id", "=", "s.id") : join.onRef("m.saved_search_id", "=", "s.id").on("m.created_at", ">=", since)))
+          .innerJoin("listing", "listing.id", "m.listing_id")
+          .select([...SUMMARY_COLUMNS, "m.saved_search_id", "m.created_at as found_at", "s.seen_at"])
+          .where("s.user_id", "=", userId)
+          .where("listing.hidden_at", "is", null)
+          .orderBy("m.created_at", "desc")
+          .orderBy("m.id", "desc")
+          .limit(limit)
+          .execute();
+      const since = nths.length ? Math.max(...nths) : null;
+      let rows = await read(since);
+      if (rows.length < limit && since !== null) rows = await read(null);
       return rows.map((row) => ({ savedSearchId: row.saved_search_id, foundAt: Number(row.found_at), fresh: Number(row.found_at) > Number(row.seen_at), listing: toSummary(row) }));
     },
 
@@ -226,7 +259,8 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
     async deleteForUser(userId: string, within: Kysely<Database> = db): Promise<void> {
       const ids = within.selectFrom("saved_search").select("id").where("user_id", "=", userId);
       await within.deleteFrom("saved_search_term").where("saved_search_id", "in", ids).execute();
-      await within.deleteFrom("alert_match").where("user_id", "=", userId).execute();
+      // Through their saved searches (alert_match_search_idx, migration 0033): no index reads alert_match by person.
+      await within.deleteFrom("alert_match").where("saved_search_id", "in", ids).execute();
       await within.deleteFrom("saved_search").where("user_id", "=", userId).execute();
       await within.deleteFrom("push_subscription").where("user_id", "=", userId).execute();
       // A bounced or unsubscribed address is theirs too (read before the account row goes).

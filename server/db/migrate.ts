@@ -39,6 +39,7 @@ import * as m0027 from "./migrations/0027-api-keys";
 import * as m0028 from "./migrations/0028-near-name";
 import * as m0029 from "./migrations/0029-mandi-rate-pages";
 import * as m0032 from "./migrations/0032-place-price";
+import * as m0033 from "./migrations/0033-alert-match-by-listing";
 
 /**
  * A migration may say it needs SQLite's foreign keys off (`export const sqliteForeignKeys = "off"`):
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, MandiMigration> = {
   "0028-near-name": m0028,
   "0029-mandi-rate-pages": m0029,
   "0032-place-price": m0032,
+  "0033-alert-match-by-listing": m0033,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that lets one instance at a time migrate. */
