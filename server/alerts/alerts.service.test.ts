@@ -152,6 +152,44 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
     expect(await pushJobsOf()).toBe(5);
   });
 
+  it("a saved search deleted while a listing's matches are being recorded keeps no match, whichever comes first", async () => {
+    const repository = createSavedSearchesRepository(t.db.kysely);
+    const person = await t.accounts.signUp({ ...makeSeller(13), phone: "+919876543221" }, new Headers());
+    const first = (await save(person, { q: "okra" })).id;
+    const second = (await save(person, { q: "okra tender" })).id;
+    const match = (savedSearchId: string, n: number) => ({ id: `okra-match-${n}`, saved_search_id: savedSearchId, listing_id: `okra-listing-${n}`, user_id: person.id, created_at: t.clock.now });
+    const matchesOf = async (savedSearchId: string) => (await t.db.kysely.selectFrom("alert_match").select("id").where("saved_search_id", "=", savedSearchId).execute()).map((row) => row.id);
+    const moment = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+    // Recording first: the deletion, begun while the recording's transaction is open, waits for
+    // it and then removes what it recorded.
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => (inside = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const recording = repository.recordMatches([match(first, 1)], async () => {
+      inside();
+      await held;
+    });
+    await entered;
+    const deleting = repository.delete(first);
+    await moment();
+    release();
+    await Promise.all([recording, deleting]);
+    expect(await matchesOf(first)).toEqual([]);
+
+    // The deletion first (its transaction open, the search's row gone but not yet committed):
+    // the recording waits for it and finds the search gone.
+    let recordingAfter: Promise<void> | undefined;
+    await t.db.kysely.transaction().execute(async (trx) => {
+      await trx.deleteFrom("saved_search").where("id", "=", second).execute();
+      recordingAfter = repository.recordMatches([match(second, 2)]);
+      await moment();
+    });
+    await recordingAfter;
+    expect(await matchesOf(second)).toEqual([]);
+  });
+
   it("lists a person's newest matches across many saved searches, in order, hidden listings left out, with what is new (migration 0033)", async () => {
     const repository = createSavedSearchesRepository(t.db.kysely);
     const person = await t.accounts.signUp({ ...makeSeller(12), phone: "+919876543220" }, new Headers());

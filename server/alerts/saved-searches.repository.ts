@@ -1,5 +1,5 @@
 /** The SQL of saved searches and the listings they found (migration 0016, decision 022). */
-import type { Kysely } from "kysely";
+import { PostgresAdapter, type Kysely } from "kysely";
 import type { Database, SavedSearchTable } from "../db/schema";
 import { liveAt, SUMMARY_COLUMNS, toSummary } from "../listings/listing-sql";
 import type { FilterableListing } from "../listings/browse-filter";
@@ -43,6 +43,7 @@ const SEARCHES_PER_STATEMENT = 100;
 export const MATCH_ROWS_PER_STATEMENT = 1_000;
 
 export function createSavedSearchesRepository(db: Kysely<Database>, options: { rowsPerStatement: number } = { rowsPerStatement: MATCH_ROWS_PER_STATEMENT }) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const columns = ["id", "user_id", "name", "query", "paused", "pace", "digest_hour", "channels", "created_at", "updated_at", "seen_at", "last_digest_at", "language"] as const;
   const toRow = (row: SavedSearchRow): SavedSearchRow => ({
     ...row,
@@ -102,11 +103,16 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
       await db.updateTable("saved_search").set(changes).where("id", "=", id).execute();
     },
 
+    /**
+     * The saved search's row goes first: matching that is recording for it at this moment holds
+     * it (recordMatches), so this waits for that to commit and then removes what it recorded,
+     * or recordMatches waits for this and finds the search gone. No match is left behind.
+     */
     async delete(id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("saved_search").where("id", "=", id).execute();
         await trx.deleteFrom("saved_search_term").where("saved_search_id", "=", id).execute();
         await trx.deleteFrom("alert_match").where("saved_search_id", "=", id).execute();
-        await trx.deleteFrom("saved_search").where("id", "=", id).execute();
       });
     },
 
@@ -157,10 +163,21 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
       alongside: (within: Kysely<Database>) => Promise<void> = async () => {},
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        for (let i = 0; i < rows.length; i += options.rowsPerStatement) {
+        // Only for saved searches still there, held until the commit so that one being deleted
+        // now (`delete`, `deleteForUser`: the search's row first) waits and then removes these
+        // rows too, or is gone before this reads. On SQLite the transaction's write lock does it.
+        const kept = new Set<string>();
+        const searchIds = [...new Set(rows.map((row) => row.saved_search_id))];
+        for (let i = 0; i < searchIds.length; i += options.rowsPerStatement) {
+          let held = trx.selectFrom("saved_search").select("id").where("id", "in", searchIds.slice(i, i + options.rowsPerStatement));
+          if (postgres) held = held.forKeyShare();
+          for (const { id } of await held.execute()) kept.add(id);
+        }
+        const recorded = rows.filter((row) => kept.has(row.saved_search_id));
+        for (let i = 0; i < recorded.length; i += options.rowsPerStatement) {
           await trx
             .insertInto("alert_match")
-            .values(rows.slice(i, i + options.rowsPerStatement))
+            .values(recorded.slice(i, i + options.rowsPerStatement))
             .onConflict((oc) => oc.columns(["listing_id", "saved_search_id"]).doNothing())
             .execute();
         }
@@ -257,11 +274,13 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
 
     /** Everything of a person's here (account deletion, decision 012): saved searches, their keys and matches, push subscriptions, their address's suppression. */
     async deleteForUser(userId: string, within: Kysely<Database> = db): Promise<void> {
-      const ids = within.selectFrom("saved_search").select("id").where("user_id", "=", userId);
-      await within.deleteFrom("saved_search_term").where("saved_search_id", "in", ids).execute();
-      // Through their saved searches (alert_match_search_idx, migration 0033): no index reads alert_match by person.
-      await within.deleteFrom("alert_match").where("saved_search_id", "in", ids).execute();
-      await within.deleteFrom("saved_search").where("user_id", "=", userId).execute();
+      // The searches' rows first, as in `delete`: matching recording for one of them now finishes first.
+      const ids = (await within.deleteFrom("saved_search").where("user_id", "=", userId).returning("id").execute()).map((row) => row.id);
+      if (ids.length) {
+        await within.deleteFrom("saved_search_term").where("saved_search_id", "in", ids).execute();
+        // Through their saved searches (alert_match_search_idx, migration 0033): no index reads alert_match by person.
+        await within.deleteFrom("alert_match").where("saved_search_id", "in", ids).execute();
+      }
       await within.deleteFrom("push_subscription").where("user_id", "=", userId).execute();
       // A bounced or unsubscribed address is theirs too (read before the account row goes).
       const person = await within.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
