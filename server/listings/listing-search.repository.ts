@@ -306,6 +306,20 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     return rows.map(toNameCandidate);
   }
 
+  /**
+   * A category alone (with a price range at most), on SQLite: its own indexes hold its pages in
+   * every order but "Nearest first" (listing_category_created_at_idx, listing_category_price_idx),
+   * the live columns inside them, so the planner, seeing the category, reads the page's entries
+   * and no more. Walking the sort order's index instead, as many matches otherwise are, tests
+   * every listing of the other categories on the way: vegetables by price, highest first, 56 ms
+   * against 0.04 ms at a million listings (issue 25). PostgreSQL's planner weighs this itself.
+   */
+  function categoryIndexServes(filter: ListingFilter): boolean {
+    if (dialect !== "sqlite" || !filter.category) return false;
+    const { liveAt: _liveAt, category: _category, minPaise: _min, maxPaise: _max, ...rest } = filter;
+    return Object.values(rest).every((value) => value === undefined || (Array.isArray(value) && value.length === 0));
+  }
+
   async function listPage(options: {
     filter?: ListingFilter;
     sort: ListingSort;
@@ -318,7 +332,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     /** Already chosen (a slice of "Nearest first" walked like its spans); otherwise by choosePlan. */
     plan?: Plan;
   }): Promise<ListingSummary[]> {
-    const plan = options.plan ?? (await choosePlan(options.filter ?? {}, options.offset + options.limit, options.total ?? 0));
+    const plan = options.plan ?? (categoryIndexServes(options.filter ?? {}) ? "any" : await choosePlan(options.filter ?? {}, options.offset + options.limit, options.total ?? 0));
     // Deep pages: the offset is skipped over index entries (ids only), then only the page's
     // rows are read.
     let matches = applyFilter(db.selectFrom("listing"), options.filter ?? {}, plan);
