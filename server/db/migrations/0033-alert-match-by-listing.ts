@@ -23,50 +23,41 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
  * (decision 034).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`alter table alert_match drop constraint alert_match_pair`.execute(db);
-    await sql`alter table alert_match add constraint alert_match_pair unique (listing_id, saved_search_id)`.execute(db);
-  } else {
-    await sql`create table alert_match_new (
-      id text primary key,
-      saved_search_id text not null,
-      listing_id text not null,
-      user_id text not null,
-      created_at bigint not null,
-      emailed_at bigint,
-      pushed_at bigint,
-      constraint alert_match_pair unique (listing_id, saved_search_id)
-    )`.execute(db);
-    // In the new key's order: the copy fills its index from one end.
-    await sql`insert into alert_match_new (id, saved_search_id, listing_id, user_id, created_at, emailed_at, pushed_at)
-      select id, saved_search_id, listing_id, user_id, created_at, emailed_at, pushed_at from alert_match order by listing_id, saved_search_id`.execute(db);
-    await sql`drop table alert_match`.execute(db);
-    await sql`alter table alert_match_new rename to alert_match`.execute(db);
-  }
+  await keyThePair(db, ["listing_id", "saved_search_id"], "order by listing_id, saved_search_id");
   if (db.getExecutor().adapter instanceof PostgresAdapter) await db.schema.dropIndex("alert_match_user_idx").execute();
   await db.schema.createIndex("alert_match_search_idx").on("alert_match").columns(["saved_search_id", "created_at"]).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("alert_match_search_idx").execute();
+  await keyThePair(db, ["saved_search_id", "listing_id"], "");
+  await db.schema.createIndex("alert_match_user_idx").on("alert_match").columns(["user_id", "created_at"]).execute();
+}
+
+/**
+ * alert_match_pair on these columns, in this order. PostgreSQL swaps the constraint; SQLite
+ * rebuilds the table (its indexes go with the old one), copying the rows in `copyOrder`.
+ */
+async function keyThePair(db: Kysely<unknown>, pair: [string, string], copyOrder: "" | "order by listing_id, saved_search_id"): Promise<void> {
+  const columns = sql.join(pair.map((column) => sql.ref(column)));
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`alter table alert_match drop constraint alert_match_pair`.execute(db);
-    await sql`alter table alert_match add constraint alert_match_pair unique (saved_search_id, listing_id)`.execute(db);
-  } else {
-    await sql`create table alert_match_old (
-      id text primary key,
-      saved_search_id text not null,
-      listing_id text not null,
-      user_id text not null,
-      created_at bigint not null,
-      emailed_at bigint,
-      pushed_at bigint,
-      constraint alert_match_pair unique (saved_search_id, listing_id)
-    )`.execute(db);
-    await sql`insert into alert_match_old (id, saved_search_id, listing_id, user_id, created_at, emailed_at, pushed_at)
-      select id, saved_search_id, listing_id, user_id, created_at, emailed_at, pushed_at from alert_match`.execute(db);
-    await sql`drop table alert_match`.execute(db);
-    await sql`alter table alert_match_old rename to alert_match`.execute(db);
+    await sql`alter table alert_match add constraint alert_match_pair unique (${columns})`.execute(db);
+    return;
   }
-  await db.schema.createIndex("alert_match_user_idx").on("alert_match").columns(["user_id", "created_at"]).execute();
+  await sql`create table alert_match_rebuilt (
+    id text primary key,
+    saved_search_id text not null,
+    listing_id text not null,
+    user_id text not null,
+    created_at bigint not null,
+    emailed_at bigint,
+    pushed_at bigint,
+    constraint alert_match_pair unique (${columns})
+  )`.execute(db);
+  // In the new key's order going up: the copy fills its index from one end.
+  await sql`insert into alert_match_rebuilt (id, saved_search_id, listing_id, user_id, created_at, emailed_at, pushed_at)
+    select id, saved_search_id, listing_id, user_id, created_at, emailed_at, pushed_at from alert_match ${sql.raw(copyOrder)}`.execute(db);
+  await sql`drop table alert_match`.execute(db);
+  await sql`alter table alert_match_rebuilt rename to alert_match`.execute(db);
 }
