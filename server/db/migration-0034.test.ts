@@ -63,6 +63,11 @@ describe.each(testEngines())("migration 0034 (listing_place_price_idx on SQLite)
         // A place's listings in a price range are read from it, by a planner with no statistics …
         const query = sql`explain query plan select name_search from listing where state = 'maharashtra' and district = 'nashik' and price_paise <= 2500 and status = 'active'`;
         expect((await query.execute(db.kysely)).rows.map((row) => (row as { detail: string }).detail).join(" | ")).toContain("COVERING INDEX listing_place_price_idx");
+        // … and only where the price is compared (partial): a district's listings are left to listing_near_idx.
+        const partial = await sql<{ partial: number }>`select partial from pragma_index_list('listing') where name = 'listing_place_price_idx'`.execute(db.kysely);
+        expect(partial.rows).toEqual([{ partial: 1 }]);
+        const noPrice = sql`explain query plan select count(*) from listing where state = 'maharashtra' and district = 'nashik' and status = 'active' and name_search like '%rice%'`;
+        expect((await noPrice.execute(db.kysely)).rows.map((row) => (row as { detail: string }).detail).join(" | ")).not.toContain("listing_place_price_idx");
       }
     } finally {
       await db.close();

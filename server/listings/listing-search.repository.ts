@@ -190,10 +190,13 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     return dialect === "postgres" ? query.offset(0) : query;
   }
 
-  /** How many listings match, counting no further than `upTo`. */
-  async function countWhere(filter: ListingFilter, upTo: number, extra?: (q: ListingQuery) => ListingQuery, plan: Plan = "any"): Promise<number> {
+  /**
+   * How many listings match, counting no further than `upTo`. `inPlace`: false for "Nearest
+   * first"'s rings and districts (SQLite), never counted through the place (countInPlace).
+   */
+  async function countWhere(filter: ListingFilter, upTo: number, extra?: (q: ListingQuery) => ListingQuery, plan: Plan = "any", inPlace = true): Promise<number> {
     if (upTo <= 0) return 0;
-    if (plan === "any" && isNameSearchAlone(filter)) {
+    if (plan === "any" && isNameSearchAlone(filter) && (inPlace || dialect === "postgres")) {
       const inPlace = filter.state && !filter.grade ? await countInPlace(filter, upTo, extra) : null;
       if (inPlace !== null) return inPlace;
       // SQLite's planner keeps to one probe per name through its FTS5 name index (below).
@@ -395,7 +398,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       const inRing = (q: ListingQuery) => q.where((eb) => inPlaces(eb, places, (name) => sql.ref(`listing.${name}`)));
       const need = end - seen;
       // Counted only as far as the page needs, so a crowded district costs no more than the page.
-      const inThisRing = await countWhere(filter, need, inRing, plan);
+      const inThisRing = await countWhere(filter, need, inRing, plan, false);
       if (!inThisRing) continue;
       if (inThisRing < need) {
         // All of the ring's matches come before the page's end: fewer than a page's depth, counted exactly.
@@ -413,7 +416,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       }
       // The page ends in this ring: district by district, nearest first, each counted as far as needed.
       for (const { state, district } of ring) {
-        const count = await countWhere({ ...filter, state, district }, end - seen, undefined, plan);
+        const count = await countWhere({ ...filter, state, district }, end - seen, undefined, plan, false);
         if (count) spans.push({ state, district, from: seen, count });
         seen += count;
         if (seen >= end) break;

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, type CompiledQuery } from "kysely";
+import { MAX_COUNTED_MATCHES } from "../../core/constants";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database";
 import { migrateAuthTables, migrateToLatest } from "../db/migrate";
@@ -53,12 +54,17 @@ describe("a name search in a place on SQLite", () => {
 
   it("is counted through listing_place_price_idx, with a price range or not, never name by name", async () => {
     const repository = createListingSearchRepository(kysely, "sqlite");
-    for (const filter of [inNashik({ maxPaise: 2_500 }), inNashik({ minPaise: 1_000, maxPaise: 2_500 }), inNashik()]) {
+    for (const filter of [inNashik({ maxPaise: 2_500 }), inNashik({ minPaise: 1_000, maxPaise: 2_500 })]) {
       const plans = await plansOf(() => repository.count(filter, { upTo: 1_001 }));
       expect(plans).toHaveLength(1);
-      expect(plans[0]).toMatch(/COVERING INDEX listing_place_price_idx \(state=\? AND district=\?/);
+      expect(plans[0]).toMatch(/COVERING INDEX listing_place_price_idx \(state=\? AND district=\? AND price_paise/);
       expect(plans[0]).not.toMatch(byNames);
     }
+    // With no price, the partial index is not SQLite's to use: the place through a covering index all the same.
+    const noPrice = await plansOf(() => repository.count(inNashik(), { upTo: 1_001 }));
+    expect(noPrice).toHaveLength(1);
+    expect(noPrice[0]).toMatch(/COVERING INDEX listing_\w+_idx \(state=\? AND district=\?/);
+    expect(noPrice[0]).not.toMatch(byNames);
     // "A word or a category" counts the word's part, outside the category, the same way.
     const plans = await plansOf(() => repository.count(inNashik({ maxPaise: 2_500, nameContainsAny: ["rice"], orCategories: ["rice"] }), { upTo: 1_001 }));
     expect(plans.join(" || ")).toMatch(/COVERING INDEX listing_place_price_idx \(state=\? AND district=\? AND price_paise<\?\)/);
@@ -81,6 +87,21 @@ describe("a name search in a place on SQLite", () => {
     expect((await plansOf(() => repository.count(inNashik({ maxPaise: 2_500 }), { upTo: 1_001 }))).join(" || ")).toMatch(byNames);
     const plans = await plansOf(() => repository.list({ filter: inNashik({ maxPaise: 2_500 }), sort: "price-asc", limit: 21, offset: 0, total: 40 }));
     expect(plans.filter((_, i) => /order by/i.test(ran[i]!.sql)).join(" || ")).toMatch(byNames);
+  });
+
+  it("'Nearest first' keeps listing_near_idx: its rings and districts are never read by price", async () => {
+    const repository = createListingSearchRepository(kysely, "sqlite");
+    const districts = [
+      { state: "maharashtra", district: "nashik" },
+      { state: "maharashtra", district: "pune" },
+      { state: "gujarat", district: "surat" },
+    ];
+    for (const total of [40, MAX_COUNTED_MATCHES]) {
+      for (const filter of [{ liveAt: Date.now(), nameContainsAny: ["onion"] }, { liveAt: Date.now(), nameContainsAny: ["rice"], orCategories: ["rice" as const] }]) {
+        const plans = await plansOf(() => repository.listNearest({ filter, districts, limit: 8, offset: 0, total }));
+        expect(plans.join(" || ")).not.toContain("listing_place_price_idx");
+      }
+    }
   });
 
   it("a grade, or no place, is planned as before (through the names)", async () => {
