@@ -40,6 +40,7 @@ import * as m0028 from "./migrations/0028-near-name";
 import * as m0029 from "./migrations/0029-mandi-rate-pages";
 import * as m0032 from "./migrations/0032-place-price";
 import * as m0033 from "./migrations/0033-alert-match-by-listing";
+import * as m0034 from "./migrations/0034-place-price-sqlite";
 
 /**
  * A migration may say it needs SQLite's foreign keys off (`export const sqliteForeignKeys = "off"`):
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, MandiMigration> = {
   "0029-mandi-rate-pages": m0029,
   "0032-place-price": m0032,
   "0033-alert-match-by-listing": m0033,
+  "0034-place-price-sqlite": m0034,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that lets one instance at a time migrate. */

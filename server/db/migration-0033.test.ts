@@ -86,7 +86,8 @@ describe.each(testEngines())("migration 0033 (alert_match by listing) on %s", (e
       expect(before).toHaveLength(rows.length);
       expect((await indexesOf(db, "alert_match")).map((i) => i.columns.join(","))).toEqual(expect.arrayContaining(["saved_search_id,listing_id", "user_id,created_at"]));
 
-      expect(await migrateToLatest(db)).toEqual(["0033-alert-match-by-listing"]);
+      // 0033 first (later migrations, such as 0034's index on listing, follow it).
+      expect((await migrateToLatest(db)).slice(0, 1)).toEqual(["0033-alert-match-by-listing"]);
       expect(await migrateToLatest(db)).toEqual([]);
 
       // Every row, every column, as it was.

@@ -93,8 +93,11 @@ export function walkIsCheaper(page: { wanted: number; share: number; matches: nu
  * "near": a district at a time ("Nearest first"), through listing_near_idx, testing each entry's
  *   name there as "walk" does; the other columns stay visible to SQLite's planner, which needs the
  *   place's to pick that index.
+ * "place": SQLite, a name search in a small place (in its price range): the place's listings
+ *   through listing_place_price_idx (migration 0034), each entry's name tested there, then sorted
+ *   (placeServes).
  */
-type Plan = "any" | "walk" | "collect" | "near";
+type Plan = "any" | "walk" | "collect" | "near" | "place";
 
 type FilterColumn = "category" | "price_paise" | "name_search" | "status" | "expires_at" | "hidden_at" | "state" | "district" | "grade";
 
@@ -136,7 +139,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
    */
   function applyFilter<Q extends ListingQuery>(query: Q, filter: ListingFilter, plan: Plan = "any"): Q {
     const walkSortIndex = plan === "walk";
-    const testEachName = walkSortIndex || plan === "near";
+    const testEachName = walkSortIndex || plan === "near" || plan === "place";
     // A grade stays visible to SQLite's planner when walking: the partial grade indexes hold
     // graded listings newest first (migration 0018) and by price (0024), cheaper than reading
     // each sort-index entry's row for its grade.
@@ -187,12 +190,17 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     return dialect === "postgres" ? query.offset(0) : query;
   }
 
-  /** How many listings match, counting no further than `upTo`. */
-  async function countWhere(filter: ListingFilter, upTo: number, extra?: (q: ListingQuery) => ListingQuery, plan: Plan = "any"): Promise<number> {
+  /**
+   * How many listings match, counting no further than `upTo`. `inPlace`: false for "Nearest
+   * first"'s rings and districts (SQLite), never counted through the place (countInPlace).
+   */
+  async function countWhere(filter: ListingFilter, upTo: number, extra?: (q: ListingQuery) => ListingQuery, plan: Plan = "any", inPlace = true): Promise<number> {
     if (upTo <= 0) return 0;
-    if (plan === "any" && dialect === "postgres" && isNameSearchAlone(filter)) {
+    if (plan === "any" && isNameSearchAlone(filter) && (inPlace || dialect === "postgres")) {
       const inPlace = filter.state && !filter.grade ? await countInPlace(filter, upTo, extra) : null;
-      return inPlace ?? countByNames(filter.nameContainsAny, { ...filter, nameContainsAny: undefined }, upTo, extra);
+      if (inPlace !== null) return inPlace;
+      // SQLite's planner keeps to one probe per name through its FTS5 name index (below).
+      if (dialect === "postgres") return countByNames(filter.nameContainsAny, { ...filter, nameContainsAny: undefined }, upTo, extra);
     }
     let matches = applyFilter(db.selectFrom("listing"), filter, plan);
     if (extra) matches = extra(matches);
@@ -204,9 +212,9 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
   }
 
   /**
-   * A name search in a place, on PostgreSQL: the place's listings (in the price range, when one is
-   * given) read through listing_place_price_idx (migration 0032), each one's name tested in the
-   * index. A place often holds fewer listings than the term has names to probe one by one
+   * A name search in a place: the place's listings (in the price range, when one is given) read
+   * through listing_place_price_idx (migration 0032 on PostgreSQL, 0034 on SQLite), each one's
+   * name tested in the index. A place often holds fewer listings than the term has names to probe one by one
    * (countByNames: "rice" in Nashik under ₹25 at a million listings, 16,000 probes and 100 ms,
    * against 5,000 entries and 1.4 ms here). At most `placeWalkCap` entries are read, so a large
    * place costs little more than its cap; null when it holds more and fewer than `upTo` of those
@@ -320,6 +328,24 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     return Object.values(rest).every((value) => value === undefined || (Array.isArray(value) && value.length === 0));
   }
 
+  /**
+   * A name search in a place on SQLite, whose matches would be collected through the name index
+   * (few of them): when the place holds fewer than `placeWalkCap` listings in the price range,
+   * reading those through listing_place_price_idx and testing each name there (plan "place")
+   * costs at most that many index entries, where collecting probes every name holding the term
+   * and reads every listing of them, anywhere ('onion': 2,287 names, 10,841 listings at a million).
+   * The same rule as countInPlace's, which counted the same entries for the page's total.
+   */
+  async function placeServes(filter: ListingFilter): Promise<boolean> {
+    if (dialect !== "sqlite" || !isNameSearchAlone(filter) || !filter.state || filter.grade) return false;
+    const { nameContainsAny: _terms, ...rest } = filter;
+    const row = await db
+      .selectFrom(applyFilter(db.selectFrom("listing") as ListingQuery, rest).select(sql<number>`1`.as("one")).limit(placeWalkCap).as("walked"))
+      .select((eb) => eb.fn.countAll<number | string>().as("seen"))
+      .executeTakeFirstOrThrow();
+    return Number(row.seen) < placeWalkCap;
+  }
+
   async function listPage(options: {
     filter?: ListingFilter;
     sort: ListingSort;
@@ -331,8 +357,11 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     after?: ListingSortKey;
     /** Already chosen (a slice of "Nearest first" walked like its spans); otherwise by choosePlan. */
     plan?: Plan;
+    /** False for a slice of "Nearest first": its district is collected as before, never read whole ("place"). */
+    inPlace?: boolean;
   }): Promise<ListingSummary[]> {
-    const plan = options.plan ?? (categoryIndexServes(options.filter ?? {}) ? "any" : await choosePlan(options.filter ?? {}, options.offset + options.limit, options.total ?? 0));
+    let plan = options.plan ?? (categoryIndexServes(options.filter ?? {}) ? "any" : await choosePlan(options.filter ?? {}, options.offset + options.limit, options.total ?? 0));
+    if (plan === "collect" && options.inPlace !== false && (await placeServes(options.filter ?? {}))) plan = "place";
     // Deep pages: the offset is skipped over index entries (ids only), then only the page's
     // rows are read.
     let matches = applyFilter(db.selectFrom("listing"), options.filter ?? {}, plan);
@@ -341,7 +370,8 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     // migration 0024's index, partial on `price_paise is not null`. Without it no query can, so a
     // planner without statistics cannot take it for a newest-first page (decision 029).
     if (options.filter?.grade && options.sort.startsWith("price") && plan !== "collect") matches = matches.where("listing.price_paise", ">=", 0);
-    const pageIds = applySort(matches.select("listing.id"), options.sort, plan === "collect")
+    // "place" is sorted after too: an ORDER BY an index could serve would lead SQLite's planner to walk that index instead.
+    const pageIds = applySort(matches.select("listing.id"), options.sort, plan === "collect" || plan === "place")
       .limit(options.limit)
       .offset(options.offset);
     const rows = await applySort(db.selectFrom("listing").select([...SUMMARY_COLUMNS]).where("listing.id", "in", pageIds), options.sort).execute();
@@ -368,7 +398,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       const inRing = (q: ListingQuery) => q.where((eb) => inPlaces(eb, places, (name) => sql.ref(`listing.${name}`)));
       const need = end - seen;
       // Counted only as far as the page needs, so a crowded district costs no more than the page.
-      const inThisRing = await countWhere(filter, need, inRing, plan);
+      const inThisRing = await countWhere(filter, need, inRing, plan, false);
       if (!inThisRing) continue;
       if (inThisRing < need) {
         // All of the ring's matches come before the page's end: fewer than a page's depth, counted exactly.
@@ -386,7 +416,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
       }
       // The page ends in this ring: district by district, nearest first, each counted as far as needed.
       for (const { state, district } of ring) {
-        const count = await countWhere({ ...filter, state, district }, end - seen, undefined, plan);
+        const count = await countWhere({ ...filter, state, district }, end - seen, undefined, plan, false);
         if (count) spans.push({ state, district, from: seen, count });
         seen += count;
         if (seen >= end) break;
@@ -527,7 +557,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
         // Left to the planner (a name search collects its matches through the name index): never a
         // walk of the newest-first index of every district, which would test every other district's
         // entries. A search planned "near" reads its district's slice the same way (listing_near_idx holds the name).
-        items.push(...(await listPage({ filter: within, sort: "newest", limit, offset, plan: span.state ? plan : undefined })));
+        items.push(...(await listPage({ filter: within, sort: "newest", limit, offset, plan: span.state ? plan : undefined, inPlace: false })));
       }
       return items;
     },
