@@ -137,13 +137,13 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
    * `plan`: how the matches are found (see Plan). "walk" and "collect" keep SQLite from
    * choosing an index by the filter's other columns.
    */
-  function applyFilter<Q extends ListingQuery>(query: Q, filter: ListingFilter, plan: Plan = "any"): Q {
+  function applyFilter<Q extends ListingQuery>(query: Q, filter: ListingFilter, plan: Plan = "any", offIndex?: FilterColumn): Q {
     const walkSortIndex = plan === "walk";
     const testEachName = walkSortIndex || plan === "near" || plan === "place";
     // A grade stays visible to SQLite's planner when walking: the partial grade indexes hold
     // graded listings newest first (migration 0018) and by price (0024), cheaper than reading
     // each sort-index entry's row for its grade.
-    const hidden = (name: FilterColumn) => walkSortIndex || (plan === "collect" && name !== "name_search");
+    const hidden = (name: FilterColumn) => walkSortIndex || (plan === "collect" && name !== "name_search") || name === offIndex;
     const column = (name: FilterColumn) => names.listingColumn(name, name === "grade" ? plan === "collect" : hidden(name));
     let q = query;
     if (filter.liveAt !== undefined) q = q.where((eb) => liveAt(eb, filter.liveAt!, column)) as Q;
@@ -357,14 +357,19 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
     after?: ListingSortKey;
     /** Already chosen (a slice of "Nearest first" walked like its spans); otherwise by choosePlan. */
     plan?: Plan;
-    /** False for a slice of "Nearest first": its district is collected as before, never read whole ("place"). */
-    inPlace?: boolean;
+    /**
+     * A slice of "Nearest first": its district's listings newest first. Never read whole ("place"),
+     * and on SQLite its price range is kept from the planner, which would otherwise read the
+     * district's listings in the range through listing_place_price_idx (0034) and sort them all,
+     * rather than walk listing_near_idx newest first to the slice's end.
+     */
+    nearSlice?: boolean;
   }): Promise<ListingSummary[]> {
     let plan = options.plan ?? (categoryIndexServes(options.filter ?? {}) ? "any" : await choosePlan(options.filter ?? {}, options.offset + options.limit, options.total ?? 0));
-    if (plan === "collect" && options.inPlace !== false && (await placeServes(options.filter ?? {}))) plan = "place";
+    if (plan === "collect" && !options.nearSlice && (await placeServes(options.filter ?? {}))) plan = "place";
     // Deep pages: the offset is skipped over index entries (ids only), then only the page's
     // rows are read.
-    let matches = applyFilter(db.selectFrom("listing"), options.filter ?? {}, plan);
+    let matches = applyFilter(db.selectFrom("listing"), options.filter ?? {}, plan, options.nearSlice ? "price_paise" : undefined);
     if (options.after) matches = afterKey(matches, options.sort, options.after);
     // A grade by price: `price_paise >= 0` (true of every listing) is what lets the planner use
     // migration 0024's index, partial on `price_paise is not null`. Without it no query can, so a
@@ -557,7 +562,7 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
         // Left to the planner (a name search collects its matches through the name index): never a
         // walk of the newest-first index of every district, which would test every other district's
         // entries. A search planned "near" reads its district's slice the same way (listing_near_idx holds the name).
-        items.push(...(await listPage({ filter: within, sort: "newest", limit, offset, plan: span.state ? plan : undefined, inPlace: false })));
+        items.push(...(await listPage({ filter: within, sort: "newest", limit, offset, plan: span.state ? plan : undefined, nearSlice: true })));
       }
       return items;
     },
