@@ -158,7 +158,8 @@ export async function loadPostgres(url: string, listings: Iterable<SyntheticList
 
 /** Empties a PostgreSQL marketplace fast (TRUNCATE skips the per-row triggers). */
 export async function emptyMarketplace(db: Kysely<Database>): Promise<void> {
-  await sql`truncate listing, listing_name, price_point`.execute(db);
+  // listing_photo refers to listing (migration 0003): PostgreSQL truncates them together or not at all.
+  await sql`truncate listing, listing_photo, listing_name, price_point`.execute(db);
   await db.deleteFrom("user").where("id", "like", "bench-seller-%").execute();
 }
 

@@ -152,6 +152,44 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
     expect(await pushJobsOf()).toBe(5);
   });
 
+  it("queues a pair's jobs with its match and never again: a listing matched again queues only for the searches it newly matches", async () => {
+    const person = await t.accounts.signUp({ ...makeSeller(12), phone: "+919876543220" }, new Headers());
+    const pushSearch = async (query: Record<string, string>) => {
+      const { id } = await save(person, query);
+      await t.alerts.act({ actor: person, action: { intent: "settings", id, pace: "instant", hour: 8, app: "on", push: "on" } });
+      return id;
+    };
+    // Which saved searches have a push job for the listing, by their keys (listing first).
+    const pushJobsOf = async (listingId: string) => {
+      const keys =
+        t.jobs.driver === "pg-boss"
+          ? (await sql<{ key: string }>`select singleton_key as key from pgboss.job where name = 'push-match' and data->'payload'->>'listingId' = ${listingId}`.execute(t.db.kysely)).rows.map((row) => row.key)
+          : (await t.db.kysely.selectFrom("alert_job").select("dedupe_key as key").where("kind", "=", "push-match").where("payload", "like", `%${listingId}%`).execute()).map((row) => row.key);
+      return keys.map((key) => key.replace(`push:${listingId}:`, "")).sort();
+    };
+    const first = await pushSearch({ q: "turnip" });
+    const listingId = await list({ name: "Turnip" });
+    expect(await pushJobsOf(listingId)).toEqual([first]);
+
+    // The first pair's job has run and been forgotten (as the queue forgets done jobs after a
+    // week); a second search is saved; the listing is matched again (renewed, or its job rerun).
+    if (t.jobs.driver === "pg-boss") {
+      await sql`delete from pgboss.job where name = 'push-match' and data->'payload'->>'listingId' = ${listingId}`.execute(t.db.kysely);
+      await sql`delete from pgboss.archive where name = 'push-match' and data->'payload'->>'listingId' = ${listingId}`.execute(t.db.kysely);
+    } else {
+      await t.db.kysely.deleteFrom("alert_job").where("kind", "=", "push-match").where("payload", "like", `%${listingId}%`).execute();
+    }
+    const second = await pushSearch({ q: "turnip", state: "maharashtra" });
+    const again = await t.alerts.matchListing(listingId);
+    expect(again.matched.sort()).toEqual([first, second].sort());
+    // Only the new pair is queued: the recorded one had its job when its match was written.
+    expect(await pushJobsOf(listingId)).toEqual([second]);
+    await t.alerts.matchListing(listingId);
+    expect(await pushJobsOf(listingId)).toEqual([second]);
+    const matches = await t.db.kysely.selectFrom("alert_match").select("saved_search_id").where("listing_id", "=", listingId).execute();
+    expect(matches.map((row) => row.saved_search_id).sort()).toEqual([first, second].sort());
+  });
+
   it("a saved search deleted while a listing's matches are being recorded keeps no match, whichever comes first", async () => {
     const repository = createSavedSearchesRepository(t.db.kysely);
     const person = await t.accounts.signUp({ ...makeSeller(13), phone: "+919876543221" }, new Headers());

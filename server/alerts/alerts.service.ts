@@ -88,18 +88,23 @@ export function createAlertsService(deps: {
     // retry, on two instances) take the rows' locks alike and one waits rather than deadlocks.
     matching.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const wants = (row: CandidateRow, channel: AlertChannel) => row.pace === "instant" && parseChannels(row.channels).includes(channel);
-    const jobsFor = (channel: "email" | "push") =>
-      matching.filter((row) => wants(row, channel)).map((row) => ({ payload: { savedSearchId: row.id, listingId: listing.id }, options: { key: `${channel}:${row.id}:${listing.id}`, userId: row.user_id } }));
+    // Keyed listing first: a listing's jobs are neighbours in alert_job's unique key, not each on
+    // a page of its own (decision 030).
+    const jobsFor = (channel: "email" | "push", recorded: ReadonlySet<string>) =>
+      matching
+        .filter((row) => recorded.has(row.id) && wants(row, channel))
+        .map((row) => ({ payload: { savedSearchId: row.id, listingId: listing.id }, options: { key: `${channel}:${listing.id}:${row.id}`, userId: row.user_id } }));
     // The matches and their email and push jobs (decisions 026 and 027), in one transaction
-    // (decision 030): a run killed half-way leaves all or none of them, and runs again. A key is one
-    // job, a pair one match: every match of this listing is queued again, not only the new ones,
-    // and what is already there is left as it was. Many rows to a statement: a listing may match
-    // thousands of saved searches. Ids in time order, so the primary keys' indexes grow at their end.
+    // (decision 030): a run killed half-way leaves all or none of them, and runs again. A pair is
+    // one match, and its jobs are queued in the transaction that records it, never again: a pair
+    // already recorded (a retried or repeated run, a renewed listing) had its jobs queued then.
+    // A key is still one job. Many rows to a statement: a listing may match thousands of saved
+    // searches. Ids in time order, so the primary keys' indexes grow at their end.
     await repository.recordMatches(
       matching.map((row) => ({ id: timeOrderedId(), saved_search_id: row.id, listing_id: listing.id, user_id: row.user_id, created_at: at })),
-      async (within) => {
-        if (deps.mailEnabled) await jobs.enqueueMany("email-match", jobsFor("email"), within);
-        await jobs.enqueueMany("push-match", jobsFor("push"), within);
+      async (within, recorded) => {
+        if (deps.mailEnabled) await jobs.enqueueMany("email-match", jobsFor("email", recorded), within);
+        await jobs.enqueueMany("push-match", jobsFor("push", recorded), within);
       },
     );
     return { candidates: candidates.length, matched: matching.map((row) => row.id) };

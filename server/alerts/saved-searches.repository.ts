@@ -153,14 +153,15 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
 
     /**
      * Records what each saved search found (a pair once: ON CONFLICT DO NOTHING) and, in the same
-     * transaction, what `alongside` writes with the handle it is given (matching queues the
-     * matches' email and push jobs there): a process killed half-way leaves all or none of it.
-     * `rowsPerStatement` rows go in one INSERT (5 values a row; SQLite allows 32,766 parameters
-     * a statement, PostgreSQL 65,535).
+     * transaction, what `alongside` writes with the handle it is given and the saved searches
+     * whose match this call recorded, not one already there (matching queues those matches' email
+     * and push jobs there): a process killed half-way leaves all or none of it, so a pair already
+     * recorded had its jobs queued with it. `rowsPerStatement` rows go in one INSERT (5 values a
+     * row; SQLite allows 32,766 parameters a statement, PostgreSQL 65,535).
      */
     async recordMatches(
       rows: ReadonlyArray<{ id: string; saved_search_id: string; listing_id: string; user_id: string; created_at: number }>,
-      alongside: (within: Kysely<Database>) => Promise<void> = async () => {},
+      alongside: (within: Kysely<Database>, recorded: ReadonlySet<string>) => Promise<void> = async () => {},
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         // Only for saved searches still there, held until the commit so that one being deleted
@@ -173,15 +174,20 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
           if (postgres) held = held.forKeyShare();
           for (const { id } of await held.execute()) kept.add(id);
         }
-        const recorded = rows.filter((row) => kept.has(row.saved_search_id));
-        for (let i = 0; i < recorded.length; i += options.rowsPerStatement) {
-          await trx
+        const written = rows.filter((row) => kept.has(row.saved_search_id));
+        // Only the rows inserted come back: a pair already there (this listing matched before, or
+        // a run for it at this moment on another instance, which this one waits for) does not.
+        const recorded = new Set<string>();
+        for (let i = 0; i < written.length; i += options.rowsPerStatement) {
+          const inserted = await trx
             .insertInto("alert_match")
-            .values(recorded.slice(i, i + options.rowsPerStatement))
+            .values(written.slice(i, i + options.rowsPerStatement))
             .onConflict((oc) => oc.columns(["listing_id", "saved_search_id"]).doNothing())
+            .returning("saved_search_id")
             .execute();
+          for (const row of inserted) recorded.add(row.saved_search_id);
         }
-        await alongside(trx);
+        await alongside(trx, recorded);
       });
     },
 

@@ -183,7 +183,7 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     await t.jobs.runDue();
     expect(mailsTo(smtp, "gone.mail@example.in")).toHaveLength(0);
     expect(await t.db.kysely.selectFrom("email_suppression").select(["email", "reason"]).where("email", "=", "gone.mail@example.in").execute()).toEqual([{ email: "gone.mail@example.in", reason: "bounced" }]);
-    const job = await t.db.kysely.selectFrom("alert_job").select(["state", "attempts"]).where("dedupe_key", "=", `email:${searchId}:${first}`).executeTakeFirstOrThrow();
+    const job = await t.db.kysely.selectFrom("alert_job").select(["state", "attempts"]).where("dedupe_key", "=", `email:${first}:${searchId}`).executeTakeFirstOrThrow();
     expect({ state: job.state, attempts: Number(job.attempts) }).toEqual({ state: "done", attempts: 1 });
     // The next match is not even tried.
     await h.list(seller, { name: "Cabbage", district: "nashik", price: "12" });
@@ -308,7 +308,7 @@ describe.each(testEngines())("alert email when the SMTP server is down, on %s", 
     expect(performance.now() - started).toBeLessThan(5_000);
     await t.jobs.runDue();
 
-    const key = `email:${searchId}:${listingId}`;
+    const key = `email:${listingId}:${searchId}`;
     const job = await t.db.kysely.selectFrom("alert_job").select(["state", "attempts", "run_at", "last_error"]).where("dedupe_key", "=", key).executeTakeFirstOrThrow();
     expect(job.state).toBe("queued");
     expect(Number(job.attempts)).toBe(1);
