@@ -29,31 +29,10 @@ function sourceMapsOutOfServedFolder(): Plugin {
   };
 }
 
-/**
- * V8's explicit compile hint (Chrome 126 and later; other browsers ignore the comment): the chunks
- * holding React DOM, React and React Router, whose functions hydration calls on every page, are
- * compiled whole while they download, off the main thread. Without it each function is compiled on
- * the main thread when hydration first calls it, inside hydration's tasks (decision 033).
- */
-function compileHintOnFramework(): Plugin {
-  const framework = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
-  return {
-    name: "mandi:compile-hint-on-framework",
-    apply: "build",
-    applyToEnvironment: (environment) => environment.name === "client",
-    // Added to React Router's own output options, not in place of them. `postBanner`: after
-    // minification, which would strip the comment.
-    outputOptions: (options) => ({
-      ...options,
-      postBanner: (chunk) => (chunk.moduleIds.some((id) => framework.test(id)) ? "//# allFunctionsCalledOnLoad" : ""),
-    }),
-  };
-}
-
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our Express host, which imports the React Router build.
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" }
     : { target: "es2020", sourcemap: "hidden" as const },
-  plugins: [tailwindcss(), reactRouter(), sourceMapsOutOfServedFolder(), compileHintOnFramework(), serviceWorker()],
+  plugins: [tailwindcss(), reactRouter(), sourceMapsOutOfServedFolder(), serviceWorker()],
 }));

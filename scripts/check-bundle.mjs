@@ -7,8 +7,7 @@
 //     the code is the same for both, and neither catalogue is in it (decision 015: a page fetches
 //     its own language's catalogue as a JSON file, cached for a year; its size is shown beside);
 //  3. no source map is left in build/client, the folder the server serves (vite.config.ts moves
-//     them to build/sourcemaps: they hold route sources, server actions included);
-//  4. the framework's chunks, and only they, carry V8's compile hint.
+//     them to build/sourcemaps: they hold route sources, server actions included).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -46,23 +45,6 @@ for (const source of sources) {
     problems.push(`server module in the browser bundle: ${source}`);
   }
 }
-
-// 4. V8's compile hint (vite.config.ts, decision 033) heads exactly the chunks holding React, React
-// DOM, React Router or the scheduler: they are compiled whole off the main thread while they
-// download; any other chunk is compiled lazily, as usual.
-const COMPILE_WHOLE = "//# allFunctionsCalledOnLoad";
-const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler)\//;
-let hinted = 0;
-for (const map of maps) {
-  const chunk = path.join(ASSETS, map.replace(/\.map$/, ""));
-  if (!existsSync(chunk)) continue;
-  const framework = JSON.parse(readFileSync(path.join(SOURCE_MAPS, map), "utf8")).sources.some((source) => FRAMEWORK.test(source));
-  const hint = readFileSync(chunk, "utf8").split("\n", 1)[0] === COMPILE_WHOLE;
-  if (framework && !hint) problems.push(`${chunk} holds the framework but does not begin with "${COMPILE_WHOLE}"`);
-  if (!framework && hint) problems.push(`${chunk} begins with "${COMPILE_WHOLE}" but holds none of the framework`);
-  if (hint) hinted += 1;
-}
-if (hinted === 0) problems.push(`no chunk begins with "${COMPILE_WHOLE}"`);
 
 // 2. First-load JavaScript for "/": the entry, the root route and the home route, with imports.
 const manifestFile = files.find((f) => /^manifest-.*\.js$/.test(f));
@@ -102,7 +84,7 @@ for (const language of LANGUAGES) {
   if (total > BUDGET_KB * 1024) problems.push(`first-load JavaScript for / in ${language} is ${(total / 1024).toFixed(1)} KB gzip, over the ${BUDGET_KB} KB budget`);
 }
 
-console.log(`Browser bundle modules checked: ${sources.size}; chunks with the compile hint: ${hinted}`);
+console.log(`Browser bundle modules checked: ${sources.size}`);
 if (problems.length) {
   console.error(`\nBundle check failed:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(1);
