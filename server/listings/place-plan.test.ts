@@ -5,47 +5,21 @@
  * a million listings, the public API's "a word, a place and a price" at p95 42 ms). SQLite's own
  * plan for the statements the repository runs, on a real, migrated file.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect, type CompiledQuery } from "kysely";
+import { describe, expect, it } from "vitest";
 import { MAX_COUNTED_MATCHES } from "../../core/constants";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../db/database";
-import { migrateAuthTables, migrateToLatest } from "../db/migrate";
-import type { Database } from "../db/schema";
 import { createListingSearchRepository, type ListingFilter } from "./listing-search.repository";
+import { sqlitePlans } from "./sqlite-plans.test-support";
 
 describe("a name search in a place on SQLite", () => {
-  let dir: string;
-  let file: SQLite.Database;
-  let kysely: Kysely<Database>;
-  const ran: CompiledQuery[] = [];
-
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "mandi-place-plan-"));
-    const url = `sqlite:${path.join(dir, "plan.sqlite")}`;
-    const setup = openDatabase(url);
-    await migrateAuthTables(setup);
-    await migrateToLatest(setup);
-    await setup.close();
-    file = new SQLite(url.slice("sqlite:".length));
-    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }), log: (event) => void ran.push(event.query) });
-  });
-  afterAll(async () => {
-    await kysely.destroy();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const db = sqlitePlans();
+  const { ran, planOf } = db;
 
   /** SQLite's plan of each statement `run` issued, one string per statement. */
   async function plansOf(run: () => Promise<unknown>): Promise<string[]> {
     ran.length = 0;
     await run();
     expect(ran.length).toBeGreaterThan(0);
-    return ran.map((query) =>
-      (file.prepare(`explain query plan ${query.sql}`).all(...(query.parameters as unknown[])) as Array<{ detail: string }>).map((row) => row.detail).join(" | "),
-    );
+    return ran.map(planOf);
   }
 
   const inNashik = (more: Partial<ListingFilter> = {}): ListingFilter => ({ liveAt: Date.now(), state: "maharashtra", district: "nashik", nameContainsAny: ["onion"], ...more });
@@ -53,7 +27,7 @@ describe("a name search in a place on SQLite", () => {
   const byNames = /listing_name_fts|listing_name_search_idx/;
 
   it("is counted through listing_place_price_idx, with a price range or not, never name by name", async () => {
-    const repository = createListingSearchRepository(kysely, "sqlite");
+    const repository = createListingSearchRepository(db.kysely, "sqlite");
     for (const filter of [inNashik({ maxPaise: 2_500 }), inNashik({ minPaise: 1_000, maxPaise: 2_500 })]) {
       const plans = await plansOf(() => repository.count(filter, { upTo: 1_001 }));
       expect(plans).toHaveLength(1);
@@ -72,7 +46,7 @@ describe("a name search in a place on SQLite", () => {
   });
 
   it("pages its few matches, in every order, through listing_place_price_idx and sorts them", async () => {
-    const repository = createListingSearchRepository(kysely, "sqlite");
+    const repository = createListingSearchRepository(db.kysely, "sqlite");
     for (const sort of ["price-asc", "price-desc", "newest", "oldest"] as const) {
       const plans = await plansOf(() => repository.list({ filter: inNashik({ maxPaise: 2_500 }), sort, limit: 21, offset: 0, total: 40 }));
       const page = plans.filter((_, i) => /order by/i.test(ran[i]!.sql));
@@ -83,14 +57,14 @@ describe("a name search in a place on SQLite", () => {
   });
 
   it("a place holding more than the cap is counted and paged name by name, as before", async () => {
-    const repository = createListingSearchRepository(kysely, "sqlite", { placeWalkCap: 0 });
+    const repository = createListingSearchRepository(db.kysely, "sqlite", { placeWalkCap: 0 });
     expect((await plansOf(() => repository.count(inNashik({ maxPaise: 2_500 }), { upTo: 1_001 }))).join(" || ")).toMatch(byNames);
     const plans = await plansOf(() => repository.list({ filter: inNashik({ maxPaise: 2_500 }), sort: "price-asc", limit: 21, offset: 0, total: 40 }));
     expect(plans.filter((_, i) => /order by/i.test(ran[i]!.sql)).join(" || ")).toMatch(byNames);
   });
 
   it("'Nearest first' keeps listing_near_idx: its rings and districts are never read by price", async () => {
-    const repository = createListingSearchRepository(kysely, "sqlite");
+    const repository = createListingSearchRepository(db.kysely, "sqlite");
     const districts = [
       { state: "maharashtra", district: "nashik" },
       { state: "maharashtra", district: "pune" },
@@ -105,7 +79,7 @@ describe("a name search in a place on SQLite", () => {
   });
 
   it("'Nearest first' with a price range keeps the price from SQLite's planner in each district's slice", async () => {
-    const repository = createListingSearchRepository(kysely, "sqlite");
+    const repository = createListingSearchRepository(db.kysely, "sqlite");
     const districts = [
       { state: "maharashtra", district: "nashik" },
       { state: "maharashtra", district: "pune" },
@@ -128,7 +102,7 @@ describe("a name search in a place on SQLite", () => {
   });
 
   it("a grade, or no place, is planned as before (through the names)", async () => {
-    const repository = createListingSearchRepository(kysely, "sqlite");
+    const repository = createListingSearchRepository(db.kysely, "sqlite");
     for (const filter of [inNashik({ grade: "A" }), { liveAt: Date.now(), nameContainsAny: ["onion"], maxPaise: 2_500 }]) {
       const plans = await plansOf(() => repository.list({ filter, sort: "price-asc", limit: 21, offset: 0, total: 40 }));
       expect(plans.join(" || ")).not.toContain("listing_place_price_idx");
