@@ -1,12 +1,21 @@
 import { useState, useSyncExternalStore } from "react";
 import { Form, useNavigate, useSearchParams } from "react-router";
 import { roundCoordinate } from "../../core/distance";
+import { districtName, STATES, stateName, type PlaceLanguage } from "../../core/locations";
 import { useI18n } from "./i18n";
 import { StaticIsland } from "./static-island";
 
 const noChanges = () => () => {};
 
 type Group = { state: string; districts: { value: string; name: string }[] };
+
+/** Every district, grouped by state, named in the page's language: the "Nearest to" select's options. */
+export function districtGroups(lang: PlaceLanguage): Group[] {
+  return STATES.map((state) => ({
+    state: stateName(state.slug, lang),
+    districts: state.districts.map((d) => ({ value: `${state.slug}/${d.slug}`, name: districtName(state.slug, d.slug, lang) })),
+  }));
+}
 
 /**
  * "Nearest first" from where (decision 024): a plain GET form with every district (grouped by
@@ -15,8 +24,12 @@ type Group = { state: string; districts: { value: string; name: string }[] };
  * sent once in the link, which the server turns into the nearest district and drops. Nothing
  * keeps it. Only /viewmore uses this, so it ships in that route's script, not the home page's.
  */
-export function NearestFrom({ from, groups, keep }: { from: string; groups: Group[]; keep: Record<string, string> }) {
+export function NearestFrom({ from, groups: given, keep }: { from: string; groups: Group[] | undefined; keep: Record<string, string> }) {
   const { lang, t } = useI18n();
+  // A whole page's loader data leaves the options out: the server draws them, and the browser
+  // keeps that HTML (the island) until a navigation, whose data brings them. Never in the
+  // browser's bundle.
+  const groups = given ?? (import.meta.env.SSR ? districtGroups(lang) : []);
   return (
     <div className="mb-3 flex flex-wrap items-end gap-2">
       <Form method="get" className="flex flex-wrap items-end gap-2" aria-label={t("near.sort")}>

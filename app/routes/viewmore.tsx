@@ -1,10 +1,10 @@
 import { Link, redirect, useSearchParams } from "react-router";
 import { PAGE_SIZE } from "../../core/constants";
 import { requestLanguage } from "../../core/i18n/languages";
-import { districtName, placeChoices, STATES, stateName, withPlaceLabels } from "../../core/locations";
+import { districtName, placeChoices, withPlaceLabels } from "../../core/locations";
 import { nearestDistrict } from "../../core/locations/centres";
 import { roughDistanceText } from "../../core/distance";
-import { NearestFrom } from "../components/near-me";
+import { districtGroups, NearestFrom } from "../components/near-me";
 import { MESSAGES } from "../../core/messages";
 import { browseQuerySchema, searchParamsToObject } from "../../core/schemas";
 import { inPageLanguage } from "../../server/route-helpers/app-errors";
@@ -57,11 +57,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? {
           from,
           fromName: from ? districtName(fromState, fromDistrict, lang) : "",
-          // Every district, grouped by state, for the "Nearest to" select (only on this sort).
-          groups: STATES.map((state) => ({
-            state: stateName(state.slug, lang),
-            districts: state.districts.map((d) => ({ value: `${state.slug}/${d.slug}`, name: districtName(state.slug, d.slug, lang) })),
-          })),
+          // Every district, grouped by state, for the "Nearest to" select (only on this sort). Its
+          // options are a static island: in a whole page the browser keeps the server's HTML of
+          // them, so only a client navigation's data carries them (120 KB less HTML per page).
+          groups: context.rendersDocument ? undefined : districtGroups(lang),
         }
       : null;
   // Open Graph tags (decision 023): what was searched, how many found, in Hindi when the link says ?lang=hi.

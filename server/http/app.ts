@@ -206,6 +206,8 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
           requestId: String(req.id),
           clientAddress: req.ip ?? "",
           nextTurn: pageLimiter.nextTurn,
+          // React Router's data requests end in ".data" (`/_root.data` for the home page).
+          rendersDocument: !req.path.endsWith(".data"),
           currentUser: () =>
             (user ??= services.accounts
               .getSessionUser(fromNodeHeaders(req.headers), (cookie) => {

@@ -47,6 +47,13 @@ declare module "react-router" {
     /** Who is signed in; looked up once per request however many loaders ask. */
     currentUser(): Promise<SessionUser | null>;
     /**
+     * True when this request renders the whole HTML document, false for a client navigation's
+     * data request (`/viewmore.data`). Data that only a static island's server HTML shows (decision
+     * 039) may then be left out of the loader data, since the browser keeps that HTML as it is.
+     * Absent in tests that call routes: treat as a data request.
+     */
+    rendersDocument?: boolean;
+    /**
      * Resolves on a turn of the event loop of its own (load shedding's, decision 038): the page is
      * rendered there, not in the turn that ran its loaders. Absent in tests that call routes.
      */

@@ -56,6 +56,26 @@ test("choose a district: nearest first, with the rough distance on each card", a
   await expect(cards(page).nth(2)).toContainText(`${far(["maharashtra", "nashik"], ["bihar", "patna"], "en")} · Patna, Bihar`);
 });
 
+test("a whole nearest-first page leaves the districts out of its data; its select works once hydrated", async ({ page }) => {
+  await page.goto(`${search}&sort=near&from=maharashtra/nashik`);
+  const select = page.getByLabel("Nearest to");
+  await page.waitForFunction(() => Object.keys(document.querySelector("#from") ?? {}).some((k) => k.startsWith("__reactProps")));
+  // The server drew every district (a static island, decision 039); the page's data does not repeat them
+  // (a district of Tamil Nadu, far from any filter here).
+  const optionCount = () => select.locator("option").count();
+  expect(await optionCount()).toBeGreaterThan(700);
+  await expect(select).toHaveValue("maharashtra/nashik");
+  expect(await page.evaluate(() => [...document.scripts].some((script) => script.textContent?.includes("Tirunelveli")))).toBe(false);
+  await select.selectOption("maharashtra/pune");
+  await page.getByRole("button", { name: "Show", exact: true }).last().click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("from") === "maharashtra/pune");
+  await expect(page.getByText("Nearest to Pune first")).toBeVisible();
+  await expect(names(page)).toHaveText([`${prefix} pune`, `${prefix} nashik`, `${prefix} patna`]);
+  // After a navigation React draws the select from the navigation's data: still every district.
+  await expect(select).toHaveValue("maharashtra/pune");
+  expect(await optionCount()).toBeGreaterThan(700);
+});
+
 test.describe("Near me, with the position allowed", () => {
   // Patna's railway station, as the phone would report it.
   test.use({ geolocation: { latitude: 25.6027, longitude: 85.1378 }, permissions: ["geolocation"] });
