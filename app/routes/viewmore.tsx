@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           fromName: from ? districtName(fromState, fromDistrict, lang) : "",
           // Every district, grouped by state, for the "Nearest to" select (only on this sort). Its
           // options are a static island: in a whole page the browser keeps the server's HTML of
-          // them, so only a client navigation's data carries them (120 KB less HTML per page).
+          // them, so only a client navigation's data carries them (57 KB less HTML per page).
           groups: context.rendersDocument ? undefined : districtGroups(lang),
         }
       : null;
