@@ -81,12 +81,13 @@ export function createHttpServer(options: HttpAppOptions): Server {
 function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecations, work = createWorkInHand() }: HttpAppOptions) {
   const { logger, config } = services;
   // A handler that may go on after its client has gone is counted until it ends (work-in-hand.ts),
-  // and is not started at all when the server is stopping and nobody waits for its answer.
+  // and is not started at all when the server is stopping and nobody waits for its answer. Its
+  // promise still goes back to Express, which sends a failure on to the error handlers (a 503).
   const held =
     (handler: (req: express.Request, res: express.Response, next: express.NextFunction) => Promise<unknown>): RequestHandler =>
     (req, res, next) => {
       if (!work.mayStart(res)) return;
-      void work.hold(handler(req, res, next));
+      return work.hold(handler(req, res, next)).then(() => undefined);
     };
   const app = express();
   app.disable("x-powered-by");
