@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type ServerInstrumentation } from "react-router";
 import { NO_FORMS_HERE } from "../core/messages";
 import { noteRouteError, routeWasUnavailable, unavailablePageResponse } from "../server/http/unavailable";
 import { CATALOGUES } from "../core/i18n/catalogues";
@@ -11,6 +11,17 @@ import { CspNonceContext } from "./components/csp-nonce";
 import { PageMessagesContext, type PageMessages } from "./components/i18n";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every loader and action is counted until it ends (server/http/work-in-hand.ts). React Router
+ * races them against the request's abort signal and lets go of those whose client has gone; they
+ * still run their queries, and a stopping server must wait for them before closing the database.
+ */
+const holdUntilDone = async (call: () => Promise<unknown>, info: { context: unknown }) => {
+  const hold = (info.context as Partial<AppLoadContext> | undefined)?.holdWork;
+  await (hold ? hold(call()) : call());
+};
+export const instrumentations: ServerInstrumentation[] = [{ route: (route) => route.instrument({ loader: holdUntilDone, action: holdUntilDone }) }];
 
 /**
  * A `.data` request sent with a method the route has no action for: React Router's answer names

@@ -77,6 +77,8 @@ describe("loadConfig", () => {
     const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_STATEMENT_TIMEOUT_MS: "1500", SQLITE_BUSY_TIMEOUT_MS: "0", PAGE_CONCURRENCY: "0" });
     expect(config.databaseTimeouts).toMatchObject({ statementMs: 1_500, sqliteBusyMs: 0 });
     expect(config.pageConcurrency.max).toBe(0);
+    expect(loadConfig({ DATA_DIR: tempDir() }).shutdownGraceMs).toBe(10_000);
+    expect(loadConfig({ DATA_DIR: tempDir(), SHUTDOWN_GRACE_MS: "2500" }).shutdownGraceMs).toBe(2_500);
   });
 
   it("lets 4 pages start at once on either engine unless told, and checks the line's settings", () => {

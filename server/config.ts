@@ -31,6 +31,11 @@ const envSchema = z.object({
   DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /** Longest SQLite waits for another writer's lock; the whole process waits with it, so keep it short. */
   SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /**
+   * On SIGTERM, how long requests and jobs already running get to finish before the database is
+   * closed anyway (server/http/start-server.ts).
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** At start, how long to keep retrying a database that does not answer yet. */
   DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   /**
@@ -175,6 +180,8 @@ export interface Config {
   databaseUrl: string;
   databasePoolSize: number;
   databaseTimeouts: DatabaseTimeouts;
+  /** On SIGTERM, how long running requests and jobs get before the database is closed anyway. */
+  shutdownGraceMs: number;
   /** Server processes sharing the port (server/http/start-workers.ts). */
   workers: number;
   /** Each worker's V8 heap limit in MB (with several workers). */
@@ -263,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sqliteBusyMs: e.SQLITE_BUSY_TIMEOUT_MS,
       connectSeconds: e.DATABASE_CONNECT_TIMEOUT_SECONDS,
     },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     workers: e.WEB_CONCURRENCY,
     workerHeapMb: e.WORKER_HEAP_MB,
     workerSemiSpaceMb: e.WORKER_SEMI_SPACE_MB,

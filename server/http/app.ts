@@ -24,13 +24,14 @@ import { rememberRequestLanguage } from "./request-language";
 import { admitPage, createPageLimiter, isFileName, shedAtFront, shedBeforeExpress } from "./load-shedding";
 import { pageCacheMayAnswer, serveFromPageCache } from "./page-cache";
 import { createPageCache } from "../page-cache/page-cache";
+import { createWorkInHand, type WorkInHand } from "./work-in-hand";
 import { readiness } from "./readiness";
 import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
 import { serveMedia } from "./serve-media";
 import { serveShareCard } from "../share/serve-share-card";
 import { unsubscribeRouter, withoutUnsubscribeToken } from "../mail/unsubscribe-route";
 import { serveWebManifests } from "./web-manifest";
-import { answerUnavailable, turnRouteFailuresInto503 } from "./unavailable";
+import { answerUnavailable, sendUnavailableNow, turnRouteFailuresInto503 } from "./unavailable";
 import { createUploadsRouter } from "../uploads/tus-server";
 import { routeContextOf } from "./load-context";
 import { recordRequestMetrics } from "./request-metrics";
@@ -48,6 +49,8 @@ export interface HttpAppOptions {
   devMiddleware?: RequestHandler;
   /** What of /api/v1 is deprecated: v1's own table (public-api/deprecations.ts) unless a test gives one. */
   apiDeprecations?: ApiDeprecations;
+  /** What a stopping server waits for (work-in-hand.ts): startServer's own, so its shutdown can wait; a fresh one otherwise. */
+  work?: WorkInHand;
 }
 
 /** The Express app alone (tests that speak HTTP to it, and the server below). */
@@ -61,15 +64,31 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
  * (decision 038), so a 503 under overload costs no Express set-up.
  */
 export function createHttpServer(options: HttpAppOptions): Server {
-  const { app, front, pageLimiter } = buildHttpApp(options);
-  const server = createServer((req, res) => front(req, res, () => app(req, res)));
+  const { app, front, pageLimiter, work } = buildHttpApp(options);
+  const server = createServer((req, res) => {
+    // Counted from here until its work has ended, for a shutdown to wait for (work-in-hand.ts).
+    if (work.take(req, res)) return front(req, res, () => app(req, res));
+    // Stopping: a request that came on a connection still open starts nothing; the same 503 as
+    // load shedding's, and the connection is closed after it.
+    res.shouldKeepAlive = false;
+    sendUnavailableNow(req, res);
+  });
   // Connections arriving hold the next page back a turn: Node accepts one per turn of the loop.
   server.on("connection", () => pageLimiter.noteConnection());
   return server;
 }
 
-function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecations }: HttpAppOptions) {
+function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecations, work = createWorkInHand() }: HttpAppOptions) {
   const { logger, config } = services;
+  // A handler that may go on after its client has gone is counted until it ends (work-in-hand.ts),
+  // and is not started at all when the server is stopping and nobody waits for its answer. Its
+  // promise still goes back to Express, which sends a failure on to the error handlers (a 503).
+  const held =
+    (handler: (req: express.Request, res: express.Response, next: express.NextFunction) => Promise<unknown>): RequestHandler =>
+    (req, res, next) => {
+      if (!work.mayStart(res)) return;
+      return work.hold(handler(req, res, next)).then(() => undefined);
+    };
   const app = express();
   app.disable("x-powered-by");
   // Behind a load balancer, its X-Forwarded-* headers give the client's address (rate limits)
@@ -165,7 +184,8 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
   app.use(unsubscribeRouter(services.unsubscribe));
   // Before every route that changes anything: pages, /api/auth/* and /uploads alike.
   app.use(rejectCrossSiteRequests(config.baseUrl));
-  app.all("/api/auth/*splat", toNodeHandler(services.auth));
+  const authHandler = toNodeHandler(services.auth);
+  app.all("/api/auth/*splat", held((req, res) => authHandler(req, res)));
   // tus reads its own request bodies, so it too comes before anything that parses one.
   app.use(createUploadsRouter({ accounts: services.accounts, uploads: services.uploads, datastore: services.uploadDatastore, locker: services.uploadLocker, logger }));
 
@@ -195,35 +215,38 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
     ...pageCache,
     admitPage(pageLimiter, config.pageConcurrency),
     rememberRequestLanguage,
-    createRequestHandler({
-      build,
-      mode: config.env === "development" ? "development" : "production",
-      getLoadContext: (req, res): AppLoadContext => {
-        let user: Promise<SessionUser | null> | undefined;
-        const context: AppLoadContext = {
-          ...routeContext,
-          cspNonce: res.locals.cspNonce as string,
-          requestId: String(req.id),
-          clientAddress: req.ip ?? "",
-          nextTurn: pageLimiter.nextTurn,
-          // React Router's data requests end in ".data" (`/_root.data` for the home page).
-          rendersDocument: !req.path.endsWith(".data"),
-          currentUser: () =>
-            (user ??= services.accounts
-              .getSessionUser(fromNodeHeaders(req.headers), (cookie) => {
-                // React Router appends its own headers after these, so the renewed cookie survives.
-                if (!res.headersSent) res.append("Set-Cookie", cookie);
-              })
-              .then((found) => {
-                // Whose page this is, for what a phone may keep offline (decision 016).
-                noteWhoIsSignedIn(res, found !== null);
-                return found;
-              })),
-        };
-        turnRouteFailuresInto503(res, context);
-        return context;
-      },
-    }),
+    held(
+      createRequestHandler({
+        build,
+        mode: config.env === "development" ? "development" : "production",
+        getLoadContext: (req, res): AppLoadContext => {
+          let user: Promise<SessionUser | null> | undefined;
+          const context: AppLoadContext = {
+            ...routeContext,
+            cspNonce: res.locals.cspNonce as string,
+            requestId: String(req.id),
+            clientAddress: req.ip ?? "",
+            nextTurn: pageLimiter.nextTurn,
+            // React Router's data requests end in ".data" (`/_root.data` for the home page).
+            rendersDocument: !req.path.endsWith(".data"),
+            holdWork: work.hold,
+            currentUser: () =>
+              (user ??= services.accounts
+                .getSessionUser(fromNodeHeaders(req.headers), (cookie) => {
+                  // React Router appends its own headers after these, so the renewed cookie survives.
+                  if (!res.headersSent) res.append("Set-Cookie", cookie);
+                })
+                .then((found) => {
+                  // Whose page this is, for what a phone may keep offline (decision 016).
+                  noteWhoIsSignedIn(res, found !== null);
+                  return found;
+                })),
+          };
+          turnRouteFailuresInto503(res, context);
+          return context;
+        },
+      }),
+    ),
   );
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
@@ -238,5 +261,5 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
   };
   app.use(answerUnavailable);
   app.use(onError);
-  return { app, front, pageLimiter };
+  return { app, front, pageLimiter, work };
 }

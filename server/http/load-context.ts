@@ -58,5 +58,11 @@ declare module "react-router" {
      * rendered there, not in the turn that ran its loaders. Absent in tests that call routes.
      */
     nextTurn?: () => Promise<void>;
+    /**
+     * Counts a loader's or action's work until it settles, even after React Router has let go of
+     * it (its client gone): a stopping server waits for it before closing the database
+     * (work-in-hand.ts; app/entry.server.tsx's `instrumentations`). Absent in tests that call routes.
+     */
+    holdWork?: <T>(work: Promise<T>) => Promise<T>;
   }
 }
