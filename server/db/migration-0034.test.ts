@@ -39,13 +39,24 @@ describe.each(testEngines())("migration 0034 (listing_place_price_idx on SQLite)
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("gives SQLite the index PostgreSQL has, and can be undone", async () => {
+  /** A fresh database of this engine, migrated up to the step before 0034. */
+  async function openAt0033(): Promise<Db> {
     dir = mkdtempSync(path.join(tmpdir(), "mandi-migrate-0034-"));
     database = await createTestDatabase(engine, dir);
     const db = openDatabase(database.url);
     try {
       await migrateAuthTables(db);
       await runMigrationSteps(db, { upTo: "0033-alert-match-by-listing" });
+      return db;
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  }
+
+  it("gives SQLite the index PostgreSQL has, and can be undone", async () => {
+    const db = await openAt0033();
+    try {
       // PostgreSQL has had it since 0032; SQLite not yet.
       expect(await placePriceColumns(db)).toBe(engine === "postgres" ? COLUMNS : null);
 
@@ -84,12 +95,8 @@ describe.each(testEngines())("migration 0034 (listing_place_price_idx on SQLite)
 
   it("on SQLite with statistics, the new index gets its own (or the planner guesses it small)", async () => {
     if (engine !== "sqlite") return;
-    dir = mkdtempSync(path.join(tmpdir(), "mandi-migrate-0034-"));
-    database = await createTestDatabase(engine, dir);
-    const db = openDatabase(database.url);
+    const db = await openAt0033();
     try {
-      await migrateAuthTables(db);
-      await runMigrationSteps(db, { upTo: "0033-alert-match-by-listing" });
       // A few listings (no seller needed for the planner's statistics), then analysed as the benchmarks do.
       await sql`pragma foreign_keys = off`.execute(db.kysely);
       for (let i = 0; i < 20; i++) {
