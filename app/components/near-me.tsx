@@ -9,12 +9,22 @@ const noChanges = () => () => {};
 
 type Group = { state: string; districts: { value: string; name: string }[] };
 
-/** Every district, grouped by state, named in the page's language: the "Nearest to" select's options. */
+const groupsByLanguage = new Map<PlaceLanguage, Group[]>();
+
+/**
+ * Every district, grouped by state, named in the page's language: the "Nearest to" select's
+ * options. Static data, so made once per language and shared (never changed by its users).
+ */
 export function districtGroups(lang: PlaceLanguage): Group[] {
-  return STATES.map((state) => ({
-    state: stateName(state.slug, lang),
-    districts: state.districts.map((d) => ({ value: `${state.slug}/${d.slug}`, name: districtName(state.slug, d.slug, lang) })),
-  }));
+  let groups = groupsByLanguage.get(lang);
+  if (!groups) {
+    groups = STATES.map((state) => ({
+      state: stateName(state.slug, lang),
+      districts: state.districts.map((d) => ({ value: `${state.slug}/${d.slug}`, name: districtName(state.slug, d.slug, lang) })),
+    }));
+    groupsByLanguage.set(lang, groups);
+  }
+  return groups;
 }
 
 /**
