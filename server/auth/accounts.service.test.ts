@@ -192,6 +192,14 @@ describe.each(testEngines())("on %s", (engine) => {
     it("treats no cookie or a forged cookie as signed out", async () => {
       expect(await t.accounts.getSessionUser(new Headers())).toBeNull();
       expect(await t.accounts.getSessionUser(new Headers({ cookie: "better-auth.session_token=forged.value" }))).toBeNull();
+      // Only the language choice: looked up no further (most page requests are anonymous).
+      expect(await t.accounts.getSessionUser(new Headers({ cookie: "lang=hi" }))).toBeNull();
+    });
+
+    it("finds the session cookie among the others a browser sends", async () => {
+      const headers = await t.accounts.signIn({ email: input.email, password: seller.password }, new Headers());
+      const cookie = `lang=hi; ${cookieOf(headers)}; mandi_seen=1`;
+      expect(await t.accounts.getSessionUser(new Headers({ cookie }))).toMatchObject({ email: "meena.k@example.in" });
     });
   });
 });

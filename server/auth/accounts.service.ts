@@ -5,6 +5,7 @@
  * Sign-up and sign-in go through better-auth's HTTP handler, not its direct API: the handler is
  * where its rate limiter runs, so our forms and its /api/auth endpoints share one set of limits.
  */
+import { getSessionCookie } from "better-auth/cookies";
 import { AppError } from "../../core/app-error";
 import { MESSAGES } from "../../core/messages";
 import type { LoginInput, SignupInput } from "../../core/schemas";
@@ -125,6 +126,9 @@ export function createAccountsService(
      * sends a renewed cookie: `onRenewedCookie` receives it, so an active seller stays signed in.
      */
     async getSessionUser(requestHeaders: Headers, onRenewedCookie?: (setCookie: string) => void): Promise<SessionUser | null> {
+      // Most page requests are anonymous buyers': without a session cookie there is nothing to
+      // look up, and better-auth's endpoint machinery costs every such page about 0.2 ms.
+      if (!getSessionCookie(requestHeaders)) return null;
       const { headers, response: session } = await auth.api.getSession({ headers: requestHeaders, returnHeaders: true });
       if (onRenewedCookie) for (const cookie of headers.getSetCookie()) onRenewedCookie(cookie);
       // A ban ends every session at once; this also covers one a sign-in made while the ban was
