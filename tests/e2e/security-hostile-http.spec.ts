@@ -93,6 +93,19 @@ test("query and separator tricks on every route never give a 5xx, signed out or 
   expect(await signedInAs(world.stranger.request, world.stranger.seller.id)).toBe(true);
 });
 
+test("TRACE on every route is refused with a 405, never a 500, signed out or in", async () => {
+  // React Router's and better-auth's adapters build a WHATWG Request, which refuses TRACE.
+  const cookie = await cookieHeader(world.stranger.request);
+  const seen: string[] = [];
+  for (const route of [...ROUTES, "/api/auth/get-session", "/my/alerts", "/admin", "/prices/onion", "/no-such-page"]) {
+    for (const headers of [{}, { cookie }] as Array<Record<string, string>>) {
+      const response = await rawRequest({ method: "TRACE", path: fill(route), headers: { ...TUS, ...headers } });
+      if (response.status !== 405) seen.push(`TRACE ${route}: ${response.status}`);
+    }
+  }
+  expect(seen).toEqual([]);
+});
+
 test("server files are unreachable by any spelling of /media", async () => {
   const secret = (await readFile(path.join(E2E_DATA_DIR, "auth-secret"), "utf8")).trim();
   expect(secret.length).toBeGreaterThan(16);
