@@ -171,7 +171,8 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
   // needs neither the same-site check (it changes nothing) nor React Router.
   app.use("/api/v1", createPublicApiRouter(services, { deprecations: apiDeprecations }));
   // Everything below may be handed to a library that builds a WHATWG Request: a method it
-  // refuses gets a 405 here rather than the 500 its TypeError became.
+  // refuses gets a 405 here, and a Host that names no site a 400, rather than the 500 its
+  // TypeError became. (/healthz and /api/v1 above answer a request with no Host, as before.)
   app.use(refuseUnanswerableRequests);
 
   // better-auth sees a plain Request; hand it the client address Express resolved (any value a
