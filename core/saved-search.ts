@@ -35,7 +35,17 @@ export interface SavedQuery {
   corrected?: string;
 }
 
-const paise = z.number().int().min(0).max(MAX_PRICE_PAISE).optional();
+/**
+ * A price bound. One above the highest price a listing may have could be saved before the filter
+ * refused it (core/schemas parsePriceRange), and made its person's My alerts a 500: it is read as
+ * that highest price, which finds what it found before.
+ */
+const paise = z
+  .number()
+  .int()
+  .min(0)
+  .transform((value) => Math.min(value, MAX_PRICE_PAISE))
+  .optional();
 export const savedQuerySchema = z.object({
   q: z.string().max(MAX_SEARCH_LENGTH * 4).default(""),
   by: z.enum(["name", "any"]).default("any"),

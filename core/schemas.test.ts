@@ -378,6 +378,11 @@ describe("browseQuerySchema", () => {
     ["", "-1", { problem: "The highest price cannot be below ₹0. Please enter 0 or more." }],
     ["90", "40", { problem: "The lowest price is more than the highest. Please swap them or change one." }],
     ["1.234", "", { problem: "Please enter the lowest price in rupees, like 40 or 45.50." }],
+    // Above the highest price a listing may have, read as that price (it finds the same): a saved
+    // search kept the bound as typed and could not read it back.
+    ["10,00,000", "", { minPaise: 100_000_000 }],
+    ["10,00,000.01", "", { minPaise: 100_000_000 }],
+    ["40", "99999999999", { minPaise: 4000, maxPaise: 100_000_000 }],
   ])("reads the price range min=%j max=%j, ignoring and explaining bad bounds", (min, max, price) => {
     expect(browseQuerySchema.parse({ min, max }).price).toEqual(price);
   });

@@ -264,7 +264,9 @@ export function parsePriceRange(min: string, max: string): PriceRange {
     if (/^\s*-/.test(text)) return { problem: `The ${which} price cannot be below ₹0. Please enter 0 or more.` };
     const paise = parseRupeesToPaise(text);
     if (paise === undefined) return { problem: `Please enter the ${which} price in rupees, like 40 or 45.50.` };
-    return { paise };
+    // No listing costs more (core/constants), so a higher bound finds what this one does; a saved
+    // search keeps it, and must read it back (core/saved-search).
+    return { paise: Math.min(paise, MAX_PRICE_PAISE) };
   };
   const low = read(min, "lowest");
   const high = read(max, "highest");
