@@ -136,11 +136,15 @@ describe.each(testEngines())("the public API on %s", (engine) => {
   });
 
   it("answers problems as application/problem+json with a stable type", async () => {
+    const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
     const cases: Array<[string, number, string]> = [
       ["/listings?page=2", 400, "invalid-parameter"],
       ["/listings?q=a&q=b", 400, "invalid-parameter"],
       ["/listings?limit=51", 400, "invalid-parameter"],
       ["/listings?cursor=notacursor", 400, "invalid-parameter"],
+      // Shaped like ours but with a NUL in the id, which PostgreSQL refused with a 500.
+      [`/listings?cursor=${cursorOf({ s: "newest", c: 1, p: 1, i: "a\u0000b" })}`, 400, "invalid-parameter"],
+      [`/mandi-rates?produce=onion&cursor=${cursorOf({ d: "2026-11-01", i: "a\u0000b" })}`, 400, "invalid-parameter"],
       ["/listings?min=30&max=10", 400, "invalid-parameter"],
       ["/price-insight?produce=unicorn", 400, "invalid-parameter"],
       ["/listings/00000000-0000-4000-8000-000000000000", 404, "not-found"],
