@@ -9,6 +9,7 @@ import { placeLabel } from "./locations";
 import { formatPricePerKg } from "./money";
 import { MAX_PRICE_PAISE, MAX_SEARCH_LENGTH } from "./constants";
 import type { BrowseQuery } from "./schemas";
+import { cleanText } from "./text";
 
 /** Saved searches one person may keep unless the operator says otherwise (MAX_SAVED_SEARCHES). */
 export const MAX_SAVED_SEARCHES = 20;
@@ -116,7 +117,12 @@ const savedSearchId = z.string("We could not find that saved search among yours.
 
 /** The forms of My alerts, by `intent`. */
 export const alertActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("rename"), id: savedSearchId, name: z.string().max(MAX_SAVED_SEARCH_NAME_LENGTH, "Please keep the name under 60 characters.") }),
+  z.object({
+    intent: z.literal("rename"),
+    id: savedSearchId,
+    // Clean text (core/text) like every field a person types: a NUL was stored as sent, or refused by PostgreSQL with a 500.
+    name: z.preprocess((value) => (typeof value === "string" ? cleanText(value) : value), z.string().max(MAX_SAVED_SEARCH_NAME_LENGTH, "Please keep the name under 60 characters.")),
+  }),
   z.object({ intent: z.literal("pause"), id: savedSearchId }),
   z.object({ intent: z.literal("resume"), id: savedSearchId }),
   z.object({ intent: z.literal("delete"), id: savedSearchId }),
