@@ -458,6 +458,10 @@ export function createPublicApiRouter(services: ApiServices, options: { deprecat
 function apiErrors(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
+    // Express could not decode a path parameter (a %-escape that is not UTF-8, "/sellers/%FF"): such an address names nothing.
+    if (error instanceof URIError) {
+      return void sendProblem(res, "not-found", "There is nothing at this address: part of it is not valid %-encoded UTF-8.", { instance: req.originalUrl });
+    }
     if (isAppError(error) && (error.code === "NOT_FOUND" || error.code === "GONE")) {
       return void sendProblem(res, error.code === "GONE" ? "gone" : "not-found", error.message, { instance: req.originalUrl });
     }

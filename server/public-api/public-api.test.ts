@@ -149,6 +149,10 @@ describe.each(testEngines())("the public API on %s", (engine) => {
       ["/price-insight?produce=unicorn", 400, "invalid-parameter"],
       ["/listings/00000000-0000-4000-8000-000000000000", 404, "not-found"],
       ["/sellers/nobody", 404, "not-found"],
+      // A %-escape that is not UTF-8 in a path parameter: Express's URIError was a 500.
+      ["/sellers/%FF", 404, "not-found"],
+      ["/listings/%E0%A4%A", 404, "not-found"],
+      ["/states/%ZZ", 404, "not-found"],
       ["/nothing/here", 404, "not-found"],
     ];
     for (const [path, status, kind] of cases) {
