@@ -153,6 +153,8 @@ describe.each(testEngines())("the public API on %s", (engine) => {
       ["/sellers/%FF", 404, "not-found"],
       ["/listings/%E0%A4%A", 404, "not-found"],
       ["/states/%ZZ", 404, "not-found"],
+      // A NUL in a seller's id: PostgreSQL refused it in text, a 500.
+      ["/sellers/a%00b", 404, "not-found"],
       ["/nothing/here", 404, "not-found"],
     ];
     for (const [path, status, kind] of cases) {
