@@ -7,6 +7,7 @@ import {
   listingFieldsSchema,
   loginSchema,
   parseWith,
+  personModerationSchema,
   searchParamsToObject,
   signupSchema,
   SORTS,
@@ -627,6 +628,19 @@ describe("browseQuerySchema: nearest first (decision 024)", () => {
     for (const [lat, lon] of [["51.5", "-0.1"], ["abc", "73"], ["1e3", "73"], ["", ""], ["19.9", ""], ["NaN", "Infinity"]]) {
       const parsed = browseQuerySchema.parse({ lat, lon });
       expect(parsed.lat === undefined && parsed.lon === undefined, `${lat},${lon}`).toBe(true);
+    }
+  });
+});
+
+describe("personModerationSchema", () => {
+  it("takes a person's id as better-auth makes it, and refuses one with a NUL (a 500 on PostgreSQL) or other characters", () => {
+    expect(personModerationSchema.safeParse({ intent: "unban", personId: "yXhne4voELIjR1UoPZRIqBPB6dlLsQ3w" }).success).toBe(true);
+    for (const personId of ["a\u0000b", "\u0000", "", "a b", "x".repeat(65), "<q7x>"]) {
+      for (const intent of ["ban", "unban", "role"]) {
+        const parsed = personModerationSchema.safeParse({ intent, personId, reason: "Spam listings", role: "moderator" });
+        expect(parsed.success, `${intent} ${JSON.stringify(personId)}`).toBe(false);
+        expect(parsed.error?.issues[0]?.message).toBe("Please send the form again from the page.");
+      }
     }
   });
 });
