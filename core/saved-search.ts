@@ -9,6 +9,7 @@ import { placeLabel } from "./locations";
 import { formatPricePerKg } from "./money";
 import { MAX_PRICE_PAISE, MAX_SEARCH_LENGTH } from "./constants";
 import type { BrowseQuery } from "./schemas";
+import { cleanText } from "./text";
 
 /** Saved searches one person may keep unless the operator says otherwise (MAX_SAVED_SEARCHES). */
 export const MAX_SAVED_SEARCHES = 20;
@@ -35,7 +36,17 @@ export interface SavedQuery {
   corrected?: string;
 }
 
-const paise = z.number().int().min(0).max(MAX_PRICE_PAISE).optional();
+/**
+ * A price bound. One above the highest price a listing may have could be saved before the filter
+ * refused it (core/schemas parsePriceRange), and made its person's My alerts a 500: it is read as
+ * that highest price, which finds what it found before.
+ */
+const paise = z
+  .number()
+  .int()
+  .min(0)
+  .transform((value) => Math.min(value, MAX_PRICE_PAISE))
+  .optional();
 export const savedQuerySchema = z.object({
   q: z.string().max(MAX_SEARCH_LENGTH * 4).default(""),
   by: z.enum(["name", "any"]).default("any"),
@@ -106,7 +117,12 @@ const savedSearchId = z.string("We could not find that saved search among yours.
 
 /** The forms of My alerts, by `intent`. */
 export const alertActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("rename"), id: savedSearchId, name: z.string().max(MAX_SAVED_SEARCH_NAME_LENGTH, "Please keep the name under 60 characters.") }),
+  z.object({
+    intent: z.literal("rename"),
+    id: savedSearchId,
+    // Clean text (core/text) like every field a person types: a NUL was stored as sent, or refused by PostgreSQL with a 500.
+    name: z.preprocess((value) => (typeof value === "string" ? cleanText(value) : value), z.string().max(MAX_SAVED_SEARCH_NAME_LENGTH, "Please keep the name under 60 characters.")),
+  }),
   z.object({ intent: z.literal("pause"), id: savedSearchId }),
   z.object({ intent: z.literal("resume"), id: savedSearchId }),
   z.object({ intent: z.literal("delete"), id: savedSearchId }),

@@ -7,6 +7,7 @@ import {
   listingFieldsSchema,
   loginSchema,
   parseWith,
+  personModerationSchema,
   searchParamsToObject,
   signupSchema,
   SORTS,
@@ -378,6 +379,11 @@ describe("browseQuerySchema", () => {
     ["", "-1", { problem: "The highest price cannot be below ₹0. Please enter 0 or more." }],
     ["90", "40", { problem: "The lowest price is more than the highest. Please swap them or change one." }],
     ["1.234", "", { problem: "Please enter the lowest price in rupees, like 40 or 45.50." }],
+    // Above the highest price a listing may have, read as that price (it finds the same): a saved
+    // search kept the bound as typed and could not read it back.
+    ["10,00,000", "", { minPaise: 100_000_000 }],
+    ["10,00,000.01", "", { minPaise: 100_000_000 }],
+    ["40", "99999999999", { minPaise: 4000, maxPaise: 100_000_000 }],
   ])("reads the price range min=%j max=%j, ignoring and explaining bad bounds", (min, max, price) => {
     expect(browseQuerySchema.parse({ min, max }).price).toEqual(price);
   });
@@ -622,6 +628,19 @@ describe("browseQuerySchema: nearest first (decision 024)", () => {
     for (const [lat, lon] of [["51.5", "-0.1"], ["abc", "73"], ["1e3", "73"], ["", ""], ["19.9", ""], ["NaN", "Infinity"]]) {
       const parsed = browseQuerySchema.parse({ lat, lon });
       expect(parsed.lat === undefined && parsed.lon === undefined, `${lat},${lon}`).toBe(true);
+    }
+  });
+});
+
+describe("personModerationSchema", () => {
+  it("takes a person's id as better-auth makes it, and refuses one with a NUL (a 500 on PostgreSQL) or other characters", () => {
+    expect(personModerationSchema.safeParse({ intent: "unban", personId: "yXhne4voELIjR1UoPZRIqBPB6dlLsQ3w" }).success).toBe(true);
+    for (const personId of ["a\u0000b", "\u0000", "", "a b", "x".repeat(65), "<q7x>"]) {
+      for (const intent of ["ban", "unban", "role"]) {
+        const parsed = personModerationSchema.safeParse({ intent, personId, reason: "Spam listings", role: "moderator" });
+        expect(parsed.success, `${intent} ${JSON.stringify(personId)}`).toBe(false);
+        expect(parsed.error?.issues[0]?.message).toBe("Please send the form again from the page.");
+      }
     }
   });
 });

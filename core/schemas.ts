@@ -264,7 +264,9 @@ export function parsePriceRange(min: string, max: string): PriceRange {
     if (/^\s*-/.test(text)) return { problem: `The ${which} price cannot be below ₹0. Please enter 0 or more.` };
     const paise = parseRupeesToPaise(text);
     if (paise === undefined) return { problem: `Please enter the ${which} price in rupees, like 40 or 45.50.` };
-    return { paise };
+    // No listing costs more (core/constants), so a higher bound finds what this one does; a saved
+    // search keeps it, and must read it back (core/saved-search).
+    return { paise: Math.min(paise, MAX_PRICE_PAISE) };
   };
   const low = read(min, "lowest");
   const high = read(max, "highest");
@@ -428,12 +430,15 @@ export const retryJobSchema = z.object({
   id: z.string().regex(/^[\w-]{1,100}(\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/, "Please send the form again from the page."),
 });
 
+/** A person's id as the page's hidden field sends it: letters, digits, "_" and "-" (a NUL reached PostgreSQL, a 500). */
+const personId = z.string().regex(/^[\w-]{1,64}$/, "Please send the form again from the page.");
+
 export const personModerationSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("ban"), personId: z.string().min(1).max(64), reason: moderationText({ required: MODERATION_MESSAGES.giveBanReason }).pipe(z.string()) }),
-    z.object({ intent: z.literal("unban"), personId: z.string().min(1).max(64), note: moderationText() }),
-    z.object({ intent: z.literal("role"), personId: z.string().min(1).max(64), role: z.enum(["person", "moderator"], "Please choose a role.") }),
+    z.object({ intent: z.literal("ban"), personId, reason: moderationText({ required: MODERATION_MESSAGES.giveBanReason }).pipe(z.string()) }),
+    z.object({ intent: z.literal("unban"), personId, note: moderationText() }),
+    z.object({ intent: z.literal("role"), personId, role: z.enum(["person", "moderator"], "Please choose a role.") }),
   ],
   { error: "Please send the form again from the page." },
 );

@@ -293,6 +293,21 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
     expect(await repository.listMatches("nobody", 50)).toEqual([]);
   });
 
+  it("saves a price bound above the highest a listing may have as that price, and lists a search saved with one before", async () => {
+    const person = await t.accounts.signUp({ ...makeSeller(14), phone: "+919876543222" }, new Headers());
+    // "99999999999" and "12,50,000" rupees a kg, which no listing costs: read as the highest price, which finds the same.
+    await save(person, { q: "okra", min: "99999999999", max: "12,50,000" });
+    expect((await t.alerts.listMine({ actor: person })).searches.map((s) => [s.query.minPaise, s.query.maxPaise])).toEqual([[100_000_000, 100_000_000]]);
+    // A row saved before that (its JSON as it was stored) made My alerts a 500; it reads as the highest price now.
+    await t.db.kysely
+      .updateTable("saved_search")
+      .set({ query: JSON.stringify({ q: "okra", by: "any", category: "", state: "", district: "", minPaise: 9_999_999_999_900, maxPaise: 125_000_000 }) })
+      .where("user_id", "=", person.id)
+      .execute();
+    const [search] = (await t.alerts.listMine({ actor: person })).searches;
+    expect([search?.query.minPaise, search?.query.maxPaise]).toEqual([100_000_000, 100_000_000]);
+  });
+
   it("removes a person's saved searches and matches with their account", async () => {
     const person = signupSchema.parse(makeSeller(9, { email: "leaving-alerts@example.in", phone: "9123456709" }));
     const { id } = await t.accounts.signUp(person, new Headers());

@@ -129,6 +129,25 @@ describe.each(testEngines())("the /api/auth endpoints on %s", (engine) => {
     });
   });
 
+  describe("a NUL in a token", () => {
+    it("is a 400 that says so, not the 500 PostgreSQL's refusal was; a name with one is still cleaned", async () => {
+      const input = account();
+      const cookie = await signedIn(input);
+      for (const [path, body] of [
+        ["/revoke-session", { token: "a\u0000b" }],
+        ["/reset-password", { token: "a\u0000b", newPassword: "long-enough-pw" }],
+        ["/unlink-account", { providerId: "credential", accountId: "a\u0000b" }],
+        ["/revoke-session", { token: { "a\u0000": "b" } }],
+      ] as const) {
+        const response = await post(path, body, { cookie });
+        expect(response.status, path).toBe(400);
+        expect(await response.json(), path).toMatchObject({ message: "This request holds a character that cannot be read. Please send it again from the page." });
+      }
+      expect((await post("/update-user", { name: "Meena\u0000 Kumari" }, { cookie })).status).toBe(200);
+      expect((await storedUser(input.email))?.name).toBe("Meena Kumari");
+    });
+  });
+
   describe("per-account sign-in slow-down", () => {
     const from = (address: string) => ({ "x-forwarded-for": address });
 

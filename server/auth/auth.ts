@@ -100,6 +100,7 @@ export function authOptions({
       // A wrong current password on change-password is a guess at the account's password like a
       // wrong one at sign-in: both count towards the same per-account slow-down.
       before: createAuthMiddleware(async (ctx) => {
+        if (holdsNulToLookUp(ctx.body) || holdsNulToLookUp(ctx.query)) throw new APIError("BAD_REQUEST", { message: NUL_MESSAGE });
         if (ctx.path === "/sign-in/email") await slowDown.checkAttempt(ctx.body);
         if (ctx.path === "/change-password") await slowDown.checkAttempt({ email: await sessionEmail(ctx) });
       }),
@@ -154,6 +155,21 @@ export function createAuth(settings: AuthSettings) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Fields whose NUL is dealt with: the profile's are cleaned (checkedProfile), a picture refused,
+ * passwords hashed as typed. Any other text better-auth takes is something it looks up (a
+ * session's or a password reset's token), and PostgreSQL refuses a NUL in text: a 500.
+ */
+const NUL_HANDLED = new Set(["name", "email", "phone", "image", "password", "currentPassword", "newPassword"]);
+const NUL_MESSAGE = "This request holds a character that cannot be read. Please send it again from the page.";
+
+/** Whether a request's body or query holds a NUL (in a key, or in text outside NUL_HANDLED), however deep. */
+function holdsNulToLookUp(value: unknown, key = "", depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000") && !NUL_HANDLED.has(key);
+  if (value === null || typeof value !== "object" || depth > 8) return false;
+  return Object.entries(value).some(([k, v]) => k.includes("\u0000") || holdsNulToLookUp(v, k, depth + 1));
+}
 
 const PROFILE_FIELDS = ["name", "email", "phone"] as const;
 type ProfileField = (typeof PROFILE_FIELDS)[number];

@@ -26,6 +26,7 @@ import { pageCacheMayAnswer, serveFromPageCache } from "./page-cache";
 import { createPageCache } from "../page-cache/page-cache";
 import { createWorkInHand, type WorkInHand } from "./work-in-hand";
 import { readiness } from "./readiness";
+import { refuseUnanswerableRequests } from "./request-target";
 import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
 import { serveMedia } from "./serve-media";
 import { serveShareCard } from "../share/serve-share-card";
@@ -169,6 +170,10 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
   // The public read API (decision 032): anonymous, read-only JSON that reads no cookie, so it
   // needs neither the same-site check (it changes nothing) nor React Router.
   app.use("/api/v1", createPublicApiRouter(services, { deprecations: apiDeprecations }));
+  // Everything below may be handed to a library that builds a WHATWG Request: a method it
+  // refuses gets a 405 here, and a Host that names no site a 400, rather than the 500 its
+  // TypeError became. (/healthz and /api/v1 above answer a request with no Host, as before.)
+  app.use(refuseUnanswerableRequests);
 
   // better-auth sees a plain Request; hand it the client address Express resolved (any value a
   // client sent under these names is overwritten) so rate limits count per person, and the

@@ -278,6 +278,8 @@ describe.each(testEngines())("on %s", (engine) => {
     it("a person who never listed anything has no public page", async () => {
       await expect(t.search.getSellerPage({ id: other.id, page: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
       await expect(t.search.getSellerPage({ id: "x".repeat(500), page: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      // A NUL, which PostgreSQL refuses in text: not found, not a 500 (/seller/a%00b).
+      await expect(t.search.getSellerPage({ id: "a\u0000b", page: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
     });
   });
 });

@@ -304,7 +304,9 @@ export function createListingSearchService(deps: {
 
     /** A seller's public page: who they are, where they sell from, and their live listings. */
     async getSellerPage(input: { id: string; page: number }) {
-      const found = input.id.length <= 64 ? await repository.findSeller(input.id) : null;
+      // A person's id is letters, digits, "_" and "-": anything else (a NUL, which PostgreSQL
+      // refuses in text with a 500) names nobody, and is not looked up.
+      const found = /^[\w-]{1,64}$/.test(input.id) ? await repository.findSeller(input.id) : null;
       // Only people who have listed something have a public page: a buyer's phone is nobody's
       // business. A banned seller's page is gone with their listings (decision 014).
       if (!found || found.banned || (await repository.count({ sellerId: found.id }, { upTo: 1 })) === 0) throw new AppError("NOT_FOUND", "We could not find that seller.");

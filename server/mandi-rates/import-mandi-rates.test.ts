@@ -161,5 +161,11 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
     expect(await t.mandiRates.rateFor({ produceId: "wheat", state: "haryana", district: "gurugram" })).toMatchObject({ market: "Gurgaon", modalPerKg: 2585 });
     expect(await t.mandiRates.rateFor({ produceId: "onion", state: "kerala", district: null })).toBeNull();
     expect(await t.mandiRates.rateFor({ produceId: null, state: "maharashtra", district: "nashik" })).toBeNull();
+    // The sell form's place as typed, which names no place: none found, and no 500 from
+    // PostgreSQL, which refuses a NUL in text.
+    expect(await t.mandiRates.rateForForm({ name: "Onion", category: "vegetables", produce: "onion", state: "x\u0000y", district: "" })).toBeNull();
+    expect(await t.mandiRates.rateForForm({ name: "Onion", category: "vegetables", produce: "onion", state: "maharashtra", district: "x\u0000y" })).toMatchObject({ market: "Satara", scope: "state" });
+    // A place's name, not only its slug, finds its rates.
+    expect(await t.mandiRates.rateFor({ produceId: "onion", state: "Maharashtra", district: "Nashik" })).toMatchObject({ market: "Lasalgaon", scope: "district" });
   });
 });

@@ -7,6 +7,7 @@ import type { MandiRatesRepository } from "./mandi-rates.repository";
 import { matchProduce, NO_PRODUCE, produceById } from "../../core/produce-catalogue";
 import { rateAgeDays, type MandiRateView } from "../../core/mandi-rate";
 import type { CategorySlug } from "../../core/categories";
+import { findDistrict, findState } from "../../core/locations";
 
 export function createMandiRatesService(deps: { repository: MandiRatesRepository; now?: () => number }) {
   const now = deps.now ?? Date.now;
@@ -25,9 +26,13 @@ export function createMandiRatesService(deps: { repository: MandiRatesRepository
     listRates: deps.repository.listRates,
 
     async rateFor(where: { produceId: string | null | undefined; state: string | null | undefined; district?: string | null }): Promise<MandiRateView | null> {
-      if (!where.produceId || !where.state) return null;
-      const inDistrict = where.district ? await deps.repository.latestRate({ produceId: where.produceId, state: where.state, district: where.district }) : undefined;
-      const found = inDistrict ?? (await deps.repository.latestRate({ produceId: where.produceId, state: where.state }));
+      // Rates are filed by the places' slugs: text that names no place (a form's, as typed, with a
+      // NUL PostgreSQL refuses) finds none without asking the database.
+      const state = where.state ? findState(where.state) : undefined;
+      if (!where.produceId || !state) return null;
+      const district = where.district ? findDistrict(state.slug, where.district) : undefined;
+      const inDistrict = district ? await deps.repository.latestRate({ produceId: where.produceId, state: state.slug, district: district.slug }) : undefined;
+      const found = inDistrict ?? (await deps.repository.latestRate({ produceId: where.produceId, state: state.slug }));
       if (!found) return null;
       return {
         market: found.market,

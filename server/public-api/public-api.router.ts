@@ -97,12 +97,17 @@ function sendWithETag(res: Response, json: string): void {
   res.type("application/json").send(json);
 }
 
-/** Opaque cursors: base64url JSON of where the last page ended. */
+/**
+ * Opaque cursors: base64url JSON of where the last page ended. The id in one is only ever a
+ * listing's UUID or a rate's base64url hash, and reaches the database as a parameter: anything
+ * else (a NUL, which PostgreSQL refuses as text) is a cursor this API did not give.
+ */
+const cursorId = (max: number) => z.string().min(1).max(max).regex(/^[\w-]+$/);
 const listingCursorSchema = z.union([
-  z.strictObject({ s: z.enum(["newest", "oldest", "price-asc", "price-desc"]), c: z.int(), p: z.int(), i: z.string().max(64) }),
+  z.strictObject({ s: z.enum(["newest", "oldest", "price-asc", "price-desc"]), c: z.int(), p: z.int(), i: cursorId(64) }),
   z.strictObject({ s: z.literal("near"), o: z.int().min(0).max(MAX_COUNTED_MATCHES) }),
 ]);
-const rateCursorSchema = z.strictObject({ d: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), i: z.string().max(128) });
+const rateCursorSchema = z.strictObject({ d: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), i: cursorId(128) });
 
 const encodeCursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 function decodeCursor<S extends z.ZodType>(text: string, schema: S): z.output<S> | undefined {
@@ -453,6 +458,10 @@ export function createPublicApiRouter(services: ApiServices, options: { deprecat
 function apiErrors(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
+    // Express could not decode a path parameter (a %-escape that is not UTF-8, "/sellers/%FF"): such an address names nothing.
+    if (error instanceof URIError) {
+      return void sendProblem(res, "not-found", "There is nothing at this address: part of it is not valid %-encoded UTF-8.", { instance: req.originalUrl });
+    }
     if (isAppError(error) && (error.code === "NOT_FOUND" || error.code === "GONE")) {
       return void sendProblem(res, error.code === "GONE" ? "gone" : "not-found", error.message, { instance: req.originalUrl });
     }

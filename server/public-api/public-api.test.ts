@@ -136,15 +136,25 @@ describe.each(testEngines())("the public API on %s", (engine) => {
   });
 
   it("answers problems as application/problem+json with a stable type", async () => {
+    const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
     const cases: Array<[string, number, string]> = [
       ["/listings?page=2", 400, "invalid-parameter"],
       ["/listings?q=a&q=b", 400, "invalid-parameter"],
       ["/listings?limit=51", 400, "invalid-parameter"],
       ["/listings?cursor=notacursor", 400, "invalid-parameter"],
+      // Shaped like ours but with a NUL in the id, which PostgreSQL refused with a 500.
+      [`/listings?cursor=${cursorOf({ s: "newest", c: 1, p: 1, i: "a\u0000b" })}`, 400, "invalid-parameter"],
+      [`/mandi-rates?produce=onion&cursor=${cursorOf({ d: "2026-11-01", i: "a\u0000b" })}`, 400, "invalid-parameter"],
       ["/listings?min=30&max=10", 400, "invalid-parameter"],
       ["/price-insight?produce=unicorn", 400, "invalid-parameter"],
       ["/listings/00000000-0000-4000-8000-000000000000", 404, "not-found"],
       ["/sellers/nobody", 404, "not-found"],
+      // A %-escape that is not UTF-8 in a path parameter: Express's URIError was a 500.
+      ["/sellers/%FF", 404, "not-found"],
+      ["/listings/%E0%A4%A", 404, "not-found"],
+      ["/states/%ZZ", 404, "not-found"],
+      // A NUL in a seller's id: PostgreSQL refused it in text, a 500.
+      ["/sellers/a%00b", 404, "not-found"],
       ["/nothing/here", 404, "not-found"],
     ];
     for (const [path, status, kind] of cases) {

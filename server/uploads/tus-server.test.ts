@@ -79,6 +79,13 @@ describe.each(testEngines())("the /uploads tus endpoint on %s", (engine) => {
     await t.uploads.discardUploads(ids);
   });
 
+  it("refuses a parallel upload (tus's concatenation, which it does not offer) with a 400 and a message, not tus's 501", async () => {
+    for (const concat of ["partial", "final;/uploads/a /uploads/b", ""]) {
+      const response = await fetch(`${server.url}/uploads`, { method: "POST", headers: { ...TUS, cookie: seller.cookie, "Upload-Length": "10", "Upload-Concat": concat } });
+      expect([response.status, await response.text()], concat).toEqual([400, "Please send the photo in one piece: uploading it in parallel parts is not supported."]);
+    }
+  });
+
   it("lets a seller whose uploads were stranded (a crash, a closed tab) start new ones; live uploads still count", async () => {
     const stranded = [];
     for (let i = 0; i < 3; i++) {

@@ -24,6 +24,7 @@ import { uploadRequestsInFlight } from "../metrics/metrics";
 
 export const UPLOADS_PATH = "/uploads";
 const BAD_ADDRESS = "This upload address is not valid. Please add the photo again.";
+const NO_PARALLEL_UPLOADS = "Please send the photo in one piece: uploading it in parallel parts is not supported.";
 /**
  * What the checks below found, by request, for tus's hooks (which see the Node request
  * underneath): who is signed in, and the one upload id whose owner was verified.
@@ -109,6 +110,9 @@ export function createUploadsRouter(deps: {
       const address = parseUploadAddress(req.originalUrl);
       if (!address) return void res.status(400).type("text/plain").send(BAD_ADDRESS);
       if (req.method === "OPTIONS") return next();
+      // Parallel uploads (tus's concatenation) are not offered: OPTIONS lists no "concatenation".
+      // tus answers a request for them with a 501, a fault of ours, where the request is the client's.
+      if (req.headers["upload-concat"] !== undefined) return void res.status(400).type("text/plain").send(NO_PARALLEL_UPLOADS);
       const user = await accounts.getSessionUser(fromNodeHeaders(req.headers), (cookie) => {
         if (!res.headersSent) res.append("Set-Cookie", cookie);
       });

@@ -6,11 +6,13 @@
  * origin is refused, whatever the Origin and Sec-Fetch-Site headers say.
  */
 import net from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
 import type { APIRequestContext } from "@playwright/test";
 import type { Db } from "../../server/db/database";
+import { startAppProcess } from "../support/app-process";
 import { deleteUser, expect, logInWith, signUpSellerWith, test, type Seller } from "./support/fixtures";
 import { BASE_URL, buildWorld, cookieHeader, openE2eDatabase, rawRequest, signedInAs, snapshot, TUS, type World, validSellForm } from "./support/security";
 
@@ -91,6 +93,81 @@ test("query and separator tricks on every route never give a 5xx, signed out or 
   expect(seen).toEqual([]);
   // Nothing was done as the signed-in person on a GET.
   expect(await signedInAs(world.stranger.request, world.stranger.seller.id)).toBe(true);
+});
+
+test("TRACE on every route is refused with a 405, never a 500, signed out or in", async () => {
+  // React Router's and better-auth's adapters build a WHATWG Request, which refuses TRACE.
+  const cookie = await cookieHeader(world.stranger.request);
+  const seen: string[] = [];
+  for (const route of [...ROUTES, "/api/auth/get-session", "/my/alerts", "/admin", "/prices/onion", "/no-such-page"]) {
+    for (const headers of [{}, { cookie }] as Array<Record<string, string>>) {
+      const response = await rawRequest({ method: "TRACE", path: fill(route), headers: { ...TUS, ...headers } });
+      if (response.status !== 405) seen.push(`TRACE ${route}: ${response.status}`);
+    }
+  }
+  expect(seen).toEqual([]);
+});
+
+/** One request written byte for byte (Node's client would add or refuse some of these Host headers). */
+function rawHttp(port: number, head: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(head));
+    let text = "";
+    socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer: ${JSON.stringify(head.slice(0, 60))}`)));
+    socket.on("data", (chunk: Buffer) => (text += chunk.toString("latin1")));
+    socket.on("end", () => resolve(Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0)));
+    socket.on("error", reject);
+  });
+}
+
+test.describe("a Host that names no site is a 400, never a 500", () => {
+  const HOSTS = ["", " ", "[", "[::1", "a b", "xn--", "%00", `127.0.0.1:99999`, "127.0.0.1:-1"];
+  const PATHS = ["/signup", "/?fresh=1", "/view", "/no-such-page", "/api/auth/get-session"];
+
+  test("in Host or (from a trusted proxy) X-Forwarded-Host, on a page, a form post and /api/auth", async () => {
+    const seen: string[] = [];
+    for (const host of HOSTS) {
+      for (const path of PATHS) {
+        for (const header of [`Host: ${host}`, `Host: 127.0.0.1:${E2E_PORT}\r\nX-Forwarded-Host: ${host}`]) {
+          const status = await rawHttp(E2E_PORT, `GET ${path} HTTP/1.1\r\n${header}\r\nConnection: close\r\n\r\n`);
+          // An empty X-Forwarded-Host is no header at all to Express: the Host beside it counts.
+          const emptyForwarded = header.includes("X-Forwarded-Host") && host.trim() === "";
+          if (emptyForwarded ? status >= 500 : status !== 400) seen.push(`GET ${path} ${JSON.stringify(header)}: ${status}`);
+        }
+      }
+      const body = "email=a%40b.in&password=x";
+      const post = `POST /login HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${BASE_URL}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
+      const status = await rawHttp(E2E_PORT, post);
+      if (status !== 400) seen.push(`POST /login Host ${JSON.stringify(host)}: ${status}`);
+    }
+    // HTTP/1.0 may leave Host out: a page cannot be made of it, but the health check still answers.
+    for (const [path, expected] of [["/signup", 400], ["/healthz", 200], ["/api/v1/categories", 200]] as const) {
+      const status = await rawHttp(E2E_PORT, `GET ${path} HTTP/1.0\r\n\r\n`);
+      if (status !== expected) seen.push(`HTTP/1.0 GET ${path} without Host: ${status}`);
+    }
+    expect(seen).toEqual([]);
+    // The right Host still gets the page.
+    expect(await rawHttp(E2E_PORT, `GET /signup HTTP/1.1\r\nHost: 127.0.0.1:${E2E_PORT}\r\nConnection: close\r\n\r\n`)).toBe(200);
+  });
+
+  test("X-Forwarded-Host from a client that is not a trusted proxy is ignored, whatever its port", async () => {
+    // A server that trusts only a proxy elsewhere, on the e2e server's port plus one (a run given a range of ports stays in it).
+    const dataDir = mkdtempSync(`${E2E_DATA_DIR}-untrusted-proxy-`);
+    const app = await startAppProcess({ port: E2E_PORT + 1, env: { DATA_DIR: dataDir, DATABASE_URL: `sqlite:${dataDir}/mandi.sqlite`, TRUST_PROXY: "10.255.255.1" } });
+    try {
+      const seen: string[] = [];
+      for (const forwarded of ["x:99999", "x:-1", "evil.example:443", "[", ""]) {
+        for (const path of ["/signup", "/", "/no-such-page"]) {
+          const status = await rawHttp(E2E_PORT + 1, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${E2E_PORT + 1}\r\nX-Forwarded-Host: ${forwarded}\r\nConnection: close\r\n\r\n`);
+          if (status !== (path === "/no-such-page" ? 404 : 200)) seen.push(`GET ${path} X-Forwarded-Host ${JSON.stringify(forwarded)}: ${status}`);
+        }
+      }
+      expect(seen).toEqual([]);
+    } finally {
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
 
 test("server files are unreachable by any spelling of /media", async () => {

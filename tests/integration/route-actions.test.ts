@@ -8,10 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as createAction } from "../../app/routes/create";
 import { action as loginAction } from "../../app/routes/login";
 import { action as accountAction } from "../../app/routes/my-account";
+import { action as myAlertsAction } from "../../app/routes/my-alerts";
 import { action as myListingsAction } from "../../app/routes/my-listings";
 import { action as signupAction } from "../../app/routes/signup";
 import { uploadPhotoValue } from "../../core/listing-form";
 import { LISTING_MESSAGES, MESSAGES } from "../../core/messages";
+import { savedQueryOf } from "../../core/saved-search";
 import { browseQuerySchema } from "../../core/schemas";
 import { UPLOAD_ERROR_MESSAGES } from "../../core/upload-task";
 import { makeProducePhoto } from "../../server/seed/factories";
@@ -270,6 +272,19 @@ describe.each(testEngines())("on %s", (engine) => {
       const outcome = await send(new URLSearchParams({ intent: "sold", id: "../x" }));
       expect(outcome.status).toBe(400);
       expect(outcome.body!.errors).toEqual({ id: LISTING_MESSAGES.notYourListing });
+    });
+  });
+
+  describe("my alerts", () => {
+    it("renames a saved search with clean text: a NUL (a 500 on PostgreSQL) and a bidi override are not stored", async () => {
+      const person = await signedInSeller(t, 5);
+      const { id } = await t.alerts.saveSearch({ actor: person, query: savedQueryOf(browseQuerySchema.parse({ q: "onion" })) });
+      const rename = (name: string) => run(myAlertsAction as AnyAction, post("/my/alerts", new URLSearchParams({ intent: "rename", id, name })), contextFor(person.cookie));
+      expect(await rename("Onion\u0000 for\u202e the shop")).toMatchObject({ status: 302, location: "/my/alerts?done=rename" });
+      expect((await t.alerts.listMine({ actor: person })).searches.map((s) => s.name)).toEqual(["Onion for the shop"]);
+      // Only invisible characters: no name, as an empty one.
+      expect(await rename("\u0000\u200b")).toMatchObject({ status: 302 });
+      expect((await t.alerts.listMine({ actor: person })).searches.map((s) => s.name)).toEqual([null]);
     });
   });
 });
