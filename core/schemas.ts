@@ -430,8 +430,9 @@ export const retryJobSchema = z.object({
   id: z.string().regex(/^[\w-]{1,100}(\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/, "Please send the form again from the page."),
 });
 
-/** A person's id as the page's hidden field sends it: letters, digits, "_" and "-" (a NUL reached PostgreSQL, a 500). */
-const personId = z.string().regex(/^[\w-]{1,64}$/, "Please send the form again from the page.");
+/** A person's id as better-auth makes it: letters, digits, "_" and "-" (a NUL reached PostgreSQL, a 500). */
+export const PERSON_ID = /^[\w-]{1,64}$/;
+const personId = z.string().regex(PERSON_ID, "Please send the form again from the page.");
 
 export const personModerationSchema = z.discriminatedUnion(
   "intent",

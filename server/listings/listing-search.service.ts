@@ -11,7 +11,7 @@ import type { ListingDetail, ListingSummary } from "../../core/listing";
 import { distanceKm, type LatLon } from "../../core/distance";
 import { placeLabel } from "../../core/locations";
 import { districtCentre, districtsByDistance } from "../../core/locations/centres";
-import type { ListingSort } from "../../core/schemas";
+import { PERSON_ID, type ListingSort } from "../../core/schemas";
 import { normaliseSearchText, searchTermsFor } from "../../core/search-terms";
 import { rankSuggestions, wantsSuggestions, type NameCandidate, type Suggestion } from "../../core/suggestions";
 import type { ListingFilter, ListingSearchRepository, ListingSortKey } from "./listing-search.repository";
@@ -306,7 +306,7 @@ export function createListingSearchService(deps: {
     async getSellerPage(input: { id: string; page: number }) {
       // A person's id is letters, digits, "_" and "-": anything else (a NUL, which PostgreSQL
       // refuses in text with a 500) names nobody, and is not looked up.
-      const found = /^[\w-]{1,64}$/.test(input.id) ? await repository.findSeller(input.id) : null;
+      const found = PERSON_ID.test(input.id) ? await repository.findSeller(input.id) : null;
       // Only people who have listed something have a public page: a buyer's phone is nobody's
       // business. A banned seller's page is gone with their listings (decision 014).
       if (!found || found.banned || (await repository.count({ sellerId: found.id }, { upTo: 1 })) === 0) throw new AppError("NOT_FOUND", "We could not find that seller.");

@@ -18,7 +18,8 @@ const EXACT = new Set(["/healthz", "/readyz"]);
 
 type FlatRoute = NonNullable<ServerBuild["routes"][string]>;
 
-function treeOf(routes: ServerBuild["routes"]): RouteObject[] {
+/** The build's flat route list as the tree React Router matches (exported for its test's reference). */
+export function treeOf(routes: ServerBuild["routes"]): RouteObject[] {
   const byParent = new Map<string | undefined, FlatRoute[]>();
   for (const route of Object.values(routes) as Array<FlatRoute | undefined>) {
     if (!route) continue;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { matchRoutes, type ServerBuild } from "react-router";
 import appRoutes from "../../app/routes";
-import { routeTemplates } from "../../server/metrics/route-template";
+import { routeTemplates, treeOf } from "../../server/metrics/route-template";
 
 interface ConfigEntry {
   path?: string;
@@ -26,11 +26,7 @@ function buildRoutes(entries: ConfigEntry[]): ServerBuild["routes"] {
 
 const routes = buildRoutes(appRoutes as ConfigEntry[]);
 
-const byParent = new Map<string | undefined, Array<{ id: string; parentId?: string; path?: string; index?: boolean }>>();
-for (const route of Object.values(routes) as Array<{ id: string; parentId?: string; path?: string; index?: boolean }>) byParent.set(route.parentId, [...(byParent.get(route.parentId) ?? []), route]);
-const treeUnder = (parentId: string | undefined): RouteObject[] =>
-  (byParent.get(parentId) ?? []).map((route) => (route.index ? { id: route.id, index: true, path: route.path } : { id: route.id, path: route.path, children: treeUnder(route.id) }));
-const tree = treeUnder(undefined);
+const tree = treeOf(routes);
 
 /** What React Router itself says, uncached: the answer every address must get. */
 function reference(path: string): string {
