@@ -7,6 +7,13 @@
 
 /** On a page the phone may keep: its value is the viewer's scope (see `offlineScopeOf` on the server). */
 export const OFFLINE_COPY_HEADER = "X-Offline-Copy";
+/**
+ * On the worker's own fetch of a page to save it (a page opened by an in-app link): nobody is
+ * waiting for this answer, so a busy server turns it away first (server/http/load-shedding.ts,
+ * decision 042). Its value is always "1".
+ */
+export const BACKGROUND_SAVE_HEADER = "X-Offline-Save";
+
 /** The viewer scope of a request with no cookie and no Authorization header. */
 export const ANONYMOUS_SCOPE = "anonymous";
 

@@ -266,6 +266,42 @@ describe("load shedding (decision 038)", () => {
     expect((await first).status).toBe(200);
   });
 
+  it("lets a phone's offline save in only while a place stays free for a person, and never makes it wait (decision 042)", async () => {
+    const { base, pages, limiter } = await serve({ max: 3, queueLength: 2 });
+    const save = { headers: { "X-Offline-Save": "1" } };
+    // An idle server renders a save; one with a page rendering and two places free does too.
+    const first = get(`${base}/view/a?n=1`, save);
+    await until(limiter, { active: 1, waiting: 0 });
+    const second = get(`${base}/view/b?n=2`, save);
+    await until(limiter, { active: 2, waiting: 0 });
+    // The last free place is a person's: a save is turned away at once, a person's page is let in.
+    expect(await get(`${base}/view/c?n=3`, save)).toMatchObject({ status: 503, retryAfter: "30" });
+    const person = get(`${base}/viewmore?n=4`);
+    await until(limiter, { active: 3, waiting: 0 });
+    // Every place taken: a person waits in line, a save does not.
+    const waiting = get(`${base}/viewmore?n=5`);
+    await until(limiter, { active: 3, waiting: 1 });
+    expect(await get(`${base}/view/d?n=6`, save)).toMatchObject({ status: 503 });
+    expect(limiter).toMatchObject({ active: 3, waiting: 1 });
+    for (const n of ["1", "2", "4", "5"]) await pages.finish(n);
+    for (const response of [first, second, person, waiting]) expect((await response).status).toBe(200);
+    expect(pages.entered).toEqual(["1", "2", "4", "5"]);
+  });
+
+  it("on one place, a save is let in only when nothing renders; React Router's route list is never shed", async () => {
+    const { base, pages, limiter } = await serve({ max: 1, queueLength: 1 });
+    const first = get(`${base}/?n=1`);
+    await until(limiter, { active: 1, waiting: 0 });
+    expect((await get(`${base}/view/a?n=2`, { headers: { "X-Offline-Save": "1" } })).status).toBe(503);
+    // `/__manifest` is not a page: it goes on to the app past a full limit and an empty line.
+    const manifest = get(`${base}/__manifest?paths=%2Fview&n=m`);
+    await pages.finish("m");
+    expect((await manifest).status).toBe(200);
+    expect(limiter).toMatchObject({ active: 1, waiting: 0 });
+    await pages.finish("1");
+    expect((await first).status).toBe(200);
+  });
+
   it("gives back the place of a client that hung up, whether waiting or rendering", async () => {
     const { base, pages, limiter } = await serve({ max: 1, queueLength: 1 });
     const gone = new AbortController();

@@ -28,6 +28,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import onFinished from "on-finished";
+import { BACKGROUND_SAVE_HEADER } from "../../core/offline-copy";
 import { pageQueueWait, requestsShed } from "../metrics/metrics";
 import { sendUnavailable, sendUnavailableNow } from "./unavailable";
 
@@ -45,7 +46,7 @@ export interface PageLimit {
 /** CoDel's interval: how long the line must stay above target before arrivals are shed. */
 const INTERVAL_MS = 100;
 
-export type ShedReason = "queue_full" | "standing_queue" | "waited_too_long";
+export type ShedReason = "queue_full" | "standing_queue" | "waited_too_long" | "background";
 
 /** Called when a page may start, with what to call once it has finished (or its client gone). */
 type Admit = (done: () => void) => void;
@@ -143,8 +144,14 @@ export function createPageLimiter(limit: PageLimit, now: () => number = () => pe
     });
 
   return {
-    /** Whether a page arriving now would be turned away, and why; O(1), changes nothing but CoDel's clock. */
-    mustShed(): ShedReason | null {
+    /**
+     * Whether a page arriving now would be turned away, and why; O(1), changes nothing but CoDel's
+     * clock. A `background` page (a phone saving a page for offline reading, that nobody waits
+     * for: decision 042) never waits in line and never takes the last free place, which is kept
+     * for a person; it takes a place only when the server is idle or has two or more free.
+     */
+    mustShed(background = false): ShedReason | null {
+      if (background && limit.max && active > 0 && active >= limit.max - 1) return "background";
       if (!limit.max || active < limit.max) return null;
       if (waiting.size >= limit.queueLength) return "queue_full";
       // A place in a line that, at the pace of recent renders, would not reach its turn in time
@@ -212,14 +219,20 @@ export type PageLimiter = ReturnType<typeof createPageLimiter>;
 const isRead = (method: string | undefined) => method === "GET" || method === "HEAD";
 
 // What is not a page: health, the API, auth, photos, uploads, share cards, catalogues, built
-// assets, and any file name with an extension (favicon.ico, sw.js, the manifests); a page's
-// data request (`/viewmore.data`) is a render like its page.
-const NOT_A_PAGE = /^\/(healthz|readyz|api\/|assets\/|media\/|uploads|share\/|i18n\/)/;
+// assets, React Router's route list (`/__manifest`: no loader, microseconds, and a link cannot
+// navigate before it has it: shed, it would turn a tap into the error page), and any file name
+// with an extension (favicon.ico, sw.js, the manifests); a page's data request (`/viewmore.data`)
+// is a render like its page.
+const NOT_A_PAGE = /^\/(healthz|readyz|api\/|assets\/|media\/|uploads|share\/|i18n\/|__manifest$)/;
 
 /** Whether a path names a file (`/favicon.svg`, `/sw.js`), not a page; every built file has an extension. */
 export const isFileName = (path: string) => /\.[^/.]+$/.test(path) && !path.endsWith(".data");
 
 const isPageRead = (method: string | undefined, path: string) => isRead(method) && !NOT_A_PAGE.test(path) && !isFileName(path);
+
+const BACKGROUND_SAVE = BACKGROUND_SAVE_HEADER.toLowerCase();
+/** The service worker's own fetch of a page to keep it offline (core/offline-copy.ts). */
+const isBackgroundSave = (req: IncomingMessage) => req.headers[BACKGROUND_SAVE] === "1";
 
 /** Requests that took their place at the front, so the second look lets them through. */
 const admittedAtFront = new WeakSet<IncomingMessage>();
@@ -239,7 +252,7 @@ function takePlace<Req extends IncomingMessage, Res extends ServerResponse>(
   answer: (req: Req, res: Res) => void,
 ): (req: Req, res: Res, next: () => void) => void {
   return (req, res, next) => {
-    const reason = limiter.mustShed();
+    const reason = limiter.mustShed(isBackgroundSave(req));
     if (reason) {
       requestsShed.inc({ reason });
       return answer(req, res);
@@ -316,5 +329,5 @@ export function shedAtFront(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimi
 /** Just before React Router: the same, for a page request that came past the front for the page cache. */
 export function admitPage(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimit, "queueWaitMs">): RequestHandler {
   const take = takePlace<Request, Response>(limiter, queueWaitMs, sendUnavailable);
-  return (req, res, next) => (!isRead(req.method) || admittedAtFront.has(req) ? next() : take(req, res, () => next()));
+  return (req, res, next) => (!isRead(req.method) || admittedAtFront.has(req) || NOT_A_PAGE.test(req.path) ? next() : take(req, res, () => next()));
 }

@@ -40,7 +40,7 @@ export const pageCacheResults = new Counter({
 
 export const requestsShed = new Counter({
   name: "mandi_requests_shed_total",
-  help: "Page requests answered 503 by load shedding: queue_full (no place in line) or waited_too_long.",
+  help: "Page requests answered 503 by load shedding: queue_full, standing_queue, waited_too_long, or background (a phone's offline save, turned away while the server is busy).",
   labelNames: ["reason"] as const,
   registers: [registry],
 });

@@ -271,6 +271,48 @@ test("a session that ends without the logout button (cookies gone) drops the sav
   await page.context().setOffline(false);
 });
 
+test("pages opened by in-app links are saved one at a time, each once, as background saves; one turned away is asked again", async ({ page }) => {
+  await openWithServiceWorker(page, "/");
+  // The worker's own fetches of the category pages (navigations go on untouched). Each is held a
+  // moment, so saves made side by side would overlap here; the first of Rice is turned away as a
+  // busy server turns a background save away (decision 042).
+  const saves: string[] = [];
+  let inFlight = 0;
+  let mostAtOnce = 0;
+  await page.context().route(/\/\?category=/, async (route) => {
+    const request = route.request();
+    if (request.headers()["sec-fetch-mode"] === "navigate") return route.continue();
+    const url = new URL(request.url());
+    saves.push(`${url.search} ${request.headers()["x-offline-save"]}`);
+    inFlight++;
+    mostAtOnce = Math.max(mostAtOnce, inFlight);
+    try {
+      if (url.search === "?category=rice" && saves.filter((s) => s.startsWith("?category=rice ")).length === 1) {
+        return await route.fulfill({ status: 503, headers: { "Retry-After": "30" }, body: "busy" });
+      }
+      const answer = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.fulfill({ response: answer });
+    } finally {
+      inFlight--;
+    }
+  });
+
+  const quickLinks = page.getByRole("navigation", { name: "Quick links" });
+  // Tapped quickly, and back and forth: Rice and Wheat are shown twice.
+  for (const name of ["Rice", "Wheat", "Fruits", "Rice", "Wheat"]) {
+    await quickLinks.getByRole("link", { name, exact: true }).click();
+    await expect(quickLinks.getByRole("link", { name, exact: true })).toHaveAttribute("aria-current", "true");
+  }
+  await expect
+    .poll(async () => (await savedPages(page)).filter((p) => p.startsWith("/?category=")).sort(), { timeout: 20_000 })
+    .toEqual(["/?category=fruits", "/?category=rice", "/?category=wheat"]);
+  expect(mostAtOnce).toBe(1);
+  // Rice twice (turned away, then asked again 3 s later), the others once; every one says what it is.
+  expect(saves.sort()).toEqual(["?category=fruits 1", "?category=rice 1", "?category=rice 1", "?category=wheat 1"]);
+  await page.context().unroute(/\/\?category=/);
+});
+
 test("a page the worker was still saving for the previous viewer is not brought back after they leave", async ({ page, createListing }) => {
   const listing = await createListing({ name: `Late Save Moong ${Date.now().toString(36)}` });
   await openWithServiceWorker(page, "/");

@@ -21,7 +21,7 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
-import { changesWhoIsSignedIn, isBrowsePage, isNeverKeptOffline, OFFLINE_COPY_HEADER } from "../../../core/offline-copy";
+import { BACKGROUND_SAVE_HEADER, changesWhoIsSignedIn, isBrowsePage, isNeverKeptOffline, OFFLINE_COPY_HEADER } from "../../../core/offline-copy";
 import { offlinePageHtml, withSavedCopyBanner } from "./offline-page";
 import { SERVICE_WORKER_MESSAGES, type PageShownMessage } from "./messages";
 import { forgetPushSubscription, handlePush } from "./push";
@@ -81,12 +81,49 @@ self.addEventListener("message", (event: ExtendableMessageEvent) => {
       // A page opened by an in-app link came as `.data`: fetch the page itself to save it.
       const pageUrl = new URL(url, self.location.origin);
       if (!save || pageUrl.origin !== self.location.origin || !isBrowsePage(pageUrl.pathname)) return;
-      const startedAt = generation;
-      const response = await fetch(pageUrl, { credentials: "same-origin", headers: { Accept: "text/html" } }).catch(() => null);
-      if (response) await keepIfMarked(pageUrl, response, startedAt);
+      await saveInBackground(pageUrl);
     })(),
   );
 });
+
+/**
+ * Background saves (decision 042): nobody waits for them, so they must never cost a person their
+ * page. One at a time, however fast the person taps (and however many pages were shown before the
+ * worker first took control): a burst of whole-page renders would fill the server's places and
+ * get the person's own next tap turned away. An address already waiting is not asked for twice,
+ * nor one saved in the last SAVE_AGAIN_AFTER_MS (tapping back and forth between two categories
+ * would download each page twice over on a metered plan). The request says it is a background
+ * save, so a busy server turns it away first; it is asked again later, twice at most.
+ */
+const SAVE_AGAIN_AFTER_MS = 2 * 60_000;
+const RETRY_DELAYS_MS = [3_000, 9_000];
+/** When each address was last saved, in this generation (see `generation`); the worker's memory only. */
+const lastSaved = new Map<string, number>();
+const waitingSaves = new Set<string>();
+let saves: Promise<void> = Promise.resolve();
+
+function saveInBackground(url: URL): Promise<void> {
+  const savedLately = () => Date.now() - (lastSaved.get(url.href) ?? -Infinity) < SAVE_AGAIN_AFTER_MS;
+  if (waitingSaves.has(url.href) || savedLately()) return saves;
+  waitingSaves.add(url.href);
+  const startedAt = generation;
+  const save = async () => {
+    waitingSaves.delete(url.href);
+    // Saved meanwhile, by the save before this one or by a whole-page load.
+    if (savedLately()) return;
+    for (let attempt = 0; startedAt === generation; attempt++) {
+      const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "text/html", [BACKGROUND_SAVE_HEADER]: "1" } }).catch(() => null);
+      if (response?.status !== 503 || attempt === RETRY_DELAYS_MS.length) {
+        if (response) await keepIfMarked(url, response, startedAt);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
+    }
+  };
+  // A save that failed (storage full, say) does not stop the ones after it.
+  saves = saves.then(save).catch(() => undefined);
+  return saves;
+}
 
 async function answerNavigation(request: Request, event: ExtendableEvent): Promise<Response> {
   const url = new URL(request.url);
@@ -130,14 +167,19 @@ function keepIfMarked(url: URL, response: Response, startedAt: number): Promise<
     if ((await readMeta(SCOPE_KEY)) !== scope) {
       if (startedAt !== generation) return;
       generation++;
+      lastSaved.clear();
       await caches.delete(PAGES_CACHE);
       await writeMeta(SCOPE_KEY, scope);
     }
     const pages = await caches.open(PAGES_CACHE);
     await pages.put(url.href, response);
+    lastSaved.set(url.href, Date.now());
     const keys = await pages.keys();
     // Oldest first: keys come back in the order they were first put.
-    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_SAVED_PAGES))) await pages.delete(old);
+    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_SAVED_PAGES))) {
+      lastSaved.delete(old.url);
+      await pages.delete(old);
+    }
   });
 }
 
@@ -173,6 +215,7 @@ async function forgetViewer(): Promise<void> {
 
 function dropSavedPages(): Promise<void> {
   generation++;
+  lastSaved.clear();
   return oneAtATime(async () => {
     await caches.delete(PAGES_CACHE);
     const meta = await caches.open(META_CACHE);
