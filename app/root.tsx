@@ -6,6 +6,7 @@ import {
   Outlet,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useLocation,
   useNavigation,
   useRouteError,
 } from "react-router";
@@ -99,16 +100,19 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { pathname, search } = useLocation();
   const { t } = useI18n();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : null;
+  const notFound = status === 404;
   // A listing its seller deleted (410): nothing went wrong, it is simply gone.
-  const gone = isRouteErrorResponse(error) && error.status === 410;
-  // A 503 after the page has loaded (an in-app link, a form sent by script) carries the 503
-  // page's HTML as its data: say what it says instead.
+  const gone = status === 410;
+  // A 503 (the database or storage not answering, or a busy server turning a page away, say after
+  // an in-app link; its data is then the 503 page's HTML): what the server's own 503 page says,
+  // and a Try again that loads this address afresh, so a tap that met a busy moment costs one
+  // more tap, not a trip back home.
+  const unavailable = status === 503;
   const message = isRouteErrorResponse(error)
-    ? error.status === 503
-      ? t("error.unavailable")
-      : error.status === 405
+    ? error.status === 405
       ? t("error.noForms")
       : typeof error.data === "string"
       ? error.data
@@ -118,11 +122,25 @@ export function ErrorBoundary() {
     <>
       <SiteHeader />
       <main id="main" className="page flex-1 py-16 text-center">
-        <h1 className="text-2xl font-bold">{t(notFound ? "error.notFound" : gone ? "error.removed" : "error.wrong")}</h1>
-        <p className="mt-3 text-stone-700">{notFound && !message ? t("error.couldNotFind") : message}</p>
-        <a href="/" className="btn-primary mt-6">
-          {t(gone ? "error.seeMandi" : "error.goHome")}
-        </a>
+        <h1 className="text-2xl font-bold">{t(notFound ? "error.notFound" : gone ? "error.removed" : unavailable ? "error.downTitle" : "error.wrong")}</h1>
+        {unavailable ? (
+          <>
+            <p className="mt-3 text-stone-700">{t("error.downText")}</p>
+            <p className="mt-1 text-stone-700">{t("error.downRetry")}</p>
+          </>
+        ) : (
+          <p className="mt-3 text-stone-700">{notFound && !message ? t("error.couldNotFind") : message}</p>
+        )}
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          {unavailable && (
+            <a href={pathname + search} className="btn-primary">
+              {t("error.downButton")}
+            </a>
+          )}
+          <a href="/" className={unavailable ? "btn-secondary" : "btn-primary"}>
+            {t(gone ? "error.seeMandi" : "error.goHome")}
+          </a>
+        </div>
       </main>
     </>
   );

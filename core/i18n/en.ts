@@ -49,7 +49,6 @@ export const en = {
     sorry: "Sorry, something went wrong on our side. Please try again in a moment.",
     seeMandi: "See what is on Mandi",
     goHome: "Go to the home page",
-    unavailable: "Mandi cannot answer right now. Please try again in a minute.",
     noForms: "This page does not take forms, so nothing was changed. Please go back and try again.",
     downTitle: "Mandi cannot answer right now",
     downText: "Something Mandi needs is not answering. If you were sending a form, it was not saved.",

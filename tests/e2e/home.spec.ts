@@ -71,6 +71,28 @@ test("each quick link shows its category's section with its products and a View 
   }
 });
 
+test("a tap a busy server turns away says so, and Try again loads the page it was for", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  // The page's data is turned away once, as a busy server's load shedding answers (decision 038).
+  let turnedAway = 0;
+  await page.route(/\/_root\.data\?category=rice&/, async (route) => {
+    if (turnedAway++) return route.continue();
+    await route.fulfill({ status: 503, headers: { "Retry-After": "30", "Content-Type": "text/html; charset=utf-8" }, body: "<!doctype html><h1>Busy</h1>" });
+  });
+  await page.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: "Rice", exact: true }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Mandi cannot answer right now" })).toBeVisible();
+  await expect(page.getByText("Please try again in a minute.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
+  const tryAgain = page.getByRole("link", { name: "Try again" });
+  await expect(tryAgain).toHaveAttribute("href", "/?category=rice");
+  await tryAgain.click();
+  await expect(page.getByRole("heading", { level: 2, name: "Rice", exact: true })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: "Rice", exact: true })).toHaveAttribute("aria-current", "true");
+  // A whole page load: the data request was not asked again.
+  expect(turnedAway).toBe(1);
+});
+
 test("the dropdown shows the category chosen with a quick link, and follows Back", async ({ page }) => {
   await gotoHydrated(page, "/");
   const select = page.getByLabel("Category", { exact: true });
