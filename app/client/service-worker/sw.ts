@@ -100,11 +100,12 @@ const RETRY_DELAYS_MS = [3_000, 9_000];
 /** When each address was last saved, in this generation (see `generation`); the worker's memory only. */
 const lastSaved = new Map<string, number>();
 const waitingSaves = new Set<string>();
-let saves: Promise<void> = Promise.resolve();
+const oneSaveAtATime = inTurn();
 
 function saveInBackground(url: URL): Promise<void> {
   const savedLately = () => Date.now() - (lastSaved.get(url.href) ?? -Infinity) < SAVE_AGAIN_AFTER_MS;
-  if (waitingSaves.has(url.href) || savedLately()) return saves;
+  // (One already waiting is kept alive by the message that asked for it.)
+  if (waitingSaves.has(url.href) || savedLately()) return Promise.resolve();
   waitingSaves.add(url.href);
   const startedAt = generation;
   const save = async () => {
@@ -121,8 +122,7 @@ function saveInBackground(url: URL): Promise<void> {
     }
   };
   // A save that failed (storage full, say) does not stop the ones after it.
-  saves = saves.then(save).catch(() => undefined);
-  return saves;
+  return oneSaveAtATime(save).catch(() => undefined);
 }
 
 async function answerNavigation(request: Request, event: ExtendableEvent): Promise<Response> {
@@ -147,13 +147,17 @@ async function answerNavigation(request: Request, event: ExtendableEvent): Promi
  * it must not bring their pages back.
  */
 let generation = 0;
-/** Saves and drops run one at a time: each reads the owner, then acts on what it read. */
-let serial: Promise<unknown> = Promise.resolve();
-function oneAtATime(task: () => Promise<void>): Promise<void> {
-  const run = serial.then(task, task);
-  serial = run.catch(() => undefined);
-  return run;
+/** Runs the tasks given to it one after another, each whether or not the one before failed. */
+function inTurn(): (task: () => Promise<void>) => Promise<void> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (task) => {
+    const run = last.then(task, task);
+    last = run.catch(() => undefined);
+    return run;
+  };
 }
+/** Saves and drops run one at a time: each reads the owner, then acts on what it read. */
+const oneAtATime = inTurn();
 
 /**
  * Saves a page the server marked keepable (`startedAt`: the generation when it was asked for),
