@@ -1,8 +1,10 @@
 import { mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { precompressAssets } from "./scripts/vite-precompress.ts";
 import { serviceWorker } from "./scripts/vite-service-worker.ts";
 
 /**
@@ -29,10 +31,33 @@ function sourceMapsOutOfServedFolder(): Plugin {
   };
 }
 
+/**
+ * React Router 7's package exports name only its development build (upstream issue
+ * remix-run/react-router#14102), so a production bundle carries its dev-only checks and warnings
+ * (`ENABLE_DEV_WARNINGS = true`). The package ships the production build beside it, with the same
+ * exports: the browser's bundle takes that one. Only in the client environment: the server keeps
+ * the one copy React Router's own server packages (`@react-router/node`, `@react-router/express`)
+ * import, so the two never meet in one process (decision 043).
+ */
+function reactRouterProductionBuild(): Plugin {
+  const folder = path.join(path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")), "dist/production");
+  const files: Record<string, string> = { "react-router": "index.mjs", "react-router/dom": "dom-export.mjs" };
+  return {
+    name: "mandi:react-router-production-build",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(source) {
+      const file = files[source];
+      return file ? path.join(folder, file) : null;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our Express host, which imports the React Router build.
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" }
     : { target: "es2020", sourcemap: "hidden" as const },
-  plugins: [tailwindcss(), reactRouter(), sourceMapsOutOfServedFolder(), serviceWorker()],
+  plugins: [reactRouterProductionBuild(), tailwindcss(), reactRouter(), sourceMapsOutOfServedFolder(), serviceWorker(), precompressAssets()],
 }));

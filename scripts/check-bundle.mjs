@@ -7,10 +7,12 @@
 //     the code is the same for both, and neither catalogue is in it (decision 015: a page fetches
 //     its own language's catalogue as a JSON file, cached for a year; its size is shown beside);
 //  3. no source map is left in build/client, the folder the server serves (vite.config.ts moves
-//     them to build/sourcemaps: they hold route sources, server actions included).
+//     them to build/sourcemaps: they hold route sources, server actions included);
+//  4. React Router's production build is the one in the bundle, and every script and stylesheet
+//     has its Brotli and gzip copies beside it, each decoding to the file (decision 043).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 
 const BUDGET_KB = 120;
 const LANGUAGES = ["en", "hi"];
@@ -43,6 +45,21 @@ for (const source of sources) {
     problems.push(`module outside app/ and core/ in the browser bundle: ${source}`);
   } else if (/(^|\/)server\//.test(source)) {
     problems.push(`server module in the browser bundle: ${source}`);
+  }
+}
+
+// 4. React Router's production build (vite.config.ts), and the build's compressed copies
+// (scripts/vite-precompress.ts) true to their files.
+for (const source of sources) {
+  if (/node_modules\/react-router\/dist\/development\//.test(source)) problems.push(`React Router's development build is in the browser bundle: ${source}`);
+}
+for (const file of files.filter((f) => /\.(js|css)$/.test(f))) {
+  const bytes = readFileSync(path.join(ASSETS, file));
+  if (bytes.length < 1024) continue;
+  for (const [suffix, decode] of [[".br", brotliDecompressSync], [".gz", gunzipSync]]) {
+    const copy = path.join(ASSETS, file + suffix);
+    if (!existsSync(copy)) problems.push(`no ${suffix} copy of ${file}`);
+    else if (!decode(readFileSync(copy)).equals(bytes)) problems.push(`${file}${suffix} does not decode to ${file}: an old build's copy?`);
   }
 }
 

@@ -11,6 +11,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
@@ -206,10 +207,23 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
     app.use(devMiddleware);
   } else if (clientDir) {
     // No source map is in clientDir: the build moves them to build/sourcemaps (vite.config.ts).
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    // The build wrote each script and stylesheet compressed (scripts/vite-precompress.ts): the copy
+    // the browser accepts is sent as it is, and `compression` above leaves an encoded answer alone.
+    const assets = expressStaticGzip(path.join(clientDir, "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: "1y", index: false },
+    });
+    // It sets Content-Encoding before it looks at the method, so any other method goes on without
+    // it; and the compressed copies are not files of their own.
+    const sendable = (req: express.Request) => (req.method === "GET" || req.method === "HEAD") && !/\.(br|gz)$/i.test(decodedPath(req.path));
+    app.use("/assets", (req, res, next) => (sendable(req) ? assets(req, res, next) : next()));
     // Only file names are looked for: a page's path would cost every render a stat of the disk.
+    // And only at the top of the folder (the worker, the icons): /assets, with the compressed
+    // copies beside its files, is served above and nowhere else, by no spelling of its path.
     const files = express.static(clientDir, { maxAge: "1h", index: false });
-    app.use((req, res, next) => (isFileName(req.path) ? files(req, res, next) : next()));
+    app.use((req, res, next) => (isFileName(req.path) && /^\/[^/\\]+$/.test(decodedPath(req.path)) ? files(req, res, next) : next()));
   }
 
   const routeContext = routeContextOf(services);
@@ -267,4 +281,13 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
   app.use(answerUnavailable);
   app.use(onError);
   return { app, front, pageLimiter, work };
+}
+
+/** A path with its %-escapes decoded, or as it came when they are malformed (the handler then refuses it). */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

@@ -4,7 +4,7 @@
  * destinations with any characters answer a redirect, a body the server never read does not
  * hang the connection, and the same-site check compares scheme, host and port.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
@@ -42,6 +42,44 @@ test.describe("source maps", () => {
       expect(response.status, spelling).toBe(404);
       expect(response.body, spelling).not.toContain("mappings");
     }
+  });
+});
+
+test.describe("scripts and the stylesheet, compressed once by the build (decision 043)", () => {
+  test("each encoding the browser accepts is the build's own copy, and decodes to the file", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const files = [...new Set([...html.matchAll(/\/assets\/([\w.-]+\.(?:js|css))/g)].map((m) => m[1]!))];
+    const script = files.find((file) => file.startsWith("entry.client"));
+    const stylesheet = files.find((file) => file.endsWith(".css"));
+    expect(script && stylesheet).toBeTruthy();
+    for (const file of [script!, stylesheet!]) {
+      const onDisk = readFileSync(`build/client/assets/${file}`);
+      for (const [accepted, encoding, copy] of [
+        ["gzip, deflate, br, zstd", "br", ".br"],
+        ["br;q=0, gzip", "gzip", ".gz"],
+        ["gzip", "gzip", ".gz"],
+        ["identity", null, ""],
+      ] as const) {
+        // Node's fetch decodes the body itself, so what arrives is compared with the file on disk.
+        const response = await fetch(`${OWN_ORIGIN}/assets/${file}`, { headers: { "accept-encoding": accepted } });
+        expect(response.status, `${file} ${accepted}`).toBe(200);
+        expect(response.headers.get("content-encoding"), `${file} ${accepted}`).toBe(encoding);
+        expect(response.headers.get("vary") ?? "", `${file} ${accepted}`).toMatch(/accept-encoding/i);
+        expect(response.headers.get("cache-control"), `${file} ${accepted}`).toContain("immutable");
+        // The length of the build's copy: sent as written, not compressed again on the way.
+        expect(Number(response.headers.get("content-length")), `${file} ${accepted}`).toBe(statSync(`build/client/assets/${file}${copy}`).size);
+        expect(Buffer.from(await response.arrayBuffer()).equals(onDisk), `${file} ${accepted}`).toBe(true);
+      }
+    }
+    // The copies are not files of their own, and no other method is answered with an encoding.
+    for (const spelling of [`/assets/${script}.br`, `/assets/${script}.gz`, `/assets/${script}%2ebr`]) {
+      expect((await rawRequest({ path: spelling })).status, spelling).toBe(404);
+    }
+    // (A body whose Content-Encoding lied would fail to decode here.)
+    const posted = await fetch(`${OWN_ORIGIN}/assets/${script}`, { method: "POST", headers: { "accept-encoding": "br" } });
+    expect(posted.status).toBeGreaterThanOrEqual(400);
+    expect(posted.status).toBeLessThan(500);
+    expect(await posted.text()).not.toContain(readFileSync(`build/client/assets/${script}`, "utf8").slice(0, 200));
   });
 });
 
