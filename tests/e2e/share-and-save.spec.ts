@@ -149,6 +149,9 @@ test("the listing's page, as WhatsApp and Facebook fetch it, has Open Graph tags
 });
 
 test("the Share button is a WhatsApp link with a short text and the listing's address; in Hindi on the Hindi page", async ({ browser, page, baseURL }) => {
+  // Two sellers' pages in two languages: 12.8 s beside another worker, 26.4 s on a fresh clone's CI
+  // on 2026-11-29 (load average 9–11), near the default 30 s.
+  test.setTimeout(90_000);
   const shop = await sellerWithListing(browser, `Share Garlic ${uniqueTag()}`);
   try {
     await page.setViewportSize({ width: 360, height: 780 });
