@@ -95,8 +95,8 @@ test.describe("every page in Hindi", () => {
   });
 
   // The crawl is split: on a fresh clone's CI (2026-11-29) its 43 pages took 145 s in one test, 3.4 s
-  // a page (axe's scan most of it) and 7 s the slowest, and ran out of a 150 s budget on the last
-  // page. Four parts of at most 11 pages each get 90 s: more than twice what one took there.
+  // a page and 7 s the slowest, and ran out of a 150 s budget on the last page. Four parts of at
+  // most 11 pages each get 90 s: more than twice what one took there (22–37 s with two workers).
   for (const signedIn of [false, true]) {
     for (const part of [1, 2]) {
       test(`axe finds no violations on any page (${signedIn ? "signed in" : "signed out"}, part ${part} of 2)`, async ({ page, browser }) => {
