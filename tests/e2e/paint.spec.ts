@@ -1,8 +1,9 @@
 /**
  * Pages paint before their JavaScript loads (app/components/deferred-scripts.tsx): the HTML asks
- * for no script module up front, the scripts start once the browser reports the first contentful paint, and the page then
- * hydrates without an error. The first photo of a listing grid is fetched at high priority, the
- * others lazily. Timings are measured by `npm run bench:lighthouse`, not here.
+ * for no script module up front, the scripts start once the browser reports the first contentful
+ * paint, and the page then hydrates without an error. The first photo of a listing grid is
+ * fetched at high priority, the others lazily. Timings are measured by `npm run bench:lighthouse`,
+ * not here.
  */
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
