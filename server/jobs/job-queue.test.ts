@@ -215,6 +215,23 @@ describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) =
     expect(await db.kysely.selectFrom("alert_job").select("id").where("kind", "=", "adopted").execute()).toEqual([]);
   });
 
+  it.runIf(driver === "pg-boss")("three instances making the same new queues at once: every enqueue succeeds, every job runs once", async () => {
+    // pg-boss makes a queue with DDL on its partitioned job table; instances doing so at once
+    // deadlock one another (40P01), and an enqueue that lost would lose its job.
+    const kinds = Array.from({ length: 6 }, (_, n) => `fresh-${n}`);
+    const instances = [makeQueue({ pollMs: 20 }).queue, makeQueue({ pollMs: 20 }).queue, makeQueue({ pollMs: 20 }).queue];
+    const runs: string[] = [];
+    for (const queue of instances) for (const kind of kinds) queue.handle(kind, async (payload) => void runs.push(`${kind}:${String(payload.by)}`));
+    await Promise.all(instances.map((queue) => queue.start()));
+    const sent = await Promise.allSettled(instances.flatMap((queue, by) => kinds.map((kind) => queue.enqueue(kind, { by }, { key: `${kind}:${by}` }))));
+    expect(sent.filter((result) => result.status === "rejected")).toEqual([]);
+    const deadline = Date.now() + 20_000;
+    while (runs.length < kinds.length * instances.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // a second run would have shown by now
+    await Promise.all(instances.map((queue) => queue.stop()));
+    expect(runs.sort()).toEqual(kinds.flatMap((kind) => instances.map((_, by) => `${kind}:${by}`)).sort());
+  });
+
   it.runIf(driver === "pg-boss")("keeps pg-boss in its own schema", async () => {
     const db = opened[0]!;
     const { rows } = await sql<{ n: string }>`select count(*) as n from information_schema.tables where table_schema = 'pgboss' and table_name in ('job', 'archive', 'queue', 'version')`.execute(db.kysely);

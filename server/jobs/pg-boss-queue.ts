@@ -18,6 +18,11 @@
  * - A retry from the back office gives every attempt again (pg-boss's `retry` gives one).
  * - userId rides in the job's data, so account deletion can remove a person's jobs in its own
  *   transaction (the tables are in the same database).
+ * - Queues are made one instance at a time. pg-boss makes a queue with DDL (a partition of its
+ *   job table, a foreign key to its queue table); instances starting together each make every
+ *   queue, and two doing so at once deadlock (40P01), which failed the enqueue of a listing just
+ *   posted (its alerts were lost). An advisory lock lines them up; a deadlock that still happens
+ *   (with a fetch or a send) is retried, as PostgreSQL advises, since the loser's work rolled back.
  * If PostgreSQL cannot be reached when jobs start, the app serves anyway: the loop tries to
  * start pg-boss again at its next turn, and every pg-boss error is logged, never thrown.
  */
@@ -37,6 +42,10 @@ export const PG_BOSS_SCHEMA = "pgboss";
  * server), and another instance would run them at the same time.
  */
 const BATCH = 1;
+/** The advisory lock every instance takes to make a queue: a number of our own, from its name. */
+const QUEUE_MAKING_LOCK = "mandi: pg-boss makes a queue";
+/** Tries of work a deadlock rolled back, each after a short random wait. */
+const DEADLOCK_TRIES = 5;
 /** One line per distinct pg-boss error every so often: an outage fails every poll. */
 const ERROR_LOG_EVERY_MS = 10_000;
 
@@ -97,6 +106,18 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
     logger.warn({ code: typeof code === "string" ? code : undefined, error: text }, `job queue (pg-boss): ${what}`);
   }
 
+  /** `work` again while PostgreSQL picks it as a deadlock's loser (its transaction rolled back, so it may run again). */
+  async function retryingDeadlocks<T>(work: () => Promise<T>): Promise<T> {
+    for (let tried = 1; ; tried++) {
+      try {
+        return await work();
+      } catch (error) {
+        if ((error as { code?: unknown } | null)?.code !== "40P01" || tried >= DEADLOCK_TRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80 * tried));
+      }
+    }
+  }
+
   /** pg-boss started (its schema made or migrated); a failed start is tried afresh next time. */
   function open(): Promise<PgBoss> {
     opening ??= (async () => {
@@ -142,8 +163,15 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
     if (!made) {
       const settings = { name: kind, policy: "standard" as const, retryLimit: MAX_JOB_ATTEMPTS - 1, retryDelay: 0, retryBackoff: false, expireInSeconds: leaseSeconds };
       // createQueue leaves a queue that exists as it was made: updateQueue applies today's
-      // settings (JOB_LEASE_SECONDS changed since, for one) to it.
-      made = boss.createQueue(kind, settings).then(() => boss.updateQueue(kind, settings));
+      // settings (JOB_LEASE_SECONDS changed since, for one) to it. The lock is held by a
+      // transaction of ours while pg-boss works on its own connections; it ends with it.
+      made = retryingDeadlocks(() =>
+        db.transaction().execute(async (trx) => {
+          await sql`select pg_advisory_xact_lock(hashtextextended(${QUEUE_MAKING_LOCK}, 0))`.execute(trx);
+          if (!(await boss.getQueue(kind))) await boss.createQueue(kind, settings);
+          await boss.updateQueue(kind, settings);
+        }),
+      );
       queuesMade.set(kind, made);
       made.catch(() => queuesMade.delete(kind));
     }
@@ -197,7 +225,8 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
     const data: JobData = { payload, ...(options.userId ? { userId: options.userId } : {}) };
     // runAt is read on our clock (which tests may set); pg-boss waits on the database's.
     const delayMs = options.runAt === undefined ? 0 : options.runAt - now();
-    await boss.send(kind, data, { id: jobIdFor(kind, options.key), singletonKey: options.key, ...(delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs) } : {}) });
+    // Sent again after a deadlock: the id is the key's, so it is still one job.
+    await retryingDeadlocks(() => boss.send(kind, data, { id: jobIdFor(kind, options.key), singletonKey: options.key, ...(delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs) } : {}) }));
   }
 
   /**
