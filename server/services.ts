@@ -194,7 +194,7 @@ export async function createServices(
     now: options.now,
   });
   registerPushJobs({ jobs, push });
-  const onLive = (listingId: string) => alerts.listingBecameLive(listingId);
+  const onLive = (...args: Parameters<AlertsService["listingBecameLive"]>) => alerts.listingBecameLive(...args);
   const savedListingsRepository = timedRepository("savedListings", createSavedListingsRepository(db.kysely));
   return {
     config,

@@ -88,6 +88,41 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
     expect((await foundBy(buyer)).filter((n) => n === "Carrot")).toHaveLength(1);
   });
 
+  it("saves a listing becoming live and its matching job together: while the database refuses the job, nothing changes (decision 044)", async () => {
+    await save(buyer, { q: "radish" });
+    // The database itself refuses the job's row, as it would on a fault between the two writes.
+    const jobTable = t.jobs.driver === "pg-boss" ? "pgboss.job" : "alert_job";
+    const refuseJobs = async (refuse: boolean) => {
+      if (engine === "sqlite") {
+        await sql.raw(refuse ? `create trigger refuse_jobs before insert on ${jobTable} begin select raise(abort, 'refused'); end` : "drop trigger refuse_jobs").execute(t.db.kysely);
+      } else if (refuse) {
+        await sql.raw("create or replace function refuse_jobs() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$").execute(t.db.kysely);
+        await sql.raw(`create trigger refuse_jobs before insert on ${jobTable} for each row execute function refuse_jobs()`).execute(t.db.kysely);
+      } else await sql.raw(`drop trigger refuse_jobs on ${jobTable}`).execute(t.db.kysely);
+    };
+    const statusOf = async (id: string) => (await t.db.kysely.selectFrom("listing").select(["status", "expires_at"]).where("id", "=", id).executeTakeFirstOrThrow());
+    await refuseJobs(true);
+    try {
+      await expect(list({ name: "Radish" })).rejects.toThrow(/refused/);
+      expect(await t.db.kysely.selectFrom("listing").select("id").where("name", "=", "Radish").execute()).toEqual([]);
+    } finally {
+      await refuseJobs(false);
+    }
+    const id = await list({ name: "Radish" });
+    expect(await foundBy(buyer)).toContain("Radish");
+    await t.listings.markSold({ actor: seller, id });
+    const sold = await statusOf(id);
+    t.clock.now += 60_000;
+    await refuseJobs(true);
+    try {
+      await expect(t.listings.markAvailable({ actor: seller, id })).rejects.toThrow(/refused/);
+      await expect(t.listings.renewListing({ actor: seller, id })).rejects.toThrow(/refused/);
+      expect(await statusOf(id)).toEqual(sold);
+    } finally {
+      await refuseJobs(false);
+    }
+  });
+
   it("counts what is new since the last visit", async () => {
     expect(await t.alerts.countUnseen(buyer)).toBeGreaterThan(0);
     await t.alerts.markSeen({ actor: buyer });

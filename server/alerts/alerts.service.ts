@@ -5,11 +5,13 @@
  * (server/listings/browse-filter.ts).
  */
 import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
 import { AppError } from "../../core/app-error";
 import { MESSAGES } from "../../core/messages";
 import { canChangeSavedSearch, type Actor } from "../../core/policies";
 import { parseChannels, type AlertAction, type AlertChannel, type SavedQuery } from "../../core/saved-search";
 import type { Language } from "../../core/i18n/languages";
+import type { Database } from "../db/schema";
 import type { JobQueue } from "../jobs/job-queue";
 import { listingKeys } from "../listings/browse-filter";
 import type { Logger } from "../logger";
@@ -113,9 +115,13 @@ export function createAlertsService(deps: {
   return {
     matchListing,
 
-    /** Queues matching for a listing that has just become live (listings and moderation call this). */
-    async listingBecameLive(listingId: string): Promise<void> {
-      await jobs.enqueue("match-listing", { listingId }, { key: `match:${listingId}:${now()}` });
+    /**
+     * Queues matching for a listing becoming live, in `within`, the transaction that makes it so
+     * (listings and moderation call this): the listing and its job are saved together or not at
+     * all, so no listing goes live with its alerts lost (decision 044).
+     */
+    async listingBecameLive(listingId: string, within: Kysely<Database>): Promise<void> {
+      await jobs.enqueueMany("match-listing", [{ payload: { listingId }, options: { key: `match:${listingId}:${now()}` } }], within);
     },
 
     /** `language`: the page's, which its email is written in (decision 026). */

@@ -162,16 +162,22 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
     let made = queuesMade.get(kind);
     if (!made) {
       const settings = { name: kind, policy: "standard" as const, retryLimit: MAX_JOB_ATTEMPTS - 1, retryDelay: 0, retryBackoff: false, expireInSeconds: leaseSeconds };
-      // createQueue leaves a queue that exists as it was made: updateQueue applies today's
-      // settings (JOB_LEASE_SECONDS changed since, for one) to it. The lock is held by a
-      // transaction of ours while pg-boss works on its own connections; it ends with it.
-      made = retryingDeadlocks(() =>
-        db.transaction().execute(async (trx) => {
-          await sql`select pg_advisory_xact_lock(hashtextextended(${QUEUE_MAKING_LOCK}, 0))`.execute(trx);
-          if (!(await boss.getQueue(kind))) await boss.createQueue(kind, settings);
-          await boss.updateQueue(kind, settings);
-        }),
-      );
+      made = (async () => {
+        // Made under the lock, which a transaction of ours holds while pg-boss works on its own
+        // connections. A queue already made needs no lock (nor a connection of our pool: this
+        // may run inside a transaction that holds one, decision 044).
+        if (!(await boss.getQueue(kind))) {
+          await retryingDeadlocks(() =>
+            db.transaction().execute(async (trx) => {
+              await sql`select pg_advisory_xact_lock(hashtextextended(${QUEUE_MAKING_LOCK}, 0))`.execute(trx);
+              if (!(await boss.getQueue(kind))) await boss.createQueue(kind, settings);
+            }),
+          );
+        }
+        // createQueue leaves a queue that exists as it was made: updateQueue applies today's
+        // settings (JOB_LEASE_SECONDS changed since, for one) to it.
+        await retryingDeadlocks(() => boss.updateQueue(kind, settings));
+      })();
       queuesMade.set(kind, made);
       made.catch(() => queuesMade.delete(kind));
     }

@@ -43,8 +43,11 @@ export function createListingsRepository(db: Kysely<Database>) {
   }
 
   return {
-    /** The listing and its photos, all or nothing; the first photo is the cover. */
-    async insert(row: Omit<ListingTable, ModerationColumn>, photos: readonly StoredPhoto[]): Promise<void> {
+    /**
+     * The listing and its photos, all or nothing; the first photo is the cover. `alsoWithin`: more
+     * of the same transaction (queueing its alerts), so a failure there saves nothing either.
+     */
+    async insert(row: Omit<ListingTable, ModerationColumn>, photos: readonly StoredPhoto[], alsoWithin?: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto("listing").values(row).execute();
         if (photos.length) {
@@ -53,6 +56,7 @@ export function createListingsRepository(db: Kysely<Database>) {
             .values(photos.map((photo, position) => ({ listing_id: row.id, position, ...photo })))
             .execute();
         }
+        await alsoWithin?.(trx);
       });
     },
 
@@ -68,10 +72,17 @@ export function createListingsRepository(db: Kysely<Database>) {
       });
     },
 
-    /** Sold or available again, and/or a new expiry; false when the listing is gone. */
-    async setLifecycle(listingId: string, changes: { status?: "active" | "sold"; expires_at?: number; updated_at: number }): Promise<boolean> {
-      const updated = await db.updateTable("listing").set(changes).where("id", "=", listingId).executeTakeFirst();
-      return Number(updated.numUpdatedRows) > 0;
+    /**
+     * Sold or available again, and/or a new expiry; false when the listing is gone. `alsoWithin`
+     * runs in the same transaction when the listing changed.
+     */
+    async setLifecycle(listingId: string, changes: { status?: "active" | "sold"; expires_at?: number; updated_at: number }, alsoWithin?: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx.updateTable("listing").set(changes).where("id", "=", listingId).executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) return false;
+        await alsoWithin?.(trx);
+        return true;
+      });
     },
 
     /** Deletes the listing (its photo rows go with it), leaving a tombstone; returns the image keys it used. */

@@ -4,6 +4,7 @@
  * What buyers browse and search is listing-search.service.ts.
  */
 import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
 import { AppError } from "../../core/app-error";
 import { PERISHABLE_CATEGORIES, type CategorySlug } from "../../core/categories";
 import { IMAGE_WIDTHS, PAGE_SIZE } from "../../core/constants";
@@ -16,6 +17,7 @@ import { pricePerKgPaise } from "../../core/produce";
 import type { ListingFields } from "../../core/schemas";
 import { normaliseSearchText } from "../../core/search-terms";
 import { isStaff, type Role } from "../../core/moderation";
+import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import { makeImageVariants, type ImageVariant } from "../media/image-pipeline";
 import type { Storage } from "../media/storage";
@@ -60,15 +62,15 @@ export function createListingsService(deps: {
   now?: () => number;
   /**
    * Told when a listing becomes live (posted, available again, renewed) so saved searches can
-   * match it (server/alerts, decision 022). It only queues work; a failure is logged, never the seller's.
+   * match it (server/alerts, decision 022). It queues that work in `within`, the transaction that
+   * makes the listing live: both are saved or neither (decision 044).
    */
-  onLive?: (listingId: string) => Promise<void>;
+  onLive?: (listingId: string, within: Kysely<Database>) => Promise<void>;
 }) {
   const { repository, storage, uploads, maxPhotos, logger, listingDays } = deps;
   const now = deps.now ?? Date.now;
-  const becameLive = async (listingId: string) => {
-    await deps.onLive?.(listingId).catch((error: unknown) => logger.error({ err: error, listingId }, "could not queue alerts for a listing"));
-  };
+  /** What the transaction making a listing live also does: queue its alerts. */
+  const queueAlerts = (listingId: string) => (within: Kysely<Database>) => deps.onLive?.(listingId, within) ?? Promise.resolve();
 
   /** When a listing of this category, put up or renewed at `from`, expires. */
   const expiryFrom = (category: CategorySlug, from: number) =>
@@ -215,6 +217,7 @@ export function createListingsService(deps: {
         await repository.insert(
           { id, seller_id: input.actor!.id, ...columns, image_key: cover.image_key, image_name: cover.image_name, created_at: at, status: "active", expires_at: expiryFrom(columns.category as CategorySlug, at), updated_at: null },
           stored,
+          queueAlerts(id),
         );
         return id;
       }
@@ -226,16 +229,17 @@ export function createListingsService(deps: {
     await removePhotoFiles(replaced);
     const uploadIds = input.photos.flatMap((source) => ("upload" in source ? [source.upload] : []));
     if (uploadIds.length) await uploads.discardUploads(uploadIds).catch((error: unknown) => logger.error({ err: error, uploadIds }, "upload cleanup failed"));
-    if (!current) await becameLive(id);
     return { id };
   }
 
-  /** A lifecycle change by the listing's seller; "gone meanwhile" reads as not found. */
-  async function changeLifecycle(actor: Actor | null, id: string, change: (listing: ListingDetail) => { status?: "active" | "sold"; expires_at?: number }) {
+  /**
+   * A lifecycle change by the listing's seller; "gone meanwhile" reads as not found. `live`: the
+   * change makes it live again, so its alerts are queued with it.
+   */
+  async function changeLifecycle(actor: Actor | null, id: string, change: (listing: ListingDetail) => { status?: "active" | "sold"; expires_at?: number }, live = false): Promise<void> {
     const listing = await ownListing(actor, id);
-    const changed = await repository.setLifecycle(listing.id, { ...change(listing), updated_at: now() });
+    const changed = await repository.setLifecycle(listing.id, { ...change(listing), updated_at: now() }, live ? queueAlerts(listing.id) : undefined);
     if (!changed) throw new AppError("NOT_FOUND", LISTING_MESSAGES.notYourListing);
-    return listing.id;
   }
 
   return {
@@ -267,11 +271,11 @@ export function createListingsService(deps: {
     },
 
     /** Available again; an expired listing also needs renewing to be shown. */
-    markAvailable: async (input: { actor: Actor | null; id: string }) => becameLive(await changeLifecycle(input.actor, input.id, () => ({ status: "active" }))),
+    markAvailable: (input: { actor: Actor | null; id: string }) => changeLifecycle(input.actor, input.id, () => ({ status: "active" }), true),
 
     /** Another full period from now (never shorter than what is left). */
-    renewListing: async (input: { actor: Actor | null; id: string }) =>
-      becameLive(await changeLifecycle(input.actor, input.id, (listing) => ({ expires_at: Math.max(listing.expiresAt, expiryFrom(listing.category, now())) }))),
+    renewListing: (input: { actor: Actor | null; id: string }) =>
+      changeLifecycle(input.actor, input.id, (listing) => ({ expires_at: Math.max(listing.expiresAt, expiryFrom(listing.category, now())) }), true),
 
     /** Removes a listing, leaving a tombstone (its link answers 410); its photos' files go after the database has forgotten them. */
     async deleteListing(input: { actor: Actor | null; id: string }): Promise<void> {

@@ -101,9 +101,9 @@ function toModeratedListing(row: ListingRow): ModeratedListing {
 export function createModerationRepository(db: Kysely<Database>, dialect: DialectName) {
   return {
     ...bindTo(db, dialect),
-    /** Runs `work` in one transaction, with a repository bound to it. */
-    async transaction<T>(work: (repository: BoundModerationRepository) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(bindTo(trx, dialect)));
+    /** Runs `work` in one transaction, with a repository bound to it (and the transaction, for other services' writes). */
+    async transaction<T>(work: (repository: BoundModerationRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(bindTo(trx, dialect), trx));
     },
   };
 }

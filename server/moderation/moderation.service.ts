@@ -4,11 +4,13 @@
  * in the route, and anyone who is not staff is told the thing does not exist (404).
  */
 import { createHmac, randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
 import { AppError } from "../../core/app-error";
 import { PAGE_SIZE } from "../../core/constants";
 import { LISTING_MESSAGES, MESSAGES } from "../../core/messages";
 import { isAdmin, isStaff, MODERATION_MESSAGES, SYSTEM_ACTORS, type ReportReason, type Role } from "../../core/moderation";
 import type { PersonRecord } from "../auth/accounts.repository";
+import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import type { AuditEntry, BoundModerationRepository, ModeratedListing, ModerationRepository, QueueEntry, QueueView, ReportRecord } from "./moderation.repository";
 
@@ -48,8 +50,11 @@ export function createModerationService(deps: {
   secret: string;
   logger: Logger;
   now?: () => number;
-  /** Told when a restored listing is live again, for saved-search alerts (decision 022). */
-  onListingLive?: (listingId: string) => Promise<void>;
+  /**
+   * Told when a restored listing is live again, for saved-search alerts (decision 022): it queues
+   * them in `within`, the restore's transaction (decision 044).
+   */
+  onListingLive?: (listingId: string, within: Kysely<Database>) => Promise<void>;
 }) {
   const { repository, settings, logger } = deps;
   const { accounts } = repository;
@@ -184,15 +189,15 @@ export function createModerationService(deps: {
     async restoreListing(input: { actor: ModerationActor | null; listingId: string; note: string | null }): Promise<void> {
       requireStaff(input.actor);
       const actor = input.actor;
-      await repository.transaction(async (r) => {
+      await repository.transaction(async (r, trx) => {
         const listing = await listingOrNotFound(r, input.listingId, { lock: true });
         if (listing.hiddenAt === null) throw new AppError("CONFLICT", MODERATION_MESSAGES.notHidden);
         const at = now();
         await r.showListing(listing.id);
         await r.resolveOpenReports(listing.id, at, "dismissed");
         await r.appendAudit({ at, ...actorColumns(actor), action: "restore", target_type: "listing", target_id: listing.id, target_label: listing.name, reason: input.note });
+        await deps.onListingLive?.(listing.id, trx);
       });
-      await deps.onListingLive?.(input.listingId).catch((error: unknown) => logger.error({ err: error, listingId: input.listingId }, "could not queue alerts for a listing"));
     },
 
     /** The seller's one request to look again at their hidden listing. */
