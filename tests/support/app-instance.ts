@@ -3,7 +3,7 @@
  * free port for it. Needs `react-router build` first.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -41,20 +41,38 @@ export async function startAppInstance(options: { env: Record<string, string>; p
 }
 
 /**
- * A port nothing listens on: any free one, or on a shared machine the first free one in
- * TEST_PORTS (e.g. `4351-4359`; run the files one at a time then, with --no-file-parallelism).
+ * A port nothing listens on, for an app started after this returns: the first free one in
+ * TEST_PORTS (e.g. `4351-4359`; on a shared machine, with --no-file-parallelism), else one from a
+ * random start below the kernel's ephemeral range. Not `listen(0)`: that hands out a port of the
+ * ephemeral range, which any outgoing connection (to PostgreSQL, say) may take as its own before
+ * the app binds it, and the app then exits with EADDRINUSE (seen in a CI run).
  */
 export async function freePort(): Promise<number> {
   const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORTS ?? "");
-  if (!range) return listenOn(0);
-  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+  const [low, high] = range ? [Number(range[1]), Number(range[2])] : belowEphemeral();
+  const span = high - low + 1;
+  if (span < 1) return listenOn(0);
+  const start = range ? 0 : Math.floor(Math.random() * span);
+  for (let i = 0; i < span; i++) {
+    const port = low + ((start + i) % span);
     if (handedOut.has(port)) continue;
     const free = await listenOn(port).then(() => true, () => false);
     if (!free) continue;
     handedOut.add(port);
     return port;
   }
-  throw new Error(`No free port left in TEST_PORTS=${process.env.TEST_PORTS}`);
+  throw new Error(`No free port left in ${low}-${high}`);
+}
+
+/** Ports from 20000 to just below where the kernel starts handing out ports to connections. */
+function belowEphemeral(): [number, number] {
+  let first = 32_768;
+  try {
+    first = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || first;
+  } catch {
+    // Not Linux: keep the IANA range's start.
+  }
+  return [Math.max(1_024, Math.min(20_000, first - 1_000)), first - 1];
 }
 
 /** Ports already given to an instance in this process, which may not be listening yet. */
