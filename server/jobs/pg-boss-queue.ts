@@ -143,6 +143,13 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
       boss.on("error", (error) => logError(error, "error"));
       try {
         await boss.start();
+        // The queues of every kind handled here, before anything is queued: an enqueue inside a
+        // caller's transaction (decision 044) then takes no second connection of our pool to
+        // make one, which a burst of such transactions could be holding all of.
+        for (const kind of runner.kinds()) {
+          await makeQueue(boss, kind);
+          queuesMade.set(kind, Promise.resolve());
+        }
         return boss;
       } catch (error) {
         // A failed start leaves this instance half-started (pg-boss will not start it again): close it, make another next time.
@@ -156,28 +163,32 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
     return opening;
   }
 
+  /**
+   * A queue made, if it was not, and given today's settings. Made under the lock, which a
+   * transaction of ours holds while pg-boss works on its own connections; a queue already made
+   * needs neither the lock nor a connection of our pool.
+   */
+  async function makeQueue(boss: PgBoss, kind: string): Promise<void> {
+    const settings = { name: kind, policy: "standard" as const, retryLimit: MAX_JOB_ATTEMPTS - 1, retryDelay: 0, retryBackoff: false, expireInSeconds: leaseSeconds };
+    if (!(await boss.getQueue(kind))) {
+      await retryingDeadlocks(() =>
+        db.transaction().execute(async (trx) => {
+          await sql`select pg_advisory_xact_lock(hashtextextended(${QUEUE_MAKING_LOCK}, 0))`.execute(trx);
+          if (!(await boss.getQueue(kind))) await boss.createQueue(kind, settings);
+        }),
+      );
+    }
+    // createQueue leaves a queue that exists as it was made: updateQueue applies today's
+    // settings (JOB_LEASE_SECONDS changed since, for one) to it.
+    await retryingDeadlocks(() => boss.updateQueue(kind, settings));
+  }
+
   /** pg-boss needs each queue made before a job is sent to it (idempotent, once per process). */
   async function queueFor(kind: string): Promise<PgBoss> {
     const boss = await open();
     let made = queuesMade.get(kind);
     if (!made) {
-      const settings = { name: kind, policy: "standard" as const, retryLimit: MAX_JOB_ATTEMPTS - 1, retryDelay: 0, retryBackoff: false, expireInSeconds: leaseSeconds };
-      made = (async () => {
-        // Made under the lock, which a transaction of ours holds while pg-boss works on its own
-        // connections. A queue already made needs no lock (nor a connection of our pool: this
-        // may run inside a transaction that holds one, decision 044).
-        if (!(await boss.getQueue(kind))) {
-          await retryingDeadlocks(() =>
-            db.transaction().execute(async (trx) => {
-              await sql`select pg_advisory_xact_lock(hashtextextended(${QUEUE_MAKING_LOCK}, 0))`.execute(trx);
-              if (!(await boss.getQueue(kind))) await boss.createQueue(kind, settings);
-            }),
-          );
-        }
-        // createQueue leaves a queue that exists as it was made: updateQueue applies today's
-        // settings (JOB_LEASE_SECONDS changed since, for one) to it.
-        await retryingDeadlocks(() => boss.updateQueue(kind, settings));
-      })();
+      made = makeQueue(boss, kind);
       queuesMade.set(kind, made);
       made.catch(() => queuesMade.delete(kind));
     }
