@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Form, useFetcher, useNavigate } from "react-router";
 import { MAX_SEARCH_LENGTH } from "../../core/constants";
 import { formatCount } from "../../core/counts";
@@ -67,13 +67,14 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
   const suggestions = currentSuggestions(fetcher.data, query);
   const showList = open && suggestions !== null;
 
-  function update(value: string) {
+  /** `focused`: false for text typed before the scripts ran in a box the person has since left. */
+  function update(value: string, focused = true) {
     setQuery(value);
     setVoice((v) => (v === "listening" ? v : null));
     setActive(-1);
     clearTimeout(timer.current);
     const text = value.trim();
-    setOpen(wantsSuggestions(text));
+    setOpen(focused && wantsSuggestions(text));
     if (wantsSuggestions(text)) timer.current = setTimeout(() => fetcher.load(`/api/suggestions?q=${encodeURIComponent(text)}`), DEBOUNCE_MS);
   }
 
@@ -274,12 +275,22 @@ function SearchInput({
   ...input
 }: {
   value: string;
-  onValueChange: (value: string) => void;
+  /** What the box holds now; `focused` is given only for text typed before hydration. */
+  onValueChange: (value: string, focused?: boolean) => void;
   clearLabel: string;
   className?: string;
   action?: React.ReactNode;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "name" | "type" | "className">) {
   const inputRef = useRef<HTMLInputElement>(null);
+  // On a slow phone the box is there long before the scripts, and people type into it. Hydrating
+  // keeps what they typed in the page, but the state is still the server's, and the next render
+  // (the microphone appearing, say) would write it back over their words. Take them as typed.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (input && input.value !== value) onValueChange(input.value, document.activeElement === input);
+    // Once, as the page hydrates: later the box only changes through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className={`relative ${className}`}>
       <input

@@ -11,6 +11,7 @@ import {
   openSellerContext,
   test,
   uniqueTag,
+  waitForHydration,
   type CreatedListing,
 } from "./support/fixtures";
 
@@ -21,6 +22,17 @@ const productBox = (page: Page) => page.getByRole("combobox", { name: "Search pr
 const suggestions = (page: Page) => page.getByRole("listbox", { name: "Suggested products" });
 const catalogueBox = (page: Page) => page.getByRole("searchbox", { name: "Search by name or category" });
 const searchButton = (page: Page) => page.getByRole("button", { name: "Search", exact: true });
+
+/** Holds the page's entry script until the returned function is called: a slow phone's scripts. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 test.describe("the header product-name box", () => {
   test("typing shows suggestions; clicking one opens that listing", async ({ page, createListing }) => {
@@ -41,6 +53,36 @@ test.describe("the header product-name box", () => {
     await option.click();
     await expect(page).toHaveURL(`/view/${listing.id}`);
     await expect(page.getByRole("heading", { level: 1, name: listing.name })).toBeVisible();
+  });
+
+  test("words typed before the page's scripts arrive are kept, and get their suggestions once they do", async ({ page, createListing }) => {
+    // A slow phone shows the box long before its scripts run. Hydrating used to keep the words
+    // only until the next render, which wrote the server's empty value back over them.
+    const tag = uniqueTag();
+    const listing = await createListing({ name: `Early Onion ${tag}`, category: "vegetables" });
+    const release = await holdScripts(page);
+    await page.goto("/");
+    const box = productBox(page);
+    await box.pressSequentially(`onion ${tag}`);
+    release();
+    await waitForHydration(page);
+    await expect(suggestions(page).getByRole("option")).toContainText(listing.name);
+    await expect(box).toHaveValue(`onion ${tag}`);
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+
+    // Typed, then left before the scripts came: the words stay, the list waits for the box again.
+    const later = await page.context().newPage();
+    const releaseLater = await holdScripts(later);
+    await later.goto("/");
+    await productBox(later).pressSequentially(`onion ${tag}`);
+    await productBox(later).blur();
+    releaseLater();
+    await waitForHydration(later);
+    await expect(productBox(later)).toHaveValue(`onion ${tag}`);
+    await expect(suggestions(later)).toBeHidden();
+    await productBox(later).focus();
+    await expect(suggestions(later).getByRole("option")).toContainText(listing.name);
+    await later.close();
   });
 
   test("ArrowDown and Enter open the highlighted suggestion", async ({ page, createListing }) => {
