@@ -37,9 +37,8 @@ interface Downloaded {
  * Devanagari face covers and download no font. Other pages may show what another test's seller
  * typed (in Hindi, or with a joiner): an English one may then download the font, as it must to be
  * readable, but only if one of them showed such a character at some moment of its life. That is
- * asked of the pages together: a card shown for a moment (a listing another test removes as the
- * page revalidates) or a font asked for as the next page starts would otherwise be laid at the
- * wrong page's door.
+ * asked of the pages together: a card shown only for a moment, or a font asked for as the next
+ * page starts, would otherwise be laid at the wrong page's door.
  */
 async function fontsDownloaded(lang: "en" | "hi", urls: string[], baseURL: string, ownTextOnly: boolean): Promise<Downloaded[]> {
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, locale: lang === "hi" ? "hi-IN" : "en-IN" });
