@@ -3,7 +3,7 @@
  * preview, 'upload and Submit', back home with the new listing among the fresh recommendations.
  */
 import { makeProducePhoto } from "../../server/seed/factories";
-import { expect, fillPlace, fillSellForm, gotoHydrated, listingIdByName, openSellForm, test, uniqueTag } from "./support/fixtures";
+import { expect, fillPlace, fillSellForm, gotoHydrated, listingIdByName, openSellForm, test, uniqueTag, waitForHydration } from "./support/fixtures";
 
 test("a signed-in seller lists produce through the sell form and sees it on the home page", async ({ page, seller }) => {
   // The seller fixture deletes the seller with every listing they made when the test ends.
@@ -79,4 +79,34 @@ test("the price accepts rupees with paise and Indian digit grouping", async ({ p
   await page.goto(`/view/${await listingIdByName(name)}`);
   await expect(page.getByText(/^₹1,250\.50? \/ kg$/)).toBeVisible();
   await expect(page.getByText(/Nuts and Dry fruits/)).toBeVisible();
+});
+
+test("a form typed into before its scripts arrive keeps those words over an older draft, and they become the draft", async ({ page, seller: _seller }) => {
+  const tag = uniqueTag();
+  const draftName = () => page.evaluate(() => (JSON.parse(localStorage.getItem("mandi:sell-draft") ?? "{}") as { fields?: { name?: string } }).fields?.name);
+  // An older draft, kept on this phone.
+  await gotoHydrated(page, "/create");
+  await page.getByLabel("Name", { exact: true }).fill(`Old Onion ${tag}`);
+  await expect.poll(draftName).toBe(`Old Onion ${tag}`);
+
+  // Back on the form with a slow connection: the seller types before the scripts come.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/create");
+  await page.getByLabel("Name", { exact: true }).pressSequentially(`New Onion ${tag}`);
+  release();
+  await waitForHydration(page);
+  await expect.poll(draftName).toBe(`New Onion ${tag}`);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(`New Onion ${tag}`);
+  await expect(page.getByText("We brought back what you typed earlier.")).toHaveCount(0);
+
+  // Untouched, the form brings the draft back as before.
+  await page.unroute(/\/assets\/entry\.client-[^/]+\.js$/);
+  await gotoHydrated(page, "/create");
+  await expect(page.getByText("We brought back what you typed earlier.")).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(`New Onion ${tag}`);
 });

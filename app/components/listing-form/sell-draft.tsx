@@ -4,7 +4,7 @@
  * is sent. Offline, the form says so and is not sent: photos go up resumably and cannot be
  * queued faithfully, so the seller sends it themselves once back online.
  */
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigation } from "react-router";
 import { draftDiffersFrom, draftOf, draftValues, parseDraft, serializeDraft } from "../../../core/listing-draft";
 import type { ListingFormValues } from "../../../core/listing-form";
@@ -23,11 +23,23 @@ export function useSellDraft({ startValues, refused }: { startValues: ListingFor
   // Submit was pressed offline; forgotten once the network is back.
   const [notSentOffline, setNotSentOffline] = useState(false);
   const notSent = notSentOffline && !online;
+  const wrapper = useRef<HTMLDivElement>(null);
+
+  const save = (form: HTMLFormElement | null | undefined) => {
+    if (!form) return;
+    const draft = draftOf(new FormData(form), Date.now());
+    if (draftDiffersFrom(draft, startValues)) writeSellDraft(serializeDraft(draft));
+    else clearSellDraft();
+  };
 
   // Once, after hydration (the first render matches the server's): bring the draft back. A
-  // refused form shows what the server got back instead.
+  // refused form shows what the server got back instead. So does a form the seller has typed
+  // into before the scripts ran (a slow phone shows it well before): what they type now is what
+  // they mean, and bringing back an older draft would put it in its place. It becomes the draft.
   useEffect(() => {
     if (refused) return;
+    const form = wrapper.current?.querySelector("form");
+    if (form && typedInto(form)) return save(form);
     const draft = parseDraft(readSellDraft(), Date.now());
     if (!draft || !draftDiffersFrom(draft, startValues)) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage is read after hydration on purpose
@@ -44,13 +56,6 @@ export function useSellDraft({ startValues, refused }: { startValues: ListingFor
     if (sentTo === "/create" && navigation.location.pathname !== "/create") clearSellDraft();
   }, [navigation]);
 
-  const save = (form: HTMLFormElement | null | undefined) => {
-    if (!form) return;
-    const draft = draftOf(new FormData(form), Date.now());
-    if (draftDiffersFrom(draft, startValues)) writeSellDraft(serializeDraft(draft));
-    else clearSellDraft();
-  };
-
   return {
     formKey,
     restored,
@@ -59,6 +64,7 @@ export function useSellDraft({ startValues, refused }: { startValues: ListingFor
     messages: lang === null ? null : SELL_DRAFT_MESSAGES[offlineLanguageOf(lang)],
     /** For the form's wrapper: every change, and the send itself. */
     wrapperProps: {
+      ref: wrapper,
       [HANDLES_OFFLINE_ATTRIBUTE]: "",
       onInput: (event: FormEvent) => save((event.target as HTMLInputElement).form),
       onChange: (event: FormEvent) => save((event.target as HTMLInputElement).form),
@@ -108,3 +114,11 @@ export function SellDraftNotes({ draft }: { draft: SellDraft }) {
     </div>
   );
 }
+
+/** Whether a text field of the form holds other than what the page came with: typed into. */
+function typedInto(form: HTMLFormElement): boolean {
+  return Array.from(form.elements).some(
+    (field) => (field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && TYPED.has(field.type))) && field.value !== field.defaultValue,
+  );
+}
+const TYPED = new Set(["text", "search", "tel", "number", "email", "url", "date"]);
