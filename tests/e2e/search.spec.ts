@@ -8,6 +8,7 @@ import {
   createBackdatedListings,
   expect,
   gotoHydrated,
+  holdScript,
   openSellerContext,
   test,
   uniqueTag,
@@ -22,17 +23,6 @@ const productBox = (page: Page) => page.getByRole("combobox", { name: "Search pr
 const suggestions = (page: Page) => page.getByRole("listbox", { name: "Suggested products" });
 const catalogueBox = (page: Page) => page.getByRole("searchbox", { name: "Search by name or category" });
 const searchButton = (page: Page) => page.getByRole("button", { name: "Search", exact: true });
-
-/** Holds the page's entry script until the returned function is called: a slow phone's scripts. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 test.describe("the header product-name box", () => {
   test("typing shows suggestions; clicking one opens that listing", async ({ page, createListing }) => {
@@ -60,7 +50,7 @@ test.describe("the header product-name box", () => {
     // only until the next render, which wrote the server's empty value back over them.
     const tag = uniqueTag();
     const listing = await createListing({ name: `Early Onion ${tag}`, category: "vegetables" });
-    const release = await holdScripts(page);
+    const release = await holdScript(page);
     await page.goto("/");
     const box = productBox(page);
     await box.pressSequentially(`onion ${tag}`);
@@ -72,7 +62,7 @@ test.describe("the header product-name box", () => {
 
     // Typed, then left before the scripts came: the words stay, the list waits for the box again.
     const later = await page.context().newPage();
-    const releaseLater = await holdScripts(later);
+    const releaseLater = await holdScript(later);
     await later.goto("/");
     await productBox(later).pressSequentially(`onion ${tag}`);
     await productBox(later).blur();

@@ -3,7 +3,7 @@
  * preview, 'upload and Submit', back home with the new listing among the fresh recommendations.
  */
 import { makeProducePhoto } from "../../server/seed/factories";
-import { expect, fillPlace, fillSellForm, gotoHydrated, listingIdByName, openSellForm, test, uniqueTag, waitForHydration } from "./support/fixtures";
+import { ENTRY_SCRIPT, expect, fillPlace, fillSellForm, gotoHydrated, holdScript, listingIdByName, openSellForm, test, uniqueTag, waitForHydration } from "./support/fixtures";
 
 test("a signed-in seller lists produce through the sell form and sees it on the home page", async ({ page, seller }) => {
   // The seller fixture deletes the seller with every listing they made when the test ends.
@@ -90,12 +90,7 @@ test("a form typed into before its scripts arrive keeps those words over an olde
   await expect.poll(draftName).toBe(`Old Onion ${tag}`);
 
   // Back on the form with a slow connection: the seller types before the scripts come.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScript(page);
   await page.goto("/create");
   await page.getByLabel("Name", { exact: true }).pressSequentially(`New Onion ${tag}`);
   release();
@@ -105,7 +100,7 @@ test("a form typed into before its scripts arrive keeps those words over an olde
   await expect(page.getByText("We brought back what you typed earlier.")).toHaveCount(0);
 
   // Untouched, the form brings the draft back as before.
-  await page.unroute(/\/assets\/entry\.client-[^/]+\.js$/);
+  await page.unroute(ENTRY_SCRIPT);
   await gotoHydrated(page, "/create");
   await expect(page.getByText("We brought back what you typed earlier.")).toBeVisible();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(`New Onion ${tag}`);

@@ -6,7 +6,7 @@
 import type { Page, Request, Route } from "@playwright/test";
 import sharp from "sharp";
 import { makePhonePhoto, makeProducePhoto } from "../../server/seed/factories";
-import { expect, fillPlace, gotoHydrated, listingIdByName, openSellForm, test, uniqueTag, withDatabase } from "./support/fixtures";
+import { expect, fillPlace, gotoHydrated, holdScript, listingIdByName, openSellForm, test, uniqueTag, withDatabase } from "./support/fixtures";
 
 /** A camera-like photo with fine detail (noise), so even shrunk it takes many upload chunks. */
 async function detailedPhoto(seed: number, width = 2400, height = 1800): Promise<Buffer> {
@@ -207,12 +207,7 @@ test("several photos, reordered with the keyboard: the first is the cover, the v
 
 test("a photo chosen before the uploader has loaded (slow connection) is taken over and uploaded", async ({ page, seller: _seller }) => {
   const name = `Early Photo Onion ${uniqueTag()}`;
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/photo-picker-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScript(page, /\/assets\/photo-picker-[^/]+\.js$/);
   await gotoHydrated(page, "/create");
   await fillFields(page, name);
   // Still the plain field: the uploader has not arrived.

@@ -255,6 +255,23 @@ export async function openSellerContext(browser: Browser): Promise<{ context: Br
   };
 }
 
+/** The page's entry script: everything that hydrates a page. */
+export const ENTRY_SCRIPT = /\/assets\/entry\.client-[^/]+\.js$/;
+
+/**
+ * Holds a script (by default the entry script) until the returned function is called: a slow
+ * phone, whose page is there to type into long before its scripts.
+ */
+export async function holdScript(page: Page, url: RegExp = ENTRY_SCRIPT): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /**
  * Waits until React has hydrated the page, so controlled inputs and onChange handlers (search
  * suggestions, the category dropdown, the sort select) react to what the test does.
