@@ -14,7 +14,7 @@ import { agmarknetDate, CSV_HEADER_LINE, isoDaysAgo } from "../../tests/support/
 import { testEngines } from "../../tests/support/test-database";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { importMandiRates, WrongHeadersError } from "./import-mandi-rates";
-import { openImportSource } from "./import-source";
+import { openImportSource, withApiKey } from "./import-source";
 import { createMandiRatesRepository } from "./mandi-rates.repository";
 
 const SAMPLE = path.resolve("docs/samples/mandi-rates-sample.csv");
@@ -131,9 +131,11 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const source = await openImportSource(`http://127.0.0.1:${port}/resource/rates?format=csv`);
+      // The API key is set, but this server is not the portal's API: it never sees the key.
+      const env = { DATA_GOV_IN_API_KEY: "secret-portal-key" };
+      const source = await openImportSource(`http://127.0.0.1:${port}/resource/rates?format=csv`, env);
       expect(await run(source.input)).toMatchObject({ read: 1, stored: 1 });
-      await expect(openImportSource(`http://127.0.0.1:${port}/missing`)).rejects.toThrow(/answered 404/);
+      await expect(openImportSource(`http://127.0.0.1:${port}/missing`, env)).rejects.toThrow(/answered 404/);
       expect(seen).toEqual(["/resource/rates?format=csv", "/missing"]);
     } finally {
       server.close();
@@ -167,5 +169,31 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
     expect(await t.mandiRates.rateForForm({ name: "Onion", category: "vegetables", produce: "onion", state: "maharashtra", district: "x\u0000y" })).toMatchObject({ market: "Satara", scope: "state" });
     // A place's name, not only its slug, finds its rates.
     expect(await t.mandiRates.rateFor({ produceId: "onion", state: "Maharashtra", district: "Nashik" })).toMatchObject({ market: "Lasalgaon", scope: "district" });
+  });
+});
+
+describe("the data.gov.in API key (issue 38, finding 7)", () => {
+  const keyed = (target: string) => withApiKey(new URL(target), "secret-portal-key").searchParams.get("api-key");
+
+  it("goes to the portal's API over https, and to no host that merely ends like it", () => {
+    expect(keyed("https://api.data.gov.in/resource/9ef84268?format=json")).toBe("secret-portal-key");
+    expect(keyed("https://API.DATA.GOV.IN/resource/9ef84268")).toBe("secret-portal-key");
+    for (const elsewhere of [
+      "https://evildata.gov.in/resource/9ef84268",
+      "https://data.gov.in.evil.example/resource/9ef84268",
+      "https://evil.example/api.data.gov.in",
+      "https://api.data.gov.in.evil.example/resource/9ef84268",
+      "https://x.api.data.gov.in/resource/9ef84268",
+      "https://api.data.gov.in:8443/resource/9ef84268",
+      "https://user@api.data.gov.in/resource/9ef84268",
+      "http://api.data.gov.in/resource/9ef84268",
+    ]) {
+      expect(keyed(elsewhere), elsewhere).toBeNull();
+    }
+  });
+
+  it("keeps a key the address already carries, and adds none without a key", () => {
+    expect(keyed("https://api.data.gov.in/resource/9ef84268?api-key=given")).toBe("given");
+    expect(withApiKey(new URL("https://api.data.gov.in/resource/9ef84268"), undefined).searchParams.has("api-key")).toBe(false);
   });
 });
