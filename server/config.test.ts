@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, configWarnings, loadConfig } from "./config";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -198,5 +198,13 @@ describe("loadConfig: metrics", () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), METRICS_PORT: "9464", METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 16/);
     const token = "a-long-enough-scrape-token";
     expect(loadConfig({ DATA_DIR: tempDir(), METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0", METRICS_TOKEN: token }).metrics).toEqual({ port: 9464, host: "0.0.0.0", token });
+  });
+});
+
+describe("configWarnings", () => {
+  it("warns at start about TRUST_PROXY=true, which believes any X-Forwarded-For a client writes, and about no safer setting", () => {
+    const warned = (value: string) => configWarnings(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }));
+    expect(warned("true")).toEqual([expect.stringMatching(/^TRUST_PROXY=true believes any address a client writes/)]);
+    for (const safer of ["loopback", "1", "2", "10.0.0.0/24", "10.0.0.10, 10.0.0.11", "false"]) expect(warned(safer), safer).toEqual([]);
   });
 });

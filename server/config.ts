@@ -239,6 +239,17 @@ function pageLimitProblems(e: z.output<typeof envSchema> | undefined) {
   return [{ name: "PAGE_QUEUE_TARGET_MS", message: `must be less than PAGE_QUEUE_WAIT_MS (${e.PAGE_QUEUE_WAIT_MS})` }];
 }
 
+/**
+ * Settings Mandi runs with but an operator should change, one line each, logged at start.
+ * `TRUST_PROXY=true` makes Express take the leftmost X-Forwarded-For entry, which the client
+ * writes, so every per-address limit can be escaped (issue 38, finding 3).
+ */
+export function configWarnings(config: Pick<Config, "trustProxy">): string[] {
+  return config.trustProxy === true
+    ? ["TRUST_PROXY=true believes any address a client writes in X-Forwarded-For, so rate limits can be escaped: set the number of proxies in front (e.g. 1) or the load balancer's addresses instead (docs/operations.md)"]
+    : [];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = envSchema.safeParse(env);
   const problems = [

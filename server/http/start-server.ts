@@ -2,7 +2,7 @@
 import cluster from "node:cluster";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { loadConfig, type Config } from "../config";
+import { configWarnings, loadConfig, type Config } from "../config";
 import { createServices } from "../services";
 import { startUploadExpirySweep } from "../uploads/uploads.service";
 import { shareMetricsWithPrimary, startMetricsServer } from "../metrics/metrics-server";
@@ -30,8 +30,10 @@ export async function startServer(options: {
   const services = await createServices(config);
   // In the background: what a crash left behind is no reason to start late.
   services.removePhotoLeftovers().catch((error: unknown) => services.logger.error({ err: error }, "photo leftovers sweep failed"));
-  // Listings saved before produce matching existed are read from their names, once, by one worker.
+  // Said once, by one worker: settings to change, then listings saved before produce matching
+  // existed, read from their names.
   if (cluster.isPrimary || cluster.worker?.id === 1) {
+    for (const warning of configWarnings(config)) services.logger.warn(warning);
     services
       .backfillProduce()
       .then(({ done }) => done > 0 && services.logger.info({ listings: done }, "listings matched to produce"))
