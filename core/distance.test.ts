@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distanceKm, inIndia, roughDistanceText, roughKm, roundCoordinate, withoutPosition } from "./distance";
+import { distanceKm, inIndia, roughDistanceText, roughKm, roundCoordinate } from "./distance";
 
 describe("distanceKm", () => {
   it("measures great-circle distances", () => {
@@ -42,13 +42,5 @@ describe("rough distance wording", () => {
     expect(roughDistanceText(2, "en")).toBe("nearby");
     expect(roughDistanceText(2, "hi")).toBe("पास में");
     expect(roughDistanceText(1_234, "en")).toBe("about 1,250 km");
-  });
-});
-
-describe("withoutPosition", () => {
-  it("leaves a position's figures out of a logged address, and the rest as it was", () => {
-    expect(withoutPosition("/viewmore?q=onion&lat=25.6&lon=85.1&sort=near")).toBe("/viewmore?q=onion&lat=-&lon=-&sort=near");
-    expect(withoutPosition("/viewmore?LAT=25.6")).toBe("/viewmore?LAT=-");
-    expect(withoutPosition("/viewmore?q=plateau&flat=1")).toBe("/viewmore?q=plateau&flat=1");
   });
 });

@@ -51,8 +51,3 @@ export function roughDistanceText(km: number, lang: "en" | "hi"): string {
   const number = rough.toLocaleString("en-IN");
   return lang === "hi" ? `लगभग ${number} किमी` : `about ${number} km`;
 }
-
-/** A request's address as the request log keeps it: a "Near me" position's figures left out. */
-export function withoutPosition(url: string): string {
-  return url.replace(/([?&](?:lat|lon)=)[^&#]*/gi, "$1-");
-}

@@ -4,7 +4,6 @@
  * better-auth (before any body parser, as its docs require) → tus uploads → photos → static
  * assets → the React Router handler.
  */
-import { withoutPosition } from "../../core/distance";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
@@ -27,11 +26,12 @@ import { pageCacheMayAnswer, serveFromPageCache } from "./page-cache";
 import { createPageCache } from "../page-cache/page-cache";
 import { createWorkInHand, type WorkInHand } from "./work-in-hand";
 import { readiness } from "./readiness";
+import { loggedUrl } from "./logged-url";
 import { refuseUnanswerableRequests } from "./request-target";
 import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
 import { serveMedia } from "./serve-media";
 import { serveShareCard } from "../share/serve-share-card";
-import { unsubscribeRouter, withoutUnsubscribeToken } from "../mail/unsubscribe-route";
+import { unsubscribeRouter } from "../mail/unsubscribe-route";
 import { serveWebManifests } from "./web-manifest";
 import { answerUnavailable, sendUnavailableNow, turnRouteFailuresInto503 } from "./unavailable";
 import { createUploadsRouter } from "../uploads/tus-server";
@@ -154,8 +154,8 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
       },
       // One short line per request: no headers (they carry cookies).
       serializers: {
-        // A "Near me" position is never kept, not even in the log (decision 024).
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: withoutUnsubscribeToken(withoutPosition(req.url)) }),
+        // A "Near me" position is never kept, not even in the log (decision 024), nor a link's token.
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         // The request log's errors keep what the app's log keeps (server/logger.ts).
         err: (error: unknown) => loggedError(error),

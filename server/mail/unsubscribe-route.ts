@@ -15,11 +15,6 @@ import type { UnsubscribeService } from "./unsubscribe.service";
 
 export const UNSUBSCRIBE_PATH = "/alerts/unsubscribe";
 
-/** A request's address as the request log keeps it: an unsubscribe link's token (which never expires) left out. */
-export function withoutUnsubscribeToken(url: string): string {
-  return url.startsWith(UNSUBSCRIBE_PATH) ? url.replace(/([?&]t=)[^&#]*/g, "$1-") : url;
-}
-
 const querySchema = z.object({ t: z.string().min(1).max(512) });
 /** RFC 8058's body, which our own page's button sends too. Other fields are ignored. */
 const bodySchema = z.object({ "List-Unsubscribe": z.literal("One-Click") });
