@@ -123,6 +123,10 @@ export const alertActionSchema = z.discriminatedUnion("intent", [
     // Clean text (core/text) like every field a person types: a NUL was stored as sent, or refused by PostgreSQL with a 500.
     name: z.preprocess((value) => (typeof value === "string" ? cleanText(value) : value), z.string().max(MAX_SAVED_SEARCH_NAME_LENGTH, "Please keep the name under 60 characters.")),
   }),
+  // The page was looked at: what it showed as new, up to `until` (the newest listing it showed), is no
+  // longer new. A POST, never the page's GET (docs/security.md). `stay`: the page's own script
+  // asking, which stays on the page; a press of the button without JavaScript goes back to it.
+  z.object({ intent: z.literal("seen"), until: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER), stay: z.literal("1").optional() }),
   z.object({ intent: z.literal("pause"), id: savedSearchId }),
   z.object({ intent: z.literal("resume"), id: savedSearchId }),
   z.object({ intent: z.literal("delete"), id: savedSearchId }),

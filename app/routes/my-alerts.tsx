@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { formatShortDate, isoDate } from "../../core/dates";
 import { imageUrl } from "../../core/images";
@@ -34,11 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
   const { alerts } = context.services;
   const mine = await alerts.listMine({ actor: user });
-  // Read before marking: what is new this visit is marked so; from the next visit it is not.
-  await alerts.markSeen({ actor: user });
+  // Looking changes nothing (no GET does, docs/security.md): the page posts `seen` once shown.
+  const seenUntil = mine.matches.some((m) => m.fresh) ? Math.max(...mine.matches.map((m) => m.foundAt)) : null;
   const described = new Map(mine.searches.map((s) => [s.id, describeInLanguage(s.query, lang)]));
   return {
     done,
+    seenUntil,
     mailEnabled: mine.mailEnabled,
     // What this phone subscribes with (decision 027); the page offers push only where the browser can.
     pushPublicKey: context.services.push.publicKey,
@@ -61,7 +62,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formErrorResponse(error, form.values);
   }
+  if (form.data.intent === "seen") return form.data.stay ? data({ errors: {} as Record<string, string> }) : redirect("/my/alerts");
   return redirect(`/my/alerts?done=${form.data.intent}`);
+}
+
+/** What the page's own `seen` post changes is the header's count, not this page: its "New" marks stay for this visit. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "seen" ? false : defaultShouldRevalidate;
+}
+
+/**
+ * Once the page is shown, what it showed as new is marked seen by a POST: by the page's script at
+ * once, or without JavaScript by the button inside <noscript>.
+ */
+function MarkSeen({ until }: { until: number | null }) {
+  const { t } = useI18n();
+  const fetcher = useFetcher();
+  const { submit } = fetcher;
+  useEffect(() => {
+    if (until !== null) void submit({ intent: "seen", until: String(until), stay: "1" }, { method: "post" });
+  }, [until, submit]);
+  if (until === null) return null;
+  return (
+    <noscript>
+      <form method="post" className="mb-3">
+        <input type="hidden" name="intent" value="seen" />
+        <input type="hidden" name="until" value={until} />
+        <button type="submit" className="btn-secondary">
+          {t("alerts.markSeen")}
+        </button>
+      </form>
+    </noscript>
+  );
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
@@ -242,7 +274,7 @@ function SavedSearch({ search, mailEnabled, pushOffered }: { search: SearchItem;
 }
 
 export default function MyAlerts({ loaderData, actionData }: Route.ComponentProps) {
-  const { searches, matches, done, mailEnabled, pushPublicKey } = loaderData;
+  const { searches, matches, done, seenUntil, mailEnabled, pushPublicKey } = loaderData;
   const i18n = useI18n();
   const push = usePush(pushPublicKey);
   const { lang, t } = i18n;
@@ -269,6 +301,7 @@ export default function MyAlerts({ loaderData, actionData }: Route.ComponentProp
           <h2 id="found-heading" className="mb-3 text-xl font-bold">
             {t("alerts.found")}
           </h2>
+          <MarkSeen until={seenUntil} />
           <ul className="space-y-3">
             {matches.map((match) => (
               <li key={`${match.savedSearchId}:${match.listing.id}`} className="flex gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm">

@@ -689,6 +689,7 @@ export const en = {
     foundMany: "{{count}} listings found",
     newCount: "{{count}} new",
     newMark: "New",
+    markSeen: "Mark all as seen",
     paused: "Paused",
     rename: "Rename",
     nameLabel: "Name for this search",

@@ -690,6 +690,7 @@ export const hi: EnglishCatalogue = {
     foundMany: "{{count}} लिस्टिंग मिलीं",
     newCount: "{{count}} नई",
     newMark: "नई",
+    markSeen: "सब देख लिया",
     paused: "रुकी हुई",
     rename: "नाम बदलें",
     nameLabel: "इस खोज का नाम",

@@ -132,6 +132,28 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
     expect(await t.alerts.countUnseen(buyer)).toBe(1);
   });
 
+  it("marks as seen only what the page showed, never back, and only for someone signed in (issue 38, finding 7)", async () => {
+    await t.alerts.markSeen({ actor: other });
+    await save(other, { q: "okra" });
+    await list({ name: "Okra" });
+    const shown = await t.alerts.listMine({ actor: other });
+    const until = Math.max(...shown.matches.filter((m) => m.fresh).map((m) => m.foundAt));
+    expect(await t.alerts.countUnseen(other)).toBe(1);
+    // Found after the page was shown: still new once the page's post arrives.
+    await list({ name: "Okra, second picking" });
+    await t.alerts.markSeen({ actor: other, until });
+    expect(await t.alerts.countUnseen(other)).toBe(1);
+    await t.alerts.act({ actor: other, action: { intent: "seen", until: t.clock.now } });
+    expect(await t.alerts.countUnseen(other)).toBe(0);
+    // An older page's post, arriving late, brings nothing back; a time ahead of the clock marks only up to now.
+    await t.alerts.markSeen({ actor: other, until });
+    expect(await t.alerts.countUnseen(other)).toBe(0);
+    await t.alerts.markSeen({ actor: other, until: t.clock.now + 3_600_000 });
+    await list({ name: "Okra, third picking" });
+    expect(await t.alerts.countUnseen(other)).toBe(1);
+    await expect(t.alerts.markSeen({ actor: null })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+  });
+
   it("lets nobody read or change another person's saved search", async () => {
     const { id } = await save(buyer, { q: "garlic" });
     for (const action of [{ intent: "delete", id }, { intent: "pause", id }, { intent: "rename", id, name: "mine now" }] as const) {

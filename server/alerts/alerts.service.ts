@@ -112,6 +112,12 @@ export function createAlertsService(deps: {
     return { candidates: candidates.length, matched: matching.map((row) => row.id) };
   }
 
+  /** The person has looked at My alerts: what was new, found up to `until` (default now), is no longer. */
+  async function markSeen(input: { actor: Actor | null; until?: number }): Promise<void> {
+    if (!input.actor) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+    await repository.markSeen(input.actor.id, Math.min(input.until ?? now(), now()));
+  }
+
   return {
     matchListing,
 
@@ -162,10 +168,7 @@ export function createAlertsService(deps: {
       return { searches, matches, mailEnabled: deps.mailEnabled };
     },
 
-    /** The person has looked at My alerts: what was new is no longer. */
-    async markSeen(input: { actor: Actor | null }): Promise<void> {
-      if (input.actor) await repository.markSeen(input.actor.id, now());
-    },
+    markSeen,
 
     /** The header's count: listings found since the person last looked. */
     async countUnseen(actor: Actor | null): Promise<number> {
@@ -174,6 +177,7 @@ export function createAlertsService(deps: {
 
     async act(input: { actor: Actor | null; action: AlertAction }): Promise<void> {
       const { action } = input;
+      if (action.intent === "seen") return markSeen({ actor: input.actor, until: action.until });
       const row = await own(input.actor, action.id);
       const at = now();
       switch (action.intent) {

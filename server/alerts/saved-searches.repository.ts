@@ -207,7 +207,8 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
     },
 
     async markSeen(userId: string, at: number): Promise<void> {
-      await db.updateTable("saved_search").set({ seen_at: at }).where("user_id", "=", userId).execute();
+      // Never back: a page shown earlier, marking later, leaves what a later page marked.
+      await db.updateTable("saved_search").set({ seen_at: at }).where("user_id", "=", userId).where("seen_at", "<", at).execute();
     },
 
     /**

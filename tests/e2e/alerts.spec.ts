@@ -45,6 +45,8 @@ test("a buyer saves onion in Nashik, a seller lists onions there, and the buyer 
       await page.goto("/");
       await expect(page.getByRole("link", { name: "Alerts (1)" })).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 20_000 });
+    // Reading the page changes nothing; once shown, it posts that what it showed was seen (issue 38, finding 7).
+    const seenPost = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/my/alerts"));
     await page.getByRole("link", { name: "Alerts (1)" }).click();
     const found = page.getByRole("region", { name: "Listings found for you" }).getByRole("listitem");
     await expect(found).toHaveCount(1);
@@ -54,7 +56,10 @@ test("a buyer saves onion in Nashik, a seller lists onions there, and the buyer 
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-    // Seen: no longer new, and the header has no count.
+    // Seen: the header loses its count at once, and on the next visit nothing is new.
+    expect((await seenPost).status()).toBe(200);
+    await expect(page.getByRole("link", { name: "Alerts", exact: true })).toBeVisible();
+    await expect(found).toContainText("New");
     await page.reload();
     await expect(page.getByRole("region", { name: "Listings found for you" }).getByText("New", { exact: true })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Alerts", exact: true })).toBeVisible();
@@ -83,6 +88,49 @@ test("a buyer saves onion in Nashik, a seller lists onions there, and the buyer 
     });
     await deleteUser(seller.id);
     await deleteUser(buyer.id);
+    await sellerContext.close();
+  }
+});
+
+test("without JavaScript, reading My alerts changes nothing and a button marks what it showed as seen", async ({ browser, request }) => {
+  test.setTimeout(60_000);
+  const buyer = await signUpSellerWith(request);
+  const seller = await signUpSellerWith(request);
+  const buyerContext = await browser.newContext({ javaScriptEnabled: false });
+  const sellerContext = await browser.newContext();
+  await logInWith(buyerContext.request, buyer);
+  await logInWith(sellerContext.request, seller);
+  const page = await buyerContext.newPage();
+  const listings: string[] = [];
+  try {
+    const tag = uniqueTag();
+    await page.goto(`/my/alerts/new?q=${encodeURIComponent(`okra ${tag}`)}`);
+    await page.getByRole("button", { name: "Tell me when new listings match" }).click();
+    await expect(page).toHaveURL(/\/my\/alerts\?done=saved/);
+    listings.push((await createListingWith(sellerContext.request, { name: `Okra ${tag}`, price: "30" })).id);
+    await expect(async () => {
+      await page.goto("/");
+      await expect(page.getByRole("link", { name: "Alerts (1)" })).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    for (let visit = 0; visit < 2; visit++) {
+      await page.goto("/my/alerts");
+      await expect(page.getByRole("region", { name: "Listings found for you" }).getByText("New", { exact: true })).toHaveCount(1);
+      await expect(page.getByRole("link", { name: "Alerts (1)" })).toBeVisible();
+    }
+    await page.getByRole("button", { name: "Mark all as seen" }).click();
+    await expect(page).toHaveURL(/\/my\/alerts$/);
+    await expect(page.getByRole("region", { name: "Listings found for you" }).getByText("New", { exact: true })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Alerts", exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Mark all as seen" })).toHaveCount(0);
+  } finally {
+    await deleteListings(listings);
+    await withDatabase(async (db) => {
+      await db.kysely.deleteFrom("alert_match").where("user_id", "=", buyer.id).execute();
+      await db.kysely.deleteFrom("saved_search").where("user_id", "=", buyer.id).execute();
+    });
+    await deleteUser(seller.id);
+    await deleteUser(buyer.id);
+    await buyerContext.close();
     await sellerContext.close();
   }
 });

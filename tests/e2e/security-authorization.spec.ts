@@ -157,6 +157,8 @@ export const MATRIX: Row[] = [
   ),
   { method: "POST", path: "/my/alerts", body: { form: { intent: "steal", id: "{listing}" } }, anonymous: 302, stranger: 400, owner: 400 },
   { method: "POST", path: "/my/alerts", body: { form: { intent: "rename", id: "x/../y", name: "mine" } }, anonymous: 302, stranger: 400, owner: 400 },
+  // What the page showed is marked seen by a POST, never by reading it (issue 38, finding 7): the sender's own only.
+  { method: "POST", path: "/my/alerts", body: { form: { intent: "seen", until: "0" } }, anonymous: 302, stranger: own(302), owner: own(302) },
   // One-tap unsubscribe from alert email (decision 026): the signed token is the only credential, for everyone alike.
   { method: "GET", path: "/alerts/unsubscribe", ...same(400) },
   { method: "GET", path: "/alerts/unsubscribe?t=not.signed", ...same(400) },

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as createAction } from "../../app/routes/create";
 import { action as loginAction } from "../../app/routes/login";
 import { action as accountAction } from "../../app/routes/my-account";
-import { action as myAlertsAction } from "../../app/routes/my-alerts";
+import { action as myAlertsAction, loader as myAlertsLoader } from "../../app/routes/my-alerts";
 import { action as myListingsAction } from "../../app/routes/my-listings";
 import { action as signupAction } from "../../app/routes/signup";
 import { uploadPhotoValue } from "../../core/listing-form";
@@ -19,6 +19,7 @@ import { UPLOAD_ERROR_MESSAGES } from "../../core/upload-task";
 import { makeProducePhoto } from "../../server/seed/factories";
 import { testEngines } from "../support/test-database";
 import { createTestServices, routeContextFor, type TestServices } from "../support/test-services";
+import { listingFields } from "../support/listings";
 import { signedInSeller, storeUpload } from "../support/uploads";
 
 /** What an action answered: a redirect (Response) or data with a status, as one shape. */
@@ -285,6 +286,29 @@ describe.each(testEngines())("on %s", (engine) => {
       // Only invisible characters: no name, as an empty one.
       expect(await rename("\u0000\u200b")).toMatchObject({ status: 302 });
       expect((await t.alerts.listMine({ actor: person })).searches.map((s) => s.name)).toEqual([null]);
+    });
+
+    it("changes nothing when the page is read; the page's post marks what it showed as seen (issue 38, finding 7)", async () => {
+      const buyer = await signedInSeller(t, 6);
+      const seller = await signedInSeller(t, 7);
+      await t.alerts.saveSearch({ actor: buyer, query: savedQueryOf(browseQuerySchema.parse({ q: "okra" })) });
+      t.clock.now += 60_000;
+      const { id } = await t.listings.createListing({ actor: seller, fields: listingFields({ ...SELL_FIELDS, name: "Okra" }), photos: [{ bytes: await makeProducePhoto("vegetables", 1, { width: 400, height: 300 }), fileName: "p.jpg" }] });
+      await t.jobs.runDue();
+      const read = async () => (await myAlertsLoader({ request: new Request("http://127.0.0.1/my/alerts"), context: contextFor(buyer.cookie), params: {} } as never)) as { seenUntil: number | null; matches: Array<{ fresh: boolean; listing: { id: string } }> };
+      for (let i = 0; i < 2; i++) {
+        const page = await read();
+        expect(page.matches.map((m) => [m.listing.id, m.fresh])).toEqual([[id, true]]);
+        expect(page.seenUntil).toBe(t.clock.now);
+        expect(await t.alerts.countUnseen(buyer)).toBe(1);
+      }
+      const seen = (body: Record<string, string>) => run(myAlertsAction as AnyAction, post("/my/alerts", new URLSearchParams(body)), contextFor(buyer.cookie));
+      // The page's script: an answer, no redirect. The button without JavaScript: back to the page.
+      expect(await seen({ intent: "seen", until: String(t.clock.now), stay: "1" })).toMatchObject({ status: 200, location: null });
+      expect(await t.alerts.countUnseen(buyer)).toBe(0);
+      expect((await read()).seenUntil).toBeNull();
+      expect(await seen({ intent: "seen", until: String(t.clock.now) })).toMatchObject({ status: 302, location: "/my/alerts" });
+      expect(await seen({ intent: "seen", until: "soon" })).toMatchObject({ status: 400 });
     });
   });
 });
