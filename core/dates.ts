@@ -7,7 +7,7 @@ import type { Language } from "./i18n/languages";
 /*
  * Written out by hand rather than with Intl.DateTimeFormat: the first DateTimeFormat with a time
  * zone costs a phone's browser 45–57 ms at 4× CPU slowdown (its time-zone data loads), one
- * unbroken task that showed as Lighthouse's longest in the page's start-up (docs/performance.md).
+ * unbroken task that showed as Lighthouse's longest in the page's start-up (docs/performance/history/lighthouse-and-hydration.md).
  * India keeps one offset all year (UTC+05:30, no daylight saving), so the date in India is the UTC
  * date of the instant moved by that offset. The Hindi names are Intl's hi-IN short forms;
  * dates.test.ts checks both forms against Intl for every day of a year.

@@ -4,7 +4,7 @@
  *
  * Written by hand rather than with Intl.NumberFormat: the first Intl formatter a page makes costs
  * a phone's browser about 50 ms at 4× CPU slowdown (ICU's data for the locale loads), one unbroken
- * task in the page's start-up that Lighthouse counts as blocking (docs/performance.md). Grouping
+ * task in the page's start-up that Lighthouse counts as blocking (docs/performance/history/lighthouse-and-hydration.md). Grouping
  * digits is all we need of it. numbers.test.ts checks these against Intl's en-IN output.
  */
 

@@ -2,7 +2,7 @@
  * `npm run produce:backfill`: reads the produce of every listing saved before produce matching
  * existed (migration 0012) from its name. Safe to stop and run again: it resumes where it stopped.
  * The server also runs it in the background at start-up; this is for operators who want it done
- * now, with a progress bar, and for timing it (docs/performance.md).
+ * now, with a progress bar, and for timing it (docs/performance/history/pages-and-http.md).
  */
 import { SingleBar, Presets } from "cli-progress";
 import { loadConfig } from "../server/config";

@@ -6,7 +6,7 @@
  * Bold that Hindi pages use (app/fonts.css), in white for the header. Drawn as outlines, the word
  * needs no font: a browser downloads the Devanagari font for any Devanagari text it lays out, and
  * this word is on every English page (54–104 KB on a phone without a Devanagari font of its own,
- * docs/performance.md). Run it again if the word or the font changes; the header's test fails
+ * docs/performance/history/lighthouse-and-hydration.md). Run it again if the word or the font changes; the header's test fails
  * until it is (app/components/language-switch.test.ts).
  */
 import { readFileSync, writeFileSync } from "node:fs";
