@@ -24,7 +24,7 @@ export interface Db {
 export interface OpenDatabaseOptions {
   poolSize?: number;
   /**
-   * Bounds on every wait, for a serving process (docs/decisions/009). Absent for scripts and
+   * Bounds on every wait, for a serving process (docs/decisions/011). Absent for scripts and
    * migrations, which may rightly wait long (an index build, another instance's migration lock).
    */
   timeouts?: { statementMs: number; acquireMs: number; sqliteBusyMs: number };

@@ -53,7 +53,7 @@ export function s3ClientConfig(options: S3StorageOptions) {
     responseChecksumValidation: "WHEN_REQUIRED",
     // A storage that does not answer must fail a request (and /readyz) within seconds, not hang
     // it: a photo is a few hundred KB, an upload chunk a few MB. One retry for a dropped
-    // connection; more would only multiply the wait during an outage (docs/decisions/009).
+    // connection; more would only multiply the wait during an outage (docs/decisions/011).
     requestHandler: { connectionTimeout: 2_000, requestTimeout: 10_000 },
     maxAttempts: 2,
   } satisfies S3ClientConfig;
