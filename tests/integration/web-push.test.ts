@@ -57,7 +57,12 @@ async function startPushService(port = 0) {
   });
   let connections = 0;
   server.on("connection", () => connections++);
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(error.code === "EACCES" ? new Error(`listening on 127.0.0.1:${port} needs root or a lower net.ipv4.ip_unprivileged_port_start`, { cause: error }) : error),
+    );
+    server.listen(port, "127.0.0.1", resolve);
+  });
   return {
     origin: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
     cert,
