@@ -15,6 +15,9 @@ const NOT_A_SUBSCRIPTION = "This browser's notification details could not be rea
 const endpoint = z
   .string(NOT_A_SUBSCRIPTION)
   .max(MAX_PUSH_ENDPOINT_LENGTH, NOT_A_SUBSCRIPTION)
+  // Printable ASCII only, as push services write them: the URL parser (and zod after it) would
+  // silently drop tabs and newlines, and trim spaces, so refuse them rather than guess (issue 38).
+  .regex(/^[\x21-\x7e]+$/, NOT_A_SUBSCRIPTION)
   .pipe(z.url({ protocol: /^https$/, error: NOT_A_SUBSCRIPTION }));
 
 export const pushActionSchema = z.discriminatedUnion(

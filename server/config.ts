@@ -159,6 +159,8 @@ const envSchema = z.object({
   /**
    * Hosts (and their subdomains) a push subscription may name, comma-separated: the browsers'
    * push services by default, so a made-up subscription cannot make the server post elsewhere.
+   * On port 443 and never to an internal address, except an exact `host:port` entry, which allows
+   * that one host and port (server/push/push-endpoint.ts).
    */
   PUSH_SERVICE_HOSTS: z.string().min(1).default("fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com"),
   /** How often the SQLite job driver looks for due jobs, in milliseconds. */

@@ -186,7 +186,7 @@ export async function createServices(
   }
   const push = createPushService({
     repository: pushRepository,
-    send: createPushSender({ vapid: config.push.vapid, subject: config.push.subject }),
+    send: createPushSender({ vapid: config.push.vapid, subject: config.push.subject, serviceHosts: config.push.serviceHosts }),
     jobs,
     publicKey: config.push.vapid.publicKey,
     serviceHosts: config.push.serviceHosts,

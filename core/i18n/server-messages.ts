@@ -152,6 +152,7 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "Please choose whether to turn notifications on or off.": "कृपया चुनें कि सूचना चालू करनी है या बंद।",
   "This browser's notification service is not one we can send to.": "इस ब्राउज़र की सूचना सेवा पर हम नहीं भेज सकते।",
   "We could not find notifications for this phone among yours.": "इस फ़ोन की सूचना आपकी सेटिंग में नहीं मिली।",
+  "Notifications on this phone were turned on from another account. Please tap to turn them on again for yours.": "इस फ़ोन पर सूचना किसी दूसरे खाते से चालू की गई थी। अपने खाते के लिए चालू करने को कृपया फिर से टैप करें।",
   "You have saved as many searches as you can ({{max}}). Please delete one you no longer need first.": "आप जितनी खोजें सहेज सकते हैं ({{max}}), उतनी सहेज चुके हैं। पहले कोई ऐसी खोज हटाएँ जिसकी अब ज़रूरत नहीं।",
   "Please keep the name under 60 characters.": "कृपया नाम 60 अक्षरों से कम रखें।",
   "Please choose how often to hear.": "कृपया चुनें कि कितनी बार बताएँ।",

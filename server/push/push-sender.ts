@@ -5,6 +5,7 @@
  */
 import webpush from "web-push";
 import type { PushPayload } from "../../core/push-subscription";
+import { createPushAgent, PushDestinationRefusedError } from "./push-endpoint";
 import type { VapidKeys } from "./vapid-keys";
 
 /** Longest one push service may take to answer (the socket's idle time, then the whole post). */
@@ -12,19 +13,23 @@ export const PUSH_TIMEOUT_MS = 10_000;
 /** A push service keeps an undelivered message this long (a phone switched off for a day). */
 const TTL_SECONDS = 24 * 3600;
 
-export type PushOutcome = "sent" | "gone";
+/** "refused": the endpoint leads to an address inside; nothing was sent and it never will be. */
+export type PushOutcome = "sent" | "gone" | "refused";
 
 export class PushFailedError extends Error {
   override name = "PushFailedError";
 }
 
-export function createPushSender(options: { vapid: VapidKeys; subject: string; timeoutMs?: number }) {
+export function createPushSender(options: { vapid: VapidKeys; subject: string; serviceHosts: readonly string[]; timeoutMs?: number }) {
   const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
+  // Refuses internal addresses after DNS, whatever endpoint a stored subscription names.
+  const agent = createPushAgent({ exempt: options.serviceHosts });
   const vapidDetails = { subject: options.subject, publicKey: options.vapid.publicKey, privateKey: options.vapid.privateKey };
 
   /**
    * "sent", or "gone" when the push service says the subscription no longer exists (404, 410):
-   * the caller forgets it. Anything else (5xx, 429, a timeout, a refused connection) throws.
+   * the caller forgets it; "refused" when the endpoint leads inside (the agent would not connect).
+   * Anything else (5xx, 429, a timeout, a refused connection) throws.
    * `topic` lets the push service replace a copy of the same message it still holds.
    */
   return async function send(subscription: { endpoint: string; p256dh: string; auth: string }, payload: PushPayload, topic: string): Promise<PushOutcome> {
@@ -41,11 +46,13 @@ export function createPushSender(options: { vapid: VapidKeys; subject: string; t
           urgency: "normal",
           contentEncoding: "aes128gcm",
           timeout: timeoutMs,
+          agent,
         }),
         deadline,
       ]);
       return "sent";
     } catch (error) {
+      if (error instanceof PushDestinationRefusedError) return "refused";
       if (error instanceof webpush.WebPushError && (error.statusCode === 404 || error.statusCode === 410)) return "gone";
       if (error instanceof webpush.WebPushError) throw new PushFailedError(`the push service answered ${error.statusCode}`, { cause: error });
       throw error;

@@ -30,20 +30,28 @@ export function createPushRepository(db: Kysely<Database>) {
   return {
     /**
      * Stores a browser's subscription for this person, keeping at most `keep` (the newest). An
-     * endpoint is one browser: subscribing it again (new keys, another person signed in on that
-     * phone now) replaces what was there.
+     * endpoint is one browser: subscribing it again (new keys, a new session) replaces what was
+     * there, but only the same person's: an endpoint another person holds stays theirs, and this
+     * answers false (nothing stored).
      */
-    async save(row: PushSubscriptionRow, keep: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx
+    async save(row: PushSubscriptionRow, keep: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const stored = await trx
           .insertInto("push_subscription")
           .values(row)
-          .onConflict((oc) => oc.column("endpoint").doUpdateSet({ user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, lang: row.lang, session_id: row.session_id, created_at: row.created_at }))
-          .execute();
+          .onConflict((oc) =>
+            oc
+              .column("endpoint")
+              .doUpdateSet({ p256dh: row.p256dh, auth: row.auth, lang: row.lang, session_id: row.session_id, created_at: row.created_at })
+              .where("push_subscription.user_id", "=", row.user_id),
+          )
+          .executeTakeFirst();
+        if (Number(stored.numInsertedOrUpdatedRows ?? 0) === 0) return false;
         const kept = trx.selectFrom("push_subscription").select("id").where("user_id", "=", row.user_id).orderBy("created_at", "desc").orderBy("id", "desc").limit(keep);
         // PostgreSQL and SQLite both refuse LIMIT inside IN on some versions: read the ids first.
         const keepIds = (await kept.execute()).map((r) => r.id);
         await trx.deleteFrom("push_subscription").where("user_id", "=", row.user_id).where("id", "not in", keepIds).execute();
+        return true;
       });
     },
 

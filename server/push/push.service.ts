@@ -14,22 +14,18 @@ import type { Actor } from "../../core/policies";
 import { MAX_PUSH_SUBSCRIPTIONS, type PushPayload } from "../../core/push-subscription";
 import { backoffMs, type JobQueue } from "../jobs/job-queue";
 import type { Logger } from "../logger";
+import { isPushServiceEndpoint } from "./push-endpoint";
 import type { PushRepository } from "./push.repository";
 import type { PushSender } from "./push-sender";
 
 export const PUSH_MESSAGES = {
   notAPushService: "This browser's notification service is not one we can send to.",
   notFound: "We could not find notifications for this phone among yours.",
+  heldByAnother: "Notifications on this phone were turned on from another account. Please tap to turn them on again for yours.",
 } as const;
 
 /** The job that sends one match's notifications (enqueued by alerts' matchListing). */
 export const PUSH_MATCH_JOB = "push-match";
-
-/** Whether an endpoint's host is one of the push services (or a subdomain of one). */
-export function isPushServiceHost(endpoint: string, hosts: readonly string[]): boolean {
-  const host = new URL(endpoint).hostname.toLowerCase();
-  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
-}
 
 /** The notification about a listing, in a language: its name, price per kg and place. */
 export function matchPayload(listing: { id: string; name: string; pricePaise: number; state: string | null; district: string | null; place: string | null }, lang: Language): PushPayload {
@@ -59,9 +55,13 @@ export function createPushService(deps: { repository: PushRepository; send: Push
     async subscribe(input: { actor: Actor | null; sessionId: string; subscription: { endpoint: string; p256dh: string; auth: string }; lang: Language }): Promise<void> {
       const actor = signedIn(input.actor);
       const { endpoint, p256dh, auth } = input.subscription;
-      // The server will post to this address: only to a push service, never anywhere a made-up subscription names.
-      if (!isPushServiceHost(endpoint, deps.serviceHosts)) throw new AppError("BAD_INPUT", PUSH_MESSAGES.notAPushService);
-      await repository.save({ id: randomUUID(), user_id: actor.id, endpoint, p256dh, auth, lang: input.lang, session_id: input.sessionId, created_at: now() }, MAX_PUSH_SUBSCRIPTIONS);
+      // The server will post to this address: only to a push service, never anywhere a made-up
+      // subscription names, however it is spelt (push-endpoint.ts).
+      if (!isPushServiceEndpoint(endpoint, deps.serviceHosts)) throw new AppError("BAD_INPUT", PUSH_MESSAGES.notAPushService);
+      const saved = await repository.save({ id: randomUUID(), user_id: actor.id, endpoint, p256dh, auth, lang: input.lang, session_id: input.sessionId, created_at: now() }, MAX_PUSH_SUBSCRIPTIONS);
+      // Someone else's phone subscription is never taken over (the page then drops the browser's
+      // subscription, so the next tap makes a fresh endpoint of this person's own).
+      if (!saved) throw new AppError("CONFLICT", PUSH_MESSAGES.heldByAnother);
     },
 
     async unsubscribe(input: { actor: Actor | null; endpoint: string }): Promise<void> {
@@ -83,7 +83,8 @@ export function createPushService(deps: { repository: PushRepository; send: Push
     /**
      * Sends one match to the person's phones whose session is still live (all of them, or the one a
      * retry names), once:
-     * `pushed_at` marks it sent. A phone the push service calls gone is forgotten. When every
+     * `pushed_at` marks it sent. A phone the push service calls gone is forgotten, and so is one
+     * whose endpoint leads anywhere but a push service outside (refused, unsent, never retried). When every
      * phone failed, the job fails and the queue retries it with backoff; when only some did, the
      * match is marked sent and each failed phone gets its own retrying job, so the others are not
      * told twice. A kill between sending and marking sends again on the rerun: the notification's
@@ -98,7 +99,10 @@ export function createPushService(deps: { repository: PushRepository; send: Push
       const { live: all } = await repository.listLiveForUser(match.userId, at);
       const phones = input.subscriptionId ? all.filter((s) => s.id === input.subscriptionId) : all;
       const topic = createHash("sha256").update(`listing:${match.listing.id}`).digest("base64url").slice(0, 32);
-      const results = await Promise.allSettled(phones.map((s) => deps.send(s, matchPayload(match.listing, s.lang === "hi" ? "hi" : "en"), topic)));
+      // A row stored before endpoints were checked strictly (or planted) is refused unsent.
+      const results = await Promise.allSettled(
+        phones.map((s) => (isPushServiceEndpoint(s.endpoint, deps.serviceHosts) ? deps.send(s, matchPayload(match.listing, s.lang === "hi" ? "hi" : "en"), topic) : Promise.resolve("refused" as const))),
+      );
       let sent = 0;
       let gone = 0;
       const failed: string[] = [];
@@ -106,7 +110,9 @@ export function createPushService(deps: { repository: PushRepository; send: Push
         const phone = phones[i]!;
         if (result.status === "fulfilled" && result.value === "sent") sent++;
         else if (result.status === "fulfilled") {
+          // Gone (404/410) or refused (it leads inside): forgotten, never retried.
           gone++;
+          if (result.value === "refused") logger.warn({ subscriptionId: phone.id }, "a push subscription names an address the server never posts to; it is forgotten");
           await repository.delete(phone.id);
         } else {
           failed.push(phone.id);

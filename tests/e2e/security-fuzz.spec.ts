@@ -12,6 +12,8 @@ import { sql } from "kysely";
 import { IMAGE_WIDTHS } from "../../core/constants";
 import { PRODUCE_IDS } from "../../core/produce-catalogue";
 import type { Db } from "../../server/db/database";
+import { isPushServiceEndpoint } from "../../server/push/push-endpoint";
+import { DEFAULT_PUSH_DOMAINS, issueSpellings, parserDifferentialEndpoints } from "../support/push-endpoints";
 import type { PlaywrightWorkerArgs } from "@playwright/test";
 import { createListingWith, deleteListings, deleteUser, deleteUserByEmail, expect, logInWith, signUpSellerWith, test, uniqueTag, type Seller } from "./support/fixtures";
 import { BASE_URL, cookieHeader, mediaFolders, openE2eDatabase, rawRequest, SAME_ORIGIN, smallJpeg, snapshot, type RawResponse } from "./support/security";
@@ -698,10 +700,12 @@ test("the one-click unsubscribe link (/alerts/unsubscribe)", async () => {
 
 // Notifications on this phone (decision 027): the subscription the page's script posts, signed in
 // and out. Never a 5xx; a refusal says why (JSON); what is stored is a push service's https
-// address with well-formed keys, never more than MAX_PUSH_SUBSCRIPTIONS.
+// address with well-formed keys, never more than MAX_PUSH_SUBSCRIPTIONS. The endpoints include
+// the ones two URL parsers read differently (issue 38): none of those is ever stored.
 test("the push subscription's form (/my/alerts/push)", async () => {
   const intents = fc.constantFrom("subscribe", "unsubscribe", "status").map((t) => [{ t }]);
-  const endpoints = fc.constantFrom("https://fcm.googleapis.com/fcm/send/fuzz", "https://updates.push.services.mozilla.com/wpush/v2/fuzz", "https://169.254.169.254/x", "http://fcm.googleapis.com/x").map((t) => [{ t }]);
+  const differential = DEFAULT_PUSH_DOMAINS.flatMap(parserDifferentialEndpoints);
+  const endpoints = fc.constantFrom("https://fcm.googleapis.com/fcm/send/fuzz", "https://updates.push.services.mozilla.com/wpush/v2/fuzz", "https://169.254.169.254/x", "http://fcm.googleapis.com/x", ...differential).map((t) => [{ t }]);
   try {
     await fc.assert(
       fc.asyncProperty(
@@ -724,6 +728,8 @@ test("the push subscription's form (/my/alerts/push)", async () => {
           if (rows.length > 10) partialWrite("push subscription", `${rows.length} subscriptions kept`);
           for (const row of rows) {
             expect(row.endpoint).toMatch(/^https:\/\/(fcm\.googleapis\.com|updates\.push\.services\.mozilla\.com)\//);
+            expect(isPushServiceEndpoint(row.endpoint, DEFAULT_PUSH_DOMAINS), row.endpoint).toBe(true);
+            expect(differential, "a parser-differential endpoint was stored").not.toContain(row.endpoint);
             expect(row.p256dh).toMatch(/^B[\w-]{86}$/);
             expect(row.auth).toMatch(/^[\w-]{22}$/);
           }
@@ -733,6 +739,51 @@ test("the push subscription's form (/my/alerts/push)", async () => {
     );
   } finally {
     await db.kysely.deleteFrom("push_subscription").where("user_id", "=", seller.id).execute();
+  }
+});
+
+// Issue 38, finding 1: each endpoint spelling two URL parsers read differently (the issue's six
+// under every push service, and more variants) is refused with a 400 that says why, in English
+// and in Hindi, and nothing is stored. Finding 7: an endpoint another person holds is refused
+// (409) and stays theirs.
+test("the push subscription refuses parser-differential endpoints, and another person's endpoint", async ({ playwright }) => {
+  const keys = { p256dh: `B${"x".repeat(86)}`, auth: "y".repeat(22) };
+  const subscribe = (endpoint: string, asCookie: string, lang = "en") =>
+    rawRequest({
+      method: "POST",
+      path: "/my/alerts/push",
+      headers: { ...SAME_ORIGIN, cookie: `${asCookie}; lang=${lang}`, "content-type": "application/x-www-form-urlencoded" },
+      body: Buffer.from(new URLSearchParams({ intent: "subscribe", endpoint, ...keys }).toString()),
+    });
+  const messageOf = (response: RawResponse) => Object.values((JSON.parse(response.body.toString("utf8")) as { errors: Record<string, string> }).errors);
+  const six = new Set(DEFAULT_PUSH_DOMAINS.flatMap(issueSpellings));
+  const rows = () => db.kysely.selectFrom("push_subscription").select(["endpoint", "user_id", "p256dh"]).where("user_id", "=", seller.id).execute();
+  const context = await playwright.request.newContext({ baseURL: BASE_URL });
+  const other = await signUpSellerWith(context);
+  try {
+    for (const endpoint of DEFAULT_PUSH_DOMAINS.flatMap(parserDifferentialEndpoints)) {
+      const response = await subscribe(endpoint, cookie);
+      expect(response.status, JSON.stringify(endpoint)).toBe(400);
+      const message = six.has(endpoint) ? "This browser's notification service is not one we can send to." : expect.stringMatching(/^This browser's notification (service is not one we can send to|details could not be read)\./);
+      expect(messageOf(response), JSON.stringify(endpoint)).toEqual([message]);
+    }
+    const inHindi = await subscribe("https://127.0.0.1;.fcm.googleapis.com/x", cookie, "hi");
+    expect([inHindi.status, messageOf(inHindi)]).toEqual([400, ["इस ब्राउज़र की सूचना सेवा पर हम नहीं भेज सकते।"]]);
+    expect(await rows()).toEqual([]);
+
+    const held = `https://fcm.googleapis.com/fcm/send/held-${RUN_TAG}`;
+    expect((await subscribe(held, cookie)).status).toBe(200);
+    await logInWith(context, other);
+    const otherCookie = await cookieHeader(context);
+    const taken = await subscribe(held, otherCookie);
+    expect([taken.status, messageOf(taken)]).toEqual([409, ["Notifications on this phone were turned on from another account. Please tap to turn them on again for yours."]]);
+    const takenInHindi = await subscribe(held, otherCookie, "hi");
+    expect([takenInHindi.status, messageOf(takenInHindi)]).toEqual([409, ["इस फ़ोन पर सूचना किसी दूसरे खाते से चालू की गई थी। अपने खाते के लिए चालू करने को कृपया फिर से टैप करें।"]]);
+    expect(await rows()).toEqual([{ endpoint: held, user_id: seller.id, p256dh: keys.p256dh }]);
+  } finally {
+    await db.kysely.deleteFrom("push_subscription").where("user_id", "=", seller.id).execute();
+    await deleteUser(other.id);
+    await context.dispose();
   }
 });
 

@@ -17,10 +17,13 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as pushAction } from "../../app/routes/my-alerts-push";
 import { MESSAGES } from "../../core/messages";
+import { PUSH_MESSAGES } from "../../server/push/push.service";
+import { createPushSender } from "../../server/push/push-sender";
 import { savedQueryOf } from "../../core/saved-search";
 import { browseQuerySchema } from "../../core/schemas";
 import { makeProducePhoto } from "../../server/seed/factories";
 import { listingFields } from "../support/listings";
+import { DEFAULT_PUSH_DOMAINS, issueSpellings, parserDifferentialEndpoints } from "../support/push-endpoints";
 import { testEngines } from "../support/test-database";
 import { createTestServices, routeContextFor, type TestServices } from "../support/test-services";
 import { signedInSeller } from "../support/uploads";
@@ -31,8 +34,12 @@ interface Received {
   body: Buffer;
 }
 
-/** A push service on 127.0.0.1 over HTTPS (a self-signed certificate the test's agent trusts). */
-async function startPushService() {
+/**
+ * A push service on 127.0.0.1 over HTTPS (a self-signed certificate the test's agent trusts), on
+ * a port of its own or on `port` (443: where the issue's endpoint spellings lead url.parse).
+ * `connections` counts every TCP connection made to it, answered or not.
+ */
+async function startPushService(port = 0) {
   const dir = mkdtempSync(path.join(tmpdir(), "mandi-push-"));
   execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem")], { stdio: "ignore" });
   const cert = readFileSync(path.join(dir, "cert.pem"));
@@ -48,8 +55,26 @@ async function startPushService() {
       res.writeHead(state.failing.has(req.url ?? "") ? 503 : state.status).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { origin: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, cert, received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  let connections = 0;
+  server.on("connection", () => connections++);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(error.code === "EACCES" ? new Error(`listening on 127.0.0.1:${port} needs root or a lower net.ipv4.ip_unprivileged_port_start`, { cause: error }) : error),
+    );
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  return {
+    origin: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    cert,
+    received,
+    state,
+    connections: () => connections,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** A browser's side of a subscription: its ECDH key pair and auth secret. */
@@ -137,7 +162,9 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     pushService = await startPushService();
     // The test's push service is trusted as a real one's certificate would be.
     https.globalAgent.options.ca = pushService.cert;
-    t = await createTestServices({ engine, env: { PUSH_SERVICE_HOSTS: "127.0.0.1", JOB_DRIVER: "sql" } });
+    // The real push services, this test's one (exactly its host and port: an address inside the
+    // operator named), and `localhost`: an allowed name that resolves inside.
+    t = await createTestServices({ engine, env: { PUSH_SERVICE_HOSTS: [...DEFAULT_PUSH_DOMAINS, new URL(pushService.origin).host, "localhost"].join(","), JOB_DRIVER: "sql" } });
     buyer = await signedInSeller(t, 1);
     other = await signedInSeller(t, 2);
     seller = await signedInSeller(t, 3);
@@ -221,6 +248,84 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     function outcome(o: { status: number; body: Record<string, unknown> }) {
       return [o.status, Object.values(o.body.errors as Record<string, string>)[0]];
     }
+  });
+
+  it("refuses every endpoint the two URL parsers read differently, and never connects inside (a listener on 127.0.0.1:443 hears nothing)", async () => {
+    const listener = await startPushService(443);
+    try {
+      const person = await signedInSeller(t, 6);
+      const phone = makePhone(pushService.origin, "differential");
+      // Through the action: the issue's six spellings under every push domain, and more variants.
+      // The six are well-formed URLs: they are told it is not a push service; some others do not
+      // even read as a URL.
+      const six = new Set(DEFAULT_PUSH_DOMAINS.flatMap(issueSpellings));
+      for (const endpoint of DEFAULT_PUSH_DOMAINS.flatMap(parserDifferentialEndpoints)) {
+        const refused = await subscribe({ ...phone, endpoint }, person.cookie);
+        expect(refused.status, JSON.stringify(endpoint)).toBe(400);
+        const message = six.has(endpoint) ? PUSH_MESSAGES.notAPushService : expect.stringMatching(/^This browser's notification (service is not one we can send to|details could not be read)\./);
+        expect(Object.values(refused.body.errors as Record<string, string>), JSON.stringify(endpoint)).toEqual([message]);
+      }
+      // An allowed name may still resolve inside: it is stored, and refused when sent to.
+      expect((await subscribe({ ...phone, endpoint: "https://localhost/push/resolves-inside" }, person.cookie)).status).toBe(200);
+      // Rows as if they had got past the check (stored before it was strict): the issue's six
+      // under every push domain, and 127.0.0.1 itself.
+      const sessionId = (await t.accounts.getSessionUser(new Headers({ cookie: person.cookie })))!.sessionId;
+      const planted = [...DEFAULT_PUSH_DOMAINS.flatMap(issueSpellings), "https://127.0.0.1/push/plain"];
+      await t.db.kysely
+        .insertInto("push_subscription")
+        .values(planted.map((endpoint, i) => ({ id: `planted-${engine}-${i}`, user_id: person.id, endpoint, p256dh: phone.p256dh, auth: phone.authText, lang: "en", session_id: sessionId, created_at: t.clock.now })))
+        .execute();
+      const rows = () => t.db.kysely.selectFrom("push_subscription").select("endpoint").where("user_id", "=", person.id).execute();
+      expect(await rows()).toHaveLength(planted.length + 1);
+
+      // The sender alone (its agent), without the service's check: nothing is connected to.
+      const send = createPushSender({ vapid: t.config.push.vapid, subject: "mailto:push@example.in", serviceHosts: t.config.push.serviceHosts });
+      for (const endpoint of [...planted, "https://localhost/push/resolves-inside"]) {
+        expect(await send({ endpoint, p256dh: phone.p256dh, auth: phone.authText }, { title: "t", body: "b", url: "/" }, "topic"), endpoint).toBe("refused");
+      }
+      expect(listener.connections()).toBe(0);
+
+      // Listings match: nothing reaches the listener, every such phone is forgotten, and the job
+      // is done (not failed, so not retried with backoff).
+      const { id: searchId } = await t.alerts.saveSearch({ actor: person, query: savedQueryOf(browseQuerySchema.parse({ q: "onion", state: "maharashtra", district: "nashik" })) });
+      await t.alerts.act({ actor: person, action: { intent: "settings", id: searchId, pace: "instant", hour: 8, app: "on", push: "on" } });
+      const listingId = await list("Onion from Manmad");
+      expect(listener.connections()).toBe(0);
+      expect(listener.received).toEqual([]);
+      expect(await rows()).toEqual([]);
+      expect(await t.push.sendMatch({ savedSearchId: searchId, listingId })).toEqual({ sent: 0, gone: 0 });
+      t.clock.now += 3_600_000;
+      await t.jobs.runDue();
+      expect((await t.jobs.stats()).queued).toBe(0);
+      expect(listener.connections()).toBe(0);
+      await t.alerts.act({ actor: person, action: { intent: "delete", id: searchId } });
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it("refuses a phone's endpoint another person holds: it stays theirs", async () => {
+    const phone = makePhone(pushService.origin, "held");
+    expect((await subscribe(phone, buyer.cookie)).status).toBe(200);
+    // Someone else posts the same endpoint with keys of their own.
+    const intruder = { ...makePhone(pushService.origin, "held"), endpoint: phone.endpoint };
+    const taken = await subscribe(intruder, other.cookie);
+    expect(taken).toMatchObject({ status: 409, body: { errors: { form: PUSH_MESSAGES.heldByAnother } } });
+    const row = await t.db.kysely.selectFrom("push_subscription").select(["user_id", "p256dh", "auth"]).where("endpoint", "=", phone.endpoint).executeTakeFirstOrThrow();
+    expect(row).toEqual({ user_id: buyer.id, p256dh: phone.p256dh, auth: phone.authText });
+    // Not theirs to ask about or turn off either; the owner still hears, with the owner's keys.
+    expect(await post({ intent: "status", endpoint: phone.endpoint }, other.cookie)).toEqual({ status: 200, body: { ok: true, subscribed: false } });
+    const searchId = await saveOnionSearch();
+    pushService.received.length = 0;
+    await list("Onion held by its owner");
+    expect(pushService.received.map((r) => r.path)).toEqual(["/push/held"]);
+    expect(JSON.parse(decryptPush(pushService.received[0]!.body, phone))).toMatchObject({ title: "New: Onion held by its owner" });
+    // The owner subscribing it again (new keys) still replaces their own row.
+    const renewed = { ...makePhone(pushService.origin, "held"), endpoint: phone.endpoint };
+    expect((await subscribe(renewed, buyer.cookie)).status).toBe(200);
+    expect((await t.db.kysely.selectFrom("push_subscription").select("p256dh").where("endpoint", "=", phone.endpoint).executeTakeFirstOrThrow()).p256dh).toBe(renewed.p256dh);
+    expect((await post({ intent: "unsubscribe", endpoint: phone.endpoint }, buyer.cookie)).status).toBe(200);
+    await t.alerts.act({ actor: buyer, action: { intent: "delete", id: searchId } });
   });
 
   it("lets nobody turn off someone else's phone", async () => {
