@@ -12,11 +12,10 @@ import { action as accountAction } from "../../app/routes/my-account";
 import { MAX_SAVED_SEARCHES } from "../../core/saved-search";
 import { ALERT_MESSAGES } from "../../server/alerts/alerts.service";
 import { MAX_API_KEYS } from "../../server/api-keys/api-keys.service";
-import { routeContextOf } from "../../server/http/load-context";
 import { createLogger } from "../../server/logger";
 import { createServices, type Services } from "../../server/services";
 import { testEngines } from "../support/test-database";
-import { createTestServices, type TestServices } from "../support/test-services";
+import { createTestServices, routeContextFor, type TestServices } from "../support/test-services";
 import { signedInSeller } from "../support/uploads";
 
 const BURST = 100;
@@ -43,17 +42,10 @@ describe.each(testEngines())("on %s", (engine) => {
   let other: Services;
   let person: { id: string; cookie: string };
 
-  const contextOf = (services: Services): AppLoadContext => ({
-    ...routeContextOf(services),
-    cspNonce: "test-nonce",
-    requestId: "test-request",
-    clientAddress: "127.0.0.1",
-    currentUser: () => services.accounts.getSessionUser(new Headers({ cookie: person.cookie })),
-  });
   /** The burst, every other post on the other instance, all started at once. */
   const burst = (action: AnyAction, path: string, body: () => URLSearchParams) =>
     Promise.all(
-      Array.from({ length: BURST }, (_, i) => run(action, new Request(`http://127.0.0.1${path}`, { method: "POST", body: body() }), contextOf(i % 2 ? other : t))),
+      Array.from({ length: BURST }, (_, i) => run(action, new Request(`http://127.0.0.1${path}`, { method: "POST", body: body() }), routeContextFor(i % 2 ? other : t, person.cookie))),
     );
   const stored = async (table: "saved_search" | "api_key") =>
     Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", person.id).executeTakeFirstOrThrow()).n);
