@@ -53,6 +53,7 @@ import { createPushRepository } from "./push/push.repository";
 import { createPushSender } from "./push/push-sender";
 import { createPushService, type PushService } from "./push/push.service";
 import { registerPushJobs } from "./push/push-jobs";
+import { registerShareCardJobs } from "./share/share-card-jobs";
 import { createFailedJobsService, type FailedJobsService } from "./jobs/failed-jobs.service";
 
 /** How often each process makes sure the next daily-digest tick is queued (decision 026). */
@@ -196,6 +197,8 @@ export async function createServices(
   registerPushJobs({ jobs, push });
   const onLive = (...args: Parameters<AlertsService["listingBecameLive"]>) => alerts.listingBecameLive(...args);
   const savedListingsRepository = timedRepository("savedListings", createSavedListingsRepository(db.kysely));
+  const shareCards = createShareCardsService({ storage, listings: listingsRepository, jobs, logger, now: options.now });
+  registerShareCardJobs({ jobs, shareCards });
   return {
     config,
     logger,
@@ -226,6 +229,7 @@ export async function createServices(
       logger,
       now: options.now,
       onLive,
+      onSaved: shareCards.queueCards,
     }),
     search,
     uploads,
@@ -263,7 +267,7 @@ export async function createServices(
       await db.close();
     },
     savedListings: createSavedListingsService({ repository: savedListingsRepository, listings: listingsRepository, now: options.now }),
-    shareCards: createShareCardsService({ storage, listings: listingsRepository, logger, now: options.now }),
+    shareCards,
   };
 }
 

@@ -134,17 +134,17 @@ export function createAlertsService(deps: {
     async saveSearch(input: { actor: Actor | null; query: SavedQuery; language?: Language }): Promise<{ id: string }> {
       const { actor } = input;
       if (!actor) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
-      if ((await repository.countForUser(actor.id)) >= deps.maxSavedSearches) {
-        throw new AppError("CONFLICT", ALERT_MESSAGES.tooMany.replace("{{max}}", String(deps.maxSavedSearches)));
-      }
       const corrected = input.query.q ? await deps.correctQuery(input.query.q) : null;
       const query: SavedQuery = { ...input.query, ...(corrected ? { corrected } : {}) };
       const at = now();
       const id = randomUUID();
-      await repository.insert(
+      const saved = await repository.insert(
         { id, user_id: actor.id, name: null, query: JSON.stringify(query), paused: 0, pace: "instant", digest_hour: 8, channels: deps.mailEnabled ? "app,email" : "app", created_at: at, updated_at: at, seen_at: at, last_digest_at: null, language: input.language ?? "en" },
         savedSearchIndex(query),
+        deps.maxSavedSearches,
       );
+      // Counted in the insert's transaction, the person's turn held: a burst cannot overshoot.
+      if (!saved) throw new AppError("CONFLICT", ALERT_MESSAGES.tooMany.replace("{{max}}", String(deps.maxSavedSearches)));
       return { id };
     },
 

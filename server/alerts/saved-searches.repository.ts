@@ -5,6 +5,7 @@ import { liveAt, SUMMARY_COLUMNS, toSummary } from "../listings/listing-sql";
 import type { FilterableListing } from "../listings/browse-filter";
 import type { ListingSummary } from "../../core/listing";
 import type { SavedSearchKey } from "./saved-search-index";
+import { insertWithinLimit } from "../db/insert-within-limit";
 
 export type SavedSearchRow = Omit<SavedSearchTable, "paused" | "pace" | "digest_hour" | "channels" | "language"> & {
   /** "en" or "hi" (migration 0019): what its email is written in. */
@@ -55,22 +56,28 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
     last_digest_at: row.last_digest_at === null ? null : Number(row.last_digest_at),
   });
 
+  async function countForUser(within: Kysely<Database>, userId: string): Promise<number> {
+    const row = await within.selectFrom("saved_search").select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async function putKeys(within: Kysely<Database>, id: string, keys: readonly SavedSearchKey[]) {
     await within.deleteFrom("saved_search_term").where("saved_search_id", "=", id).execute();
     if (keys.length) await within.insertInto("saved_search_term").values(keys.map((key) => keyRow(id, key))).execute();
   }
 
   return {
-    async countForUser(userId: string): Promise<number> {
-      const row = await db.selectFrom("saved_search").select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
-    /** A new saved search and its index keys (saved-search-index.ts), together. */
-    async insert(row: SavedSearchRow, keys: readonly SavedSearchKey[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto("saved_search").values(row).execute();
-        await putKeys(trx, row.id, keys);
+    /** A new saved search and its index keys (saved-search-index.ts), together; false when its owner already has `max`. */
+    insert(row: SavedSearchRow, keys: readonly SavedSearchKey[], max: number): Promise<boolean> {
+      return insertWithinLimit(db, {
+        limit: "saved_search",
+        userId: row.user_id,
+        max,
+        count: (trx) => countForUser(trx, row.user_id),
+        insert: async (trx) => {
+          await trx.insertInto("saved_search").values(row).execute();
+          await putKeys(trx, row.id, keys);
+        },
       });
     },
 

@@ -1,6 +1,7 @@
 /** The public API's keys (migration 0027, decision 032). */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { insertWithinLimit } from "../db/insert-within-limit";
 
 export interface ApiKeySummary {
   id: string;
@@ -8,10 +9,24 @@ export interface ApiKeySummary {
   createdAt: number;
 }
 
+async function countActive(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db.selectFrom("api_key").select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", userId).where("revoked_at", "is", null).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function createApiKeysRepository(db: Kysely<Database>) {
   return {
-    async insert(row: { id: string; userId: string; keyHash: string; prefix: string; createdAt: number }): Promise<void> {
-      await db.insertInto("api_key").values({ id: row.id, user_id: row.userId, key_hash: row.keyHash, prefix: row.prefix, created_at: row.createdAt, revoked_at: null }).execute();
+    /** False when the person already holds `max` keys not revoked (counted with their turn held). */
+    insert(row: { id: string; userId: string; keyHash: string; prefix: string; createdAt: number }, max: number): Promise<boolean> {
+      return insertWithinLimit(db, {
+        limit: "api_key",
+        userId: row.userId,
+        max,
+        count: (trx) => countActive(trx, row.userId),
+        insert: async (trx) => {
+          await trx.insertInto("api_key").values({ id: row.id, user_id: row.userId, key_hash: row.keyHash, prefix: row.prefix, created_at: row.createdAt, revoked_at: null }).execute();
+        },
+      });
     },
 
     /** A person's keys not revoked, newest first. */
@@ -20,10 +35,7 @@ export function createApiKeysRepository(db: Kysely<Database>) {
       return rows.map((row) => ({ id: row.id, prefix: row.prefix, createdAt: Number(row.created_at) }));
     },
 
-    async countActive(userId: string): Promise<number> {
-      const row = await db.selectFrom("api_key").select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", userId).where("revoked_at", "is", null).executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    countActive: (userId: string): Promise<number> => countActive(db, userId),
 
     /** Revokes one of the person's keys; false when they have no such key. */
     async revoke(userId: string, id: string, at: number): Promise<boolean> {

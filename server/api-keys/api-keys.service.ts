@@ -23,12 +23,11 @@ export function createApiKeysService(deps: { repository: ApiKeysRepository; now?
 
     /** A new key for the person: the key itself is in the answer, and nowhere else after it. */
     async create(actor: { id: string }): Promise<ApiKeySummary & { key: string }> {
-      if ((await repository.countActive(actor.id)) >= MAX_API_KEYS) {
-        throw new AppError("BAD_INPUT", `You can keep ${MAX_API_KEYS} API keys at once. Please revoke one you no longer use first.`);
-      }
       const key = KEY_PREFIX + randomBytes(32).toString("base64url");
       const summary = { id: randomUUID(), prefix: key.slice(0, KEY_PREFIX.length + 6), createdAt: now() };
-      await repository.insert({ ...summary, userId: actor.id, keyHash: hashOf(key) });
+      if (!(await repository.insert({ ...summary, userId: actor.id, keyHash: hashOf(key) }, MAX_API_KEYS))) {
+        throw new AppError("BAD_INPUT", `You can keep ${MAX_API_KEYS} API keys at once. Please revoke one you no longer use first.`);
+      }
       return { ...summary, key };
     },
 

@@ -3,8 +3,8 @@
  * decisions 012 and 028), with each job driver: pg-boss on PostgreSQL (its own tables, in the
  * deletion's transaction), our job table on SQLite, and on PostgreSQL with JOB_DRIVER=sql. A buyer's
  * saved search matched the leaving seller's listing and another seller's: the matching, email and
- * push jobs about the leaving seller's listing go, though they were queued for the buyer, and
- * those about the other listing stay.
+ * push jobs about the leaving seller's listing go (and the job making its share cards), though
+ * they were queued for the buyer, and those about the other listing stay.
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -73,15 +73,15 @@ describe.each(cases)("deleting a seller's account: $driver on $engine", ({ engin
     const stayingListing = await list(staying, "Staying Nashik Onion");
     // Matching runs (as its job would), queuing the buyer's email and push; the matching jobs themselves stay queued.
     for (const listing of [leavingListing, stayingListing]) expect((await t.alerts.matchListing(listing)).matched).toEqual([searchId]);
-    expect(await about(leavingListing)).toEqual(["email-match", "match-listing", "push-match"]);
-    expect(await about(stayingListing)).toEqual(["email-match", "match-listing", "push-match"]);
+    expect(await about(leavingListing)).toEqual(["email-match", "match-listing", "push-match", "share-cards"]);
+    expect(await about(stayingListing)).toEqual(["email-match", "match-listing", "push-match", "share-cards"]);
     const buyersBefore = (await queuedJobs()).filter((job) => job.userId === buyer.id && job.listingId === stayingListing);
 
     await t.accountDeletion.deleteAccount({ actor: await t.accounts.getSessionUser(here), password: person.password, requestHeaders: here });
 
     expect(await about(leavingListing)).toEqual([]);
     expect((await queuedJobs()).filter((job) => job.userId === leavingId)).toEqual([]);
-    expect(await about(stayingListing)).toEqual(["email-match", "match-listing", "push-match"]);
+    expect(await about(stayingListing)).toEqual(["email-match", "match-listing", "push-match", "share-cards"]);
     expect((await queuedJobs()).filter((job) => job.userId === buyer.id && job.listingId === stayingListing)).toEqual(buyersBefore);
   }, 60_000);
 });

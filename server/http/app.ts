@@ -21,7 +21,7 @@ import type { Services } from "../services";
 import { cacheControl, noteWhoIsSignedIn } from "./cache-control";
 import { serveMessages } from "./messages";
 import { rememberRequestLanguage } from "./request-language";
-import { admitPage, createPageLimiter, isFileName, shedAtFront, shedBeforeExpress } from "./load-shedding";
+import { admitPage, createPageLimiter, isFileName, shedAtFront, shedBeforeExpress, shedReads } from "./load-shedding";
 import { pageCacheMayAnswer, serveFromPageCache } from "./page-cache";
 import { createPageCache } from "../page-cache/page-cache";
 import { createWorkInHand, type WorkInHand } from "./work-in-hand";
@@ -197,7 +197,9 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
 
   app.get("/media/*key", serveMedia(services.storage));
   // Listing preview cards for WhatsApp and Facebook (decision 023).
-  app.get("/share/listing/:id/:file", serveShareCard(services.shareCards));
+  // Their own line, shed like pages (a card not yet made is a render): a flood of them is
+  // answered 503 at once and neither takes a page's place nor starves a sign-in (issue 38).
+  app.get("/share/listing/:id/:file", shedReads(createPageLimiter(config.pageConcurrency), config.pageConcurrency), serveShareCard(services.shareCards));
   // The installable app's manifests, English and Hindi (decision 016).
   app.use(serveWebManifests());
   // Each language's catalogue, as the browser fetches it before hydrating (decision 015).

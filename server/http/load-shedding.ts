@@ -23,7 +23,8 @@
  * cache and were not found there. Only reads (GET, HEAD) are shed: a sell form's POST carries a seller's work
  * and always gets its turn (its waits are bounded by the database timeouts). /healthz, /readyz,
  * the API, photos, uploads and static files are not pages and never wait here: a busy instance
- * stays healthy to its load balancer.
+ * stays healthy to its load balancer. Share cards are not pages either; they have a line of
+ * their own with the same rules (`shedReads`).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
@@ -324,6 +325,16 @@ export function shedAtFront(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimi
     admittedAtFront.add(req);
     take(req, res, () => next());
   };
+}
+
+/**
+ * A line of its own for reads that are not pages but may cost like one: a share card drawn on
+ * first request (issue 38). The same rules as pages', with a limiter of their own, so a flood of
+ * card requests is answered 503 with Retry-After at once and takes no page's place.
+ */
+export function shedReads(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimit, "queueWaitMs">): RequestHandler {
+  const take = takePlace<Request, Response>(limiter, queueWaitMs, sendUnavailable);
+  return (req, res, next) => (isRead(req.method) ? take(req, res, () => next()) : next());
 }
 
 /** Just before React Router: the same, for a page request that came past the front for the page cache. */

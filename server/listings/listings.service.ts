@@ -66,11 +66,18 @@ export function createListingsService(deps: {
    * makes the listing live: both are saved or neither (decision 044).
    */
   onLive?: (listingId: string, within: Kysely<Database>) => Promise<void>;
+  /**
+   * Told after a listing's save or lifecycle change has committed, so its preview cards are made
+   * before anyone asks (server/share, decision 023). A failure is only logged: the listing is
+   * saved, and its card is then made when first asked for.
+   */
+  onSaved?: (listingId: string) => Promise<void>;
 }) {
   const { repository, storage, uploads, maxPhotos, logger, listingDays } = deps;
   const now = deps.now ?? Date.now;
   /** What the transaction making a listing live also does: queue its alerts. */
   const queueAlerts = (listingId: string) => (within: Kysely<Database>) => deps.onLive?.(listingId, within) ?? Promise.resolve();
+  const saved = (listingId: string) => deps.onSaved?.(listingId).catch((error: unknown) => logger.warn({ err: error, listingId }, "share cards not queued"));
 
   /** When a listing of this category, put up or renewed at `from`, expires. */
   const expiryFrom = (category: CategorySlug, from: number) =>
@@ -226,6 +233,7 @@ export function createListingsService(deps: {
       replaced = removed;
       return current.id;
     });
+    await saved(id);
     await removePhotoFiles(replaced);
     const uploadIds = input.photos.flatMap((source) => ("upload" in source ? [source.upload] : []));
     if (uploadIds.length) await uploads.discardUploads(uploadIds).catch((error: unknown) => logger.error({ err: error, uploadIds }, "upload cleanup failed"));
@@ -240,6 +248,7 @@ export function createListingsService(deps: {
     const listing = await ownListing(actor, id);
     const changed = await repository.setLifecycle(listing.id, { ...change(listing), updated_at: now() }, live ? queueAlerts(listing.id) : undefined);
     if (!changed) throw new AppError("NOT_FOUND", LISTING_MESSAGES.notYourListing);
+    await saved(listing.id);
   }
 
   return {

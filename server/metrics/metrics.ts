@@ -90,6 +90,13 @@ export const imagePipelineDuration = new Histogram({
   registers: [registry],
 });
 
+export const shareCardRenders = new Counter({
+  name: "mandi_share_card_renders_total",
+  help: "Listing preview cards drawn, by who asked: saved (the job after a listing's save) or request (a card asked for before it was made).",
+  labelNames: ["by"] as const,
+  registers: [registry],
+});
+
 export const uploadRequestsInFlight = new Gauge({
   name: "mandi_upload_requests_in_flight",
   help: "Resumable-upload (tus) requests being answered right now: a photo's chunks arriving.",

@@ -4,19 +4,28 @@
  * `share-cards/<listing id>/<language>-<version>.jpg`. An edit that shows on the card (name,
  * price, unit, place, photo, sold or expired) gives a new version, so a new card and a new
  * address: WhatsApp and Facebook keep an image by its address.
+ *
+ * A card is made when its listing is saved (the `share-cards` job, queued after the save), so a
+ * crawler finds it stored; and a card is made once at a time in a process: requests (and the job)
+ * asking for one being made wait for that render instead of drawing it again (issue 38).
  */
 import { buffer } from "node:stream/consumers";
-import type { Language } from "../../core/i18n/languages";
+import { LANGUAGES, type Language } from "../../core/i18n/languages";
 import { imageVariantKey } from "../../core/images";
 import type { ListingDetail } from "../../core/listing";
-import { AppError } from "../../core/app-error";
+import { AppError, isAppError } from "../../core/app-error";
 import { LISTING_MESSAGES } from "../../core/messages";
 import type { ListingsRepository } from "../listings/listings.repository";
+import { timeOrderedId } from "../db/time-ordered-id";
+import type { JobQueue } from "../jobs/job-queue";
 import type { Logger } from "../logger";
+import { shareCardRenders } from "../metrics/metrics";
 import type { Storage } from "../media/storage";
 import { cardText, cardVersion, renderShareCard } from "./share-card";
 
 const FOLDER = "share-cards";
+/** The job that makes a saved listing's cards, one in each language. */
+export const SHARE_CARDS_JOB = "share-cards";
 
 export type CardListing = Pick<ListingDetail, "id" | "name" | "unit" | "unitPricePaise" | "pricePaise" | "state" | "district" | "place" | "status" | "imageKey">;
 
@@ -25,9 +34,17 @@ export function shareCardPath(listing: CardListing, lang: Language): string {
   return `/share/listing/${listing.id}/${lang}-${cardVersion(cardText(listing, lang))}.jpg`;
 }
 
-export function createShareCardsService(deps: { storage: Storage; listings: Pick<ListingsRepository, "findById" | "wasDeleted">; logger: Logger; now?: () => number }) {
+export function createShareCardsService(deps: {
+  storage: Storage;
+  listings: Pick<ListingsRepository, "findById" | "wasDeleted">;
+  jobs: Pick<JobQueue, "enqueue">;
+  logger: Logger;
+  now?: () => number;
+}) {
   const { storage, logger } = deps;
   const now = deps.now ?? Date.now;
+  /** Cards being looked for or made in this process, by storage key: one render per card at a time. */
+  const inHand = new Map<string, Promise<Buffer>>();
 
   /** As a buyer's page finds it: hidden or unknown is not found, deleted is gone. */
   async function findListing(id: string): Promise<ListingDetail> {
@@ -55,31 +72,74 @@ export function createShareCardsService(deps: { storage: Storage; listings: Pick
     }
   }
 
+  /** Forgets a deleted or hidden listing's cards. */
+  async function removeCards(listingId: string): Promise<void> {
+    const keys: string[] = [];
+    for await (const object of storage.list(`${FOLDER}/${listingId}/`)) keys.push(object.key);
+    if (keys.length) await storage.delete(keys);
+  }
+
+  /**
+   * The listing's current card in `lang`, from storage or drawn and stored. Whoever asks while
+   * it is being looked for or drawn joins that, from the look in storage on: a card stored by the
+   * time the look ends is found, so no gap lets a second render in. `by`: who drew it (the metric).
+   */
+  async function cardOf(listing: ListingDetail, lang: Language, by: "request" | "saved"): Promise<{ bytes: Buffer; version: string }> {
+    const text = cardText(listing, lang);
+    const version = cardVersion(text);
+    const key = `${FOLDER}/${listing.id}/${lang}-${version}.jpg`;
+    let card = inHand.get(key);
+    if (!card) {
+      card = (async () => {
+        const stored = await storage.get(key);
+        if (stored) return buffer(stored.body);
+        shareCardRenders.inc({ by });
+        const bytes = await renderShareCard(text, await photoOf(listing.imageKey));
+        await storage.put(key, bytes, "image/jpeg");
+        await removeOlder(listing.id, lang, key);
+        return bytes;
+      })().finally(() => inHand.delete(key));
+      inHand.set(key, card);
+    }
+    return { bytes: await card, version };
+  }
+
   return {
     /**
-     * The listing's card as a buyer may see it now: made and stored on first request. Throws the
-     * listing's own NOT_FOUND (hidden, unknown) or GONE (deleted). `version` is the current one;
-     * an address with another is answered with this one all the same.
+     * The listing's card as a buyer may see it now: made and stored on first request if its save
+     * did not make it. Throws the listing's own NOT_FOUND (hidden, unknown) or GONE (deleted).
+     * `version` is the current one; an address with another is answered with this one all the same.
      */
     async getCard(input: { listingId: string; lang: Language }): Promise<{ bytes: Buffer; version: string }> {
-      const listing = await findListing(input.listingId.toLowerCase());
-      const text = cardText(listing, input.lang);
-      const version = cardVersion(text);
-      const key = `${FOLDER}/${listing.id}/${input.lang}-${version}.jpg`;
-      const stored = await storage.get(key);
-      if (stored) return { bytes: await buffer(stored.body), version };
-      const bytes = await renderShareCard(text, await photoOf(listing.imageKey));
-      await storage.put(key, bytes, "image/jpeg");
-      await removeOlder(listing.id, input.lang, key);
-      return { bytes, version };
+      return cardOf(await findListing(input.listingId.toLowerCase()), input.lang, "request");
     },
 
-    /** Forgets a deleted or hidden listing's cards. */
-    async removeCards(listingId: string): Promise<void> {
-      const keys: string[] = [];
-      for await (const object of storage.list(`${FOLDER}/${listingId}/`)) keys.push(object.key);
-      if (keys.length) await storage.delete(keys);
+    /**
+     * Queues the making of a listing's cards (after its save has committed: the job reads it as
+     * saved). A key of its own per save: two saves in one millisecond are two versions to make.
+     */
+    async queueCards(listingId: string): Promise<void> {
+      await deps.jobs.enqueue(SHARE_CARDS_JOB, { listingId }, { key: `cards:${listingId}:${timeOrderedId()}` });
     },
+
+    /**
+     * The job: the listing's cards in every language, as a buyer would see them now. A listing
+     * hidden or unknown by now has none to make; a deleted one's are removed. Safe to run again:
+     * a card already stored is found.
+     */
+    async makeCards(listingId: string): Promise<void> {
+      let listing: ListingDetail;
+      try {
+        listing = await findListing(listingId);
+      } catch (error) {
+        if (!isAppError(error) || (error.code !== "NOT_FOUND" && error.code !== "GONE")) throw error;
+        if (error.code === "GONE") await removeCards(listingId);
+        return;
+      }
+      for (const lang of LANGUAGES) await cardOf(listing, lang, "saved");
+    },
+
+    removeCards,
   };
 }
 

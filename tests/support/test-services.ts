@@ -51,8 +51,8 @@ export async function createTestServices(
   };
 }
 
-/** The context React Router would hand a loader or action, with whoever the cookie names signed in. */
-export function routeContextFor(t: TestServices, cookie?: string): AppLoadContext {
+/** The context React Router would hand a loader or action, with whoever the cookie names signed in; `t` may be a second instance's services. */
+export function routeContextFor(t: Services, cookie?: string): AppLoadContext {
   return {
     ...routeContextOf(t),
     cspNonce: "test-nonce",
