@@ -54,6 +54,9 @@ import { createPushSender } from "./push/push-sender";
 import { createPushService, type PushService } from "./push/push.service";
 import { registerPushJobs } from "./push/push-jobs";
 import { createFailedJobsService, type FailedJobsService } from "./jobs/failed-jobs.service";
+import { createRateCounterRepository } from "./rate-counter/rate-counter.repository";
+import { createRateCounter, type RateCounter } from "./rate-counter/rate-counter";
+import { createPhoneReveals, type PhoneReveals } from "./rate-counter/phone-reveals";
 
 /** How often each process makes sure the next daily-digest tick is queued (decision 026). */
 const DIGEST_SCHEDULE_EVERY_MS = 10 * 60_000;
@@ -90,6 +93,10 @@ export interface Services {
   priceInsight: PriceInsightService;
   /** Keys for the public API, made on /my/account (decision 032). */
   apiKeys: ApiKeysService;
+  /** Counters every worker and instance shares (the public API's limits, phone reveals; decision 046). */
+  rateCounter: RateCounter;
+  /** Phone numbers shown per client address, and "Show number" (decision 046). */
+  phoneReveals: PhoneReveals;
   /** Saved searches and their alerts (decision 022). */
   alerts: AlertsService;
   /** Web Push: phones' subscriptions and the notifications of matches (decision 027). */
@@ -196,6 +203,7 @@ export async function createServices(
   registerPushJobs({ jobs, push });
   const onLive = (...args: Parameters<AlertsService["listingBecameLive"]>) => alerts.listingBecameLive(...args);
   const savedListingsRepository = timedRepository("savedListings", createSavedListingsRepository(db.kysely));
+  const rateCounter = createRateCounter({ repository: timedRepository("rateCounter", createRateCounterRepository(db.kysely)), now: options.now });
   return {
     config,
     logger,
@@ -245,6 +253,8 @@ export async function createServices(
     failedJobs: createFailedJobsService({ jobs }),
     uploadDatastore,
     backfillProduce: () => backfillProduce(db),
+    rateCounter,
+    phoneReveals: createPhoneReveals({ counter: rateCounter, limits: config.phoneReveals }),
     apiKeys: createApiKeysService({ repository: timedRepository("apiKeys", createApiKeysRepository(db.kysely)), now: options.now }),
     priceInsight: createPriceInsightService({ repository: createPriceInsightRepository(db.kysely), contentVersion, now: options.now }),
     uploadLocker: createUploadLocker(uploadLocks, { logger }),
