@@ -6,7 +6,7 @@ import { placeLabel, withPlaceLabels } from "../../core/locations";
 import { searchParamsToObject } from "../../core/schemas";
 import { orErrorPage } from "../../server/route-helpers/app-errors";
 import { withSaved } from "../../server/route-helpers/saved-hearts";
-import { phoneForPage, showNumberAction } from "../../server/route-helpers/phone-reveal";
+import { phoneForPage, showNumberAction, showNumberHeaders } from "../../server/route-helpers/phone-reveal";
 import { shareLanguage, shareMetaTags } from "../../core/share-meta";
 import { CATALOGUES } from "../../core/i18n/catalogues";
 import { createTranslator, type MessageTree } from "../../core/i18n/translate";
@@ -46,6 +46,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   return showNumberAction(request, context, async () => (await context.services.search.getSellerPage({ id: params.id, page: 1 })).seller.phone);
 }
+
+export const headers: Route.HeadersFunction = showNumberHeaders;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const { t } = metaI18n(matches);

@@ -10,7 +10,7 @@ import { searchParamsToObject } from "../../core/schemas";
 import { shareLanguage, shareMetaTags } from "../../core/share-meta";
 import { inPageLanguage, orErrorPage } from "../../server/route-helpers/app-errors";
 import { withSaved } from "../../server/route-helpers/saved-hearts";
-import { phoneForPage, showNumberAction } from "../../server/route-helpers/phone-reveal";
+import { phoneForPage, showNumberAction, showNumberHeaders } from "../../server/route-helpers/phone-reveal";
 import { listingPreview } from "../../server/share/previews";
 import { SaveHeart } from "../components/save-heart";
 import { priceStandingFor } from "../../server/route-helpers/price-insight";
@@ -77,6 +77,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 const viewQuerySchema = z.object({ reported: z.preprocess((v) => v === "1", z.boolean()) });
+
+export const headers: Route.HeadersFunction = showNumberHeaders;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const i18n = metaI18n(matches);

@@ -33,3 +33,6 @@ export async function showNumberAction(request: Request, context: AppLoadContext
   const answer: ShowNumberAnswer = { revealedPhone: await orErrorPage(load) };
   return data(answer);
 }
+
+/** The page's headers: its loader's, and a refused press's Retry-After (React Router sends an action's headers only through this). */
+export const showNumberHeaders = ({ actionHeaders, loaderHeaders }: { actionHeaders: Headers; loaderHeaders: Headers }) => new Headers([...loaderHeaders, ...actionHeaders]);
