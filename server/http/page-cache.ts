@@ -98,7 +98,9 @@ const keyFor = (req: IncomingMessage, url: string) => `${pickLanguage({ cookie: 
 /**
  * Whether the cache probably answers this request (for load shedding at the front, decision 038),
  * asked before Express has looked at it: `path` is the address without its query, `req.url` the
- * whole address (Express's `originalUrl` at the top of the app).
+ * whole address (Express's `originalUrl` at the top of the app). For a page with a phone number it
+ * asks for the copy with the number: whether this address is past its threshold is not known yet
+ * (decision 046).
  */
 export const pageCacheMayAnswer = (cache: PageCache) => (req: IncomingMessage, path: string) =>
   mayUseCache(req, path) && cache.holds(keyFor(req, req.url ?? ""));

@@ -103,7 +103,7 @@ function buildDocument(origin: string) {
           type: "apiKey",
           in: "header",
           name: "X-Api-Key",
-          description: "Optional. Made (and revoked) on your account page at Mandi; raises the rate limits. A key that is not valid is a 401.",
+          description: "Optional. Made (and revoked) on your account page at Mandi once your email address is verified; raises the rate limits, counted per account (all of your keys share them). A key that is not valid is a 401, and counts against your address's limit.",
         },
       },
     },
