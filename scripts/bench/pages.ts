@@ -267,7 +267,7 @@ try {
     for (const [index, setting] of settings.entries()) {
       const port = index === 0 ? APP_PORT : APP_PORT + 2 * index;
       const sidePort = index === 0 ? APP_PORT + 2 * settings.length : port + 1;
-      const env: Record<string, string> = { WEB_CONCURRENCY: "1", PAGE_CACHE_MS: "0", API_PER_MINUTE: "100000000", API_CONTACT_PER_MINUTE: "100000000", PHONE_REVEALS_PER_HOUR: "100000000" };
+      const env: Record<string, string> = { WEB_CONCURRENCY: "1", PAGE_CACHE_MS: "0", API_PER_MINUTE: "100000000", API_CONTACT_PER_MINUTE: "100000000" };
       if (setting === "metrics") env.METRICS_PORT = String(sidePort);
       if (setting === "tracing") {
         collector = await startCollector(sidePort);

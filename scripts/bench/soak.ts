@@ -55,7 +55,7 @@ const server = await startMarketServer({
   dataDir,
   databaseUrl: market.url,
   nodeArgs: NODE_ARGS,
-  env: { WEB_CONCURRENCY: String(workers), BASE_URL: origin, METRICS_PORT: String(METRICS_PORT), AUTH_SIGNIN_PER_MINUTE: "100000", AUTH_SIGNUP_PER_MINUTE: "100000", PHONE_REVEALS_PER_HOUR: "100000000" },
+  env: { WEB_CONCURRENCY: String(workers), BASE_URL: origin, METRICS_PORT: String(METRICS_PORT), AUTH_SIGNIN_PER_MINUTE: "100000", AUTH_SIGNUP_PER_MINUTE: "100000" },
 });
 
 /** RSS and its anonymous part, in MB, from /proc (Linux). */
