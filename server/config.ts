@@ -131,7 +131,10 @@ const envSchema = z.object({
    * (decision 046). Generous: many people may share one address behind carrier NAT.
    */
   PHONE_REVEALS_PER_HOUR: z.coerce.number().int().positive().default(60),
-  /** "Show number" presses one client address may make per hour; past it a press is refused until the hour ends. */
+  /**
+   * "Show number" presses one client address may make per hour, with the numbers the public API
+   * gives without a key; past it they are refused until the hour ends (decision 046).
+   */
   PHONE_REVEAL_PRESSES_PER_HOUR: z.coerce.number().int().positive().default(240),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Setting S3_BUCKET moves photos from DATA_DIR/media to that bucket (see docs/decisions/005). */

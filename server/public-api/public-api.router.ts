@@ -40,7 +40,7 @@ export const ALLOWED_METHODS = "GET, HEAD";
 /** Headers a browser script may read from a cross-origin answer. */
 const EXPOSED_HEADERS = ["ETag", "Link", "RateLimit", "RateLimit-Policy", "Retry-After", "Content-Language", "Deprecation", "Sunset"].join(", ");
 
-type ApiServices = Pick<Services, "search" | "listings" | "priceInsight" | "mandiRates" | "apiKeys" | "rateCounter" | "config" | "logger">;
+type ApiServices = Pick<Services, "search" | "listings" | "priceInsight" | "mandiRates" | "apiKeys" | "rateCounter" | "phoneReveals" | "config" | "logger">;
 
 /** The optional API key's header. Never a query parameter: addresses end up in logs and histories. */
 export const API_KEY_HEADER = "x-api-key";
@@ -152,6 +152,20 @@ export function createPublicApiRouter(services: ApiServices, options: { deprecat
   // One listing and a seller carry a phone number: a lower limit, so a loop cannot harvest them (decision 032).
   const contact = rateLimit({ name: "contact", quota: limits.contactPerMinute, keyQuota: limits.keyContactPerMinute, windowSeconds: 60 }, services.rateCounter);
   const context = (req: Request, asked: string | undefined): ViewContext => ({ lang: languageOf(req, asked), origin });
+  // Without a key, a number given here also counts against the address's hourly ceiling of numbers
+  // asked for one at a time, which the pages' "Show number" counts too (decision 046): the API is
+  // not a wider door to the numbers than the pages. A key's account has its own limits above.
+  const revealCeiling = config.phoneReveals.pressesPerHour;
+  const countReveal: RequestHandler = (req, res, next) => {
+    if ((res.locals as { apiAccountId?: string }).apiAccountId) return next();
+    services.phoneReveals.countPress(req.ip ?? "").then((answer) => {
+      if (answer.allowed) return next();
+      sendProblem(res, "rate-limited", `At most ${revealCeiling} phone numbers an hour from one address without an API key. Please wait ${answer.retryAfterSeconds} s, or send a key.`, {
+        instance: req.originalUrl,
+        retryAfterSeconds: answer.retryAfterSeconds,
+      });
+    }, next);
+  };
 
   router.use((req, res, next) => {
     // No answer may depend on a session: the cookies are gone before any handler runs.
@@ -267,6 +281,7 @@ export function createPublicApiRouter(services: ApiServices, options: { deprecat
   router.get(
     "/listings/:id",
     contact,
+    countReveal,
     handle(async (req, res) => {
       const query = parseQuery(req, res, langOnlyQuery);
       if (!query) return;
@@ -279,6 +294,7 @@ export function createPublicApiRouter(services: ApiServices, options: { deprecat
   router.get(
     "/sellers/:id",
     contact,
+    countReveal,
     handle(async (req, res) => {
       const query = parseQuery(req, res, langOnlyQuery);
       if (!query) return;

@@ -314,7 +314,7 @@ describe.each(testEngines())("the public API's rate limits on %s", (engine) => {
   /** A second app on the same database: another worker or instance (decision 046). */
   let other: TestHttpApp;
   beforeAll(async () => {
-    t = await createTestServices({ engine, env: { API_PER_MINUTE: "30", API_CONTACT_PER_MINUTE: "5", API_KEY_PER_MINUTE: "40" } });
+    t = await createTestServices({ engine, env: { API_PER_MINUTE: "30", API_CONTACT_PER_MINUTE: "5", API_KEY_PER_MINUTE: "40", PHONE_REVEAL_PRESSES_PER_HOUR: "8" } });
     http = await startTestHttpApp(t);
     other = await startTestHttpApp(t);
   });
@@ -394,6 +394,26 @@ describe.each(testEngines())("the public API's rate limits on %s", (engine) => {
     expect(responses.filter((res) => res.status === 429)).toHaveLength(7);
     expect(responses[0]!.headers.get("ratelimit-policy")).toBe('"contact";q=5;w=60');
     await Promise.all(responses.map((res) => res.arrayBuffer()));
+  });
+  it("counts the numbers it gives without a key against the address's hourly ceiling that Show number counts too, and not those with a key", async () => {
+    // An address of its own (X-Forwarded-For from 127.0.0.1, which TRUST_PROXY's default believes).
+    const from = { "X-Forwarded-For": "198.51.100.77" };
+    const burst = async (headers: Record<string, string>) => {
+      const responses = await Promise.all(Array.from({ length: 12 }, () => fetch(`${http.url}/api/v1/sellers/nobody`, { headers })));
+      const bodies = await Promise.all(responses.map(async (res) => ({ status: res.status, detail: String(((await res.json()) as { detail?: string }).detail) })));
+      return bodies;
+    };
+    // This minute: 5 of the contact limit, all counted in the hour.
+    expect((await burst(from)).filter((b) => b.status === 404)).toHaveLength(5);
+    t.clock.now += 60_000;
+    // The next: the minute allows 5 again, the hour only 3 more (8).
+    const next = await burst(from);
+    expect(next.filter((b) => b.status === 404)).toHaveLength(3);
+    expect(next.filter((b) => b.detail.startsWith("At most 8 phone numbers an hour from one address without an API key."))).toHaveLength(2);
+    // A key's account is counted by its own limits, not the address's hour.
+    const owner = await signedUpVerified(11);
+    const { key } = await t.apiKeys.create(owner);
+    expect((await burst({ ...from, "X-Api-Key": key })).filter((b) => b.status === 404)).toHaveLength(12);
   });
 });
 

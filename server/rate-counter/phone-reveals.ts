@@ -3,8 +3,9 @@
  * page that carries a number (a listing, a seller) counts one reveal for the address; up to
  * `pagesPerHour` such pages in an hour show the number as they always did. Past it, the page
  * offers "Show number" instead: a POST that shows that one number, counted apart under the
- * higher `pressesPerHour`, so a person behind a shared address (carrier NAT) still reaches every
- * seller, and a program that only posts still meets a ceiling.
+ * higher `pressesPerHour` (with the numbers the public API gives without a key), so a person
+ * behind a shared address (carrier NAT) still reaches every seller, and a program that only posts
+ * still meets a ceiling.
  */
 import { clientSubject } from "./client-subject";
 import type { RateCounter } from "./rate-counter";

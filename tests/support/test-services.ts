@@ -36,6 +36,7 @@ export async function createTestServices(
     AUTH_SIGNUP_PER_MINUTE: "1000",
     // The test clock stands still, so every page with a phone number falls in one hour (decision 046).
     PHONE_REVEALS_PER_HOUR: "1000000",
+    PHONE_REVEAL_PRESSES_PER_HOUR: "1000000",
     ...options.env,
   });
   const clock = { now: Date.UTC(2026, 10, 22, 6, 30) };
