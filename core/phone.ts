@@ -19,3 +19,6 @@ export function formatPhone(e164: string): string {
 export function whatsappLink(e164: string): string {
   return `https://wa.me/${e164.replace(/^\+/, "")}`;
 }
+
+/** The "Show number" form's intent (decision 046): a seller's number shown past the address's hourly threshold. */
+export const SHOW_NUMBER_INTENT = "show-number";

@@ -20,7 +20,7 @@ import { findCity, findDistrict, findState } from "./locations";
 import { locationFieldsSchema, type LocationFields } from "./locations/schema";
 import { parseRupeesToPaise } from "./money";
 import { inIndia, roundCoordinate } from "./distance";
-import { normalisePhone } from "./phone";
+import { normalisePhone, SHOW_NUMBER_INTENT } from "./phone";
 import { UPLOAD_ID_PATTERN } from "./photos";
 import { checkUnitPrice, produceFieldsSchemaAt, type ProduceFields } from "./produce";
 import { safeRedirectPath } from "./redirects";
@@ -411,6 +411,9 @@ export const reportFormSchema = z
   })
   .refine((form) => form.reason !== "other" || form.details !== null, { path: ["details"], message: MODERATION_MESSAGES.describeOther });
 export type ReportForm = z.output<typeof reportFormSchema>;
+
+/** "Show number" past the address's hourly threshold (decision 046): the one field its form sends. */
+export const showNumberFormSchema = z.object({ intent: z.literal(SHOW_NUMBER_INTENT, "Please press “Show number” on the page.") });
 
 /** A moderator's action on one listing (/admin/listings/:id). */
 export const listingModerationSchema = z.discriminatedUnion(

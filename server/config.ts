@@ -125,6 +125,17 @@ const envSchema = z.object({
   /** The same, per API key (made on /my/account), counted by the key instead of the address. */
   API_KEY_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   API_KEY_CONTACT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /**
+   * Pages showing a seller's phone number (a listing, a seller) one client address gets with the
+   * digits per hour, counted across workers and instances; past it they offer "Show number"
+   * (decision 046). Generous: many people may share one address behind carrier NAT.
+   */
+  PHONE_REVEALS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  /**
+   * "Show number" presses one client address may make per hour, with the numbers the public API
+   * gives without a key; past it they are refused until the hour ends (decision 046).
+   */
+  PHONE_REVEAL_PRESSES_PER_HOUR: z.coerce.number().int().positive().default(240),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Setting S3_BUCKET moves photos from DATA_DIR/media to that bucket (see docs/decisions/005). */
   S3_BUCKET: z
@@ -211,6 +222,8 @@ export interface Config {
   authRateLimits: { signInPerMinute: number; signUpPerMinute: number };
   /** The public API's limits per client address per minute (decision 032). */
   apiRateLimits: { perMinute: number; contactPerMinute: number; keyPerMinute: number; keyContactPerMinute: number };
+  /** Phone numbers shown per client address per hour, and "Show number" presses (decision 046). */
+  phoneReveals: { pagesPerHour: number; pressesPerHour: number };
   trustProxy: boolean | number | string;
   logLevel: z.output<typeof envSchema>["LOG_LEVEL"];
   /** DATA_DIR/media: the photos when stored locally, and what `npm run media:copy` reads. */
@@ -310,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCache: { ttlMs: e.PAGE_CACHE_MS, maxBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024) },
     authRateLimits: { signInPerMinute: e.AUTH_SIGNIN_PER_MINUTE, signUpPerMinute: e.AUTH_SIGNUP_PER_MINUTE },
     apiRateLimits: { perMinute: e.API_PER_MINUTE, contactPerMinute: e.API_CONTACT_PER_MINUTE, keyPerMinute: e.API_KEY_PER_MINUTE, keyContactPerMinute: e.API_KEY_CONTACT_PER_MINUTE },
+    phoneReveals: { pagesPerHour: e.PHONE_REVEALS_PER_HOUR, pressesPerHour: e.PHONE_REVEAL_PRESSES_PER_HOUR },
     trustProxy: e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY === "false" ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     mediaDir,

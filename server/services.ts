@@ -55,6 +55,9 @@ import { createPushService, type PushService } from "./push/push.service";
 import { registerPushJobs } from "./push/push-jobs";
 import { registerShareCardJobs } from "./share/share-card-jobs";
 import { createFailedJobsService, type FailedJobsService } from "./jobs/failed-jobs.service";
+import { createRateCounterRepository } from "./rate-counter/rate-counter.repository";
+import { createRateCounter, type RateCounter } from "./rate-counter/rate-counter";
+import { createPhoneReveals, type PhoneReveals } from "./rate-counter/phone-reveals";
 
 /** How often each process makes sure the next daily-digest tick is queued (decision 026). */
 const DIGEST_SCHEDULE_EVERY_MS = 10 * 60_000;
@@ -91,6 +94,10 @@ export interface Services {
   priceInsight: PriceInsightService;
   /** Keys for the public API, made on /my/account (decision 032). */
   apiKeys: ApiKeysService;
+  /** Counters every worker and instance shares (the public API's limits, phone reveals; decision 046). */
+  rateCounter: RateCounter;
+  /** Phone numbers shown per client address, and "Show number" (decision 046). */
+  phoneReveals: PhoneReveals;
   /** Saved searches and their alerts (decision 022). */
   alerts: AlertsService;
   /** Web Push: phones' subscriptions and the notifications of matches (decision 027). */
@@ -199,6 +206,7 @@ export async function createServices(
   const savedListingsRepository = timedRepository("savedListings", createSavedListingsRepository(db.kysely));
   const shareCards = createShareCardsService({ storage, listings: listingsRepository, jobs, logger, now: options.now });
   registerShareCardJobs({ jobs, shareCards });
+  const rateCounter = createRateCounter({ repository: timedRepository("rateCounter", createRateCounterRepository(db.kysely)), now: options.now });
   return {
     config,
     logger,
@@ -249,6 +257,8 @@ export async function createServices(
     failedJobs: createFailedJobsService({ jobs }),
     uploadDatastore,
     backfillProduce: () => backfillProduce(db),
+    rateCounter,
+    phoneReveals: createPhoneReveals({ counter: rateCounter, limits: config.phoneReveals }),
     apiKeys: createApiKeysService({ repository: timedRepository("apiKeys", createApiKeysRepository(db.kysely)), now: options.now }),
     priceInsight: createPriceInsightService({ repository: createPriceInsightRepository(db.kysely), contentVersion, now: options.now }),
     uploadLocker: createUploadLocker(uploadLocks, { logger }),

@@ -3,17 +3,17 @@ import { z } from "zod";
 import { formatShortDate, isoDate } from "../../core/dates";
 import { requestLanguage } from "../../core/i18n/languages";
 import { placeLabel, withPlaceLabels } from "../../core/locations";
-import { formatPhone, whatsappLink } from "../../core/phone";
 import { searchParamsToObject } from "../../core/schemas";
 import { orErrorPage } from "../../server/route-helpers/app-errors";
 import { withSaved } from "../../server/route-helpers/saved-hearts";
+import { phoneForPage, showNumberAction, showNumberHeaders } from "../../server/route-helpers/phone-reveal";
 import { shareLanguage, shareMetaTags } from "../../core/share-meta";
 import { CATALOGUES } from "../../core/i18n/catalogues";
 import { createTranslator, type MessageTree } from "../../core/i18n/translate";
 import { sellerPreview } from "../../server/share/previews";
 import { SaveHeart } from "../components/save-heart";
 import { Alert } from "../components/alert";
-import { PhoneIcon } from "../components/icons";
+import { SellerContact } from "../components/seller-contact";
 import { ListingGrid } from "../components/listing-card";
 import { Pagination } from "../components/pagination";
 import { formatCount } from "../../core/counts";
@@ -26,7 +26,9 @@ const querySchema = z.object({
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = querySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
-  const page = await orErrorPage(() => context.services.search.getSellerPage({ id: params.id, page: query.page }));
+  const found = await orErrorPage(() => context.services.search.getSellerPage({ id: params.id, page: query.page }));
+  // Past the address's hourly threshold the number is left out: the page offers "Show number" (decision 046).
+  const page = { ...found, seller: { ...found.seller, phone: phoneForPage(context, found.seller.phone) } };
   // Places in the page's language (core/locations).
   const lang = requestLanguage(request);
   const items = await withSaved(context, lang === "en" ? page.items : withPlaceLabels(page.items, lang));
@@ -40,13 +42,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...page, seller: { ...page.seller, where }, items, preview };
 }
 
+/** "Show number": this seller's number, counted against the address (decision 046). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return showNumberAction(request, context, async () => (await context.services.search.getSellerPage({ id: params.id, page: 1 })).seller.phone);
+}
+
+export const headers: Route.HeadersFunction = showNumberHeaders;
+
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const { t } = metaI18n(matches);
   return [{ title: data ? t("seller.title", { name: data.seller.name }) : t("meta.page", { page: t("meta.notFound") }) }, ...(data ? shareMetaTags(data.preview) : [])];
 };
 
-export default function Seller({ loaderData }: Route.ComponentProps) {
+export default function Seller({ loaderData, actionData }: Route.ComponentProps) {
   const { seller, items, total, moreThanTotal, page, pageCount } = loaderData;
+  const shown = actionData && "revealedPhone" in actionData ? actionData : undefined;
   const [search] = useSearchParams();
   const where = seller.where;
   const { lang, t } = useI18n();
@@ -60,15 +70,7 @@ export default function Seller({ loaderData }: Route.ComponentProps) {
           {t("seller.since")} <time dateTime={isoDate(seller.createdAt)}>{formatShortDate(seller.createdAt, lang)}</time>
           {where ? ` · ${where}` : ""}
         </p>
-        <p className="mt-1 text-stone-700">{formatPhone(seller.phone)}</p>
-        <div className="mt-3 flex flex-wrap gap-2">
-          <a href={`tel:${seller.phone}`} className="btn-primary" aria-label={t("listing.callSellerOn", { name: seller.name, phone: formatPhone(seller.phone) })}>
-            <PhoneIcon /> {t("listing.callSeller")}
-          </a>
-          <a href={whatsappLink(seller.phone)} className="btn-secondary" rel="noopener noreferrer" target="_blank">
-            {t("listing.whatsapp")}
-          </a>
-        </div>
+        <SellerContact name={seller.name} phone={shown?.revealedPhone ?? seller.phone} action={`/seller/${seller.id}`} refusedForMinutes={shown?.refusedForMinutes} />
       </section>
       <h2 className="section-title mb-3">
         {t(total === 1 && !moreThanTotal ? "seller.forSaleOne" : "seller.forSaleMany", { count: formatCount(total, moreThanTotal) })}

@@ -6,18 +6,18 @@ import { requestLanguage } from "../../core/i18n/languages";
 import { withPlaceLabels } from "../../core/locations";
 import { formatShortDate, isoDate } from "../../core/dates";
 import { MODERATION_MESSAGES } from "../../core/moderation";
-import { formatPhone, whatsappLink } from "../../core/phone";
 import { searchParamsToObject } from "../../core/schemas";
 import { shareLanguage, shareMetaTags } from "../../core/share-meta";
 import { inPageLanguage, orErrorPage } from "../../server/route-helpers/app-errors";
 import { withSaved } from "../../server/route-helpers/saved-hearts";
+import { phoneForPage, showNumberAction, showNumberHeaders } from "../../server/route-helpers/phone-reveal";
 import { listingPreview } from "../../server/share/previews";
 import { SaveHeart } from "../components/save-heart";
 import { priceStandingFor } from "../../server/route-helpers/price-insight";
 import { PriceStanding } from "../components/price-insight";
 import { Alert } from "../components/alert";
 import { MandiRateNote } from "../components/mandi-rate";
-import { PhoneIcon } from "../components/icons";
+import { SellerContact } from "../components/seller-contact";
 import { ListingGrid } from "../components/listing-card";
 import { PhotoGallery } from "../components/photo-gallery";
 import { StaticIsland } from "../components/static-island";
@@ -55,9 +55,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     withSaved(context, [listing]),
     withSaved(context, withPlaceLabels(alternatives, lang)),
   ]);
+  // Past the address's hourly threshold the number is left out: the page offers "Show number" (decision 046).
+  const seller = listing.seller && { ...listing.seller, phone: phoneForPage(context, listing.seller.phone) };
   return {
     mandiRate,
-    listing: { ...listing, where: placed?.where ?? listing.where, moderation, saved: Boolean(saved?.saved) },
+    listing: { ...listing, seller, where: placed?.where ?? listing.where, moderation, saved: Boolean(saved?.saved) },
     statusTitle,
     alternatives: savedAlternatives,
     reported,
@@ -69,7 +71,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** "Show number": this listing's seller's number, counted against the address (decision 046). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return showNumberAction(request, context, async () => (await context.services.listings.getListing(params.id, { viewer: context.currentUser })).seller?.phone ?? null);
+}
+
 const viewQuerySchema = z.object({ reported: z.preprocess((v) => v === "1", z.boolean()) });
+
+export const headers: Route.HeadersFunction = showNumberHeaders;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const i18n = metaI18n(matches);
@@ -83,8 +92,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 
-export default function View({ loaderData }: Route.ComponentProps) {
+export default function View({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, alternatives, reported, manage, reportedMessage } = loaderData;
+  const shown = actionData && "revealedPhone" in actionData ? actionData : undefined;
+  const phone = shown?.revealedPhone ?? listing.seller?.phone ?? null;
   const i18n = useI18n();
   const { lang, t } = i18n;
   const category = getCategory(listing.category);
@@ -135,7 +146,7 @@ export default function View({ loaderData }: Route.ComponentProps) {
             </div>
           )}
           {/* The details, the seller and the safety tips: text and links, not hydrated (decision 039). */}
-          <StaticIsland as="div" deps={[listing, lang]}>
+          <StaticIsland as="div" deps={[listing, lang, phone, shown?.refusedForMinutes]}>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-700">
               <dt className="font-semibold">{t("listing.category")}</dt>
               <dd>
@@ -208,15 +219,7 @@ export default function View({ loaderData }: Route.ComponentProps) {
                       {listing.seller.name}
                     </Link>
                   </p>
-                  <p className="mt-1 text-stone-700">{formatPhone(listing.seller.phone)}</p>
-                  <div className="mt-3 flex flex-wrap gap-2">
-                    <a href={`tel:${listing.seller.phone}`} className="btn-primary" aria-label={t("listing.callSellerOn", { name: listing.seller.name, phone: formatPhone(listing.seller.phone) })}>
-                      <PhoneIcon /> {t("listing.callSeller")}
-                    </a>
-                    <a href={whatsappLink(listing.seller.phone)} className="btn-secondary" rel="noopener noreferrer" target="_blank">
-                      {t("listing.whatsapp")}
-                    </a>
-                  </div>
+                  <SellerContact name={listing.seller.name} phone={phone} action={`/view/${listing.id}`} refusedForMinutes={shown?.refusedForMinutes} />
                 </>
               ) : (
                 <p className="mt-1 text-stone-700">{t("listing.sellerUnavailable")}</p>

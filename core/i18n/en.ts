@@ -729,6 +729,13 @@ export const en = {
       unsubscribed: "You will get no more email for this search.",
     },
   },
+  // A seller's number behind a button past the address's hourly threshold (decision 046).
+  phoneReveal: {
+    note: "To keep sellers' numbers safe from spam, press the button to see this number.",
+    show: "Show number",
+    showNamed: "Show the phone number of {{name}}",
+    tooMany: "Too many phone numbers were shown to your network this hour. Please try again in {{minutes}} minutes.",
+  },
 };
 
 export type EnglishCatalogue = typeof en;

@@ -162,6 +162,9 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   // server/saved-listings (decision 023).
   "You have saved {{max}} listings, the most we keep. Please remove one first.": "आपने {{max}} उत्पाद सहेजे हैं, जितने हम रखते हैं। कृपया पहले कोई एक हटाएँ।",
   "Please choose save or remove.": "कृपया सहेजें या हटाएँ चुनें।",
+  // Issue 38: "Show number", and API keys only for verified addresses (decision 046).
+  "Please press “Show number” on the page.": "कृपया पेज पर “नंबर दिखाएँ” दबाएँ।",
+  "Verify your email address before making an API key: open the link we sent to it, then come back here.": "API कुंजी बनाने से पहले अपना ईमेल पता सत्यापित करें: हमारे भेजे लिंक को खोलें, फिर यहाँ लौटें।",
 };
 
 interface Template {

@@ -43,6 +43,12 @@ export function createApiKeysRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** Whether the person's email address was verified (better-auth's flag, decision 046). */
+    async isEmailVerified(userId: string): Promise<boolean> {
+      const row = await db.selectFrom("user").select("emailVerified").where("id", "=", userId).executeTakeFirst();
+      return Boolean(row?.emailVerified);
+    },
+
     /** The key with this hash, when it is not revoked (one probe of the unique index). */
     async findActiveByHash(keyHash: string): Promise<{ id: string; userId: string } | undefined> {
       const row = await db.selectFrom("api_key").select(["id", "user_id"]).where("key_hash", "=", keyHash).where("revoked_at", "is", null).executeTakeFirst();

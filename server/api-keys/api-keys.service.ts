@@ -23,6 +23,8 @@ export function createApiKeysService(deps: { repository: ApiKeysRepository; now?
 
     /** A new key for the person: the key itself is in the answer, and nowhere else after it. */
     async create(actor: { id: string }): Promise<ApiKeySummary & { key: string }> {
+      // A key's limits are counted per account (decision 046): only an address someone verified makes one.
+      if (!(await repository.isEmailVerified(actor.id))) throw new AppError("FORBIDDEN", "Verify your email address before making an API key: open the link we sent to it, then come back here.");
       const key = KEY_PREFIX + randomBytes(32).toString("base64url");
       const summary = { id: randomUUID(), prefix: key.slice(0, KEY_PREFIX.length + 6), createdAt: now() };
       if (!(await repository.insert({ ...summary, userId: actor.id, keyHash: hashOf(key) }, MAX_API_KEYS))) {
@@ -35,10 +37,11 @@ export function createApiKeysService(deps: { repository: ApiKeysRepository; now?
       if (!(await repository.revoke(actor.id, id, now()))) throw new AppError("NOT_FOUND", "We could not find that API key. It may have been revoked already.");
     },
 
-    /** The key's id when `key` is a key not revoked; undefined otherwise. */
-    async check(key: string): Promise<string | undefined> {
+    /** The key's account when `key` is a key not revoked; undefined otherwise. */
+    async check(key: string): Promise<{ keyId: string; accountId: string } | undefined> {
       if (!API_KEY_PATTERN.test(key)) return undefined;
-      return (await repository.findActiveByHash(hashOf(key)))?.id;
+      const found = await repository.findActiveByHash(hashOf(key));
+      return found && { keyId: found.id, accountId: found.userId };
     },
   };
 }

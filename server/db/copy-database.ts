@@ -13,7 +13,8 @@ import { migrateToLatest } from "./migrate";
 /**
  * What moves, parents before children, each with a unique column to walk it by and to recognise
  * rows already copied. Left out on purpose: rateLimit (counters that expire in a minute),
- * sign_in_failure (per-account counters that expire in 15 minutes),
+ * sign_in_failure (per-account counters that expire in 15 minutes), rate_counter (counters that
+ * expire within an hour, decision 046),
  * photo_upload (half-finished uploads, whose bytes stay behind in the old install's folder) and
  * the migration bookkeeping, which the destination's own migrations write.
  */

@@ -250,6 +250,17 @@ export interface Database {
   push_subscription: PushSubscriptionTable;
   // Migration 0027 (the public API's keys, decision 032).
   api_key: ApiKeyTable;
+  // Migration 0037 (decision 046).
+  rate_counter: RateCounterTable;
+}
+
+/** A counter shared by every worker and instance, in its current fixed window (migration 0037, decision 046). */
+export interface RateCounterTable {
+  /** What is counted and for whom: `reveal:<address>`, `api-contact:account:<id>`… */
+  counter_key: string;
+  hits: number;
+  /** Epoch milliseconds (UTC) when the current window ends. */
+  window_ends_at: number | string;
 }
 
 /** A person's key for the public API (migration 0027): only its hash is kept. Times are epoch ms (UTC). */

@@ -23,6 +23,7 @@ import { serveMessages } from "./messages";
 import { rememberRequestLanguage } from "./request-language";
 import { admitPage, createPageLimiter, isFileName, shedAtFront, shedBeforeExpress, shedReads } from "./load-shedding";
 import { pageCacheMayAnswer, serveFromPageCache } from "./page-cache";
+import { gatePhoneReveals, phoneRevealLocals } from "./phone-reveal-gate";
 import { createPageCache } from "../page-cache/page-cache";
 import { createWorkInHand, type WorkInHand } from "./work-in-hand";
 import { readiness } from "./readiness";
@@ -233,6 +234,8 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
   const pageCache = cache ? [serveFromPageCache({ cache, contentVersion: services.contentVersion })] : [];
   app.all(
     "*splat",
+    // Before the cache: a page with a phone number counts however it is served (decision 046).
+    gatePhoneReveals(services.phoneReveals),
     ...pageCache,
     admitPage(pageLimiter, config.pageConcurrency),
     rememberRequestLanguage,
@@ -247,6 +250,7 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
             cspNonce: res.locals.cspNonce as string,
             requestId: String(req.id),
             clientAddress: req.ip ?? "",
+            phoneShown: phoneRevealLocals(res).phoneShown === true,
             nextTurn: pageLimiter.nextTurn,
             // React Router's data requests end in ".data" (`/_root.data` for the home page).
             rendersDocument: !req.path.endsWith(".data"),

@@ -9,6 +9,7 @@ import type { IncomingMessage } from "node:http";
 import type { RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
 import { ANONYMOUS_SCOPE, isBrowsePage, OFFLINE_COPY_HEADER } from "../../core/offline-copy";
+import { phoneRevealLocals } from "./phone-reveal-gate";
 
 /** Anything that depends on a session, or that no one else should ever be shown. */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
@@ -56,7 +57,8 @@ function decideCacheControl(req: IncomingMessage, pathname: string, res: Respons
   if (pathname === SERVICE_WORKER_PATH && res.statusCode === 200) return void res.setHeader("Cache-Control", SERVICE_WORKER_CACHE_CONTROL);
   if (SELF_CACHED.test(pathname) && res.hasHeader("Cache-Control") && !setsCookie) return;
   if (PUBLIC_API.test(pathname)) return void res.setHeader("Cache-Control", publicApiPolicy(req, res.statusCode, setsCookie, policies.page));
-  const policy = sharedPolicy(req, pathname, res.statusCode, setsCookie, policies);
+  // A page past its address's phone threshold is that address's answer (decision 046).
+  const policy = phoneRevealLocals(res).answerPerClient ? null : sharedPolicy(req, pathname, res.statusCode, setsCookie, policies);
   res.setHeader("Cache-Control", policy ?? PRIVATE_CACHE_CONTROL);
   // A cache that already holds the anonymous copy must not hand it to someone who sends a cookie;
   // and an anonymous page is written in the language Accept-Language asks for (decision 015).

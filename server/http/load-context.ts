@@ -7,7 +7,7 @@ import type { Services } from "../services";
  * The services a route may call: use cases only. The database, better-auth, photo storage and the
  * upload store stay with Express and the services, so a route cannot reach past them.
  */
-export type RouteServices = Pick<Services, "accounts" | "accountDeletion" | "listings" | "search" | "moderation" | "mandiRates" | "priceInsight" | "alerts" | "push" | "savedListings" | "failedJobs" | "apiKeys">;
+export type RouteServices = Pick<Services, "accounts" | "accountDeletion" | "listings" | "search" | "moderation" | "mandiRates" | "priceInsight" | "alerts" | "push" | "savedListings" | "failedJobs" | "apiKeys" | "phoneReveals">;
 
 /** The settings pages show and check forms against: operator limits, nothing secret. */
 export interface PublicConfig {
@@ -24,9 +24,9 @@ export interface PublicConfig {
  * the services (getLoadContext adds the request's own fields; tests that call actions use it too).
  */
 export function routeContextOf(services: Services): Pick<AppLoadContext, "services" | "config" | "logger"> {
-  const { accounts, accountDeletion, listings, search, moderation, mandiRates, priceInsight, alerts, push, savedListings, failedJobs, apiKeys, config, logger } = services;
+  const { accounts, accountDeletion, listings, search, moderation, mandiRates, priceInsight, alerts, push, savedListings, failedJobs, apiKeys, phoneReveals, config, logger } = services;
   return {
-    services: { accounts, accountDeletion, listings, search, moderation, mandiRates, priceInsight, alerts, push, savedListings, failedJobs, apiKeys },
+    services: { accounts, accountDeletion, listings, search, moderation, mandiRates, priceInsight, alerts, push, savedListings, failedJobs, apiKeys, phoneReveals },
     config: { maxImageBytes: config.maxImageBytes, maxPhotosPerListing: config.uploads.maxPhotosPerListing, baseUrl: config.baseUrl },
     logger,
   };
@@ -44,6 +44,12 @@ declare module "react-router" {
     requestId: string;
     /** The client's address as Express resolved it (TRUST_PROXY): signed-out reports are limited by it. */
     clientAddress: string;
+    /**
+     * Whether this page may show a seller's phone number: false past the client address's hourly
+     * threshold and on a form post, when the page offers "Show number" instead (decision 046).
+     * Absent in tests that call routes: treat as shown.
+     */
+    phoneShown?: boolean;
     /** Who is signed in; looked up once per request however many loaders ask. */
     currentUser(): Promise<SessionUser | null>;
     /**

@@ -18,6 +18,7 @@ import type { CachedPage, PageCache } from "../page-cache/page-cache";
 import { isBrowsePage } from "../../core/offline-copy";
 import { LANGUAGE_COOKIE, pickLanguage } from "../../core/i18n/languages";
 import { isShareableAnswer, isShareableRequest } from "./cache-control";
+import { phoneRevealLocals } from "./phone-reveal-gate";
 
 /** A page larger than this is served but not kept (no page of ours comes near it). */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
@@ -39,7 +40,7 @@ export function serveFromPageCache(deps: { cache: PageCache; contentVersion: Con
   const { cache, contentVersion } = deps;
   return async (req, res, next) => {
     if (!mayUseCache(req, req.path)) return next();
-    const key = keyOf(req);
+    const key = keyOf(req, res);
 
     let version: number;
     try {
@@ -84,14 +85,22 @@ export function serveFromPageCache(deps: { cache: PageCache; contentVersion: Con
  * since the page is then the same for everyone who chose that language. HEAD is left to the
  * handler: it answers without a body, which must never be kept.
  */
-/** The page depends on the address and on its language (decision 015), nothing else. */
-const keyOf = (req: Request) => keyFor(req, req.originalUrl);
+/**
+ * The page depends on the address and on its language (decision 015), and on whether it may show
+ * a seller's phone number to this client (`pageCacheVariant`, decision 046), nothing else.
+ */
+const keyOf = (req: Request, res: Response) => {
+  const variant = phoneRevealLocals(res).pageCacheVariant;
+  return keyFor(req, req.originalUrl) + (variant ? `\u0000${variant}` : "");
+};
 const keyFor = (req: IncomingMessage, url: string) => `${pickLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] })}\u0000${url}`;
 
 /**
  * Whether the cache probably answers this request (for load shedding at the front, decision 038),
  * asked before Express has looked at it: `path` is the address without its query, `req.url` the
- * whole address (Express's `originalUrl` at the top of the app).
+ * whole address (Express's `originalUrl` at the top of the app). For a page with a phone number it
+ * asks for the copy with the number: whether this address is past its threshold is not known yet
+ * (decision 046).
  */
 export const pageCacheMayAnswer = (cache: PageCache) => (req: IncomingMessage, path: string) =>
   mayUseCache(req, path) && cache.holds(keyFor(req, req.url ?? ""));

@@ -54,7 +54,7 @@ const problem = (kind: ProblemKind, description: string) => ({
 const COMMON_PROBLEMS = {
   "400": problem("invalid-parameter", "A query parameter is unknown, given twice, or not valid; `errors` says which."),
   "401": problem("invalid-api-key", "An `X-Api-Key` was sent that is not valid, or was revoked."),
-  "429": problem("rate-limited", "Too many requests from this address this minute."),
+  "429": problem("rate-limited", "Too many requests from this address (or this key's account) this minute, or, without a key, too many phone numbers this hour."),
   "500": problem("server-error", "A fault on Mandi's side."),
   "503": problem("unavailable", "The database is not answering; try again after Retry-After."),
 };
@@ -91,7 +91,7 @@ function buildDocument(origin: string) {
       title: "Mandi public API",
       version: API_VERSION,
       description:
-        "Read-only and anonymous: no cookies, and no key needed (an optional `X-Api-Key` from your account page raises the rate limits). Lists are paged with an opaque `cursor` (the `next_cursor` of the page before, also in the `Link` header); the order is stable, so new listings never shift a page. Bulk lists never carry a phone number: one listing and a seller do, under a lower rate limit. Errors are RFC 9457 problem details. Within v1 fields may be added, never removed or renamed; anything else is v2, announced with `Deprecation` and `Sunset` headers.",
+        "Read-only and anonymous: no cookies, and no key needed (an optional `X-Api-Key` from your account page raises the rate limits). Lists are paged with an opaque `cursor` (the `next_cursor` of the page before, also in the `Link` header); the order is stable, so new listings never shift a page. Bulk lists never carry a phone number: one listing and a seller do, under a lower rate limit (without a key, also a number of phone numbers an hour per address). Errors are RFC 9457 problem details. Within v1 fields may be added, never removed or renamed; anything else is v2, announced with `Deprecation` and `Sunset` headers.",
       license: { name: "Listings: their sellers'. Mandi rates: Government Open Data License – India.", url: "https://www.data.gov.in/Godl" },
     },
     servers: [{ url: `${origin}/api/v1` }],
@@ -103,7 +103,7 @@ function buildDocument(origin: string) {
           type: "apiKey",
           in: "header",
           name: "X-Api-Key",
-          description: "Optional. Made (and revoked) on your account page at Mandi; raises the rate limits. A key that is not valid is a 401.",
+          description: "Optional. Made (and revoked) on your account page at Mandi once your email address is verified; raises the rate limits, counted per account (all of your keys share them). A key that is not valid is a 401, and counts against your address's limit.",
         },
       },
     },

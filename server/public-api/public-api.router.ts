@@ -32,7 +32,7 @@ import {
   mandiRatesQuery,
   priceInsightQuery,
 } from "./public-api.schemas";
-import { rateLimit } from "./rate-limit";
+import { countRequest, rateLimit } from "./rate-limit";
 import { referencePage } from "./reference-page";
 import { categoryView, listingDetailView, listingSummaryView, mandiRateView, money, priceInsightView, produceRef, sellerView, type ViewContext } from "./public-api.views";
 
@@ -40,7 +40,7 @@ export const ALLOWED_METHODS = "GET, HEAD";
 /** Headers a browser script may read from a cross-origin answer. */
 const EXPOSED_HEADERS = ["ETag", "Link", "RateLimit", "RateLimit-Policy", "Retry-After", "Content-Language", "Deprecation", "Sunset"].join(", ");
 
-type ApiServices = Pick<Services, "search" | "listings" | "priceInsight" | "mandiRates" | "apiKeys" | "config" | "logger">;
+type ApiServices = Pick<Services, "search" | "listings" | "priceInsight" | "mandiRates" | "apiKeys" | "rateCounter" | "phoneReveals" | "config" | "logger">;
 
 /** The optional API key's header. Never a query parameter: addresses end up in logs and histories. */
 export const API_KEY_HEADER = "x-api-key";
@@ -147,10 +147,25 @@ export function createPublicApiRouter(services: ApiServices, options: { deprecat
   const document = openApiDocument(origin, deprecations);
   const router = express.Router();
   const limits = config.apiRateLimits;
-  const bulk = rateLimit({ name: "bulk", quota: limits.perMinute, keyQuota: limits.keyPerMinute, windowSeconds: 60 });
+  const bulkPolicy = { name: "bulk", quota: limits.perMinute, keyQuota: limits.keyPerMinute, windowSeconds: 60 };
+  const bulk = rateLimit(bulkPolicy, services.rateCounter);
   // One listing and a seller carry a phone number: a lower limit, so a loop cannot harvest them (decision 032).
-  const contact = rateLimit({ name: "contact", quota: limits.contactPerMinute, keyQuota: limits.keyContactPerMinute, windowSeconds: 60 });
+  const contact = rateLimit({ name: "contact", quota: limits.contactPerMinute, keyQuota: limits.keyContactPerMinute, windowSeconds: 60 }, services.rateCounter);
   const context = (req: Request, asked: string | undefined): ViewContext => ({ lang: languageOf(req, asked), origin });
+  // Without a key, a number given here also counts against the address's hourly ceiling of numbers
+  // asked for one at a time, which the pages' "Show number" counts too (decision 046): the API is
+  // not a wider door to the numbers than the pages. A key's account has its own limits above.
+  const revealCeiling = config.phoneReveals.pressesPerHour;
+  const countReveal: RequestHandler = (req, res, next) => {
+    if ((res.locals as { apiAccountId?: string }).apiAccountId) return next();
+    services.phoneReveals.countPress(req.ip ?? "").then((answer) => {
+      if (answer.allowed) return next();
+      sendProblem(res, "rate-limited", `At most ${revealCeiling} phone numbers an hour from one address without an API key. Please wait ${answer.retryAfterSeconds} s, or send a key.`, {
+        instance: req.originalUrl,
+        retryAfterSeconds: answer.retryAfterSeconds,
+      });
+    }, next);
+  };
 
   router.use((req, res, next) => {
     // No answer may depend on a session: the cookies are gone before any handler runs.
@@ -175,16 +190,21 @@ export function createPublicApiRouter(services: ApiServices, options: { deprecat
     next();
   });
 
-  // An optional key raises the limits; a key that is not (or no longer) valid is refused, so its
-  // owner learns at once that it was revoked rather than meeting the lower limit later.
+  // An optional key raises the limits, counted per account; a key that is not (or no longer)
+  // valid is refused, so its owner learns at once that it was revoked rather than meeting the lower
+  // limit later. The refusal counts against the address's limit (decision 046): guessing keys is
+  // limited as reading without one is.
   router.use((req, res, next) => {
     const key = req.headers[API_KEY_HEADER];
     if (key === undefined) return next();
     (typeof key === "string" ? services.apiKeys.check(key.trim()) : Promise.resolve(undefined))
-      .then((id) => {
-        if (!id) return sendProblem(res, "invalid-api-key", "This API key is not valid or was revoked. Make a new one on your account page, or send no key.", { instance: req.originalUrl });
-        res.locals.apiKeyId = id;
-        next();
+      .then(async (found) => {
+        if (found) {
+          res.locals.apiAccountId = found.accountId;
+          return next();
+        }
+        if (!(await countRequest(services.rateCounter, bulkPolicy, res, undefined))) return;
+        sendProblem(res, "invalid-api-key", "This API key is not valid or was revoked. Make a new one on your account page, or send no key.", { instance: req.originalUrl });
       })
       .catch(next);
   });
@@ -261,6 +281,7 @@ export function createPublicApiRouter(services: ApiServices, options: { deprecat
   router.get(
     "/listings/:id",
     contact,
+    countReveal,
     handle(async (req, res) => {
       const query = parseQuery(req, res, langOnlyQuery);
       if (!query) return;
@@ -273,6 +294,7 @@ export function createPublicApiRouter(services: ApiServices, options: { deprecat
   router.get(
     "/sellers/:id",
     contact,
+    countReveal,
     handle(async (req, res) => {
       const query = parseQuery(req, res, langOnlyQuery);
       if (!query) return;

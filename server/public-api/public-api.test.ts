@@ -5,10 +5,11 @@
  * rule, and the behaviour API clients rely on (cursors, ETag, CORS, problems, 405, limits, 503).
  */
 import { createConfig, lintFromString } from "@redocly/openapi-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listingFields } from "../../tests/support/listings";
 import { signedInSeller } from "../../tests/support/uploads";
 import { serveApiMarket, stopApiMarket, SELLER_PHONES, ONION_PRICES, type ApiMarket } from "../../tests/support/public-api";
+import { markEmailVerified } from "../../tests/support/email-verified";
 import { testEngines } from "../../tests/support/test-database";
 import { startTestHttpApp, type TestHttpApp } from "../../tests/support/test-http-app";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
@@ -197,6 +198,7 @@ describe.each(testEngines())("the public API on %s", (engine) => {
 
   it("takes an optional API key that raises the limit, refuses one that is not valid, and stops taking one revoked", async () => {
     const owner = market.sellers[2]!;
+    await markEmailVerified(t.db, owner.id);
     const made = await t.apiKeys.create(owner);
     expect(made.key).toMatch(/^mandi_[\w-]{43}$/);
     expect(await t.apiKeys.list(owner)).toEqual([{ id: made.id, prefix: made.prefix, createdAt: made.createdAt }]);
@@ -306,26 +308,30 @@ describe.each(testEngines())("the public API on %s", (engine) => {
   });
 });
 
-/** The limits count in one-minute windows of the real clock: a burst must not straddle two. */
-async function awayFromWindowEdge() {
-  const into = Date.now() % 60_000;
-  if (into > 55_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - into + 50));
-}
-
-describe("the public API's rate limits", () => {
+describe.each(testEngines())("the public API's rate limits on %s", (engine) => {
   let t: TestServices;
   let http: TestHttpApp;
+  /** A second app on the same database: another worker or instance (decision 046). */
+  let other: TestHttpApp;
   beforeAll(async () => {
-    t = await createTestServices({ env: { API_PER_MINUTE: "30", API_CONTACT_PER_MINUTE: "5", API_KEY_PER_MINUTE: "40" } });
+    t = await createTestServices({ engine, env: { API_PER_MINUTE: "30", API_CONTACT_PER_MINUTE: "5", API_KEY_PER_MINUTE: "40", PHONE_REVEAL_PRESSES_PER_HOUR: "8" } });
     http = await startTestHttpApp(t);
+    other = await startTestHttpApp(t);
   });
   afterAll(async () => {
     await http?.close();
+    await other?.close();
     await t?.cleanup();
   });
+  // The counters are the database's, by the test clock: each test starts a minute of its own.
+  beforeEach(() => void (t.clock.now += 60_000));
+  const signedUpVerified = async (n: number) => {
+    const person = await t.accounts.signUp({ ...makeSeller(n), phone: `+9198765000${String(n).padStart(2, "0")}` }, new Headers());
+    await markEmailVerified(t.db, person.id);
+    return person;
+  };
 
   it("holds under concurrent requests, with RateLimit headers and a 429 problem with Retry-After", async () => {
-    await awayFromWindowEdge();
     const responses = await Promise.all(Array.from({ length: 50 }, () => fetch(`${http.url}/api/v1/categories`)));
     const statuses = responses.map((res) => res.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(30);
@@ -339,10 +345,42 @@ describe("the public API's rate limits", () => {
     await Promise.all(responses.map((res) => res.arrayBuffer()));
   });
 
+  it("counts one address once across two instances on one database, not once per instance (decision 046)", async () => {
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => fetch(`${(i % 2 ? other : http).url}/api/v1/categories`)));
+    expect(responses.filter((res) => res.status === 200)).toHaveLength(30);
+    expect(responses.filter((res) => res.status === 429)).toHaveLength(20);
+    await Promise.all(responses.map((res) => res.arrayBuffer()));
+  });
+
+  it("counts requests with a well-formed key that is not valid against the address: 401 until its limit, then 429 for it and for keyless requests alike", async () => {
+    const guesses = Array.from({ length: 40 }, (_, i) => `mandi_${String(i).padStart(43, "x")}`);
+    const responses = await Promise.all(guesses.map((key, i) => fetch(`${(i % 2 ? other : http).url}/api/v1/categories`, { headers: { "X-Api-Key": key } })));
+    expect(responses.filter((res) => res.status === 401)).toHaveLength(30);
+    expect(responses.filter((res) => res.status === 429)).toHaveLength(10);
+    await Promise.all(responses.map((res) => res.arrayBuffer()));
+    const keyless = await fetch(`${http.url}/api/v1/categories`);
+    expect(keyless.status).toBe(429);
+    await keyless.arrayBuffer();
+  });
+
+  it("makes no key for an account whose email address is not verified", async () => {
+    const unverified = await t.accounts.signUp({ ...makeSeller(8), phone: "+919876500088" }, new Headers());
+    await expect(t.apiKeys.create(unverified)).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/^Verify your email address before making an API key/) });
+    expect(await t.apiKeys.list(unverified)).toEqual([]);
+  });
+
+  it("counts all of one account's keys on one budget, across instances", async () => {
+    const owner = await signedUpVerified(9);
+    const [first, second] = [await t.apiKeys.create(owner), await t.apiKeys.create(owner)];
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => fetch(`${(i % 2 ? other : http).url}/api/v1/produce`, { headers: { "X-Api-Key": (i % 4 < 2 ? first : second).key } })));
+    expect(responses.filter((res) => res.status === 200)).toHaveLength(40);
+    expect(responses.filter((res) => res.status === 429)).toHaveLength(10);
+    await Promise.all(responses.map((res) => res.arrayBuffer()));
+  });
+
   it("counts a key's requests by the key, under its own higher limit", async () => {
-    const owner = await t.accounts.signUp({ ...makeSeller(7), phone: "+919876500077" }, new Headers());
+    const owner = await signedUpVerified(7);
     const { key } = await t.apiKeys.create(owner);
-    await awayFromWindowEdge();
     const responses = await Promise.all(Array.from({ length: 50 }, () => fetch(`${http.url}/api/v1/produce`, { headers: { "X-Api-Key": key } })));
     expect(responses.filter((res) => res.status === 200)).toHaveLength(40);
     expect(responses.filter((res) => res.status === 429)).toHaveLength(10);
@@ -351,12 +389,31 @@ describe("the public API's rate limits", () => {
   });
 
   it("limits the endpoints that give a phone number more strictly, on their own count", async () => {
-    await awayFromWindowEdge();
     const responses = await Promise.all(Array.from({ length: 12 }, () => fetch(`${http.url}/api/v1/sellers/nobody`)));
     expect(responses.filter((res) => res.status === 404)).toHaveLength(5);
     expect(responses.filter((res) => res.status === 429)).toHaveLength(7);
     expect(responses[0]!.headers.get("ratelimit-policy")).toBe('"contact";q=5;w=60');
     await Promise.all(responses.map((res) => res.arrayBuffer()));
+  });
+  it("counts the numbers it gives without a key against the address's hourly ceiling that Show number counts too, and not those with a key", async () => {
+    // An address of its own (X-Forwarded-For from 127.0.0.1, which TRUST_PROXY's default believes).
+    const from = { "X-Forwarded-For": "198.51.100.77" };
+    const burst = async (headers: Record<string, string>) => {
+      const responses = await Promise.all(Array.from({ length: 12 }, () => fetch(`${http.url}/api/v1/sellers/nobody`, { headers })));
+      const bodies = await Promise.all(responses.map(async (res) => ({ status: res.status, detail: String(((await res.json()) as { detail?: string }).detail) })));
+      return bodies;
+    };
+    // This minute: 5 of the contact limit, all counted in the hour.
+    expect((await burst(from)).filter((b) => b.status === 404)).toHaveLength(5);
+    t.clock.now += 60_000;
+    // The next: the minute allows 5 again, the hour only 3 more (8).
+    const next = await burst(from);
+    expect(next.filter((b) => b.status === 404)).toHaveLength(3);
+    expect(next.filter((b) => b.detail.startsWith("At most 8 phone numbers an hour from one address without an API key."))).toHaveLength(2);
+    // A key's account is counted by its own limits, not the address's hour.
+    const owner = await signedUpVerified(11);
+    const { key } = await t.apiKeys.create(owner);
+    expect((await burst({ ...from, "X-Api-Key": key })).filter((b) => b.status === 404)).toHaveLength(12);
   });
 });
 

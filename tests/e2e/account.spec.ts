@@ -3,6 +3,7 @@
  * JavaScript and without (decision 012).
  */
 import type { Page } from "@playwright/test";
+import { markEmailVerified } from "../support/email-verified";
 import { deleteUser, documentScrollWidth, expect, gotoHydrated, logInWith, signUpSellerWith, test, uniqueTag, withDatabase } from "./support/fixtures";
 
 const accountNav = (page: Page) => page.getByRole("navigation", { name: "Account" });
@@ -193,10 +194,15 @@ test.describe("my account without JavaScript", () => {
     await expect(accountNav(page).getByRole("link", { name: "Login", exact: true })).toBeVisible();
     expect(await rowsOf(seller.id)).toEqual({ users: 0, listings: 0 });
   });
-  test("makes an API key with a plain form, shown once, that the public API takes, and revokes it (decision 032)", async ({ page, seller: _seller, request }) => {
+  test("makes an API key with a plain form, shown once, that the public API takes, and revokes it (decision 032)", async ({ page, seller, request }) => {
     await page.goto("/my/account");
     const api = section(page, "API key");
     await expect(api.getByText("You have no API key.")).toBeVisible();
+    // Only for a verified email address (decision 046): first the refusal, saying what to do.
+    await api.getByRole("button", { name: "Make an API key" }).click();
+    await expect(api.getByRole("alert")).toHaveText("Verify your email address before making an API key: open the link we sent to it, then come back here.");
+    await expect(api.getByText("You have no API key.")).toBeVisible();
+    await withDatabase((db) => markEmailVerified(db, seller.id));
     await api.getByRole("button", { name: "Make an API key" }).click();
     await expect(api.getByRole("status")).toHaveText("Your new API key. Copy it now: it is not shown again.");
     const key = (await api.locator("p.font-mono").textContent())!.trim();

@@ -12,7 +12,8 @@ test("a .data request with a method no action takes gets a plain 405 naming noth
   const cases: Array<["post" | "put" | "delete" | "patch", string]> = [
     ["post", "/.data"],
     ["post", "/_root.data?index"],
-    ["post", "/view/00000000-0000-0000-0000-000000000000.data"],
+    // Not a listing's page: it takes the "Show number" form (decision 046).
+    ["post", "/prices.data"],
     ["post", "/viewmore.data?q=rice"],
     ["put", "/.data"],
     ["delete", "/viewmore.data"],
@@ -31,7 +32,7 @@ test("a .data request with a method no action takes gets a plain 405 naming noth
 // The page's text; React Router's hydration data (a script) still carries its own message, which
 // is encoded before our code sees it.
 test("a page posted to that takes no form says so plainly, without route ids", async ({ request }) => {
-  for (const url of ["/", "/viewmore?q=rice", "/view/00000000-0000-0000-0000-000000000000"]) {
+  for (const url of ["/", "/viewmore?q=rice", "/prices"]) {
     const response = await request.post(url, { form: { x: "1" }, maxRedirects: 0 });
     const body = await response.text();
     expect(response.status(), url).toBe(405);

@@ -14,6 +14,7 @@ import { PRODUCE_IDS } from "../../core/produce-catalogue";
 import type { Db } from "../../server/db/database";
 import { isPushServiceEndpoint } from "../../server/push/push-endpoint";
 import { DEFAULT_PUSH_DOMAINS, issueSpellings, parserDifferentialEndpoints } from "../support/push-endpoints";
+import { markEmailVerified } from "../support/email-verified";
 import type { PlaywrightWorkerArgs } from "@playwright/test";
 import { createListingWith, deleteListings, deleteUser, deleteUserByEmail, expect, logInWith, signUpSellerWith, test, uniqueTag, type Seller } from "./support/fixtures";
 import { BASE_URL, cookieHeader, mediaFolders, openE2eDatabase, rawRequest, SAME_ORIGIN, smallJpeg, snapshot, type RawResponse } from "./support/security";
@@ -796,6 +797,8 @@ test("the API key forms (/my/account), signed in and out", async ({ playwright }
   const context = await playwright.request.newContext({ baseURL: BASE_URL });
   const stranger = await signUpSellerWith(context);
   await logInWith(context, stranger);
+  // API keys are only for verified addresses (decision 046).
+  for (const person of [stranger, seller]) await markEmailVerified(db, person.id);
   const form = { ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencoded" };
   // The stranger makes a key through the page's own form.
   const made = await rawRequest({ method: "POST", path: "/my/account", headers: { ...form, cookie: await cookieHeader(context) }, body: "intent=api-key" });

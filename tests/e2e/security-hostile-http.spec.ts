@@ -286,7 +286,8 @@ test.describe("an early answer never leaves a keep-alive connection hanging (fin
   for (const first of [
     { name: "POST /logout", method: "POST", path: "/logout" },
     { name: "a 404", method: "GET", path: "/no-such-page" },
-    { name: "a 405", method: "POST", path: "/view/00000000-0000-4000-8000-000000000000" },
+    // A PUT: the listing page now takes a POST ("Show number", decision 046).
+    { name: "a 405", method: "PUT", path: "/view/00000000-0000-4000-8000-000000000000" },
     { name: "an upload refused before reading", method: "POST", path: "/uploads" },
   ]) {
     test(`after ${first.name} with a 2 MB body, the next request is answered or the connection is closed`, async () => {

@@ -17,6 +17,7 @@ import { savedQueryOf } from "../../core/saved-search";
 import { browseQuerySchema } from "../../core/schemas";
 import { UPLOAD_ERROR_MESSAGES } from "../../core/upload-task";
 import { makeProducePhoto } from "../../server/seed/factories";
+import { markEmailVerified } from "../support/email-verified";
 import { testEngines } from "../support/test-database";
 import { createTestServices, routeContextFor, type TestServices } from "../support/test-services";
 import { listingFields } from "../support/listings";
@@ -240,7 +241,15 @@ describe.each(testEngines())("on %s", (engine) => {
       expect(outcome.body).toEqual({ errors: { form: MESSAGES.mustLogin }, values: { intent: null, name: "", phone: "", place: noPlace } });
     });
 
+    it("makes no API key before the email address is verified, and says so (decision 046)", async () => {
+      const refused = await send(new URLSearchParams({ intent: "api-key" }));
+      expect(refused.status).toBe(403);
+      expect(refused.body!.errors).toEqual({ form: "Verify your email address before making an API key: open the link we sent to it, then come back here." });
+      expect(await t.apiKeys.list({ id: person.id })).toEqual([]);
+    });
+
     it("makes an API key, shown once in the answer, and revokes it (decision 032)", async () => {
+      await markEmailVerified(t.db, person.id);
       const made = await send(new URLSearchParams({ intent: "api-key" }));
       expect(made.status).toBe(200);
       const key = (made.body as unknown as { newApiKey: string }).newApiKey;

@@ -33,6 +33,8 @@ export async function startAppProcess(options: { port: number; env: Record<strin
       AUTH_SECRET: TEST_AUTH_SECRET,
       AUTH_SIGNIN_PER_MINUTE: "1000",
       AUTH_SIGNUP_PER_MINUTE: "1000",
+      PHONE_REVEALS_PER_HOUR: "1000000",
+      PHONE_REVEAL_PRESSES_PER_HOUR: "1000000",
       LOG_LEVEL: "warn",
       ...options.env,
     },
