@@ -20,6 +20,8 @@ export interface SessionUser {
   phone: string;
   /** Staff may moderate (decision 014). */
   role: Role;
+  /** The address's owner followed a link sent to it (decision 045): only then is alert email sent. */
+  emailVerified: boolean;
   /**
    * The better-auth session's id (not its token; never sent to a page): what a phone's push
    * subscription is bound to (decision 027).
@@ -28,7 +30,7 @@ export interface SessionUser {
 }
 
 /** Request headers better-auth needs to see: who (cookie), from where (client address). */
-const FORWARDED_HEADERS = ["cookie", "user-agent", CLIENT_IP_HEADER];
+const FORWARDED_HEADERS = ["cookie", "accept-language", "user-agent", CLIENT_IP_HEADER];
 
 export function createAccountsService(
   auth: Auth,
@@ -134,8 +136,31 @@ export function createAccountsService(
       // A ban ends every session at once; this also covers one a sign-in made while the ban was
       // being written (decision 014).
       if (!session || session.user.banned) return null;
-      const { id, name, email, phone, role } = session.user;
-      return { id, name, email, phone, role: roleOf(role), sessionId: session.session.id };
+      const { id, name, email, phone, role, emailVerified } = session.user;
+      return { id, name, email, phone, role: roleOf(role), emailVerified: Boolean(emailVerified), sessionId: session.session.id };
+    },
+
+    /**
+     * Sends the signed-in person a link that confirms their address (decision 045), through
+     * better-auth's /send-verification-email, so its per-address rate limit applies; the mail
+     * itself leaves from a job. Nothing to do when the address is confirmed already.
+     */
+    async sendVerificationLink(user: Pick<SessionUser, "email" | "emailVerified">, requestHeaders: Headers): Promise<void> {
+      if (user.emailVerified) return;
+      try {
+        await post("/send-verification-email", { email: user.email }, requestHeaders, "form");
+      } catch (error) {
+        // Confirmed in the meantime (another tab): nothing to send.
+        if (error instanceof AppError && error.code === "BAD_INPUT" && /already verified/i.test(error.message)) return;
+        throw error;
+      }
+    },
+
+    /** Follows a link that confirms an address (better-auth's /verify-email); false for a token that is bad or expired. */
+    async verifyEmail(token: string): Promise<boolean> {
+      const response = await auth.handler(new Request(`${origin}/api/auth/verify-email?token=${encodeURIComponent(token)}`, { headers: { origin } }));
+      if (response.status >= 500) throw new Error(`Auth service failed with ${response.status}`);
+      return response.ok;
     },
   };
 }
