@@ -143,7 +143,7 @@ export async function createServices(
   // Addresses that may be mailed (decision 045): suppressed ones by keyed hash, daily counts.
   const mailSuppression = timedRepository("mailSuppression", createMailSuppressionRepository(db.kysely, config.authSecret));
   // The job queue is made after better-auth; the verification link is queued there.
-  let queueForVerification: JobQueue | undefined;
+  const queued: { jobs?: JobQueue } = {};
   const auth = createAuth({
     db,
     logger,
@@ -154,7 +154,7 @@ export async function createServices(
       ? {
           // One link a person a quarter of an hour, however often they ask (and at most a few an address a day: the job).
           send: async (user, request) =>
-            queueForVerification?.enqueue(
+            queued.jobs?.enqueue(
               "email-verify",
               { userId: user.id, language: pickLanguage({ cookie: request?.headers.get("cookie"), acceptLanguage: request?.headers.get("accept-language") }) },
               { key: `verify:${user.id}:${Math.floor(now() / VERIFY_LINK_EVERY_MS)}`, userId: user.id },
@@ -187,7 +187,7 @@ export async function createServices(
   const contentVersion = timedRepository("contentVersion", createContentVersionRepository(db.kysely));
   const savedSearches = timedRepository("savedSearches", createSavedSearchesRepository(db.kysely));
   const jobs = await createJobQueue({ config, db, logger, now: options.now });
-  queueForVerification = jobs;
+  queued.jobs = jobs;
   // Suppressions kept before migration 0035 as plain addresses, hashed (a migration has no secret).
   const moved = await mailSuppression.moveLegacySuppressions();
   if (moved) logger.info({ moved }, "suppressed addresses now kept as keyed hashes");

@@ -54,9 +54,9 @@ function helpers(t: TestServices) {
   };
 }
 
-/** Alert mail (it carries List-Unsubscribe) received for an address; the links that confirm an address are linkMailsTo's. */
+/** Alert mail (it carries List-Unsubscribe) received for an address, not the links that confirm one. */
 const mailsTo = (smtp: TestSmtpServer, address: string) => smtp.received.filter((m) => m.to.includes(address.toLowerCase()) && m.raw.includes("List-Unsubscribe:"));
-const linkMailsTo = (smtp: TestSmtpServer, address: string) => smtp.received.filter((m) => m.to.includes(address.toLowerCase()) && !m.raw.includes("List-Unsubscribe:"));
+
 const parse = (raw: Buffer): Promise<ParsedMail> => simpleParser(raw);
 const header = (mail: ParsedMail, name: string) => mail.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, "").replace(/\r?\n\s+/g, " ");
 
