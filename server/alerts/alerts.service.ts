@@ -123,6 +123,8 @@ export function createAlertsService(deps: {
 
   return {
     matchListing,
+    /** Whether email alerts can be offered at all (SMTP_URL and MAIL_FROM are set). */
+    mailEnabled: deps.mailEnabled,
 
     /**
      * Queues matching for a listing becoming live, in `within`, the transaction that makes it so
