@@ -152,12 +152,13 @@ export async function createServices(
     rateLimits: config.authRateLimits,
     emailVerification: config.alerts.mail
       ? {
-          // One link a person a quarter of an hour, however often they ask (and at most a few an address a day: the job).
+          // One link a person a quarter of an hour, however often they ask (and at most a few an
+          // address a day: the job); an unsubscribe since the last link makes a new one due.
           send: async (user, request) =>
             queued.jobs?.enqueue(
               "email-verify",
               { userId: user.id, language: pickLanguage({ cookie: request?.headers.get("cookie"), acceptLanguage: request?.headers.get("accept-language") }) },
-              { key: `verify:${user.id}:${Math.floor(now() / VERIFY_LINK_EVERY_MS)}`, userId: user.id },
+              { key: `verify:${user.id}:${(await mailSuppression.suppressedAt(user.email)) ?? 0}:${Math.floor(now() / VERIFY_LINK_EVERY_MS)}`, userId: user.id },
             ),
           // The address's owner followed a link sent to it: it may be mailed again.
           verified: (user) => mailSuppression.lift(user.email),

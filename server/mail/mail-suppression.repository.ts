@@ -11,9 +11,16 @@ export type MailKind = "alert" | "link";
 
 export function createMailSuppressionRepository(db: Kysely<Database>, secret: string) {
   const key = (email: string) => addressKey(secret, email);
+  /** Since when the address is suppressed; null when it is not. */
+  async function suppressedAt(email: string): Promise<number | null> {
+    const row = await db.selectFrom("address_suppression").select("created_at").where("address_hash", "=", key(email)).executeTakeFirst();
+    return row ? Number(row.created_at) : null;
+  }
   return {
+    suppressedAt,
+
     async isSuppressed(email: string): Promise<boolean> {
-      return Boolean(await db.selectFrom("address_suppression").select("address_hash").where("address_hash", "=", key(email)).executeTakeFirst());
+      return (await suppressedAt(email)) !== null;
     },
 
     /**
