@@ -108,7 +108,19 @@ function unsubscribePage(res: Response, options: { status: number; language: Lan
  */
 export function mailLinkPage(
   res: Response,
-  options: { status: number; language: Language; title: string; message: string; form?: { action: string; fields: Record<string, string>; button: string }; back: { href: string; text: string } },
+  options: {
+    status: number;
+    language: Language;
+    title: string;
+    message: string;
+    form?: { action: string; fields: Record<string, string>; button: string };
+    back: { href: string; text: string };
+    /**
+     * "same-origin" for a page whose button must pass the same-site check (a browser sends
+     * `Origin: null` from a no-referrer page); the token still never leaves the site.
+     */
+    referrerPolicy?: "no-referrer" | "same-origin";
+  },
 ) {
   const h = escapeHtml;
   const nonce = String(res.locals.cspNonce ?? "");
@@ -118,7 +130,7 @@ export function mailLinkPage(
         .join("")}<button type="submit">${h(options.form.button)}</button></form>`
     : "";
   // The token is in the address: no page this one links to may learn it.
-  res.setHeader("Referrer-Policy", "no-referrer");
+  res.setHeader("Referrer-Policy", options.referrerPolicy ?? "no-referrer");
   res.setHeader("X-Robots-Tag", "noindex");
   res.setHeader("Content-Language", options.language);
   res

@@ -4,6 +4,8 @@
  * shows one button and changes nothing, so a mail scanner that opens every link confirms
  * nobody's address; the button POSTs (a same-site form: mounted after the same-site check) and
  * the token goes to better-auth's own /verify-email, which sets `emailVerified`. No script.
+ * Referrer-Policy same-origin: a no-referrer page's POST carries `Origin: null`, which the
+ * same-site check refuses; no other site learns the token.
  */
 import express, { type Request, type Router } from "express";
 import { z } from "zod";
@@ -36,6 +38,7 @@ export function verifyEmailRouter(accounts: Pick<AccountsService, "verifyEmail">
       message: w[message],
       form: form ? { action: form, fields: { confirm: "yes" }, button: w.button } : undefined,
       back: { href: "/my/account", text: w.myAccount },
+      referrerPolicy: "same-origin",
     });
   };
 

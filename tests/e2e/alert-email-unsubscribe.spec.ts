@@ -200,7 +200,7 @@ async function unsubscribeThroughTheEmail(browser: Browser, javaScriptEnabled: b
   }
 }
 
-test("with JavaScript: the email's link stops email for that search, and the next match sends none", async ({ browser }) => {
+test("with JavaScript: email waits for the inbox link; the email's link stops mail to the address until a new link is followed", async ({ browser }) => {
   test.setTimeout(90_000);
   await unsubscribeThroughTheEmail(browser, true, "Onion");
 });
