@@ -151,7 +151,7 @@ export function createAccountsService(
         await post("/send-verification-email", { email: user.email }, requestHeaders, "form");
       } catch (error) {
         // Confirmed in the meantime (another tab): nothing to send.
-        if (error instanceof AppError && error.code === "BAD_INPUT" && /already verified/i.test(error.message)) return;
+        if (error instanceof AppError && error.message === ALREADY_CONFIRMED) return;
         throw error;
       }
     },
@@ -169,6 +169,9 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 
 /** Beside the current-password field, when the password typed is not the account's. */
 export const WRONG_PASSWORD = "That is not your current password. Please try again.";
+/** Asked for a link that confirms an address on a Mandi that sends no email (SMTP_URL unset). */
+export const NO_MAIL = "This Mandi sends no email, so there is no link to send.";
+const ALREADY_CONFIRMED = "Your email address is confirmed already.";
 /** Beside the password that confirms a deletion, when it is not the account's. */
 export const NOT_YOUR_PASSWORD = "That is not your password. Please try again.";
 
@@ -184,6 +187,9 @@ async function toAppError(response: Response, field: string): Promise<AppError> 
     return new AppError("CONFLICT", "An account with this email already exists. Please log in instead.", { field });
   }
   if (body.code === ACCOUNT_BANNED) return new AppError("FORBIDDEN", MODERATION_MESSAGES.banned, { field });
+  // /send-verification-email (decision 045).
+  if (body.code === "VERIFICATION_EMAIL_NOT_ENABLED") return new AppError("BAD_INPUT", NO_MAIL, { field });
+  if (body.code === "EMAIL_ALREADY_VERIFIED") return new AppError("BAD_INPUT", ALREADY_CONFIRMED, { field });
   // change-password's wrong current password.
   if (body.code === "INVALID_PASSWORD") return new AppError("BAD_INPUT", WRONG_PASSWORD, { field });
   // An endpoint that needs a session got none: it ended (signed out elsewhere, a password change).
