@@ -181,6 +181,7 @@ export async function createServices(
   const pushRepository = timedRepository("push", createPushRepository(db.kysely));
   const accounts = createAccountsService(auth, {
     baseUrl: config.baseUrl,
+    sendsMail: config.alerts.mail !== null,
     // A password change gives its own browser a new session: that phone keeps its notifications (decision 027).
     onSessionReplaced: (from, to) =>
       pushRepository.moveSession(from, to).catch((error: unknown) => logger.warn({ error: error instanceof Error ? error.message : String(error) }, "a phone's notifications could not follow its new session")),

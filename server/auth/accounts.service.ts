@@ -42,6 +42,8 @@ export function createAccountsService(
      * 027) moves to the new one, so the person's own phone keeps its notifications.
      */
     onSessionReplaced?: (fromSessionId: string, toSessionId: string) => Promise<void>;
+    /** Whether mail can be sent (SMTP_URL and MAIL_FROM): without it there is no link to send. */
+    sendsMail?: boolean;
   },
 ) {
   const origin = new URL(options.baseUrl).origin;
@@ -147,6 +149,7 @@ export function createAccountsService(
      */
     async sendVerificationLink(user: Pick<SessionUser, "email" | "emailVerified">, requestHeaders: Headers): Promise<void> {
       if (user.emailVerified) return;
+      if (!options.sendsMail) throw new AppError("BAD_INPUT", NO_MAIL, { field: "form" });
       try {
         await post("/send-verification-email", { email: user.email }, requestHeaders, "form");
       } catch (error) {

@@ -155,7 +155,8 @@ export function authOptions({
         // The current password can be guessed here too (the account page, or this endpoint).
         "/change-password": { window: 60, max: rateLimits.signInPerMinute },
         // Each link is a mail to someone's inbox (decision 045); the job also caps them per address a day.
-        "/send-verification-email": { window: 300, max: 5 },
+        // Generous per client address (villages share one behind carrier NAT).
+        "/send-verification-email": { window: 300, max: 10 },
       },
     },
     advanced: {
