@@ -253,10 +253,6 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
       return rows.map((row) => ({ savedSearchId: row.saved_search_id, foundAt: Number(row.found_at), fresh: Number(row.found_at) > Number(row.seen_at), listing: toSummary(row) }));
     },
 
-    async markEmailed(matchIds: readonly string[], at: number): Promise<void> {
-      if (matchIds.length) await db.updateTable("alert_match").set({ emailed_at: at }).where("id", "in", matchIds).execute();
-    },
-
     /** Daily-digest searches whose hour it is and which have not had today's digest. */
     async findDueDigests(hour: number, dayStart: number): Promise<SavedSearchRow[]> {
       const rows = await db
