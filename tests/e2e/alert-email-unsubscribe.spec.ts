@@ -119,6 +119,14 @@ async function unsubscribeThroughTheEmail(browser: Browser, javaScriptEnabled: b
     const buyer = await signUpAndIn(buyerContext.request);
     await signUpAndIn(sellerContext.request);
 
+    // My account says so too, with the same button.
+    await page.goto(`${app.url}/my/account`);
+    await expect(page.getByRole("heading", { name: "Alerts by email" })).toBeVisible();
+    await expect(page.getByText(WAITS)).toBeVisible();
+    await page.getByRole("button", { name: "Send me the link" }).click();
+    await expect(page).toHaveURL(/\/my\/account\?saved=verify-sent/);
+    await expect(page.getByText(/^We sent a link to your email address\./)).toBeVisible();
+
     // Save the search: email waits for the address, and the button asks for the link again
     // (within the quarter-hour of the sign-up's, it is that one).
     await page.goto(`${app.url}/my/alerts/new?q=${produce.toLowerCase()}&state=maharashtra&district=nashik`);
