@@ -159,11 +159,14 @@ export function createAccountsService(
       }
     },
 
-    /** Follows a link that confirms an address (better-auth's /verify-email); false for a token that is bad or expired. */
-    async verifyEmail(token: string): Promise<boolean> {
-      const response = await auth.handler(new Request(`${origin}/api/auth/verify-email?token=${encodeURIComponent(token)}`, { headers: { origin } }));
+    /** Follows a link that confirms an address (better-auth's /verify-email): confirmed, a token that is bad or expired, or too many tries. */
+    async verifyEmail(token: string, clientAddress: string): Promise<"confirmed" | "invalid" | "tooMany"> {
+      // The client's address, so better-auth's rate limit counts per client, not for everyone at once.
+      const headers = { origin, [CLIENT_IP_HEADER]: clientAddress };
+      const response = await auth.handler(new Request(`${origin}/api/auth/verify-email?token=${encodeURIComponent(token)}`, { headers }));
       if (response.status >= 500) throw new Error(`Auth service failed with ${response.status}`);
-      return response.ok;
+      if (response.status === 429) return "tooMany";
+      return response.ok ? "confirmed" : "invalid";
     },
   };
 }

@@ -31,6 +31,7 @@ export interface MailWords {
     button: string;
     done: string;
     invalid: string;
+    tooMany: string;
     badRequest: string;
     myAccount: string;
   };
@@ -73,6 +74,7 @@ export const MAIL_WORDS: Record<Language, MailWords> = {
       button: "Confirm",
       done: "Thank you. Your email address is confirmed: the alerts you chose by email will come to it.",
       invalid: "This link is not valid or has expired. Please log in and ask for a new link on My account.",
+      tooMany: "Too many tries from here just now. Please wait a minute and press the button again.",
       badRequest: "Please press the button on the page to confirm your address.",
       myAccount: "Go to My account",
     },
@@ -113,6 +115,7 @@ export const MAIL_WORDS: Record<Language, MailWords> = {
       button: "पक्का करें",
       done: "धन्यवाद। आपका ईमेल पता पक्का हो गया: आपके चुने ईमेल अलर्ट अब इस पर आएँगे।",
       invalid: "यह लिंक सही नहीं है या इसका समय निकल गया है। कृपया लॉग इन करके “मेरा खाता” पर नया लिंक माँगें।",
+      tooMany: "अभी यहाँ से बहुत ज़्यादा कोशिशें हुईं। कृपया एक मिनट रुककर बटन फिर दबाएँ।",
       badRequest: "अपना पता पक्का करने के लिए कृपया पेज पर बटन दबाएँ।",
       myAccount: "मेरे खाते पर जाएँ",
     },

@@ -11,6 +11,7 @@ import express, { type Request, type Router } from "express";
 import { z } from "zod";
 import { isLanguage, pickLanguage, type Language } from "../../core/i18n/languages";
 import type { AccountsService } from "../auth/accounts.service";
+import { CLIENT_IP_HEADER } from "../auth/auth";
 import { MAIL_WORDS } from "./mail-words";
 import { mailLinkPage } from "./unsubscribe-route";
 
@@ -52,8 +53,12 @@ export function verifyEmailRouter(accounts: Pick<AccountsService, "verifyEmail">
     const query = querySchema.safeParse(req.query);
     if (!query.success) return void page(req, res, 400, "invalid");
     if (!bodySchema.safeParse(req.body ?? {}).success) return void page(req, res, 400, "badRequest");
-    const verified = await accounts.verifyEmail(query.data.token);
-    page(req, res, verified ? 200 : 400, verified ? "done" : "invalid");
+    const outcome = await accounts.verifyEmail(query.data.token, String(req.headers[CLIENT_IP_HEADER] ?? req.ip ?? ""));
+    if (outcome === "confirmed") return void page(req, res, 200, "done");
+    if (outcome === "invalid") return void page(req, res, 400, "invalid");
+    // better-auth's limit per client address: the button again in a minute.
+    res.setHeader("Retry-After", "60");
+    page(req, res, 429, "tooMany", `${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(query.data.token)}&lang=${languageOf(req)}`);
   });
 
   router.all(VERIFY_EMAIL_PATH, (req, res) => {
