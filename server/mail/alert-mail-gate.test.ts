@@ -178,6 +178,19 @@ describe.each(testEngines())("who alert email reaches (issue 38, finding 2), on 
     expect(alertMailsTo(address)).toHaveLength(DAILY_CAP + 1);
   });
 
+  it("counts a daily digest of many listings as one of the day's alert emails", async () => {
+    const address = "digest.gate@example.in";
+    const buyer = await person(address, { verified: true });
+    const { id } = await save(buyer, "ginger");
+    await t.alerts.act({ actor: buyer, action: { intent: "settings", id, pace: "daily", hour: 0, app: "on", email: "on" } });
+    for (let i = 0; i < DAILY_CAP + 1; i += 1) await list("Ginger");
+    t.clock.now += DAY;
+    await t.jobs.runDue();
+    expect(alertMailsTo(address)).toHaveLength(1);
+    const counts = await t.db.kysely.selectFrom("address_mail_count").select(["kind", "sent"]).where("address_hash", "=", addressKey(t.config.authSecret, address)).execute();
+    expect(counts.map((c) => ({ kind: c.kind, sent: Number(c.sent) }))).toEqual([{ kind: "alert", sent: 1 }]);
+  });
+
   it("keeps an unsubscribed address unmailed after the owner switches email back on, until it follows the new link", async () => {
     const address = "victim.gate@example.in";
     const owner = await person(address, { verified: true });
