@@ -142,6 +142,9 @@ export const alertActionSchema = z.discriminatedUnion("intent", [
 ], "Please choose what to do with the saved search.");
 export type AlertAction = z.infer<typeof alertActionSchema>;
 
+/** My alerts' button that sends the link confirming the person's address (decision 045). */
+export const verifyEmailActionSchema = z.object({ intent: z.literal("verify-email") });
+
 /** Channels as stored ("app,email") and back. */
 export function parseChannels(text: string): AlertChannel[] {
   return text.split(",").filter((c): c is AlertChannel => (ALERT_CHANNELS as readonly string[]).includes(c));

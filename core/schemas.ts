@@ -114,7 +114,7 @@ export type LoginInput = z.output<typeof loginSchema>;
  * The forms on /my/account, told apart by `intent`. Each carries only its own fields; the
  * password forms never send a password back to the page.
  */
-export const ACCOUNT_INTENTS = ["name", "phone", "place", "password", "delete", "api-key", "api-key-revoke"] as const;
+export const ACCOUNT_INTENTS = ["name", "phone", "place", "password", "delete", "api-key", "api-key-revoke", "verify-email"] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export const accountFormSchema = z.discriminatedUnion(
@@ -136,6 +136,8 @@ export const accountFormSchema = z.discriminatedUnion(
     // Keys for the public API (decision 032): make one, or revoke one by its id.
     z.object({ intent: z.literal("api-key") }),
     z.object({ intent: z.literal("api-key-revoke"), key: field.pipe(z.string().regex(/^[0-9a-f-]{36}$/, "Please send the form again from the page.")) }),
+    // Send the link that confirms the person's address again (decision 045).
+    z.object({ intent: z.literal("verify-email") }),
     // The place's fields and messages are the listing form's (core/locations), each on its own name.
     z.looseObject({ intent: z.literal("place") }).transform((form, ctx) => {
       const place = locationFieldsSchema.safeParse(form);
@@ -154,8 +156,8 @@ export const accountIntentSchema = z.object({ intent: z.enum(ACCOUNT_INTENTS) })
 /** `/my/account?saved=name`: which change was just saved (anything else: none). */
 export const accountPageQuerySchema = z.object({
   saved: z.preprocess(
-    (v) => (v === "name" || v === "phone" || v === "place" || v === "password" || v === "api-key-revoked" ? v : undefined),
-    z.enum(["name", "phone", "place", "password", "api-key-revoked"]).optional(),
+    (v) => (v === "name" || v === "phone" || v === "place" || v === "password" || v === "api-key-revoked" || v === "verify-sent" ? v : undefined),
+    z.enum(["name", "phone", "place", "password", "api-key-revoked", "verify-sent"]).optional(),
   ),
 });
 

@@ -159,6 +159,11 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// address" }).optional(),
   /** The From address of alert email, e.g. "Mandi <alerts@example.in>"; required with SMTP_URL. */
   MAIL_FROM: z.string().min(3).max(200).optional(),
+  /**
+   * Alert emails one address may get in a day (India's), whatever its saved searches: instant
+   * ones and digests, a digest counting as one (decision 045). Past it, matches still show under My alerts.
+   */
+  ALERT_MAILS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
   // Web Push (decision 027). Both keys or neither: neither makes a pair once in DATA_DIR, which
   // only suits one instance; several instances must all be given the same pair.
   /** The VAPID public key, base64url (87 characters, as `npx web-push generate-vapid-keys` prints it). */
@@ -230,7 +235,7 @@ export interface Config {
   mediaDir: string;
   storage: StorageConfig;
   /** Saved searches and their alerts (decision 022); `mail` is null when email is off. */
-  alerts: { maxSavedSearches: number; mail: { smtpUrl: string; from: string } | null; jobPollMs: number };
+  alerts: { maxSavedSearches: number; mail: { smtpUrl: string; from: string } | null; jobPollMs: number; mailsPerAddressPerDay: number };
   /** Web Push (decision 027): the VAPID pair and subject, and the push services we post to. */
   push: { vapid: VapidKeys; subject: string; serviceHosts: string[] };
   /** The job queue's driver and lease (decision 028); how often it looks is alerts.jobPollMs. */
@@ -342,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxSavedSearches: e.MAX_SAVED_SEARCHES,
       mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
       jobPollMs: e.JOB_POLL_MS,
+      mailsPerAddressPerDay: e.ALERT_MAILS_PER_ADDRESS_PER_DAY,
     },
     push: {
       vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : readOrCreateVapidKeys(dataDir),

@@ -49,6 +49,8 @@ import { createMailer } from "./mail/mailer";
 import { registerAlertMailJobs } from "./mail/alert-mail-jobs";
 import { createAlertMailRepository } from "./mail/alert-mail.repository";
 import { createUnsubscribeService, type UnsubscribeService } from "./mail/unsubscribe.service";
+import { createMailSuppressionRepository } from "./mail/mail-suppression.repository";
+import { pickLanguage } from "../core/i18n/languages";
 import { createPushRepository } from "./push/push.repository";
 import { createPushSender } from "./push/push-sender";
 import { createPushService, type PushService } from "./push/push.service";
@@ -59,6 +61,8 @@ import { createRateCounterRepository } from "./rate-counter/rate-counter.reposit
 import { createRateCounter, type RateCounter } from "./rate-counter/rate-counter";
 import { createPhoneReveals, type PhoneReveals } from "./rate-counter/phone-reveals";
 
+/** At most one verification link a person in this long, however often they ask (decision 045). */
+const VERIFY_LINK_EVERY_MS = 15 * 60_000;
 /** How often each process makes sure the next daily-digest tick is queued (decision 026). */
 const DIGEST_SCHEDULE_EVERY_MS = 10 * 60_000;
 
@@ -135,6 +139,7 @@ export async function createServices(
   // Metrics are recorded only where they can be read (METRICS_PORT): unset, the per-request and
   // per-query timing costs nothing (decision 036's off switch).
   const recordMetrics = config.metrics !== null;
+  const now = options.now ?? Date.now;
   const timedRepository = repositoryTimer(recordMetrics);
   const db = openDatabase(config.databaseUrl, {
     poolSize: config.databasePoolSize,
@@ -143,7 +148,31 @@ export async function createServices(
     metrics: recordMetrics,
     traces: true,
   });
-  const auth = createAuth({ db, logger, secret: config.authSecret, baseUrl: config.baseUrl, rateLimits: config.authRateLimits });
+  // Addresses that may be mailed (decision 045): suppressed ones by keyed hash, daily counts.
+  const mailSuppression = timedRepository("mailSuppression", createMailSuppressionRepository(db.kysely, config.authSecret));
+  // The job queue is made after better-auth; the verification link is queued there.
+  const queued: { jobs?: JobQueue } = {};
+  const auth = createAuth({
+    db,
+    logger,
+    secret: config.authSecret,
+    baseUrl: config.baseUrl,
+    rateLimits: config.authRateLimits,
+    emailVerification: config.alerts.mail
+      ? {
+          // One link a person a quarter of an hour, however often they ask (and at most a few an
+          // address a day: the job); an unsubscribe since the last link makes a new one due.
+          send: async (user, request) =>
+            queued.jobs?.enqueue(
+              "email-verify",
+              { userId: user.id, language: pickLanguage({ cookie: request?.headers.get("cookie"), acceptLanguage: request?.headers.get("accept-language") }) },
+              { key: `verify:${user.id}:${(await mailSuppression.suppressedAt(user.email)) ?? 0}:${Math.floor(now() / VERIFY_LINK_EVERY_MS)}`, userId: user.id },
+            ),
+          // The address's owner followed a link sent to it: it may be mailed again.
+          verified: (user) => mailSuppression.lift(user.email),
+        }
+      : undefined,
+  });
   const storage = await createStorage(config.storage);
   const uploadDatastore = await createUploadDatastore(config.storage, { localDir: config.uploads.dir });
   const uploadsRepository = timedRepository("uploads", createUploadsRepository(db.kysely));
@@ -157,10 +186,10 @@ export async function createServices(
     now: options.now,
   });
   const listingsRepository = timedRepository("listings", createListingsRepository(db.kysely));
-  const now = options.now ?? Date.now;
   const pushRepository = timedRepository("push", createPushRepository(db.kysely));
   const accounts = createAccountsService(auth, {
     baseUrl: config.baseUrl,
+    sendsMail: config.alerts.mail !== null,
     // A password change gives its own browser a new session: that phone keeps its notifications (decision 027).
     onSessionReplaced: (from, to) =>
       pushRepository.moveSession(from, to).catch((error: unknown) => logger.warn({ error: error instanceof Error ? error.message : String(error) }, "a phone's notifications could not follow its new session")),
@@ -168,7 +197,12 @@ export async function createServices(
   const contentVersion = timedRepository("contentVersion", createContentVersionRepository(db.kysely));
   const savedSearches = timedRepository("savedSearches", createSavedSearchesRepository(db.kysely));
   const jobs = await createJobQueue({ config, db, logger, now: options.now });
+  queued.jobs = jobs;
+  // Suppressions kept before migration 0035 as plain addresses, hashed (a migration has no secret).
+  const moved = await mailSuppression.moveLegacySuppressions();
+  if (moved) logger.info({ moved }, "suppressed addresses now kept as keyed hashes");
   const mailer = config.alerts.mail ? createMailer(config.alerts.mail) : null;
+  const alertMailRepository = createAlertMailRepository(db.kysely);
   const searchRepository = timedRepository("listingSearch", createListingSearchRepository(db.kysely, db.dialect));
   const search = createListingSearchService({ repository: searchRepository, places: listingsRepository, contentVersion, now: options.now });
   const alerts = createAlertsService({
@@ -184,7 +218,18 @@ export async function createServices(
   registerAlertJobs({ jobs, alerts, repository: savedSearches, config, logger, now: options.now });
   let digestTimer: NodeJS.Timeout | undefined;
   if (mailer) {
-    const alertMail = registerAlertMailJobs({ jobs, savedSearches, repository: createAlertMailRepository(db.kysely), mailer, baseUrl: config.baseUrl, secret: config.authSecret, logger, now: options.now });
+    const alertMail = registerAlertMailJobs({
+      jobs,
+      savedSearches,
+      repository: alertMailRepository,
+      suppression: mailSuppression,
+      mailsPerDay: config.alerts.mailsPerAddressPerDay,
+      mailer,
+      baseUrl: config.baseUrl,
+      secret: config.authSecret,
+      logger,
+      now: options.now,
+    });
     // Not awaited: a job queue that cannot start yet must not keep the app from serving; each
     // process asks again every ten minutes (a key per hour: asking twice is one tick), so a
     // chain of ticks broken by a long outage starts again by itself.
@@ -253,7 +298,7 @@ export async function createServices(
     alerts,
     push,
     jobs,
-    unsubscribe: createUnsubscribeService({ savedSearches, secret: config.authSecret, now: options.now }),
+    unsubscribe: createUnsubscribeService({ savedSearches, recipients: alertMailRepository, suppression: mailSuppression, secret: config.authSecret, now: options.now }),
     failedJobs: createFailedJobsService({ jobs }),
     uploadDatastore,
     backfillProduce: () => backfillProduce(db),

@@ -38,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     signedIn: true as const,
     name: user.name,
     email: user.email,
+    // Alert email waits for the address to be confirmed (decision 045).
+    emailUnconfirmed: context.services.alerts.mailEnabled && !user.emailVerified,
     phone: user.phone,
     place,
     saved,
@@ -94,6 +96,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         const made = await context.services.apiKeys.create(user);
         return data({ errors: {} as Record<string, string>, values: form.values, newApiKey: made.key });
       }
+      case "verify-email":
+        await accounts.sendVerificationLink(user, request.headers);
+        return redirect(`${PATH}?saved=verify-sent`);
       case "api-key-revoke":
         await context.services.apiKeys.revoke(user, input.key);
         return redirect(`${PATH}?saved=api-key-revoked`);
@@ -158,6 +163,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
   const passwordErrors = errorsOf("password");
   const deleteErrors = errorsOf("delete");
   const apiKeyErrors = { ...errorsOf("api-key"), ...errorsOf("api-key-revoke") };
+  const verifyErrors = errorsOf("verify-email");
   const newApiKey = actionData && "newApiKey" in actionData ? String(actionData.newApiKey) : undefined;
   // The first field refused gets the focus (the `autofocus` attribute works before JavaScript;
   // with it, React focuses the field as the forms are drawn again after the send).
@@ -214,6 +220,17 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
           </AccountForm>
         </div>
       </Section>
+
+      {loaderData.emailUnconfirmed ? (
+        <Section id="email-heading" title={t("account.emailTitle")}>
+          <p className="mb-4 text-stone-700 [overflow-wrap:anywhere]">{t("account.emailUnconfirmed", { email: loaderData.email })}</p>
+          <AccountForm intent="verify-email" formError={verifyErrors.form}>
+            <SubmitButton action={PATH} intent="verify-email" pendingText={t("account.emailSending")} className="btn-secondary w-full sm:w-auto">
+              {t("account.emailSend")}
+            </SubmitButton>
+          </AccountForm>
+        </Section>
+      ) : null}
 
       <Section id="place-heading" title={t("account.where")}>
         <p className="mb-4 text-stone-700">{t("account.whereIntro")}</p>

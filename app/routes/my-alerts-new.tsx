@@ -36,7 +36,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.currentUser();
   if (!user) throw redirect(loginPath(url.pathname + url.search));
   const { query } = searchOf(searchParamsToObject(url.searchParams));
-  return { fields: Object.fromEntries(SEARCH_FIELDS.map((name) => [name, url.searchParams.get(name) ?? ""])), description: describeInLanguage(query, requestLanguage(request)) };
+  return {
+    fields: Object.fromEntries(SEARCH_FIELDS.map((name) => [name, url.searchParams.get(name) ?? ""])),
+    description: describeInLanguage(query, requestLanguage(request)),
+    // Alert email waits for the address to be confirmed (decision 045).
+    emailUnconfirmed: context.services.alerts.mailEnabled && !user.emailVerified ? user.email : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,6 +78,17 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
           {t("alerts.save")}
         </button>
       </Form>
+      {loaderData.emailUnconfirmed ? (
+        <div className="mt-4 rounded-xl border border-saffron-500 bg-white p-3">
+          <p className="[overflow-wrap:anywhere]">{t("alerts.emailWaits", { email: loaderData.emailUnconfirmed })}</p>
+          <Form method="post" action="/my/alerts" className="mt-2">
+            <input type="hidden" name="intent" value="verify-email" />
+            <button type="submit" className="btn-secondary">
+              {t("alerts.emailSend")}
+            </button>
+          </Form>
+        </div>
+      ) : null}
     </div>
   );
 }

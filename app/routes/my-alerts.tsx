@@ -6,7 +6,7 @@ import { imageUrl } from "../../core/images";
 import { requestLanguage } from "../../core/i18n/languages";
 import { withPlaceLabels } from "../../core/locations";
 import { loginPath } from "../../core/redirects";
-import { alertActionSchema, viewmorePathOf } from "../../core/saved-search";
+import { alertActionSchema, verifyEmailActionSchema, viewmorePathOf } from "../../core/saved-search";
 import { searchParamsToObject } from "../../core/schemas";
 import { describeInLanguage } from "../../server/alerts/describe";
 import { formErrorResponse } from "../../server/route-helpers/app-errors";
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: t("meta.page", { page: t("alerts.title") }) }];
 };
 
-const DONE = ["saved", "rename", "pause", "resume", "delete", "settings", "unsubscribed"] as const;
+const DONE = ["saved", "rename", "pause", "resume", "delete", "settings", "unsubscribed", "link", "settings-link"] as const;
 const pageQuerySchema = z.object({ done: z.preprocess((v) => ((DONE as readonly unknown[]).includes(v) ? v : undefined), z.enum(DONE).optional()) });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     done,
     seenUntil,
     mailEnabled: mine.mailEnabled,
+    // Alert email waits for the address to be confirmed (decision 045): said here, with the button that sends the link.
+    emailUnconfirmed: mine.mailEnabled && !user.emailVerified ? user.email : null,
     // What this phone subscribes with (decision 027); the page offers push only where the browser can.
     pushPublicKey: context.services.push.publicKey,
     searches: mine.searches.map((s) => ({ ...s, description: described.get(s.id)!, viewmore: viewmorePathOf(s.query) })),
@@ -55,10 +57,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await context.currentUser();
   if (!user) throw redirect(loginPath("/my/alerts"));
-  const form = await parseForm(request, alertActionSchema, (text) => ({ id: text("id"), name: text("name") }));
+  const form = await parseForm(request, z.union([verifyEmailActionSchema, alertActionSchema]), (text) => ({ id: text("id"), name: text("name") }));
   if (!form.ok) return form.response;
+  const { alerts, accounts } = context.services;
   try {
-    await context.services.alerts.act({ actor: user, action: form.data });
+    if (form.data.intent === "verify-email") {
+      await accounts.sendVerificationLink(user, request.headers);
+      return redirect("/my/alerts?done=link");
+    }
+    await alerts.act({ actor: user, action: form.data });
+    // Email switched on for an address not (or no longer) confirmed: it only waits, and a link goes
+    // to the address; mail starts once that is followed (decision 045).
+    if (form.data.intent === "settings" && form.data.email && alerts.mailEnabled && !user.emailVerified) {
+      await accounts.sendVerificationLink(user, request.headers);
+      return redirect("/my/alerts?done=settings-link");
+    }
   } catch (error) {
     return formErrorResponse(error, form.values);
   }
@@ -274,7 +287,7 @@ function SavedSearch({ search, mailEnabled, pushOffered }: { search: SearchItem;
 }
 
 export default function MyAlerts({ loaderData, actionData }: Route.ComponentProps) {
-  const { searches, matches, done, seenUntil, mailEnabled, pushPublicKey } = loaderData;
+  const { searches, matches, done, seenUntil, mailEnabled, pushPublicKey, emailUnconfirmed } = loaderData;
   const i18n = useI18n();
   const push = usePush(pushPublicKey);
   const { lang, t } = i18n;
@@ -284,6 +297,17 @@ export default function MyAlerts({ loaderData, actionData }: Route.ComponentProp
       <h1 className="mb-4 text-2xl font-bold">{t("alerts.title")}</h1>
       {actionError ? <Alert>{actionError}</Alert> : null}
       {done ? <Alert tone="success">{t(`alerts.done.${done}`)}</Alert> : null}
+      {emailUnconfirmed ? (
+        <section aria-label={t("alerts.channelEmail")} className="mb-4 rounded-xl border border-saffron-500 bg-white p-3 shadow-sm">
+          <p className="[overflow-wrap:anywhere]">{t("alerts.emailWaits", { email: emailUnconfirmed })}</p>
+          <Form method="post" action="/my/alerts" className="mt-2">
+            <input type="hidden" name="intent" value="verify-email" />
+            <button type="submit" className="btn-secondary">
+              {t("alerts.emailSend")}
+            </button>
+          </Form>
+        </section>
+      ) : null}
       <PushSettings push={push} />
       {searches.length ? (
         <ul aria-label={t("alerts.title")} className="mt-3 space-y-3">

@@ -129,6 +129,9 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "An account with this email already exists. Please log in instead.": "इस ईमेल से पहले से एक खाता है। कृपया लॉगिन करें।",
   "Invalid email or password.": "ईमेल या पासवर्ड ग़लत है।",
   "Too many tries. Please wait a minute and try again.": "बहुत ज़्यादा कोशिशें हो गईं। कृपया एक मिनट रुककर फिर कोशिश करें।",
+  // The link that confirms an address (decision 045).
+  "This Mandi sends no email, so there is no link to send.": "यह मंडी ईमेल नहीं भेजती, इसलिए भेजने को कोई लिंक नहीं है।",
+  "Your email address is confirmed already.": "आपका ईमेल पता पहले ही पक्का हो चुका है।",
   "Please check your details and try again.": "कृपया अपनी जानकारी जाँचकर फिर कोशिश करें।",
   "That is not your current password. Please try again.": "यह आपका मौजूदा पासवर्ड नहीं है। कृपया फिर कोशिश करें।",
   "That is not your password. Please try again.": "यह आपका पासवर्ड नहीं है। कृपया फिर कोशिश करें।",

@@ -217,10 +217,13 @@ export function createLikeScan(db: Kysely<Database>) {
   };
 }
 
-/** People for the alert benchmarks, straight into better-auth's user table (emailVerified is 0/1 on SQLite). */
+/**
+ * People for the alert benchmarks, straight into better-auth's user table, with their addresses
+ * confirmed (alert mail goes only to those, decision 045; emailVerified is 0/1 on SQLite).
+ */
 export async function insertBenchUsers(db: Kysely<Database>, dialect: "sqlite" | "postgres", users: Array<{ id: string; name: string; email: string }>): Promise<void> {
   const at = new Date("2026-11-22T00:00:00Z").toISOString();
-  const rows = users.map((u, i) => ({ ...u, phone: `+9197${String(i).padStart(8, "0")}`, emailVerified: dialect === "sqlite" ? 0 : false, image: null, createdAt: at, updatedAt: at, banReason: null }));
+  const rows = users.map((u, i) => ({ ...u, phone: `+9197${String(i).padStart(8, "0")}`, emailVerified: dialect === "sqlite" ? 1 : true, image: null, createdAt: at, updatedAt: at, banReason: null }));
   for (let i = 0; i < rows.length; i += 1_000) await db.insertInto("user").values(rows.slice(i, i + 1_000)).execute();
 }
 

@@ -28,6 +28,7 @@ import { describeInLanguage } from "../../server/alerts/describe";
 import { readSavedQuery, savedSearchIndex } from "../../server/alerts/saved-search-index";
 import { createSavedSearchesRepository, keyRow } from "../../server/alerts/saved-searches.repository";
 import { createAlertMailRepository } from "../../server/mail/alert-mail.repository";
+import { createMailSuppressionRepository } from "../../server/mail/mail-suppression.repository";
 import { composeAlertMail } from "../../server/mail/alert-mail";
 import { DIGEST_MAX_LISTINGS, unsubscribeUrl } from "../../server/mail/alert-mail-jobs";
 import { seededRandom, syntheticListings } from "../../server/seed/factories";
@@ -88,17 +89,17 @@ try {
   // Baseline: the same reads and emails, made one after another, with no queue and no SMTP.
   const savedSearches = createSavedSearchesRepository(db.kysely);
   const mailRepository = createAlertMailRepository(db.kysely);
+  const suppression = createMailSuppressionRepository(db.kysely, SECRET);
   let bytes = 0;
   const composeStarted = performance.now();
   for (const { row } of searches) {
     const search = await savedSearches.find(row.id);
     const recipient = await mailRepository.findRecipient(row.user_id);
-    if (!search || !recipient || (await savedSearches.isSuppressed(recipient.email))) continue;
+    if (!search || !recipient || !recipient.emailVerified || (await suppression.isSuppressed(recipient.email))) continue;
     const found = await mailRepository.findDigestMatches(search.id, NOW - 7 * 24 * HOUR, NOW, DIGEST_MAX_LISTINGS);
     const language = search.language === "hi" ? "hi" : "en";
     const mail = composeAlertMail({
       to: recipient.email,
-      personName: recipient.name,
       language,
       search: describeInLanguage(readSavedQuery(search.query), language),
       listings: found.map((m) => m.listing),

@@ -102,10 +102,19 @@ export function createAlertsService(deps: {
     // already recorded (a retried or repeated run, a renewed listing) had its jobs queued then.
     // A key is still one job. Many rows to a statement: a listing may match thousands of saved
     // searches. Ids in time order, so the primary keys' indexes grow at their end.
+    // Email is one job per person and listing, however many of their searches found it: a
+    // person is mailed once about a listing (decision 045).
+    const emailJobsFor = (recorded: ReadonlySet<string>) => [
+      ...new Map(
+        matching
+          .filter((row) => recorded.has(row.id) && wants(row, "email"))
+          .map((row) => [row.user_id, { payload: { userId: row.user_id, listingId: listing.id }, options: { key: `email:${listing.id}:${row.user_id}`, userId: row.user_id } }] as const),
+      ).values(),
+    ];
     await repository.recordMatches(
       matching.map((row) => ({ id: timeOrderedId(), saved_search_id: row.id, listing_id: listing.id, user_id: row.user_id, created_at: at })),
       async (within, recorded) => {
-        if (deps.mailEnabled) await jobs.enqueueMany("email-match", jobsFor("email", recorded), within);
+        if (deps.mailEnabled) await jobs.enqueueMany("email-match", emailJobsFor(recorded), within);
         await jobs.enqueueMany("push-match", jobsFor("push", recorded), within);
       },
     );
@@ -120,6 +129,8 @@ export function createAlertsService(deps: {
 
   return {
     matchListing,
+    /** Whether email alerts can be offered at all (SMTP_URL and MAIL_FROM are set). */
+    mailEnabled: deps.mailEnabled,
 
     /**
      * Queues matching for a listing becoming live, in `within`, the transaction that makes it so

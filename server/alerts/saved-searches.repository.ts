@@ -261,10 +261,6 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
       return rows.map((row) => ({ savedSearchId: row.saved_search_id, foundAt: Number(row.found_at), fresh: Number(row.found_at) > Number(row.seen_at), listing: toSummary(row) }));
     },
 
-    async markEmailed(matchIds: readonly string[], at: number): Promise<void> {
-      if (matchIds.length) await db.updateTable("alert_match").set({ emailed_at: at }).where("id", "in", matchIds).execute();
-    },
-
     /** Daily-digest searches whose hour it is and which have not had today's digest. */
     async findDueDigests(hour: number, dayStart: number): Promise<SavedSearchRow[]> {
       const rows = await db
@@ -278,15 +274,11 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
       return rows.map((row) => toRow(row as SavedSearchRow));
     },
 
-    async isSuppressed(email: string): Promise<boolean> {
-      return Boolean(await db.selectFrom("email_suppression").select("email").where("email", "=", email.toLowerCase()).executeTakeFirst());
-    },
-
-    async suppress(email: string, reason: "bounced" | "unsubscribed", at: number): Promise<void> {
-      await db.insertInto("email_suppression").values({ email: email.toLowerCase(), reason, created_at: at }).onConflict((oc) => oc.column("email").doNothing()).execute();
-    },
-
-    /** Everything of a person's here (account deletion, decision 012): saved searches, their keys and matches, push subscriptions, their address's suppression. */
+    /**
+     * Everything of a person's here (account deletion, decision 012): saved searches, their keys
+     * and matches, push subscriptions. Not their address's suppression, which is the address's,
+     * not the account's, and kept only as a keyed hash (decision 045).
+     */
     async deleteForUser(userId: string, within: Kysely<Database> = db): Promise<void> {
       // The searches' rows first, as in `delete`: matching recording for one of them now finishes first.
       const ids = (await within.deleteFrom("saved_search").where("user_id", "=", userId).returning("id").execute()).map((row) => row.id);
@@ -296,9 +288,6 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
         await within.deleteFrom("alert_match").where("saved_search_id", "in", ids).execute();
       }
       await within.deleteFrom("push_subscription").where("user_id", "=", userId).execute();
-      // A bounced or unsubscribed address is theirs too (read before the account row goes).
-      const person = await within.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
-      if (person) await within.deleteFrom("email_suppression").where("email", "=", person.email.toLowerCase()).execute();
       // Their queued jobs are the job queue's to remove (JobQueue.removeForUser, decision 028).
     },
 

@@ -20,6 +20,8 @@ export interface SessionUser {
   phone: string;
   /** Staff may moderate (decision 014). */
   role: Role;
+  /** The address's owner followed a link sent to it (decision 045): only then is alert email sent. */
+  emailVerified: boolean;
   /**
    * The better-auth session's id (not its token; never sent to a page): what a phone's push
    * subscription is bound to (decision 027).
@@ -28,7 +30,7 @@ export interface SessionUser {
 }
 
 /** Request headers better-auth needs to see: who (cookie), from where (client address). */
-const FORWARDED_HEADERS = ["cookie", "user-agent", CLIENT_IP_HEADER];
+const FORWARDED_HEADERS = ["cookie", "accept-language", "user-agent", CLIENT_IP_HEADER];
 
 export function createAccountsService(
   auth: Auth,
@@ -40,6 +42,8 @@ export function createAccountsService(
      * 027) moves to the new one, so the person's own phone keeps its notifications.
      */
     onSessionReplaced?: (fromSessionId: string, toSessionId: string) => Promise<void>;
+    /** Whether mail can be sent (SMTP_URL and MAIL_FROM): without it there is no link to send. */
+    sendsMail?: boolean;
   },
 ) {
   const origin = new URL(options.baseUrl).origin;
@@ -134,8 +138,35 @@ export function createAccountsService(
       // A ban ends every session at once; this also covers one a sign-in made while the ban was
       // being written (decision 014).
       if (!session || session.user.banned) return null;
-      const { id, name, email, phone, role } = session.user;
-      return { id, name, email, phone, role: roleOf(role), sessionId: session.session.id };
+      const { id, name, email, phone, role, emailVerified } = session.user;
+      return { id, name, email, phone, role: roleOf(role), emailVerified: Boolean(emailVerified), sessionId: session.session.id };
+    },
+
+    /**
+     * Sends the signed-in person a link that confirms their address (decision 045), through
+     * better-auth's /send-verification-email, so its per-address rate limit applies; the mail
+     * itself leaves from a job. Nothing to do when the address is confirmed already.
+     */
+    async sendVerificationLink(user: Pick<SessionUser, "email" | "emailVerified">, requestHeaders: Headers): Promise<void> {
+      if (user.emailVerified) return;
+      if (!options.sendsMail) throw new AppError("BAD_INPUT", NO_MAIL, { field: "form" });
+      try {
+        await post("/send-verification-email", { email: user.email }, requestHeaders, "form");
+      } catch (error) {
+        // Confirmed in the meantime (another tab): nothing to send.
+        if (error instanceof AppError && error.message === ALREADY_CONFIRMED) return;
+        throw error;
+      }
+    },
+
+    /** Follows a link that confirms an address (better-auth's /verify-email): confirmed, a token that is bad or expired, or too many tries. */
+    async verifyEmail(token: string, clientAddress: string): Promise<"confirmed" | "invalid" | "tooMany"> {
+      // The client's address, so better-auth's rate limit counts per client, not for everyone at once.
+      const headers = { origin, [CLIENT_IP_HEADER]: clientAddress };
+      const response = await auth.handler(new Request(`${origin}/api/auth/verify-email?token=${encodeURIComponent(token)}`, { headers }));
+      if (response.status >= 500) throw new Error(`Auth service failed with ${response.status}`);
+      if (response.status === 429) return "tooMany";
+      return response.ok ? "confirmed" : "invalid";
     },
   };
 }
@@ -144,6 +175,9 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 
 /** Beside the current-password field, when the password typed is not the account's. */
 export const WRONG_PASSWORD = "That is not your current password. Please try again.";
+/** Asked for a link that confirms an address on a Mandi that sends no email (SMTP_URL unset). */
+export const NO_MAIL = "This Mandi sends no email, so there is no link to send.";
+const ALREADY_CONFIRMED = "Your email address is confirmed already.";
 /** Beside the password that confirms a deletion, when it is not the account's. */
 export const NOT_YOUR_PASSWORD = "That is not your password. Please try again.";
 
@@ -159,6 +193,9 @@ async function toAppError(response: Response, field: string): Promise<AppError> 
     return new AppError("CONFLICT", "An account with this email already exists. Please log in instead.", { field });
   }
   if (body.code === ACCOUNT_BANNED) return new AppError("FORBIDDEN", MODERATION_MESSAGES.banned, { field });
+  // /send-verification-email (decision 045).
+  if (body.code === "VERIFICATION_EMAIL_NOT_ENABLED") return new AppError("BAD_INPUT", NO_MAIL, { field });
+  if (body.code === "EMAIL_ALREADY_VERIFIED") return new AppError("BAD_INPUT", ALREADY_CONFIRMED, { field });
   // change-password's wrong current password.
   if (body.code === "INVALID_PASSWORD") return new AppError("BAD_INPUT", WRONG_PASSWORD, { field });
   // An endpoint that needs a session got none: it ended (signed out elsewhere, a password change).

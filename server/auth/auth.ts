@@ -23,7 +23,18 @@ export interface AuthSettings {
   rateLimits?: { signInPerMinute: number; signUpPerMinute: number };
   /** Wrong passwords one account may take, from any addresses, before its sign-in waits. */
   accountSlowDown?: AccountSlowDownLimits;
+  /**
+   * Email verification (decision 045), when mail can be sent: `send` queues the link for the
+   * person (at sign-up, and when they ask), `verified` runs once an address confirmed one.
+   */
+  emailVerification?: {
+    send: (user: { id: string; email: string }, request?: Request) => Promise<void>;
+    verified: (user: { id: string; email: string }) => Promise<void>;
+  };
 }
+
+/** How long a link that confirms an address works: village inboxes are not read every hour. */
+export const VERIFY_LINK_SECONDS = 3 * 24 * 60 * 60;
 
 /** The client address, set by our HTTP layer from Express's view of the connection. */
 export const CLIENT_IP_HEADER = "x-mandi-client-ip";
@@ -42,6 +53,7 @@ export function authOptions({
   logger,
   rateLimits = { signInPerMinute: 10, signUpPerMinute: 5 },
   accountSlowDown = DEFAULT_ACCOUNT_SLOW_DOWN,
+  emailVerification,
 }: AuthSettings) {
   const slowDown = createAccountSlowDown(createSignInFailuresRepository(db.kysely), accountSlowDown);
   const accounts = createAccountsRepository(db.kysely);
@@ -68,6 +80,16 @@ export function authOptions({
       // better-auth's scrypt, one hash at a time per process: 32 MB each (decision 041).
       password: passwordHashing,
     },
+    // better-auth's own verification (decision 045): the link is sent at sign-up and on request;
+    // sign-in never waits for it (the specification's sign-up is unchanged). Alert mail waits.
+    ...(emailVerification && {
+      emailVerification: {
+        sendOnSignUp: true,
+        expiresIn: VERIFY_LINK_SECONDS,
+        sendVerificationEmail: async ({ user }: { user: { id: string; email: string } }, request?: Request) => emailVerification.send(user, request),
+        afterEmailVerification: async (user: { id: string; email: string }) => emailVerification.verified(user),
+      },
+    }),
     user: {
       additionalFields: {
         phone: { type: "string", required: true, input: true },
@@ -132,6 +154,9 @@ export function authOptions({
         "/sign-up/email": { window: 60, max: rateLimits.signUpPerMinute },
         // The current password can be guessed here too (the account page, or this endpoint).
         "/change-password": { window: 60, max: rateLimits.signInPerMinute },
+        // Each link is a mail to someone's inbox (decision 045); the job also caps them per address a day.
+        // Generous per client address (villages share one behind carrier NAT).
+        "/send-verification-email": { window: 300, max: 10 },
       },
     },
     advanced: {

@@ -38,6 +38,8 @@ const TABLE_KEYS = {
   saved_search_term: "id",
   alert_match: "id",
   email_suppression: "email",
+  // Keyed hashes (decision 045): the same AUTH_SECRET at the destination reads them. Daily mail counts are left out.
+  address_suppression: "address_hash",
   push_subscription: "id",
   // The public API's keys (decision 032).
   api_key: "id",

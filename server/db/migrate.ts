@@ -41,6 +41,8 @@ import * as m0029 from "./migrations/0029-mandi-rate-pages";
 import * as m0032 from "./migrations/0032-place-price";
 import * as m0033 from "./migrations/0033-alert-match-by-listing";
 import * as m0034 from "./migrations/0034-place-price-sqlite";
+// Alert mail per address: suppression by keyed hash, daily caps (issue 38, decision 045).
+import * as m0035 from "./migrations/0035-address-suppression";
 // Counters shared across workers and instances (issue 38, decision 046).
 import * as m0037 from "./migrations/0037-rate-counters";
 
@@ -86,6 +88,7 @@ const MIGRATIONS: Record<string, MandiMigration> = {
   "0032-place-price": m0032,
   "0033-alert-match-by-listing": m0033,
   "0034-place-price-sqlite": m0034,
+  "0035-address-suppression": m0035,
   "0037-rate-counters": m0037,
 };
 

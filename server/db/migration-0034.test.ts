@@ -12,7 +12,7 @@ import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
 import { openDatabase, type Db } from "./database";
-import { migrateAuthTables, migrateToLatest, runMigrationSteps } from "./migrate";
+import { migrateAuthTables, runMigrationSteps } from "./migrate";
 import * as m0034 from "./migrations/0034-place-price-sqlite";
 
 const COLUMNS = "state,district,price_paise,status,expires_at,hidden_at,category,name_search";
@@ -60,8 +60,8 @@ describe.each(testEngines())("migration 0034 (listing_place_price_idx on SQLite)
       // PostgreSQL has had it since 0032; SQLite not yet.
       expect(await placePriceColumns(db)).toBe(engine === "postgres" ? COLUMNS : null);
 
-      expect(await migrateToLatest(db)).toEqual(["0034-place-price-sqlite"]);
-      expect(await migrateToLatest(db)).toEqual([]);
+      expect(await runMigrationSteps(db, { upTo: "0034-place-price-sqlite" })).toEqual(["0034-place-price-sqlite"]);
+      expect(await runMigrationSteps(db, { upTo: "0034-place-price-sqlite" })).toEqual([]);
       expect(await placePriceColumns(db)).toBe(COLUMNS);
 
       // Undone: SQLite's goes, PostgreSQL's (0032's) stays; done again: both have it.
@@ -104,7 +104,7 @@ describe.each(testEngines())("migration 0034 (listing_place_price_idx on SQLite)
           values (${`listing-${i}`}, 'seller', 'Red Onion', 'red onion', 'vegetables', ${1_000 + i * 100}, 'Fresh', 'listings/x', ${Date.now() + i}, 'maharashtra', ${i % 2 ? "nashik" : "pune"})`.execute(db.kysely);
       }
       await sql`analyze`.execute(db.kysely);
-      expect(await migrateToLatest(db)).toEqual(["0034-place-price-sqlite"]);
+      expect(await runMigrationSteps(db, { upTo: "0034-place-price-sqlite" })).toEqual(["0034-place-price-sqlite"]);
       const stat = await sql<{ stat: string }>`select stat from sqlite_stat1 where idx = 'listing_place_price_idx'`.execute(db.kysely);
       expect(stat.rows).toHaveLength(1);
     } finally {

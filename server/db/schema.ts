@@ -247,6 +247,9 @@ export interface Database {
   alert_match: AlertMatchTable;
   alert_job: AlertJobTable;
   email_suppression: EmailSuppressionTable;
+  // Migration 0035 (issue 38, decision 045).
+  address_suppression: AddressSuppressionTable;
+  address_mail_count: AddressMailCountTable;
   push_subscription: PushSubscriptionTable;
   // Migration 0027 (the public API's keys, decision 032).
   api_key: ApiKeyTable;
@@ -343,6 +346,27 @@ export interface AlertJobTable {
   finished_at: number | string | null;
 }
 
+/**
+ * An address that may not be mailed alerts (migration 0035): HMAC-SHA-256 of the normalised
+ * address under a key from the app's secret (server/mail/address-key.ts), hex; never the address.
+ * Outlives the account.
+ */
+export interface AddressSuppressionTable {
+  address_hash: string;
+  /** "bounced" (a permanent SMTP rejection) or "unsubscribed" (the one-click link). */
+  reason: string;
+  created_at: number | string;
+}
+
+/** Mails sent to an address (same hash) on one day in India (its start, epoch ms), by kind: "alert" or "link". */
+export interface AddressMailCountTable {
+  address_hash: string;
+  day: number | string;
+  kind: string;
+  sent: number;
+}
+
+/** Before migration 0035: plain addresses. Emptied at start-up into address_suppression (hashed). */
 export interface EmailSuppressionTable {
   /** Lower-cased. */
   email: string;

@@ -33,6 +33,7 @@ import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
 import { serveMedia } from "./serve-media";
 import { serveShareCard } from "../share/serve-share-card";
 import { unsubscribeRouter } from "../mail/unsubscribe-route";
+import { verifyEmailRouter } from "../mail/verify-email-route";
 import { serveWebManifests } from "./web-manifest";
 import { answerUnavailable, sendUnavailableNow, turnRouteFailuresInto503 } from "./unavailable";
 import { createUploadsRouter } from "../uploads/tus-server";
@@ -191,6 +192,8 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
   app.use(unsubscribeRouter(services.unsubscribe));
   // Before every route that changes anything: pages, /api/auth/* and /uploads alike.
   app.use(rejectCrossSiteRequests(config.baseUrl));
+  // Where the link that confirms an address lands (decision 045): its button is a same-site form.
+  app.use(verifyEmailRouter(services.accounts));
   const authHandler = toNodeHandler(services.auth);
   app.all("/api/auth/*splat", held((req, res) => authHandler(req, res)));
   // tus reads its own request bodies, so it too comes before anything that parses one.

@@ -4,7 +4,11 @@
  *   - "email-match": one email for one (saved search, listing) match, as they come;
  *   - "digest-tick": each hour, queues the daily digests whose hour (India's time) has come, and
  *     the next hour's tick; its key is the hour, so several processes make one tick;
- *   - "email-digest": one saved search's digest for one day (keyed by search and day).
+ *   - "email-digest": one saved search's digest for one day (keyed by search and day);
+ *   - "email-verify": the link that confirms an address (better-auth's email verification).
+ * No alert mail goes to an address its owner has not confirmed, or that unsubscribed or bounced
+ * (checked when sending, not only when saving); a person is mailed once per listing whatever
+ * their saved searches, and an address at most `mailsPerDay` alert mails a day (decision 045).
  * Each is safe to run again: `alert_match.emailed_at` and `saved_search.last_digest_at` are set
  * after sending and read before, so a retried job sends nothing twice unless the process died
  * between the SMTP server's "250 OK" and that mark (at least once, never silently lost).
@@ -16,13 +20,19 @@ import { describeInLanguage } from "../alerts/describe";
 import type { SavedSearchesRepository } from "../alerts/saved-searches.repository";
 import type { JobQueue } from "../jobs/job-queue";
 import type { Logger } from "../logger";
-import { composeAlertMail, type MailListing } from "./alert-mail";
+import { createEmailVerificationToken } from "better-auth/api";
+import { VERIFY_LINK_SECONDS } from "../auth/auth";
+import { composeAlertMail, composeVerifyMail, type MailListing } from "./alert-mail";
 import type { AlertMailRepository } from "./alert-mail.repository";
+import type { MailSuppressionRepository } from "./mail-suppression.repository";
 import { isPermanentRejection, smtpFailure, type Mailer, type OutgoingMail } from "./mailer";
 import { signUnsubscribeToken } from "./unsubscribe-token";
+import { VERIFY_EMAIL_PATH } from "./verify-email-route";
 
 /** Listings one digest names at most; the rest wait for the next day's. */
 export const DIGEST_MAX_LISTINGS = 20;
+/** Verification links one address may be sent a day, whichever accounts ask: asking cannot be used to flood an inbox. */
+export const VERIFY_LINKS_PER_ADDRESS_PER_DAY = 5;
 /** A digest names what was found in the last week and not yet emailed: older is no longer news. */
 const DIGEST_WINDOW_MS = 7 * 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -33,6 +43,9 @@ export interface AlertMailJobsDeps {
   jobs: JobQueue;
   savedSearches: SavedSearchesRepository;
   repository: AlertMailRepository;
+  suppression: MailSuppressionRepository;
+  /** Alert mails (instant or digest) one address may get in a day in India. */
+  mailsPerDay: number;
   mailer: Mailer;
   baseUrl: string;
   /** The app's secret (AUTH_SECRET or DATA_DIR's), which signs unsubscribe links. */
@@ -57,7 +70,7 @@ function searchTitle(row: { name: string | null; query: string }, language: Lang
 }
 
 export function registerAlertMailJobs(deps: AlertMailJobsDeps): { scheduleDigests(): Promise<void> } {
-  const { jobs, savedSearches, repository, mailer, logger } = deps;
+  const { jobs, savedSearches, repository, suppression, mailer, logger } = deps;
   const now = deps.now ?? Date.now;
 
   /**
@@ -72,13 +85,13 @@ export function registerAlertMailJobs(deps: AlertMailJobsDeps): { scheduleDigest
     } catch (error) {
       const failure = smtpFailure(error);
       if (!isPermanentRejection(error)) throw failure;
-      await savedSearches.suppress(mail.to, "bounced", now());
+      await suppression.suppress(mail.to, "bounced", now());
       logger.warn({ error: failure.message }, "alert email refused for good; the address is no longer mailed");
       return false;
     }
   }
 
-  function compose(input: { to: string; personName: string; language: Language; search: string; listings: MailListing[]; savedSearchId: string; userId: string }): OutgoingMail {
+  function compose(input: { to: string; language: Language; search: string; listings: MailListing[]; savedSearchId: string; userId: string }): OutgoingMail {
     return composeAlertMail({
       ...input,
       baseUrl: deps.baseUrl,
@@ -86,24 +99,62 @@ export function registerAlertMailJobs(deps: AlertMailJobsDeps): { scheduleDigest
     });
   }
 
+  /**
+   * Sends an alert mail if the address may have it: confirmed by its owner, not suppressed, and
+   * within today's cap (taken before sending, given back when the send is to be retried).
+   * True once the server took it.
+   */
+  async function sendAlert(to: { email: string; emailVerified: boolean }, mail: () => OutgoingMail): Promise<boolean> {
+    if (!to.emailVerified || (await suppression.isSuppressed(to.email))) return false;
+    const day = startOfIndiaDay(now());
+    if (!(await suppression.takeDaily(to.email, "alert", day, deps.mailsPerDay))) return false;
+    try {
+      return await deliver(mail());
+    } catch (error) {
+      await suppression.giveBackDaily(to.email, "alert", day);
+      throw error;
+    }
+  }
+
   jobs.handle("email-match", async (payload) => {
-    if (typeof payload.savedSearchId !== "string" || typeof payload.listingId !== "string") return;
-    const match = await repository.findEmailMatch(payload.savedSearchId, payload.listingId, now());
-    if (!match || match.emailedAt !== null) return;
+    if (typeof payload.listingId !== "string") return;
+    // Jobs queued by an older release name one saved search; theirs is its owner's.
+    const userId = typeof payload.userId === "string" ? payload.userId : typeof payload.savedSearchId === "string" ? await repository.findSearchOwner(payload.savedSearchId) : null;
+    if (!userId) return;
+    const matches = await repository.findEmailMatches(userId, payload.listingId, now());
+    // Once per person and listing: any of their searches (instant or digest) already mailed it.
+    if (!matches.length || matches.some((m) => m.emailedAt !== null)) return;
     // Changed since it was queued: sold, hidden, paused, switched to the digest, or email turned off.
-    if (!match.live || match.paused || match.pace !== "instant" || !parseChannels(match.channels).includes("email")) return;
-    if (await savedSearches.isSuppressed(match.email)) return;
+    const match = matches.find((m) => m.live && !m.paused && m.pace === "instant" && parseChannels(m.channels).includes("email"));
+    if (!match) return;
     const language = languageOf(match.language);
-    const mail = compose({
-      to: match.email,
-      personName: match.personName,
-      language,
-      search: searchTitle({ name: match.searchName, query: match.query }, language),
-      listings: [match.listing],
-      savedSearchId: match.savedSearchId,
-      userId: match.userId,
-    });
-    if (await deliver(mail)) await savedSearches.markEmailed([match.matchId], now());
+    const sent = await sendAlert(match, () =>
+      compose({
+        to: match.email,
+        language,
+        search: searchTitle({ name: match.searchName, query: match.query }, language),
+        listings: [match.listing],
+        savedSearchId: match.savedSearchId,
+        userId: match.userId,
+      }),
+    );
+    if (sent) await repository.markEmailedForUser(userId, [match.listing.id], now());
+  });
+
+  jobs.handle("email-verify", async (payload) => {
+    if (typeof payload.userId !== "string") return;
+    const recipient = await repository.findRecipient(payload.userId);
+    // Gone, or confirmed since it was asked for.
+    if (!recipient || recipient.emailVerified) return;
+    if (!(await suppression.takeDaily(recipient.email, "link", startOfIndiaDay(now()), VERIFY_LINKS_PER_ADDRESS_PER_DAY))) {
+      logger.info("a verification link was not sent: the address had today's links already");
+      return;
+    }
+    const language = typeof payload.language === "string" ? languageOf(payload.language) : "en";
+    // better-auth's own token (its /verify-email checks it), made now: none waits in the job table.
+    const token = await createEmailVerificationToken(deps.secret, recipient.email, undefined, VERIFY_LINK_SECONDS, { userId: payload.userId });
+    const url = `${deps.baseUrl.replace(/\/+$/, "")}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}&lang=${language}`;
+    await deliver(composeVerifyMail({ to: recipient.email, language, verifyUrl: url }));
   });
 
   async function enqueueTick(hourStart: number): Promise<void> {
@@ -130,19 +181,20 @@ export function registerAlertMailJobs(deps: AlertMailJobsDeps): { scheduleDigest
     const at = now();
     const recipient = await repository.findRecipient(row.user_id);
     if (!recipient) return;
-    const found = (await savedSearches.isSuppressed(recipient.email)) ? [] : await repository.findDigestMatches(row.id, at - DIGEST_WINDOW_MS, at, DIGEST_MAX_LISTINGS);
+    const found = recipient.emailVerified ? await repository.findDigestMatches(row.id, at - DIGEST_WINDOW_MS, at, DIGEST_MAX_LISTINGS) : [];
     if (found.length) {
       const language = languageOf(row.language);
-      const mail = compose({
-        to: recipient.email,
-        personName: recipient.name,
-        language,
-        search: searchTitle(row, language),
-        listings: found.map((m) => m.listing),
-        savedSearchId: row.id,
-        userId: row.user_id,
-      });
-      if (await deliver(mail)) await savedSearches.markEmailed(found.map((m) => m.matchId), now());
+      const sent = await sendAlert(recipient, () =>
+        compose({
+          to: recipient.email,
+          language,
+          search: searchTitle(row, language),
+          listings: found.map((m) => m.listing),
+          savedSearchId: row.id,
+          userId: row.user_id,
+        }),
+      );
+      if (sent) await repository.markEmailedForUser(row.user_id, found.map((m) => m.listing.id), now());
     }
     await savedSearches.update(row.id, { last_digest_at: at });
   });

@@ -17,7 +17,10 @@ import { createTestServices, type TestServices } from "../../tests/support/test-
 import { closedPort, startTestSmtpServer, type TestSmtpServer } from "../../tests/support/test-smtp-server";
 import { testEngines } from "../../tests/support/test-database";
 import { makeProducePhoto, makeSeller } from "../seed/factories";
+import { markEmailVerifiedForTest } from "../../tests/support/email-verified";
 import { signUnsubscribeToken } from "./unsubscribe-token";
+import { addressKey } from "./address-key";
+import { createMailSuppressionRepository } from "./mail-suppression.repository";
 
 const BASE_URL = "https://mandi.example.in";
 const MAIL_FROM = "Mandi <alerts@mandi.example.in>";
@@ -31,8 +34,11 @@ beforeAll(async () => {
 function helpers(t: TestServices) {
   let phone = 0;
   return {
-    async person(n: number, email: string) {
-      return t.accounts.signUp({ ...makeSeller(n, { email }), phone: `+9198765${String(43200 + ++phone + n * 10).padStart(5, "0")}` }, new Headers());
+    /** A new account whose address counts as confirmed (alert mail goes only to those, decision 045), unless `verified: false`. */
+    async person(n: number, email: string, options: { verified?: boolean } = {}) {
+      const person = await t.accounts.signUp({ ...makeSeller(n, { email }), phone: `+9198765${String(43200 + ++phone + n * 10).padStart(5, "0")}` }, new Headers());
+      if (options.verified ?? true) await markEmailVerifiedForTest(t.db.kysely, person.id);
+      return person;
     },
     save(actor: { id: string }, query: Record<string, string>, language: Language = "en") {
       return t.alerts.saveSearch({ actor, query: savedQueryOf(browseQuerySchema.parse(query)), language });
@@ -48,7 +54,9 @@ function helpers(t: TestServices) {
   };
 }
 
-const mailsTo = (smtp: TestSmtpServer, address: string) => smtp.received.filter((m) => m.to.includes(address.toLowerCase()));
+/** Alert mail (it carries List-Unsubscribe) received for an address, not the links that confirm one. */
+const mailsTo = (smtp: TestSmtpServer, address: string) => smtp.received.filter((m) => m.to.includes(address.toLowerCase()) && m.raw.includes("List-Unsubscribe:"));
+
 const parse = (raw: Buffer): Promise<ParsedMail> => simpleParser(raw);
 const header = (mail: ParsedMail, name: string) => mail.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, "").replace(/\r?\n\s+/g, " ");
 
@@ -87,11 +95,14 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     expect(received).toHaveLength(1);
     const mail = await parse(received[0]!.raw);
     expect(mail.from?.text).toContain("alerts@mandi.example.in");
-    expect(mail.subject).toBe("New on Mandi: Red Onion (Onion · Nashik, Maharashtra)");
-    expect(mail.text).toContain("Hello Test Seller 2,");
-    expect(mail.text).toContain("A new listing matches your saved search “Onion · Nashik, Maharashtra”");
-    expect(mail.text).toContain("Red Onion — ₹24.50 / kg");
-    expect(mail.text).toContain("Nashik, Maharashtra");
+    // Nobody's words but Mandi's in the subject; the person is not greeted by the account's
+    // name; what the person and the seller wrote is quoted under whose words they are (decision 045).
+    expect(mail.subject).toBe("A new listing for your saved search on Mandi");
+    expect(mail.text).toMatch(/^Hello,\n/);
+    expect(mail.text).not.toContain("Test Seller 2");
+    expect(mail.text).toContain("Your saved search, in your words: “Onion · Nashik, Maharashtra”");
+    expect(mail.text).toContain("The listing's name, as the seller wrote it: “Red Onion”");
+    expect(mail.text).toContain("₹24.50 / kg · Nashik, Maharashtra");
     expect(mail.text).toContain(`${BASE_URL}/view/${listingId}`);
     expect(mail.text).toContain(`${BASE_URL}/my/alerts`);
     expect(mail.html).toBeTruthy();
@@ -120,7 +131,7 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     const page = await fetch(`${http.url}${link.pathname}${link.search}`);
     expect(page.status).toBe(200);
     const pageText = await page.text();
-    expect(pageText).toContain("Stop email about “Onion · Nashik, Maharashtra”?");
+    expect(pageText).toContain("Stop all alert email from Mandi to this address?");
     expect(pageText).toContain('<button type="submit">Stop email</button>');
     expect(await h.channels(searchId)).toBe("app,email");
 
@@ -130,8 +141,11 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     oneClickForm.set("List-Unsubscribe", "One-Click");
     const oneClick = await fetch(`${http.url}${link.pathname}${link.search}`, { method: "POST", body: oneClickForm });
     expect(oneClick.status).toBe(200);
-    expect(await oneClick.text()).toContain("You will get no more email about “Onion · Nashik, Maharashtra”.");
+    expect(await oneClick.text()).toContain("Mandi will send no more alert email to this address.");
     expect(await h.channels(searchId)).toBe("app");
+    // The address itself is suppressed, and its account no longer counts as confirmed.
+    expect(await t.db.kysely.selectFrom("address_suppression").select("reason").where("address_hash", "=", addressKey(t.config.authSecret, "buyer.mail@example.in")).execute()).toEqual([{ reason: "unsubscribed" }]);
+    expect(Boolean((await t.db.kysely.selectFrom("user").select("emailVerified").where("id", "=", buyer.id).executeTakeFirstOrThrow()).emailVerified)).toBe(false);
     // Twice is fine.
     const again = await fetch(`${http.url}${link.pathname}${link.search}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
     expect(again.status).toBe(200);
@@ -150,11 +164,11 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     await t.jobs.runDue();
     const [received] = mailsTo(smtp, "hindi.mail@example.in");
     const mail = await parse(received!.raw);
-    expect(mail.subject).toBe('मंडी पर नया: Garlic <b>&</b> "best" (Garlic)');
-    expect(mail.text).toContain("नमस्ते Test Seller 3,");
-    expect(mail.text).toContain("आपकी सहेजी खोज “Garlic” से एक नई लिस्टिंग मिलती है");
+    expect(mail.subject).toBe("मंडी पर आपकी सहेजी खोज के लिए एक नई लिस्टिंग");
+    expect(mail.text).toMatch(/^नमस्ते,\n/);
+    expect(mail.text).toContain("आपकी सहेजी खोज, आपके शब्दों में: “Garlic”");
     expect(mail.text).toContain("नासिक, महाराष्ट्र");
-    expect(mail.text).toContain('Garlic <b>&</b> "best" — ₹20 / kg');
+    expect(mail.text).toContain('लिस्टिंग का नाम, जैसा विक्रेता ने लिखा: “Garlic <b>&</b> "best"”');
     expect(String(mail.html)).toContain("Garlic &lt;b&gt;&amp;&lt;/b&gt; &quot;best&quot;");
     expect(String(mail.html)).not.toContain("<b>&</b>");
     expect(header(mail, "content-language")).toBe("hi");
@@ -182,8 +196,9 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     const first = await h.list(seller, { name: "Cabbage" });
     await t.jobs.runDue();
     expect(mailsTo(smtp, "gone.mail@example.in")).toHaveLength(0);
-    expect(await t.db.kysely.selectFrom("email_suppression").select(["email", "reason"]).where("email", "=", "gone.mail@example.in").execute()).toEqual([{ email: "gone.mail@example.in", reason: "bounced" }]);
-    const job = await t.db.kysely.selectFrom("alert_job").select(["state", "attempts"]).where("dedupe_key", "=", `email:${first}:${searchId}`).executeTakeFirstOrThrow();
+    expect(await t.db.kysely.selectFrom("address_suppression").select(["address_hash", "reason"]).execute()).toContainEqual({ address_hash: addressKey(t.config.authSecret, "gone.mail@example.in"), reason: "bounced" });
+    expect(searchId).toBeTruthy();
+    const job = await t.db.kysely.selectFrom("alert_job").select(["state", "attempts"]).where("dedupe_key", "=", `email:${first}:${buyer.id}`).executeTakeFirstOrThrow();
     expect({ state: job.state, attempts: Number(job.attempts) }).toEqual({ state: "done", attempts: 1 });
     // The next match is not even tried.
     await h.list(seller, { name: "Cabbage", district: "nashik", price: "12" });
@@ -267,9 +282,9 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     const received = mailsTo(smtp, "digest.mail@example.in");
     expect(received).toHaveLength(1);
     const mail = await parse(received[0]!.raw);
-    expect(mail.subject).toBe("2 new listings on Mandi (Okra)");
-    expect(mail.text).toContain("Okra — ₹20 / kg");
-    expect(mail.text).toContain("Okra — ₹30 / kg");
+    expect(mail.subject).toBe("2 new listings for your saved search on Mandi");
+    expect(mail.text).toContain("₹20 / kg");
+    expect(mail.text).toContain("₹30 / kg");
     expect(header(mail, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
 
     // The next day at 07:00, with nothing new, nothing is sent; something new is.
@@ -308,7 +323,8 @@ describe.each(testEngines())("alert email when the SMTP server is down, on %s", 
     expect(performance.now() - started).toBeLessThan(5_000);
     await t.jobs.runDue();
 
-    const key = `email:${listingId}:${searchId}`;
+    expect(searchId).toBeTruthy();
+    const key = `email:${listingId}:${buyer.id}`;
     const job = await t.db.kysely.selectFrom("alert_job").select(["state", "attempts", "run_at", "last_error"]).where("dedupe_key", "=", key).executeTakeFirstOrThrow();
     expect(job.state).toBe("queued");
     expect(Number(job.attempts)).toBe(1);
@@ -316,7 +332,7 @@ describe.each(testEngines())("alert email when the SMTP server is down, on %s", 
     expect(job.last_error).toMatch(/ECONNREFUSED|connect/i);
     // Kept without the server's words or the address: they outlive the person's account.
     expect(job.last_error).not.toContain("@");
-    expect(await t.db.kysely.selectFrom("email_suppression").selectAll().execute()).toEqual([]);
+    expect(await t.db.kysely.selectFrom("address_suppression").selectAll().execute()).toEqual([]);
 
     smtp = await startTestSmtpServer({ port });
     t.clock.now = Number(job.run_at) + 1;
@@ -333,20 +349,22 @@ describe.each(testEngines())("alert email when the SMTP server is down, on %s", 
     const seller = await h.person(3, "seller2.down@example.in");
     const person = signupSchema.parse(makeSeller(9, { email: "leaving.down@example.in", phone: "9123456719" }));
     const { id } = await t.accounts.signUp(person, new Headers());
+    await markEmailVerifiedForTest(t.db.kysely, id);
     const here = new Headers({ cookie: (await t.accounts.signIn(person, new Headers())).getSetCookie().map((c) => c.split(";")[0]).join("; ") });
     await h.save({ id }, { q: "radish" });
     await h.list(seller, { name: "Radish" });
     await t.jobs.runDue();
     expect(await t.db.kysely.selectFrom("alert_job").select("id").where("user_id", "=", id).where("kind", "=", "email-match").where("state", "=", "queued").execute()).toHaveLength(1);
-    // An address once refused is theirs too: it goes with the account.
-    await t.db.kysely.insertInto("email_suppression").values({ email: "leaving.down@example.in", reason: "bounced", created_at: t.clock.now }).execute();
+    // An address refused for good is the address's, not the account's: it outlives the account
+    // (decision 045), kept as a keyed hash.
+    await createMailSuppressionRepository(t.db.kysely, t.config.authSecret).suppress("leaving.down@example.in", "bounced", t.clock.now);
     const actor = await t.accounts.getSessionUser(here);
     await t.accountDeletion.deleteAccount({ actor, password: person.password, requestHeaders: here });
     expect(await t.db.kysely.selectFrom("alert_job").select("id").where("user_id", "=", id).execute()).toHaveLength(0);
-    expect(await t.db.kysely.selectFrom("email_suppression").select("email").where("email", "=", "leaving.down@example.in").execute()).toEqual([]);
+    expect(await t.db.kysely.selectFrom("address_suppression").select("address_hash").where("address_hash", "=", addressKey(t.config.authSecret, "leaving.down@example.in")).execute()).toHaveLength(1);
     smtp = await startTestSmtpServer({ port });
     t.clock.now += 2 * HOUR;
     await t.jobs.runDue();
-    expect(smtp.received).toHaveLength(0);
+    expect(smtp.received.filter((m) => m.to.includes("leaving.down@example.in"))).toHaveLength(0);
   });
 });

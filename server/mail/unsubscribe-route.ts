@@ -1,6 +1,7 @@
 /**
  * /alerts/unsubscribe?t=… (decision 026): GET shows a small page with one button, so that a mail
- * scanner opening the link changes nothing; POST turns the email off. The POST is also RFC 8058's
+ * scanner opening the link changes nothing; POST turns the email off: for the address itself,
+ * whichever account holds it, until it confirms a new link (decision 045). The POST is also RFC 8058's
  * one-click unsubscribe (a body of `List-Unsubscribe=One-Click`), which a mail provider's server
  * sends with no cookie and no Origin: the signed token is the only credential, so this is mounted
  * before the same-site check and needs no session. English and Hindi; no script.
@@ -28,8 +29,8 @@ export function unsubscribeRouter(service: UnsubscribeService): Router {
     try {
       const target = await service.preview(query.data.t);
       const t = mailTranslator(target.language);
-      if (!target.emailOn) return void page(res, { status: 200, language: target.language, message: t("unsubscribe.already", { search: target.search }) });
-      page(res, { status: 200, language: target.language, message: t("unsubscribe.confirm", { search: target.search }), formAction: `${UNSUBSCRIBE_PATH}?t=${encodeURIComponent(query.data.t)}` });
+      if (!target.emailOn) return void unsubscribePage(res, { status: 200, language: target.language, message: t("unsubscribe.already") });
+      unsubscribePage(res, { status: 200, language: target.language, message: t("unsubscribe.confirm"), formAction: `${UNSUBSCRIBE_PATH}?t=${encodeURIComponent(query.data.t)}` });
     } catch (error) {
       answerError(req, res, error);
     }
@@ -45,7 +46,7 @@ export function unsubscribeRouter(service: UnsubscribeService): Router {
     try {
       const done = await service.unsubscribe(query.data.t);
       const t = mailTranslator(done.language);
-      page(res, { status: 200, language: done.language, message: t(done.changed ? "unsubscribe.done" : "unsubscribe.already", { search: done.search }) });
+      unsubscribePage(res, { status: 200, language: done.language, message: t(done.changed ? "unsubscribe.done" : "unsubscribe.already") });
     } catch (error) {
       answerError(req, res, error);
     }
@@ -78,18 +79,49 @@ function answerError(req: Request, res: Response, error: unknown) {
 
 function refuse(req: Request, res: Response, status: number, problem: Problem) {
   const language = pickLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
-  page(res, { status, language, message: MAIL_WORDS[language].unsubscribe[problem] });
+  unsubscribePage(res, { status, language, message: MAIL_WORDS[language].unsubscribe[problem] });
 }
 
-function page(res: Response, options: { status: number; language: Language; message: string; formAction?: string }) {
+function unsubscribePage(res: Response, options: { status: number; language: Language; message: string; formAction?: string }) {
   const w = MAIL_WORDS[options.language].unsubscribe;
+  mailLinkPage(res, {
+    ...options,
+    title: w.title,
+    form: options.formAction ? { action: options.formAction, fields: { "List-Unsubscribe": "One-Click" }, button: w.button } : undefined,
+    back: { href: "/my/alerts", text: w.myAlerts },
+  });
+}
+
+/**
+ * The small page a link in an email opens (unsubscribe, confirming an address): static HTML in
+ * one language, with a nonce'd style, a message and at most one button (a form POST), and no
+ * script. The link's token is in the address: no page this one links to may learn it.
+ */
+export function mailLinkPage(
+  res: Response,
+  options: {
+    status: number;
+    language: Language;
+    title: string;
+    message: string;
+    form?: { action: string; fields: Record<string, string>; button: string };
+    back: { href: string; text: string };
+    /**
+     * "same-origin" for a page whose button must pass the same-site check (a browser sends
+     * `Origin: null` from a no-referrer page); the token still never leaves the site.
+     */
+    referrerPolicy?: "no-referrer" | "same-origin";
+  },
+) {
   const h = escapeHtml;
   const nonce = String(res.locals.cspNonce ?? "");
-  const form = options.formAction
-    ? `<form method="post" action="${h(options.formAction)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${h(w.button)}</button></form>`
+  const form = options.form
+    ? `<form method="post" action="${h(options.form.action)}">${Object.entries(options.form.fields)
+        .map(([name, value]) => `<input type="hidden" name="${h(name)}" value="${h(value)}">`)
+        .join("")}<button type="submit">${h(options.form.button)}</button></form>`
     : "";
   // The token is in the address: no page this one links to may learn it.
-  res.setHeader("Referrer-Policy", "no-referrer");
+  res.setHeader("Referrer-Policy", options.referrerPolicy ?? "no-referrer");
   res.setHeader("X-Robots-Tag", "noindex");
   res.setHeader("Content-Language", options.language);
   res
@@ -100,7 +132,7 @@ function page(res: Response, options: { status: number; language: Language; mess
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${h(w.title)} — Mandi</title>
+<title>${h(options.title)} — Mandi</title>
 <style nonce="${h(nonce)}">
 body{margin:0;font-family:system-ui,sans-serif;font-size:1rem;line-height:1.5;color:#1c1917;background:#fafaf9}
 main{max-width:32rem;margin:0 auto;padding:1.5rem 1rem}
@@ -114,10 +146,10 @@ a{color:#1d4ed8}
 <body>
 <main>
 <p><a href="/">Mandi</a></p>
-<h1>${h(w.title)}</h1>
+<h1>${h(options.title)}</h1>
 <p role="${options.status >= 400 ? "alert" : "status"}">${h(options.message)}</p>
 ${form}
-<p><a href="/my/alerts">${h(w.myAlerts)}</a></p>
+<p><a href="${h(options.back.href)}">${h(options.back.text)}</a></p>
 </main>
 </body>
 </html>

@@ -1,13 +1,18 @@
 /**
- * One-tap unsubscribe (decision 026): the signed token in an alert email's link and headers
- * turns email off for that one saved search, without signing in. A token that was tampered with,
- * or whose saved search is not its named owner's, changes nothing.
+ * One-tap unsubscribe (decisions 026 and 045): the signed token in an alert email's link and
+ * headers stops alert email to the address itself, without signing in: the address is
+ * suppressed (by keyed hash, whichever account holds it now or later) and no longer counts as
+ * verified, so the account's owner switching email on again only sends a new link to the
+ * address, and mail resumes once that link is followed. The search's email is turned off too.
+ * A token that was tampered with, or whose saved search is not its named owner's, changes nothing.
  */
 import { AppError } from "../../core/app-error";
 import { isLanguage, type Language } from "../../core/i18n/languages";
 import { parseChannels, savedQuerySchema, type SavedQuery } from "../../core/saved-search";
 import { describeInLanguage } from "../alerts/describe";
 import type { SavedSearchesRepository, SavedSearchRow } from "../alerts/saved-searches.repository";
+import type { AlertMailRepository } from "./alert-mail.repository";
+import type { MailSuppressionRepository } from "./mail-suppression.repository";
 import { verifyUnsubscribeToken } from "./unsubscribe-token";
 
 export const UNSUBSCRIBE_ERRORS = { invalid: "invalid", notFound: "notFound" } as const;
@@ -19,7 +24,13 @@ export interface UnsubscribeTarget {
   emailOn: boolean;
 }
 
-export function createUnsubscribeService(deps: { savedSearches: SavedSearchesRepository; secret: string; now?: () => number }) {
+export function createUnsubscribeService(deps: {
+  savedSearches: SavedSearchesRepository;
+  recipients: Pick<AlertMailRepository, "findRecipient">;
+  suppression: MailSuppressionRepository;
+  secret: string;
+  now?: () => number;
+}) {
   const now = deps.now ?? Date.now;
 
   async function find(token: string): Promise<SavedSearchRow> {
@@ -41,17 +52,22 @@ export function createUnsubscribeService(deps: { savedSearches: SavedSearchesRep
     /** What the link's page asks about. */
     async preview(token: string): Promise<UnsubscribeTarget> {
       const row = await find(token);
-      return targetOf(row, parseChannels(row.channels).includes("email"));
+      const recipient = await deps.recipients.findRecipient(row.user_id);
+      return targetOf(row, Boolean(recipient) && !(await deps.suppression.isSuppressed(recipient!.email)));
     },
 
-    /** Email off for the token's saved search; the other channels stay. Doing it twice is fine. */
+    /** No more alert email to the address; the search's other channels stay. Doing it twice is fine. */
     async unsubscribe(token: string): Promise<UnsubscribeTarget & { changed: boolean }> {
       const row = await find(token);
+      const recipient = await deps.recipients.findRecipient(row.user_id);
+      const wasSuppressed = !recipient || (await deps.suppression.isSuppressed(recipient.email));
+      if (recipient && !wasSuppressed) await deps.suppression.suppress(recipient.email, "unsubscribed", now());
       const channels = parseChannels(row.channels);
-      if (!channels.includes("email")) return { ...targetOf(row, false), changed: false };
-      const rest = channels.filter((c) => c !== "email");
-      await deps.savedSearches.update(row.id, { channels: (rest.length ? rest : ["app"]).join(","), updated_at: now() });
-      return { ...targetOf(row, false), changed: true };
+      if (channels.includes("email")) {
+        const rest = channels.filter((c) => c !== "email");
+        await deps.savedSearches.update(row.id, { channels: (rest.length ? rest : ["app"]).join(","), updated_at: now() });
+      }
+      return { ...targetOf(row, false), changed: !wasSuppressed };
     },
   };
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listingFields } from "../../tests/support/listings";
 import { signedInSeller } from "../../tests/support/uploads";
 import { serveApiMarket, stopApiMarket, SELLER_PHONES, ONION_PRICES, type ApiMarket } from "../../tests/support/public-api";
-import { markEmailVerified } from "../../tests/support/email-verified";
+import { markEmailVerifiedForTest } from "../../tests/support/email-verified";
 import { testEngines } from "../../tests/support/test-database";
 import { startTestHttpApp, type TestHttpApp } from "../../tests/support/test-http-app";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
@@ -198,7 +198,7 @@ describe.each(testEngines())("the public API on %s", (engine) => {
 
   it("takes an optional API key that raises the limit, refuses one that is not valid, and stops taking one revoked", async () => {
     const owner = market.sellers[2]!;
-    await markEmailVerified(t.db, owner.id);
+    await markEmailVerifiedForTest(t.db.kysely, owner.id);
     const made = await t.apiKeys.create(owner);
     expect(made.key).toMatch(/^mandi_[\w-]{43}$/);
     expect(await t.apiKeys.list(owner)).toEqual([{ id: made.id, prefix: made.prefix, createdAt: made.createdAt }]);
@@ -327,7 +327,7 @@ describe.each(testEngines())("the public API's rate limits on %s", (engine) => {
   beforeEach(() => void (t.clock.now += 60_000));
   const signedUpVerified = async (n: number) => {
     const person = await t.accounts.signUp({ ...makeSeller(n), phone: `+9198765000${String(n).padStart(2, "0")}` }, new Headers());
-    await markEmailVerified(t.db, person.id);
+    await markEmailVerifiedForTest(t.db.kysely, person.id);
     return person;
   };
 

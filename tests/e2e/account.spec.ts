@@ -3,7 +3,7 @@
  * JavaScript and without (decision 012).
  */
 import type { Page } from "@playwright/test";
-import { markEmailVerified } from "../support/email-verified";
+import { markEmailVerifiedForTest } from "../support/email-verified";
 import { deleteUser, documentScrollWidth, expect, gotoHydrated, logInWith, signUpSellerWith, test, uniqueTag, withDatabase } from "./support/fixtures";
 
 const accountNav = (page: Page) => page.getByRole("navigation", { name: "Account" });
@@ -202,7 +202,7 @@ test.describe("my account without JavaScript", () => {
     await api.getByRole("button", { name: "Make an API key" }).click();
     await expect(api.getByRole("alert")).toHaveText("Verify your email address before making an API key: open the link we sent to it, then come back here.");
     await expect(api.getByText("You have no API key.")).toBeVisible();
-    await withDatabase((db) => markEmailVerified(db, seller.id));
+    await withDatabase((db) => markEmailVerifiedForTest(db.kysely, seller.id));
     await api.getByRole("button", { name: "Make an API key" }).click();
     await expect(api.getByRole("status")).toHaveText("Your new API key. Copy it now: it is not shown again.");
     const key = (await api.locator("p.font-mono").textContent())!.trim();

@@ -168,6 +168,12 @@ export const MATRIX: Row[] = [
   { method: "POST", path: "/alerts/unsubscribe?t=not.signed", body: { form: { "List-Unsubscribe": "One-Click" } }, ...same(400), why: "RFC 8058 one-click, with a token that is not ours" },
   { method: "POST", path: "/alerts/unsubscribe?t=not.signed", body: { form: { "List-Unsubscribe": "Everything" } }, ...same(400) },
   { method: "PUT", path: "/alerts/unsubscribe?t=not.signed", body: { form: {} }, ...same(405) },
+  // The link that confirms an address (decision 045): the token is the credential; GET changes nothing.
+  { method: "GET", path: "/email/verify", ...same(400) },
+  { method: "GET", path: "/email/verify?token=not.a.token&lang=hi", ...same(200), why: "shows only the button; confirms nothing" },
+  { method: "POST", path: "/email/verify?token=not.a.token", body: { form: { confirm: "yes" } }, ...same(400), why: "a token better-auth did not sign confirms nothing" },
+  { method: "POST", path: "/email/verify?token=not.a.token", body: { form: {} }, ...same(400) },
+  { method: "PUT", path: "/email/verify?token=not.a.token", body: { form: { confirm: "yes" } }, ...same(405) },
   // Notifications on this phone (decision 027): JSON for the page's script; signed out: asked to log in (401).
   { method: "GET", path: "/my/alerts/push", ...same(405) },
   { method: "POST", path: "/my/alerts/push", body: { form: { intent: "unsubscribe", endpoint: "https://fcm.googleapis.com/fcm/send/not-anyones" } }, anonymous: 401, stranger: 404, owner: 404, why: "turns off only the sender's own phone" },
@@ -189,6 +195,9 @@ export const MATRIX: Row[] = [
   { method: "POST", path: "/my/account", body: { form: { intent: "api-key", userId: "{ownerId}" } }, anonymous: 401, stranger: own(200), owner: own(200), why: "makes a key for the sender only" },
   { method: "POST", path: "/my/account", body: { form: { intent: "api-key-revoke", key: "{ownerApiKey}" } }, anonymous: 401, stranger: 404, owner: own(302), why: "revokes only the sender's own key" },
   { method: "POST", path: "/my/account", body: { form: { intent: "api-key-revoke", key: "{ownerApiKey}/../x" } }, anonymous: 401, stranger: 400, owner: 400 },
+  // The suite's server sends no email: asking for the link is a clear 400 for a signed-in person.
+  { method: "POST", path: "/my/account", body: { form: { intent: "verify-email" } }, anonymous: 401, stranger: 400, owner: 400 },
+  { method: "POST", path: "/my/alerts", body: { form: { intent: "verify-email" } }, anonymous: 302, stranger: 400, owner: 400 },
   { method: "POST", path: "/my/account", body: { form: { intent: "api-key-revoke" } }, anonymous: 401, stranger: 400, owner: 400 },
   { method: "POST", path: "/my/account", body: { json: { intent: "name", name: "Renamed Seller" } }, anonymous: 401, stranger: 400, owner: 400, why: "forms only" },
 

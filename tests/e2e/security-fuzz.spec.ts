@@ -14,7 +14,7 @@ import { PRODUCE_IDS } from "../../core/produce-catalogue";
 import type { Db } from "../../server/db/database";
 import { isPushServiceEndpoint } from "../../server/push/push-endpoint";
 import { DEFAULT_PUSH_DOMAINS, issueSpellings, parserDifferentialEndpoints } from "../support/push-endpoints";
-import { markEmailVerified } from "../support/email-verified";
+import { markEmailVerifiedForTest } from "../support/email-verified";
 import type { PlaywrightWorkerArgs } from "@playwright/test";
 import { createListingWith, deleteListings, deleteUser, deleteUserByEmail, expect, logInWith, signUpSellerWith, test, uniqueTag, type Seller } from "./support/fixtures";
 import { BASE_URL, cookieHeader, mediaFolders, openE2eDatabase, rawRequest, SAME_ORIGIN, smallJpeg, snapshot, type RawResponse } from "./support/security";
@@ -699,6 +699,29 @@ test("the one-click unsubscribe link (/alerts/unsubscribe)", async () => {
   expect(await channelsNow()).toBe(before);
 });
 
+// The link that confirms an address (decision 045): token, language and body fuzzed, with no
+// cookie. Never a 5xx; a GET only shows the page (200, or 400 without a token); a POST with a
+// fuzzed token is refused with a message; no address becomes confirmed.
+test("the link that confirms an address (/email/verify)", async () => {
+  const confirmedNow = async () => (await db.kysely.selectFrom("user").select(["id", "emailVerified"]).orderBy("id").execute()).map((r) => `${r.id}:${Boolean(r.emailVerified)}`).join(",");
+  const before = await confirmedNow();
+  const confirm = fc.constantFrom("yes", "YES", "").map((t): FuzzValue => [{ t }]);
+  await fc.assert(
+    fc.asyncProperty(fuzzText, fc.oneof(fc.constantFrom("en", "hi"), fc.string({ maxLength: 8 })), formOf({ confirm: { good: confirm } }), fc.boolean(), async (token, lang, values, post) => {
+      count(post ? "POST /email/verify" : "GET /email/verify");
+      const path = boundedPath(`/email/verify?token=${urlValue(token)}&lang=${encodeURIComponent(lang)}`);
+      const response = post
+        ? await rawRequest({ method: "POST", path, headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(urlEncoded(values)) })
+        : await rawRequest({ method: "GET", path });
+      expectNo5xx("verify email", response);
+      if (post) expect(response.status, "verify email: a fuzzed token is never accepted").toBeGreaterThanOrEqual(400);
+      if (response.status >= 400) expectMessage("verify email", response);
+    }),
+    fcOptions,
+  );
+  expect(await confirmedNow()).toBe(before);
+});
+
 // Notifications on this phone (decision 027): the subscription the page's script posts, signed in
 // and out. Never a 5xx; a refusal says why (JSON); what is stored is a push service's https
 // address with well-formed keys, never more than MAX_PUSH_SUBSCRIPTIONS. The endpoints include
@@ -798,7 +821,7 @@ test("the API key forms (/my/account), signed in and out", async ({ playwright }
   const stranger = await signUpSellerWith(context);
   await logInWith(context, stranger);
   // API keys are only for verified addresses (decision 046).
-  for (const person of [stranger, seller]) await markEmailVerified(db, person.id);
+  for (const person of [stranger, seller]) await markEmailVerifiedForTest(db.kysely, person.id);
   const form = { ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencoded" };
   // The stranger makes a key through the page's own form.
   const made = await rawRequest({ method: "POST", path: "/my/account", headers: { ...form, cookie: await cookieHeader(context) }, body: "intent=api-key" });

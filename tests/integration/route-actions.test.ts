@@ -17,7 +17,7 @@ import { savedQueryOf } from "../../core/saved-search";
 import { browseQuerySchema } from "../../core/schemas";
 import { UPLOAD_ERROR_MESSAGES } from "../../core/upload-task";
 import { makeProducePhoto } from "../../server/seed/factories";
-import { markEmailVerified } from "../support/email-verified";
+import { markEmailVerifiedForTest } from "../support/email-verified";
 import { testEngines } from "../support/test-database";
 import { createTestServices, routeContextFor, type TestServices } from "../support/test-services";
 import { listingFields } from "../support/listings";
@@ -249,7 +249,7 @@ describe.each(testEngines())("on %s", (engine) => {
     });
 
     it("makes an API key, shown once in the answer, and revokes it (decision 032)", async () => {
-      await markEmailVerified(t.db, person.id);
+      await markEmailVerifiedForTest(t.db.kysely, person.id);
       const made = await send(new URLSearchParams({ intent: "api-key" }));
       expect(made.status).toBe(200);
       const key = (made.body as unknown as { newApiKey: string }).newApiKey;

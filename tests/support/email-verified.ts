@@ -1,9 +1,17 @@
 /**
- * Marks a person's email address verified, as following the emailed link does (better-auth's
- * flag): API keys are only for verified addresses (decision 046).
+ * Test helper: marks a person's address as confirmed straight in the database, as following the
+ * link from their inbox would (better-auth's `emailVerified`, decision 045). For tests about
+ * what alert mail does once an address may be mailed; the link itself is tested through its
+ * real page in server/mail/alert-mail.test.ts.
  */
-import type { Db } from "../../server/db/database";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../../server/db/schema";
 
-export async function markEmailVerified(db: Db, userId: string): Promise<void> {
-  await db.kysely.updateTable("user").set({ emailVerified: db.dialect === "sqlite" ? 1 : true }).where("id", "=", userId).execute();
+export async function markEmailVerifiedForTest(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.updateTable("user").set({ emailVerified: sql<boolean>`true` }).where("id", "=", userId).execute();
+}
+
+/** The same, for a person known by their address (a test that drives an app process over HTTP). */
+export async function markEmailVerifiedByAddressForTest(db: Kysely<Database>, email: string): Promise<void> {
+  await db.updateTable("user").set({ emailVerified: sql<boolean>`true` }).where("email", "=", email.toLowerCase()).execute();
 }

@@ -13,7 +13,7 @@ import { sql } from "kysely";
 import { E2E_DATABASE_URL, E2E_DATA_DIR, E2E_PORT } from "../../../playwright.config";
 import { openDatabase, type Db } from "../../../server/db/database";
 import { makeProducePhoto } from "../../../server/seed/factories";
-import { markEmailVerified } from "../../support/email-verified";
+import { markEmailVerifiedForTest } from "../../support/email-verified";
 import { createListingWith, deleteUser, logInWith, signUpSellerWith, uniqueTag, type Seller } from "./fixtures";
 
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
@@ -77,7 +77,7 @@ export async function buildWorld(newContext: NewContext): Promise<World> {
     await db.kysely.updateTable("user").set({ role: "moderator" }).where("id", "=", moderatorSeller.id).execute();
     await db.kysely.updateTable("user").set({ role: "admin" }).where("id", "=", adminSeller.id).execute();
     // API keys are only for verified addresses (decision 046): the key rows are about whose key it is.
-    for (const person of [strangerSeller, ownerSeller, moderatorSeller, adminSeller]) await markEmailVerified(db, person.id);
+    for (const person of [strangerSeller, ownerSeller, moderatorSeller, adminSeller]) await markEmailVerifiedForTest(db.kysely, person.id);
   } finally {
     await db.close();
   }
