@@ -40,6 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: user.email,
     // Alert email waits for the address to be confirmed (decision 045).
     emailUnconfirmed: context.services.alerts.mailEnabled && !user.emailVerified,
+    // API keys are only for a confirmed address (decision 046): where this site sends no mail,
+    // none can be confirmed, and the page says so instead of offering a button that cannot work.
+    apiKeyWaits: user.emailVerified ? null : context.services.alerts.mailEnabled ? ("unconfirmed" as const) : ("noMail" as const),
     phone: user.phone,
     place,
     saved,
@@ -303,11 +306,14 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
         ) : (
           <p className="mb-4 text-stone-700">{t("account.apiNone")}</p>
         )}
-        <AccountForm intent="api-key" formError={undefined}>
-          <SubmitButton action={PATH} intent="api-key" pendingText={t("account.apiCreating")} className="btn-secondary w-full sm:w-auto">
-            {t("account.apiCreate")}
-          </SubmitButton>
-        </AccountForm>
+        {loaderData.apiKeyWaits ? <p className="mb-4 text-stone-700">{t(loaderData.apiKeyWaits === "noMail" ? "account.apiNoMail" : "account.apiUnconfirmed")}</p> : null}
+        {loaderData.apiKeyWaits === "noMail" ? null : (
+          <AccountForm intent="api-key" formError={undefined}>
+            <SubmitButton action={PATH} intent="api-key" pendingText={t("account.apiCreating")} className="btn-secondary w-full sm:w-auto">
+              {t("account.apiCreate")}
+            </SubmitButton>
+          </AccountForm>
+        )}
       </Section>
 
       <Section id="delete-heading" title={t("account.deleteTitle")} tone="danger">

@@ -414,6 +414,8 @@ export const en = {
     apiIntro: "Programs can read Mandi's listings and prices through its public API without a key. A key lets them make more requests a minute. Keep it secret, like a password.",
     apiDocs: "How to use the API",
     apiNone: "You have no API key.",
+    apiUnconfirmed: "A key is made only for a confirmed email address: confirm yours with the link first (Send me the link, above).",
+    apiNoMail: "A key is made only for a confirmed email address, and this site sends no email, so no address can be confirmed and no key made here. The public API works without a key.",
     apiKeyMade: "Your new API key. Copy it now: it is not shown again.",
     apiKeyLabel: "Key starting {{prefix}}…, made {{date}}",
     apiCreate: "Make an API key",
