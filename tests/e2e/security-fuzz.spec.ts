@@ -701,10 +701,12 @@ test("the one-click unsubscribe link (/alerts/unsubscribe)", async () => {
 
 // The link that confirms an address (decision 045): token, language and body fuzzed, with no
 // cookie. Never a 5xx; a GET only shows the page (200, or 400 without a token); a POST with a
-// fuzzed token is refused with a message; no address becomes confirmed.
+// fuzzed token is refused with a message; this file's own seller, unconfirmed, stays so. (Not
+// every account: specs running beside this one make and confirm accounts of their own.)
 test("the link that confirms an address (/email/verify)", async () => {
-  const confirmedNow = async () => (await db.kysely.selectFrom("user").select(["id", "emailVerified"]).orderBy("id").execute()).map((r) => `${r.id}:${Boolean(r.emailVerified)}`).join(",");
+  const confirmedNow = async () => Boolean((await db.kysely.selectFrom("user").select("emailVerified").where("id", "=", seller.id).executeTakeFirstOrThrow()).emailVerified);
   const before = await confirmedNow();
+  expect(before).toBe(false);
   const confirm = fc.constantFrom("yes", "YES", "").map((t): FuzzValue => [{ t }]);
   await fc.assert(
     fc.asyncProperty(fuzzText, fc.oneof(fc.constantFrom("en", "hi"), fc.string({ maxLength: 8 })), formOf({ confirm: { good: confirm } }), fc.boolean(), async (token, lang, values, post) => {

@@ -20,6 +20,7 @@ import { makeProducePhoto } from "../../server/seed/factories";
 import { markEmailVerifiedForTest } from "../support/email-verified";
 import { testEngines } from "../support/test-database";
 import { createTestServices, routeContextFor, type TestServices } from "../support/test-services";
+import { NO_MAIL } from "../../server/auth/accounts.service";
 import { listingFields } from "../support/listings";
 import { signedInSeller, storeUpload } from "../support/uploads";
 
@@ -212,6 +213,12 @@ describe.each(testEngines())("on %s", (engine) => {
 
     beforeAll(async () => {
       person = await signedInSeller(t, 3);
+    });
+
+    it("says plainly that no link can be sent where this Mandi sends no email (decision 045)", async () => {
+      const outcome = await send(new URLSearchParams({ intent: "verify-email" }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.body!.errors).toEqual({ form: NO_MAIL });
     });
 
     it("saves the place the person sells from", async () => {
