@@ -7,6 +7,7 @@ import { describeInLanguage } from "../../server/alerts/describe";
 import { formErrorResponse } from "../../server/route-helpers/app-errors";
 import { postOnly, readForm } from "../../server/route-helpers/forms";
 import { Alert } from "../components/alert";
+import { EmailWaits } from "../components/email-waits";
 import { metaI18n, useI18n } from "../components/i18n";
 import type { Route } from "./+types/my-alerts-new";
 
@@ -78,17 +79,7 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
           {t("alerts.save")}
         </button>
       </Form>
-      {loaderData.emailUnconfirmed ? (
-        <div className="mt-4 rounded-xl border border-saffron-500 bg-white p-3">
-          <p className="[overflow-wrap:anywhere]">{t("alerts.emailWaits", { email: loaderData.emailUnconfirmed })}</p>
-          <Form method="post" action="/my/alerts" className="mt-2">
-            <input type="hidden" name="intent" value="verify-email" />
-            <button type="submit" className="btn-secondary">
-              {t("alerts.emailSend")}
-            </button>
-          </Form>
-        </div>
-      ) : null}
+      {loaderData.emailUnconfirmed ? <EmailWaits email={loaderData.emailUnconfirmed} className="mt-4" /> : null}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { describeInLanguage } from "../../server/alerts/describe";
 import { formErrorResponse } from "../../server/route-helpers/app-errors";
 import { parseForm } from "../../server/route-helpers/forms";
 import { Alert } from "../components/alert";
+import { EmailWaits } from "../components/email-waits";
 import { metaI18n, useI18n } from "../components/i18n";
 import { priceText } from "../components/price";
 import type { PushChange, PushState } from "../client/push-notifications";
@@ -297,17 +298,7 @@ export default function MyAlerts({ loaderData, actionData }: Route.ComponentProp
       <h1 className="mb-4 text-2xl font-bold">{t("alerts.title")}</h1>
       {actionError ? <Alert>{actionError}</Alert> : null}
       {done ? <Alert tone="success">{t(`alerts.done.${done}`)}</Alert> : null}
-      {emailUnconfirmed ? (
-        <section aria-label={t("alerts.channelEmail")} className="mb-4 rounded-xl border border-saffron-500 bg-white p-3 shadow-sm">
-          <p className="[overflow-wrap:anywhere]">{t("alerts.emailWaits", { email: emailUnconfirmed })}</p>
-          <Form method="post" action="/my/alerts" className="mt-2">
-            <input type="hidden" name="intent" value="verify-email" />
-            <button type="submit" className="btn-secondary">
-              {t("alerts.emailSend")}
-            </button>
-          </Form>
-        </section>
-      ) : null}
+      {emailUnconfirmed ? <EmailWaits email={emailUnconfirmed} className="mb-4" /> : null}
       <PushSettings push={push} />
       {searches.length ? (
         <ul aria-label={t("alerts.title")} className="mt-3 space-y-3">

@@ -6,25 +6,22 @@
  * else both instances share one SQLite data folder. Needs the production build and nginx
  * (`apt-get install -y nginx`; NGINX_PATH to use another).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir, userInfo } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSeller } from "../../server/seed/factories";
 import { freePort, startAppInstance, type AppInstance } from "../support/app-instance";
+import { startNginx, type Nginx } from "../support/nginx";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-
-const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 
 let scratch: string;
 let database: TestDatabase;
-let nginx: { process: ChildProcess; exited: Promise<unknown> } | undefined;
+let nginx: Nginx | undefined;
 let proxy: string;
 const instances: AppInstance[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(NGINX)) throw new Error(`nginx was not found at ${NGINX}. Install it with: apt-get install -y nginx (or set NGINX_PATH).`);
   scratch = mkdtempSync(path.join(tmpdir(), "mandi-shared-cache-"));
   database = await createTestDatabase(process.env.TEST_DATABASE_URL ? "postgres" : "sqlite", scratch);
   const proxyPort = await freePort();
@@ -41,11 +38,23 @@ beforeAll(async () => {
   };
   // One after the other: the first applies the migrations to the shared database.
   for (let i = 0; i < 2; i++) instances.push(await startAppInstance({ env, dataDir: path.join(scratch, "data") }));
-  nginx = startNginx(proxyPort, instances);
-  for (let waited = 0; !(await fetch(`${proxy}/healthz`).then((r) => r.ok, () => false)); waited += 100) {
-    if (waited > 10_000) throw new Error(`nginx did not answer on ${proxy}: ${readFileSync(path.join(scratch, "nginx", "error.log"), "utf8")}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const dir = path.join(scratch, "nginx");
+  nginx = await startNginx({
+    dir,
+    listenPort: proxyPort,
+    upstreams: instances.map((i) => new URL(i.url).host),
+    http: `proxy_cache_path ${dir}/cache keys_zone=mandi:1m max_size=50m inactive=10m use_temp_path=off;`,
+    location: `
+          proxy_pass http://mandi;
+          proxy_http_version 1.1;
+          proxy_set_header Host $http_host;
+          proxy_set_header X-Forwarded-For $remote_addr;
+          proxy_cache mandi;
+          # What the origin does not say, keep for 10 minutes: the lax default the app must defend against.
+          proxy_cache_valid 200 301 302 404 10m;
+          add_header X-Cache-Status $upstream_cache_status always;
+          add_header X-Upstream $upstream_addr always;`,
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -56,47 +65,6 @@ afterAll(async () => {
   await database?.drop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
-
-/** nginx in the foreground with its own config, logs, temp and cache folders under the scratch folder. */
-function startNginx(listenPort: number, upstreams: AppInstance[]) {
-  const dir = path.join(scratch, "nginx");
-  mkdirSync(path.join(dir, "cache"), { recursive: true });
-  const config = `
-    daemon off;
-    worker_processes 1;
-    # Ignored unless started as root; then the worker may write the scratch folder.
-    user ${userInfo().username};
-    pid ${dir}/nginx.pid;
-    error_log ${dir}/error.log warn;
-    events { worker_connections 64; }
-    http {
-      access_log off;
-      client_body_temp_path ${dir}/client-body;
-      proxy_temp_path ${dir}/proxy;
-      fastcgi_temp_path ${dir}/fastcgi;
-      uwsgi_temp_path ${dir}/uwsgi;
-      scgi_temp_path ${dir}/scgi;
-      proxy_cache_path ${dir}/cache keys_zone=mandi:1m max_size=50m inactive=10m use_temp_path=off;
-      upstream mandi { ${upstreams.map((i) => `server ${new URL(i.url).host};`).join(" ")} }
-      server {
-        listen 127.0.0.1:${listenPort};
-        location / {
-          proxy_pass http://mandi;
-          proxy_http_version 1.1;
-          proxy_set_header Host $http_host;
-          proxy_set_header X-Forwarded-For $remote_addr;
-          proxy_cache mandi;
-          # What the origin does not say, keep for 10 minutes: the lax default the app must defend against.
-          proxy_cache_valid 200 301 302 404 10m;
-          add_header X-Cache-Status $upstream_cache_status always;
-          add_header X-Upstream $upstream_addr always;
-        }
-      }
-    }`;
-  writeFileSync(path.join(dir, "nginx.conf"), config);
-  const child = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], { stdio: ["ignore", "inherit", "inherit"] });
-  return { process: child, exited: new Promise((resolve) => child.once("exit", resolve)) };
-}
 
 interface Answer {
   status: number;

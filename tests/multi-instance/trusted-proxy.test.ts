@@ -5,15 +5,14 @@
  * The same set-up with TRUST_PROXY=true shows the hole the warning at start is about. Needs the
  * production build and nginx (`apt-get install -y nginx-light`; NGINX_PATH to use another).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir, userInfo } from "node:os";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startAppInstance, type AppInstance } from "../support/app-instance";
+import { freePort, startAppInstance } from "../support/app-instance";
+import { startNginx } from "../support/nginx";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
-const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 const OPERATIONS = readFileSync(path.resolve("docs/operations.md"), "utf8");
 const SAMPLE = OPERATIONS.slice(OPERATIONS.indexOf("## A sample setup"));
 
@@ -30,35 +29,6 @@ function documentedLocation(): string {
   const location = block && /location \/ \{([\s\S]*?)\n\s*\}/.exec(block)?.[1];
   if (!location?.includes("proxy_pass http://mandi;")) throw new Error("docs/operations.md's sample nginx config has no `location / { proxy_pass http://mandi; … }`");
   return location;
-}
-
-/** 127.0.0.1 to nginx, which sends to one instance under the documented `location`. */
-function startNginx(dir: string, listenPort: number, upstream: AppInstance): { process: ChildProcess; exited: Promise<unknown> } {
-  mkdirSync(dir, { recursive: true });
-  const config = `
-    daemon off;
-    worker_processes 1;
-    user ${userInfo().username};
-    pid ${dir}/nginx.pid;
-    error_log ${dir}/error.log warn;
-    events { worker_connections 64; }
-    http {
-      access_log off;
-      client_body_temp_path ${dir}/client-body;
-      proxy_temp_path ${dir}/proxy;
-      fastcgi_temp_path ${dir}/fastcgi;
-      uwsgi_temp_path ${dir}/uwsgi;
-      scgi_temp_path ${dir}/scgi;
-      upstream mandi { server ${new URL(upstream.url).host}; }
-      server {
-        listen 127.0.0.1:${listenPort};
-        location / {${documentedLocation()}
-        }
-      }
-    }`;
-  writeFileSync(path.join(dir, "nginx.conf"), config);
-  const child = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], { stdio: ["ignore", "inherit", "inherit"] });
-  return { process: child, exited: new Promise((resolve) => child.once("exit", resolve)) };
 }
 
 interface Proxied {
@@ -87,12 +57,7 @@ async function behindNginx(name: string, trustProxy: string): Promise<Proxied> {
     },
     dataDir: path.join(scratch, name),
   });
-  const dir = path.join(scratch, `nginx-${name}`);
-  const nginx = startNginx(dir, proxyPort, instance);
-  for (let waited = 0; !(await fetch(`${url}/healthz`).then((r) => r.ok, () => false)); waited += 100) {
-    if (waited > 10_000) throw new Error(`nginx did not answer on ${url}: ${readFileSync(path.join(dir, "error.log"), "utf8")}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const nginx = await startNginx({ dir: path.join(scratch, `nginx-${name}`), listenPort: proxyPort, upstreams: [new URL(instance.url).host], location: documentedLocation() });
   const proxied = {
     url,
     async stop() {
@@ -107,7 +72,6 @@ async function behindNginx(name: string, trustProxy: string): Promise<Proxied> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(NGINX)) throw new Error(`nginx was not found at ${NGINX}. Install it with: apt-get install -y nginx-light (or set NGINX_PATH).`);
   scratch = mkdtempSync(path.join(tmpdir(), "mandi-trusted-proxy-"));
   database = await createTestDatabase(process.env.TEST_DATABASE_URL ? "postgres" : "sqlite", scratch);
 }, 60_000);
