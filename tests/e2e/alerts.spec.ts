@@ -9,6 +9,17 @@ import { createListingWith, deleteListings, deleteUser, expect, logInWith, signU
 
 test.use({ viewport: { width: 360, height: 780 }, bypassCSP: true });
 
+/** What a test made: its listings, the buyer's saved searches and matches, and both people. */
+async function cleanUp(listings: string[], buyerId: string, sellerId: string) {
+  await deleteListings(listings);
+  await withDatabase(async (db) => {
+    await db.kysely.deleteFrom("alert_match").where("user_id", "=", buyerId).execute();
+    await db.kysely.deleteFrom("saved_search").where("user_id", "=", buyerId).execute();
+  });
+  await deleteUser(sellerId);
+  await deleteUser(buyerId);
+}
+
 test("a buyer saves onion in Nashik, a seller lists onions there, and the buyer sees them under My alerts", async ({ page, browser, request }) => {
   test.setTimeout(90_000);
   const buyer = await signUpSellerWith(request);
@@ -81,13 +92,7 @@ test("a buyer saves onion in Nashik, a seller lists onions there, and the buyer 
     await expect(page.getByRole("heading", { name: "आपके लिए मिली लिस्टिंग" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   } finally {
-    await deleteListings(listings);
-    await withDatabase(async (db) => {
-      await db.kysely.deleteFrom("alert_match").where("user_id", "=", buyer.id).execute();
-      await db.kysely.deleteFrom("saved_search").where("user_id", "=", buyer.id).execute();
-    });
-    await deleteUser(seller.id);
-    await deleteUser(buyer.id);
+    await cleanUp(listings, buyer.id, seller.id);
     await sellerContext.close();
   }
 });
@@ -123,13 +128,7 @@ test("without JavaScript, reading My alerts changes nothing and a button marks w
     await expect(page.getByRole("link", { name: "Alerts", exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Mark all as seen" })).toHaveCount(0);
   } finally {
-    await deleteListings(listings);
-    await withDatabase(async (db) => {
-      await db.kysely.deleteFrom("alert_match").where("user_id", "=", buyer.id).execute();
-      await db.kysely.deleteFrom("saved_search").where("user_id", "=", buyer.id).execute();
-    });
-    await deleteUser(seller.id);
-    await deleteUser(buyer.id);
+    await cleanUp(listings, buyer.id, seller.id);
     await buyerContext.close();
     await sellerContext.close();
   }
