@@ -42,6 +42,18 @@ describe("classifyUnavailable", () => {
     expect(describeUnavailability(classifyUnavailable(error)!)).toBe("database unavailable: connection refused");
   });
 
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))("calls a PostgreSQL database that no longer exists unavailable, not a bug", async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = "/mandi_no_such_database";
+    const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 5_000 });
+    const error = await client.connect().then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(describeUnavailability(classifyUnavailable(error)!)).toBe("database unavailable: the database does not exist (3D000)");
+    expect(classifyUnavailable(Object.assign(new Error("password authentication failed"), { code: "28P01" }))).toEqual({ component: "database", reason: "the database refused the connection's password (28P01)" });
+  });
+
   it("calls an S3 server that does not answer the photo store's unavailability", async () => {
     const storage = createS3Storage({ bucket: "nothing-here", region: "us-east-1", endpoint: "http://127.0.0.1:9", forcePathStyle: true, accessKeyId: "k", secretAccessKey: "s" });
     const error = await storage.get("listings/abc").then(

@@ -50,6 +50,12 @@ const SQLSTATE_REASONS: Record<string, string> = {
   "57P01": "server shutting down or restarting (57P01)",
   "57P02": "server crashed (57P02)",
   "57P03": "server starting up (57P03)",
+  // The database itself gone, or its credentials no longer taken (a restore, a failover, rotated
+  // secrets): the operator's to fix, and every request meanwhile a 503, not a 500.
+  "57P04": "the database was dropped (57P04)",
+  "3D000": "the database does not exist (3D000)",
+  "28000": "the database refused the connection's credentials (28000)",
+  "28P01": "the database refused the connection's password (28P01)",
   "57014": "query took longer than the statement timeout",
   "55P03": "a table is locked",
   "53100": "disk full",
