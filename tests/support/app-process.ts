@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import { connect } from "node:net";
 
 export interface AppProcess {
   url: string;
@@ -23,6 +24,9 @@ export const TEST_AUTH_SECRET = "chaos-tests-secret-chaos-tests-secret-0123";
 export async function startAppProcess(options: { port: number; env: Record<string, string>; waitUntilReady?: boolean }): Promise<AppProcess> {
   if (!existsSync("build/server/index.js")) throw new Error("No production build: run `npx react-router build` first.");
   const url = `http://127.0.0.1:${options.port}`;
+  // Another process on the port would answer /healthz in this one's place, and the test would
+  // judge a server it did not start (seen: a server left over from a stopped run).
+  if (await portAnswers(options.port)) throw new Error(`port ${options.port} is already taken by another process: stop it, or give this test another port`);
   const child = spawn(process.execPath, ["build/server/index.js"], {
     env: {
       ...process.env,
@@ -121,3 +125,20 @@ export function cookiesOf(reply: Reply): string {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether something accepts connections on 127.0.0.1:`port`. */
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    socket.setTimeout(2_000);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
