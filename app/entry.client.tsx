@@ -9,7 +9,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import type { EnglishCatalogue } from "../core/i18n/en";
 import { HTML_LANG, LANGUAGES } from "../core/i18n/languages";
-import { PageMessagesContext, type PageMessages } from "./components/i18n";
+import { PageMessagesContext, type PageMessages } from "./features/i18n/i18n";
 
 async function pageMessages(): Promise<PageMessages> {
   const lang = LANGUAGES.find((language) => HTML_LANG[language] === document.documentElement.lang) ?? "en";

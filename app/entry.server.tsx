@@ -2,13 +2,13 @@ import { Writable } from "node:stream";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type ServerInstrumentation } from "react-router";
-import { NO_FORMS_HERE } from "../core/messages";
+import { NO_FORMS_HERE } from "../core/i18n/messages";
 import { noteRouteError, routeWasUnavailable, unavailablePageResponse } from "../server/http/unavailable";
 import { CATALOGUES } from "../core/i18n/catalogues";
 import { requestLanguage } from "../core/i18n/languages";
 import { messagesPath } from "../server/http/messages";
-import { CspNonceContext } from "./components/csp-nonce";
-import { PageMessagesContext, type PageMessages } from "./components/i18n";
+import { CspNonceContext } from "./features/site/csp-nonce";
+import { PageMessagesContext, type PageMessages } from "./features/i18n/i18n";
 
 export const streamTimeout = 5_000;
 

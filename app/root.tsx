@@ -12,16 +12,16 @@ import {
 } from "react-router";
 import { CATALOGUES, headMessages } from "../core/i18n/catalogues";
 import { HTML_LANG, requestLanguage } from "../core/i18n/languages";
-import { webManifestPathFor } from "../core/offline-language";
+import { webManifestPathFor } from "../core/offline/offline-language";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { useCspNonce } from "./components/csp-nonce";
-import { metaI18n, PageMessagesContext, useI18n } from "./components/i18n";
-import { OfflineSupport } from "./components/offline-support";
-import { DeferredScripts } from "./components/deferred-scripts";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { IslandLinks } from "./components/static-island";
+import { useCspNonce } from "./features/site/csp-nonce";
+import { metaI18n, PageMessagesContext, useI18n } from "./features/i18n/i18n";
+import { OfflineSupport } from "./features/offline/offline-support";
+import { DeferredScripts } from "./features/site/deferred-scripts";
+import { SiteFooter } from "./features/site/site-footer";
+import { SiteHeader } from "./features/site/site-header";
+import { IslandLinks } from "./components/ui/static-island";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.currentUser();

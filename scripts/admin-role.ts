@@ -4,8 +4,8 @@
  * make one (decision 014). Each change is written to the audit log as "Command line".
  */
 import { parseArgs } from "node:util";
-import { AppError } from "../core/app-error";
-import { ROLE_LABELS } from "../core/moderation";
+import { AppError } from "../core/shared/app-error";
+import { ROLE_LABELS } from "../core/accounts/roles";
 import { loadConfig } from "../server/config";
 import { createServices } from "../server/services";
 

@@ -19,7 +19,7 @@ const LANGUAGES = ["en", "hi"];
 const ASSETS = "build/client/assets";
 const SOURCE_MAPS = "build/sourcemaps/assets";
 const BROWSER_PACKAGES = new Set(["react", "react-dom", "react-router", "scheduler", "@react-router/dev", "cookie", "set-cookie-parser",
-  // The resumable photo upload, loaded on /create only (app/components/listing-form/photo-picker.tsx).
+  // The resumable photo upload, loaded on /create only (app/features/uploads/photo-picker.tsx).
   "tus-js-client", "js-base64", "url-parse", "querystringify", "requires-port",
   // Looking messages up in the page's catalogue (decision 015): rosetta and its two helpers, 0.8 KB.
   "rosetta", "dlv", "templite"]);

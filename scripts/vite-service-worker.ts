@@ -1,6 +1,6 @@
 /**
  * Builds the service worker after the browser bundle (decision 016): esbuild bundles
- * app/client/service-worker/sw.ts (Workbox's modules and our core/ rules) into one script, then
+ * app/service-worker/sw.ts (Workbox's modules and our core/ rules) into one script, then
  * Workbox's injectManifest writes it to build/client/sw.js with the list of files to precache:
  * the built scripts and stylesheet (the photo picker apart: /create is never available offline)
  * and the icons. Runs in `react-router build` itself, so `npm start` and the tests get it too. The
@@ -13,7 +13,7 @@ import { build } from "esbuild";
 import type { Plugin } from "vite";
 import { injectManifest } from "workbox-build";
 
-export const SERVICE_WORKER_SOURCE = "app/client/service-worker/sw.ts";
+export const SERVICE_WORKER_SOURCE = "app/service-worker/sw.ts";
 
 export function serviceWorker(): Plugin {
   return {

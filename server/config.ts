@@ -7,9 +7,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { S3StorageOptions } from "./media/s3-storage";
-import { MAX_IMAGE_BYTES } from "../core/constants";
-import { MAX_PHOTOS_PER_LISTING } from "../core/photos";
-import { MAX_SAVED_SEARCHES } from "../core/saved-search";
+import { MAX_IMAGE_BYTES } from "../core/shared/constants";
+import { MAX_PHOTOS_PER_LISTING } from "../core/uploads/photos";
+import { MAX_SAVED_SEARCHES } from "../core/alerts/saved-search";
 import { readOrCreateVapidKeys, VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN, type VapidKeys } from "./push/vapid-keys";
 
 const envSchema = z.object({

@@ -4,7 +4,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { AppError } from "../core/app-error";
+import { AppError } from "../core/shared/app-error";
 import { createS3Storage } from "./media/s3-storage";
 import { classifyUnavailable, describeUnavailability, UnavailableError } from "./unavailable";
 

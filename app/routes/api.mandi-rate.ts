@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { MAX_NAME_LENGTH } from "../../core/constants";
-import { searchParamsToObject } from "../../core/schemas";
+import { MAX_NAME_LENGTH } from "../../core/shared/constants";
+import { searchParamsToObject } from "../../core/shared/form-fields";
 import type { Route } from "./+types/api.mandi-rate";
 
 /** What the sell form has chosen so far; every field optional, none longer than a form allows. */

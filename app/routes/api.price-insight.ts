@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requestLanguage } from "../../core/i18n/languages";
-import { priceInsightQuerySchema } from "../../core/price-insight-query";
-import { searchParamsToObject } from "../../core/schemas";
+import { priceInsightQuerySchema } from "../../core/prices/price-insight-query";
+import { searchParamsToObject } from "../../core/shared/form-fields";
 import type { Route } from "./+types/api.price-insight";
 
 /**

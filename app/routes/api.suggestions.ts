@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { searchParamsToObject, suggestQuerySchema } from "../../core/schemas";
+import { suggestQuerySchema } from "../../core/search/search-query";
+import { searchParamsToObject } from "../../core/shared/form-fields";
 import type { Route } from "./+types/api.suggestions";
 
 /** GET /api/suggestions?q=… → up to 15 distinct listing names matching q, best first, with highlights. */

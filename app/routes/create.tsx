@@ -1,18 +1,18 @@
 import { redirect } from "react-router";
-import { EMPTY_LISTING_VALUES, type ListingFormValues } from "../../core/listing-form";
-import { MESSAGES } from "../../core/messages";
+import { EMPTY_LISTING_VALUES, type ListingFormValues } from "../../core/listings/listing-form";
+import { MESSAGES } from "../../core/i18n/messages";
 import { formErrorResponse, refuseForm } from "../../server/route-helpers/app-errors";
 import { placeNamesFor } from "../../server/route-helpers/places";
 import { readListingForm } from "../../server/route-helpers/listing-form";
 import { priceInsightNoteFor } from "../../server/route-helpers/price-insight";
 import { discardBody } from "../../server/route-helpers/multipart";
-import type { PriceInsightNote } from "../../core/price-insight";
-import { ListingForm } from "../components/listing-form/listing-form";
-import { SellDraftNotes, useSellDraft } from "../components/listing-form/sell-draft";
-import { LoginPrompt } from "../components/login-prompt";
-import { mandiRateOf } from "../components/mandi-rate";
+import type { PriceInsightNote } from "../../core/prices/price-insight";
+import { ListingForm } from "../features/sell/listing-form";
+import { SellDraftNotes, useSellDraft } from "../features/sell/sell-draft";
+import { LoginPrompt } from "../features/accounts/login-prompt";
+import { mandiRateOf } from "../features/prices/mandi-rate";
 import type { Route } from "./+types/create";
-import { metaI18n, useI18n } from "../components/i18n";
+import { metaI18n, useI18n } from "../features/i18n/i18n";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = metaI18n(matches);

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS } from "../../core/i18n/languages";
-import { languageFormSchema, parseWith } from "../../core/schemas";
+import { languageFormSchema } from "../../core/i18n/language-form";
+import { parseWith } from "../../core/shared/form-fields";
 import { inPageLanguage } from "../../server/route-helpers/app-errors";
 import { postOnly, readForm } from "../../server/route-helpers/forms";
 import type { Route } from "./+types/language";

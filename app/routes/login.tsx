@@ -1,13 +1,13 @@
 import { redirect, useSearchParams } from "react-router";
-import { safeRedirectPath } from "../../core/redirects";
-import { loginSchema } from "../../core/schemas";
+import { safeRedirectPath } from "../../core/shared/redirects";
+import { loginSchema } from "../../core/accounts/account-forms";
 import { formErrorResponse } from "../../server/route-helpers/app-errors";
 import { parseForm } from "../../server/route-helpers/forms";
-import { Alert } from "../components/alert";
-import { AuthCard } from "../components/auth-card";
-import { LoginForm } from "../components/login-form";
+import { Alert } from "../components/ui/alert";
+import { AuthCard } from "../features/accounts/auth-card";
+import { LoginForm } from "../features/accounts/login-form";
 import type { Route } from "./+types/login";
-import { metaI18n, useI18n } from "../components/i18n";
+import { metaI18n, useI18n } from "../features/i18n/i18n";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = metaI18n(matches);

@@ -1,14 +1,14 @@
 import { Form, Link, redirect } from "react-router";
-import { MIN_PASSWORD_LENGTH } from "../../core/constants";
-import { signupSchema } from "../../core/schemas";
+import { MIN_PASSWORD_LENGTH } from "../../core/shared/constants";
+import { signupSchema } from "../../core/accounts/account-forms";
 import { formErrorResponse } from "../../server/route-helpers/app-errors";
 import { parseForm } from "../../server/route-helpers/forms";
-import { Alert } from "../components/alert";
-import { AuthCard } from "../components/auth-card";
-import { SubmitButton } from "../components/submit-button";
-import { TextField } from "../components/text-field";
+import { Alert } from "../components/ui/alert";
+import { AuthCard } from "../features/accounts/auth-card";
+import { SubmitButton } from "../components/ui/submit-button";
+import { TextField } from "../components/ui/text-field";
 import type { Route } from "./+types/signup";
-import { metaI18n, useI18n } from "../components/i18n";
+import { metaI18n, useI18n } from "../features/i18n/i18n";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = metaI18n(matches);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { CATEGORY_SLUGS } from "../categories";
-import { REPORT_REASONS } from "../moderation";
-import { UNITS } from "../units";
-import { SPEC_NO_DOWNLOAD_URL, UPLOAD_ERROR_MESSAGES, UPLOAD_STATES, type UploadErrorCode } from "../upload-task";
+import { CATEGORY_SLUGS } from "../catalogue/categories";
+import { REPORT_REASONS } from "../moderation/moderation";
+import { UNITS } from "../money/units";
+import { SPEC_NO_DOWNLOAD_URL, UPLOAD_ERROR_MESSAGES, UPLOAD_STATES, type UploadErrorCode } from "../uploads/upload-task";
 import { en } from "./en";
 import { hi } from "./hi";
 import { HINDI_SERVER_MESSAGES, translateServerMessage } from "./server-messages";

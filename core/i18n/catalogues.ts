@@ -10,7 +10,7 @@ export const CATALOGUES: Record<Language, EnglishCatalogue> = { en, hi };
  * root loader sends with its data; the rest of the catalogue comes as a file (server/http/messages.ts).
  */
 export function headMessages(language: Language) {
-  // Made once per language: the same object every request (app/components/i18n.ts keeps one translator per object).
+  // Made once per language: the same object every request (app/features/i18n/i18n.ts keeps one translator per object).
   return (headMade[language] ??= makeHeadMessages(language));
 }
 

@@ -1,7 +1,7 @@
 /**
  * Every word of the interface in English, by key (decision 015). hi.ts has the same keys; the
  * catalogue test (catalogues.test.ts) fails if a key or a `{{placeholder}}` differs. Text copied
- * from the specification stays in core/messages.ts, word for word, in both languages.
+ * from the specification stays in core/i18n/messages.ts, word for word, in both languages.
  */
 export const en = {
   meta: {

@@ -29,7 +29,7 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "You can keep {{max}} API keys at once. Please revoke one you no longer use first.": "आप एक साथ {{max}} API कुंजियाँ रख सकते हैं। कृपया पहले वह रद्द करें जो अब इस्तेमाल नहीं होती।",
   "We could not find that API key. It may have been revoked already.": "वह API कुंजी नहीं मिली। हो सकता है वह पहले ही रद्द हो चुकी हो।",
 
-  // core/schemas.ts
+  // The form schemas (core/*/…-forms.ts, core/shared/form-fields.ts)
   "Please enter {{what}}.": "कृपया {{what}} लिखें।",
   "Please keep {{what}} under {{max}} characters.": "कृपया {{what}} {{max}} अक्षरों से कम रखें।",
   "Please use letters or numbers in {{what}}.": "कृपया {{what}} में अक्षर या अंक लिखें।",
@@ -60,7 +60,7 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "Please keep this under {{max}} characters.": "कृपया इसे {{max}} अक्षरों से कम रखें।",
   "Please choose a role.": "कृपया भूमिका चुनें।",
 
-  // core/produce.ts
+  // core/listings/produce-fields.ts
   "Please choose a unit.": "कृपया इकाई चुनें।",
   "Please enter how many kg one {{unit}} weighs, like {{example}}.": "कृपया लिखें कि एक {{unit}} कितने किलो का है, जैसे {{example}}",
   "Please enter the weight of one {{unit}} with at most 2 decimals, like 1.5.": "कृपया एक {{unit}} का वज़न दशमलव के बाद ज़्यादा से ज़्यादा 2 अंकों तक लिखें, जैसे 1.5",
@@ -87,7 +87,7 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "Please use letters or numbers in the village or town.": "कृपया गाँव या क़स्बे के नाम में अक्षर या अंक लिखें।",
   "Please enter a 6-digit PIN code, like 422001.": "कृपया 6 अंकों का पिन कोड लिखें, जैसे 422001",
 
-  // core/messages.ts and core/moderation.ts
+  // core/i18n/messages.ts and core/moderation/moderation/moderation.ts
   "We could not find that listing among yours.": "आपकी लिस्टिंग में हमें यह लिस्टिंग नहीं मिली।",
   "We could not find that listing. It may have been removed.": "हमें यह लिस्टिंग नहीं मिली। हो सकता है इसे हटा दिया गया हो।",
   "This listing was removed by its seller.": "इस लिस्टिंग को इसके विक्रेता ने हटा दिया है।",
@@ -148,9 +148,9 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "That job is no longer waiting to be retried: it may have been retried already.": "यह काम अब दोबारा चलाने के लिए रुका नहीं है: हो सकता है इसे पहले ही दोबारा चला दिया गया हो।",
   "That photo could not be found. Please add it again.": "यह फ़ोटो नहीं मिली। कृपया इसे दोबारा जोड़ें।",
   "Too many photos are uploading at once. Please wait for one to finish.": "एक साथ बहुत सारी फ़ोटो अपलोड हो रही हैं। कृपया किसी एक के पूरा होने का इंतज़ार करें।",
-  // Saved searches and alerts (server/alerts, core/saved-search.ts; decision 022).
+  // Saved searches and alerts (server/alerts, core/alerts/saved-search.ts; decision 022).
   "We could not find that saved search among yours.": "यह सहेजी खोज आपकी खोजों में नहीं मिली।",
-  // core/push-subscription.ts, server/push (decision 027)
+  // core/alerts/push-subscription.ts, server/push (decision 027)
   "This browser's notification details could not be read. Please try again.": "इस ब्राउज़र की सूचना की जानकारी पढ़ी नहीं जा सकी। कृपया फिर कोशिश करें।",
   "Please choose whether to turn notifications on or off.": "कृपया चुनें कि सूचना चालू करनी है या बंद।",
   "This browser's notification service is not one we can send to.": "इस ब्राउज़र की सूचना सेवा पर हम नहीं भेज सकते।",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distanceKm, inIndia } from "../distance";
+import { distanceKm, inIndia } from "./distance";
 import { districtCentre, districtsByDistance, districtsWithCentres, nearestDistrict } from "./centres";
 import { STATES } from "./index";
 

@@ -3,7 +3,7 @@
  * district's centre, the nearest district to a point, and every district ranked by distance from
  * one. Server only: pages get the distances they show in their data.
  */
-import { distanceKm, type LatLon } from "../distance";
+import { distanceKm, type LatLon } from "./distance";
 import { CENTRE_DATA } from "./centre-data";
 import { CITIES } from "./index";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWith } from "../schemas";
+import { parseWith } from "../shared/form-fields";
 import { STATE_DATA } from "./data";
 import { locationFieldsSchema } from "./schema";
 import {

@@ -3,7 +3,7 @@
  * places (the listing form's selects) do not carry the schema library.
  */
 import { z } from "zod";
-import { cleanText, hasLetterOrDigit } from "../text";
+import { cleanText, hasLetterOrDigit } from "../shared/text";
 import { findDistrict, findState, MAX_PLACE_LENGTH, normalisePin, pinStateProblem } from "./index";
 
 /**
@@ -14,7 +14,7 @@ import { findDistrict, findState, MAX_PLACE_LENGTH, normalisePin, pinStateProble
 export const locationFieldsSchema = buildLocationFieldsSchema();
 
 function buildLocationFieldsSchema() {
-  /** A form field as clean text (core/text); absent or non-text values read as "". */
+  /** A form field as clean text (core/shared/text); absent or non-text values read as "". */
   const textField = z.preprocess((value) => (typeof value === "string" ? cleanText(value) : ""), z.string());
 
   return z

@@ -38,12 +38,12 @@ import { readSavedQuery, savedSearchIndex, savedSearchMatches, storedSearchMatch
 import { createSavedSearchesRepository, keyRow } from "../../server/alerts/saved-searches.repository";
 import { listingKeys, type FilterableListing } from "../../server/listings/browse-filter";
 import { seededRandom, syntheticListings } from "../../server/seed/factories";
-import type { SavedQuery } from "../../core/saved-search";
-import { normaliseSearchText } from "../../core/search-terms";
+import type { SavedQuery } from "../../core/alerts/saved-search";
+import { normaliseSearchText } from "../../core/search/search-terms";
 import { STATES, districtName } from "../../core/locations";
-import { matchProduce } from "../../core/produce-catalogue";
-import { resolveCategory } from "../../core/categories";
-import { GRADES } from "../../core/grades";
+import { matchProduce } from "../../core/catalogue/produce";
+import { resolveCategory } from "../../core/catalogue/categories";
+import { GRADES } from "../../core/catalogue/grades";
 import { clearBenchAlerts, insertBenchListings, insertBenchSavedSearches, insertBenchUsers, type BenchListing } from "./bench.repository";
 import { openMarketplace } from "./marketplace";
 import { argument, ms, percentile } from "./measure";

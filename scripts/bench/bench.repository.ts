@@ -9,10 +9,10 @@ import pg from "pg";
 import type { Database, SavedSearchTable, SavedSearchTermTable } from "../../server/db/schema";
 import type { SyntheticListing } from "../../server/seed/factories";
 import { escapeLike } from "../../server/listings/listing-search.repository";
-import { normaliseSearchText } from "../../core/search-terms";
-import { resolveCategory } from "../../core/categories";
-import { GRADES } from "../../core/grades";
-import { matchProduce } from "../../core/produce-catalogue";
+import { normaliseSearchText } from "../../core/search/search-terms";
+import { resolveCategory } from "../../core/catalogue/categories";
+import { GRADES } from "../../core/catalogue/grades";
+import { matchProduce } from "../../core/catalogue/produce";
 
 /** What produce a synthetic name is, read once per name as the app reads it on save (decision 019). */
 const produceOfName = new Map<string, string | null>();

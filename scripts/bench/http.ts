@@ -30,7 +30,7 @@ import { openMarketplace } from "./marketplace";
 import { argument, ms, printTable } from "./measure";
 import { requireProductionBuild, startHelloWorld, startMarketServer, stopProcess } from "./servers";
 import { benchPostgresUrl } from "./bench-database";
-import { CATEGORY_SLUGS } from "../../core/categories";
+import { CATEGORY_SLUGS } from "../../core/catalogue/categories";
 import { DEEPEST, HINDI, PREFIX_5, TYPOS, WORDS } from "./inputs";
 
 const listings = Number(argument("listings", "100000"));

@@ -11,9 +11,9 @@
  */
 import os from "node:os";
 import sharp from "sharp";
-import { IMAGE_WIDTHS } from "../../core/constants";
-import { formatBytes } from "../../core/file-size";
-import { RESIZE_MAX_SIDE, RESIZE_QUALITY } from "../../core/photos";
+import { IMAGE_WIDTHS } from "../../core/shared/constants";
+import { formatBytes } from "../../core/uploads/file-size";
+import { RESIZE_MAX_SIDE, RESIZE_QUALITY } from "../../core/uploads/photos";
 import { makeImageVariants, MAX_INPUT_PIXELS } from "../../server/media/image-pipeline";
 import { makePhonePhoto } from "../../server/seed/factories";
 
@@ -31,7 +31,7 @@ async function currentVariants(bytes: Uint8Array): Promise<number> {
   return (await makeImageVariants(bytes)).reduce((sum, variant) => sum + variant.body.length, 0);
 }
 
-/** What the browser does before sending (app/client/resize-photo.ts), done with sharp. */
+/** What the browser does before sending (app/features/uploads/resize-photo.ts), done with sharp. */
 function browserResize(bytes: Buffer): Promise<Buffer> {
   return sharp(bytes)
     .rotate()

@@ -1,5 +1,5 @@
 /** What the benchmarks type: the same inputs through the service (bench:search) and over HTTP (bench:pages). */
-import { MAX_COUNTED_MATCHES, PAGE_SIZE } from "../../core/constants";
+import { MAX_COUNTED_MATCHES, PAGE_SIZE } from "../../core/shared/constants";
 
 /** The deepest page a search links to (counting stops at MAX_COUNTED_MATCHES). */
 export const DEEPEST = Math.ceil(MAX_COUNTED_MATCHES / PAGE_SIZE);

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { browseQuerySchema } from "../../core/schemas";
+import { browseQuerySchema } from "../../core/search/search-query";
 import { loadConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { createServices } from "../../server/services";

@@ -14,9 +14,9 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { CATEGORY_SLUGS } from "../../core/categories";
-import { IMAGE_WIDTHS } from "../../core/constants";
-import { imageVariantKey } from "../../core/images";
+import { CATEGORY_SLUGS } from "../../core/catalogue/categories";
+import { IMAGE_WIDTHS } from "../../core/shared/constants";
+import { imageVariantKey } from "../../core/uploads/images";
 import { makeProducePhoto, makeSeller } from "../../server/seed/factories";
 import { benchPostgresUrl } from "./bench-database";
 import { DEEPEST, HINDI, PREFIX_2, PREFIX_3, PREFIX_5, TYPOS, WORDS } from "./inputs";

@@ -1,13 +1,13 @@
 /**
  * `npx tsx scripts/fonts/make-language-switch-glyphs.ts`
  *
- * Writes app/components/language-switch-hindi.svg: the word that offers Hindi on an English page
+ * Writes app/features/site/language-switch-hindi.svg: the word that offers Hindi on an English page
  * ("हिन्दी", LANGUAGE_NAMES.hi) as outlines, shaped by HarfBuzz from the same Noto Sans Devanagari
  * Bold that Hindi pages use (app/fonts.css), in white for the header. Drawn as outlines, the word
  * needs no font: a browser downloads the Devanagari font for any Devanagari text it lays out, and
  * this word is on every English page (54–104 KB on a phone without a Devanagari font of its own,
  * docs/performance/history/lighthouse-and-hydration.md). Run it again if the word or the font changes; the header's test fails
- * until it is (app/components/language-switch.test.ts).
+ * until it is (app/features/site/language-switch.test.ts).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import fontverter from "fontverter";
@@ -15,7 +15,7 @@ import * as hb from "harfbuzzjs";
 import { LANGUAGE_NAMES } from "../../core/i18n/languages";
 
 const FONT = "node_modules/@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff2";
-const OUT = "app/components/language-switch-hindi.svg";
+const OUT = "app/features/site/language-switch-hindi.svg";
 const text = LANGUAGE_NAMES.hi;
 
 const sfnt: Buffer = await fontverter.convert(readFileSync(FONT), "sfnt");

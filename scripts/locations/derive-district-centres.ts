@@ -235,7 +235,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Great-circle distance in km (the same formula as core/distance.ts, kept here so the script stands alone). */
+/** Great-circle distance in km (the same formula as core/locations/distance.ts, kept here so the script stands alone). */
 function km(a: Point, b: Point): number {
   const rad = Math.PI / 180;
   const dLat = (b[0] - a[0]) * rad;

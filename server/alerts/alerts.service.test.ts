@@ -4,8 +4,9 @@
  * aliases, Hindi, Hinglish and typos, never its own seller's, never a hidden one.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browseQuerySchema, signupSchema } from "../../core/schemas";
-import { savedQueryOf } from "../../core/saved-search";
+import { signupSchema } from "../../core/accounts/account-forms";
+import { browseQuerySchema } from "../../core/search/search-query";
+import { savedQueryOf } from "../../core/alerts/saved-search";
 import { listingFields } from "../../tests/support/listings";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { testEngines } from "../../tests/support/test-database";

@@ -6,10 +6,10 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { AppError } from "../../core/app-error";
-import { MESSAGES } from "../../core/messages";
-import { canChangeSavedSearch, type Actor } from "../../core/policies";
-import { parseChannels, type AlertAction, type AlertChannel, type SavedQuery } from "../../core/saved-search";
+import { AppError } from "../../core/shared/app-error";
+import { MESSAGES } from "../../core/i18n/messages";
+import { canChangeSavedSearch, type Actor } from "../../core/accounts/policies";
+import { parseChannels, type AlertAction, type AlertChannel, type SavedQuery } from "../../core/alerts/saved-search";
 import type { Language } from "../../core/i18n/languages";
 import type { Database } from "../db/schema";
 import type { JobQueue } from "../jobs/job-queue";

@@ -6,8 +6,8 @@
  * Pure: the alerts service, migration 0021's backfill and the benchmark all file searches with it.
  */
 import { LRUCache } from "lru-cache";
-import { readGrade } from "../../core/grades";
-import { savedQuerySchema, type SavedQuery } from "../../core/saved-search";
+import { readGrade } from "../../core/catalogue/grades";
+import { savedQuerySchema, type SavedQuery } from "../../core/alerts/saved-search";
 import { browseFilterFor, filterBounds, filterKeys, listingMatchesFilter, looserBounds, type FilterableListing, type FilterBounds } from "../listings/browse-filter";
 import type { ListingFilter } from "../listings/listing-search.repository";
 

@@ -3,7 +3,7 @@ import { PostgresAdapter, type Kysely } from "kysely";
 import type { Database, SavedSearchTable } from "../db/schema";
 import { liveAt, SUMMARY_COLUMNS, toSummary } from "../listings/listing-sql";
 import type { FilterableListing } from "../listings/browse-filter";
-import type { ListingSummary } from "../../core/listing";
+import type { ListingSummary } from "../../core/listings/listing";
 import type { SavedSearchKey } from "./saved-search-index";
 import { insertWithinLimit } from "../db/insert-within-limit";
 

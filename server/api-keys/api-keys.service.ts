@@ -4,7 +4,7 @@
  * once, when it is made; only its hash is kept. Revoking one takes effect at the next request.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { AppError } from "../../core/app-error";
+import { AppError } from "../../core/shared/app-error";
 import type { ApiKeysRepository, ApiKeySummary } from "./api-keys.repository";
 
 /** Keys one person may hold at once. */

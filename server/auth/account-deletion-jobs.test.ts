@@ -8,8 +8,9 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { savedQueryOf } from "../../core/saved-search";
-import { browseQuerySchema, signupSchema } from "../../core/schemas";
+import { savedQueryOf } from "../../core/alerts/saved-search";
+import { signupSchema } from "../../core/accounts/account-forms";
+import { browseQuerySchema } from "../../core/search/search-query";
 import { listingFields } from "../../tests/support/listings";
 import { testEngines } from "../../tests/support/test-database";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";

@@ -6,9 +6,9 @@
 import { readdir } from "node:fs/promises";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { IMAGE_WIDTHS } from "../../core/constants";
-import { imageVariantKey } from "../../core/images";
-import { signupSchema } from "../../core/schemas";
+import { IMAGE_WIDTHS } from "../../core/shared/constants";
+import { imageVariantKey } from "../../core/uploads/images";
+import { signupSchema } from "../../core/accounts/account-forms";
 import { listingFields } from "../../tests/support/listings";
 import { testEngines } from "../../tests/support/test-database";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";

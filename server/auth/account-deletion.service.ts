@@ -10,10 +10,10 @@
  * which takes any variant no listing_photo row refers to.
  */
 import type { Kysely } from "kysely";
-import { AppError } from "../../core/app-error";
-import { IMAGE_WIDTHS } from "../../core/constants";
-import { imageVariantKey } from "../../core/images";
-import { MESSAGES } from "../../core/messages";
+import { AppError } from "../../core/shared/app-error";
+import { IMAGE_WIDTHS } from "../../core/shared/constants";
+import { imageVariantKey } from "../../core/uploads/images";
+import { MESSAGES } from "../../core/i18n/messages";
 import type { Database } from "../db/schema";
 import type { ListingsRepository } from "../listings/listings.repository";
 import type { Logger } from "../logger";

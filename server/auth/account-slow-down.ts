@@ -6,7 +6,7 @@
  * email can keep its owner waiting (docs/decisions/009).
  */
 import { APIError } from "better-auth/api";
-import { loginSchema } from "../../core/schemas";
+import { loginSchema } from "../../core/accounts/account-forms";
 import type { SignInFailuresRepository } from "./sign-in-failures.repository";
 
 export interface AccountSlowDownLimits {

@@ -3,7 +3,7 @@
  * which better-auth creates and migrates; only the columns used here are typed.
  */
 import { sql, type Kysely, type Selectable } from "kysely";
-import { roleOf, type Role } from "../../core/moderation";
+import { roleOf, type Role } from "../../core/accounts/roles";
 import type { Database } from "../db/schema";
 import { createSignInFailuresRepository } from "./sign-in-failures.repository";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { signupSchema } from "../../core/schemas";
+import { signupSchema } from "../../core/accounts/account-forms";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { makeSeller } from "../seed/factories";
 import { testEngines } from "../../tests/support/test-database";

@@ -6,10 +6,11 @@
  * where its rate limiter runs, so our forms and its /api/auth endpoints share one set of limits.
  */
 import { getSessionCookie } from "better-auth/cookies";
-import { AppError } from "../../core/app-error";
-import { MESSAGES } from "../../core/messages";
-import type { LoginInput, SignupInput } from "../../core/schemas";
-import { MODERATION_MESSAGES, roleOf, type Role } from "../../core/moderation";
+import { AppError } from "../../core/shared/app-error";
+import { MESSAGES } from "../../core/i18n/messages";
+import type { LoginInput, SignupInput } from "../../core/accounts/account-forms";
+import { MODERATION_MESSAGES } from "../../core/moderation/moderation";
+import { roleOf, type Role } from "../../core/accounts/roles";
 import { ACCOUNT_SLOWED_DOWN } from "./account-slow-down";
 import { ACCOUNT_BANNED, CLIENT_IP_HEADER, type Auth } from "./auth";
 

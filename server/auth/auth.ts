@@ -5,12 +5,13 @@
  */
 import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
-import { parseWith, signupSchema } from "../../core/schemas";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/constants";
+import { signupSchema } from "../../core/accounts/account-forms";
+import { parseWith } from "../../core/shared/form-fields";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/shared/constants";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";
 import { createAccountSlowDown, DEFAULT_ACCOUNT_SLOW_DOWN, type AccountSlowDownLimits } from "./account-slow-down";
-import { MODERATION_MESSAGES } from "../../core/moderation";
+import { MODERATION_MESSAGES } from "../../core/moderation/moderation";
 import { createAccountsRepository } from "./accounts.repository";
 import { passwordHashing } from "./password-hashing";
 import { createSignInFailuresRepository } from "./sign-in-failures.repository";
@@ -102,7 +103,7 @@ export function authOptions({
     },
     databaseHooks: {
       // Every way into the user table (our forms, better-auth's own HTTP endpoints) passes the
-      // same checks as the sign-up form: clean text (core/text), phones in one form (E.164).
+      // same checks as the sign-up form: clean text (core/shared/text), phones in one form (E.164).
       user: {
         create: { before: async (user) => ({ data: { ...user, ...checkedProfile(user, PROFILE_FIELDS) } }) },
         // update-user passes the fields it was not given as undefined: check only those given.

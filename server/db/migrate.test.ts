@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
-import { roleOf } from "../../core/moderation";
+import { roleOf } from "../../core/accounts/roles";
 import { openDatabase } from "./database";
 import { migrateToLatest, runMigrationSteps, type MandiMigration } from "./migrate";
 

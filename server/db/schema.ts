@@ -12,7 +12,7 @@ export interface UserTable {
   createdAt: string | Date;
   updatedAt: string | Date;
   /**
-   * "person", "moderator" or "admin" (core/moderation); better-auth sets it, never from input.
+   * "person", "moderator" or "admin" (core/moderation/moderation); better-auth sets it, never from input.
    * Null (a row an older release wrote) reads as a person: see roleOf.
    */
   role: Generated<string | null>;
@@ -43,7 +43,7 @@ export interface ListingTable {
   expires_at: number | string;
   /** Epoch milliseconds (UTC) of the seller's last change, null if never changed. */
   updated_at: number | string | null;
-  /** The unit the seller sells by (core/produce); price_paise stays the price per kg. */
+  /** The unit the seller sells by (core/listings/produce-fields); price_paise stays the price per kg. */
   unit: string;
   grams_per_unit: number | string;
   /** The price as the seller entered it, per unit. */
@@ -73,7 +73,7 @@ export interface ListingTable {
   /** Epoch milliseconds (UTC) when the seller asked for a review of this hiding (once). */
   review_requested_at: number | string | null;
   // Migration 0012 (decision 019): what produce it is, for price comparisons, and its grade.
-  /** A catalogue id (core/produce-catalogue), or null for none. */
+  /** A catalogue id (core/catalogue/produce), or null for none. */
   produce_id: string | null;
   /** "auto" (read from the name), "seller" (the seller chose), null (not yet read: the backfill's work). */
   produce_source: "auto" | "seller" | null;
@@ -197,7 +197,7 @@ export interface MandiRateTable {
   district_slug: string | null;
   market: string;
   commodity: string;
-  /** core/produce-catalogue id, or null for a commodity the catalogue does not know. */
+  /** core/catalogue/produce id, or null for a commodity the catalogue does not know. */
   produce_id: string | null;
   variety: string;
   grade: string;
@@ -284,7 +284,7 @@ export interface SavedSearchTable {
   user_id: string;
   /** The person's own name for it; null: described from the query. */
   name: string | null;
-  /** JSON of core/saved-search's SavedQuery. */
+  /** JSON of core/alerts/saved-search's SavedQuery. */
   query: string;
   /** 0/1. */
   paused: Generated<number>;

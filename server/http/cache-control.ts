@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
-import { ANONYMOUS_SCOPE, isBrowsePage, OFFLINE_COPY_HEADER } from "../../core/offline-copy";
+import { ANONYMOUS_SCOPE, isBrowsePage, OFFLINE_COPY_HEADER } from "../../core/offline/offline-copy";
 import { phoneRevealLocals } from "./phone-reveal-gate";
 
 /** Anything that depends on a session, or that no one else should ever be shown. */

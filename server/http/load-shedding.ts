@@ -29,7 +29,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import onFinished from "on-finished";
-import { BACKGROUND_SAVE_HEADER } from "../../core/offline-copy";
+import { BACKGROUND_SAVE_HEADER } from "../../core/offline/offline-copy";
 import { pageQueueWait, requestsShed } from "../metrics/metrics";
 import { sendUnavailable, sendUnavailableNow } from "./unavailable";
 
@@ -232,7 +232,7 @@ export const isFileName = (path: string) => /\.[^/.]+$/.test(path) && !path.ends
 const isPageRead = (method: string | undefined, path: string) => isRead(method) && !NOT_A_PAGE.test(path) && !isFileName(path);
 
 const BACKGROUND_SAVE = BACKGROUND_SAVE_HEADER.toLowerCase();
-/** The service worker's own fetch of a page to keep it offline (core/offline-copy.ts). */
+/** The service worker's own fetch of a page to keep it offline (core/offline/offline-copy.ts). */
 const isBackgroundSave = (req: IncomingMessage) => req.headers[BACKGROUND_SAVE] === "1";
 
 /** Requests that took their place at the front, so the second look lets them through. */

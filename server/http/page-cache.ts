@@ -15,7 +15,7 @@ import type { Request, RequestHandler, Response } from "express";
 import onFinished from "on-finished";
 import type { ContentVersionRepository } from "../page-cache/content-version.repository";
 import type { CachedPage, PageCache } from "../page-cache/page-cache";
-import { isBrowsePage } from "../../core/offline-copy";
+import { isBrowsePage } from "../../core/offline/offline-copy";
 import { LANGUAGE_COOKIE, pickLanguage } from "../../core/i18n/languages";
 import { isShareableAnswer, isShareableRequest } from "./cache-control";
 import { phoneRevealLocals } from "./phone-reveal-gate";

@@ -12,7 +12,7 @@ import { classifyUnavailable, describeUnavailability, RETRY_AFTER_SECONDS, type 
 
 import { CATALOGUES } from "../../core/i18n/catalogues";
 import { HTML_LANG, pickLanguage, requestLanguage, type Language } from "../../core/i18n/languages";
-import { UNAVAILABLE_MESSAGE, UNAVAILABLE_SAVE_MESSAGE } from "../../core/messages";
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_SAVE_MESSAGE } from "../../core/i18n/messages";
 
 export { UNAVAILABLE_MESSAGE, UNAVAILABLE_SAVE_MESSAGE };
 

@@ -1,11 +1,11 @@
 /**
  * The web app manifest that makes Mandi installable (decision 016), one per language: the
  * English one at /manifest.webmanifest, the Hindi one at /manifest-hi.webmanifest. A page links
- * the one for its language (`webManifestPathFor`, core/offline-language.ts), so "Add to Home screen" names the app in it.
+ * the one for its language (`webManifestPathFor`, core/offline/offline-language.ts), so "Add to Home screen" names the app in it.
  */
 import type { RequestHandler } from "express";
-import { WEB_MANIFEST_PATHS, type OfflineLanguage } from "../../core/offline-language";
-import { APP_NAMES } from "../../core/offline-messages";
+import { WEB_MANIFEST_PATHS, type OfflineLanguage } from "../../core/offline/offline-language";
+import { APP_NAMES } from "../../core/offline/offline-messages";
 
 export const THEME_COLOUR = "#166534";
 const BACKGROUND_COLOUR = "#fafaf9";

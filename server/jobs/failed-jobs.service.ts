@@ -1,11 +1,11 @@
 /**
  * The back office's Failed jobs page (decision 028): jobs that failed every attempt, and queueing
- * one again once its cause is fixed. Admins only (core/policies.ts), checked here as well as by
+ * one again once its cause is fixed. Admins only (core/accounts/policies.ts), checked here as well as by
  * the page.
  */
-import { AppError } from "../../core/app-error";
-import type { Role } from "../../core/moderation";
-import { canManageJobs } from "../../core/policies";
+import { AppError } from "../../core/shared/app-error";
+import type { Role } from "../../core/accounts/roles";
+import { canManageJobs } from "../../core/accounts/policies";
 import type { FailedJob, JobQueue } from "./job-queue";
 
 export const FAILED_JOBS_MESSAGES = {

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browseQuerySchema } from "../../core/schemas";
+import { browseQuerySchema } from "../../core/search/search-query";
 import { listingFields } from "../../tests/support/listings";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { testEngines } from "../../tests/support/test-database";

@@ -4,10 +4,10 @@
  * listing is tested with the rules search uses, not a copy of them. The property test
  * (browse-filter.test.ts) holds listingMatchesFilter to the SQL of listing-search.repository.ts.
  */
-import { categoriesMatching, resolveCategory } from "../../core/categories";
+import { categoriesMatching, resolveCategory } from "../../core/catalogue/categories";
 import { districtsOf, namesOfPlace, placeWordsIn, type PlaceMatch } from "../../core/locations";
-import { normaliseSearchText, searchTermsFor } from "../../core/search-terms";
-import type { Grade } from "../../core/grades";
+import { normaliseSearchText, searchTermsFor } from "../../core/search/search-terms";
+import type { Grade } from "../../core/catalogue/grades";
 import type { ListingFilter } from "./listing-search.repository";
 
 /** The parts of browse options that decide what matches (BrowseOptions in listing-search.service.ts). */
@@ -22,7 +22,7 @@ export interface FilterOptions {
   district?: string;
   /** Price range per kg, in paise. */
   price?: { minPaise?: number; maxPaise?: number };
-  /** Quality grade (core/grades); "" or absent: any, graded or not. */
+  /** Quality grade (core/catalogue/grades); "" or absent: any, graded or not. */
   grade?: Grade | "";
 }
 

@@ -5,7 +5,7 @@
  * repository runs, on a real, migrated file.
  */
 import { describe, expect, it } from "vitest";
-import { MAX_COUNTED_MATCHES } from "../../core/constants";
+import { MAX_COUNTED_MATCHES } from "../../core/shared/constants";
 import { createListingSearchRepository, type ListingFilter } from "./listing-search.repository";
 import { sqlitePlans } from "./sqlite-plans.test-support";
 

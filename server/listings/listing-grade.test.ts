@@ -3,7 +3,7 @@
  * (alone, beside other filters, in every sort, counted), on both engines through the real services.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browseQuerySchema } from "../../core/schemas";
+import { browseQuerySchema } from "../../core/search/search-query";
 import { listingFields } from "../../tests/support/listings";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { testEngines } from "../../tests/support/test-database";

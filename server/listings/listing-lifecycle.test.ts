@@ -4,10 +4,10 @@
  * units and places. Real services on a real database (both engines in CI).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_WIDTHS } from "../../core/constants";
-import { imageVariantKey } from "../../core/images";
-import { browseQuerySchema } from "../../core/schemas";
-import { suggestionHref } from "../../core/suggestions";
+import { IMAGE_WIDTHS } from "../../core/shared/constants";
+import { imageVariantKey } from "../../core/uploads/images";
+import { browseQuerySchema } from "../../core/search/search-query";
+import { suggestionHref } from "../../core/search/suggestions";
 import { listingFields } from "../../tests/support/listings";
 import { testEngines } from "../../tests/support/test-database";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";

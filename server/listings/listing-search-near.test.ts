@@ -3,9 +3,9 @@
  * newest first within a district, paginated like the rest, on both engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAGE_SIZE } from "../../core/constants";
+import { PAGE_SIZE } from "../../core/shared/constants";
 import { districtCentre, districtsByDistance } from "../../core/locations/centres";
-import { browseQuerySchema } from "../../core/schemas";
+import { browseQuerySchema } from "../../core/search/search-query";
 import { listingFields } from "../../tests/support/listings";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { testEngines } from "../../tests/support/test-database";

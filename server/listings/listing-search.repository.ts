@@ -1,12 +1,12 @@
 /** The SQL of listing search and browsing: what buyers see (listings.repository.ts has the writes). */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
-import type { CategorySlug } from "../../core/categories";
-import type { Grade } from "../../core/grades";
-import { MAX_COUNTED_MATCHES } from "../../core/constants";
-import type { ListingSummary } from "../../core/listing";
+import type { CategorySlug } from "../../core/catalogue/categories";
+import type { Grade } from "../../core/catalogue/grades";
+import { MAX_COUNTED_MATCHES } from "../../core/shared/constants";
+import type { ListingSummary } from "../../core/listings/listing";
 import type { PlaceMatch } from "../../core/locations";
-import type { ListingSort } from "../../core/schemas";
-import type { NameCandidate } from "../../core/suggestions";
+import type { ListingSort } from "../../core/search/search-query";
+import type { NameCandidate } from "../../core/search/suggestions";
 import type { DialectName } from "../db/database";
 import type { Database } from "../db/schema";
 import { liveAt, SUMMARY_COLUMNS, toSummary, type SummaryRow } from "./listing-sql";
@@ -22,7 +22,7 @@ export interface ListingFilter {
   districts?: readonly string[];
   /** The listing must be in one of these places (a search's place words, resolved to slugs). */
   places?: readonly PlaceMatch[];
-  /** Normalised texts (see core/search-terms): the name must contain one of them. */
+  /** Normalised texts (see core/search/search-terms): the name must contain one of them. */
   nameContainsAny?: string[];
   /** With nameContainsAny: also match listings in these categories. */
   orCategories?: CategorySlug[];
@@ -33,7 +33,7 @@ export interface ListingFilter {
   category?: CategorySlug;
   minPaise?: number;
   maxPaise?: number;
-  /** Quality grade (core/grades). */
+  /** Quality grade (core/catalogue/grades). */
   grade?: Grade;
   /** Only listings with no place (made before places were asked for): the end of "Nearest first". */
   unplaced?: boolean;
@@ -121,7 +121,7 @@ function inPlaces<DB, TB extends keyof DB>(
   );
 }
 
-/** Where in a name a suggestion term must occur, best first (core/suggestions ranks the same way). */
+/** Where in a name a suggestion term must occur, best first (core/search/suggestions ranks the same way). */
 export type NameMatch = "prefix" | "word" | "infix";
 
 /**

@@ -3,17 +3,18 @@
  * typed), suggestions for the header box, the home page, alternatives to a sold listing, and a
  * seller's public page. Writing listings is listings.service.ts.
  */
-import { AppError } from "../../core/app-error";
-import { ALL_CATEGORIES, type CategorySlug } from "../../core/categories";
-import { FRESH_COUNT, MAX_COUNTED_MATCHES, MAX_SUGGESTIONS, PAGE_SIZE, SUGGESTION_COUNT_CAP } from "../../core/constants";
-import { canBeFuzzy, fuzzyNameEdits, MIN_FUZZY_LENGTH } from "../../core/fuzzy";
-import type { ListingDetail, ListingSummary } from "../../core/listing";
-import { distanceKm, type LatLon } from "../../core/distance";
+import { AppError } from "../../core/shared/app-error";
+import { ALL_CATEGORIES, type CategorySlug } from "../../core/catalogue/categories";
+import { FRESH_COUNT, MAX_COUNTED_MATCHES, MAX_SUGGESTIONS, PAGE_SIZE, SUGGESTION_COUNT_CAP } from "../../core/shared/constants";
+import { canBeFuzzy, fuzzyNameEdits, MIN_FUZZY_LENGTH } from "../../core/shared/fuzzy";
+import type { ListingDetail, ListingSummary } from "../../core/listings/listing";
+import { distanceKm, type LatLon } from "../../core/locations/distance";
 import { placeLabel } from "../../core/locations";
 import { districtCentre, districtsByDistance } from "../../core/locations/centres";
-import { PERSON_ID, type ListingSort } from "../../core/schemas";
-import { normaliseSearchText, searchTermsFor } from "../../core/search-terms";
-import { rankSuggestions, wantsSuggestions, type NameCandidate, type Suggestion } from "../../core/suggestions";
+import { PERSON_ID } from "../../core/moderation/moderation-forms";
+import { type ListingSort } from "../../core/search/search-query";
+import { normaliseSearchText, searchTermsFor } from "../../core/search/search-terms";
+import { rankSuggestions, wantsSuggestions, type NameCandidate, type Suggestion } from "../../core/search/suggestions";
 import type { ListingFilter, ListingSearchRepository, ListingSortKey } from "./listing-search.repository";
 import type { ListingsRepository } from "./listings.repository";
 import { createNameVocabulary, type Correction } from "./name-vocabulary";
@@ -30,7 +31,7 @@ function withDistances(items: ListingSummary[], origin: LatLon): ListingSummary[
 
 /**
  * What to browse; anything left out is "any", page 1, newest first. The /viewmore query
- * (core/schemas' BrowseQuery) is one of these as parsed.
+ * (core/search/search-query's BrowseQuery) is one of these as parsed.
  * What matches is browse-filter.ts's FilterOptions, which alerts share.
  */
 export interface BrowseOptions extends FilterOptions {
@@ -100,7 +101,7 @@ export function createListingSearchService(deps: {
   /**
    * Names a few edits away from what was typed ("basmti" → "basmati rice"): each typed word that
    * is not a word of any name is corrected against the names' words (name-vocabulary.ts), names
-   * holding a correction are found like any search, and core/fuzzy judges each against the whole
+   * holding a correction are found like any search, and core/shared/fuzzy judges each against the whole
    * text. Closest first, then the most listed.
    */
   async function findCloseNames(typed: string): Promise<NameCandidate[]> {

@@ -4,10 +4,10 @@
  * listing's summary columns and how a row becomes a ListingSummary.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import type { CategorySlug } from "../../core/categories";
-import { isGrade } from "../../core/grades";
+import type { CategorySlug } from "../../core/catalogue/categories";
+import { isGrade } from "../../core/catalogue/grades";
 import { placeLabel } from "../../core/locations";
-import type { ListingSummary } from "../../core/listing";
+import type { ListingSummary } from "../../core/listings/listing";
 
 type LiveColumn = "status" | "expires_at" | "hidden_at";
 

@@ -1,6 +1,7 @@
 /** Listing text as the sell form's action hands it to the service: nothing invalid is stored (issue 9, finding 7). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listingFieldsSchema, parseWith } from "../../core/schemas";
+import { listingFieldsSchema } from "../../core/listings/listing-forms";
+import { parseWith } from "../../core/shared/form-fields";
 import { testEngines } from "../../tests/support/test-database";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { makeProducePhoto, makeSeller } from "../seed/factories";

@@ -3,9 +3,9 @@
  * My listings and the place a seller sells from. What buyers browse is in
  * listing-search.repository.ts; the pieces both use are in listing-sql.ts.
  */
-import { readGrade } from "../../core/grades";
+import { readGrade } from "../../core/catalogue/grades";
 import { sql, type Kysely } from "kysely";
-import { listingStatus, type ListingDetail, type OwnListingSummary } from "../../core/listing";
+import { listingStatus, type ListingDetail, type OwnListingSummary } from "../../core/listings/listing";
 import type { Database, ListingPhotoTable, ListingTable } from "../db/schema";
 import { STATUS_AND_MODERATION_COLUMNS, SUMMARY_COLUMNS, toSummary, type SummaryRow } from "./listing-sql";
 

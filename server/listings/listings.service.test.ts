@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingFields } from "../../tests/support/listings";
-import { AppError } from "../../core/app-error";
-import { FRESH_COUNT, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/constants";
-import { imageVariantKey } from "../../core/images";
-import { browseQuerySchema, SORTS } from "../../core/schemas";
+import { AppError } from "../../core/shared/app-error";
+import { FRESH_COUNT, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/shared/constants";
+import { imageVariantKey } from "../../core/uploads/images";
+import { browseQuerySchema, SORTS } from "../../core/search/search-query";
 import { createListingSearchRepository, walkIsCheaper } from "./listing-search.repository";
 import { createListingSearchService } from "./listing-search.service";
 import { createListingsRepository } from "./listings.repository";

@@ -5,24 +5,24 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { AppError } from "../../core/app-error";
-import { PERISHABLE_CATEGORIES, type CategorySlug } from "../../core/categories";
-import { IMAGE_WIDTHS, PAGE_SIZE } from "../../core/constants";
-import { imageVariantKey } from "../../core/images";
-import type { ListingDetail, OwnListingSummary } from "../../core/listing";
-import { LISTING_MESSAGES, MESSAGES, tooManyPhotosMessage } from "../../core/messages";
-import { canCreateListing, canEditListing, type Actor } from "../../core/policies";
+import { AppError } from "../../core/shared/app-error";
+import { PERISHABLE_CATEGORIES, type CategorySlug } from "../../core/catalogue/categories";
+import { IMAGE_WIDTHS, PAGE_SIZE } from "../../core/shared/constants";
+import { imageVariantKey } from "../../core/uploads/images";
+import type { ListingDetail, OwnListingSummary } from "../../core/listings/listing";
+import { LISTING_MESSAGES, MESSAGES, tooManyPhotosMessage } from "../../core/i18n/messages";
+import { canCreateListing, canEditListing, type Actor } from "../../core/accounts/policies";
 import type { LocationFields } from "../../core/locations/schema";
-import { pricePerKgPaise } from "../../core/produce";
-import type { ListingFields } from "../../core/schemas";
-import { normaliseSearchText } from "../../core/search-terms";
-import { isStaff, type Role } from "../../core/moderation";
+import { pricePerKgPaise } from "../../core/listings/produce-fields";
+import type { ListingFields } from "../../core/listings/listing-forms";
+import { normaliseSearchText } from "../../core/search/search-terms";
+import { isStaff, type Role } from "../../core/accounts/roles";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import { makeImageVariants, type ImageVariant } from "../media/image-pipeline";
 import type { Storage } from "../media/storage";
 import type { UploadsService } from "../uploads/uploads.service";
-import { produceColumns } from "./listing-produce";
+import { produceColumns } from "../../core/catalogue/listing-produce";
 import type { ListingChanges, ListingsRepository, StoredPhoto } from "./listings.repository";
 
 export interface UploadedPhoto {

@@ -14,7 +14,7 @@
  * never takes more than about 2% of a worker's core, at the price of newer names at that size
  * being corrected against a little later (decision 036).
  */
-import { wordEdits } from "../../core/fuzzy";
+import { wordEdits } from "../../core/shared/fuzzy";
 
 export interface NameRow {
   nameSearch: string;

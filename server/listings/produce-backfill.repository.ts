@@ -4,7 +4,7 @@
  * start-up.
  */
 import type { Db } from "../db/database";
-import { produceColumns } from "./listing-produce";
+import { produceColumns } from "../../core/catalogue/listing-produce";
 
 export interface BackfillProgress {
   /** Listings read from their names so far in this run. */

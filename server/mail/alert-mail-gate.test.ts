@@ -9,8 +9,9 @@
  */
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browseQuerySchema, signupSchema } from "../../core/schemas";
-import { savedQueryOf } from "../../core/saved-search";
+import { signupSchema } from "../../core/accounts/account-forms";
+import { browseQuerySchema } from "../../core/search/search-query";
+import { savedQueryOf } from "../../core/alerts/saved-search";
 import { listingFields } from "../../tests/support/listings";
 import { markEmailVerifiedForTest } from "../../tests/support/email-verified";
 import { startTestHttpApp, type TestHttpApp } from "../../tests/support/test-http-app";

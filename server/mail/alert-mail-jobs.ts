@@ -13,10 +13,10 @@
  * after sending and read before, so a retried job sends nothing twice unless the process died
  * between the SMTP server's "250 OK" and that mark (at least once, never silently lost).
  */
-import { indiaHour, startOfIndiaDay } from "../../core/dates";
+import { indiaHour, startOfIndiaDay } from "../../core/shared/dates";
 import { isLanguage, type Language } from "../../core/i18n/languages";
-import { parseChannels, savedQuerySchema, type SavedQuery } from "../../core/saved-search";
-import { describeInLanguage } from "../alerts/describe";
+import { parseChannels, savedQuerySchema, type SavedQuery } from "../../core/alerts/saved-search";
+import { describeInLanguage } from "../../core/alerts/describe";
 import type { SavedSearchesRepository } from "../alerts/saved-searches.repository";
 import type { JobQueue } from "../jobs/job-queue";
 import type { Logger } from "../logger";

@@ -8,8 +8,9 @@
  */
 import { simpleParser, type ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browseQuerySchema, signupSchema } from "../../core/schemas";
-import { savedQueryOf } from "../../core/saved-search";
+import { signupSchema } from "../../core/accounts/account-forms";
+import { browseQuerySchema } from "../../core/search/search-query";
+import { savedQueryOf } from "../../core/alerts/saved-search";
 import type { Language } from "../../core/i18n/languages";
 import { listingFields } from "../../tests/support/listings";
 import { startTestHttpApp, type TestHttpApp } from "../../tests/support/test-http-app";

@@ -8,7 +8,7 @@
  */
 import type { Language } from "../../core/i18n/languages";
 import { placeLabel } from "../../core/locations";
-import { formatPricePerKg } from "../../core/money";
+import { formatPricePerKg } from "../../core/money/money";
 import type { OutgoingMail } from "./mailer";
 import { mailTranslator } from "./mail-words";
 

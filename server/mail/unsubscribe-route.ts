@@ -8,7 +8,7 @@
  */
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
-import { isAppError } from "../../core/app-error";
+import { isAppError } from "../../core/shared/app-error";
 import { HTML_LANG, pickLanguage, type Language } from "../../core/i18n/languages";
 import { escapeHtml } from "./alert-mail";
 import { MAIL_WORDS, mailTranslator } from "./mail-words";

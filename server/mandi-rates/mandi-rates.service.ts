@@ -4,9 +4,9 @@
  * source; never today's price unless it is dated today.
  */
 import type { MandiRatesRepository } from "./mandi-rates.repository";
-import { matchProduce, NO_PRODUCE, produceById } from "../../core/produce-catalogue";
-import { rateAgeDays, type MandiRateView } from "../../core/mandi-rate";
-import type { CategorySlug } from "../../core/categories";
+import { matchProduce, NO_PRODUCE, produceById } from "../../core/catalogue/produce";
+import { rateAgeDays, type MandiRateView } from "../../core/prices/mandi-rate";
+import type { CategorySlug } from "../../core/catalogue/categories";
 import { findDistrict, findState } from "../../core/locations";
 
 export function createMandiRatesService(deps: { repository: MandiRatesRepository; now?: () => number }) {

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { IMAGE_WIDTHS } from "../../core/constants";
+import { IMAGE_WIDTHS } from "../../core/shared/constants";
 import { makeProducePhoto } from "../seed/factories";
 import { makeImageVariants } from "./image-pipeline";
 

@@ -3,9 +3,9 @@
  * the name; a pixel limit stops decompression bombs; everything is re-encoded, so nothing a
  * person uploads is served as-is, and metadata (EXIF, GPS) is dropped.
  */
-import { AppError } from "../../core/app-error";
-import { IMAGE_WIDTHS, type ImageWidth } from "../../core/constants";
-import { MESSAGES } from "../../core/messages";
+import { AppError } from "../../core/shared/app-error";
+import { IMAGE_WIDTHS, type ImageWidth } from "../../core/shared/constants";
+import { MESSAGES } from "../../core/i18n/messages";
 import { imagePipelineDuration } from "../metrics/metrics";
 import { loadSharp } from "./load-sharp";
 

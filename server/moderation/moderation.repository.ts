@@ -3,7 +3,7 @@
  * (decision 014). `transaction` hands the callback a repository bound to one transaction.
  */
 import { sql, type Kysely } from "kysely";
-import type { HiddenCause, ReportReason } from "../../core/moderation";
+import type { HiddenCause, ReportReason } from "../../core/moderation/moderation";
 import { createAccountsRepository } from "../auth/accounts.repository";
 import type { DialectName } from "../db/database";
 import { STATUS_AND_MODERATION_COLUMNS } from "../listings/listing-sql";

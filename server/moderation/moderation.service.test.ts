@@ -6,8 +6,9 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MODERATION_MESSAGES, type ReportReason, type Role } from "../../core/moderation";
-import { browseQuerySchema } from "../../core/schemas";
+import { MODERATION_MESSAGES, type ReportReason } from "../../core/moderation/moderation";
+import { type Role } from "../../core/accounts/roles";
+import { browseQuerySchema } from "../../core/search/search-query";
 import { listingFields } from "../../tests/support/listings";
 import { testEngines } from "../../tests/support/test-database";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";

@@ -5,10 +5,11 @@
  */
 import { createHmac, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { AppError } from "../../core/app-error";
-import { PAGE_SIZE } from "../../core/constants";
-import { LISTING_MESSAGES, MESSAGES } from "../../core/messages";
-import { isAdmin, isStaff, MODERATION_MESSAGES, SYSTEM_ACTORS, type ReportReason, type Role } from "../../core/moderation";
+import { AppError } from "../../core/shared/app-error";
+import { PAGE_SIZE } from "../../core/shared/constants";
+import { LISTING_MESSAGES, MESSAGES } from "../../core/i18n/messages";
+import { MODERATION_MESSAGES, SYSTEM_ACTORS, type ReportReason } from "../../core/moderation/moderation";
+import { isAdmin, isStaff, type Role } from "../../core/accounts/roles";
 import type { PersonRecord } from "../auth/accounts.repository";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";

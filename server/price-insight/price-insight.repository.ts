@@ -3,7 +3,7 @@
  * produce, one place and a window of days, each served by a covering index.
  */
 import type { Kysely } from "kysely";
-import type { PricePoint } from "../../core/price-insight";
+import type { PricePoint } from "../../core/prices/price-insight";
 import type { Database } from "../db/schema";
 
 export function createPriceInsightRepository(db: Kysely<Database>) {

@@ -4,7 +4,7 @@
  * through the content version.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dayOf } from "../../core/price-insight";
+import { dayOf } from "../../core/prices/price-insight";
 import { listingFields } from "../../tests/support/listings";
 import { testEngines } from "../../tests/support/test-database";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";

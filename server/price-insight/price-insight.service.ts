@@ -4,13 +4,13 @@
  * produce's price page (medians by state and district, a 90-day trend).
  *
  * Reads the narrow `price_point` rows (migration 0014) and takes medians in process
- * (core/price-insight). Answers are cached per process, keyed by the content version (decision
+ * (core/prices/price-insight). Answers are cached per process, keyed by the content version (decision
  * 017): a listing saved anywhere, on any instance, moves the version, and the next request reads
  * again. The day is part of every key, so the 30-day window moves at midnight UTC too.
  */
-import { AppError } from "../../core/app-error";
-import type { Grade } from "../../core/grades";
-import { produceById, PRODUCE, type Produce } from "../../core/produce-catalogue";
+import { AppError } from "../../core/shared/app-error";
+import type { Grade } from "../../core/catalogue/grades";
+import { produceById, PRODUCE, type Produce } from "../../core/catalogue/produce";
 import {
   chooseInsight,
   dayOf,
@@ -27,11 +27,11 @@ import {
   type PriceInsight,
   type PriceSummary,
   type TrendPoint,
-} from "../../core/price-insight";
+} from "../../core/prices/price-insight";
 import type { Language } from "../../core/i18n/languages";
 import { districtName, stateName } from "../../core/locations";
-import type { InsightAsked } from "../../core/price-insight-query";
-import { produceName } from "../../core/produce-catalogue";
+import type { InsightAsked } from "../../core/prices/price-insight-query";
+import { produceName } from "../../core/catalogue/produce";
 import type { ContentVersionRepository } from "../page-cache/content-version.repository";
 import type { PriceInsightRepository } from "./price-insight.repository";
 

@@ -5,10 +5,10 @@
  * paise (integer) beside a rupee string and its unit; times are ISO 8601 with India's offset.
  */
 import { z } from "zod";
-import { CATEGORY_SLUGS } from "../../core/categories";
-import { MAX_SEARCH_LENGTH } from "../../core/constants";
+import { CATEGORY_SLUGS } from "../../core/catalogue/categories";
+import { MAX_SEARCH_LENGTH } from "../../core/shared/constants";
 import { LANGUAGES } from "../../core/i18n/languages";
-import { SORTS } from "../../core/schemas";
+import { SORTS } from "../../core/search/search-query";
 
 /** Bulk pages hold at most this many items; 20 unless asked. */
 export const MAX_PAGE_LIMIT = 50;
@@ -39,7 +39,7 @@ const coordinate = (description: string) => z.string().max(14).regex(/^-?\d{1,3}
 
 export const langOnlyQuery = z.strictObject({ lang }).meta({ id: "LangQuery" });
 
-/** /viewmore's parameters (core/schemas browseQuerySchema reads them the same way), with a cursor instead of a page number. */
+/** /viewmore's parameters (core/search/search-query browseQuerySchema reads them the same way), with a cursor instead of a page number. */
 export const listingsQuery = z.strictObject({
   q: text("Search words, as in the search box: a name, a category or a place (\"onion nashik\", \"प्याज\")."),
   by: z.enum(["name", "any"]).optional().meta({ description: "`name`: names only (the header box); `any` (default): a category named by `q` matches too." }),

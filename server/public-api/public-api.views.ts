@@ -5,15 +5,15 @@
  * listingDetailView and sellerView are given one.
  */
 import type { z } from "zod";
-import { getCategory, type CategorySlug } from "../../core/categories";
-import { IMAGE_WIDTHS } from "../../core/constants";
+import { getCategory, type CategorySlug } from "../../core/catalogue/categories";
+import { IMAGE_WIDTHS } from "../../core/shared/constants";
 import type { Language } from "../../core/i18n/languages";
-import { imageUrl } from "../../core/images";
-import type { ListingDetail, ListingSummary } from "../../core/listing";
+import { imageUrl } from "../../core/uploads/images";
+import type { ListingDetail, ListingSummary } from "../../core/listings/listing";
 import { placeLabel } from "../../core/locations";
-import type { PriceInsight } from "../../core/price-insight";
-import type { Produce } from "../../core/produce-catalogue";
-import { produceName } from "../../core/produce-catalogue";
+import type { PriceInsight } from "../../core/prices/price-insight";
+import type { Produce } from "../../core/catalogue/produce";
+import { produceName } from "../../core/catalogue/produce";
 import type { StoredMandiRate } from "../mandi-rates/mandi-rates.repository";
 import type { listingDetailSchema, listingSummarySchema, mandiRatesPageSchema, moneySchema, priceInsightSchema, sellerSchema } from "./public-api.schemas";
 import { API_BASE } from "./problems";

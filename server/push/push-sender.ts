@@ -4,7 +4,7 @@
  * Bounded: a push service that does not answer is given up on, and the job retries later.
  */
 import webpush from "web-push";
-import type { PushPayload } from "../../core/push-subscription";
+import type { PushPayload } from "../../core/alerts/push-subscription";
 import { createPushAgent, PushDestinationRefusedError } from "./push-endpoint";
 import type { VapidKeys } from "./vapid-keys";
 

@@ -1,6 +1,6 @@
 /** The SQL of Web Push (decision 027): subscriptions (migrations 0016, 0020, 0023) and alert_match.pushed_at. */
 import type { Kysely } from "kysely";
-import { parseChannels } from "../../core/saved-search";
+import { parseChannels } from "../../core/alerts/saved-search";
 import type { Database } from "../db/schema";
 import { isLiveRow } from "../listings/listing-sql";
 

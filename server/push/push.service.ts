@@ -4,14 +4,14 @@
  * in the language that phone subscribed in.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { AppError } from "../../core/app-error";
+import { AppError } from "../../core/shared/app-error";
 import { CATALOGUES } from "../../core/i18n/catalogues";
 import type { Language } from "../../core/i18n/languages";
 import { placeLabel } from "../../core/locations";
-import { formatRupees } from "../../core/money";
-import { MESSAGES } from "../../core/messages";
-import type { Actor } from "../../core/policies";
-import { MAX_PUSH_SUBSCRIPTIONS, type PushPayload } from "../../core/push-subscription";
+import { formatRupees } from "../../core/money/money";
+import { MESSAGES } from "../../core/i18n/messages";
+import type { Actor } from "../../core/accounts/policies";
+import { MAX_PUSH_SUBSCRIPTIONS, type PushPayload } from "../../core/alerts/push-subscription";
 import { backoffMs, type JobQueue } from "../jobs/job-queue";
 import type { Logger } from "../logger";
 import { isPushServiceEndpoint } from "./push-endpoint";

@@ -4,7 +4,7 @@
  * not an AppError is rethrown for the error page and the log.
  */
 import { data } from "react-router";
-import { isAppError } from "../../core/app-error";
+import { isAppError } from "../../core/shared/app-error";
 import { translateServerMessage, translateServerMessages } from "../../core/i18n/server-messages";
 import { currentLanguage } from "../http/request-language";
 import { classifyUnavailable } from "../unavailable";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { AppError } from "../../core/app-error";
-import { parseWith } from "../../core/schemas";
+import { AppError } from "../../core/shared/app-error";
+import { parseWith } from "../../core/shared/form-fields";
 import { formErrorResponse, inPageLanguage, refuseForm } from "./app-errors";
 
 /** Pages that take forms take them by POST; another method is refused before anything is read. */

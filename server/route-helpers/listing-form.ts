@@ -2,9 +2,10 @@
  * Reads the listing form (Sell and Edit alike) into typed fields and the photos in the seller's
  * order, or into the messages to show beside each field with what was typed kept.
  */
-import { EMPTY_LISTING_VALUES, formValuesFrom, type ListingFormValues } from "../../core/listing-form";
-import { MESSAGES } from "../../core/messages";
-import { listingFieldsSchemaAt, listingPhotosSchema, parseWith, type ListingFields } from "../../core/schemas";
+import { EMPTY_LISTING_VALUES, formValuesFrom, type ListingFormValues } from "../../core/listings/listing-form";
+import { MESSAGES } from "../../core/i18n/messages";
+import { listingFieldsSchemaAt, listingPhotosSchema, type ListingFields } from "../../core/listings/listing-forms";
+import { parseWith } from "../../core/shared/form-fields";
 import type { PhotoSource } from "../listings/listings.service";
 import { readPhotoForm } from "./multipart";
 

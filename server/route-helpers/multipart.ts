@@ -4,8 +4,8 @@ import {
   MultipartParseError,
   parseMultipartRequest,
 } from "@remix-run/multipart-parser";
-import { AppError } from "../../core/app-error";
-import { photoTooLargeMessage } from "../../core/messages";
+import { AppError } from "../../core/shared/app-error";
+import { photoTooLargeMessage } from "../../core/i18n/messages";
 
 /** Room for the text fields and multipart framing on top of the photos themselves. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;

@@ -3,7 +3,7 @@
  * number" press (decision 046). Only route modules import this (lint-enforced).
  */
 import { data, type AppLoadContext } from "react-router";
-import { showNumberFormSchema } from "../../core/schemas";
+import { showNumberFormSchema } from "../../core/listings/listing-forms";
 import { orErrorPage } from "./app-errors";
 import { parseForm, postOnly } from "./forms";
 

@@ -4,11 +4,11 @@
  * worked out (the database is busy) is left out rather than failing the form.
  */
 import { requestLanguage } from "../../core/i18n/languages";
-import type { ListingFormValues } from "../../core/listing-form";
-import type { Grade } from "../../core/grades";
-import type { PriceInsightNote, PriceStandingView } from "../../core/price-insight";
-import { produceById, produceName } from "../../core/produce-catalogue";
-import { insightAskedFrom } from "../../core/price-insight-query";
+import type { ListingFormValues } from "../../core/listings/listing-form";
+import type { Grade } from "../../core/catalogue/grades";
+import type { PriceInsightNote, PriceStandingView } from "../../core/prices/price-insight";
+import { produceById, produceName } from "../../core/catalogue/produce";
+import { insightAskedFrom } from "../../core/prices/price-insight-query";
 import type { RouteServices } from "../http/load-context";
 
 export async function priceInsightNoteFor(services: RouteServices, request: Request, values: ListingFormValues): Promise<PriceInsightNote | null> {

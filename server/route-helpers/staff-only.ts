@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import type { AppLoadContext } from "react-router";
-import { NO_FORMS_HERE } from "../../core/messages";
+import { NO_FORMS_HERE } from "../../core/i18n/messages";
 import { inPageLanguage } from "./app-errors";
-import { isAdmin, isStaff, MAX_MODERATION_TEXT } from "../../core/moderation";
+import { MAX_MODERATION_TEXT } from "../../core/moderation/moderation";
+import { isAdmin, isStaff } from "../../core/accounts/roles";
 import type { SessionUser } from "../auth/accounts.service";
 
 /** What anyone who may not see the back office is told, whatever they asked for: it does not exist. */

@@ -5,7 +5,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { SUMMARY_COLUMNS, toSummary } from "../listings/listing-sql";
-import type { ListingSummary } from "../../core/listing";
+import type { ListingSummary } from "../../core/listings/listing";
 
 /** One saved row with its listing as it is now (null when the listing was deleted). */
 export interface SavedListingRow {

@@ -4,7 +4,7 @@
  * one's own rows, the cap, and account deletion. Real services on a real database.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signupSchema } from "../../core/schemas";
+import { signupSchema } from "../../core/accounts/account-forms";
 import { listingFields } from "../../tests/support/listings";
 import { testEngines } from "../../tests/support/test-database";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";

@@ -4,10 +4,10 @@
  * each listing (sold, expired, no longer available).
  */
 import { randomUUID } from "node:crypto";
-import { AppError } from "../../core/app-error";
-import { listingStatus, type ListingSummary } from "../../core/listing";
-import { LISTING_MESSAGES, MESSAGES } from "../../core/messages";
-import { canSaveListing, type Actor } from "../../core/policies";
+import { AppError } from "../../core/shared/app-error";
+import { listingStatus, type ListingSummary } from "../../core/listings/listing";
+import { LISTING_MESSAGES, MESSAGES } from "../../core/i18n/messages";
+import { canSaveListing, type Actor } from "../../core/accounts/policies";
 import type { ListingsRepository } from "../listings/listings.repository";
 import type { SavedListingsRepository } from "./saved-listings.repository";
 

@@ -3,7 +3,7 @@
  * prices per category, and generated photos (made with sharp, so no files are shipped).
  */
 import sharp from "sharp";
-import type { CategorySlug } from "../../core/categories";
+import type { CategorySlug } from "../../core/catalogue/categories";
 
 export interface SellerData {
   name: string;

@@ -1,6 +1,7 @@
 /** Fills a marketplace with demo sellers and listings spread over the last few weeks. */
-import { AppError } from "../../core/app-error";
-import { listingFieldsSchema, signupSchema } from "../../core/schemas";
+import { AppError } from "../../core/shared/app-error";
+import { signupSchema } from "../../core/accounts/account-forms";
+import { listingFieldsSchema } from "../../core/listings/listing-forms";
 import type { Services } from "../services";
 import { DEMO_STAPLES, demoProduce, demoSellers, makeProducePhoto, seededRandom, type DemoListing } from "./factories";
 

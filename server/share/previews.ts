@@ -1,5 +1,5 @@
 /**
- * The share previews (Open Graph and Twitter tags, core/share-meta.ts) of a listing, a seller and
+ * The share previews (Open Graph and Twitter tags, core/share/share-meta.ts) of a listing, a seller and
  * search results, in the preview's language (decision 023). Loaders call these on the server:
  * they know BASE_URL and have every catalogue; the meta functions only copy the result out.
  */
@@ -7,10 +7,10 @@ import { CATALOGUES } from "../../core/i18n/catalogues";
 import type { Language } from "../../core/i18n/languages";
 import { createTranslator, type MessageTree } from "../../core/i18n/translate";
 import { placeLabel } from "../../core/locations";
-import type { ListingDetail } from "../../core/listing";
-import { formatRupees } from "../../core/money";
-import { absoluteUrl, type SharePreview } from "../../core/share-meta";
-import { UNITS } from "../../core/units";
+import type { ListingDetail } from "../../core/listings/listing";
+import { formatRupees } from "../../core/money/money";
+import { absoluteUrl, type SharePreview } from "../../core/share/share-meta";
+import { UNITS } from "../../core/money/units";
 import { CARD_HEIGHT, CARD_WIDTH } from "./share-card";
 import { shareCardPath } from "./share-cards.service";
 

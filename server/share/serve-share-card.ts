@@ -5,7 +5,7 @@
  * minutes. A hidden or unknown listing is a 404, a deleted one a 410 (and its cards are removed).
  */
 import type { RequestHandler } from "express";
-import { isAppError } from "../../core/app-error";
+import { isAppError } from "../../core/shared/app-error";
 import type { ShareCardsService } from "./share-cards.service";
 
 const FILE = /^(en|hi)(?:-([0-9a-f]{16}))?\.jpg$/;

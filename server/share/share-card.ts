@@ -16,9 +16,9 @@ import { CATALOGUES } from "../../core/i18n/catalogues";
 import type { Language } from "../../core/i18n/languages";
 import { createTranslator, type MessageTree } from "../../core/i18n/translate";
 import { placeLabel } from "../../core/locations";
-import type { ListingDetail } from "../../core/listing";
-import { formatRupees } from "../../core/money";
-import { UNITS } from "../../core/units";
+import type { ListingDetail } from "../../core/listings/listing";
+import { formatRupees } from "../../core/money/money";
+import { UNITS } from "../../core/money/units";
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;

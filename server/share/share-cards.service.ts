@@ -11,10 +11,10 @@
  */
 import { buffer } from "node:stream/consumers";
 import { LANGUAGES, type Language } from "../../core/i18n/languages";
-import { imageVariantKey } from "../../core/images";
-import type { ListingDetail } from "../../core/listing";
-import { AppError, isAppError } from "../../core/app-error";
-import { LISTING_MESSAGES } from "../../core/messages";
+import { imageVariantKey } from "../../core/uploads/images";
+import type { ListingDetail } from "../../core/listings/listing";
+import { AppError, isAppError } from "../../core/shared/app-error";
+import { LISTING_MESSAGES } from "../../core/i18n/messages";
 import type { ListingsRepository } from "../listings/listings.repository";
 import { timeOrderedId } from "../db/time-ordered-id";
 import type { JobQueue } from "../jobs/job-queue";

@@ -3,7 +3,7 @@ import { listingFields } from "../../tests/support/listings";
 import { readdirSync } from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UPLOAD_CHUNK_BYTES } from "../../core/upload-task";
+import { UPLOAD_CHUNK_BYTES } from "../../core/uploads/upload-task";
 import { testEngines } from "../../tests/support/test-database";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { signedInSeller, startUploadsServer } from "../../tests/support/uploads";

@@ -3,7 +3,7 @@ import { listingFields } from "../../tests/support/listings";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { imageVariantKey } from "../../core/images";
+import { imageVariantKey } from "../../core/uploads/images";
 import { testEngines } from "../../tests/support/test-database";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { signedInSeller, storeUpload } from "../../tests/support/uploads";

@@ -3,9 +3,9 @@
  * one back for the listing it becomes part of, and removing those never used.
  */
 import type { Readable } from "node:stream";
-import { AppError } from "../../core/app-error";
-import { photoTooLargeMessage } from "../../core/messages";
-import { UPLOAD_ERROR_MESSAGES } from "../../core/upload-task";
+import { AppError } from "../../core/shared/app-error";
+import { photoTooLargeMessage } from "../../core/i18n/messages";
+import { UPLOAD_ERROR_MESSAGES } from "../../core/uploads/upload-task";
 import type { Logger } from "../logger";
 import type { UploadDatastore } from "./tus-datastore";
 import type { UploadLockRepository } from "./upload-lock.repository";

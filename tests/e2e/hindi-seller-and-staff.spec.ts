@@ -7,10 +7,10 @@
  * run of Latin letters but names, figures and the allow-list (tests/e2e/support/hindi.ts).
  */
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
-import { formatShortDate } from "../../core/dates";
+import { formatShortDate } from "../../core/shared/dates";
 import { hi } from "../../core/i18n/hi";
 import { translateServerMessage } from "../../core/i18n/server-messages";
-import { MODERATION_MESSAGES } from "../../core/moderation";
+import { MODERATION_MESSAGES } from "../../core/moderation/moderation";
 import {
   createListingWith,
   deleteUser,

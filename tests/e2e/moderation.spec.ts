@@ -5,7 +5,7 @@
  * moderator bans a seller, whose very next request is signed out and whose sign-in is refused.
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { MODERATION_MESSAGES } from "../../core/moderation";
+import { MODERATION_MESSAGES } from "../../core/moderation/moderation";
 import { createListingWith, documentScrollWidth, expect, gotoHydrated, logIn, openSellerContext, test, uniqueTag, watchServerErrors, withDatabase } from "./support/fixtures";
 
 /** A signed-in person with a staff role (what `npm run admin:grant` does). */

@@ -4,7 +4,7 @@
  * each listing is, in English and Hindi; axe finds nothing at 360 px.
  */
 import type { Page } from "@playwright/test";
-import { distanceKm, roughDistanceText } from "../../core/distance";
+import { distanceKm, roughDistanceText } from "../../core/locations/distance";
 import { districtCentre } from "../../core/locations/centres";
 import { axeViolations } from "./support/axe";
 import { createBackdatedListings, expect, openSellerContext, test, uniqueTag } from "./support/fixtures";

@@ -1,5 +1,5 @@
 /**
- * Pages paint before their JavaScript loads (app/components/deferred-scripts.tsx): the HTML asks
+ * Pages paint before their JavaScript loads (app/features/site/deferred-scripts.tsx): the HTML asks
  * for no script module up front, the scripts start once the browser reports the first contentful
  * paint, and the page then hydrates without an error. The first photo of a listing grid is
  * fetched at high priority, the others lazily. Timings are measured by `npm run bench:lighthouse`,

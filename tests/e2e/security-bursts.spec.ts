@@ -3,7 +3,7 @@
  * server: 100 posts at once, each on its own connection, store exactly 20 saved searches and 3 API
  * keys; every other post is refused with the message a person can act on, never a 5xx.
  */
-import { MAX_SAVED_SEARCHES } from "../../core/saved-search";
+import { MAX_SAVED_SEARCHES } from "../../core/alerts/saved-search";
 import { MAX_API_KEYS } from "../../server/api-keys/api-keys.service";
 import { deleteUser, expect, logInWith, signUpSellerWith, test, withDatabase } from "./support/fixtures";
 import { BASE_URL, cookieHeader, rawRequest, SAME_ORIGIN } from "./support/security";

@@ -9,8 +9,8 @@
  */
 import fc from "fast-check";
 import { sql } from "kysely";
-import { IMAGE_WIDTHS } from "../../core/constants";
-import { PRODUCE_IDS } from "../../core/produce-catalogue";
+import { IMAGE_WIDTHS } from "../../core/shared/constants";
+import { PRODUCE_IDS } from "../../core/catalogue/produce";
 import type { Db } from "../../server/db/database";
 import { isPushServiceEndpoint } from "../../server/push/push-endpoint";
 import { DEFAULT_PUSH_DOMAINS, issueSpellings, parserDifferentialEndpoints } from "../support/push-endpoints";

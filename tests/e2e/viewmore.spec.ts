@@ -4,7 +4,7 @@
  * (8 + 8 + 1) whatever else is in the shared database.
  */
 import type { Page } from "@playwright/test";
-import { CATEGORY_SLUGS } from "../../core/categories";
+import { CATEGORY_SLUGS } from "../../core/catalogue/categories";
 import {
   createBackdatedListings,
   deleteListings,

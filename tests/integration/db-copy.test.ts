@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signupSchema } from "../../core/schemas";
+import { signupSchema } from "../../core/accounts/account-forms";
 import { loadConfig } from "../../server/config";
 import { COPIED_TABLES, copyDatabase, isCompleteCopy } from "../../server/db/copy-database";
 import { openDatabase } from "../../server/db/database";

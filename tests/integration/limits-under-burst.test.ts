@@ -7,9 +7,9 @@
  */
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as newAlertAction } from "../../app/routes/my-alerts-new";
-import { action as accountAction } from "../../app/routes/my-account";
-import { MAX_SAVED_SEARCHES } from "../../core/saved-search";
+import { action as newAlertAction } from "../../app/routes/my.alerts.new";
+import { action as accountAction } from "../../app/routes/my.account";
+import { MAX_SAVED_SEARCHES } from "../../core/alerts/saved-search";
 import { ALERT_MESSAGES } from "../../server/alerts/alerts.service";
 import { MAX_API_KEYS } from "../../server/api-keys/api-keys.service";
 import { createLogger } from "../../server/logger";

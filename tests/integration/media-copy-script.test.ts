@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageVariantKey } from "../../core/images";
+import { imageVariantKey } from "../../core/uploads/images";
 import { makeImageVariants } from "../../server/media/image-pipeline";
 import { createLocalDiskStorage } from "../../server/media/local-disk-storage";
 import { makeProducePhoto } from "../../server/seed/factories";

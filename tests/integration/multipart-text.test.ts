@@ -3,7 +3,7 @@
  * sender's mistake: a 400 with a message, never an unhandled error (found by security-fuzz).
  */
 import { describe, expect, it } from "vitest";
-import { isAppError } from "../../core/app-error";
+import { isAppError } from "../../core/shared/app-error";
 import { readPhotoForm } from "../../server/route-helpers/multipart";
 
 function sellForm(description: Buffer): Request {

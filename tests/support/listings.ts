@@ -1,5 +1,5 @@
 /** A seller with one listing and its photo, made through the real services, for tests about what happens to it. */
-import { listingFieldsSchema, type ListingFields } from "../../core/schemas";
+import { listingFieldsSchema, type ListingFields } from "../../core/listings/listing-forms";
 import { makeProducePhoto, makeSeller } from "../../server/seed/factories";
 import type { TestServices } from "./test-services";
 

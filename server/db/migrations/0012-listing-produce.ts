@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 
 /**
  * What produce a listing is, for price comparisons, and its quality grade (decision 019).
- * `produce_id` is a catalogue id (core/produce-catalogue) or null for none; `produce_source` says
+ * `produce_id` is a catalogue id (core/catalogue/produce) or null for none; `produce_source` says
  * who decided: "auto" (read from the name on save), "seller" (the seller chose, "none" included),
  * or null for a listing saved before this migration, which the backfill
  * (server/listings/produce-backfill.ts) reads from its name.

@@ -7,7 +7,7 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
  * per quintal. `id` is a hash of the record's natural key (state, district, market, commodity,
  * variety, grade, arrival date), so the same record imported twice is stored once (ON CONFLICT DO
  * NOTHING) and db:copy can walk the table by one column. `produce_id`, `state_slug` and
- * `district_slug` are what the importer matched (core/produce-catalogue, core/locations), or null
+ * `district_slug` are what the importer matched (core/catalogue/produce, core/locations), or null
  * for a name it did not know.
  *
  * Listing pages show the latest rate for their produce in their district, else their state, so the

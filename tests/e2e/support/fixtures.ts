@@ -5,12 +5,12 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import type { CategorySlug } from "../../../core/categories";
+import type { CategorySlug } from "../../../core/catalogue/categories";
 import { E2E_DATABASE_URL, E2E_DATA_DIR, E2E_PORT } from "../../../playwright.config";
 import { openDatabase } from "../../../server/db/database";
 import { createLocalDiskStorage } from "../../../server/media/local-disk-storage";
-import { imageVariantKey } from "../../../core/images";
-import { IMAGE_WIDTHS } from "../../../core/constants";
+import { imageVariantKey } from "../../../core/uploads/images";
+import { IMAGE_WIDTHS } from "../../../core/shared/constants";
 import { makeProducePhoto, makeSeller, type SellerData } from "../../../server/seed/factories";
 
 export interface Seller extends SellerData {

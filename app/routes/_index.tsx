@@ -1,0 +1,109 @@
+import { Link } from "react-router";
+import { ALL_CATEGORIES } from "../../core/catalogue/categories";
+import { requestLanguage } from "../../core/i18n/languages";
+import { withPlaceLabels } from "../../core/locations";
+import { MESSAGES } from "../../core/i18n/messages";
+import { homeQuerySchema } from "../../core/search/search-query";
+import { searchParamsToObject } from "../../core/shared/form-fields";
+import { Alert } from "../components/ui/alert";
+import { CategoryBanner } from "../features/search/category-banner";
+import { ListingGrid } from "../features/listings/listing-card";
+import type { Route } from "./+types/_index";
+import { useI18n } from "../features/i18n/i18n";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = homeQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
+  const home = await context.services.search.getHomePage({ category: query.category });
+  // Places in the page's language (core/locations).
+  const lang = requestLanguage(request);
+  const categorySection = home.categorySection && { ...home.categorySection, items: withPlaceLabels(home.categorySection.items, lang) };
+  return { fresh: withPlaceLabels(home.fresh, lang), quickMenu: withPlaceLabels(home.quickMenu, lang), categorySection, created: query.created, accountDeleted: query.account };
+}
+
+function ViewMore({ to, label }: { to: string; label: string }) {
+  const { t } = useI18n();
+  return (
+    <Link to={to} className="btn-secondary text-sm" aria-label={label}>
+      {t("home.viewMore")}
+    </Link>
+  );
+}
+
+function SectionHeading({ id, title, more }: { id: string; title: string; more?: React.ReactNode }) {
+  return (
+    <div className="mb-3 flex items-center justify-between gap-3">
+      <h2 id={id} className="section-title min-w-0 [overflow-wrap:anywhere]">
+        {title}
+      </h2>
+      {more}
+    </div>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { fresh, quickMenu, categorySection, created, accountDeleted } = loaderData;
+  const { t } = useI18n();
+  const selected = categorySection?.all ? ALL_CATEGORIES : (categorySection?.category ?? "");
+  const sectionTitle = categorySection?.all
+    ? t("home.allCategories")
+    : categorySection?.category
+      ? t(`category.label.${categorySection.category}`)
+      : (categorySection?.requested ?? "");
+  return (
+    <>
+      <h1 className="sr-only">{t("home.heading")}</h1>
+      <CategoryBanner selected={selected} />
+      <div className="page mt-4 space-y-8">
+        {created ? <Alert tone="success">{t("home.created")}</Alert> : null}
+        {accountDeleted ? <Alert tone="success">{t("home.accountDeleted")}</Alert> : null}
+
+        {categorySection ? (
+          <section aria-labelledby="category-heading">
+            <SectionHeading
+              id="category-heading"
+              title={sectionTitle}
+              more={
+                categorySection.items.length ? (
+                  <ViewMore
+                    to={categorySection.all ? "/viewmore" : `/viewmore?category=${categorySection.category}`}
+                    label={t("home.viewMoreIn", { section: sectionTitle })}
+                  />
+                ) : null
+              }
+            />
+            {categorySection.items.length ? (
+              <ListingGrid listings={categorySection.items} label={t("home.sectionProducts", { section: sectionTitle })} eager={4} />
+            ) : (
+              <Alert tone="info" lang="en-IN">
+                {MESSAGES.noItems}
+              </Alert>
+            )}
+          </section>
+        ) : null}
+
+        {quickMenu.length === 0 ? (
+          <section aria-labelledby="empty-heading" className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center">
+            <h2 id="empty-heading" className="section-title">
+              {t("home.emptyTitle")}
+            </h2>
+            <p className="mt-2 text-stone-700">{t("home.emptyText")}</p>
+            <Link to="/create" className="btn-primary mt-4">
+              {t("home.emptySell")}
+            </Link>
+          </section>
+        ) : (
+          <>
+            <section aria-labelledby="quick-menu-heading">
+              <SectionHeading id="quick-menu-heading" title={t("home.quickMenu")} more={<ViewMore to="/viewmore?sort=oldest" label={t("home.viewMoreProducts")} />} />
+              <ListingGrid listings={quickMenu} label={t("home.quickMenu")} eager={categorySection ? 0 : 4} />
+            </section>
+            <section aria-labelledby="fresh-heading">
+              <SectionHeading id="fresh-heading" title={t("home.fresh")} />
+              <ListingGrid listings={fresh} label={t("home.fresh")} />
+            </section>
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Trust and safety (decision 014): why a listing may be reported, and the
+ * words buyers, sellers and moderators are shown. No zod here: the view page's report form
+ * imports the reasons, and zod must stay out of the browser (core/moderation/moderation-forms.ts holds the parsers).
+ */
+
+/** The names the audit log keeps when no person acted (its actor_id is null). */
+export const SYSTEM_ACTORS = { automatic: "Automatic", commandLine: "Command line" } as const;
+
+export const REPORT_REASONS = ["scam", "category", "price", "sold", "offensive", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** Longest text a report, a hiding reason or a ban reason may carry. */
+export const MAX_MODERATION_TEXT = 500;
+
+/** Why moderation hid a listing. */
+export type HiddenCause = "reports" | "moderator" | "ban";
+
+export const MODERATION_MESSAGES = {
+  reported: "Thank you for telling us. We will look at this listing soon.",
+  ownListing: "This is your own listing. You can change it or mark it as sold from My listings.",
+  tooManyReports: "You have sent many reports in a short time. Please wait an hour and try again.",
+  chooseReason: "Please choose what is wrong with this listing.",
+  describeOther: "Please tell us in a few words what is wrong.",
+  /** The reason a seller sees when reports hid their listing before anyone looked. */
+  autoHidden: "Several people reported this listing. It is hidden until a moderator looks at it.",
+  /** The reason a seller sees for listings hidden when their account was banned. */
+  bannedSeller: "The seller's account is blocked.",
+  reviewRequested: "Thank you. A moderator will look at this listing again.",
+  reviewAlreadyRequested: "You have already asked for a review of this listing.",
+  notHidden: "This listing is not hidden.",
+  hiddenNoChange: "This listing is hidden by a moderator, so it cannot be changed this way. You can edit it and ask for a review, or delete it.",
+  banned: "This account is blocked because it broke Mandi's rules, so it cannot sign in.",
+  giveReason: "Please write the reason. The seller will see it.",
+  giveBanReason: "Please write the reason. Other moderators will see it in the log.",
+  cannotBanStaff: "Moderators and admins cannot be banned. Remove their role first.",
+  noSuchPerson: "We could not find anyone with that email.",
+  notBanned: "This person is not banned.",
+  alreadyBanned: "This person is already banned.",
+} as const;
+
+/** Short and plain, shown on every listing's page. */
+export const SAFETY_TIPS = [
+  "Meet the seller or inspect the produce before you pay.",
+  "Never pay an advance to someone you do not know.",
+  "If something seems wrong, report this listing below.",
+] as const;

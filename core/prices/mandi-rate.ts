@@ -1,0 +1,53 @@
+/**
+ * A government mandi rate as pages show it (decision 021): "Government mandi rate, Lasalgaon
+ * (Nashik), 24 Nov 2026: ₹21.50 / kg (₹19–23)", with its source, and how old it is when it is more
+ * than a week old. Pure: the server picks the rate, the page words it.
+ */
+import type { Language } from "../i18n/languages";
+import { formatRupees } from "../money/money";
+
+export interface MandiRateView {
+  market: string;
+  /** As AGMARKNET wrote it. */
+  district: string;
+  state: string;
+  /** YYYY-MM-DD, the day the produce arrived at the market. */
+  arrivalDate: string;
+  /** Paise per kg (the file's per-quintal prices divided by 100). */
+  minPerKg: number;
+  maxPerKg: number;
+  modalPerKg: number;
+  /** Found in the listing's district, or (none there) elsewhere in its state. */
+  scope: "district" | "state";
+  /** Whole days from the arrival date to the day it was looked up, in India. */
+  ageDays: number;
+}
+
+export const MANDI_RATE_SOURCE = "AGMARKNET / data.gov.in";
+export const MANDI_RATE_SOURCE_URL = "https://www.data.gov.in/resource/current-daily-price-various-commodities-various-markets-mandi";
+
+/** A rate older than this says when it was reported. */
+export const MANDI_RATE_FRESH_DAYS = 7;
+
+const MONTHS = {
+  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+  hi: ["जन॰", "फ़र॰", "मार्च", "अप्रैल", "मई", "जून", "जुल॰", "अग॰", "सित॰", "अक्टू॰", "नव॰", "दिस॰"],
+};
+
+/** "2026-11-24" → "24 Nov 2026" ("24 नव॰ 2026"). */
+export function formatRateDate(isoDate: string, lang: Language): string {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  return `${day} ${MONTHS[lang === "hi" ? "hi" : "en"][(month ?? 1) - 1]} ${year}`;
+}
+
+/** Whole days from the rate's date to today in India. */
+export function rateAgeDays(isoDate: string, now: number): number {
+  const today = Date.parse(new Date(now + 5.5 * 3600_000).toISOString().slice(0, 10));
+  return Math.max(0, Math.round((today - Date.parse(isoDate)) / 86_400_000));
+}
+
+/** "₹19–23" per kg: rupees, without "/ kg" (the line says it once). */
+export function rateBand(rate: Pick<MandiRateView, "minPerKg" | "maxPerKg">): string {
+  const plain = (paise: number) => formatRupees(paise).replace(/^₹/, "");
+  return rate.minPerKg === rate.maxPerKg ? formatRupees(rate.minPerKg) : `₹${plain(rate.minPerKg)}–${plain(rate.maxPerKg)}`;
+}

@@ -1,0 +1,67 @@
+/**
+ * The specification's short date form: "Sun Nov 22 2026" (shown in India's time zone). In Hindi
+ * the date is written as Intl's hi-IN writes it: "रवि, 22 नव॰ 2026" (decision 015).
+ */
+import type { Language } from "../i18n/languages";
+
+/*
+ * Written out by hand rather than with Intl.DateTimeFormat: the first DateTimeFormat with a time
+ * zone costs a phone's browser 45–57 ms at 4× CPU slowdown (its time-zone data loads), one
+ * unbroken task that showed as Lighthouse's longest in the page's start-up (docs/performance/history/lighthouse-and-hydration.md).
+ * India keeps one offset all year (UTC+05:30, no daylight saving), so the date in India is the UTC
+ * date of the instant moved by that offset. The Hindi names are Intl's hi-IN short forms;
+ * dates.test.ts checks both forms against Intl for every day of a year.
+ */
+const INDIA_OFFSET_MS = 5.5 * 3600_000;
+const WEEKDAYS = {
+  en: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+  hi: ["रवि", "सोम", "मंगल", "बुध", "गुरु", "शुक्र", "शनि"],
+};
+const MONTHS = {
+  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+  hi: ["जन॰", "फ़र॰", "मार्च", "अप्रैल", "मई", "जून", "जुल॰", "अग॰", "सित॰", "अक्टू॰", "नव॰", "दिस॰"],
+};
+
+export function formatShortDate(epochMs: number, language: Language = "en"): string {
+  const inIndia = new Date(epochMs + INDIA_OFFSET_MS);
+  const weekday = WEEKDAYS[language][inIndia.getUTCDay()];
+  const month = MONTHS[language][inIndia.getUTCMonth()];
+  const day = inIndia.getUTCDate();
+  const year = inIndia.getUTCFullYear();
+  if (language === "hi") return `${weekday}, ${day} ${month} ${year}`;
+  return `${weekday} ${month} ${String(day).padStart(2, "0")} ${year}`;
+}
+
+/** ISO date (YYYY-MM-DD) in India's time zone, for <time dateTime>. */
+export function isoDate(epochMs: number): string {
+  return new Date(epochMs + INDIA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** The hour of the day (0–23) in India at this instant: a daily digest's hour is India's. */
+export function indiaHour(epochMs: number): number {
+  return Math.floor((((epochMs + INDIA_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS / HOUR_MS);
+}
+
+/** The instant India's day began (midnight, Asia/Kolkata) for this instant. */
+export function startOfIndiaDay(epochMs: number): number {
+  return epochMs - ((((epochMs + INDIA_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS);
+}
+
+/**
+ * "Expires in 3 days", "Expires tomorrow", "Expires today", "Expired on Sun Nov 22 2026" (My
+ * listings), in the page's words (decision 015).
+ */
+export function expiryText(
+  expiresAt: number,
+  now: number,
+  { lang, t }: { lang: Language; t: (key: "date.expired" | "date.today" | "date.tomorrow" | "date.inDays", params?: Record<string, string | number>) => string },
+): string {
+  if (expiresAt <= now) return t("date.expired", { date: formatShortDate(expiresAt, lang) });
+  const days = Math.floor((expiresAt - now) / DAY_MS);
+  if (days === 0) return t("date.today");
+  if (days === 1) return t("date.tomorrow");
+  return t("date.inDays", { days });
+}

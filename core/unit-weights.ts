@@ -1,9 +1,0 @@
-/** Grams in the units whose weight is fixed (core/units re-exports this). */
-import type { Unit } from "./units";
-
-const FIXED_GRAMS: Partial<Record<Unit, number>> = { kg: 1000, quintal: 100_000, tonne: 1_000_000 };
-
-/** Grams in one kg, quintal or tonne; undefined for a dozen or a crate (the seller says). */
-export function fixedGramsPerUnit(unit: Unit): number | undefined {
-  return FIXED_GRAMS[unit];
-}
