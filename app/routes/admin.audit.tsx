@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { searchParamsToObject } from "../../core/shared/form-fields";
+import { pageNumber, searchParamsToObject } from "../../core/shared/form-fields";
 import { orErrorPage } from "../../server/route-helpers/app-errors";
 import { noFormsForStaff, staffOnly } from "../../server/route-helpers/staff-only";
 import { AdminNav } from "../features/moderation/admin-nav";
@@ -10,7 +10,7 @@ import { metaI18n, useI18n } from "../features/i18n/i18n";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaI18n(matches).t("admin.auditTitle") }];
 
-const pageSchema = z.object({ page: z.preprocess((v) => (typeof v === "string" && /^\d{1,6}$/.test(v) && Number(v) >= 1 ? Number(v) : 1), z.number()) });
+const pageSchema = z.object({ page: pageNumber });
 
 /** Every moderator action, newest first; admins only, and nothing here changes it. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { imageUrl } from "../../core/uploads/images";
 import type { ListingStatus, OwnListingSummary } from "../../core/listings/listing";
 import { isStaff } from "../../core/accounts/roles";
 import { loginPath } from "../../core/shared/redirects";
-import { searchParamsToObject } from "../../core/shared/form-fields";
+import { pageNumber, searchParamsToObject } from "../../core/shared/form-fields";
 import { inPageLanguage, orErrorPage } from "../../server/route-helpers/app-errors";
 import { parseForm } from "../../server/route-helpers/forms";
 import { Alert } from "../components/ui/alert";
@@ -24,7 +24,7 @@ type Intent = (typeof INTENTS)[number];
 
 
 const pageQuerySchema = z.object({
-  page: z.preprocess((v) => (typeof v === "string" && /^\d{1,6}$/.test(v) && Number(v) >= 1 ? Number(v) : 1), z.number()),
+  page: pageNumber,
   done: z.preprocess((v) => ((INTENTS as readonly unknown[]).includes(v) ? v : undefined), z.enum(INTENTS).optional()),
   saved: z.preprocess((v) => (v ? "1" : undefined), z.string().optional()),
   /** The listing whose Delete was pressed: the page asks to confirm (works without JavaScript). */

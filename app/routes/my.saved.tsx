@@ -12,7 +12,7 @@ import { imageUrl } from "../../core/uploads/images";
 import { withPlaceLabels } from "../../core/locations";
 import { requestLanguage } from "../../core/i18n/languages";
 import { loginPath, safeRedirectPath } from "../../core/shared/redirects";
-import { searchParamsToObject } from "../../core/shared/form-fields";
+import { pageNumber, searchParamsToObject } from "../../core/shared/form-fields";
 import { orErrorPage } from "../../server/route-helpers/app-errors";
 import { parseForm, postOnly } from "../../server/route-helpers/forms";
 import { backPath } from "../../server/route-helpers/saved-hearts";
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 const pageQuerySchema = z.object({
-  page: z.preprocess((v) => (typeof v === "string" && /^\d{1,6}$/.test(v) && Number(v) >= 1 ? Number(v) : 1), z.number()),
+  page: pageNumber,
   full: z.preprocess((v) => v === "1", z.boolean()),
 });
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { formatShortDate, isoDate } from "../../core/shared/dates";
 import { requestLanguage } from "../../core/i18n/languages";
 import { placeLabel, withPlaceLabels } from "../../core/locations";
-import { searchParamsToObject } from "../../core/shared/form-fields";
+import { pageNumber, searchParamsToObject } from "../../core/shared/form-fields";
 import { orErrorPage } from "../../server/route-helpers/app-errors";
 import { withSaved } from "../../server/route-helpers/saved-hearts";
 import { phoneForPage, showNumberAction, showNumberHeaders } from "../../server/route-helpers/phone-reveal";
@@ -21,7 +21,7 @@ import type { Route } from "./+types/seller.$id";
 import { metaI18n, useI18n } from "../features/i18n/i18n";
 
 const querySchema = z.object({
-  page: z.preprocess((v) => (typeof v === "string" && /^\d{1,6}$/.test(v) && Number(v) >= 1 ? Number(v) : 1), z.number()),
+  page: pageNumber,
 });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
