@@ -1,4 +1,9 @@
-/** The Hindi and Hinglish words buyers type for produce, read as the English names sellers use (core/search/search-terms). */
+/**
+ * The Hindi and Hinglish words buyers type for produce, read as the English names sellers use (core/search/search-terms).
+ *
+ * A module of its own to steer bundle chunks: the header's search box and the sell form read these
+ * words in the browser without the whole produce catalogue (decision 019).
+ */
 export interface ProduceAlias {
   /** The English word listing names use. */
   name: string;

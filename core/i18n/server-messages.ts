@@ -87,7 +87,7 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "Please use letters or numbers in the village or town.": "कृपया गाँव या क़स्बे के नाम में अक्षर या अंक लिखें।",
   "Please enter a 6-digit PIN code, like 422001.": "कृपया 6 अंकों का पिन कोड लिखें, जैसे 422001",
 
-  // core/i18n/messages.ts and core/moderation/moderation/moderation.ts
+  // core/i18n/messages.ts and core/moderation/moderation.ts
   "We could not find that listing among yours.": "आपकी लिस्टिंग में हमें यह लिस्टिंग नहीं मिली।",
   "We could not find that listing. It may have been removed.": "हमें यह लिस्टिंग नहीं मिली। हो सकता है इसे हटा दिया गया हो।",
   "This listing was removed by its seller.": "इस लिस्टिंग को इसके विक्रेता ने हटा दिया है।",

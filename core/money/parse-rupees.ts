@@ -1,4 +1,9 @@
-/** Rupees as people type them, read into paise (core/money/money re-exports it). */
+/**
+ * Rupees as people type them, read into paise (core/money/money re-exports it).
+ *
+ * A module of its own to steer bundle chunks: pages that only show prices (every listing card)
+ * load money.ts without this parser, which only the sell form needs in the browser (decision 019).
+ */
 // Whole rupees: plain digits, or grouped with commas the Indian way (1,23,456) or the Western
 // way (123,456); either way the last group has three digits.
 const RUPEES_PATTERN = /^\s*(?:₹|rs\.?|inr)?\s*(\d{1,2}(?:,\d{2})*,\d{3}|\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s*$/i;

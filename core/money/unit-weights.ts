@@ -1,4 +1,9 @@
-/** Grams in the units whose weight is fixed (core/money/units re-exports this). */
+/**
+ * Grams in the units whose weight is fixed (core/money/units re-exports this).
+ *
+ * A module of its own to steer bundle chunks: the sell form's MSP note needs these weights in the
+ * browser without the rest of units.ts (decision 019).
+ */
 import type { Unit } from "./units";
 
 const FIXED_GRAMS: Partial<Record<Unit, number>> = { kg: 1000, quintal: 100_000, tonne: 1_000_000 };
