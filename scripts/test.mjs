@@ -189,6 +189,8 @@ const typed = step("route types", "npx", ["react-router", "typegen"]);
 await stepsSideBySide([
   ...(typed ? [{ name: "typecheck", command: "npx", args: ["tsc", "--noEmit"] }] : []),
   { name: "lint", command: "npx", args: ["eslint", "."] },
+  // The formatter (Prettier, .prettierrc.json): code as `npm run format` leaves it.
+  { name: "format", command: "npx", args: ["prettier", "--check", "."] },
 ]);
 
 // The alerting rules (docs/monitoring), with Prometheus's own checker and rule tester.

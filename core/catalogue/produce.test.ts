@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORY_SLUGS } from "./categories";
-import { normaliseSearchText, PRODUCE_ALIASES } from "../search/search-terms";
-import { matchProduce, PRODUCE, produceById, produceForCommodity } from "./produce";
+import { normaliseSearchText } from "../search/search-terms";
+import { PRODUCE_ALIASES } from "./produce-aliases";
+import { matchProduce, produceById, produceForCommodity } from "./produce";
+import { PRODUCE } from "./produce-list";
 
 const idOf = (name: string, category?: (typeof CATEGORY_SLUGS)[number]) => matchProduce(name, category)?.id;
 

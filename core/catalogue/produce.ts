@@ -8,7 +8,6 @@ import { allowedEdits, editDistance } from "../shared/fuzzy";
 import { PRODUCE_ALIASES } from "./produce-aliases";
 import { PRODUCE, type Produce } from "./produce-list";
 
-export { PRODUCE, type Produce } from "./produce-list";
 
 /** A seller's answer to "Compared with": a produce id, or none of them. */
 export const NO_PRODUCE = "none";

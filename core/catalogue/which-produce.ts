@@ -4,7 +4,8 @@
  * server decides the same way on save (core/catalogue/listing-produce.ts).
  */
 import { resolveCategory } from "./categories";
-import { matchProduce, NO_PRODUCE, produceById, type Produce } from "./produce";
+import { matchProduce, NO_PRODUCE, produceById } from "./produce";
+import { type Produce } from "./produce-list";
 
 export interface ComparedProduce {
   /** The produce compared with; undefined for none. */

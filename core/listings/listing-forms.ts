@@ -5,11 +5,12 @@ import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MAX_PRICE_PAISE } from "../sha
 import { field, requiredText } from "../shared/form-fields";
 import { SHOW_NUMBER_INTENT } from "../shared/phone";
 import { locationFieldsSchema, type LocationFields } from "../locations/schema";
-import { parseRupeesToPaise } from "../money/money";
+import { parseRupeesToPaise } from "../money/parse-rupees";
 import { UPLOAD_ID_PATTERN } from "../uploads/photos";
 import { UPLOAD_ERROR_MESSAGES } from "../uploads/upload-task";
 import type { PhotoEntry } from "./listing-form";
-import { checkUnitPrice, produceFieldsSchemaAt, type ProduceFields } from "./produce-fields";
+import { produceFieldsSchemaAt, type ProduceFields } from "./produce-fields";
+import { checkUnitPrice } from "../money/units";
 
 const category = field.pipe(
   z.string().transform((text, ctx): CategorySlug => {

@@ -1,21 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_PRICE_PAISE } from "../shared/constants";
-import {
-  checkUnitPrice,
-  fixedGramsPerUnit,
-  formatQuantity,
-  formatUnitPrice,
-  isCountedUnit,
-  pricePerKgPaise,
-  produceFieldsSchema,
-  produceFieldsSchemaAt,
-  PRODUCE_MESSAGES,
-  UNIT_OPTIONS,
-  UNITS,
-  type ProduceFieldErrors,
-  type ProduceFields,
-  type Unit,
-} from "./produce-fields";
+import { produceFieldsSchema, produceFieldsSchemaAt, PRODUCE_MESSAGES, type ProduceFieldErrors, type ProduceFields } from "./produce-fields";
+import { checkUnitPrice, formatQuantity, formatUnitPrice, isCountedUnit, pricePerKgPaise, UNIT_OPTIONS, UNITS, type Unit } from "../money/units";
+import { fixedGramsPerUnit } from "../money/unit-weights";
 import { parseWith } from "../shared/form-fields";
 
 /** 15 June 2026, 11:30 in India. */

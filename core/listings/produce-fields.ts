@@ -9,13 +9,13 @@
 import { z } from "zod";
 import { isoDate } from "../shared/dates";
 import { readGrade, type Grade } from "../catalogue/grades";
-import { parseRupeesToPaise } from "../money/money";
+import { parseRupeesToPaise } from "../money/parse-rupees";
 import { NO_PRODUCE, produceById } from "../catalogue/produce";
 import { cleanText, hasLetterOrDigit } from "../shared/text";
-import { EARLIEST_AVAILABLE_FROM, fixedGramsPerUnit, isCountedUnit, MAX_QUANTITY, MAX_UNIT_KG, MAX_VARIETY_LENGTH, UNITS, type CountedUnit, type Unit } from "../money/units";
+import { EARLIEST_AVAILABLE_FROM, isCountedUnit, MAX_QUANTITY, MAX_UNIT_KG, MAX_VARIETY_LENGTH, UNITS, type CountedUnit, type Unit } from "../money/units";
+import { fixedGramsPerUnit } from "../money/unit-weights";
 
 // Units, prices per unit and their wording live in core/money/units (no schema library, for pages).
-export * from "../money/units";
 
 
 /**

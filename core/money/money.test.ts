@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatPricePerKg, formatRupees, parseRupeesToPaise } from "./money";
+import { formatPricePerKg, formatRupees } from "./money";
+import { parseRupeesToPaise } from "./parse-rupees";
 
 describe("parseRupeesToPaise", () => {
   it.each<[string, number]>([

@@ -3,7 +3,6 @@ import { formatIndianNumber } from "../shared/numbers";
 
 // Reading typed rupees is its own module: pages that only show prices (every listing card) share
 // this one without the parser, which the sell form needs in the browser (core/prices/msp-note).
-export { parseRupeesToPaise } from "./parse-rupees";
 
 /** 125000 → "₹1,250"; 4550 → "₹45.50"; 12345678 → "₹1,23,456.78" (Indian digit grouping). */
 export function formatRupees(paise: number): string {

@@ -37,7 +37,6 @@ export function isCountedUnit(unit: Unit): unit is CountedUnit {
 
 // Grams in a kg, quintal or tonne: their own module, so pages that only show prices share this
 // one without them (the sell form's MSP note needs them in the browser).
-export { fixedGramsPerUnit } from "./unit-weights";
 
 function checkGrams(gramsPerUnit: number): void {
   if (!Number.isSafeInteger(gramsPerUnit) || gramsPerUnit < 1) {

@@ -9,7 +9,8 @@ import { MAX_NAME_LENGTH } from "../shared/constants";
 import { readGrade, type Grade } from "../catalogue/grades";
 import { findDistrict, findState } from "../locations";
 import { matchProduce, NO_PRODUCE, produceById } from "../catalogue/produce";
-import { fixedGramsPerUnit, isCountedUnit, MAX_UNIT_KG, UNITS, type Unit } from "../money/units";
+import { isCountedUnit, MAX_UNIT_KG, UNITS, type Unit } from "../money/units";
+import { fixedGramsPerUnit } from "../money/unit-weights";
 
 const text = (max: number) => z.preprocess((v) => (typeof v === "string" ? Array.from(v.trim()).slice(0, max).join("") : ""), z.string());
 

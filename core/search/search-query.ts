@@ -5,7 +5,7 @@ import { MAX_PRICE_PAISE } from "../shared/constants";
 import { optionalQueryText, pageNumber } from "../shared/form-fields";
 import { findCity, findDistrict, findState } from "../locations";
 import { inIndia, roundCoordinate } from "../locations/distance";
-import { parseRupeesToPaise } from "../money/money";
+import { parseRupeesToPaise } from "../money/parse-rupees";
 
 export const SORTS = ["newest", "oldest", "price-asc", "price-desc", "near"] as const;
 export type ListingSort = (typeof SORTS)[number];

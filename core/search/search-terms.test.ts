@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { normaliseSearchText, PRODUCE_ALIASES, searchTermsFor } from "./search-terms";
+import { normaliseSearchText, searchTermsFor } from "./search-terms";
+import { PRODUCE_ALIASES } from "../catalogue/produce-aliases";
 
 describe("normaliseSearchText", () => {
   it("lower-cases, folds runs of spaces and composes Unicode", () => {

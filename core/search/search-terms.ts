@@ -9,7 +9,6 @@ import { PRODUCE_ALIASES } from "../catalogue/produce-aliases";
 
 // The alias table is its own module, so pages that only normalise text (every page's search box)
 // share this one without it, while the sell form reads the table (core/catalogue/produce).
-export { PRODUCE_ALIASES, type ProduceAlias } from "../catalogue/produce-aliases";
 
 /**
  * The form names are searched in: NFC (so a nukta typed either way matches), lower case, one

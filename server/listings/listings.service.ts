@@ -13,7 +13,7 @@ import type { ListingDetail, OwnListingSummary } from "../../core/listings/listi
 import { LISTING_MESSAGES, MESSAGES, tooManyPhotosMessage } from "../../core/i18n/messages";
 import { canCreateListing, canEditListing, type Actor } from "../../core/accounts/policies";
 import type { LocationFields } from "../../core/locations/schema";
-import { pricePerKgPaise } from "../../core/listings/produce-fields";
+import { pricePerKgPaise } from "../../core/money/units";
 import type { ListingFields } from "../../core/listings/listing-forms";
 import { normaliseSearchText } from "../../core/search/search-terms";
 import { isStaff, type Role } from "../../core/accounts/roles";

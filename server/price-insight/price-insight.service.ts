@@ -10,7 +10,8 @@
  */
 import { AppError } from "../../core/shared/app-error";
 import type { Grade } from "../../core/catalogue/grades";
-import { produceById, PRODUCE, type Produce } from "../../core/catalogue/produce";
+import { produceById, produceName } from "../../core/catalogue/produce";
+import { PRODUCE, type Produce } from "../../core/catalogue/produce-list";
 import {
   chooseInsight,
   dayOf,
@@ -31,7 +32,6 @@ import {
 import type { Language } from "../../core/i18n/languages";
 import { districtName, stateName } from "../../core/locations";
 import type { InsightAsked } from "../../core/prices/price-insight-query";
-import { produceName } from "../../core/catalogue/produce";
 import type { ContentVersionRepository } from "../page-cache/content-version.repository";
 import type { PriceInsightRepository } from "./price-insight.repository";
 

@@ -16,7 +16,8 @@ import { findDistrict, findState, STATES, districtName, stateName } from "../../
 import { nearestDistrict } from "../../core/locations/centres";
 import { MANDI_RATE_SOURCE, MANDI_RATE_SOURCE_URL } from "../../core/prices/mandi-rate";
 import { MSP_SEASONS } from "../../core/prices/msp";
-import { PRODUCE, produceById, produceName } from "../../core/catalogue/produce";
+import { produceById, produceName } from "../../core/catalogue/produce";
+import { PRODUCE } from "../../core/catalogue/produce-list";
 import { browseQuerySchema, type ListingSort } from "../../core/search/search-query";
 import type { Logger } from "../logger";
 import type { Services } from "../services";

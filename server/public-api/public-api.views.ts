@@ -12,7 +12,7 @@ import { imageUrl } from "../../core/uploads/images";
 import type { ListingDetail, ListingSummary } from "../../core/listings/listing";
 import { placeLabel } from "../../core/locations";
 import type { PriceInsight } from "../../core/prices/price-insight";
-import type { Produce } from "../../core/catalogue/produce";
+import type { Produce } from "../../core/catalogue/produce-list";
 import { produceName } from "../../core/catalogue/produce";
 import type { StoredMandiRate } from "../mandi-rates/mandi-rates.repository";
 import type { listingDetailSchema, listingSummarySchema, mandiRatesPageSchema, moneySchema, priceInsightSchema, sellerSchema } from "./public-api.schemas";

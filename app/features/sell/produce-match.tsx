@@ -8,7 +8,8 @@
 import { useMemo, type RefObject } from "react";
 import { comparedProduce } from "../../../core/catalogue/which-produce";
 import type { ListingFormValues } from "../../../core/listings/listing-form";
-import { NO_PRODUCE, PRODUCE, produceName } from "../../../core/catalogue/produce";
+import { NO_PRODUCE, produceName } from "../../../core/catalogue/produce";
+import { PRODUCE } from "../../../core/catalogue/produce-list";
 import { useI18n } from "../i18n/i18n";
 import { SelectField } from "../../components/ui/select-field";
 import { useFormFields } from "../../components/ui/use-form-fields";
