@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { distanceKm, inIndia } from "./distance";
 import { districtCentre, districtsByDistance, districtsWithCentres, nearestDistrict } from "./centres";
-import { STATES } from "./index";
+import { STATES } from "./states";
 
 describe("district centres", () => {
   it("every district a listing can have has a centre inside India", () => {

@@ -2,20 +2,9 @@ import { describe, expect, it } from "vitest";
 import { parseWith } from "../shared/form-fields";
 import { STATE_DATA } from "./data";
 import { locationFieldsSchema } from "./schema";
-import {
-  MAX_PLACE_LENGTH,
-  PIN_AREAS,
-  POPULAR_LOCATIONS,
-  STATES,
-  districtName,
-  districtsOf,
-  findDistrict,
-  findState,
-  normalisePin,
-  pinStateProblem,
-  placeLabel,
-  stateName,
-} from "./index";
+import { MAX_PLACE_LENGTH, PIN_AREAS, districtName, districtsOf, findDistrict, findState, normalisePin, pinStateProblem, placeLabel, stateName } from "./index";
+import { STATES } from "./states";
+import { POPULAR_LOCATIONS } from "./popular";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

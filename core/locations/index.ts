@@ -7,8 +7,6 @@ import { STATE_DATA } from "./data";
 import { HINDI_PLACE_NAMES, type HindiNames } from "./names-hi";
 import { STATES, type District, type DistrictSlug, type PlaceNames, type State, type StateSlug } from "./states";
 
-export { POPULAR_LOCATIONS, type PopularLocation } from "./popular";
-export { STATES, type District, type DistrictSlug, type PlaceNames, type State, type StateSlug } from "./states";
 
 /** The page languages place names are shown in (core/i18n/languages' Language). */
 export type PlaceLanguage = "en" | "hi";

@@ -1,19 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  CITIES,
-  districtName,
-  districtsOf,
-  findCity,
-  findDistrict,
-  findState,
-  placeKey,
-  placeLabel,
-  placeNamesIn,
-  placesNamed,
-  placeWordsIn,
-  STATES,
-  stateName,
-} from "./index";
+import { CITIES, districtName, districtsOf, findCity, findDistrict, findState, placeKey, placeLabel, placeNamesIn, placesNamed, placeWordsIn, stateName } from "./index";
+import { STATES } from "./states";
 import { HINDI_PLACE_NAMES } from "./names-hi";
 
 const namesOf = (names: string | readonly string[] | undefined) => (names === undefined ? [] : typeof names === "string" ? [names] : [...names]);

@@ -40,7 +40,8 @@ import { listingKeys, type FilterableListing } from "../../server/listings/brows
 import { seededRandom, syntheticListings } from "../../server/seed/factories";
 import type { SavedQuery } from "../../core/alerts/saved-search";
 import { normaliseSearchText } from "../../core/search/search-terms";
-import { STATES, districtName } from "../../core/locations";
+import { districtName } from "../../core/locations";
+import { STATES } from "../../core/locations/states";
 import { matchProduce } from "../../core/catalogue/produce";
 import { resolveCategory } from "../../core/catalogue/categories";
 import { GRADES } from "../../core/catalogue/grades";

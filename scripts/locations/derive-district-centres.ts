@@ -11,7 +11,8 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { findDistrict, findState, STATES } from "../../core/locations/index";
+import { findDistrict, findState } from "../../core/locations/index";
+import { STATES } from "../../core/locations/states";
 
 type Point = readonly [lat: number, lon: number];
 interface Office { place: string; sub: string; point: Point; accuracy: number; district?: string }

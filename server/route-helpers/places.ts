@@ -4,7 +4,8 @@
  * carries the Hindi table; null on an English page, whose form uses the names it already has.
  */
 import { requestLanguage } from "../../core/i18n/languages";
-import { placeNamesIn, type PlaceNames } from "../../core/locations";
+import { placeNamesIn } from "../../core/locations";
+import { type PlaceNames } from "../../core/locations/states";
 
 let hindi: PlaceNames | undefined;
 

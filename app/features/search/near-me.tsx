@@ -1,7 +1,8 @@
 import { useState, useSyncExternalStore } from "react";
 import { Form, useNavigate, useSearchParams } from "react-router";
 import { roundCoordinate } from "../../../core/locations/distance";
-import { districtName, STATES, stateName, type PlaceLanguage } from "../../../core/locations";
+import { districtName, stateName, type PlaceLanguage } from "../../../core/locations";
+import { STATES } from "../../../core/locations/states";
 import { useI18n } from "../i18n/i18n";
 import { StaticIsland } from "../../components/ui/static-island";
 
