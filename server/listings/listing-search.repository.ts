@@ -1,4 +1,8 @@
-/** The SQL of listing search and browsing: what buyers see (listings.repository.ts has the writes). */
+/**
+ * Listing search and browsing: what buyers see (listings.repository.ts has the writes). The SQL is
+ * in search/: the filter (filter.ts), the plan (plan.ts, pure), counts, pages, "Nearest first",
+ * the names table, and what differs by engine (engine.ts; sqlite.ts, postgres.ts).
+ */
 import type { Kysely } from "kysely";
 import type { CategorySlug } from "../../core/catalogue/categories";
 import type { Grade } from "../../core/catalogue/grades";
