@@ -8,7 +8,7 @@ import { sql, type Insertable, type Kysely } from "kysely";
 import pg from "pg";
 import type { Database, SavedSearchTable, SavedSearchTermTable } from "../../server/db/schema";
 import type { SyntheticListing } from "../../server/seed/factories";
-import { escapeLike } from "../../server/listings/listing-search.repository";
+import { escapeLike } from "../../server/listings/search/filter";
 import { normaliseSearchText } from "../../core/search/search-terms";
 import { resolveCategory } from "../../core/catalogue/categories";
 import { GRADES } from "../../core/catalogue/grades";

@@ -4,7 +4,7 @@ import { AppError } from "../../core/shared/app-error";
 import { FRESH_COUNT, MAX_SUGGESTIONS, PAGE_SIZE } from "../../core/shared/constants";
 import { imageVariantKey } from "../../core/uploads/images";
 import { browseQuerySchema, SORTS } from "../../core/search/search-query";
-import { createListingSearchRepository, walkIsCheaper } from "./listing-search.repository";
+import { createListingSearchRepository } from "./listing-search.repository";
 import { createListingSearchService } from "./listing-search.service";
 import { createListingsRepository } from "./listings.repository";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
@@ -394,16 +394,6 @@ describe.each(testEngines())("on %s", (engine) => {
       } finally {
         await s.db.kysely.deleteFrom("listing").where("id", "in", ids).execute();
       }
-    });
-
-    it("walks the sort index for shallow pages and common words, and collects a rare word's matches for a deep page", () => {
-      // At 1,000,000 listings: "onion" in 1.4% of them, "organic" in 13%.
-      const listings = 1_000_000;
-      const page = (n: number, share: number) => ({ wanted: n * PAGE_SIZE, share, matches: share * listings });
-      expect(walkIsCheaper(page(1, 0.014))).toBe(true);
-      expect(walkIsCheaper(page(1_250, 0.014))).toBe(false);
-      expect(walkIsCheaper(page(1_250, 0.13))).toBe(true);
-      expect(walkIsCheaper(page(100, 0.002))).toBe(false);
     });
 
     it("measures a name search's share before a deep page, and collects the same listings through the name index", async () => {
