@@ -24,9 +24,6 @@ import { rateLimitPolicies } from "./rate-limit";
 import { referencePage } from "./reference-page";
 import { languageOf, parseQuery } from "./request-query";
 
-export { ALLOWED_METHODS } from "./cors";
-export { API_KEY_HEADER } from "./api-key";
-
 /** OpenAPI's `/listings/{id}` as Express writes it, `/listings/:id`. */
 const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
