@@ -19,6 +19,7 @@ import type { ListingFilter, ListingSearchRepository, ListingSortKey } from "./l
 import type { ListingsRepository } from "./listings.repository";
 import { createNameVocabulary, type Correction } from "./name-vocabulary";
 import { browseFilterFor, type FilterOptions } from "./browse-filter";
+import { nearestFirstOrigin, nextListingCursor, readListingCursor, type ListingCursor, type NearQuery } from "./listing-cursor";
 import type { ContentVersionRepository } from "../page-cache/content-version.repository";
 
 /** Each listing's distance from the origin, from its district's centre (none without a place). */
@@ -215,6 +216,27 @@ export function createListingSearchService(deps: {
   }
 
   /**
+   * A page of the public API's listings (decision 032): the order and origin a query asks for
+   * (listing-cursor.ts: "Near me" becomes its nearest district), started where `cursor` (as the
+   * client sent it back, decoded) says, with the cursor of the next page. Undefined `cursor`: the
+   * first page. A cursor this list did not give, or gave for another order, is "invalid-cursor".
+   */
+  async function browseListingsByCursor(
+    query: BrowseOptions & NearQuery,
+    page: { limit: number; cursor?: unknown },
+  ): Promise<
+    | { ok: false; reason: "invalid-cursor" }
+    | { ok: true; items: ListingSummary[]; total: number; moreThanTotal: boolean; closeMatches: boolean; next: ListingCursor | null; nearestDistrict: string | undefined }
+  > {
+    const { sort, from, fromPosition } = nearestFirstOrigin(query);
+    const start = page.cursor === undefined ? { offset: 0 } : readListingCursor(sort, page.cursor);
+    if (!start) return { ok: false, reason: "invalid-cursor" };
+    const found = await browseListingsAfter({ ...query, page: 1, sort, from, limit: page.limit, offset: start.offset, after: start.after });
+    const next = nextListingCursor(sort, { offset: start.offset, limit: page.limit, hasMore: found.hasMore, last: found.items.at(-1) });
+    return { ok: true, items: found.items, total: found.total, moreThanTotal: found.moreThanTotal, closeMatches: found.closeMatches, next, nearestDistrict: fromPosition ? from : undefined };
+  }
+
+  /**
    * Up to 15 distinct names for the header box: prefix matches, then word starts, then inside
    * words, then close spellings; each step runs only while the list is not full.
    */
@@ -253,7 +275,7 @@ export function createListingSearchService(deps: {
 
   return {
     browseListings,
-    browseListingsAfter,
+    browseListingsByCursor,
 
     /**
      * The typed words read as the closest words of listing names, where some word is no word of

@@ -20,7 +20,7 @@ const summary = {
   cover_photo: photo(key),
   url: `${SITE}/view/${id}`,
   api_url: `${SITE}/api/v1/listings/${id}`,
-};
+} as const;
 
 export const EXAMPLES = {
   listListings: {

@@ -13,9 +13,23 @@ import type { ListingDetail, ListingSummary } from "../../core/listings/listing"
 import { placeLabel } from "../../core/locations";
 import type { PriceInsight } from "../../core/prices/price-insight";
 import type { Produce } from "../../core/catalogue/produce-list";
-import { produceName } from "../../core/catalogue/produce";
+import { produceById, produceName } from "../../core/catalogue/produce";
+import { districtName, stateName } from "../../core/locations";
+import type { STATES } from "../../core/locations/states";
+import type { MSP_SEASONS } from "../../core/prices/msp";
 import type { StoredMandiRate } from "../mandi-rates/mandi-rates.repository";
-import type { listingDetailSchema, listingSummarySchema, mandiRatesPageSchema, moneySchema, priceInsightSchema, sellerSchema } from "./public-api.schemas";
+import type {
+  listingDetailSchema,
+  listingSummarySchema,
+  mandiRatesPageSchema,
+  moneySchema,
+  mspTableSchema,
+  priceInsightSchema,
+  produceListSchema,
+  sellerSchema,
+  stateListSchema,
+  stateSchema,
+} from "./public-api.schemas";
 import { API_BASE } from "./problems";
 
 type Money = z.output<typeof moneySchema>;
@@ -107,6 +121,54 @@ export function sellerView(
 
 export function produceRef(produce: Produce, lang: Language) {
   return { id: produce.id, name: produceName(produce, lang) };
+}
+
+export function produceView(produce: Produce, { lang, origin }: ViewContext): z.output<typeof produceListSchema>["items"][number] {
+  return { ...produceRef(produce, lang), name_en: produce.en, name_hi: produce.hi, category: produce.category, prices_url: `${origin}/prices/${produce.id}` };
+}
+
+type State = (typeof STATES)[number];
+
+export function stateSummaryView(state: State, { lang, origin }: ViewContext): z.output<typeof stateListSchema>["items"][number] {
+  return {
+    slug: state.slug,
+    name: stateName(state.slug, lang),
+    name_en: state.name,
+    name_hi: stateName(state.slug, "hi"),
+    kind: state.kind,
+    api_url: `${origin}${API_BASE}/states/${state.slug}`,
+  };
+}
+
+export function stateView(state: State, context: ViewContext): z.output<typeof stateSchema> {
+  const { lang } = context;
+  return {
+    ...stateSummaryView(state, context),
+    districts: state.districts.map((d) => ({ slug: d.slug, name: districtName(state.slug, d.slug, lang), name_en: d.name, name_hi: districtName(state.slug, d.slug, "hi") })),
+  };
+}
+
+/** The MSP seasons, newest first. */
+export function mspTableView(seasons: typeof MSP_SEASONS, lang: Language): z.output<typeof mspTableSchema> {
+  return {
+    seasons: [...seasons]
+      .sort((a, b) => b.from.localeCompare(a.from))
+      .map((season) => ({
+        name: season.name[lang],
+        from: season.from,
+        to: season.to,
+        source: season.source,
+        prices: season.prices.map((price) => {
+          const produce = produceById(price.produce);
+          return {
+            produce_id: price.produce,
+            produce: produce ? produceName(produce, lang) : price.produce,
+            variety: price.variety ? price.variety[lang] : null,
+            price: money(price.perQuintalPaise, "quintal"),
+          };
+        }),
+      })),
+  };
 }
 
 export function priceInsightView(produce: Produce, found: PriceInsight, { lang, origin }: ViewContext): z.output<typeof priceInsightSchema> {

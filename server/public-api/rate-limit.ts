@@ -11,6 +11,7 @@
 import type { RequestHandler, Response } from "express";
 import { clientSubject } from "../rate-counter/client-subject";
 import type { RateCounter } from "../rate-counter/rate-counter";
+import type { Services } from "../services";
 import { sendProblem } from "./problems";
 
 export interface RateLimitPolicy {
@@ -43,5 +44,36 @@ export async function countRequest(counter: RateCounter, policy: RateLimitPolicy
 export function rateLimit(policy: RateLimitPolicy, counter: RateCounter): RequestHandler {
   return (_req, res, next) => {
     countRequest(counter, policy, res, (res.locals as { apiAccountId?: string }).apiAccountId).then((allowed) => allowed && next(), next);
+  };
+}
+
+/**
+ * An operation's rate-limit policy: `bulk` for lists and reference data; `contact` for the
+ * operations that give a phone number, a lower limit so a loop cannot harvest them (decision 032).
+ */
+export type RateLimitPolicyName = "bulk" | "contact";
+
+/** The middleware each policy runs, in order, before an operation's handler. */
+export function rateLimitPolicies(services: Pick<Services, "config" | "rateCounter" | "phoneReveals">): { bulkPolicy: RateLimitPolicy; chains: Record<RateLimitPolicyName, RequestHandler[]> } {
+  const limits = services.config.apiRateLimits;
+  const bulkPolicy = { name: "bulk", quota: limits.perMinute, keyQuota: limits.keyPerMinute, windowSeconds: 60 };
+  const contactPolicy = { name: "contact", quota: limits.contactPerMinute, keyQuota: limits.keyContactPerMinute, windowSeconds: 60 };
+  // Without a key, a number given here also counts against the address's hourly ceiling of numbers
+  // asked for one at a time, which the pages' "Show number" counts too (decision 046): the API is
+  // not a wider door to the numbers than the pages. A key's account has its own limits above.
+  const revealCeiling = services.config.phoneReveals.pressesPerHour;
+  const countReveal: RequestHandler = (req, res, next) => {
+    if ((res.locals as { apiAccountId?: string }).apiAccountId) return next();
+    services.phoneReveals.countPress(req.ip ?? "").then((answer) => {
+      if (answer.allowed) return next();
+      sendProblem(res, "rate-limited", `At most ${revealCeiling} phone numbers an hour from one address without an API key. Please wait ${answer.retryAfterSeconds} s, or send a key.`, {
+        instance: req.originalUrl,
+        retryAfterSeconds: answer.retryAfterSeconds,
+      });
+    }, next);
+  };
+  return {
+    bulkPolicy,
+    chains: { bulk: [rateLimit(bulkPolicy, services.rateCounter)], contact: [rateLimit(contactPolicy, services.rateCounter), countReveal] },
   };
 }
