@@ -4,7 +4,7 @@
  * government procurement centres buy at that price. A note, never a refusal (core/prices/msp-note).
  */
 import { useState, type RefObject } from "react";
-import { comparedProduce } from "../../../core/catalogue/which-produce";
+import { comparedProduce } from "../../../core/catalogue/price-context";
 import { isoDate } from "../../../core/shared/dates";
 import type { ListingFormValues } from "../../../core/listings/listing-form";
 import { mspNoteForForm } from "../../../core/prices/msp-note";
