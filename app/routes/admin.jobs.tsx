@@ -1,6 +1,6 @@
 import { Form, redirect } from "react-router";
 import { z } from "zod";
-import { formatShortDate } from "../../core/shared/dates";
+import { formatShortDate, indiaTimeOfDay } from "../../core/shared/dates";
 import { retryJobSchema } from "../../core/moderation/moderation-forms";
 import { searchParamsToObject } from "../../core/shared/form-fields";
 import { formErrorResponse, orErrorPage } from "../../server/route-helpers/app-errors";
@@ -39,7 +39,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** "14:05", India Standard Time. */
-const istTime = (at: number) => new Date(at + 5.5 * 3_600_000).toISOString().slice(11, 16);
 
 export default function FailedJobs({ loaderData, actionData }: Route.ComponentProps) {
   const { jobs, driver, done } = loaderData;
@@ -77,7 +76,7 @@ export default function FailedJobs({ loaderData, actionData }: Route.ComponentPr
                     "—"
                   ) : (
                     <time dateTime={new Date(job.failedAt).toISOString()}>
-                      {formatShortDate(job.failedAt, lang)} {istTime(job.failedAt)} {t("admin.ist")}
+                      {formatShortDate(job.failedAt, lang)} {indiaTimeOfDay(job.failedAt)} {t("admin.ist")}
                     </time>
                   )}
                 </dd>

@@ -15,7 +15,9 @@ const mandiRateQuerySchema = z.object({
 
 /**
  * GET /api/mandi-rate?name=&category=&produce=&state=&district= → { rate }: the government's
- * mandi rate the sell form shows beside the price as the seller chooses (decision 021), or null.
+ * mandi rate for a produce and place (decision 021), or null. The sell form asks
+ * /api/price-insight, which answers this rate with its note; this URL stays for whoever else
+ * calls it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = mandiRateQuerySchema.safeParse(searchParamsToObject(new URL(request.url).searchParams));

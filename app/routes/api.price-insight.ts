@@ -5,11 +5,14 @@ import { searchParamsToObject } from "../../core/shared/form-fields";
 import type { Route } from "./+types/api.price-insight";
 
 /**
- * GET /api/price-insight?name=…&category=…&unit=…&state=…&district=… (the sell form's own field
- * names) → the note the sell form shows beside the price, in the page's language (decision 020).
+ * GET /api/price-insight?name=…&category=…&produce=…&unit=…&unitKg=…&state=…&district=…&grade=…
+ * (the sell form's own field names) → { note, rate }: the notes the sell form shows beside the
+ * price, for one reading of its fields (core/catalogue/price-context): the usual price near the
+ * seller in the page's language (decision 020) and the government's mandi rate (decision 021).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = priceInsightQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
-  const note = await context.services.priceInsight.note(asked, requestLanguage(request));
-  return data({ note });
+  const { priceInsight, mandiRates } = context.services;
+  const [note, rate] = await Promise.all([priceInsight.note(asked, requestLanguage(request)), mandiRates.rateFor(asked)]);
+  return data({ note, rate });
 }

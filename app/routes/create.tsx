@@ -3,8 +3,7 @@ import { EMPTY_LISTING_VALUES, type ListingFormValues } from "../../core/listing
 import { MESSAGES } from "../../core/i18n/messages";
 import { formErrorResponse, refuseForm } from "../../server/route-helpers/app-errors";
 import { placeNamesFor } from "../../server/route-helpers/places";
-import { readListingForm } from "../../server/route-helpers/listing-form";
-import { priceInsightNoteFor } from "../../server/route-helpers/price-insight";
+import { readListingForm, refuseListingForm } from "../../server/route-helpers/listing-form";
 import { discardBody } from "../../server/route-helpers/multipart";
 import type { PriceInsightNote } from "../../core/prices/price-insight";
 import { ListingForm } from "../features/sell/listing-form";
@@ -47,10 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, now: Date.now() });
     values = form.values;
-    if (!form.ok) {
-      const [priceInsight, mandiRate] = await Promise.all([priceInsightNoteFor(context.services, request, values), context.services.mandiRates.rateForForm(values)]);
-      return refuseForm(form.status, form.errors, values, { priceInsight, mandiRate });
-    }
+    if (!form.ok) return await refuseListingForm(context.services, request, form);
     await listings.saveListing({ actor: user, fields: form.fields, photos: form.photos });
   } catch (error) {
     return formErrorResponse(error, values);

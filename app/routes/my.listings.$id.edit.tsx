@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import { loginPath } from "../../core/shared/redirects";
 import { formValuesOf } from "../../core/listings/listing-form";
-import { formErrorResponse, orErrorPage, refuseForm } from "../../server/route-helpers/app-errors";
+import { formErrorResponse, orErrorPage } from "../../server/route-helpers/app-errors";
 import { placeNamesFor } from "../../server/route-helpers/places";
-import { readListingForm } from "../../server/route-helpers/listing-form";
-import { priceInsightNoteFor } from "../../server/route-helpers/price-insight";
+import { readListingForm, refuseListingForm } from "../../server/route-helpers/listing-form";
+import { priceNotesFor } from "../../server/route-helpers/price-insight";
 import { discardBody } from "../../server/route-helpers/multipart";
 import type { PriceInsightNote } from "../../core/prices/price-insight";
 import { ListingForm } from "../features/sell/listing-form";
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { config } = context;
   const listing = await orErrorPage(() => listings.getOwnListing({ actor: user, id: params.id }));
   const values = formValuesOf(listing);
-  const [priceInsight, mandiRate] = await Promise.all([priceInsightNoteFor(context.services, request, values), context.services.mandiRates.rateForForm(values)]);
+  const { priceInsight, mandiRate } = await priceNotesFor(context.services, request, values);
   return { listing, values, priceInsight, mandiRate, maxImageBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, placeNames: placeNamesFor(request) };
 }
 
@@ -46,10 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, now: Date.now() });
     values = form.values;
-    if (!form.ok) {
-      const [priceInsight, mandiRate] = await Promise.all([priceInsightNoteFor(context.services, request, values), context.services.mandiRates.rateForForm(values)]);
-      return refuseForm(form.status, form.errors, values, { priceInsight, mandiRate });
-    }
+    if (!form.ok) return await refuseListingForm(context.services, request, form);
     await listings.saveListing({ actor: user, id: listing.id, fields: form.fields, photos: form.photos });
   } catch (error) {
     return formErrorResponse(error, values);

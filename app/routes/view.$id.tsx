@@ -4,7 +4,7 @@ import { getCategory } from "../../core/catalogue/categories";
 import { CATALOGUES } from "../../core/i18n/catalogues";
 import { requestLanguage } from "../../core/i18n/languages";
 import { withPlaceLabels } from "../../core/locations";
-import { formatShortDate, isoDate } from "../../core/shared/dates";
+import { formatShortDate, INDIA_UTC_OFFSET, isoDate } from "../../core/shared/dates";
 import { MODERATION_MESSAGES } from "../../core/moderation/moderation";
 import { searchParamsToObject } from "../../core/shared/form-fields";
 import { shareLanguage, shareMetaTags } from "../../core/share/share-meta";
@@ -186,7 +186,7 @@ export default function View({ loaderData, actionData }: Route.ComponentProps) {
                 <>
                   <dt className="font-semibold">{t("listing.availableFrom")}</dt>
                   <dd>
-                    <time dateTime={listing.availableFrom}>{formatShortDate(Date.parse(`${listing.availableFrom}T12:00:00+05:30`), lang)}</time>
+                    <time dateTime={listing.availableFrom}>{formatShortDate(Date.parse(`${listing.availableFrom}T12:00:00${INDIA_UTC_OFFSET}`), lang)}</time>
                   </dd>
                 </>
               ) : null}

@@ -13,8 +13,6 @@ export type Unit = (typeof UNITS)[number];
 /** Units whose weight the seller states (kg per dozen, kg per crate). */
 export type CountedUnit = Extract<Unit, "dozen" | "crate">;
 
-/** Heaviest a dozen or a crate may be said to weigh, in kg. */
-export const MAX_UNIT_KG = 1000;
 /** Largest quantity (or minimum order) in the chosen unit. */
 export const MAX_QUANTITY = 1_000_000;
 /** Longest variety name, in characters (code points). */
@@ -35,8 +33,8 @@ export function isCountedUnit(unit: Unit): unit is CountedUnit {
   return unit === "dozen" || unit === "crate";
 }
 
-// Grams in a kg, quintal or tonne: their own module, so pages that only show prices share this
-// one without them (the sell form's MSP note needs them in the browser).
+// Grams in a unit are their own module (unit-weights.ts), so pages that only show prices share
+// this one without them (the sell form's MSP note needs them in the browser).
 
 function checkGrams(gramsPerUnit: number): void {
   if (!Number.isSafeInteger(gramsPerUnit) || gramsPerUnit < 1) {

@@ -4,6 +4,7 @@
  * than a week old. Pure: the server picks the rate, the page words it.
  */
 import type { Language } from "../i18n/languages";
+import { isoDate, shortMonth } from "../shared/dates";
 import { formatRupees } from "../money/money";
 
 export interface MandiRateView {
@@ -29,21 +30,16 @@ export const MANDI_RATE_SOURCE_URL = "https://www.data.gov.in/resource/current-d
 /** A rate older than this says when it was reported. */
 export const MANDI_RATE_FRESH_DAYS = 7;
 
-const MONTHS = {
-  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
-  hi: ["जन॰", "फ़र॰", "मार्च", "अप्रैल", "मई", "जून", "जुल॰", "अग॰", "सित॰", "अक्टू॰", "नव॰", "दिस॰"],
-};
-
 /** "2026-11-24" → "24 Nov 2026" ("24 नव॰ 2026"). */
 export function formatRateDate(isoDate: string, lang: Language): string {
   const [year, month, day] = isoDate.split("-").map(Number);
-  return `${day} ${MONTHS[lang === "hi" ? "hi" : "en"][(month ?? 1) - 1]} ${year}`;
+  return `${day} ${shortMonth((month ?? 1) - 1, lang === "hi" ? "hi" : "en")} ${year}`;
 }
 
 /** Whole days from the rate's date to today in India. */
-export function rateAgeDays(isoDate: string, now: number): number {
-  const today = Date.parse(new Date(now + 5.5 * 3600_000).toISOString().slice(0, 10));
-  return Math.max(0, Math.round((today - Date.parse(isoDate)) / 86_400_000));
+export function rateAgeDays(arrivalDate: string, now: number): number {
+  const today = Date.parse(isoDate(now));
+  return Math.max(0, Math.round((today - Date.parse(arrivalDate)) / 86_400_000));
 }
 
 /** "₹19–23" per kg: rupees, without "/ kg" (the line says it once). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { comparedProduce } from "../catalogue/which-produce";
+import { comparedProduce } from "../catalogue/price-context";
 import { mspNote, mspNoteForForm } from "./msp-note";
 
 const DATE = "2026-11-26";

@@ -6,8 +6,8 @@
  */
 import { mspFor, type MspSeason } from "./msp";
 import { parseRupeesToPaise } from "../money/parse-rupees";
-import { fixedGramsPerUnit } from "../money/unit-weights";
-import { isCountedUnit, UNITS, type Unit } from "../money/units";
+import { gramsPerUnitTyped } from "../money/unit-weights";
+import { UNITS, type Unit } from "../money/units";
 
 export interface MspNote {
   produce: string;
@@ -55,11 +55,7 @@ export function mspNoteForForm(form: { produce: string | null | undefined; price
   if (!unit || !form.produce) return undefined;
   const unitPricePaise = parseRupeesToPaise(form.price.trim());
   if (unitPricePaise === undefined) return undefined;
-  let gramsPerUnit = fixedGramsPerUnit(unit);
-  if (isCountedUnit(unit)) {
-    const hundredths = parseRupeesToPaise(form.unitKg.trim());
-    gramsPerUnit = hundredths === undefined ? undefined : hundredths * 10;
-  }
+  const gramsPerUnit = gramsPerUnitTyped(unit, form.unitKg);
   if (!gramsPerUnit) return undefined;
   return mspNote({ produce: form.produce, unitPricePaise, unit, gramsPerUnit, date: form.date });
 }

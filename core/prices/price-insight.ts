@@ -14,6 +14,7 @@
  */
 import type { Grade } from "../catalogue/grades";
 import type { Unit } from "../money/units";
+import { shortMonth } from "../shared/dates";
 
 /** Days of listings an insight covers. */
 export const INSIGHT_DAYS = 30;
@@ -224,13 +225,8 @@ export interface PriceStandingView {
   place: string;
 }
 
-const MONTHS = {
-  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
-  hi: ["जन॰", "फ़र॰", "मार्च", "अप्रैल", "मई", "जून", "जुल॰", "अग॰", "सित॰", "अक्टू॰", "नव॰", "दिस॰"],
-} as const;
-
 /** A day (days since the epoch) as "24 Nov" / "24 नव॰", for the trend's axis and table. */
 export function dayMonth(day: number, lang: "en" | "hi"): string {
   const date = new Date(day * DAY_MS);
-  return `${date.getUTCDate()} ${MONTHS[lang][date.getUTCMonth()]}`;
+  return `${date.getUTCDate()} ${shortMonth(date.getUTCMonth(), lang)}`;
 }

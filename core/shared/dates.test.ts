@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expiryText, formatShortDate, indiaHour, isoDate, startOfIndiaDay } from "./dates";
+import { expiryText, formatShortDate, INDIA_OFFSET_MS, INDIA_UTC_OFFSET, indiaHour, indiaTimeOfDay, isoDate, isoDateTimeInIndia, shortMonth, startOfIndiaDay } from "./dates";
 import { en } from "../i18n/en";
 import { hi } from "../i18n/hi";
 import { createTranslator, type MessageTree } from "../i18n/translate";
@@ -108,5 +108,30 @@ describe("India's hour and day", () => {
       expect(new Date(start).toISOString().slice(11, 16)).toBe("18:30");
       expect(at - start).toBeLessThan(86_400_000);
     }
+  });
+});
+
+describe("India's offset, month names and times of day", () => {
+  it("says the offset one way in text and in ms", () => {
+    expect(Date.parse(`2026-11-22T05:30:00${INDIA_UTC_OFFSET}`)).toBe(utc(2026, 11, 22));
+    expect(Date.parse(`2026-11-22T05:30:00${INDIA_UTC_OFFSET}`) + INDIA_OFFSET_MS).toBe(Date.parse("2026-11-22T05:30:00Z"));
+  });
+
+  it("names the months in both languages, as the short dates do", () => {
+    expect([0, 10, 11].map((month) => shortMonth(month, "en"))).toEqual(["Jan", "Nov", "Dec"]);
+    expect(shortMonth(10, "hi")).toBe("नव॰");
+    for (let month = 0; month < 12; month++) {
+      const noon = utc(2026, month + 1, 15, 6);
+      expect(formatShortDate(noon)).toContain(` ${shortMonth(month, "en")} `);
+      expect(formatShortDate(noon, "hi")).toContain(` ${shortMonth(month, "hi")} `);
+    }
+  });
+
+  it("writes an instant in India's time with its offset, and the time of day there", () => {
+    expect(isoDateTimeInIndia(utc(2026, 11, 22, 6, 30))).toBe("2026-11-22T12:00:00+05:30");
+    expect(Date.parse(isoDateTimeInIndia(utc(2026, 11, 22, 18, 45)))).toBe(utc(2026, 11, 22, 18, 45));
+    expect(indiaTimeOfDay(utc(2026, 11, 22, 18, 29))).toBe("23:59");
+    expect(indiaTimeOfDay(utc(2026, 11, 22, 18, 30))).toBe("00:00");
+    expect(indiaTimeOfDay(utc(2026, 11, 22, 8, 35))).toBe("14:05");
   });
 });

@@ -1,4 +1,5 @@
 /**
+ * Dates and times in India, the one place that knows India's offset from UTC and the month names.
  * The specification's short date form: "Sun Nov 22 2026" (shown in India's time zone). In Hindi
  * the date is written as Intl's hi-IN writes it: "रवि, 22 नव॰ 2026" (decision 015).
  */
@@ -12,7 +13,9 @@ import type { Language } from "../i18n/languages";
  * date of the instant moved by that offset. The Hindi names are Intl's hi-IN short forms;
  * dates.test.ts checks both forms against Intl for every day of a year.
  */
-const INDIA_OFFSET_MS = 5.5 * 3600_000;
+/** India's offset from UTC, as ISO 8601 writes it and in ms. */
+export const INDIA_UTC_OFFSET = "+05:30";
+export const INDIA_OFFSET_MS = 5.5 * 3600_000;
 const WEEKDAYS = {
   en: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
   hi: ["रवि", "सोम", "मंगल", "बुध", "गुरु", "शुक्र", "शनि"],
@@ -21,6 +24,11 @@ const MONTHS = {
   en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
   hi: ["जन॰", "फ़र॰", "मार्च", "अप्रैल", "मई", "जून", "जुल॰", "अग॰", "सित॰", "अक्टू॰", "नव॰", "दिस॰"],
 };
+
+/** A month's short name, 0 for January: "Nov", "नव॰". */
+export function shortMonth(month: number, language: Language): string {
+  return MONTHS[language][month]!;
+}
 
 export function formatShortDate(epochMs: number, language: Language = "en"): string {
   const inIndia = new Date(epochMs + INDIA_OFFSET_MS);
@@ -35,6 +43,16 @@ export function formatShortDate(epochMs: number, language: Language = "en"): str
 /** ISO date (YYYY-MM-DD) in India's time zone, for <time dateTime>. */
 export function isoDate(epochMs: number): string {
   return new Date(epochMs + INDIA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** "2026-11-22T12:00:00+05:30": the instant in India's time, said with its offset. */
+export function isoDateTimeInIndia(epochMs: number): string {
+  return `${new Date(epochMs + INDIA_OFFSET_MS).toISOString().slice(0, 19)}${INDIA_UTC_OFFSET}`;
+}
+
+/** "14:05": the time of day in India (24-hour), for staff pages that say "IST" beside it. */
+export function indiaTimeOfDay(epochMs: number): string {
+  return new Date(epochMs + INDIA_OFFSET_MS).toISOString().slice(11, 16);
 }
 
 const DAY_MS = 86_400_000;

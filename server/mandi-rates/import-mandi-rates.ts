@@ -10,8 +10,9 @@ import { parser as jsonParser } from "stream-json";
 import { pick } from "stream-json/filters/pick.js";
 import { streamArray } from "stream-json/streamers/stream-array.js";
 import type { Db } from "../db/database";
-import { fieldOfHeader, fieldsOfHeaders, JSON_FIELDS, readRecord, todayInIndia, wrongHeadersMessage, type MandiRateRow, type RawRecord } from "./mandi-rate-record";
+import { fieldOfHeader, fieldsOfHeaders, JSON_FIELDS, readRecord, wrongHeadersMessage, type MandiRateRow, type RawRecord } from "./mandi-rate-record";
 import { createMandiRatesRepository } from "./mandi-rates.repository";
+import { isoDate } from "../../core/shared/dates";
 
 /** A file that is not the mandi rates' file: nothing of it is written. */
 export class WrongHeadersError extends Error {}
@@ -68,7 +69,8 @@ export async function importMandiRates(options: {
 }): Promise<ImportReport> {
   const repository = options.db ? createMandiRatesRepository(options.db.kysely) : undefined;
   const now = options.now ?? Date.now();
-  const today = todayInIndia(now);
+  // Today's date in India: a rate may not be dated after it.
+  const today = isoDate(now);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   let bytes = 0;
   const counted = options.input.pipe(

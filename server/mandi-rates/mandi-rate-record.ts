@@ -70,11 +70,6 @@ export function isoArrivalDate(value: unknown): string | undefined {
   return date.toISOString().slice(0, 10);
 }
 
-/** Today's date in India (UTC+05:30), ISO: a rate may not be dated after it. */
-export function todayInIndia(now: number): string {
-  return new Date(now + 5.5 * 3600_000).toISOString().slice(0, 10);
-}
-
 /** The natural key's hash: the same record, from the CSV or the JSON, gets the same id. */
 export function recordId(parts: readonly string[]): string {
   return createHash("sha256").update(parts.map((p) => p.toLowerCase()).join("\u001f")).digest("base64url").slice(0, 24);

@@ -4,22 +4,19 @@
  * source; never today's price unless it is dated today.
  */
 import type { MandiRatesRepository } from "./mandi-rates.repository";
-import { matchProduce, NO_PRODUCE, produceById } from "../../core/catalogue/produce";
+import { priceContext, type PriceContextFields } from "../../core/catalogue/price-context";
 import { rateAgeDays, type MandiRateView } from "../../core/prices/mandi-rate";
-import type { CategorySlug } from "../../core/catalogue/categories";
 import { findDistrict, findState } from "../../core/locations";
 
 export function createMandiRatesService(deps: { repository: MandiRatesRepository; now?: () => number }) {
   const now = deps.now ?? Date.now;
   return {
     /**
-     * For the sell form: the produce the seller chose ("Compared with"), else the one its name
-     * and category read as, and the place chosen so far.
+     * For the sell form: the produce it is compared with and the place chosen so far
+     * (core/catalogue/price-context).
      */
-    async rateForForm(values: { name: string; category: string; produce: string; state: string; district: string }): Promise<MandiRateView | null> {
-      if (values.produce === NO_PRODUCE) return null;
-      const produce = produceById(values.produce) ?? matchProduce(values.name, (values.category || null) as CategorySlug | null);
-      return this.rateFor({ produceId: produce?.id, state: values.state, district: values.district });
+    async rateForForm(values: PriceContextFields): Promise<MandiRateView | null> {
+      return this.rateFor(priceContext(values));
     },
 
     /** Rates as imported, for the public API (decision 032): see listRates. */

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { getCategory, type CategorySlug } from "../../core/catalogue/categories";
 import { IMAGE_WIDTHS } from "../../core/shared/constants";
 import type { Language } from "../../core/i18n/languages";
+import { isoDateTimeInIndia } from "../../core/shared/dates";
 import { imageUrl } from "../../core/uploads/images";
 import type { ListingDetail, ListingSummary } from "../../core/listings/listing";
 import { placeLabel } from "../../core/locations";
@@ -39,13 +40,6 @@ export function money(paise: number, unit: string): Money {
   return { price_paise: whole, price_rupees: `${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`, unit };
 }
 
-const IST_OFFSET_MS = 5.5 * 3600_000;
-
-/** Epoch ms → "2026-11-22T12:00:00+05:30" (India's time, said with its offset). */
-export function isoDateTime(ms: number): string {
-  return `${new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 19)}+05:30`;
-}
-
 export interface ViewContext {
   lang: Language;
   /** The site's public origin (BASE_URL), for absolute links. */
@@ -74,7 +68,7 @@ export function listingSummaryView(item: ListingSummary, { lang, origin }: ViewC
     price_as_listed: money(item.unitPricePaise, item.unit),
     grade: item.grade,
     place: placeView(item.state, item.district, lang),
-    created_at: isoDateTime(item.createdAt),
+    created_at: isoDateTimeInIndia(item.createdAt),
     cover_photo: photoView(item.imageKey, origin),
     ...(item.distanceKm === undefined ? {} : { distance_km: Math.round(item.distanceKm) }),
     url: `${origin}/view/${item.id}`,
@@ -89,7 +83,7 @@ export function listingDetailView(listing: ListingDetail, context: ViewContext):
     description: listing.description,
     // A hidden listing is not found at all (the service's rule); the rest read as they are.
     status: listing.status === "hidden" ? "expired" : listing.status,
-    expires_at: isoDateTime(listing.expiresAt),
+    expires_at: isoDateTimeInIndia(listing.expiresAt),
     photos: listing.photos.map((photo) => photoView(photo.imageKey, origin)),
     quantity: listing.quantity,
     min_order: listing.minOrder,
@@ -110,7 +104,7 @@ export function sellerView(
     id: seller.id,
     name: seller.name,
     phone: seller.phone,
-    member_since: isoDateTime(seller.createdAt),
+    member_since: isoDateTimeInIndia(seller.createdAt),
     place: seller.place ? placeView(seller.place.state, seller.place.district, context.lang) : null,
     listings: page.items.map((item) => listingSummaryView(item, context)),
     live_listings: page.total,

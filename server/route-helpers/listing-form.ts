@@ -7,7 +7,10 @@ import { MESSAGES } from "../../core/i18n/messages";
 import { listingFieldsSchemaAt, listingPhotosSchema, type ListingFields } from "../../core/listings/listing-forms";
 import { parseWith } from "../../core/shared/form-fields";
 import type { PhotoSource } from "../listings/listings.service";
+import type { RouteServices } from "../http/load-context";
+import { refuseForm } from "./app-errors";
 import { readPhotoForm } from "./multipart";
+import { priceNotesFor } from "./price-insight";
 
 export type ListingFormResult =
   | { ok: true; fields: ListingFields; photos: PhotoSource[]; values: ListingFormValues }
@@ -35,4 +38,12 @@ export async function readListingForm(
   if (!parsed.ok || errors.image) return { ok: false, status: fileError ? 413 : 400, errors, values };
   const photos: PhotoSource[] = [...entries, ...files.map((file) => ({ file: { bytes: file.bytes, fileName: file.name } }))];
   return { ok: true, fields: parsed.data, photos, values };
+}
+
+/**
+ * A refused Sell or Edit: the form comes back with its messages, what was typed, and the price
+ * notes for it (the page may have no script to ask for them).
+ */
+export async function refuseListingForm(services: RouteServices, request: Request, refused: Extract<ListingFormResult, { ok: false }>) {
+  return refuseForm(refused.status, refused.errors, refused.values, await priceNotesFor(services, request, refused.values));
 }

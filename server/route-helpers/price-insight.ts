@@ -1,18 +1,33 @@
 /**
- * The sell form's price insight note for what the seller typed (decision 020), for a refused send
- * and the Edit page, where the browser may have no script to ask for it. A note that cannot be
- * worked out (the database is busy) is left out rather than failing the form.
+ * The sell form's price notes for what the seller typed (decisions 020, 021), for a refused send,
+ * the Edit page (where the browser may have no script to ask for them) and /api/price-insight. A
+ * price insight note that cannot be worked out (the database is busy) is left out rather than
+ * failing the form.
  */
 import { requestLanguage } from "../../core/i18n/languages";
-import type { ListingFormValues } from "../../core/listings/listing-form";
 import type { Grade } from "../../core/catalogue/grades";
 import type { PriceInsightNote, PriceStandingView } from "../../core/prices/price-insight";
 import { produceById, produceName } from "../../core/catalogue/produce";
-import { insightAskedFrom } from "../../core/prices/price-insight-query";
+import { priceContext, type PriceContextFields } from "../../core/catalogue/price-context";
+import type { MandiRateView } from "../../core/prices/mandi-rate";
 import type { RouteServices } from "../http/load-context";
 
-export async function priceInsightNoteFor(services: RouteServices, request: Request, values: ListingFormValues): Promise<PriceInsightNote | null> {
-  return services.priceInsight.note(insightAskedFrom(values), requestLanguage(request)).catch(() => null);
+export interface PriceNotes {
+  priceInsight: PriceInsightNote | null;
+  mandiRate: MandiRateView | null;
+}
+
+/**
+ * The notes beside the sell form's price, for one reading of its fields: the usual price near the
+ * seller and the government's mandi rate. What /api/price-insight answers as the seller types.
+ */
+export async function priceNotesFor(services: RouteServices, request: Request, values: PriceContextFields): Promise<PriceNotes> {
+  const context = priceContext(values);
+  const [priceInsight, mandiRate] = await Promise.all([
+    services.priceInsight.note(context, requestLanguage(request)).catch(() => null),
+    services.mandiRates.rateFor(context),
+  ]);
+  return { priceInsight, mandiRate };
 }
 
 /** Where a listing's price stands against the usual one near it, for its page; null when there is nothing to compare with. */

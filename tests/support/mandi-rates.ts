@@ -1,6 +1,7 @@
 /** Mandi rate files for the importer's tests and benchmark, dated relative to today. */
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
+import { isoDate } from "../../core/shared/dates";
 import { CSV_HEADERS } from "../../server/mandi-rates/mandi-rate-record";
 
 export const CSV_HEADER_LINE = CSV_HEADERS.join(",");
@@ -13,7 +14,7 @@ export function agmarknetDate(daysAgo: number, now = Date.now()): string {
 }
 
 export function isoDaysAgo(daysAgo: number, now = Date.now()): string {
-  return new Date(now + 5.5 * 3600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  return isoDate(now - daysAgo * 86_400_000);
 }
 
 const MARKETS = [

@@ -1,4 +1,4 @@
-import { formatShortDate } from "../../../core/shared/dates";
+import { formatShortDate, indiaTimeOfDay } from "../../../core/shared/dates";
 import { SYSTEM_ACTORS } from "../../../core/moderation/moderation";
 import { roleOf } from "../../../core/accounts/roles";
 import { useI18n, type I18n, type UiKey } from "../i18n/i18n";
@@ -81,7 +81,6 @@ function ActionSentence({ entry }: { entry: AuditListEntry }) {
 }
 
 /** "14:05", India Standard Time (UTC+5:30, no daylight saving). */
-const istTime = (at: number) => new Date(at + 5.5 * 3_600_000).toISOString().slice(11, 16);
 
 /** Moderator actions, newest first: who, what, when and why (read-only; the log is append-only). */
 export function AuditList({ entries }: { entries: AuditListEntry[] }) {
@@ -93,7 +92,7 @@ export function AuditList({ entries }: { entries: AuditListEntry[] }) {
         <li key={entry.id} className="rounded-lg border border-stone-200 bg-white p-3 [overflow-wrap:anywhere]">
           <p>
             <time dateTime={new Date(entry.at).toISOString()} className="text-sm text-stone-600">
-              {formatShortDate(entry.at, lang)} {istTime(entry.at)} {t("admin.ist")}
+              {formatShortDate(entry.at, lang)} {indiaTimeOfDay(entry.at)} {t("admin.ist")}
             </time>{" "}
             <ActionSentence entry={entry} />
           </p>

@@ -1,31 +1,16 @@
 /**
  * The MSP note beside the price (issue 23): when the produce compared with has a minimum support
  * price and the seller's price is below it, say so kindly, in their unit and per kg, and that
- * government procurement centres buy at that price. A note, never a refusal (core/prices/msp-note).
+ * government procurement centres buy at that price. A note, never a refusal (core/prices/msp-note);
+ * the sell form works it out as the seller types (use-price-notes.ts).
  */
-import { useState, type RefObject } from "react";
-import { comparedProduce } from "../../../core/catalogue/which-produce";
-import { isoDate } from "../../../core/shared/dates";
-import type { ListingFormValues } from "../../../core/listings/listing-form";
-import { mspNoteForForm } from "../../../core/prices/msp-note";
-import { formatIndianNumber } from "../../../core/shared/numbers";
+import type { MspNote } from "../../../core/prices/msp-note";
 import { produceById, produceName } from "../../../core/catalogue/produce";
 import { useI18n } from "../i18n/i18n";
-import { useFormFields } from "../../components/ui/use-form-fields";
+import { formatRupees } from "../../components/ui/price";
 
-/**
- * core/money/money's formatRupees, written out: importing core/money/money here would move it into a chunk
- * the home page loads, with more in it (see scripts/check-bundle.mjs).
- */
-const formatRupees = (paise: number) => `₹${formatIndianNumber(paise / 100, { maxFractionDigits: 2, minFractionDigits: paise % 100 ? 2 : 0 })}`;
-
-export function MspNote({ form, values }: { form: RefObject<HTMLFormElement | null>; values: ListingFormValues }) {
+export function MspNoteText({ note }: { note: MspNote | undefined }) {
   const { t, lang } = useI18n();
-  // India's date when the form opened: which marketing season's MSP applies.
-  const [today] = useState(() => isoDate(Date.now()));
-  const fields = useFormFields(form, { name: values.name, category: values.category, produce: values.produce, price: values.price, unit: values.unit || "kg", unitKg: values.unitKg });
-  const { produce } = comparedProduce({ name: fields.name, category: fields.category, choice: fields.produce });
-  const note = mspNoteForForm({ produce: produce?.id, price: fields.price, unit: fields.unit, unitKg: fields.unitKg, date: today });
   const crop = note ? produceById(note.produce) : undefined;
   let text = "";
   if (note && crop) {

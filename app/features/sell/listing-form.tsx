@@ -17,14 +17,12 @@ import { SubmitButton } from "../../components/ui/submit-button";
 import { TextField } from "../../components/ui/text-field";
 import { PhotoField } from "../uploads/photo-field";
 import { GradeField } from "./grade-field";
-import { MspNote } from "../prices/msp-note";
 import { ProduceMatch } from "./produce-match";
 import { useSendWhenPhotosReady } from "./use-send-when-photos-ready";
 import { useI18n } from "../i18n/i18n";
-import { LiveMandiRate } from "../prices/mandi-rate";
 import type { MandiRateView } from "../../../core/prices/mandi-rate";
 import type { PriceInsightNote } from "../../../core/prices/price-insight";
-import { SellFormPriceInsight } from "../prices/price-insight";
+import { SellFormPriceNotes } from "../prices/sell-form-price-notes";
 
 export interface ListingFormProps {
   /** Where the form posts (its own page). */
@@ -106,9 +104,7 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
           error={errors.price}
           placeholder={t("sell.pricePlaceholder")}
         />
-        <MspNote form={form} values={values} />
-        <LiveMandiRate rate={mandiRate} />
-        <SellFormPriceInsight initial={priceInsight} />
+        <SellFormPriceNotes form={form} values={values} priceInsight={priceInsight} mandiRate={mandiRate} />
         <TextField
           label={t("sell.quantity")}
           name="quantity"

@@ -1,12 +1,12 @@
 /**
  * "Compared with: Onion" (issue 23, decision 019): the produce the listing's prices are compared
- * with, read from its name and category as the seller types (core/catalogue/which-produce), and a select
+ * with, read from its name and category as the seller types (core/catalogue/price-context), and a select
  * to correct it: a catalogue produce, or none of these. Posts as the form's `produce` field
  * (core/listings/produce-fields.ts reads it into `produceChoice`). Without JavaScript the line shows what the page
  * was rendered with: after a refused send, and on Edit.
  */
 import { useMemo, type RefObject } from "react";
-import { comparedProduce } from "../../../core/catalogue/which-produce";
+import { comparedProduce } from "../../../core/catalogue/price-context";
 import type { ListingFormValues } from "../../../core/listings/listing-form";
 import { NO_PRODUCE, produceName } from "../../../core/catalogue/produce";
 import { PRODUCE } from "../../../core/catalogue/produce-list";
