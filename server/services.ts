@@ -6,7 +6,7 @@ import { createAccountDeletionService } from "./auth/account-deletion.service";
 import { createAccountsService } from "./auth/accounts.service";
 import { createAuth, type Auth } from "./auth/auth";
 import type { Locker } from "@tus/utils";
-import type { Config } from "./config";
+import { ConfigError, missingSecrets, type Config } from "./config";
 import { openDatabase, type Db } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { unavailableEvents } from "./metrics/metrics";
@@ -108,6 +108,8 @@ export async function createServices(
   config: Config,
   options: { migrate?: boolean; logger?: Logger; now?: () => number } = {},
 ): Promise<Services> {
+  const missing = missingSecrets(config);
+  if (missing.length) throw new ConfigError(`Mandi cannot start: set ${missing.join(" and ")}, or let prepareDataDir make them in DATA_DIR at start-up`);
   const logger = options.logger ?? createLogger(config.logLevel);
   // Migrations get their own connections without the serving timeouts: another instance's
   // migration lock, or an index build, may rightly take longer than a page may.
