@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import { AppError } from "../core/shared/app-error";
 import { ROLE_LABELS } from "../core/accounts/roles";
-import { loadConfig } from "../server/config";
+import { prepareDataDir } from "../server/config";
 import { createServices } from "../server/services";
 
 const command = process.argv[2];
@@ -17,7 +17,7 @@ if ((command !== "grant" && command !== "revoke") || !values.email || (role !== 
   process.exit(2);
 }
 
-const services = await createServices(loadConfig());
+const services = await createServices(prepareDataDir());
 try {
   const person = await services.moderation.setRole({ actor: { commandLine: true }, person: { email: values.email }, role });
   console.log(`${person.name} <${person.email}> is now: ${ROLE_LABELS[person.role]}.`);

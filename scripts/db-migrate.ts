@@ -1,9 +1,9 @@
 /** `npm run db:migrate`: bring the configured database up to date and exit. */
-import { loadConfig } from "../server/config";
+import { prepareDataDir } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";
 
-const config = loadConfig();
+const config = prepareDataDir();
 const db = openDatabase(config.databaseUrl);
 try {
   const applied = await migrateToLatest(db);

@@ -6,7 +6,7 @@
  * few seconds in a log. Exit 1, with nothing written, for a file whose headers are wrong.
  */
 import { Presets, SingleBar } from "cli-progress";
-import { loadConfig } from "../server/config";
+import { prepareDataDir } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";
 import { importMandiRates, WrongHeadersError, type ImportReport } from "../server/mandi-rates/import-mandi-rates";
@@ -19,7 +19,7 @@ if (!target) {
 }
 
 const number = (n: number) => n.toLocaleString("en-IN");
-const config = loadConfig();
+const config = prepareDataDir();
 const db = openDatabase(config.databaseUrl);
 let exitCode = 0;
 const tty = Boolean(process.stdout.isTTY);

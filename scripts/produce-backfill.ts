@@ -5,12 +5,12 @@
  * now, with a progress bar, and for timing it (docs/performance/history/pages-and-http.md).
  */
 import { SingleBar, Presets } from "cli-progress";
-import { loadConfig } from "../server/config";
+import { prepareDataDir } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";
 import { backfillProduce } from "../server/listings/produce-backfill.repository";
 
-const config = loadConfig();
+const config = prepareDataDir();
 const db = openDatabase(config.databaseUrl);
 const bar = new SingleBar({ format: " listings |{bar}| {value}/{total} {eta_formatted} left", noTTYOutput: true, notTTYSchedule: 5000, hideCursor: true }, Presets.shades_classic);
 try {

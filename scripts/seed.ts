@@ -1,7 +1,7 @@
 /** `npm run seed`: adds about 60 demo listings from the demo sellers, spread over recent weeks (server/seed). */
 import cliProgress from "cli-progress";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../server/config";
+import { prepareDataDir } from "../server/config";
 import { DEMO_ADMIN, seedDemoData } from "../server/seed/seed";
 import { createServices } from "../server/services";
 
@@ -15,7 +15,7 @@ if (!Number.isInteger(count) || count < 1 || count > 10_000 || !Number.isInteger
 
 const clock = { now: Date.now() };
 // The seed signs up its sellers from one address: lift the per-address sign-up limit for it.
-const config = loadConfig({ ...process.env, AUTH_SIGNUP_PER_MINUTE: "1000", AUTH_SIGNIN_PER_MINUTE: "1000" });
+const config = prepareDataDir({ ...process.env, AUTH_SIGNUP_PER_MINUTE: "1000", AUTH_SIGNIN_PER_MINUTE: "1000" });
 const services = await createServices(config, { now: () => clock.now });
 const progress = process.stdout.isTTY ? progressBar() : progressLines();
 try {

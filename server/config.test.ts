@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, configWarnings, loadConfig } from "./config";
+import { ConfigError, configWarnings, loadConfig, missingSecrets, prepareDataDir } from "./config";
+import { createServices } from "./services";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -17,7 +18,7 @@ afterEach(() => {
 describe("loadConfig", () => {
   it("runs with no variables: SQLite in DATA_DIR and a secret generated once and kept", () => {
     const dataDir = tempDir();
-    const config = loadConfig({ DATA_DIR: dataDir });
+    const config = prepareDataDir({ DATA_DIR: dataDir });
     expect(config).toMatchObject({ port: 3000, host: "127.0.0.1", env: "production", baseUrl: "http://localhost:3000" });
     expect(config.databaseUrl).toBe(`sqlite:${path.join(dataDir, "mandi.sqlite")}`);
     expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
@@ -208,3 +209,58 @@ describe("configWarnings", () => {
     for (const safer of ["loopback", "1", "2", "10.0.0.0/24", "10.0.0.10, 10.0.0.11", "false"]) expect(warned(safer), safer).toEqual([]);
   });
 });
+
+describe("loadConfig writes nothing; prepareDataDir is the start-up step that does", () => {
+  it("loads twice from a folder that does not exist yet without making it or anything in it", () => {
+    const dataDir = path.join(tempDir(), "fresh");
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(existsSync(dataDir)).toBe(false);
+    // Neither given nor made yet: empty, and named by missingSecrets (createServices refuses it).
+    expect(first.authSecret).toBe("");
+    expect(first.push.vapid).toEqual({ publicKey: "", privateKey: "" });
+    expect(missingSecrets(second)).toEqual(["AUTH_SECRET", "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY"]);
+  });
+
+  it("reads what prepareDataDir made, from a folder it may not write to, and changes nothing there", () => {
+    const dataDir = tempDir();
+    const prepared = prepareDataDir({ DATA_DIR: dataDir });
+    expect(missingSecrets(prepared)).toEqual([]);
+    const before = snapshot(dataDir);
+    chmodSync(dataDir, 0o555);
+    try {
+      const loaded = loadConfig({ DATA_DIR: dataDir });
+      expect(loaded.authSecret).toBe(prepared.authSecret);
+      expect(loaded.push.vapid).toEqual(prepared.push.vapid);
+      // Again at the next start: what is kept is used, nothing is made.
+      expect(prepareDataDir({ DATA_DIR: dataDir }).authSecret).toBe(prepared.authSecret);
+    } finally {
+      chmodSync(dataDir, 0o755);
+    }
+    expect(snapshot(dataDir)).toEqual(before);
+  });
+
+  it("makes nothing when the given settings leave nothing to make, or are wrong", () => {
+    const dataDir = tempDir();
+    const secret = "a-secret-given-by-the-operator-0123456789";
+    const keys = { VAPID_PUBLIC_KEY: `B${"A".repeat(86)}`, VAPID_PRIVATE_KEY: "A".repeat(43) };
+    expect(prepareDataDir({ DATA_DIR: dataDir, AUTH_SECRET: secret, ...keys }).authSecret).toBe(secret);
+    expect(readdirSync(dataDir)).toEqual([]);
+    const notYet = path.join(tempDir(), "not-yet");
+    expect(() => prepareDataDir({ DATA_DIR: notYet, PORT: "eighty" })).toThrow(/PORT/);
+    expect(existsSync(notYet)).toBe(false);
+  });
+
+  it("is refused by createServices before anything is opened, when a secret is neither given nor made", async () => {
+    const dataDir = tempDir();
+    await expect(createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }))).rejects.toThrow(/AUTH_SECRET and VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or let prepareDataDir make them/);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+});
+
+/** Every file in a folder with its bytes and modification time. */
+function snapshot(dir: string) {
+  return readdirSync(dir)
+    .sort()
+    .map((name) => ({ name, bytes: readFileSync(path.join(dir, name), "utf8"), mtimeMs: statSync(path.join(dir, name)).mtimeMs }));
+}

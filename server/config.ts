@@ -3,14 +3,14 @@
  * one message so an operator can fix them all at once.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { S3StorageOptions } from "./media/s3-storage";
 import { MAX_IMAGE_BYTES } from "../core/shared/constants";
 import { MAX_PHOTOS_PER_LISTING } from "../core/uploads/photos";
 import { MAX_SAVED_SEARCHES } from "../core/alerts/saved-search";
-import { readOrCreateVapidKeys, VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN, type VapidKeys } from "./push/vapid-keys";
+import { readKeptVapidKeys, readOrCreateVapidKeys, VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN, type VapidKeys } from "./push/vapid-keys";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -190,104 +190,31 @@ const envSchema = z.object({
 /** Where photos are stored: a local folder (the default) or an S3-compatible bucket. */
 export type StorageConfig = { driver: "local"; dir: string } | ({ driver: "s3" } & S3StorageOptions);
 
-export interface Config {
-  env: "development" | "production" | "test";
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string;
-  databasePoolSize: number;
-  databaseTimeouts: DatabaseTimeouts;
-  /** On SIGTERM, how long running requests and jobs get before the database is closed anyway. */
-  shutdownGraceMs: number;
-  /** Server processes sharing the port (server/http/start-workers.ts). */
-  workers: number;
-  /** Each worker's V8 heap limit in MB (with several workers). */
-  workerHeapMb: number;
-  /** Each worker's young-generation semi-space in MB (with several workers). */
-  workerSemiSpaceMb: number;
-  /** The Prometheus metrics server (server/metrics/metrics-server.ts), or null when off. */
-  metrics: { port: number; host: string; token: string | undefined } | null;
-  /** Where traces go; no endpoint: tracing is off. */
-  tracing: { endpoint: string | undefined };
-  /** Load shedding in front of page rendering (server/http/load-shedding.ts). */
-  pageConcurrency: { max: number; queueLength: number; queueTargetMs: number; queueWaitMs: number };
-  baseUrl: string;
-  authSecret: string;
-  maxImageBytes: number;
-  uploads: { maxPhotosPerListing: number; maxInFlightPerUser: number; expiryMs: number; dir: string };
-  /** How long a listing stays up, by kind of produce (decision 013). */
-  listingDays: { perishable: number; other: number };
-  /** How long a shared cache may keep an anonymous page (server/http/cache-control.ts). */
-  sharedCacheSeconds: number;
-  /** This process's cache of anonymous pages (server/page-cache/); off when either is 0. */
-  pageCache: { ttlMs: number; maxBytes: number };
-  /** Reports and automatic hiding (decision 014). */
-  moderation: { reportsToHide: number; reportsPerHour: number };
-  authRateLimits: { signInPerMinute: number; signUpPerMinute: number };
-  /** The public API's limits per client address per minute (decision 032). */
-  apiRateLimits: { perMinute: number; contactPerMinute: number; keyPerMinute: number; keyContactPerMinute: number };
-  /** Phone numbers shown per client address per hour, and "Show number" presses (decision 046). */
-  phoneReveals: { pagesPerHour: number; pressesPerHour: number };
-  trustProxy: boolean | number | string;
-  logLevel: z.output<typeof envSchema>["LOG_LEVEL"];
-  /** DATA_DIR/media: the photos when stored locally, and what `npm run media:copy` reads. */
-  mediaDir: string;
-  storage: StorageConfig;
-  /** Saved searches and their alerts (decision 022); `mail` is null when email is off. */
-  alerts: { maxSavedSearches: number; mail: { smtpUrl: string; from: string } | null; jobPollMs: number; mailsPerAddressPerDay: number };
-  /** Web Push (decision 027): the VAPID pair and subject, and the push services we post to. */
-  push: { vapid: VapidKeys; subject: string; serviceHosts: string[] };
-  /** The job queue's driver and lease (decision 028); how often it looks is alerts.jobPollMs. */
-  jobs: { driver: "auto" | "sql"; leaseMs: number };
-}
-
-export interface DatabaseTimeouts {
-  statementMs: number;
-  acquireMs: number;
-  sqliteBusyMs: number;
-  connectSeconds: number;
-}
-
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
-
 /** A line is called standing well before anyone in it has waited the longest a page may wait. */
-function pageLimitProblems(e: z.output<typeof envSchema> | undefined) {
-  if (!e || !e.PAGE_QUEUE_WAIT_MS || e.PAGE_QUEUE_TARGET_MS < e.PAGE_QUEUE_WAIT_MS) return [];
+function pageLimitProblems(e: z.output<typeof envSchema>) {
+  if (!e.PAGE_QUEUE_WAIT_MS || e.PAGE_QUEUE_TARGET_MS < e.PAGE_QUEUE_WAIT_MS) return [];
   return [{ name: "PAGE_QUEUE_TARGET_MS", message: `must be less than PAGE_QUEUE_WAIT_MS (${e.PAGE_QUEUE_WAIT_MS})` }];
 }
 
 /**
- * Settings Mandi runs with but an operator should change, one line each, logged at start.
- * `TRUST_PROXY=true` makes Express take the leftmost X-Forwarded-For entry, which the client
- * writes, so every per-address limit can be escaped (issue 38, finding 3).
+ * The environment's names → the nested shape the code reads. Reads the secrets DATA_DIR keeps
+ * (never writes: `prepareDataDir` makes them); one neither given nor kept yet is empty, and
+ * `createServices` refuses to run on it (`missingSecrets`).
  */
-export function configWarnings(config: Pick<Config, "trustProxy">): string[] {
-  return config.trustProxy === true
-    ? ["TRUST_PROXY=true believes any address a client writes in X-Forwarded-For, so rate limits can be escaped: set the number of proxies in front (e.g. 1) or the load balancer's addresses instead (docs/operations.md)"]
-    : [];
-}
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = envSchema.safeParse(env);
-  const problems = [
-    ...(result.error?.issues ?? []).map((issue) => ({ name: issue.path.join("."), message: issue.message })),
-    ...s3CombinationProblems(env),
-    ...metricsProblems(result.data),
-    ...pageLimitProblems(result.data),
-    ...(Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM) ? [{ name: env.SMTP_URL ? "MAIL_FROM" : "SMTP_URL", message: "must be set together with the other mail setting (or leave both unset)" }] : []),
-    ...(Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY) ? [{ name: env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY", message: "must be set together with the other VAPID key (or leave both unset)" }] : []),
-  ];
-  if (!result.success || problems.length) {
-    const lines = problems.map((problem) => `  ${problem.name}: ${problem.message}`);
-    throw new ConfigError(`Mandi cannot start; fix these environment variables:\n${lines.join("\n")}`);
-  }
-  const e = result.data;
+function toConfig(e: z.output<typeof envSchema>) {
   const dataDir = path.resolve(e.DATA_DIR);
   const mediaDir = path.join(dataDir, "media");
-  mkdirSync(dataDir, { recursive: true });
+  const storage: StorageConfig = e.S3_BUCKET
+    ? {
+        driver: "s3",
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION,
+        endpoint: e.S3_ENDPOINT,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      }
+    : { driver: "local", dir: mediaDir };
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -301,12 +228,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sqliteBusyMs: e.SQLITE_BUSY_TIMEOUT_MS,
       connectSeconds: e.DATABASE_CONNECT_TIMEOUT_SECONDS,
     },
+    /** On SIGTERM, how long running requests and jobs get before the database is closed anyway. */
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    /** Server processes sharing the port (server/http/start-workers.ts). */
     workers: e.WEB_CONCURRENCY,
     workerHeapMb: e.WORKER_HEAP_MB,
     workerSemiSpaceMb: e.WORKER_SEMI_SPACE_MB,
+    /** The Prometheus metrics server (server/metrics/metrics-server.ts), or null when off. */
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN } : null,
+    /** Where traces go; no endpoint: tracing is off. */
     tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT },
+    /** Load shedding in front of page rendering (server/http/load-shedding.ts). */
     pageConcurrency: {
       max: e.PAGE_CONCURRENCY,
       queueLength: e.PAGE_QUEUE_LENGTH,
@@ -314,7 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queueWaitMs: e.PAGE_QUEUE_WAIT_MS,
     },
     baseUrl: e.BASE_URL ?? `http://localhost:${e.PORT}`,
-    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    authSecret: e.AUTH_SECRET ?? keptSecret(dataDir),
     maxImageBytes: e.MAX_IMAGE_BYTES,
     uploads: {
       maxPhotosPerListing: e.MAX_PHOTOS_PER_LISTING,
@@ -322,40 +254,107 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       expiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000),
       dir: path.join(dataDir, "uploads"),
     },
+    /** How long a listing stays up, by kind of produce (decision 013). */
     listingDays: { perishable: e.LISTING_DAYS_PERISHABLE, other: e.LISTING_DAYS_OTHER },
+    /** Reports and automatic hiding (decision 014). */
     moderation: { reportsToHide: e.REPORTS_TO_HIDE, reportsPerHour: e.REPORTS_PER_HOUR },
+    /** How long a shared cache may keep an anonymous page (server/http/cache-control.ts). */
     sharedCacheSeconds: e.SHARED_CACHE_SECONDS,
+    /** This process's cache of anonymous pages (server/page-cache/); off when either is 0. */
     pageCache: { ttlMs: e.PAGE_CACHE_MS, maxBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024) },
     authRateLimits: { signInPerMinute: e.AUTH_SIGNIN_PER_MINUTE, signUpPerMinute: e.AUTH_SIGNUP_PER_MINUTE },
+    /** The public API's limits per client address per minute (decision 032). */
     apiRateLimits: { perMinute: e.API_PER_MINUTE, contactPerMinute: e.API_CONTACT_PER_MINUTE, keyPerMinute: e.API_KEY_PER_MINUTE, keyContactPerMinute: e.API_KEY_CONTACT_PER_MINUTE },
+    /** Phone numbers shown per client address per hour, and "Show number" presses (decision 046). */
     phoneReveals: { pagesPerHour: e.PHONE_REVEALS_PER_HOUR, pressesPerHour: e.PHONE_REVEAL_PRESSES_PER_HOUR },
     trustProxy: e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY === "false" ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    /** DATA_DIR/media: the photos when stored locally, and what `npm run media:copy` reads. */
     mediaDir,
-    storage: e.S3_BUCKET
-      ? {
-          driver: "s3",
-          bucket: e.S3_BUCKET,
-          region: e.S3_REGION,
-          endpoint: e.S3_ENDPOINT,
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE,
-        }
-      : { driver: "local", dir: mediaDir },
+    storage,
+    /** Saved searches and their alerts (decision 022); `mail` is null when email is off. */
     alerts: {
       maxSavedSearches: e.MAX_SAVED_SEARCHES,
       mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
       jobPollMs: e.JOB_POLL_MS,
       mailsPerAddressPerDay: e.ALERT_MAILS_PER_ADDRESS_PER_DAY,
     },
+    /** Web Push (decision 027): the VAPID pair and subject, and the push services we post to. */
     push: {
-      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : readOrCreateVapidKeys(dataDir),
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : (readKeptVapidKeys(dataDir) ?? NO_VAPID_KEYS),
       subject: e.VAPID_SUBJECT ?? (e.BASE_URL?.startsWith("https://") ? e.BASE_URL : "mailto:push@mandi.invalid"),
       serviceHosts: e.PUSH_SERVICE_HOSTS.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
     },
+    /** The job queue's driver and lease (decision 028); how often it looks is alerts.jobPollMs. */
     jobs: { driver: e.JOB_DRIVER, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
   };
+}
+
+/**
+ * The settings: each variable checked by `envSchema` (with the checks across variables that
+ * need them all valid), then put in the shape the code reads by `toConfig`.
+ */
+const configSchema = envSchema
+  .superRefine((e, context) => {
+    for (const problem of [...metricsProblems(e), ...pageLimitProblems(e)]) context.addIssue({ code: "custom", path: [problem.name], message: problem.message });
+  })
+  .transform(toConfig);
+
+export type Config = z.output<typeof configSchema>;
+export type DatabaseTimeouts = Config["databaseTimeouts"];
+
+const NO_VAPID_KEYS: VapidKeys = { publicKey: "", privateKey: "" };
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/**
+ * Settings Mandi runs with but an operator should change, one line each, logged at start.
+ * `TRUST_PROXY=true` makes Express take the leftmost X-Forwarded-For entry, which the client
+ * writes, so every per-address limit can be escaped (issue 38, finding 3).
+ */
+export function configWarnings(config: Pick<Config, "trustProxy">): string[] {
+  return config.trustProxy === true
+    ? ["TRUST_PROXY=true believes any address a client writes in X-Forwarded-For, so rate limits can be escaped: set the number of proxies in front (e.g. 1) or the load balancer's addresses instead (docs/operations.md)"]
+    : [];
+}
+
+/**
+ * The configuration from the environment, checked. Writes nothing: the auth secret and VAPID
+ * pair a fresh install makes are read from DATA_DIR if `prepareDataDir` made them there.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  const problems = [
+    ...(result.error?.issues ?? []).map((issue) => ({ name: issue.path.join("."), message: issue.message })),
+    ...s3CombinationProblems(env),
+    ...(Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM) ? [{ name: env.SMTP_URL ? "MAIL_FROM" : "SMTP_URL", message: "must be set together with the other mail setting (or leave both unset)" }] : []),
+    ...(Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY) ? [{ name: env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY", message: "must be set together with the other VAPID key (or leave both unset)" }] : []),
+  ];
+  if (!result.success || problems.length) {
+    const lines = problems.map((problem) => `  ${problem.name}: ${problem.message}`);
+    throw new ConfigError(`Mandi cannot start; fix these environment variables:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/**
+ * The start-up step (server/main.ts, `npm run dev`, the scripts): checks the configuration, then
+ * makes DATA_DIR and, where the environment gives none, the auth secret and VAPID pair kept in it,
+ * so a fresh install needs no setup. Safe to run again and from several processes at once.
+ */
+export function prepareDataDir(env: NodeJS.ProcessEnv = process.env): Config {
+  const config = loadConfig(env);
+  mkdirSync(config.dataDir, { recursive: true });
+  if (!config.authSecret) createSecret(config.dataDir);
+  if (!config.push.vapid.publicKey) readOrCreateVapidKeys(config.dataDir);
+  return loadConfig(env);
+}
+
+/** The secrets a configuration lacks: neither given nor made in DATA_DIR by `prepareDataDir`. */
+export function missingSecrets(config: Pick<Config, "authSecret" | "push">): string[] {
+  return [...(config.authSecret ? [] : ["AUTH_SECRET"]), ...(config.push.vapid.publicKey ? [] : ["VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY"])];
 }
 
 /**
@@ -365,8 +364,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 
 /** Metrics never share the public port, and leave this machine only behind a token. */
-function metricsProblems(e: z.output<typeof envSchema> | undefined): Array<{ name: string; message: string }> {
-  if (!e?.METRICS_PORT) return [];
+function metricsProblems(e: z.output<typeof envSchema>): Array<{ name: string; message: string }> {
+  if (!e.METRICS_PORT) return [];
   if (e.METRICS_PORT === e.PORT) return [{ name: "METRICS_PORT", message: "must differ from PORT: metrics are never served on the public port" }];
   if (!LOOPBACK.has(e.METRICS_HOST) && !e.METRICS_TOKEN) return [{ name: "METRICS_TOKEN", message: `must be set to serve metrics on ${e.METRICS_HOST} (beyond this machine)` }];
   return [];
@@ -386,16 +385,24 @@ function s3CombinationProblems(env: NodeJS.ProcessEnv): Array<{ name: string; me
   return problems;
 }
 
-/** A fresh install needs no setup: the secret is made once and kept beside the data. */
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, "auth-secret");
-  if (!existsSync(file)) {
-    try {
-      // "wx": if another process (say `npm run seed`) wrote it first, keep theirs.
-      writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
+const SECRET_FILE = "auth-secret";
+
+/** The secret `createSecret` kept in DATA_DIR; empty when there is none yet. */
+function keptSecret(dataDir: string): string {
+  try {
+    return readFileSync(path.join(dataDir, SECRET_FILE), "utf8").trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "";
+    throw error;
   }
-  return readFileSync(file, "utf8").trim();
+}
+
+/** A fresh install needs no setup: the secret is made once and kept beside the data. */
+function createSecret(dataDir: string): void {
+  try {
+    // "wx": if another process (say `npm run seed`) wrote it first, keep theirs.
+    writeFileSync(path.join(dataDir, SECRET_FILE), randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
 }

@@ -3,7 +3,7 @@ import cluster from "node:cluster";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, prepareDataDir } from "./config";
 import { StartupError } from "./db/wait-for-database";
 import { startServer } from "./http/start-server";
 import { startWorkers } from "./http/start-workers";
@@ -20,8 +20,8 @@ function fail(error: unknown): never {
 
 let config;
 try {
-  // Checked (and the auth secret made) once, before any worker starts.
-  config = loadConfig();
+  // Checked (and the auth secret and VAPID pair made) once, before any worker starts.
+  config = cluster.isPrimary ? prepareDataDir() : loadConfig();
 } catch (error) {
   fail(error);
 }

@@ -3,61 +3,46 @@
  * request context, so route modules never open connections of their own.
  */
 import { createAccountDeletionService } from "./auth/account-deletion.service";
-import { createAccountsRepository } from "./auth/accounts.repository";
 import { createAccountsService } from "./auth/accounts.service";
 import { createAuth, type Auth } from "./auth/auth";
 import type { Locker } from "@tus/utils";
-import type { Config } from "./config";
+import { ConfigError, missingSecrets, type Config } from "./config";
 import { openDatabase, type Db } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { unavailableEvents } from "./metrics/metrics";
 import { backfillProduce, type BackfillProgress } from "./listings/produce-backfill.repository";
 import { waitForDatabase } from "./db/wait-for-database";
-import { createListingSearchRepository } from "./listings/listing-search.repository";
 import { createListingSearchService } from "./listings/listing-search.service";
-import { createListingsRepository } from "./listings/listings.repository";
 import { createListingsService } from "./listings/listings.service";
 import { createLogger, type Logger } from "./logger";
-import { createModerationRepository } from "./moderation/moderation.repository";
 import { createModerationService, type ModerationService } from "./moderation/moderation.service";
 import { createStorage } from "./media/create-storage";
 import { PHOTO_LEFTOVER_AGE_MS, removePhotoLeftovers, type PhotoLeftoversResult } from "./media/photo-leftovers";
 import type { Storage } from "./media/storage";
-import { createPriceInsightRepository } from "./price-insight/price-insight.repository";
 import { createPriceInsightService, type PriceInsightService } from "./price-insight/price-insight.service";
-import { createContentVersionRepository, type ContentVersionRepository } from "./page-cache/content-version.repository";
+import type { ContentVersionRepository } from "./page-cache/content-version.repository";
 import { createUploadDatastore, type UploadDatastore } from "./uploads/tus-datastore";
-import { createUploadLockRepository } from "./uploads/upload-lock.repository";
 import { createUploadLocker } from "./uploads/upload-locker";
-import { createUploadsRepository } from "./uploads/uploads.repository";
-import { repositoryTimer } from "./metrics/repository-timing";
+import { createRepositories } from "./repositories";
 import { createUploadsService } from "./uploads/uploads.service";
 import { describeUnavailability, type Unavailability } from "./unavailable";
-import { createApiKeysRepository } from "./api-keys/api-keys.repository";
 import { createApiKeysService, type ApiKeysService } from "./api-keys/api-keys.service";
-import { createSavedListingsRepository } from "./saved-listings/saved-listings.repository";
 import { createSavedListingsService, type SavedListingsService } from "./saved-listings/saved-listings.service";
 import { createShareCardsService, type ShareCardsService } from "./share/share-cards.service";
-import { createMandiRatesRepository } from "./mandi-rates/mandi-rates.repository";
 import { createMandiRatesService, type MandiRatesService } from "./mandi-rates/mandi-rates.service";
 import { createAlertsService, type AlertsService } from "./alerts/alerts.service";
-import { createSavedSearchesRepository } from "./alerts/saved-searches.repository";
 import { registerAlertJobs } from "./alerts/alert-jobs";
 import type { JobQueue } from "./jobs/job-queue";
 import { createJobQueue } from "./jobs/create-job-queue";
 import { createMailer } from "./mail/mailer";
 import { registerAlertMailJobs } from "./mail/alert-mail-jobs";
-import { createAlertMailRepository } from "./mail/alert-mail.repository";
 import { createUnsubscribeService, type UnsubscribeService } from "./mail/unsubscribe.service";
-import { createMailSuppressionRepository } from "./mail/mail-suppression.repository";
 import { pickLanguage } from "../core/i18n/languages";
-import { createPushRepository } from "./push/push.repository";
 import { createPushSender } from "./push/push-sender";
 import { createPushService, type PushService } from "./push/push.service";
 import { registerPushJobs } from "./push/push-jobs";
 import { registerShareCardJobs } from "./share/share-card-jobs";
 import { createFailedJobsService, type FailedJobsService } from "./jobs/failed-jobs.service";
-import { createRateCounterRepository } from "./rate-counter/rate-counter.repository";
 import { createRateCounter, type RateCounter } from "./rate-counter/rate-counter";
 import { createPhoneReveals, type PhoneReveals } from "./rate-counter/phone-reveals";
 
@@ -123,6 +108,8 @@ export async function createServices(
   config: Config,
   options: { migrate?: boolean; logger?: Logger; now?: () => number } = {},
 ): Promise<Services> {
+  const missing = missingSecrets(config);
+  if (missing.length) throw new ConfigError(`Mandi cannot start: set ${missing.join(" and ")}, or let prepareDataDir make them in DATA_DIR at start-up`);
   const logger = options.logger ?? createLogger(config.logLevel);
   // Migrations get their own connections without the serving timeouts: another instance's
   // migration lock, or an index build, may rightly take longer than a page may.
@@ -140,7 +127,6 @@ export async function createServices(
   // per-query timing costs nothing (decision 036's off switch).
   const recordMetrics = config.metrics !== null;
   const now = options.now ?? Date.now;
-  const timedRepository = repositoryTimer(recordMetrics);
   const db = openDatabase(config.databaseUrl, {
     poolSize: config.databasePoolSize,
     timeouts: config.databaseTimeouts,
@@ -148,8 +134,8 @@ export async function createServices(
     metrics: recordMetrics,
     traces: true,
   });
-  // Addresses that may be mailed (decision 045): suppressed ones by keyed hash, daily counts.
-  const mailSuppression = timedRepository("mailSuppression", createMailSuppressionRepository(db.kysely, config.authSecret));
+  const repositories = createRepositories(db, { authSecret: config.authSecret, timed: recordMetrics });
+  const { mailSuppression, uploads: uploadsRepository, uploadLocks, listings: listingsRepository, push: pushRepository, contentVersion, savedSearches } = repositories;
   // The job queue is made after better-auth; the verification link is queued there.
   const queued: { jobs?: JobQueue } = {};
   const auth = createAuth({
@@ -157,6 +143,7 @@ export async function createServices(
     logger,
     secret: config.authSecret,
     baseUrl: config.baseUrl,
+    repositories,
     rateLimits: config.authRateLimits,
     emailVerification: config.alerts.mail
       ? {
@@ -175,8 +162,6 @@ export async function createServices(
   });
   const storage = await createStorage(config.storage);
   const uploadDatastore = await createUploadDatastore(config.storage, { localDir: config.uploads.dir });
-  const uploadsRepository = timedRepository("uploads", createUploadsRepository(db.kysely));
-  const uploadLocks = timedRepository("uploadLocks", createUploadLockRepository(db.kysely));
   const uploads = createUploadsService({
     repository: uploadsRepository,
     locks: uploadLocks,
@@ -185,8 +170,6 @@ export async function createServices(
     logger,
     now: options.now,
   });
-  const listingsRepository = timedRepository("listings", createListingsRepository(db.kysely));
-  const pushRepository = timedRepository("push", createPushRepository(db.kysely));
   const accounts = createAccountsService(auth, {
     baseUrl: config.baseUrl,
     sendsMail: config.alerts.mail !== null,
@@ -194,17 +177,14 @@ export async function createServices(
     onSessionReplaced: (from, to) =>
       pushRepository.moveSession(from, to).catch((error: unknown) => logger.warn({ error: error instanceof Error ? error.message : String(error) }, "a phone's notifications could not follow its new session")),
   });
-  const contentVersion = timedRepository("contentVersion", createContentVersionRepository(db.kysely));
-  const savedSearches = timedRepository("savedSearches", createSavedSearchesRepository(db.kysely));
   const jobs = await createJobQueue({ config, db, logger, now: options.now });
   queued.jobs = jobs;
   // Suppressions kept before migration 0035 as plain addresses, hashed (a migration has no secret).
   const moved = await mailSuppression.moveLegacySuppressions();
   if (moved) logger.info({ moved }, "suppressed addresses now kept as keyed hashes");
   const mailer = config.alerts.mail ? createMailer(config.alerts.mail) : null;
-  const alertMailRepository = createAlertMailRepository(db.kysely);
-  const searchRepository = timedRepository("listingSearch", createListingSearchRepository(db.kysely, db.dialect));
-  const search = createListingSearchService({ repository: searchRepository, places: listingsRepository, contentVersion, now: options.now });
+  const alertMailRepository = repositories.alertMail;
+  const search = createListingSearchService({ repository: repositories.listingSearch, places: listingsRepository, contentVersion, now: options.now });
   const alerts = createAlertsService({
     repository: savedSearches,
     correctQuery: search.correctQuery,
@@ -248,10 +228,10 @@ export async function createServices(
   });
   registerPushJobs({ jobs, push });
   const onLive = (...args: Parameters<AlertsService["listingBecameLive"]>) => alerts.listingBecameLive(...args);
-  const savedListingsRepository = timedRepository("savedListings", createSavedListingsRepository(db.kysely));
+  const savedListingsRepository = repositories.savedListings;
   const shareCards = createShareCardsService({ storage, listings: listingsRepository, jobs, logger, now: options.now });
   registerShareCardJobs({ jobs, shareCards });
-  const rateCounter = createRateCounter({ repository: timedRepository("rateCounter", createRateCounterRepository(db.kysely)), now: options.now });
+  const rateCounter = createRateCounter({ repository: repositories.rateCounter, now: options.now });
   return {
     config,
     logger,
@@ -262,7 +242,7 @@ export async function createServices(
     accountDeletion: createAccountDeletionService({
       db: db.kysely,
       accounts,
-      accountsRepository: timedRepository("accounts", createAccountsRepository(db.kysely)),
+      accountsRepository: repositories.accounts,
       listingsRepository,
       uploadsRepository,
       savedListingsRepository,
@@ -287,7 +267,7 @@ export async function createServices(
     search,
     uploads,
     moderation: createModerationService({
-      repository: timedRepository("moderation", createModerationRepository(db.kysely, db.dialect)),
+      repository: repositories.moderation,
       settings: config.moderation,
       secret: config.authSecret,
       logger,
@@ -304,8 +284,8 @@ export async function createServices(
     backfillProduce: () => backfillProduce(db),
     rateCounter,
     phoneReveals: createPhoneReveals({ counter: rateCounter, limits: config.phoneReveals }),
-    apiKeys: createApiKeysService({ repository: timedRepository("apiKeys", createApiKeysRepository(db.kysely)), now: options.now }),
-    priceInsight: createPriceInsightService({ repository: createPriceInsightRepository(db.kysely), contentVersion, now: options.now }),
+    apiKeys: createApiKeysService({ repository: repositories.apiKeys, now: options.now }),
+    priceInsight: createPriceInsightService({ repository: repositories.priceInsight, contentVersion, now: options.now }),
     uploadLocker: createUploadLocker(uploadLocks, { logger }),
     removePhotoLeftovers: () =>
       removePhotoLeftovers({
@@ -314,7 +294,7 @@ export async function createServices(
         olderThan: new Date(now() - PHOTO_LEFTOVER_AGE_MS),
         logger,
       }),
-    mandiRates: createMandiRatesService({ repository: createMandiRatesRepository(db.kysely), now: options.now }),
+    mandiRates: createMandiRatesService({ repository: repositories.mandiRates, now: options.now }),
     close: async () => {
       clearInterval(digestTimer);
       await jobs.stop();

@@ -1,5 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { canCreateListing, canEditListing } from "./policies";
+import { AppError } from "../shared/app-error";
+import { MESSAGES } from "../i18n/messages";
+import { canCreateListing, canEditListing, requireActor } from "./policies";
+
+describe("requireActor", () => {
+  it("lets a signed-in person through", () => {
+    expect(() => requireActor({ id: "user-1" })).not.toThrow();
+  });
+
+  it.each([
+    ["nobody (null)", null],
+    ["nobody (undefined)", undefined],
+    ["an actor without an id", { id: "" }],
+  ])("refuses %s with the sign-in message", (_label, actor) => {
+    let refusal: unknown;
+    try {
+      requireActor(actor);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({ code: "UNAUTHENTICATED", status: 401, message: MESSAGES.mustLogin });
+  });
+});
 
 describe("canCreateListing", () => {
   it("lets a signed-in person create a listing", () => {

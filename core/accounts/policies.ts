@@ -1,8 +1,15 @@
 /** Who may do what: pure functions every data-changing service checks first. */
+import { AppError } from "../shared/app-error";
+import { MESSAGES } from "../i18n/messages";
 import { isAdmin, type Role } from "./roles";
 
 export interface Actor {
   id: string;
+}
+
+/** Anything done for a person needs them signed in: one refusal, the same from every service. */
+export function requireActor<T extends Actor>(actor: T | null | undefined): asserts actor is T {
+  if (!actor?.id) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
 }
 
 export function canCreateListing(actor: Actor | null | undefined): actor is Actor {

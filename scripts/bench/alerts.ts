@@ -31,7 +31,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase, type Db } from "../../server/db/database";
 import { migrateToLatest } from "../../server/db/migrate";
-import { loadConfig } from "../../server/config";
+import { prepareDataDir } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { createServices } from "../../server/services";
 import { readSavedQuery, savedSearchIndex, savedSearchMatches, storedSearchMatches } from "../../server/alerts/saved-search-index";
@@ -148,7 +148,7 @@ if (LISTINGS > 0) {
   await migrateToLatest(db);
 }
 const services = await createServices(
-  loadConfig({
+  prepareDataDir({
     NODE_ENV: "production",
     DATA_DIR: tempDir,
     DATABASE_URL: url,

@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../server/db/database";
 import { migrateToLatest } from "../../server/db/migrate";
-import { loadConfig } from "../../server/config";
+import { prepareDataDir } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { createServices } from "../../server/services";
 import { describeInLanguage } from "../../core/alerts/describe";
@@ -56,7 +56,7 @@ const db = openDatabase(url);
 await migrateToLatest(db);
 const smtp = await startTestSmtpServer({ noDelay: true });
 const services = await createServices(
-  loadConfig({ NODE_ENV: "production", DATA_DIR: tempDir, DATABASE_URL: url, AUTH_SECRET: SECRET, LOG_LEVEL: "silent", BASE_URL, SMTP_URL: smtp.url, MAIL_FROM: "Mandi <alerts@mandi.example.in>" }),
+  prepareDataDir({ NODE_ENV: "production", DATA_DIR: tempDir, DATABASE_URL: url, AUTH_SECRET: SECRET, LOG_LEVEL: "silent", BASE_URL, SMTP_URL: smtp.url, MAIL_FROM: "Mandi <alerts@mandi.example.in>" }),
   { migrate: false, logger: createLogger("silent"), now: () => NOW },
 );
 

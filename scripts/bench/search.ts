@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { browseQuerySchema } from "../../core/search/search-query";
-import { loadConfig } from "../../server/config";
+import { prepareDataDir } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { createServices } from "../../server/services";
 import { createLikeScan } from "./bench.repository";
@@ -32,7 +32,7 @@ if (process.argv.includes("--build-only")) {
 const mediaDir = mkdtempSync(path.join(tmpdir(), "mandi-bench-media-"));
 // The app's own services on the bench database (already migrated by openMarketplace).
 const services = await createServices(
-  loadConfig({ NODE_ENV: "production", DATA_DIR: mediaDir, DATABASE_URL: market.url, AUTH_SECRET: "bench-only-secret-never-used-to-sign", LOG_LEVEL: "silent" }),
+  prepareDataDir({ NODE_ENV: "production", DATA_DIR: mediaDir, DATABASE_URL: market.url, AUTH_SECRET: "bench-only-secret-never-used-to-sign", LOG_LEVEL: "silent" }),
   { migrate: false, logger: createLogger("silent") },
 );
 const service = services.search;

@@ -7,8 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { AppError } from "../../core/shared/app-error";
-import { MESSAGES } from "../../core/i18n/messages";
-import { canChangeSavedSearch, type Actor } from "../../core/accounts/policies";
+import { canChangeSavedSearch, requireActor, type Actor } from "../../core/accounts/policies";
 import { parseChannels, type AlertAction, type AlertChannel, type SavedQuery } from "../../core/alerts/saved-search";
 import type { Language } from "../../core/i18n/languages";
 import type { Database } from "../db/schema";
@@ -59,7 +58,7 @@ export function createAlertsService(deps: {
   const now = deps.now ?? Date.now;
 
   async function own(actor: Actor | null, id: string): Promise<SavedSearchRow> {
-    if (!actor) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+    requireActor(actor);
     const row = await repository.find(id);
     // Someone else's saved search reads as not found: its existence is nobody else's business.
     if (!row || !canChangeSavedSearch(actor, { userId: row.user_id })) throw new AppError("NOT_FOUND", ALERT_MESSAGES.notFound);
@@ -123,7 +122,7 @@ export function createAlertsService(deps: {
 
   /** The person has looked at My alerts: what was new, found up to `until` (default now), is no longer. */
   async function markSeen(input: { actor: Actor | null; until?: number }): Promise<void> {
-    if (!input.actor) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+    requireActor(input.actor);
     await repository.markSeen(input.actor.id, Math.min(input.until ?? now(), now()));
   }
 
@@ -144,7 +143,7 @@ export function createAlertsService(deps: {
     /** `language`: the page's, which its email is written in (decision 026). */
     async saveSearch(input: { actor: Actor | null; query: SavedQuery; language?: Language }): Promise<{ id: string }> {
       const { actor } = input;
-      if (!actor) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+      requireActor(actor);
       const corrected = input.query.q ? await deps.correctQuery(input.query.q) : null;
       const query: SavedQuery = { ...input.query, ...(corrected ? { corrected } : {}) };
       const at = now();
@@ -161,7 +160,7 @@ export function createAlertsService(deps: {
 
     /** A person's saved searches with how many listings each found, and those listings. */
     async listMine(input: { actor: Actor | null }) {
-      if (!input.actor) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+      requireActor(input.actor);
       const rows = await repository.listForUser(input.actor.id);
       const searches: SavedSearchView[] = rows.map((row) => ({
         id: row.id,

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { AppError } from "../../core/shared/app-error";
+import { requireActor, type Actor } from "../../core/accounts/policies";
 import type { ApiKeysRepository, ApiKeySummary } from "./api-keys.repository";
 
 /** Keys one person may hold at once. */
@@ -19,10 +20,14 @@ export function createApiKeysService(deps: { repository: ApiKeysRepository; now?
   const now = deps.now ?? Date.now;
   const { repository } = deps;
   return {
-    list: (actor: { id: string }): Promise<ApiKeySummary[]> => repository.listActive(actor.id),
+    async list(actor: Actor | null | undefined): Promise<ApiKeySummary[]> {
+      requireActor(actor);
+      return repository.listActive(actor.id);
+    },
 
     /** A new key for the person: the key itself is in the answer, and nowhere else after it. */
-    async create(actor: { id: string }): Promise<ApiKeySummary & { key: string }> {
+    async create(actor: Actor | null | undefined): Promise<ApiKeySummary & { key: string }> {
+      requireActor(actor);
       // A key's limits are counted per account (decision 046): only an address someone verified makes one.
       if (!(await repository.isEmailVerified(actor.id))) throw new AppError("FORBIDDEN", "Verify your email address before making an API key: open the link we sent to it, then come back here.");
       const key = KEY_PREFIX + randomBytes(32).toString("base64url");
@@ -33,7 +38,8 @@ export function createApiKeysService(deps: { repository: ApiKeysRepository; now?
       return { ...summary, key };
     },
 
-    async revoke(actor: { id: string }, id: string): Promise<void> {
+    async revoke(actor: Actor | null | undefined, id: string): Promise<void> {
+      requireActor(actor);
       if (!(await repository.revoke(actor.id, id, now()))) throw new AppError("NOT_FOUND", "We could not find that API key. It may have been revoked already.");
     },
 

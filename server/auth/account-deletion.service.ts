@@ -10,10 +10,9 @@
  * which takes any variant no listing_photo row refers to.
  */
 import type { Kysely } from "kysely";
-import { AppError } from "../../core/shared/app-error";
 import { IMAGE_WIDTHS } from "../../core/shared/constants";
 import { imageVariantKey } from "../../core/uploads/images";
-import { MESSAGES } from "../../core/i18n/messages";
+import { requireActor } from "../../core/accounts/policies";
 import type { Database } from "../db/schema";
 import type { ListingsRepository } from "../listings/listings.repository";
 import type { Logger } from "../logger";
@@ -69,7 +68,7 @@ export function createAccountDeletionService(deps: {
      */
     async deleteAccount(input: { actor: SessionUser | null; password: string; requestHeaders: Headers }): Promise<Headers> {
       const { actor } = input;
-      if (!actor) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+      requireActor(actor);
       await accounts.confirmPassword({ email: actor.email, password: input.password }, input.requestHeaders);
 
       const removed = await db.transaction().execute(async (trx) => {

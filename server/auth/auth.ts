@@ -12,15 +12,17 @@ import type { Db } from "../db/database";
 import type { Logger } from "../logger";
 import { createAccountSlowDown, DEFAULT_ACCOUNT_SLOW_DOWN, type AccountSlowDownLimits } from "./account-slow-down";
 import { MODERATION_MESSAGES } from "../../core/moderation/moderation";
-import { createAccountsRepository } from "./accounts.repository";
+import { createAccountsRepository, type AccountsRepository } from "./accounts.repository";
 import { passwordHashing } from "./password-hashing";
-import { createSignInFailuresRepository } from "./sign-in-failures.repository";
+import { createSignInFailuresRepository, type SignInFailuresRepository } from "./sign-in-failures.repository";
 
 export interface AuthSettings {
   db: Db;
   logger?: Logger;
   secret: string;
   baseUrl: string;
+  /** The app's repositories (timed, server/repositories.ts); made here when not given (migrations read only the schema). */
+  repositories?: { accounts: AccountsRepository; signInFailures: SignInFailuresRepository };
   rateLimits?: { signInPerMinute: number; signUpPerMinute: number };
   /** Wrong passwords one account may take, from any addresses, before its sign-in waits. */
   accountSlowDown?: AccountSlowDownLimits;
@@ -52,12 +54,13 @@ export function authOptions({
   secret,
   baseUrl,
   logger,
+  repositories = { accounts: createAccountsRepository(db.kysely), signInFailures: createSignInFailuresRepository(db.kysely) },
   rateLimits = { signInPerMinute: 10, signUpPerMinute: 5 },
   accountSlowDown = DEFAULT_ACCOUNT_SLOW_DOWN,
   emailVerification,
 }: AuthSettings) {
-  const slowDown = createAccountSlowDown(createSignInFailuresRepository(db.kysely), accountSlowDown);
-  const accounts = createAccountsRepository(db.kysely);
+  const slowDown = createAccountSlowDown(repositories.signInFailures, accountSlowDown);
+  const { accounts } = repositories;
   return {
     logger: logger && {
       log: (level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) =>

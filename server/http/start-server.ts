@@ -2,7 +2,7 @@
 import cluster from "node:cluster";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { configWarnings, loadConfig, type Config } from "../config";
+import { configWarnings, prepareDataDir, type Config } from "../config";
 import { createServices } from "../services";
 import { startUploadExpirySweep } from "../uploads/uploads.service";
 import { shareMetricsWithPrimary, startMetricsServer } from "../metrics/metrics-server";
@@ -22,7 +22,7 @@ export async function startServer(options: {
   devMiddleware?: RequestHandler;
   config?: Config;
 }) {
-  const config = options.config ?? loadConfig();
+  const config = options.config ?? prepareDataDir();
   // From the start: the primary asks every worker, one still starting included, at each scrape.
   if (cluster.isWorker) shareMetricsWithPrimary();
   // Traces only when an operator gave a collector; each process sends its own.

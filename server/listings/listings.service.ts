@@ -11,7 +11,7 @@ import { IMAGE_WIDTHS, PAGE_SIZE } from "../../core/shared/constants";
 import { imageVariantKey } from "../../core/uploads/images";
 import type { ListingDetail, OwnListingSummary } from "../../core/listings/listing";
 import { LISTING_MESSAGES, MESSAGES, tooManyPhotosMessage } from "../../core/i18n/messages";
-import { canCreateListing, canEditListing, type Actor } from "../../core/accounts/policies";
+import { canEditListing, requireActor, type Actor } from "../../core/accounts/policies";
 import type { LocationFields } from "../../core/locations/schema";
 import { pricePerKgPaise } from "../../core/money/units";
 import type { ListingFields } from "../../core/listings/listing-forms";
@@ -149,7 +149,7 @@ export function createListingsService(deps: {
 
   /** The listing, if the actor is its seller. Anyone else is told it does not exist, so ids cannot be probed. */
   async function ownListing(actor: Actor | null, id: string): Promise<ListingDetail> {
-    if (!canCreateListing(actor)) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+    requireActor(actor);
     const listing = /^[0-9a-f-]{36}$/i.test(id) ? await repository.findById(id.toLowerCase(), now()) : null;
     if (!listing || !canEditListing(actor, listing)) throw new AppError("NOT_FOUND", LISTING_MESSAGES.notYourListing);
     return listing;
@@ -211,7 +211,7 @@ export function createListingsService(deps: {
    * stays behind. Afterwards the files of photos no longer used, and the uploads used, are removed.
    */
   async function saveListing(input: { actor: Actor | null; id?: string; fields: ListingFields; photos: PhotoSource[] }): Promise<{ id: string }> {
-    if (!canCreateListing(input.actor)) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+    requireActor(input.actor);
     const current = input.id === undefined ? null : await ownListing(input.actor, input.id);
     const photos = await photosToSave(input.actor.id, input.photos, current);
     const columns = columnsFor(input.fields);
@@ -304,7 +304,7 @@ export function createListingsService(deps: {
 
     /** The place the seller sells from, given on their account page. */
     async saveDefaultPlace(input: { actor: Actor | null; place: LocationFields }): Promise<void> {
-      if (!canCreateListing(input.actor)) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+      requireActor(input.actor);
       await repository.saveDefaultPlace(input.actor.id, input.place, now());
     },
 
@@ -316,7 +316,7 @@ export function createListingsService(deps: {
 
     /** Every listing of the seller's, whatever its status, newest first. */
     async listOwnListings(input: { actor: Actor | null; page: number }): Promise<OwnListingsPage> {
-      if (!canCreateListing(input.actor)) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+      requireActor(input.actor);
       const total = await repository.countBySeller(input.actor.id);
       const pageCount = Math.ceil(total / PAGE_SIZE);
       const page = Math.min(input.page, Math.max(pageCount, 1));

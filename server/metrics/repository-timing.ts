@@ -10,8 +10,16 @@ export function repositoryTimer(enabled: boolean): <T extends object>(name: stri
   return enabled ? timedRepository : (_name, repository) => repository;
 }
 
+/** The repositories `timedRepository` made, so a test can tell a timed one from a bare one. */
+const timedOnes = new WeakSet<object>();
+
+export function isTimedRepository(repository: object): boolean {
+  return timedOnes.has(repository);
+}
+
 export function timedRepository<T extends object>(name: string, repository: T): T {
   const timed: Record<string, unknown> = {};
+  timedOnes.add(timed);
   for (const [key, value] of Object.entries(repository)) {
     if (typeof value !== "function" || value.constructor.name === "AsyncGeneratorFunction") {
       timed[key] = value;

@@ -7,7 +7,8 @@ import { createHmac, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { AppError } from "../../core/shared/app-error";
 import { PAGE_SIZE } from "../../core/shared/constants";
-import { LISTING_MESSAGES, MESSAGES } from "../../core/i18n/messages";
+import { LISTING_MESSAGES } from "../../core/i18n/messages";
+import { requireActor } from "../../core/accounts/policies";
 import { MODERATION_MESSAGES, SYSTEM_ACTORS, type ReportReason } from "../../core/moderation/moderation";
 import { isAdmin, isStaff, type Role } from "../../core/accounts/roles";
 import type { PersonRecord } from "../auth/accounts.repository";
@@ -203,7 +204,7 @@ export function createModerationService(deps: {
 
     /** The seller's one request to look again at their hidden listing. */
     async requestReview(input: { actor: { id: string } | null; listingId: string }): Promise<void> {
-      if (!input.actor) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+      requireActor(input.actor);
       const listing = await listingOrNotFound(repository, input.listingId);
       if (listing.sellerId !== input.actor.id) throw new AppError("NOT_FOUND", LISTING_MESSAGES.notYourListing);
       if (listing.hiddenAt === null) throw new AppError("CONFLICT", MODERATION_MESSAGES.notHidden);

@@ -9,8 +9,7 @@ import { CATALOGUES } from "../../core/i18n/catalogues";
 import type { Language } from "../../core/i18n/languages";
 import { placeLabel } from "../../core/locations";
 import { formatRupees } from "../../core/money/money";
-import { MESSAGES } from "../../core/i18n/messages";
-import type { Actor } from "../../core/accounts/policies";
+import { requireActor, type Actor } from "../../core/accounts/policies";
 import { MAX_PUSH_SUBSCRIPTIONS, type PushPayload } from "../../core/alerts/push-subscription";
 import { backoffMs, type JobQueue } from "../jobs/job-queue";
 import type { Logger } from "../logger";
@@ -40,7 +39,7 @@ export function createPushService(deps: { repository: PushRepository; send: Push
   const now = deps.now ?? Date.now;
 
   function signedIn(actor: Actor | null): Actor {
-    if (!actor) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+    requireActor(actor);
     return actor;
   }
 

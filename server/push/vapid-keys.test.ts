@@ -9,7 +9,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import webpush from "web-push";
-import { ConfigError, loadConfig } from "../config";
+import { ConfigError, loadConfig, prepareDataDir } from "../config";
 
 const run = promisify(execFile);
 const dirs: string[] = [];
@@ -34,7 +34,7 @@ describe("VAPID keys", () => {
 
   it("are made once into DATA_DIR and kept; the subject is BASE_URL when it is https", () => {
     const dataDir = tempDir();
-    const first = loadConfig({ DATA_DIR: dataDir, BASE_URL: "https://mandi.example.in" });
+    const first = prepareDataDir({ DATA_DIR: dataDir, BASE_URL: "https://mandi.example.in" });
     expect(first.push.vapid.publicKey).toMatch(/^B[\w-]{86}$/);
     expect(first.push.subject).toBe("https://mandi.example.in");
     expect(loadConfig({ DATA_DIR: dataDir }).push.vapid).toEqual(first.push.vapid);

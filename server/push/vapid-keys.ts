@@ -30,6 +30,16 @@ function read(file: string): VapidKeys {
   return { publicKey: keys.publicKey!, privateKey: keys.privateKey! };
 }
 
+/** The pair kept in DATA_DIR; undefined when none was made there yet. */
+export function readKeptVapidKeys(dataDir: string): VapidKeys | undefined {
+  try {
+    return read(path.join(dataDir, FILE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
 /**
  * The pair kept in DATA_DIR, made on first start. Written whole to a temporary file, then
  * hard-linked into place: the link either appears complete or fails because another process
@@ -38,11 +48,8 @@ function read(file: string): VapidKeys {
  */
 export function readOrCreateVapidKeys(dataDir: string): VapidKeys {
   const file = path.join(dataDir, FILE);
-  try {
-    return read(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
+  const kept = readKeptVapidKeys(dataDir);
+  if (kept) return kept;
   const temp = path.join(dataDir, `.${FILE}.${process.pid}.${randomBytes(6).toString("hex")}`);
   const made = webpush.generateVAPIDKeys();
   writeFileSync(temp, JSON.stringify({ publicKey: made.publicKey, privateKey: made.privateKey }), { mode: 0o600, flag: "wx" });

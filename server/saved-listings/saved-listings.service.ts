@@ -6,8 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "../../core/shared/app-error";
 import { listingStatus, type ListingSummary } from "../../core/listings/listing";
-import { LISTING_MESSAGES, MESSAGES } from "../../core/i18n/messages";
-import { canSaveListing, type Actor } from "../../core/accounts/policies";
+import { LISTING_MESSAGES } from "../../core/i18n/messages";
+import { canSaveListing, requireActor, type Actor } from "../../core/accounts/policies";
 import type { ListingsRepository } from "../listings/listings.repository";
 import type { SavedListingsRepository } from "./saved-listings.repository";
 
@@ -40,7 +40,7 @@ export function createSavedListingsService(deps: {
   const maxSaved = deps.maxSaved ?? MAX_SAVED_LISTINGS;
 
   function signedIn(actor: Actor | null | undefined): Actor {
-    if (!actor?.id) throw new AppError("UNAUTHENTICATED", MESSAGES.mustLogin);
+    requireActor(actor);
     return actor;
   }
 

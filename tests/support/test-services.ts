@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "react-router";
-import { loadConfig } from "../../server/config";
+import { prepareDataDir } from "../../server/config";
 import { routeContextOf } from "../../server/http/load-context";
 import { createLogger } from "../../server/logger";
 import { createServices, type Services } from "../../server/services";
@@ -26,7 +26,7 @@ export async function createTestServices(
   const engine = options.engine ?? "sqlite";
   const dataDir = mkdtempSync(path.join(tmpdir(), "mandi-test-"));
   const database = await createTestDatabase(engine, dataDir);
-  const config = loadConfig({
+  const config = prepareDataDir({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,

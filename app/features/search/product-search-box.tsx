@@ -1,14 +1,14 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { Form, useFetcher, useNavigate } from "react-router";
-import { MAX_SEARCH_LENGTH } from "../../../core/shared/constants";
 import { formatCount } from "../../../core/search/counts";
 import { HTML_LANG } from "../../../core/i18n/languages";
 import { MESSAGES } from "../../../core/i18n/messages";
-import { currentSuggestions, highlightParts, suggestionHref, wantsSuggestions, type Suggestion } from "../../../core/search/suggestions";
-// Type only: the recognizer's code loads when the microphone is tapped (toggleVoice).
-import type { SpeechProblem } from "./speech-search";
-import { CloseIcon, MicrophoneIcon, SearchIcon } from "../../components/ui/icons";
+import { currentSuggestions, suggestionHref, wantsSuggestions, type Suggestion } from "../../../core/search/suggestions";
+import { MicrophoneIcon } from "../../components/ui/icons";
 import { useI18n } from "../i18n/i18n";
+import { HighlightedName } from "./highlighted-name";
+import { SearchInput } from "./search-input";
+import { nextVoiceState, type VoiceEvent, type VoiceState } from "./voice-state";
 
 /** Typing pauses this long before the box asks for suggestions, so a fast typist sends one request. */
 const DEBOUNCE_MS = 150;
@@ -47,7 +47,8 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
   const [active, setActive] = useState(-1);
   const { lang, t } = useI18n();
   const speech = useSpeechRecognitionAvailable();
-  const [voice, setVoice] = useState<SpeechProblem | "listening" | null>(null);
+  const [voice, setVoice] = useState<VoiceState>(null);
+  const voiceEvent = (event: VoiceEvent) => setVoice((state) => nextVoiceState(state, event));
   const listening = voice === "listening";
   const recognition = useRef<{ stop: () => void }>(undefined);
   /** Counts taps on the microphone, so a tap while the recognizer's code loads cancels it. */
@@ -70,7 +71,7 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
   /** `focused`: false for text typed before the scripts ran in a box the person has since left. */
   function update(value: string, focused = true) {
     setQuery(value);
-    setVoice((v) => (v === "listening" ? v : null));
+    voiceEvent({ type: "typed" });
     setActive(-1);
     clearTimeout(timer.current);
     const text = value.trim();
@@ -80,13 +81,13 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
 
   function toggleVoice() {
     const tap = ++voiceTaps.current;
+    // From the state this render shows, as the button's `listening` is.
+    setVoice(nextVoiceState(voice, { type: "tap", recognizing: recognition.current !== undefined }));
     if (listening) {
       // What was heard so far still arrives; onEnd then clears the state.
-      if (recognition.current) recognition.current.stop();
-      else setVoice(null);
+      recognition.current?.stop();
       return;
     }
-    setVoice("listening");
     // What the last words suggested makes way for what is said next.
     setOpen(false);
     import("./speech-search")
@@ -96,12 +97,12 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
           onText: update,
           onEnd: (problem) => {
             recognition.current = undefined;
-            setVoice(problem ?? null);
+            voiceEvent({ type: "ended", problem });
           },
         });
       })
       // Offline before it ever loaded, say.
-      .catch(() => tap === voiceTaps.current && setVoice("other"));
+      .catch(() => tap === voiceTaps.current && voiceEvent({ type: "loadFailed" }));
   }
 
   function choose(suggestion: Suggestion) {
@@ -157,7 +158,7 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
               // The suggestions speech opened close when the person moves on, as they do for the input.
               onBlur={() => {
                 setOpen(false);
-                setVoice((v) => (v === "listening" ? v : null));
+                voiceEvent({ type: "blurred" });
               }}
               className="group flex w-11 items-center justify-center text-stone-600 hover:text-stone-900"
             >
@@ -221,104 +222,3 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
 }
 
 const BUBBLE = "rounded-lg border px-3 py-2 shadow-lg";
-
-/** The name with the part that matched what was typed in <mark>, built from ranges, not HTML. */
-function HighlightedName({ suggestion }: { suggestion: Suggestion }) {
-  return highlightParts(suggestion.name, suggestion.highlight).map((part, index) =>
-    part.marked ? (
-      <mark key={index} className="rounded-sm bg-amber-200 px-0 text-inherit">
-        {part.text}
-      </mark>
-    ) : (
-      <span key={index}>{part.text}</span>
-    ),
-  );
-}
-
-/** The second box: name or category, with a search icon that opens /viewmore. */
-export function CatalogueSearchForm({ initialQuery = "" }: { initialQuery?: string }) {
-  const id = useId();
-  const [query, setQuery] = useState(initialQuery);
-  const { t } = useI18n();
-  return (
-    <Form method="get" action="/viewmore" role="search" aria-label={t("search.byAny")} className="flex w-full gap-2">
-      <label htmlFor={id} className="sr-only">
-        {t("search.byAny")}
-      </label>
-      <SearchInput
-        id={id}
-        value={query}
-        onValueChange={setQuery}
-        clearLabel={t("search.clearAny")}
-        placeholder={t("search.anyPlaceholder")}
-        className="flex-1"
-      />
-      <button type="submit" className="btn-primary px-3" aria-label={t("search.search")}>
-        <SearchIcon />
-      </button>
-    </Form>
-  );
-}
-
-/**
- * A search field named "q" with a clear button that empties it and puts the cursor back, and
- * optionally a second button (`action`) at its end. Both sit inside the field's right padding:
- * an empty field shows only the action, in the space the clear button takes once there is text,
- * so adding the action after hydration moves nothing.
- */
-function SearchInput({
-  value,
-  onValueChange,
-  clearLabel,
-  className = "",
-  action,
-  ...input
-}: {
-  value: string;
-  /** What the box holds now; `focused` is given only for text typed before hydration. */
-  onValueChange: (value: string, focused?: boolean) => void;
-  clearLabel: string;
-  className?: string;
-  action?: React.ReactNode;
-} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "name" | "type" | "className">) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  // On a slow phone the box is there long before the scripts, and people type into it. Hydrating
-  // keeps what they typed in the page, but the state is still the server's, and the next render
-  // (the microphone appearing, say) would write it back over their words. Take them as typed.
-  useLayoutEffect(() => {
-    const input = inputRef.current;
-    if (input && input.value !== value) onValueChange(input.value, document.activeElement === input);
-    // Once, as the page hydrates: later the box only changes through onChange.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return (
-    <div className={`relative ${className}`}>
-      <input
-        ref={inputRef}
-        name="q"
-        type="search"
-        value={value}
-        onChange={(e) => onValueChange(e.target.value)}
-        autoComplete="off"
-        enterKeyHint="search"
-        maxLength={MAX_SEARCH_LENGTH}
-        className={`input ${value && action ? "pr-22" : "pr-11"} [&::-webkit-search-cancel-button]:hidden`}
-        {...input}
-      />
-      {value ? (
-        <button
-          type="button"
-          onClick={() => {
-            onValueChange("");
-            inputRef.current?.focus();
-          }}
-          className={`absolute inset-y-0 ${action ? "right-11" : "right-0"} flex w-11 items-center justify-center text-stone-600 hover:text-stone-900`}
-          aria-label={clearLabel}
-        >
-          <CloseIcon />
-        </button>
-      ) : null}
-      {action ? <div className="absolute inset-y-0 right-0 flex">{action}</div> : null}
-    </div>
-  );
-}

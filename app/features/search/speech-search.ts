@@ -2,7 +2,7 @@
  * Speaking to the header's product search (issue 26): the browser's speech recognizer, started in
  * the page's language, hands what it hears to the search box as text, as if it had been typed.
  * Loaded with import() when the microphone button is tapped, so pages that never listen never
- * download it; whether to show the button is `hasSpeechRecognition` in product-search-box.tsx.
+ * download it; whether to show the button is `useSpeechRecognitionAvailable` in product-search-box.tsx.
  */
 
 /** Why listening ended without words; the search box words each in the page's language. */

@@ -3,7 +3,8 @@ import { LANGUAGE_NAMES } from "../../../core/i18n/languages";
 // A file of its own (not inlined into the script as Vite does small assets): ~1 KB, cached for good.
 import hindiWordUrl from "./language-switch-hindi.svg?no-inline";
 import { useI18n } from "../i18n/i18n";
-import { CatalogueSearchForm, ProductSearchBox } from "../search/product-search-box";
+import { CatalogueSearchForm } from "../search/catalogue-search-form";
+import { ProductSearchBox } from "../search/product-search-box";
 import { useSignedInUser } from "../accounts/use-signed-in-user";
 
 export function SiteHeader() {
