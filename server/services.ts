@@ -42,20 +42,22 @@ import { createMandiRatesRepository } from "./mandi-rates/mandi-rates.repository
 import { createMandiRatesService, type MandiRatesService } from "./mandi-rates/mandi-rates.service";
 import { createAlertsService, type AlertsService } from "./alerts/alerts.service";
 import { createSavedSearchesRepository } from "./alerts/saved-searches.repository";
-import { registerAlertJobs } from "./alerts/alert-jobs";
+import { matchListingJob } from "./alerts/alert-jobs";
 import type { JobQueue } from "./jobs/job-queue";
 import { createJobQueue } from "./jobs/create-job-queue";
 import { createMailer } from "./mail/mailer";
-import { registerAlertMailJobs } from "./mail/alert-mail-jobs";
-import { createAlertMailRepository } from "./mail/alert-mail.repository";
-import { createUnsubscribeService, type UnsubscribeService } from "./mail/unsubscribe.service";
-import { createMailSuppressionRepository } from "./mail/mail-suppression.repository";
+import { createAlertMail, digestTickJob, emailDigestJob, emailMatchJob, emailVerifyJob } from "./alerts/delivery/alert-mail-jobs";
+import { createAlertMailRepository } from "./alerts/delivery/alert-mail.repository";
+import { createUnsubscribeService, type UnsubscribeService } from "./alerts/delivery/unsubscribe.service";
+import { createMailSuppressionRepository } from "./alerts/delivery/mail-suppression.repository";
 import { pickLanguage } from "../core/i18n/languages";
 import { createPushRepository } from "./push/push.repository";
 import { createPushSender } from "./push/push-sender";
 import { createPushService, type PushService } from "./push/push.service";
-import { registerPushJobs } from "./push/push-jobs";
-import { registerShareCardJobs } from "./share/share-card-jobs";
+import { createAlertPushRepository } from "./alerts/delivery/alert-push.repository";
+import { createAlertPushService, type AlertPushService } from "./alerts/delivery/alert-push.service";
+import { pushMatchJob } from "./alerts/delivery/push-jobs";
+import { shareCardsJob } from "./share/share-card-jobs";
 import { createFailedJobsService, type FailedJobsService } from "./jobs/failed-jobs.service";
 import { createRateCounterRepository } from "./rate-counter/rate-counter.repository";
 import { createRateCounter, type RateCounter } from "./rate-counter/rate-counter";
@@ -104,8 +106,10 @@ export interface Services {
   phoneReveals: PhoneReveals;
   /** Saved searches and their alerts (decision 022). */
   alerts: AlertsService;
-  /** Web Push: phones' subscriptions and the notifications of matches (decision 027). */
+  /** Web Push: phones' subscriptions (decision 027). */
   push: PushService;
+  /** A match's notifications to a person's phones (decision 027), run by the push-match job. */
+  alertPush: AlertPushService;
   /** Background jobs (alert matching and mail); started by the server, run by hand in tests. */
   jobs: JobQueue;
   /** One-tap unsubscribe from alert email, by the signed link (decision 026). */
@@ -164,7 +168,7 @@ export async function createServices(
           // address a day: the job); an unsubscribe since the last link makes a new one due.
           send: async (user, request) =>
             queued.jobs?.enqueue(
-              "email-verify",
+              emailVerifyJob,
               { userId: user.id, language: pickLanguage({ cookie: request?.headers.get("cookie"), acceptLanguage: request?.headers.get("accept-language") }) },
               { key: `verify:${user.id}:${(await mailSuppression.suppressedAt(user.email)) ?? 0}:${Math.floor(now() / VERIFY_LINK_EVERY_MS)}`, userId: user.id },
             ),
@@ -215,10 +219,10 @@ export async function createServices(
     logger,
     now: options.now,
   });
-  registerAlertJobs({ jobs, alerts, repository: savedSearches, config, logger, now: options.now });
+  jobs.handle(matchListingJob, alerts);
   let digestTimer: NodeJS.Timeout | undefined;
   if (mailer) {
-    const alertMail = registerAlertMailJobs({
+    const alertMail = createAlertMail({
       jobs,
       savedSearches,
       repository: alertMailRepository,
@@ -230,6 +234,7 @@ export async function createServices(
       logger,
       now: options.now,
     });
+    for (const job of [emailMatchJob, emailVerifyJob, digestTickJob, emailDigestJob]) jobs.handle(job, alertMail);
     // Not awaited: a job queue that cannot start yet must not keep the app from serving; each
     // process asks again every ten minutes (a key per hour: asking twice is one tick), so a
     // chain of ticks broken by a long outage starts again by itself.
@@ -237,20 +242,21 @@ export async function createServices(
     void askForDigests();
     digestTimer = setInterval(askForDigests, DIGEST_SCHEDULE_EVERY_MS).unref();
   }
-  const push = createPushService({
-    repository: pushRepository,
+  const push = createPushService({ repository: pushRepository, publicKey: config.push.vapid.publicKey, serviceHosts: config.push.serviceHosts, now: options.now });
+  const alertPush = createAlertPushService({
+    matches: timedRepository("alertPush", createAlertPushRepository(db.kysely)),
+    subscriptions: pushRepository,
     send: createPushSender({ vapid: config.push.vapid, subject: config.push.subject, serviceHosts: config.push.serviceHosts }),
     jobs,
-    publicKey: config.push.vapid.publicKey,
     serviceHosts: config.push.serviceHosts,
     logger,
     now: options.now,
   });
-  registerPushJobs({ jobs, push });
+  jobs.handle(pushMatchJob, alertPush);
   const onLive = (...args: Parameters<AlertsService["listingBecameLive"]>) => alerts.listingBecameLive(...args);
   const savedListingsRepository = timedRepository("savedListings", createSavedListingsRepository(db.kysely));
   const shareCards = createShareCardsService({ storage, listings: listingsRepository, jobs, logger, now: options.now });
-  registerShareCardJobs({ jobs, shareCards });
+  jobs.handle(shareCardsJob, shareCards);
   const rateCounter = createRateCounter({ repository: timedRepository("rateCounter", createRateCounterRepository(db.kysely)), now: options.now });
   return {
     config,
@@ -297,6 +303,7 @@ export async function createServices(
     contentVersion,
     alerts,
     push,
+    alertPush,
     jobs,
     unsubscribe: createUnsubscribeService({ savedSearches, recipients: alertMailRepository, suppression: mailSuppression, secret: config.authSecret, now: options.now }),
     failedJobs: createFailedJobsService({ jobs }),

@@ -204,10 +204,10 @@ try {
   // Where the job's own time goes: its queueing of email and push jobs, timed around the queue it calls.
   const queueing: Record<string, number[]> = {};
   const enqueueMany = services.jobs.enqueueMany.bind(services.jobs);
-  services.jobs.enqueueMany = async (kind, jobs, within) => {
+  services.jobs.enqueueMany = async (job, jobs, within) => {
     const t0 = performance.now();
-    await enqueueMany(kind, jobs, within);
-    (queueing[kind] ??= []).push(performance.now() - t0);
+    await enqueueMany(job, jobs, within);
+    (queueing[job.kind] ??= []).push(performance.now() - t0);
   };
   const times: number[] = [];
   // The job's CPU time in this process (user + system): SQLite's writes run here, so on a shared

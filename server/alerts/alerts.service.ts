@@ -13,6 +13,9 @@ import { parseChannels, type AlertAction, type AlertChannel, type SavedQuery } f
 import type { Language } from "../../core/i18n/languages";
 import type { Database } from "../db/schema";
 import type { JobQueue } from "../jobs/job-queue";
+import { matchListingJob } from "./alert-jobs";
+import { emailMatchJob } from "./delivery/alert-mail-jobs";
+import { pushMatchJob } from "./delivery/push-jobs";
 import { listingKeys } from "../listings/browse-filter";
 import type { Logger } from "../logger";
 import type { CandidateRow, SavedSearchesRepository, SavedSearchRow } from "./saved-searches.repository";
@@ -114,8 +117,8 @@ export function createAlertsService(deps: {
     await repository.recordMatches(
       matching.map((row) => ({ id: timeOrderedId(), saved_search_id: row.id, listing_id: listing.id, user_id: row.user_id, created_at: at })),
       async (within, recorded) => {
-        if (deps.mailEnabled) await jobs.enqueueMany("email-match", emailJobsFor(recorded), within);
-        await jobs.enqueueMany("push-match", jobsFor("push", recorded), within);
+        if (deps.mailEnabled) await jobs.enqueueMany(emailMatchJob, emailJobsFor(recorded), within);
+        await jobs.enqueueMany(pushMatchJob, jobsFor("push", recorded), within);
       },
     );
     return { candidates: candidates.length, matched: matching.map((row) => row.id) };
@@ -138,7 +141,7 @@ export function createAlertsService(deps: {
      * all, so no listing goes live with its alerts lost (decision 044).
      */
     async listingBecameLive(listingId: string, within: Kysely<Database>): Promise<void> {
-      await jobs.enqueueMany("match-listing", [{ payload: { listingId }, options: { key: `match:${listingId}:${now()}` } }], within);
+      await jobs.enqueueMany(matchListingJob, [{ payload: { listingId }, options: { key: `match:${listingId}:${now()}` } }], within);
     },
 
     /** `language`: the page's, which its email is written in (decision 026). */
