@@ -25,7 +25,7 @@ import { loadConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { createServices } from "../../server/services";
 import { describeInLanguage } from "../../core/alerts/describe";
-import { readSavedQuery, savedSearchIndex } from "../../server/alerts/saved-search-index";
+import { readSavedQuery, savedSearchIndex } from "../../core/alerts/saved-search-index";
 import { createSavedSearchesRepository, keyRow } from "../../server/alerts/saved-searches.repository";
 import { createAlertMailRepository } from "../../server/alerts/delivery/alert-mail.repository";
 import { createMailSuppressionRepository } from "../../server/alerts/delivery/mail-suppression.repository";

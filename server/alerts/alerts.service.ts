@@ -2,7 +2,7 @@
  * Saved searches and their alerts (decision 022): saving a /viewmore search, My alerts, and
  * matching a listing that has just become live against every saved search that could want it,
  * through the key index (saved_search_term), with the rules search itself uses
- * (server/listings/browse-filter.ts).
+ * (core/search/listing-filter.ts).
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -16,10 +16,10 @@ import type { JobQueue } from "../jobs/job-queue";
 import { matchListingJob } from "./alert-jobs";
 import { emailMatchJob } from "./delivery/alert-mail-jobs";
 import { pushMatchJob } from "./delivery/push-jobs";
-import { listingKeys } from "../listings/browse-filter";
 import type { Logger } from "../logger";
 import type { CandidateRow, SavedSearchesRepository, SavedSearchRow } from "./saved-searches.repository";
-import { readSavedQuery, savedSearchIndex, storedSearchMatches } from "./saved-search-index";
+import { listingKeys, readSavedQuery, savedSearchIndex } from "../../core/alerts/saved-search-index";
+import { storedSearchMatches } from "./stored-search-matches";
 import { timeOrderedId } from "../db/time-ordered-id";
 
 export const ALERT_MESSAGES = {

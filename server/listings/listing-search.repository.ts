@@ -1,7 +1,6 @@
 /** The SQL of listing search and browsing: what buyers see (listings.repository.ts has the writes). */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { CategorySlug } from "../../core/catalogue/categories";
-import type { Grade } from "../../core/catalogue/grades";
 import { MAX_COUNTED_MATCHES } from "../../core/shared/constants";
 import type { ListingSummary } from "../../core/listings/listing";
 import type { PlaceMatch } from "../../core/locations";
@@ -10,34 +9,8 @@ import type { NameCandidate } from "../../core/search/suggestions";
 import type { DialectName } from "../db/database";
 import type { Database } from "../db/schema";
 import { liveAt, SUMMARY_COLUMNS, toSummary, type SummaryRow } from "./listing-sql";
+import type { ListingFilter } from "../../core/search/listing-filter";
 
-export interface ListingFilter {
-  /** Only listings buyers may see at this instant (epoch ms): see liveAt in listing-sql.ts. */
-  liveAt?: number;
-  sellerId?: string;
-  /** Slugs from core/locations. */
-  state?: string;
-  district?: string;
-  /** With `state`: the district must be one of these (a city's districts). */
-  districts?: readonly string[];
-  /** The listing must be in one of these places (a search's place words, resolved to slugs). */
-  places?: readonly PlaceMatch[];
-  /** Normalised texts (see core/search/search-terms): the name must contain one of them. */
-  nameContainsAny?: string[];
-  /** With nameContainsAny: also match listings in these categories. */
-  orCategories?: CategorySlug[];
-  /** With nameContainsAny (or alone): also match listings in these places (a search naming a place). */
-  orPlaces?: readonly PlaceMatch[];
-  /** Exact normalised names, e.g. the close spellings a typo search settled on. */
-  nameIn?: string[];
-  category?: CategorySlug;
-  minPaise?: number;
-  maxPaise?: number;
-  /** Quality grade (core/catalogue/grades). */
-  grade?: Grade;
-  /** Only listings with no place (made before places were asked for): the end of "Nearest first". */
-  unplaced?: boolean;
-}
 
 /** "Nearest first" (decision 024): districts are read in rings of this many, doubling, nearest first. */
 const FIRST_RING = 8;
