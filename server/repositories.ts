@@ -11,8 +11,9 @@ import { createApiKeysRepository } from "./api-keys/api-keys.repository";
 import { createSavedSearchesRepository } from "./alerts/saved-searches.repository";
 import { createListingSearchRepository } from "./listings/listing-search.repository";
 import { createListingsRepository } from "./listings/listings.repository";
-import { createAlertMailRepository } from "./mail/alert-mail.repository";
-import { createMailSuppressionRepository } from "./mail/mail-suppression.repository";
+import { createAlertMailRepository } from "./alerts/delivery/alert-mail.repository";
+import { createAlertPushRepository } from "./alerts/delivery/alert-push.repository";
+import { createMailSuppressionRepository } from "./alerts/delivery/mail-suppression.repository";
 import { createMandiRatesRepository } from "./mandi-rates/mandi-rates.repository";
 import { createModerationRepository } from "./moderation/moderation.repository";
 import { createContentVersionRepository } from "./page-cache/content-version.repository";
@@ -40,6 +41,7 @@ export function createRepositories(db: Db, options: { authSecret: string; timed:
     mailSuppression: createMailSuppressionRepository(db.kysely, options.authSecret),
     alertMail: createAlertMailRepository(db.kysely),
     push: createPushRepository(db.kysely),
+    alertPush: createAlertPushRepository(db.kysely),
     savedListings: createSavedListingsRepository(db.kysely),
     rateCounter: createRateCounterRepository(db.kysely),
     apiKeys: createApiKeysRepository(db.kysely),

@@ -31,17 +31,18 @@ import { createSavedListingsService, type SavedListingsService } from "./saved-l
 import { createShareCardsService, type ShareCardsService } from "./share/share-cards.service";
 import { createMandiRatesService, type MandiRatesService } from "./mandi-rates/mandi-rates.service";
 import { createAlertsService, type AlertsService } from "./alerts/alerts.service";
-import { registerAlertJobs } from "./alerts/alert-jobs";
+import { matchListingJob } from "./alerts/alert-jobs";
 import type { JobQueue } from "./jobs/job-queue";
 import { createJobQueue } from "./jobs/create-job-queue";
 import { createMailer } from "./mail/mailer";
-import { registerAlertMailJobs } from "./mail/alert-mail-jobs";
-import { createUnsubscribeService, type UnsubscribeService } from "./mail/unsubscribe.service";
+import { createAlertMail, digestTickJob, emailDigestJob, emailMatchJob, emailVerifyJob } from "./alerts/delivery/alert-mail-jobs";
+import { createUnsubscribeService, type UnsubscribeService } from "./alerts/delivery/unsubscribe.service";
 import { pickLanguage } from "../core/i18n/languages";
 import { createPushSender } from "./push/push-sender";
 import { createPushService, type PushService } from "./push/push.service";
-import { registerPushJobs } from "./push/push-jobs";
-import { registerShareCardJobs } from "./share/share-card-jobs";
+import { createAlertPushService, type AlertPushService } from "./alerts/delivery/alert-push.service";
+import { pushMatchJob } from "./alerts/delivery/push-jobs";
+import { shareCardsJob } from "./share/share-card-jobs";
 import { createFailedJobsService, type FailedJobsService } from "./jobs/failed-jobs.service";
 import { createRateCounter, type RateCounter } from "./rate-counter/rate-counter";
 import { createPhoneReveals, type PhoneReveals } from "./rate-counter/phone-reveals";
@@ -89,8 +90,10 @@ export interface Services {
   phoneReveals: PhoneReveals;
   /** Saved searches and their alerts (decision 022). */
   alerts: AlertsService;
-  /** Web Push: phones' subscriptions and the notifications of matches (decision 027). */
+  /** Web Push: phones' subscriptions (decision 027). */
   push: PushService;
+  /** A match's notifications to a person's phones (decision 027), run by the push-match job. */
+  alertPush: AlertPushService;
   /** Background jobs (alert matching and mail); started by the server, run by hand in tests. */
   jobs: JobQueue;
   /** One-tap unsubscribe from alert email, by the signed link (decision 026). */
@@ -151,7 +154,7 @@ export async function createServices(
           // address a day: the job); an unsubscribe since the last link makes a new one due.
           send: async (user, request) =>
             queued.jobs?.enqueue(
-              "email-verify",
+              emailVerifyJob,
               { userId: user.id, language: pickLanguage({ cookie: request?.headers.get("cookie"), acceptLanguage: request?.headers.get("accept-language") }) },
               { key: `verify:${user.id}:${(await mailSuppression.suppressedAt(user.email)) ?? 0}:${Math.floor(now() / VERIFY_LINK_EVERY_MS)}`, userId: user.id },
             ),
@@ -195,10 +198,10 @@ export async function createServices(
     logger,
     now: options.now,
   });
-  registerAlertJobs({ jobs, alerts, repository: savedSearches, config, logger, now: options.now });
+  jobs.handle(matchListingJob, alerts);
   let digestTimer: NodeJS.Timeout | undefined;
   if (mailer) {
-    const alertMail = registerAlertMailJobs({
+    const alertMail = createAlertMail({
       jobs,
       savedSearches,
       repository: alertMailRepository,
@@ -210,6 +213,7 @@ export async function createServices(
       logger,
       now: options.now,
     });
+    for (const job of [emailMatchJob, emailVerifyJob, digestTickJob, emailDigestJob]) jobs.handle(job, alertMail);
     // Not awaited: a job queue that cannot start yet must not keep the app from serving; each
     // process asks again every ten minutes (a key per hour: asking twice is one tick), so a
     // chain of ticks broken by a long outage starts again by itself.
@@ -217,20 +221,21 @@ export async function createServices(
     void askForDigests();
     digestTimer = setInterval(askForDigests, DIGEST_SCHEDULE_EVERY_MS).unref();
   }
-  const push = createPushService({
-    repository: pushRepository,
+  const push = createPushService({ repository: pushRepository, publicKey: config.push.vapid.publicKey, serviceHosts: config.push.serviceHosts, now: options.now });
+  const alertPush = createAlertPushService({
+    matches: repositories.alertPush,
+    subscriptions: pushRepository,
     send: createPushSender({ vapid: config.push.vapid, subject: config.push.subject, serviceHosts: config.push.serviceHosts }),
     jobs,
-    publicKey: config.push.vapid.publicKey,
     serviceHosts: config.push.serviceHosts,
     logger,
     now: options.now,
   });
-  registerPushJobs({ jobs, push });
+  jobs.handle(pushMatchJob, alertPush);
   const onLive = (...args: Parameters<AlertsService["listingBecameLive"]>) => alerts.listingBecameLive(...args);
   const savedListingsRepository = repositories.savedListings;
   const shareCards = createShareCardsService({ storage, listings: listingsRepository, jobs, logger, now: options.now });
-  registerShareCardJobs({ jobs, shareCards });
+  jobs.handle(shareCardsJob, shareCards);
   const rateCounter = createRateCounter({ repository: repositories.rateCounter, now: options.now });
   return {
     config,
@@ -277,6 +282,7 @@ export async function createServices(
     contentVersion,
     alerts,
     push,
+    alertPush,
     jobs,
     unsubscribe: createUnsubscribeService({ savedSearches, recipients: alertMailRepository, suppression: mailSuppression, secret: config.authSecret, now: options.now }),
     failedJobs: createFailedJobsService({ jobs }),

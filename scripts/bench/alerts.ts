@@ -34,9 +34,10 @@ import { migrateToLatest } from "../../server/db/migrate";
 import { prepareDataDir } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { createServices } from "../../server/services";
-import { readSavedQuery, savedSearchIndex, savedSearchMatches, storedSearchMatches } from "../../server/alerts/saved-search-index";
+import { listingKeys, readSavedQuery, savedSearchIndex, savedSearchMatches } from "../../core/alerts/saved-search-index";
+import { storedSearchMatches } from "../../server/alerts/stored-search-matches";
 import { createSavedSearchesRepository, keyRow } from "../../server/alerts/saved-searches.repository";
-import { listingKeys, type FilterableListing } from "../../server/listings/browse-filter";
+import type { FilterableListing } from "../../core/search/listing-filter";
 import { seededRandom, syntheticListings } from "../../server/seed/factories";
 import type { SavedQuery } from "../../core/alerts/saved-search";
 import { normaliseSearchText } from "../../core/search/search-terms";
@@ -205,10 +206,10 @@ try {
   // Where the job's own time goes: its queueing of email and push jobs, timed around the queue it calls.
   const queueing: Record<string, number[]> = {};
   const enqueueMany = services.jobs.enqueueMany.bind(services.jobs);
-  services.jobs.enqueueMany = async (kind, jobs, within) => {
+  services.jobs.enqueueMany = async (job, jobs, within) => {
     const t0 = performance.now();
-    await enqueueMany(kind, jobs, within);
-    (queueing[kind] ??= []).push(performance.now() - t0);
+    await enqueueMany(job, jobs, within);
+    (queueing[job.kind] ??= []).push(performance.now() - t0);
   };
   const times: number[] = [];
   // The job's CPU time in this process (user + system): SQLite's writes run here, so on a shared

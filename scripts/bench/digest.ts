@@ -25,12 +25,12 @@ import { prepareDataDir } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { createServices } from "../../server/services";
 import { describeInLanguage } from "../../core/alerts/describe";
-import { readSavedQuery, savedSearchIndex } from "../../server/alerts/saved-search-index";
+import { readSavedQuery, savedSearchIndex } from "../../core/alerts/saved-search-index";
 import { createSavedSearchesRepository, keyRow } from "../../server/alerts/saved-searches.repository";
-import { createAlertMailRepository } from "../../server/mail/alert-mail.repository";
-import { createMailSuppressionRepository } from "../../server/mail/mail-suppression.repository";
+import { createAlertMailRepository } from "../../server/alerts/delivery/alert-mail.repository";
+import { createMailSuppressionRepository } from "../../server/alerts/delivery/mail-suppression.repository";
 import { composeAlertMail } from "../../server/mail/alert-mail";
-import { DIGEST_MAX_LISTINGS, unsubscribeUrl } from "../../server/mail/alert-mail-jobs";
+import { DIGEST_MAX_LISTINGS, digestTickJob, unsubscribeUrl } from "../../server/alerts/delivery/alert-mail-jobs";
 import { seededRandom, syntheticListings } from "../../server/seed/factories";
 import { startOfIndiaDay } from "../../core/shared/dates";
 import type { SavedQuery } from "../../core/alerts/saved-search";
@@ -112,7 +112,7 @@ try {
 
   // The jobs: the hour's tick queues every due digest, then the queue runs until none is left.
   const started = performance.now();
-  await services.jobs.enqueue("digest-tick", {}, { key: `bench-digest-tick:${NOW}` });
+  await services.jobs.enqueue(digestTickJob, {}, { key: `bench-digest-tick:${NOW}` });
   const tickRan = await services.jobs.runDue();
   let ran = tickRan;
   for (let more = tickRan; more > 0; ) {

@@ -1,14 +1,12 @@
-/** The jobs alerts run (decision 022): matching a listing that became live, and its mail. */
-import type { Config } from "../config";
-import type { JobQueue } from "../jobs/job-queue";
-import type { Logger } from "../logger";
-import type { AlertsService } from "./alerts.service";
-import type { SavedSearchesRepository } from "./saved-searches.repository";
+/** The job alerts run (decision 022): matching a listing that became live; its mail and push are delivery/'s. */
+import { z } from "zod";
+import { defineJob } from "../jobs/define-job";
 
-export function registerAlertJobs(deps: { jobs: JobQueue; alerts: AlertsService; repository: SavedSearchesRepository; config: Config; logger: Logger; now?: () => number }): void {
-  const { jobs, alerts } = deps;
-  jobs.handle("match-listing", async (payload) => {
-    if (typeof payload.listingId !== "string") return;
-    await alerts.matchListing(payload.listingId);
-  });
-}
+/** Queued in the transaction that makes a listing live (alerts.service.ts's listingBecameLive, decision 044). */
+export const matchListingJob = defineJob({
+  kind: "match-listing",
+  payload: z.object({ listingId: z.string() }),
+  handle: async ({ listingId }, alerts: { matchListing(listingId: string): Promise<unknown> }) => {
+    await alerts.matchListing(listingId);
+  },
+});

@@ -2,7 +2,7 @@
  * Saved searches and their alerts (decision 022): saving a /viewmore search, My alerts, and
  * matching a listing that has just become live against every saved search that could want it,
  * through the key index (saved_search_term), with the rules search itself uses
- * (server/listings/browse-filter.ts).
+ * (core/search/listing-filter.ts).
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -12,10 +12,13 @@ import { parseChannels, type AlertAction, type AlertChannel, type SavedQuery } f
 import type { Language } from "../../core/i18n/languages";
 import type { Database } from "../db/schema";
 import type { JobQueue } from "../jobs/job-queue";
-import { listingKeys } from "../listings/browse-filter";
+import { matchListingJob } from "./alert-jobs";
+import { emailMatchJob } from "./delivery/alert-mail-jobs";
+import { pushMatchJob } from "./delivery/push-jobs";
 import type { Logger } from "../logger";
 import type { CandidateRow, SavedSearchesRepository, SavedSearchRow } from "./saved-searches.repository";
-import { readSavedQuery, savedSearchIndex, storedSearchMatches } from "./saved-search-index";
+import { listingKeys, readSavedQuery, savedSearchIndex } from "../../core/alerts/saved-search-index";
+import { storedSearchMatches } from "./stored-search-matches";
 import { timeOrderedId } from "../db/time-ordered-id";
 
 export const ALERT_MESSAGES = {
@@ -113,8 +116,8 @@ export function createAlertsService(deps: {
     await repository.recordMatches(
       matching.map((row) => ({ id: timeOrderedId(), saved_search_id: row.id, listing_id: listing.id, user_id: row.user_id, created_at: at })),
       async (within, recorded) => {
-        if (deps.mailEnabled) await jobs.enqueueMany("email-match", emailJobsFor(recorded), within);
-        await jobs.enqueueMany("push-match", jobsFor("push", recorded), within);
+        if (deps.mailEnabled) await jobs.enqueueMany(emailMatchJob, emailJobsFor(recorded), within);
+        await jobs.enqueueMany(pushMatchJob, jobsFor("push", recorded), within);
       },
     );
     return { candidates: candidates.length, matched: matching.map((row) => row.id) };
@@ -137,7 +140,7 @@ export function createAlertsService(deps: {
      * all, so no listing goes live with its alerts lost (decision 044).
      */
     async listingBecameLive(listingId: string, within: Kysely<Database>): Promise<void> {
-      await jobs.enqueueMany("match-listing", [{ payload: { listingId }, options: { key: `match:${listingId}:${now()}` } }], within);
+      await jobs.enqueueMany(matchListingJob, [{ payload: { listingId }, options: { key: `match:${listingId}:${now()}` } }], within);
     },
 
     /** `language`: the page's, which its email is written in (decision 026). */

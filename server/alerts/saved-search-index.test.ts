@@ -11,7 +11,7 @@ import { createTestDatabase, testEngines } from "../../tests/support/test-databa
 import { openDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import * as m0021 from "../db/migrations/0021-saved-search-bounds";
-import { savedSearchIndex } from "./saved-search-index";
+import { savedSearchIndex } from "../../core/alerts/saved-search-index";
 
 const base = { q: "", by: "any" as const, category: "", state: "", district: "" };
 

@@ -2,9 +2,9 @@
 import { PostgresAdapter, type Kysely } from "kysely";
 import type { Database, SavedSearchTable } from "../db/schema";
 import { liveAt, SUMMARY_COLUMNS, toSummary } from "../listings/listing-sql";
-import type { FilterableListing } from "../listings/browse-filter";
+import type { FilterableListing } from "../../core/search/listing-filter";
 import type { ListingSummary } from "../../core/listings/listing";
-import type { SavedSearchKey } from "./saved-search-index";
+import type { SavedSearchKey } from "../../core/alerts/saved-search-index";
 import { insertWithinLimit } from "../db/insert-within-limit";
 
 export type SavedSearchRow = Omit<SavedSearchTable, "paused" | "pace" | "digest_hour" | "channels" | "language"> & {
@@ -67,7 +67,7 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
   }
 
   return {
-    /** A new saved search and its index keys (saved-search-index.ts), together; false when its owner already has `max`. */
+    /** A new saved search and its index keys (core/alerts/saved-search-index.ts), together; false when its owner already has `max`. */
     insert(row: SavedSearchRow, keys: readonly SavedSearchKey[], max: number): Promise<boolean> {
       return insertWithinLimit(db, {
         limit: "saved_search",
@@ -128,7 +128,7 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
      * category, price, grade: decision 030), not paused, not the seller's own: the candidates a
      * new listing is tested against. saved_search_term_bounds_idx is read one range per key and
      * state (the listing's, and "" for any), and holds every bound, so the rows it rules out are
-     * never read; listingWithinBounds (browse-filter.ts) is the same test in memory.
+     * never read; listingWithinBounds (core/alerts/saved-search-index.ts) is the same test in memory.
      */
     async findCandidates(keys: readonly string[], listing: FilterableListing): Promise<CandidateRow[]> {
       const found = new Map<string, CandidateRow>();

@@ -12,7 +12,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
-import { readSavedQuery, savedSearchIndex } from "../alerts/saved-search-index";
+import { readSavedQuery, savedSearchIndex } from "../../core/alerts/saved-search-index";
 import { keyRow } from "../alerts/saved-searches.repository";
 import { openDatabase, type Db } from "./database";
 import { migrateAuthTables, migrateToLatest, runMigrationSteps } from "./migrate";

@@ -328,7 +328,7 @@ export interface AlertMatchTable {
   pushed_at: number | string | null;
 }
 
-/** The SQLite job driver's queue (server/alerts/jobs/). */
+/** The SQLite job driver's queue (server/jobs/sql-job-queue.ts). */
 export interface AlertJobTable {
   id: string;
   kind: string;
@@ -348,7 +348,7 @@ export interface AlertJobTable {
 
 /**
  * An address that may not be mailed alerts (migration 0035): HMAC-SHA-256 of the normalised
- * address under a key from the app's secret (server/mail/address-key.ts), hex; never the address.
+ * address under a key from the app's secret (server/alerts/delivery/address-key.ts), hex; never the address.
  * Outlives the account.
  */
 export interface AddressSuppressionTable {

@@ -32,7 +32,7 @@ import { refuseUnanswerableRequests } from "./request-target";
 import { rejectCrossSiteRequests, requestOrigin } from "./same-site";
 import { serveMedia } from "./serve-media";
 import { serveShareCard } from "../share/serve-share-card";
-import { unsubscribeRouter } from "../mail/unsubscribe-route";
+import { unsubscribeRouter } from "../alerts/delivery/unsubscribe-route";
 import { verifyEmailRouter } from "../mail/verify-email-route";
 import { serveWebManifests } from "./web-manifest";
 import { answerUnavailable, sendUnavailableNow, turnRouteFailuresInto503 } from "./unavailable";

@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { openDatabase, type Db } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import { createLogger } from "../logger";
+import { defineJob } from "./define-job";
 import { ERROR_SHOWN_CHARS, createFailedJobsService } from "./failed-jobs.service";
 import { createSqlJobQueue } from "./sql-job-queue";
 
@@ -27,10 +29,15 @@ describe("failed jobs in the back office", () => {
   it("lists them to admins only, with the error cut short, and retries each once", async () => {
     const jobs = createSqlJobQueue({ db: db.kysely, logger: createLogger("silent"), pollMs: 1000, backoff: () => 0 });
     const failedJobs = createFailedJobsService({ jobs });
-    jobs.handle("mail", async () => {
-      throw new Error(`<b>SMTP</b> refused: ${"x".repeat(2000)}`);
+    const mail = defineJob({
+      kind: "mail",
+      payload: z.object({}),
+      handle: async () => {
+        throw new Error(`<b>SMTP</b> refused: ${"x".repeat(2000)}`);
+      },
     });
-    await jobs.enqueue("mail", {}, { key: "mail:1" });
+    jobs.handle(mail);
+    await jobs.enqueue(mail, {}, { key: "mail:1" });
     await jobs.runDue();
 
     for (const actor of [null, { id: "p", role: "person" as const }, { id: "m", role: "moderator" as const }]) {

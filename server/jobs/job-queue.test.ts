@@ -9,11 +9,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { openDatabase, type Db } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import { createLogger } from "../logger";
 import { registry } from "../metrics/metrics";
 import { createTestDatabase, testEngines, type TestDatabase, type TestEngine } from "../../tests/support/test-database";
+import { defineJob } from "./define-job";
 import { MAX_JOB_ATTEMPTS, type JobQueue } from "./job-queue";
 import { createPgBossQueue } from "./pg-boss-queue";
 import { createSqlJobQueue } from "./sql-job-queue";
@@ -25,6 +27,10 @@ const cases: Array<{ engine: TestEngine; driver: Driver }> = [
 ];
 
 const logger = createLogger("silent");
+
+/** A job of `kind` whose payload is `{ n }`, handed to the callback it is registered with. */
+const numbered = (kind: string) => defineJob({ kind, payload: z.object({ n: z.number() }), handle: async ({ n }, ran: (n: number) => void) => ran(n) });
+
 const timeouts = { statementMs: 5_000, acquireMs: 2_000, sqliteBusyMs: 5_000 };
 
 describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) => {
@@ -66,13 +72,14 @@ describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) =
   it("makes one job of a key, however often it is enqueued, also once it has run", async () => {
     const { queue } = makeQueue();
     const ran: unknown[] = [];
-    queue.handle("count", async (payload) => void ran.push(payload.n));
-    await queue.enqueue("count", { n: 1 }, { key: "count:a" });
-    await queue.enqueue("count", { n: 2 }, { key: "count:a" });
-    await queue.enqueue("count", { n: 3 }, { key: "count:b" });
+    const count = numbered("count");
+    queue.handle(count, (n) => void ran.push(n));
+    await queue.enqueue(count, { n: 1 }, { key: "count:a" });
+    await queue.enqueue(count, { n: 2 }, { key: "count:a" });
+    await queue.enqueue(count, { n: 3 }, { key: "count:b" });
     expect(await queue.runDue()).toBe(2);
     expect(ran.sort()).toEqual([1, 3]);
-    await queue.enqueue("count", { n: 4 }, { key: "count:a" });
+    await queue.enqueue(count, { n: 4 }, { key: "count:a" });
     expect(await queue.runDue()).toBe(0);
     expect(ran).toHaveLength(2);
   });
@@ -80,14 +87,15 @@ describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) =
   it("enqueues many jobs of a kind at once, each key once, beside keys already queued or run", async () => {
     const { queue } = makeQueue();
     const ran: number[] = [];
-    queue.handle("many", async (payload) => void ran.push(Number(payload.n)));
-    await queue.enqueue("many", { n: 0 }, { key: "many:0" });
+    const many = numbered("many");
+    queue.handle(many, (n) => void ran.push(n));
+    await queue.enqueue(many, { n: 0 }, { key: "many:0" });
     expect(await queue.runDue()).toBe(1);
-    await queue.enqueue("many", { n: 1 }, { key: "many:1" });
+    await queue.enqueue(many, { n: 1 }, { key: "many:1" });
     // 1,200 jobs: more than one statement's worth; keys 0 and 1 exist, and 5 is given twice.
     const jobs = Array.from({ length: 1_200 }, (_, n) => ({ payload: { n: n + 100 }, options: { key: `many:${n}`, userId: `u${n % 3}` } }));
-    await queue.enqueueMany("many", [...jobs, { payload: { n: -5 }, options: { key: "many:5" } }]);
-    await queue.enqueueMany("many", []);
+    await queue.enqueueMany(many, [...jobs, { payload: { n: -5 }, options: { key: "many:5" } }]);
+    await queue.enqueueMany(many, []);
     expect(await queue.runDue()).toBe(1_199);
     expect(ran).toHaveLength(1_200);
     expect(ran).toContain(1);
@@ -99,19 +107,20 @@ describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) =
   it("enqueues many jobs inside a transaction, three to a statement: a rollback queues none, a commit each once", async () => {
     const { queue, db } = makeQueue({ rowsPerStatement: 3 });
     const ran: number[] = [];
-    queue.handle("within", async (payload) => void ran.push(Number(payload.n)));
+    const within = numbered("within");
+    queue.handle(within, (n) => void ran.push(n));
     const jobs = Array.from({ length: 8 }, (_, n) => ({ payload: { n }, options: { key: `within:${n}` } }));
     await expect(
       db.kysely.transaction().execute(async (trx) => {
-        await queue.enqueueMany("within", jobs, trx);
+        await queue.enqueueMany(within, jobs, trx);
         throw new Error("killed half-way");
       }),
     ).rejects.toThrow("killed half-way");
     expect(await queue.runDue()).toBe(0);
     await db.kysely.transaction().execute(async (trx) => {
-      await queue.enqueueMany("within", jobs, trx);
+      await queue.enqueueMany(within, jobs, trx);
       // Again in the same transaction, with one more: each key is still one job.
-      await queue.enqueueMany("within", [...jobs, { payload: { n: 8 }, options: { key: "within:8" } }], trx);
+      await queue.enqueueMany(within, [...jobs, { payload: { n: 8 }, options: { key: "within:8" } }], trx);
     });
     expect(await queue.runDue()).toBe(9);
     expect(ran.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
@@ -120,8 +129,9 @@ describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) =
   it("waits for runAt", async () => {
     const { queue } = makeQueue();
     const ran: string[] = [];
-    queue.handle("later", async () => void ran.push("later"));
-    await queue.enqueue("later", {}, { key: "later:1", runAt: Date.now() + 3_600_000 });
+    const later = defineJob({ kind: "later", payload: z.object({}), handle: async () => void ran.push("later") });
+    queue.handle(later);
+    await queue.enqueue(later, {}, { key: "later:1", runAt: Date.now() + 3_600_000 });
     expect(await queue.runDue()).toBe(0);
     expect((await queue.stats()).queued).toBe(1);
   });
@@ -132,12 +142,17 @@ describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) =
     const kind = `flaky-${driver}-${engine}`;
     let broken = true;
     let calls = 0;
-    queue.handle(kind, async () => {
-      calls++;
-      if (broken) throw new Error("SMTP is down <script>");
+    const flaky = defineJob({
+      kind,
+      payload: z.object({ to: z.string() }),
+      handle: async () => {
+        calls++;
+        if (broken) throw new Error("SMTP is down <script>");
+      },
     });
+    queue.handle(flaky);
     failures.length = 0;
-    await queue.enqueue(kind, { to: "someone" }, { key: "flaky:1" });
+    await queue.enqueue(flaky, { to: "someone" }, { key: "flaky:1" });
     for (let i = 0; i < MAX_JOB_ATTEMPTS && (await queue.listFailed(10)).length === 0; i++) await queue.runDue();
     expect(calls).toBe(MAX_JOB_ATTEMPTS);
     // One wait after each failure that leaves an attempt: 1, 2, … 5.
@@ -162,12 +177,49 @@ describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) =
     expect((await queue.stats()).failed).toBe(0);
   });
 
+  it("parses each payload with its kind's schema before the handler: one that does not fit fails as a thrown error does", async () => {
+    const { queue } = makeQueue();
+    const kind = `strict-${driver}-${engine}`;
+    const handled: unknown[] = [];
+    const strict = defineJob({ kind, payload: z.object({ n: z.number().int() }), handle: async (payload) => void handled.push(payload) });
+    queue.handle(strict);
+    // Stored by an older release, or by hand: the same kind, a payload its schema refuses.
+    const older = defineJob({ kind, payload: z.object({ n: z.string() }), handle: async () => {} });
+    await queue.enqueue(older, { n: "seven" }, { key: "strict:bad" });
+    // Fields the schema does not name are dropped before the handler sees the payload.
+    await queue.enqueue(strict, { n: 7, extra: true } as { n: number }, { key: "strict:good" });
+    for (let i = 0; i < MAX_JOB_ATTEMPTS && (await queue.listFailed(10)).every((job) => job.kind !== kind); i++) await queue.runDue();
+    expect(handled).toEqual([{ n: 7 }]);
+    const failed = (await queue.listFailed(10)).find((job) => job.kind === kind);
+    expect(failed).toMatchObject({ key: "strict:bad", attempts: MAX_JOB_ATTEMPTS });
+    expect(failed!.lastError).toContain(`the payload of a ${kind} job does not fit its schema`);
+  });
+
+  it("is checked by the compiler: a payload of another shape, or a kind with no definition, does not compile", () => {
+    const { queue } = makeQueue();
+    const typed = numbered("typed");
+    const never = async () => {
+      // @ts-expect-error: n is a number
+      await queue.enqueue(typed, { n: "1" }, { key: "typed:1" });
+      // @ts-expect-error: a payload needs its n
+      await queue.enqueue(typed, {}, { key: "typed:2" });
+      // @ts-expect-error: a kind is named by its definition, never by a string
+      await queue.enqueue("typed", { n: 1 }, { key: "typed:3" });
+      // @ts-expect-error: enqueueMany checks each payload too
+      await queue.enqueueMany(typed, [{ payload: { m: 1 }, options: { key: "typed:4" } }]);
+      // @ts-expect-error: its handler needs the callback it was defined with
+      queue.handle(typed);
+    };
+    expect(typeof never).toBe("function");
+  });
+
   it("removes a person's jobs with their account", async () => {
     const { queue, db } = makeQueue();
     const ran: string[] = [];
-    queue.handle("mail", async (payload) => void ran.push(String(payload.who)));
-    await queue.enqueue("mail", { who: "leaving" }, { key: "mail:leaving", userId: "user-leaving" });
-    await queue.enqueue("mail", { who: "staying" }, { key: "mail:staying", userId: "user-staying" });
+    const mail = defineJob({ kind: "mail", payload: z.object({ who: z.string() }), handle: async ({ who }) => void ran.push(who) });
+    queue.handle(mail);
+    await queue.enqueue(mail, { who: "leaving" }, { key: "mail:leaving", userId: "user-leaving" });
+    await queue.enqueue(mail, { who: "staying" }, { key: "mail:staying", userId: "user-staying" });
     await db.kysely.transaction().execute((trx) => queue.removeForUser("user-leaving", trx));
     expect(await queue.runDue()).toBe(1);
     expect(ran).toEqual(["staying"]);
@@ -177,16 +229,21 @@ describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) =
     const first = makeQueue({ pollMs: 20 }).queue;
     const second = makeQueue({ pollMs: 20 }).queue;
     const runs: Array<{ n: number; by: string }> = [];
+    const shared = defineJob({
+      kind: "shared",
+      payload: z.object({ n: z.number() }),
+      handle: async ({ n }, by: string) => {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
+        runs.push({ n, by });
+      },
+    });
     for (const [queue, by] of [
       [first, "first"],
       [second, "second"],
     ] as const) {
-      queue.handle("shared", async (payload) => {
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
-        runs.push({ n: Number(payload.n), by });
-      });
+      queue.handle(shared, by);
     }
-    for (let n = 0; n < 50; n++) await (n % 2 ? first : second).enqueue("shared", { n }, { key: `shared:${n}` });
+    for (let n = 0; n < 50; n++) await (n % 2 ? first : second).enqueue(shared, { n }, { key: `shared:${n}` });
     await Promise.all([first.start(), second.start()]);
     const deadline = Date.now() + 20_000;
     while (runs.length < 50 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -201,11 +258,12 @@ describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) =
     const { queue, db } = makeQueue({ pollMs: 20 });
     // Queued by the table driver before this deployment moved to pg-boss; one of them twice over.
     const before = createSqlJobQueue({ db: db.kysely, logger, pollMs: 1_000 });
-    await before.enqueue("adopted", { n: 1 }, { key: "adopted:1" });
-    await before.enqueue("adopted", { n: 2 }, { key: "adopted:2", userId: "user-adopted" });
-    await queue.enqueue("adopted", { n: 2 }, { key: "adopted:2" });
+    const adopted = numbered("adopted");
+    await before.enqueue(adopted, { n: 1 }, { key: "adopted:1" });
+    await before.enqueue(adopted, { n: 2 }, { key: "adopted:2", userId: "user-adopted" });
+    await queue.enqueue(adopted, { n: 2 }, { key: "adopted:2" });
     const ran: number[] = [];
-    queue.handle("adopted", async (payload) => void ran.push(Number(payload.n)));
+    queue.handle(adopted, (n) => void ran.push(n));
     await queue.start();
     const deadline = Date.now() + 10_000;
     while (ran.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -221,9 +279,10 @@ describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) =
     const kinds = Array.from({ length: 6 }, (_, n) => `fresh-${n}`);
     const instances = [makeQueue({ pollMs: 20 }).queue, makeQueue({ pollMs: 20 }).queue, makeQueue({ pollMs: 20 }).queue];
     const runs: string[] = [];
-    for (const queue of instances) for (const kind of kinds) queue.handle(kind, async (payload) => void runs.push(`${kind}:${String(payload.by)}`));
+    const fresh = kinds.map((kind) => defineJob({ kind, payload: z.object({ by: z.number() }), handle: async ({ by }) => void runs.push(`${kind}:${String(by)}`) }));
+    for (const queue of instances) for (const job of fresh) queue.handle(job);
     await Promise.all(instances.map((queue) => queue.start()));
-    const sent = await Promise.allSettled(instances.flatMap((queue, by) => kinds.map((kind) => queue.enqueue(kind, { by }, { key: `${kind}:${by}` }))));
+    const sent = await Promise.allSettled(instances.flatMap((queue, by) => fresh.map((job) => queue.enqueue(job, { by }, { key: `${job.kind}:${by}` }))));
     expect(sent.filter((result) => result.status === "rejected")).toEqual([]);
     const deadline = Date.now() + 20_000;
     while (runs.length < kinds.length * instances.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -13,6 +13,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { JobStats } from "../metrics/metrics";
+import type { AnyJob, JobDepsArgs, JobPayload } from "./define-job";
 
 export type { JobStats };
 export interface JobOptions {
@@ -24,7 +25,11 @@ export interface JobOptions {
   userId?: string;
 }
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+/** One job to queue, as enqueueMany takes them. */
+export interface QueuedJob<Payload> {
+  payload: Payload;
+  options: JobOptions;
+}
 
 export interface FailedJob {
   id: string;
@@ -38,7 +43,8 @@ export interface FailedJob {
 
 export interface JobQueue {
   readonly driver: "sql" | "pg-boss";
-  enqueue(kind: string, payload: Record<string, unknown>, options: JobOptions): Promise<void>;
+  /** A job of this kind (define-job.ts), its payload as the kind's schema takes it. */
+  enqueue<Job extends AnyJob>(job: Job, payload: JobPayload<Job>, options: JobOptions): Promise<void>;
   /**
    * Many jobs of one kind at once, each as enqueue would make it (a key already queued is left as
    * it was), in a few statements rather than one each: a listing that matches hundreds of saved
@@ -46,9 +52,13 @@ export interface JobQueue {
    * the same database to queue them in (matching records a listing's matches and queues their
    * jobs in one, so a process killed half-way leaves all or none of them); a rollback queues none.
    */
-  enqueueMany(kind: string, jobs: ReadonlyArray<{ payload: Record<string, unknown>; options: JobOptions }>, within?: Kysely<Database>): Promise<void>;
-  /** Registers what runs a kind of job (before start). */
-  handle(kind: string, handler: JobHandler): void;
+  enqueueMany<Job extends AnyJob>(job: Job, jobs: ReadonlyArray<QueuedJob<JobPayload<Job>>>, within?: Kysely<Database>): Promise<void>;
+  /**
+   * Runs jobs of this kind with its handler, given `deps` (before start). Each stored payload is
+   * parsed with the kind's schema first: one that does not fit fails the attempt, as a thrown
+   * error does (retried, then kept as failed).
+   */
+  handle<Job extends AnyJob>(job: Job, ...deps: JobDepsArgs<Job>): void;
   /** Starts taking jobs in the background. */
   start(): Promise<void>;
   /** Stops taking jobs and waits for those running. */

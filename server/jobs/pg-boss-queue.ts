@@ -237,7 +237,8 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
     return Boolean(rows[0]?.name);
   }
 
-  async function enqueue(kind: string, payload: Record<string, unknown>, options: JobOptions): Promise<void> {
+  /** A job as stored, of any kind: enqueue's typed one, or one adopted from alert_job. */
+  async function enqueueStored(kind: string, payload: Record<string, unknown>, options: JobOptions): Promise<void> {
     const boss = await queueFor(kind);
     const data: JobData = { payload, ...(options.userId ? { userId: options.userId } : {}) };
     // runAt is read on our clock (which tests may set); pg-boss waits on the database's.
@@ -252,7 +253,8 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
    * transaction, is the connection pg-boss writes on (its `db` option), so the jobs commit or roll
    * back with it.
    */
-  async function enqueueMany(kind: string, jobs: ReadonlyArray<{ payload: Record<string, unknown>; options: JobOptions }>, within?: Kysely<Database>): Promise<void> {
+  const enqueueMany: JobQueue["enqueueMany"] = async (job, jobs, within) => {
+    const kind = job.kind;
     if (!jobs.length) return;
     const boss = await queueFor(kind);
     const connection = within ? { db: { executeSql: (text: string, values: unknown[]) => within.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, values)) } } : {};
@@ -262,7 +264,7 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
       return { id: jobIdFor(kind, options.key), name: kind, data, singletonKey: options.key, ...(delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs).toISOString() } : {}) };
     });
     for (let i = 0; i < rows.length; i += jobsPerInsert) await boss.insert(rows.slice(i, i + jobsPerInsert), connection);
-  }
+  };
 
   /**
    * Jobs still queued in our own table (alert_job) when this deployment moved to pg-boss: sent to
@@ -274,7 +276,7 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
       const rows = await db.selectFrom("alert_job").select(["id", "kind", "dedupe_key", "payload", "user_id", "run_at"]).where("state", "=", "queued").limit(100).execute();
       if (!rows.length) return;
       for (const row of rows) {
-        await enqueue(row.kind, JSON.parse(row.payload) as Record<string, unknown>, { key: row.dedupe_key, runAt: Number(row.run_at), ...(row.user_id ? { userId: row.user_id } : {}) });
+        await enqueueStored(row.kind, JSON.parse(row.payload) as Record<string, unknown>, { key: row.dedupe_key, runAt: Number(row.run_at), ...(row.user_id ? { userId: row.user_id } : {}) });
         await db.deleteFrom("alert_job").where("id", "=", row.id).execute();
       }
       logger.info({ jobs: rows.length }, "job queue (pg-boss): took over jobs queued in alert_job");
@@ -283,7 +285,7 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
 
   return {
     driver: "pg-boss",
-    enqueue,
+    enqueue: (job, payload, options) => enqueueStored(job.kind, payload, options),
     enqueueMany,
     handle: runner.handle,
     async start() {

@@ -53,7 +53,7 @@ export function createSqlJobQueue(deps: {
 
   async function runOne(job: { id: string; kind: string; payload: string; attempts: number }): Promise<void> {
     const attempt = job.attempts + 1;
-    const result = await runner.run({ id: job.id, kind: job.kind, payload: JSON.parse(job.payload) as Record<string, unknown>, attempt });
+    const result = await runner.run({ id: job.id, kind: job.kind, payload: JSON.parse(job.payload) as unknown, attempt });
     if (result.ok) {
       await db.updateTable("alert_job").set({ state: "done", finished_at: now(), locked_until: null, last_error: null }).where("id", "=", job.id).execute();
       return;
@@ -111,17 +111,17 @@ export function createSqlJobQueue(deps: {
 
   return {
     driver: "sql",
-    async enqueue(kind, payload, options) {
+    async enqueue(job, payload, options) {
       await db
         .insertInto("alert_job")
-        .values(jobRow(kind, payload, options, now()))
+        .values(jobRow(job.kind, payload, options, now()))
         .onConflict((oc) => oc.column("dedupe_key").doNothing())
         .execute();
     },
-    async enqueueMany(kind, jobs, within = db) {
+    async enqueueMany(job, jobs, within = db) {
       const at = now();
       for (let i = 0; i < jobs.length; i += rowsPerStatement) {
-        const rows = jobs.slice(i, i + rowsPerStatement).map((job) => jobRow(kind, job.payload, job.options, at));
+        const rows = jobs.slice(i, i + rowsPerStatement).map((one) => jobRow(job.kind, one.payload, one.options, at));
         await within
           .insertInto("alert_job")
           .values(rows)

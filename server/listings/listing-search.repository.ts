@@ -4,11 +4,9 @@
  * the names table, and what differs by engine (engine.ts; sqlite.ts, postgres.ts).
  */
 import type { Kysely } from "kysely";
-import type { CategorySlug } from "../../core/catalogue/categories";
-import type { Grade } from "../../core/catalogue/grades";
-import type { PlaceMatch } from "../../core/locations";
 import type { DialectName } from "../db/database";
 import type { Database } from "../db/schema";
+import type { ListingFilter } from "../../core/search/listing-filter";
 import { countMatches } from "./search/count";
 import type { SearchContext } from "./search/engine";
 import { countLiveListings, findLiveNames, findNames, listNamesByCount, type NameMatch } from "./search/names";
@@ -17,34 +15,6 @@ import { listPage } from "./search/page";
 import { DENSITY_SAMPLE, PLACE_WALK_CAP } from "./search/plan";
 import { postgresEngine } from "./search/postgres";
 import { sqliteEngine } from "./search/sqlite";
-
-export interface ListingFilter {
-  /** Only listings buyers may see at this instant (epoch ms): see liveAt in listing-sql.ts. */
-  liveAt?: number;
-  sellerId?: string;
-  /** Slugs from core/locations. */
-  state?: string;
-  district?: string;
-  /** With `state`: the district must be one of these (a city's districts). */
-  districts?: readonly string[];
-  /** The listing must be in one of these places (a search's place words, resolved to slugs). */
-  places?: readonly PlaceMatch[];
-  /** Normalised texts (see core/search/search-terms): the name must contain one of them. */
-  nameContainsAny?: string[];
-  /** With nameContainsAny: also match listings in these categories. */
-  orCategories?: CategorySlug[];
-  /** With nameContainsAny (or alone): also match listings in these places (a search naming a place). */
-  orPlaces?: readonly PlaceMatch[];
-  /** Exact normalised names, e.g. the close spellings a typo search settled on. */
-  nameIn?: string[];
-  category?: CategorySlug;
-  minPaise?: number;
-  maxPaise?: number;
-  /** Quality grade (core/catalogue/grades). */
-  grade?: Grade;
-  /** Only listings with no place (made before places were asked for): the end of "Nearest first". */
-  unplaced?: boolean;
-}
 
 /** Where a page of a sort order ends: the last listing's sort columns (the public API's cursor, decision 032). */
 export interface ListingSortKey {

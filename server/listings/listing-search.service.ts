@@ -15,10 +15,10 @@ import { PERSON_ID } from "../../core/moderation/moderation-forms";
 import { type ListingSort } from "../../core/search/search-query";
 import { normaliseSearchText, searchTermsFor } from "../../core/search/search-terms";
 import { rankSuggestions, wantsSuggestions, type NameCandidate, type Suggestion } from "../../core/search/suggestions";
-import type { ListingFilter, ListingSearchRepository, ListingSortKey } from "./listing-search.repository";
+import type { ListingSearchRepository, ListingSortKey } from "./listing-search.repository";
 import type { ListingsRepository } from "./listings.repository";
 import { createNameVocabulary, type Correction } from "./name-vocabulary";
-import { browseFilterFor, type FilterOptions } from "./browse-filter";
+import { browseFilterFor, type FilterOptions, type ListingFilter } from "../../core/search/listing-filter";
 import { nearestFirstOrigin, nextListingCursor, readListingCursor, type ListingCursor, type NearQuery } from "./listing-cursor";
 import type { ContentVersionRepository } from "../page-cache/content-version.repository";
 
@@ -33,7 +33,7 @@ function withDistances(items: ListingSummary[], origin: LatLon): ListingSummary[
 /**
  * What to browse; anything left out is "any", page 1, newest first. The /viewmore query
  * (core/search/search-query's BrowseQuery) is one of these as parsed.
- * What matches is browse-filter.ts's FilterOptions, which alerts share.
+ * What matches is core/search/listing-filter.ts's FilterOptions, which alerts share.
  */
 export interface BrowseOptions extends FilterOptions {
   page?: number;
@@ -96,7 +96,7 @@ export function createListingSearchService(deps: {
   const maxCounted = deps.maxCountedMatches ?? MAX_COUNTED_MATCHES;
   const now = deps.now ?? Date.now;
 
-  /** Turns browse options into a filter; null when they can match nothing (browse-filter.ts, which alerts share). */
+  /** Turns browse options into a filter; null when they can match nothing (core/search/listing-filter.ts, which alerts share). */
   const filterFor = (options: BrowseOptions): ListingFilter | null => browseFilterFor(options, now());
 
   /**

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { MAX_COUNTED_MATCHES } from "../../core/shared/constants";
-import { createListingSearchRepository, type ListingFilter } from "./listing-search.repository";
+import type { ListingFilter } from "../../core/search/listing-filter";
+import { createListingSearchRepository } from "./listing-search.repository";
 import { sqlitePlans } from "./sqlite-plans.test-support";
 
 describe("a name search in a place on SQLite", () => {

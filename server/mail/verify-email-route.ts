@@ -13,7 +13,7 @@ import { isLanguage, pickLanguage, type Language } from "../../core/i18n/languag
 import type { AccountsService } from "../auth/accounts.service";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import { MAIL_WORDS } from "./mail-words";
-import { mailLinkPage } from "./unsubscribe-route";
+import { mailLinkPage } from "./mail-link-page";
 
 export const VERIFY_EMAIL_PATH = "/email/verify";
 

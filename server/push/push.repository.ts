@@ -1,8 +1,6 @@
-/** The SQL of Web Push (decision 027): subscriptions (migrations 0016, 0020, 0023) and alert_match.pushed_at. */
+/** The SQL of Web Push subscriptions (decision 027; migrations 0016, 0020, 0023). What a match sends is alerts' (server/alerts/delivery/alert-push.repository.ts). */
 import type { Kysely } from "kysely";
-import { parseChannels } from "../../core/alerts/saved-search";
 import type { Database } from "../db/schema";
-import { isLiveRow } from "../listings/listing-sql";
 
 export interface PushSubscriptionRow {
   id: string;
@@ -113,33 +111,6 @@ export function createPushRepository(db: Kysely<Database>) {
         forgotten += Number(result.numDeletedRows);
       }
       return { live, forgotten };
-    },
-
-    /**
-     * A match as a notification needs it, or null when there is nothing to tell: the match (or
-     * its saved search) is gone, the search is paused or no longer asks for push, or the listing
-     * is no longer live at `at`.
-     */
-    async findMatchToPush(savedSearchId: string, listingId: string, at: number) {
-      const row = await db
-        .selectFrom("alert_match as m")
-        .innerJoin("saved_search as s", "s.id", "m.saved_search_id")
-        .innerJoin("listing as l", "l.id", "m.listing_id")
-        .select(["m.id", "m.user_id", "m.pushed_at", "s.channels", "s.paused", "l.name", "l.price_paise", "l.state", "l.district", "l.place", "l.status", "l.expires_at", "l.hidden_at"])
-        .where("m.saved_search_id", "=", savedSearchId)
-        .where("m.listing_id", "=", listingId)
-        .executeTakeFirst();
-      if (!row || Number(row.paused) === 1 || !parseChannels(row.channels).includes("push") || !isLiveRow(row, at)) return null;
-      return {
-        matchId: row.id,
-        userId: row.user_id,
-        pushed: row.pushed_at !== null,
-        listing: { id: listingId, name: row.name, pricePaise: Number(row.price_paise), state: row.state, district: row.district, place: row.place },
-      };
-    },
-
-    async markPushed(matchId: string, at: number): Promise<void> {
-      await db.updateTable("alert_match").set({ pushed_at: at }).where("id", "=", matchId).where("pushed_at", "is", null).execute();
     },
   };
 }

@@ -1,10 +1,12 @@
 /** The job that makes a saved listing's preview cards (decision 023, issue 38). */
-import type { JobQueue } from "../jobs/job-queue";
-import { SHARE_CARDS_JOB, type ShareCardsService } from "./share-cards.service";
+import { z } from "zod";
+import { defineJob } from "../jobs/define-job";
 
-export function registerShareCardJobs(deps: { jobs: JobQueue; shareCards: ShareCardsService }): void {
-  deps.jobs.handle(SHARE_CARDS_JOB, async (payload) => {
-    if (typeof payload.listingId !== "string") return;
-    await deps.shareCards.makeCards(payload.listingId);
-  });
-}
+/** Queued after a listing's save has committed (share-cards.service.ts's queueCards). */
+export const shareCardsJob = defineJob({
+  kind: "share-cards",
+  payload: z.object({ listingId: z.string() }),
+  handle: async ({ listingId }, shareCards: { makeCards(listingId: string): Promise<void> }) => {
+    await shareCards.makeCards(listingId);
+  },
+});

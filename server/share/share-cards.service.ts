@@ -18,14 +18,13 @@ import { LISTING_MESSAGES } from "../../core/i18n/messages";
 import type { ListingsRepository } from "../listings/listings.repository";
 import { timeOrderedId } from "../db/time-ordered-id";
 import type { JobQueue } from "../jobs/job-queue";
+import { shareCardsJob } from "./share-card-jobs";
 import type { Logger } from "../logger";
 import { shareCardRenders } from "../metrics/metrics";
 import type { Storage } from "../media/storage";
 import { cardText, cardVersion, renderShareCard } from "./share-card";
 
 const FOLDER = "share-cards";
-/** The job that makes a saved listing's cards, one in each language. */
-export const SHARE_CARDS_JOB = "share-cards";
 
 export type CardListing = Pick<ListingDetail, "id" | "name" | "unit" | "unitPricePaise" | "pricePaise" | "state" | "district" | "place" | "status" | "imageKey">;
 
@@ -119,7 +118,7 @@ export function createShareCardsService(deps: {
      * saved). A key of its own per save: two saves in one millisecond are two versions to make.
      */
     async queueCards(listingId: string): Promise<void> {
-      await deps.jobs.enqueue(SHARE_CARDS_JOB, { listingId }, { key: `cards:${listingId}:${timeOrderedId()}` });
+      await deps.jobs.enqueue(shareCardsJob, { listingId }, { key: `cards:${listingId}:${timeOrderedId()}` });
     },
 
     /**

@@ -200,7 +200,7 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     pushService.received.length = 0;
     await t.alerts.matchListing(listingId);
     await t.jobs.runDue();
-    await t.push.sendMatch({ savedSearchId: searchId, listingId });
+    await t.alertPush.sendMatch({ savedSearchId: searchId, listingId });
     expect(pushService.received).toEqual([]);
     await t.alerts.act({ actor: buyer, action: { intent: "delete", id: searchId } });
   });
@@ -212,11 +212,11 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     const listingId = await list("White Onion");
     // Both phones failed: the job is kept to be retried, and nothing is marked sent.
     expect(pushService.received).toHaveLength(2);
-    await expect(t.push.sendMatch({ savedSearchId: searchId, listingId })).rejects.toThrow(/push failed for 2 of 2/);
+    await expect(t.alertPush.sendMatch({ savedSearchId: searchId, listingId })).rejects.toThrow(/push failed for 2 of 2/);
 
     pushService.state.status = 410;
     pushService.received.length = 0;
-    expect(await t.push.sendMatch({ savedSearchId: searchId, listingId })).toEqual({ sent: 0, gone: 2 });
+    expect(await t.alertPush.sendMatch({ savedSearchId: searchId, listingId })).toEqual({ sent: 0, gone: 2 });
     expect(pushService.received).toHaveLength(2);
     pushService.state.status = 201;
     // The subscriptions are gone: turning one off now finds nothing.
@@ -293,7 +293,7 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
       expect(listener.connections()).toBe(0);
       expect(listener.received).toEqual([]);
       expect(await rows()).toEqual([]);
-      expect(await t.push.sendMatch({ savedSearchId: searchId, listingId })).toEqual({ sent: 0, gone: 0 });
+      expect(await t.alertPush.sendMatch({ savedSearchId: searchId, listingId })).toEqual({ sent: 0, gone: 0 });
       t.clock.now += 3_600_000;
       await t.jobs.runDue();
       expect((await t.jobs.stats()).queued).toBe(0);
@@ -433,7 +433,7 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     pushService.received.length = 0;
     const listingId = await list("Onion from Yeola");
     // Whether or not matching still finds their search, the job sends nothing to their phone.
-    await t.push.sendMatch({ savedSearchId: searchId, listingId });
+    await t.alertPush.sendMatch({ savedSearchId: searchId, listingId });
     expect(pushService.received.map((r) => r.path)).not.toContain("/push/banned");
     expect(await t.db.kysely.selectFrom("push_subscription").select("id").where("user_id", "=", person.id).execute()).toEqual([]);
   });

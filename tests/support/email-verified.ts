@@ -2,7 +2,7 @@
  * Test helper: marks a person's address as confirmed straight in the database, as following the
  * link from their inbox would (better-auth's `emailVerified`, decision 045). For tests about
  * what alert mail does once an address may be mailed; the link itself is tested through its
- * real page in server/mail/alert-mail.test.ts.
+ * real page in server/alerts/delivery/alert-mail.test.ts.
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../server/db/schema";

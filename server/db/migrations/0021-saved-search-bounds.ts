@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { readSavedQuery, savedSearchIndex } from "../../alerts/saved-search-index";
+import { readSavedQuery, savedSearchIndex } from "../../../core/alerts/saved-search-index";
 import { keyRow } from "../../alerts/saved-searches.repository";
 import type { Database } from "../schema";
 
@@ -14,7 +14,7 @@ const BATCH = 500;
  * share a produce word but want another place or a lower price.
  *
  * Backfill: every saved search is filed again from its stored query by the code that files new
- * ones (server/alerts/saved-search-index.ts), so old and new rows are alike. A query that cannot
+ * ones (core/alerts/saved-search-index.ts), so old and new rows are alike. A query that cannot
  * be read keeps the keys it had, open on every bound (it matched nothing before, and still will).
  */
 export async function up(unknownDb: Kysely<unknown>): Promise<void> {

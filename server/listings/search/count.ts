@@ -1,6 +1,6 @@
 /** How many listings match a filter, counting no further than a bound (decision 017). */
 import { sql } from "kysely";
-import type { ListingFilter } from "../listing-search.repository";
+import type { ListingFilter } from "../../../core/search/listing-filter";
 import { applyFilter, likePattern, type ListingQuery } from "./filter";
 import type { SearchContext } from "./engine";
 import { countInPlaceFrom, isNameSearchAlone, type Plan } from "./plan";

@@ -7,7 +7,7 @@ import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool
 import type { ListingSummary } from "../../../core/listings/listing";
 import type { DialectName } from "../../db/database";
 import type { Database } from "../../db/schema";
-import type { ListingFilter } from "../listing-search.repository";
+import type { ListingFilter } from "../../../core/search/listing-filter";
 import type { FilterColumn, ListingQuery } from "./filter";
 import type { Plan } from "./plan";
 

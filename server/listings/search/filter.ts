@@ -2,7 +2,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { PlaceMatch } from "../../../core/locations";
 import type { Database } from "../../db/schema";
-import type { ListingFilter } from "../listing-search.repository";
+import type { ListingFilter } from "../../../core/search/listing-filter";
 import { liveAt } from "../listing-sql";
 import type { SearchContext } from "./engine";
 import type { Plan } from "./plan";

@@ -1,6 +1,6 @@
 /** "Nearest first" (decision 024): a page of the matches ordered by their district's distance. */
 import type { ListingSummary } from "../../../core/listings/listing";
-import type { ListingFilter } from "../listing-search.repository";
+import type { ListingFilter } from "../../../core/search/listing-filter";
 import type { RankedDistrict, SearchContext } from "./engine";
 import { listPage, planPage } from "./page";
 import { isNameSearchAlone, type Plan } from "./plan";

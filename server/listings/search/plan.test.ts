@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MAX_COUNTED_MATCHES, PAGE_SIZE } from "../../../core/shared/constants";
-import type { ListingFilter } from "../listing-search.repository";
+import type { ListingFilter } from "../../../core/search/listing-filter";
 import { categoryIndexServes, choosePlan, countInPlaceFrom, DENSITY_SAMPLE, placeWalkFits, walkIsCheaper, type PlanFacts } from "./plan";
 
 const liveAt = 1_800_000_000_000;

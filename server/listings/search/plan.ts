@@ -4,7 +4,7 @@
  * sample of the newest listings) and hands it back as plain numbers.
  */
 import { MAX_COUNTED_MATCHES } from "../../../core/shared/constants";
-import type { ListingFilter } from "../listing-search.repository";
+import type { ListingFilter } from "../../../core/search/listing-filter";
 
 /**
  * How a page's matches are found. "any": as the engine's planner sees fit (few matches).

@@ -7,7 +7,7 @@
  */
 import { sql } from "kysely";
 import type { ListingSummary } from "../../../core/listings/listing";
-import type { ListingFilter } from "../listing-search.repository";
+import type { ListingFilter } from "../../../core/search/listing-filter";
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from "../listing-sql";
 import type { RankedDistrict, SearchContext, SearchEngine, Span } from "./engine";
 import { applyFilter, namesContaining, type ListingQuery } from "./filter";

@@ -7,7 +7,7 @@
  */
 import { sql, type SqlBool } from "kysely";
 import type { PlaceMatch } from "../../../core/locations";
-import type { ListingFilter } from "../listing-search.repository";
+import type { ListingFilter } from "../../../core/search/listing-filter";
 import { countWhere } from "./count";
 import type { RankedDistrict, SearchContext, SearchEngine, Span } from "./engine";
 import { applyFilter, inPlaces, type ListingQuery } from "./filter";

@@ -4,7 +4,7 @@
  * account's `emailVerified`, which an address's own unsubscribe or bounce takes back.
  */
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { Database } from "../../db/schema";
 import { addressKey, normaliseAddress } from "./address-key";
 
 export type MailKind = "alert" | "link";

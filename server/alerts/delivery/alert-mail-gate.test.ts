@@ -9,16 +9,16 @@
  */
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signupSchema } from "../../core/accounts/account-forms";
-import { browseQuerySchema } from "../../core/search/search-query";
-import { savedQueryOf } from "../../core/alerts/saved-search";
-import { listingFields } from "../../tests/support/listings";
-import { markEmailVerifiedForTest } from "../../tests/support/email-verified";
-import { startTestHttpApp, type TestHttpApp } from "../../tests/support/test-http-app";
-import { createTestServices, type TestServices } from "../../tests/support/test-services";
-import { startTestSmtpServer, type TestSmtpServer } from "../../tests/support/test-smtp-server";
-import { testEngines } from "../../tests/support/test-database";
-import { makeProducePhoto, makeSeller } from "../seed/factories";
+import { signupSchema } from "../../../core/accounts/account-forms";
+import { browseQuerySchema } from "../../../core/search/search-query";
+import { savedQueryOf } from "../../../core/alerts/saved-search";
+import { listingFields } from "../../../tests/support/listings";
+import { markEmailVerifiedForTest } from "../../../tests/support/email-verified";
+import { startTestHttpApp, type TestHttpApp } from "../../../tests/support/test-http-app";
+import { createTestServices, type TestServices } from "../../../tests/support/test-services";
+import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/support/test-smtp-server";
+import { testEngines } from "../../../tests/support/test-database";
+import { makeProducePhoto, makeSeller } from "../../seed/factories";
 import { addressKey } from "./address-key";
 import { createMailSuppressionRepository } from "./mail-suppression.repository";
 

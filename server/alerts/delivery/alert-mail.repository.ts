@@ -1,8 +1,8 @@
 /** The SQL alert email needs beyond saved-searches.repository's (decision 026). */
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { isLiveRow, liveAt } from "../listings/listing-sql";
-import type { MailListing } from "./alert-mail";
+import type { Database } from "../../db/schema";
+import { isLiveRow, liveAt } from "../../listings/listing-sql";
+import type { MailListing } from "../../mail/alert-mail";
 
 export interface EmailMatchRow {
   matchId: string;

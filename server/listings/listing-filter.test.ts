@@ -10,7 +10,8 @@ import { listingFields } from "../../tests/support/listings";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { testEngines } from "../../tests/support/test-database";
 import { makeProducePhoto, makeSeller } from "../seed/factories";
-import { browseFilterFor, filterBounds, filterKeys, listingKeys, listingMatchesFilter, listingWithinBounds, type FilterableListing } from "./browse-filter";
+import { browseFilterFor, listingMatchesFilter, type FilterableListing } from "../../core/search/listing-filter";
+import { filterBounds, filterKeys, listingKeys, listingWithinBounds } from "../../core/alerts/saved-search-index";
 import { createListingSearchRepository } from "./listing-search.repository";
 
 const NAMES = ["Red Onion", "Onion", "Nashik Grapes", "Basmati Rice", "Aloo", "Potato", "Tomato", "Green Chilli", "Kesar Mango", "प्याज़", "Wheat Lokwan"];

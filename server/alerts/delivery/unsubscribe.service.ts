@@ -6,11 +6,11 @@
  * address, and mail resumes once that link is followed. The search's email is turned off too.
  * A token that was tampered with, or whose saved search is not its named owner's, changes nothing.
  */
-import { AppError } from "../../core/shared/app-error";
-import { isLanguage, type Language } from "../../core/i18n/languages";
-import { parseChannels, savedQuerySchema, type SavedQuery } from "../../core/alerts/saved-search";
-import { describeInLanguage } from "../../core/alerts/describe";
-import type { SavedSearchesRepository, SavedSearchRow } from "../alerts/saved-searches.repository";
+import { AppError } from "../../../core/shared/app-error";
+import { isLanguage, type Language } from "../../../core/i18n/languages";
+import { parseChannels, savedQuerySchema, type SavedQuery } from "../../../core/alerts/saved-search";
+import { describeInLanguage } from "../../../core/alerts/describe";
+import type { SavedSearchesRepository, SavedSearchRow } from "../saved-searches.repository";
 import type { AlertMailRepository } from "./alert-mail.repository";
 import type { MailSuppressionRepository } from "./mail-suppression.repository";
 import { verifyUnsubscribeToken } from "./unsubscribe-token";

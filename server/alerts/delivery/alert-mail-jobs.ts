@@ -1,6 +1,6 @@
 /**
  * The jobs that send alert email (decision 026), run by the job queue (server/jobs), never by a
- * page or a listing's save:
+ * page or a listing's save (each kind's payload is its schema below):
  *   - "email-match": one email for one (saved search, listing) match, as they come;
  *   - "digest-tick": each hour, queues the daily digests whose hour (India's time) has come, and
  *     the next hour's tick; its key is the hour, so several processes make one tick;
@@ -13,21 +13,23 @@
  * after sending and read before, so a retried job sends nothing twice unless the process died
  * between the SMTP server's "250 OK" and that mark (at least once, never silently lost).
  */
-import { indiaHour, startOfIndiaDay } from "../../core/shared/dates";
-import { isLanguage, type Language } from "../../core/i18n/languages";
-import { parseChannels, savedQuerySchema, type SavedQuery } from "../../core/alerts/saved-search";
-import { describeInLanguage } from "../../core/alerts/describe";
-import type { SavedSearchesRepository } from "../alerts/saved-searches.repository";
-import type { JobQueue } from "../jobs/job-queue";
-import type { Logger } from "../logger";
+import { z } from "zod";
+import { indiaHour, startOfIndiaDay } from "../../../core/shared/dates";
+import { isLanguage, type Language } from "../../../core/i18n/languages";
+import { parseChannels, savedQuerySchema, type SavedQuery } from "../../../core/alerts/saved-search";
+import { describeInLanguage } from "../../../core/alerts/describe";
+import type { SavedSearchesRepository } from "../saved-searches.repository";
+import { defineJob } from "../../jobs/define-job";
+import type { JobQueue } from "../../jobs/job-queue";
+import type { Logger } from "../../logger";
 import { createEmailVerificationToken } from "better-auth/api";
-import { VERIFY_LINK_SECONDS } from "../auth/auth";
-import { composeAlertMail, composeVerifyMail, type MailListing } from "./alert-mail";
+import { VERIFY_LINK_SECONDS } from "../../auth/auth";
+import { composeAlertMail, composeVerifyMail, type MailListing } from "../../mail/alert-mail";
 import type { AlertMailRepository } from "./alert-mail.repository";
 import type { MailSuppressionRepository } from "./mail-suppression.repository";
-import { isPermanentRejection, smtpFailure, type Mailer, type OutgoingMail } from "./mailer";
+import { isPermanentRejection, smtpFailure, type Mailer, type OutgoingMail } from "../../mail/mailer";
 import { signUnsubscribeToken } from "./unsubscribe-token";
-import { VERIFY_EMAIL_PATH } from "./verify-email-route";
+import { VERIFY_EMAIL_PATH } from "../../mail/verify-email-route";
 
 /** Listings one digest names at most; the rest wait for the next day's. */
 export const DIGEST_MAX_LISTINGS = 20;
@@ -39,7 +41,52 @@ const HOUR_MS = 3_600_000;
 /** When the hour in India this moment falls in began: India is UTC+05:30, so its hours begin at half past in UTC. */
 const indiaHourStart = (at: number) => startOfIndiaDay(at) + indiaHour(at) * HOUR_MS;
 
-export interface AlertMailJobsDeps {
+// Jobs queued by an older release name one saved search; theirs is its owner's.
+const emailMatchPayload = z.union([z.object({ userId: z.string(), listingId: z.string() }), z.object({ savedSearchId: z.string(), listingId: z.string() })]);
+// The language of the page that asked; one we do not know reads as English.
+const emailVerifyPayload = z.object({ userId: z.string(), language: z.string().optional() });
+// `day`: the start of the day in India (epoch ms).
+const emailDigestPayload = z.object({ savedSearchId: z.string(), day: z.number() });
+
+/** What runs the alert mail jobs (createAlertMail, registered with each kind in server/services.ts). */
+export interface AlertMail {
+  sendMatch(payload: z.output<typeof emailMatchPayload>): Promise<void>;
+  sendVerifyLink(payload: z.output<typeof emailVerifyPayload>): Promise<void>;
+  tick(): Promise<void>;
+  sendDigest(payload: z.output<typeof emailDigestPayload>): Promise<void>;
+  /** Queues this hour's tick (each tick queues the next); a key per hour, so every process may call it. */
+  scheduleDigests(): Promise<void>;
+}
+
+/** One email for one person and listing, however many of their saved searches found it (queued by matching). */
+export const emailMatchJob = defineJob({
+  kind: "email-match",
+  payload: emailMatchPayload,
+  handle: (payload, mail: AlertMail) => mail.sendMatch(payload),
+});
+
+/** The link that confirms a person's address (queued by better-auth's email verification, server/services.ts). */
+export const emailVerifyJob = defineJob({
+  kind: "email-verify",
+  payload: emailVerifyPayload,
+  handle: (payload, mail: AlertMail) => mail.sendVerifyLink(payload),
+});
+
+/** Each hour: the digests due, and the next hour's tick. */
+export const digestTickJob = defineJob({
+  kind: "digest-tick",
+  payload: z.object({}),
+  handle: (_payload, mail: AlertMail) => mail.tick(),
+});
+
+/** One saved search's digest for one day. */
+export const emailDigestJob = defineJob({
+  kind: "email-digest",
+  payload: emailDigestPayload,
+  handle: (payload, mail: AlertMail) => mail.sendDigest(payload),
+});
+
+export interface AlertMailDeps {
   jobs: JobQueue;
   savedSearches: SavedSearchesRepository;
   repository: AlertMailRepository;
@@ -69,7 +116,7 @@ function searchTitle(row: { name: string | null; query: string }, language: Lang
   return describeInLanguage(savedQuerySchema.parse(JSON.parse(row.query)) as SavedQuery, language);
 }
 
-export function registerAlertMailJobs(deps: AlertMailJobsDeps): { scheduleDigests(): Promise<void> } {
+export function createAlertMail(deps: AlertMailDeps): AlertMail {
   const { jobs, savedSearches, repository, suppression, mailer, logger } = deps;
   const now = deps.now ?? Date.now;
 
@@ -116,10 +163,8 @@ export function registerAlertMailJobs(deps: AlertMailJobsDeps): { scheduleDigest
     }
   }
 
-  jobs.handle("email-match", async (payload) => {
-    if (typeof payload.listingId !== "string") return;
-    // Jobs queued by an older release name one saved search; theirs is its owner's.
-    const userId = typeof payload.userId === "string" ? payload.userId : typeof payload.savedSearchId === "string" ? await repository.findSearchOwner(payload.savedSearchId) : null;
+  async function sendMatch(payload: z.output<typeof emailMatchPayload>): Promise<void> {
+    const userId = "userId" in payload ? payload.userId : await repository.findSearchOwner(payload.savedSearchId);
     if (!userId) return;
     const matches = await repository.findEmailMatches(userId, payload.listingId, now());
     // Once per person and listing: any of their searches (instant or digest) already mailed it.
@@ -139,10 +184,9 @@ export function registerAlertMailJobs(deps: AlertMailJobsDeps): { scheduleDigest
       }),
     );
     if (sent) await repository.markEmailedForUser(userId, [match.listing.id], now());
-  });
+  }
 
-  jobs.handle("email-verify", async (payload) => {
-    if (typeof payload.userId !== "string") return;
+  async function sendVerifyLink(payload: z.output<typeof emailVerifyPayload>): Promise<void> {
     const recipient = await repository.findRecipient(payload.userId);
     // Gone, or confirmed since it was asked for.
     if (!recipient || recipient.emailVerified) return;
@@ -150,30 +194,29 @@ export function registerAlertMailJobs(deps: AlertMailJobsDeps): { scheduleDigest
       logger.info("a verification link was not sent: the address had today's links already");
       return;
     }
-    const language = typeof payload.language === "string" ? languageOf(payload.language) : "en";
+    const language = languageOf(payload.language ?? "en");
     // better-auth's own token (its /verify-email checks it), made now: none waits in the job table.
     const token = await createEmailVerificationToken(deps.secret, recipient.email, undefined, VERIFY_LINK_SECONDS, { userId: payload.userId });
     const url = `${deps.baseUrl.replace(/\/+$/, "")}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}&lang=${language}`;
     await deliver(composeVerifyMail({ to: recipient.email, language, verifyUrl: url }));
-  });
-
-  async function enqueueTick(hourStart: number): Promise<void> {
-    await jobs.enqueue("digest-tick", {}, { key: `digest-tick:${hourStart}`, runAt: hourStart });
   }
 
-  jobs.handle("digest-tick", async () => {
+  async function enqueueTick(hourStart: number): Promise<void> {
+    await jobs.enqueue(digestTickJob, {}, { key: `digest-tick:${hourStart}`, runAt: hourStart });
+  }
+
+  async function tick(): Promise<void> {
     const at = now();
     const day = startOfIndiaDay(at);
     // Searches whose hour has come today and that have had no digest today (one missed by a
     // stopped server goes out at the next tick).
     // Queued together (enqueueMany, decision 030): at 08:00 thousands of digests may be due.
     const due = (await savedSearches.findDueDigests(indiaHour(at), day)).filter((row) => parseChannels(row.channels).includes("email"));
-    await jobs.enqueueMany("email-digest", due.map((row) => ({ payload: { savedSearchId: row.id, day }, options: { key: `digest:${row.id}:${day}`, userId: row.user_id } })));
+    await jobs.enqueueMany(emailDigestJob, due.map((row) => ({ payload: { savedSearchId: row.id, day }, options: { key: `digest:${row.id}:${day}`, userId: row.user_id } })));
     await enqueueTick(indiaHourStart(at) + HOUR_MS);
-  });
+  }
 
-  jobs.handle("email-digest", async (payload) => {
-    if (typeof payload.savedSearchId !== "string" || typeof payload.day !== "number") return;
+  async function sendDigest(payload: z.output<typeof emailDigestPayload>): Promise<void> {
     const row = await savedSearches.find(payload.savedSearchId);
     if (!row || row.paused === 1 || row.pace !== "daily" || !parseChannels(row.channels).includes("email")) return;
     // Today's digest already went (a rerun, or a second tick).
@@ -197,10 +240,7 @@ export function registerAlertMailJobs(deps: AlertMailJobsDeps): { scheduleDigest
       if (sent) await repository.markEmailedForUser(row.user_id, found.map((m) => m.listing.id), now());
     }
     await savedSearches.update(row.id, { last_digest_at: at });
-  });
+  }
 
-  return {
-    /** Queues this hour's tick (each tick queues the next); a key per hour, so every process may call it. */
-    scheduleDigests: () => enqueueTick(indiaHourStart(now())),
-  };
+  return { sendMatch, sendVerifyLink, tick, sendDigest, scheduleDigests: () => enqueueTick(indiaHourStart(now())) };
 }

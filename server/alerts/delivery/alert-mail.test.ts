@@ -8,17 +8,18 @@
  */
 import { simpleParser, type ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signupSchema } from "../../core/accounts/account-forms";
-import { browseQuerySchema } from "../../core/search/search-query";
-import { savedQueryOf } from "../../core/alerts/saved-search";
-import type { Language } from "../../core/i18n/languages";
-import { listingFields } from "../../tests/support/listings";
-import { startTestHttpApp, type TestHttpApp } from "../../tests/support/test-http-app";
-import { createTestServices, type TestServices } from "../../tests/support/test-services";
-import { closedPort, startTestSmtpServer, type TestSmtpServer } from "../../tests/support/test-smtp-server";
-import { testEngines } from "../../tests/support/test-database";
-import { makeProducePhoto, makeSeller } from "../seed/factories";
-import { markEmailVerifiedForTest } from "../../tests/support/email-verified";
+import { signupSchema } from "../../../core/accounts/account-forms";
+import { browseQuerySchema } from "../../../core/search/search-query";
+import { savedQueryOf } from "../../../core/alerts/saved-search";
+import type { Language } from "../../../core/i18n/languages";
+import { listingFields } from "../../../tests/support/listings";
+import { startTestHttpApp, type TestHttpApp } from "../../../tests/support/test-http-app";
+import { createTestServices, type TestServices } from "../../../tests/support/test-services";
+import { closedPort, startTestSmtpServer, type TestSmtpServer } from "../../../tests/support/test-smtp-server";
+import { testEngines } from "../../../tests/support/test-database";
+import { makeProducePhoto, makeSeller } from "../../seed/factories";
+import { markEmailVerifiedForTest } from "../../../tests/support/email-verified";
+import { digestTickJob, emailMatchJob } from "./alert-mail-jobs";
 import { signUnsubscribeToken } from "./unsubscribe-token";
 import { addressKey } from "./address-key";
 import { createMailSuppressionRepository } from "./mail-suppression.repository";
@@ -124,7 +125,7 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
 
     // Running the jobs again, or the same mail job under another key, sends nothing twice.
     await t.jobs.runDue();
-    await t.jobs.enqueue("email-match", { savedSearchId: searchId, listingId }, { key: "again" });
+    await t.jobs.enqueue(emailMatchJob, { savedSearchId: searchId, listingId }, { key: "again" });
     await t.jobs.runDue();
     expect(mailsTo(smtp, "buyer.mail@example.in")).toHaveLength(1);
 
@@ -278,7 +279,7 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     await t.jobs.runDue();
     expect(mailsTo(smtp, "digest.mail@example.in")).toHaveLength(1);
     // A second tick in the same hour (another process) and a rerun add nothing.
-    await t.jobs.enqueue("digest-tick", {}, { key: "another-process" });
+    await t.jobs.enqueue(digestTickJob, {}, { key: "another-process" });
     await t.jobs.runDue();
     const received = mailsTo(smtp, "digest.mail@example.in");
     expect(received).toHaveLength(1);

@@ -1,108 +1,16 @@
 /**
- * What a /viewmore search means as a filter (browseFilterFor), and the same filter read against
- * one listing in memory (listingMatchesFilter), for saved-search alerts (decision 022): a new
- * listing is tested with the rules search uses, not a copy of them. The property test
- * (browse-filter.test.ts) holds listingMatchesFilter to the SQL of listing-search.repository.ts.
+ * How a saved search is filed in the index (saved_search_term, decisions 022 and 030), and how it
+ * is read for matching: its filters as browse reads its query, one key row per key any matching
+ * listing yields, each carrying the bounds every matching listing is within (place, category,
+ * price, grade) so that SQL narrows the candidates before a single saved search is read.
+ * Pure: the alerts service, migration 0021's backfill and the benchmark all file searches with it;
+ * the SQL that reads the index is findCandidates (server/alerts/saved-searches.repository.ts).
  */
-import { categoriesMatching, resolveCategory } from "../../core/catalogue/categories";
-import { districtsOf, namesOfPlace, placeWordsIn, type PlaceMatch } from "../../core/locations";
-import { normaliseSearchText, searchTermsFor } from "../../core/search/search-terms";
-import type { Grade } from "../../core/catalogue/grades";
-import type { ListingFilter } from "./listing-search.repository";
-
-/** The parts of browse options that decide what matches (BrowseOptions in listing-search.service.ts). */
-export interface FilterOptions {
-  q?: string;
-  /** Which search box asked: "name" (header box) matches names only; "any" also a category named by `q`. */
-  by?: "name" | "any";
-  /** The raw category text: a spelling that names no category matches nothing. */
-  category?: string;
-  /** Slugs of core/locations; the district may be a city's slug ("mumbai": its districts). */
-  state?: string;
-  district?: string;
-  /** Price range per kg, in paise. */
-  price?: { minPaise?: number; maxPaise?: number };
-  /** Quality grade (core/catalogue/grades); "" or absent: any, graded or not. */
-  grade?: Grade | "";
-}
-
-/** Turns browse options into a filter (live at `liveAt`, when given); null when they can match nothing. */
-export function browseFilterFor(options: FilterOptions, liveAt?: number): ListingFilter | null {
-  const filter: ListingFilter = liveAt === undefined ? {} : { liveAt };
-  if (options.state) filter.state = options.state;
-  if (options.district) {
-    const districts = options.state ? districtsOf(options.state, options.district) : [];
-    if (districts.length > 1) filter.districts = districts;
-    else filter.district = options.district;
-  }
-  if (options.category) {
-    const category = resolveCategory(options.category);
-    if (!category) return null;
-    filter.category = category;
-  }
-  if (options.price?.minPaise !== undefined) filter.minPaise = options.price.minPaise;
-  if (options.price?.maxPaise !== undefined) filter.maxPaise = options.price.maxPaise;
-  if (options.grade) filter.grade = options.grade;
-  let q = options.q ?? "";
-  // A place named in the search, in English or Hindi ("Nashik", "नासिक"), read as its slugs
-  // before the query. The whole search naming a place finds the listings there and the names
-  // holding the place's name in either script, so both spellings find the same; a place beside
-  // other words ("onion nashik") narrows them to it.
-  const named = placeWordsIn(q);
-  const placeTerms: string[] = [];
-  if (named && !named.rest) {
-    filter.orPlaces = named.places;
-    placeTerms.push(...named.places.flatMap(namesOfPlace).flatMap(searchTermsFor));
-  } else if (named) {
-    filter.places = named.places;
-    q = named.rest;
-  }
-  const terms = [...new Set([...searchTermsFor(q), ...placeTerms])];
-  if (terms.length) {
-    filter.nameContainsAny = terms;
-    if ((options.by ?? "any") === "any") filter.orCategories = categoriesMatching(q);
-  }
-  return filter;
-}
-
-/** What of a listing a filter reads (its liveness is the caller's: alerts test only live listings). */
-export interface FilterableListing {
-  sellerId: string;
-  /** As stored: normaliseSearchText of the name. */
-  nameSearch: string;
-  category: string;
-  pricePaise: number;
-  state: string | null;
-  district: string | null;
-  grade: string | null;
-}
-
-function inPlaces(listing: FilterableListing, places: readonly PlaceMatch[]): boolean {
-  return places.some((place) => listing.state === place.state && (!place.districts?.length || (listing.district !== null && place.districts.includes(listing.district))));
-}
-
-/** Whether a live listing is among what `filter` finds: applyFilter's conditions, read in memory. */
-export function listingMatchesFilter(listing: FilterableListing, filter: ListingFilter): boolean {
-  if (filter.sellerId && listing.sellerId !== filter.sellerId) return false;
-  if (filter.state && listing.state !== filter.state) return false;
-  if (filter.district && listing.district !== filter.district) return false;
-  if (filter.districts && (listing.district === null || !filter.districts.includes(listing.district))) return false;
-  if (filter.places && !inPlaces(listing, filter.places)) return false;
-  if (filter.category && listing.category !== filter.category) return false;
-  if (filter.minPaise !== undefined && !(listing.pricePaise >= filter.minPaise)) return false;
-  if (filter.maxPaise !== undefined && !(listing.pricePaise <= filter.maxPaise)) return false;
-  if (filter.grade && listing.grade !== filter.grade) return false;
-  if (filter.nameIn && !filter.nameIn.includes(listing.nameSearch)) return false;
-  const terms = filter.nameContainsAny ?? [];
-  const orPlaces = filter.orPlaces ?? [];
-  if (!terms.length && orPlaces.length && !inPlaces(listing, orPlaces)) return false;
-  if (terms.length) {
-    const named = terms.some((term) => listing.nameSearch.includes(term));
-    const inCategory = (filter.orCategories ?? []).includes(listing.category as never);
-    if (!named && !inCategory && !(orPlaces.length && inPlaces(listing, orPlaces))) return false;
-  }
-  return true;
-}
+import { normaliseSearchText } from "../search/search-terms";
+import { readGrade } from "../catalogue/grades";
+import type { PlaceMatch } from "../locations";
+import { browseFilterFor, listingMatchesFilter, type FilterableListing, type ListingFilter } from "../search/listing-filter";
+import { savedQuerySchema, type SavedQuery } from "./saved-search";
 
 /** Keys the saved-search index uses (saved_search_term): a name piece, a category, a state, or everything. */
 export const EVERYTHING_KEY = "*";
@@ -162,7 +70,7 @@ export function listingKeys(listing: Pick<FilterableListing, "nameSearch" | "cat
  * What every listing a filter finds has, whatever its name: the index stores these beside each of
  * a saved search's keys, so SQL narrows the candidates before any is read (decision 030). Each is
  * null (or "" for the state) when the filter leaves it open. A listing that matches the filter is
- * always within its bounds (listingWithinBounds; browse-filter.test.ts holds them to it), so
+ * always within its bounds (listingWithinBounds; server/listings/listing-filter.test.ts holds them to it), so
  * narrowing by them never loses a match: the candidates are still tested with listingMatchesFilter.
  */
 export interface FilterBounds {
@@ -210,7 +118,7 @@ export function looserBounds(a: FilterBounds, b: FilterBounds): FilterBounds {
   };
 }
 
-/** The index's narrowing read in memory: what findCandidates's SQL asks of a key row (saved-searches.repository.ts). */
+/** The index's narrowing read in memory: what findCandidates's SQL asks of a key row (server/alerts/saved-searches.repository.ts). */
 export function listingWithinBounds(listing: FilterableListing, bounds: FilterBounds): boolean {
   return (
     (bounds.state === "" || bounds.state === listing.state) &&
@@ -220,4 +128,38 @@ export function listingWithinBounds(listing: FilterableListing, bounds: FilterBo
     (bounds.maxPaise === null || bounds.maxPaise >= listing.pricePaise) &&
     (bounds.grade === null || bounds.grade === listing.grade)
   );
+}
+
+/** One row of the index: a key and the bounds of the filters filed under it. */
+export interface SavedSearchKey extends FilterBounds {
+  term: string;
+}
+
+/** What matching needs of a saved search: its filters, as browse reads its query (and its typo-corrected twin). */
+export function filtersOf(query: SavedQuery): ListingFilter[] {
+  const options = (q: string) => ({ q, by: query.by, category: query.category, state: query.state, district: query.district, price: { minPaise: query.minPaise, maxPaise: query.maxPaise }, grade: readGrade(query.grade ?? "") ?? ("" as const) });
+  const filters = [browseFilterFor(options(query.q))];
+  if (query.corrected) filters.push(browseFilterFor(options(query.corrected)));
+  return filters.filter((f): f is ListingFilter => f !== null);
+}
+
+/** The index rows of a saved search: each key once, with the looser bounds of the filters that yield it. */
+export function savedSearchIndex(query: SavedQuery): SavedSearchKey[] {
+  const byTerm = new Map<string, FilterBounds>();
+  for (const filter of filtersOf(query)) {
+    const bounds = filterBounds(filter);
+    for (const term of filterKeys(filter)) {
+      const before = byTerm.get(term);
+      byTerm.set(term, before ? looserBounds(before, bounds) : bounds);
+    }
+  }
+  return [...byTerm].map(([term, bounds]) => ({ term, ...bounds }));
+}
+
+export function readSavedQuery(json: string): SavedQuery {
+  return savedQuerySchema.parse(JSON.parse(json)) as SavedQuery;
+}
+
+export function savedSearchMatches(query: SavedQuery, listing: FilterableListing): boolean {
+  return filtersOf(query).some((filter) => listingMatchesFilter(listing, filter));
 }
