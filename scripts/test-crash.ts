@@ -20,6 +20,7 @@ import pg from "pg";
 import { IMAGE_WIDTHS } from "../core/shared/constants";
 import { imageVariantKey } from "../core/uploads/images";
 import { openDatabase } from "../server/db/database";
+import { sellFormData } from "../tests/support/listings";
 import { makeProducePhoto, makeSeller, seededRandom } from "../server/seed/factories";
 import { argument } from "./bench/measure";
 
@@ -96,14 +97,7 @@ async function writer(baseUrl: string, cookie: string, prefix: string, stop: { s
   const acknowledged: string[] = [];
   for (let n = 0; !stop.stopped && n < 1000; n++) {
     const name = `${prefix}-${n}`;
-    const form = new FormData();
-    form.set("name", name);
-    form.set("category", "vegetables");
-    form.set("price", "42");
-    form.set("description", "Listed by the crash test");
-    form.set("state", "maharashtra");
-    form.set("district", "nashik");
-    form.set("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "crash.jpg");
+    const form = sellFormData({ name, description: "Listed by the crash test" }, { bytes: photo, fileName: "crash.jpg" });
     try {
       const response = await fetch(`${baseUrl}/create`, { method: "POST", headers: { cookie, origin: baseUrl }, body: form, redirect: "manual" });
       await response.arrayBuffer();

@@ -21,6 +21,7 @@ import { ListingGrid } from "../features/listings/listing-card";
 import { Pagination } from "../components/ui/pagination";
 import { formatCount } from "../../core/search/counts";
 import type { Route } from "./+types/viewmore";
+import { nearestFirstOrigin } from "../../server/listings/listing-cursor";
 import { metaI18n, useI18n } from "../features/i18n/i18n";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -38,8 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     throw redirect(`${url.pathname}?${params.toString()}`);
   }
-  // Nearest first from the chosen district, else from the district the filter names.
-  const from = query.sort === "near" ? query.from || (query.state && query.district ? `${query.state}/${query.district}` : "") : "";
+  // Nearest first from the chosen district, else from the district the filter names (a position
+  // was turned into its district above), by the search service's one rule.
+  const { from } = nearestFirstOrigin(query);
   const result = await context.services.search.browseListings({ ...query, from });
   // The specification sends people home when there is nothing at all to list.
   if (result.marketplaceEmpty) throw redirect("/");

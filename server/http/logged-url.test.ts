@@ -1,9 +1,9 @@
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
+import { listenForTest } from "../../tests/support/test-http-app";
 import { createLogger } from "../logger";
 import { createHttpServer } from "./app";
 import { loggedUrl } from "./logged-url";
@@ -31,6 +31,7 @@ describe("loggedUrl", () => {
 describe("the request log of the server npm start runs", () => {
   let t: TestServices;
   let server: Server;
+  let listening: Awaited<ReturnType<typeof listenForTest>> | undefined;
   let base: string;
   const lines: string[] = [];
 
@@ -44,14 +45,12 @@ describe("the request log of the server npm start runs", () => {
     });
     // The real app with its request log written here; pages are not built in this test (a 500 is logged like any answer).
     server = createHttpServer({ services: { ...t, logger: createLogger("info", sink) }, build: () => Promise.reject(new Error("pages are not built in this test")) as Promise<ServerBuild> });
-    server.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    listening = await listenForTest(server);
+    base = listening.url;
   });
 
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    await listening?.close();
     await t?.cleanup();
   });
 

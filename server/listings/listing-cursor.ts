@@ -34,8 +34,8 @@ export interface NearQuery {
 
 /**
  * The order a query asks for and the district "Nearest first" measures from: the `from` district,
- * else the district the filter names; a position ("Near me") picks its nearest district and makes
- * the order "near" whatever was asked. `fromPosition` says the district came from a position.
+ * else the district the filter names, else none, and then the order is newest first; a position
+ * ("Near me") picks its nearest district and makes the order "near" whatever was asked. `fromPosition` says the district came from a position.
  */
 export function nearestFirstOrigin(query: NearQuery): { sort: ListingSort; from: string; fromPosition: boolean } {
   if (query.lat !== undefined && query.lon !== undefined) {
@@ -43,7 +43,10 @@ export function nearestFirstOrigin(query: NearQuery): { sort: ListingSort; from:
     return { sort: "near", from: `${near.state}/${near.district}`, fromPosition: true };
   }
   const from = query.sort === "near" ? query.from || (query.state && query.district ? `${query.state}/${query.district}` : "") : "";
-  return { sort: from ? "near" : (query.sort ?? "newest"), from, fromPosition: false };
+  // Nearest first with nowhere to measure from is read newest first, so its cursor is a newest
+  // one: a "near" cursor here paged the same first page again and again.
+  const sort = from ? "near" : query.sort === "near" ? "newest" : (query.sort ?? "newest");
+  return { sort, from, fromPosition: false };
 }
 
 /** Where a page starts: a cursor (decoded, not yet checked) must be one given for this order. */

@@ -19,6 +19,11 @@ describe("where nearest first measures from", () => {
     expect(nearestFirstOrigin({ sort: "price-asc", from: "maharashtra/pune" })).toEqual({ sort: "price-asc", from: "", fromPosition: false });
   });
 
+  it("reads nearest first with nowhere to measure from as newest first, as the page does", () => {
+    expect(nearestFirstOrigin({ sort: "near", from: "" })).toEqual({ sort: "newest", from: "", fromPosition: false });
+    expect(nearestFirstOrigin({ sort: "near", from: "", state: "bihar", district: "" })).toEqual({ sort: "newest", from: "", fromPosition: false });
+  });
+
   it("lets a position pick its nearest district and the order, whatever was asked", () => {
     const query = browseQuerySchema.parse({ sort: "price-desc", lat: "19.99", lon: "73.78" });
     expect(nearestFirstOrigin(query)).toEqual({ sort: "near", from: "maharashtra/nashik", fromPosition: true });
@@ -80,6 +85,12 @@ describe.each(testEngines())("listing pages by cursor, on %s", (engine) => {
     // Newest first, listed one a minute: the page after the three newest onions is the next three.
     expect(second.items.map((item) => item.name)).toEqual(["Onion 18", "Onion 27", "Onion 12"]);
     expect(second.items.map((item) => item.name)).not.toContain("Late tomato");
+  });
+
+  it("walks every listing once when nearest first has nowhere to measure from (it pages newest first)", async () => {
+    const names = await walk({ q: "onion", sort: "near" }, 3);
+    expect(names).toHaveLength(prices.length);
+    expect(new Set(names).size).toBe(prices.length);
   });
 
   it("refuses a cursor given for another order, or one it did not give", async () => {

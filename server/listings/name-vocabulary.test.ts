@@ -3,7 +3,7 @@
  * again. The names come from a function here so the test can change them and the clock at will;
  * listings.service.test.ts covers it on real databases through the search service.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createNameVocabulary, LOAD_COST_FACTOR, type NameRow } from "./name-vocabulary";
 
 function setUp(names: NameRow[]) {
@@ -64,14 +64,16 @@ describe("name vocabulary", () => {
     const { state, vocabulary } = setUp([{ nameSearch: "red onion", listingCount: 3 }]);
     // Nothing read yet: no answer, and a read starts.
     expect(await vocabulary.namesWithWord("onion")).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The read runs in the background and yields between pages (setImmediate): wait until it has
+    // ended rather than for one timer, which may fire first on a busy machine (seen in CI).
+    await vi.waitFor(async () => expect(await vocabulary.namesWithWord("onion")).not.toBeNull());
     expect(state.loads).toBe(1);
     expect(await vocabulary.namesWithWord("onion")).toEqual({ startingNames: [], laterNames: ["red onion"] });
     // A change: answered from the old copy while the new one is read.
     state.names = [...state.names, { nameSearch: "white onion", listingCount: 5 }];
     state.version = 2;
     expect(await vocabulary.namesWithWord("onion")).toEqual({ startingNames: [], laterNames: ["red onion"] });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await vi.waitFor(async () => expect((await vocabulary.namesWithWord("onion"))?.laterNames).toHaveLength(2));
     expect(state.loads).toBe(2);
     expect((await vocabulary.namesWithWord("onion"))?.laterNames).toEqual(["white onion", "red onion"]);
   });
@@ -91,7 +93,7 @@ describe("name vocabulary", () => {
     state.version = 2;
     state.now = 1_000;
     expect(await closeWords("potatoe")).toEqual(["potato"]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await vi.waitFor(async () => expect(await closeWords("kinow")).not.toEqual([]));
     expect(state.loads).toBe(2);
     expect(await closeWords("kinow")).toEqual(["kinnow"]);
 

@@ -2,6 +2,7 @@
 import { expect } from "vitest";
 import { makeProducePhoto, makeSeller, type SellerData } from "../../server/seed/factories";
 import { cookiesOf, request, type AppProcess, type Reply } from "../support/app-process";
+import { sellFormData } from "../support/listings";
 
 export function signUp(app: AppProcess, seller: SellerData): Promise<Reply> {
   return request(app, "POST", "/signup", { form: { name: seller.name, email: seller.email, phone: seller.phone, password: seller.password } });
@@ -23,14 +24,8 @@ export async function newSellerSession(app: AppProcess, n: number): Promise<{ se
 
 /** The sell form as a browser without JavaScript sends it: fields and the photo together. */
 export async function createListing(app: AppProcess, cookie: string, name: string): Promise<Reply> {
-  const form = new FormData();
-  form.set("name", name);
-  form.set("category", "vegetables");
-  form.set("price", "32");
-  form.set("description", "Grown for the chaos tests");
-  form.set("state", "maharashtra");
-  form.set("district", "nashik");
-  form.set("image", new Blob([new Uint8Array(await makeProducePhoto("vegetables", 7, { width: 640, height: 480 }))], { type: "image/jpeg" }), "onion.jpg");
+  const photo = await makeProducePhoto("vegetables", 7, { width: 640, height: 480 });
+  const form = sellFormData({ name, price: "32", description: "Grown for the chaos tests" }, { bytes: photo, fileName: "onion.jpg" });
   return request(app, "POST", "/create", { body: form, headers: { cookie }, timeoutMs: 20_000 });
 }
 

@@ -4,17 +4,18 @@
  * held where it reaches React Router (its build is asked for and not given until the test says).
  */
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpServer } from "../../server/http/app";
 import { createTestServices, type TestServices } from "../support/test-services";
+import { listenForTest } from "../support/test-http-app";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("load shedding in the server npm start runs", () => {
   let t: TestServices;
   let server: Server;
+  let listening: Awaited<ReturnType<typeof listenForTest>> | undefined;
   let base: string;
   /** Pages that reached React Router, each waiting for its build. */
   const held: Array<() => void> = [];
@@ -27,14 +28,12 @@ describe("load shedding in the server npm start runs", () => {
     });
     // The request metrics ask for the build once, for its route table: not a page.
     for (const release of held.splice(0)) release();
-    server.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    listening = await listenForTest(server);
+    base = listening.url;
   });
 
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    await listening?.close();
     await t?.cleanup();
   });
 

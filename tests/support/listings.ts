@@ -17,3 +17,15 @@ export async function createMangoListing(t: TestServices, photo: { width: number
   });
   return { id, imageKey: (await t.listings.getListing(id)).imageKey };
 }
+
+/**
+ * The sell form as a browser without JavaScript posts it to /create: its text fields and one
+ * photo in the same multipart body. `fields` overrides the defaults (a vegetable in Nashik).
+ */
+export function sellFormData(fields: { name: string; description: string } & Partial<Record<"category" | "price" | "state" | "district", string>>, photo: { bytes: Buffer; fileName: string }): FormData {
+  const form = new FormData();
+  const values = { category: "vegetables", price: "42", state: "maharashtra", district: "nashik", ...fields };
+  for (const name of ["name", "category", "price", "description", "state", "district"] as const) form.set(name, values[name]);
+  form.set("image", new Blob([new Uint8Array(photo.bytes)], { type: "image/jpeg" }), photo.fileName);
+  return form;
+}

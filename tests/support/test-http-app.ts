@@ -3,6 +3,7 @@
  * /api/auth and the other endpoints Express answers itself. Pages are not built in unit tests,
  * so a page request fails loudly.
  */
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHttpApp, type HttpAppOptions } from "../../server/http/app";
 import type { Services } from "../../server/services";
@@ -23,6 +24,20 @@ export async function startTestHttpApp(t: Services, options: Pick<HttpAppOptions
   return {
     url: `http://127.0.0.1:${port}`,
     origin: new URL(t.config.baseUrl).origin,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A server a test made (createHttpServer's, with its load shedding) on a port of its own, and how to stop it. */
+export async function listenForTest(server: Server): Promise<{ url: string; close(): Promise<void> }> {
+  server.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

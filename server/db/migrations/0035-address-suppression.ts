@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
  *   address, never the address. It is not the account's: deleting the account leaves it, so a
  *   new account on the same address is still not mailed until that address confirms from its
  *   own inbox. The rows of email_suppression (plain addresses) are moved here, hashed, when the
- *   app starts (a migration has no secret: server/mail/mail-suppression.repository.ts,
+ *   app starts (a migration has no secret: server/alerts/delivery/mail-suppression.repository.ts,
  *   moveLegacySuppressions); that table is left empty.
  * - address_mail_count: mails sent to an address (same hash) on one day in India, by kind
  *   ("alert": instant mails and digests, "link": verification links), for the daily caps.

@@ -14,6 +14,7 @@ import { E2E_DATABASE_URL, E2E_DATA_DIR, E2E_PORT } from "../../../playwright.co
 import { openDatabase, type Db } from "../../../server/db/database";
 import { makeProducePhoto } from "../../../server/seed/factories";
 import { markEmailVerifiedForTest } from "../../support/email-verified";
+import { sellFormData } from "../../support/listings";
 import { createListingWith, deleteUser, logInWith, signUpSellerWith, uniqueTag, type Seller } from "./fixtures";
 
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
@@ -188,14 +189,10 @@ export function smallJpeg(index = 1): Promise<Buffer> {
 
 /** A complete, valid sell form with one small photo, encoded as a browser without JavaScript sends it. */
 export async function validSellForm(name: string): Promise<{ body: Buffer; contentType: string }> {
-  const form = new FormData();
-  form.set("name", name);
-  form.set("category", "wheat");
-  form.set("price", "31");
-  form.set("description", "Listed by a security test");
-  form.set("state", "punjab");
-  form.set("district", "ludhiana");
-  form.set("image", new Blob([new Uint8Array(await smallJpeg(5))], { type: "image/jpeg" }), "photo.jpg");
+  const form = sellFormData(
+    { name, category: "wheat", price: "31", description: "Listed by a security test", state: "punjab", district: "ludhiana" },
+    { bytes: await smallJpeg(5), fileName: "photo.jpg" },
+  );
   return encodeMultipart(form);
 }
 
