@@ -21,7 +21,11 @@ const layerZones = [
     from: "./server",
     message: "Components and browser code run in the browser: import core/, never server/.",
   },
-  { target: ["./app/components", "./app/features", "./app/service-worker"], from: "./app/routes", message: "Route modules use components, not the other way." },
+  {
+    target: ["./app/components", "./app/features", "./app/service-worker"],
+    from: "./app/routes",
+    message: "Route modules use components, not the other way.",
+  },
 ];
 
 // Capabilities (docs/architecture.md, decision 047). A capability folder of core/ imports itself
@@ -39,7 +43,9 @@ const CORE_EDGES = {
   listings: ["uploads"],
 };
 const coreAllowed = (capability) =>
-  capability === "shared" ? CORE_EDGES.shared : [...CORE_FOUNDATIONS, ...(CORE_EDGES[capability] ?? [])].filter((other) => other !== capability);
+  capability === "shared"
+    ? CORE_EDGES.shared
+    : [...CORE_FOUNDATIONS, ...(CORE_EDGES[capability] ?? [])].filter((other) => other !== capability);
 
 // The same for app/features/: a feature imports itself, i18n and app/components/ui; the two
 // features that compose others say so.
@@ -56,12 +62,16 @@ const APP_EDGES = {
 const capabilityZones = [
   ...CORE_CAPABILITIES.map((capability) => ({
     target: `./core/${capability}`,
-    from: CORE_CAPABILITIES.filter((other) => other !== capability && !coreAllowed(capability).includes(other)).map((other) => `./core/${other}`),
+    from: CORE_CAPABILITIES.filter((other) => other !== capability && !coreAllowed(capability).includes(other)).map(
+      (other) => `./core/${other}`,
+    ),
     message: `core/${capability}/ may import only ${[...new Set(coreAllowed(capability))].join(", ")} besides itself (eslint.config.js, CORE_EDGES).`,
   })),
   ...APP_FEATURES.map((feature) => ({
     target: `./app/features/${feature}`,
-    from: APP_FEATURES.filter((other) => other !== feature && other !== "i18n" && !(APP_EDGES[feature] ?? []).includes(other)).map((other) => `./app/features/${other}`),
+    from: APP_FEATURES.filter((other) => other !== feature && other !== "i18n" && !(APP_EDGES[feature] ?? []).includes(other)).map(
+      (other) => `./app/features/${other}`,
+    ),
     message: `app/features/${feature}/ may import only i18n${(APP_EDGES[feature] ?? []).map((other) => `, ${other}`).join("")} and app/components/ui besides itself (eslint.config.js, APP_EDGES).`,
   })),
   {

@@ -17,8 +17,21 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  * `alert-email-unsubscribe` starts a server of its own (with mail, on SQLite) whatever the pass.
  */
 export const ENGINE_FREE_SPECS = [
-  "accessibility", "alert-email-unsubscribe", "cache-control", "csp", "fonts", "hindi", "hindi-seller-and-staff", "http-plumbing",
-  "languages", "no-internals", "offline", "paint", "static-islands", "viewmore-fold", "voice-search",
+  "accessibility",
+  "alert-email-unsubscribe",
+  "cache-control",
+  "csp",
+  "fonts",
+  "hindi",
+  "hindi-seller-and-staff",
+  "http-plumbing",
+  "languages",
+  "no-internals",
+  "offline",
+  "paint",
+  "static-islands",
+  "viewmore-fold",
+  "voice-search",
 ].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
@@ -46,7 +59,14 @@ export default defineConfig({
     browserName: "chromium",
     launchOptions: {
       executablePath: chromiumPath,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
   // A test tagged @alone needs the server or its data to itself: the 30-seller burst loads the

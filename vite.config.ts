@@ -59,5 +59,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" }
     : { target: "es2020", sourcemap: "hidden" as const },
-  plugins: [reactRouterProductionBuild(), tailwindcss(), reactRouter(), sourceMapsOutOfServedFolder(), serviceWorker(), precompressAssets()],
+  plugins: [
+    reactRouterProductionBuild(),
+    tailwindcss(),
+    reactRouter(),
+    sourceMapsOutOfServedFolder(),
+    serviceWorker(),
+    precompressAssets(),
+  ],
 }));

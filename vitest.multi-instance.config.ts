@@ -4,4 +4,6 @@
 import { defineConfig } from "vitest/config";
 import base from "./vitest.config";
 
-export default defineConfig({ test: { ...base.test, include: ["tests/multi-instance/**/*.test.ts"], testTimeout: 60_000, fileParallelism: false } });
+export default defineConfig({
+  test: { ...base.test, include: ["tests/multi-instance/**/*.test.ts"], testTimeout: 60_000, fileParallelism: false },
+});

@@ -1,7 +1,15 @@
 import { Writable } from "node:stream";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type ServerInstrumentation } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+  type ServerInstrumentation,
+} from "react-router";
 import { NO_FORMS_HERE } from "../core/i18n/messages";
 import { noteRouteError, routeWasUnavailable, unavailablePageResponse } from "../server/http/unavailable";
 import { CATALOGUES } from "../core/i18n/catalogues";
@@ -21,7 +29,9 @@ const holdUntilDone = async (call: () => Promise<unknown>, info: { context: unkn
   const hold = (info.context as Partial<AppLoadContext> | undefined)?.holdWork;
   await (hold ? hold(call()) : call());
 };
-export const instrumentations: ServerInstrumentation[] = [{ route: (route) => route.instrument({ loader: holdUntilDone, action: holdUntilDone }) }];
+export const instrumentations: ServerInstrumentation[] = [
+  { route: (route) => route.instrument({ loader: holdUntilDone, action: holdUntilDone }) },
+];
 
 /**
  * A `.data` request sent with a method the route has no action for: React Router's answer names
@@ -38,7 +48,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const loadContext = context as AppLoadContext;
   const { logger } = loadContext;
   // A request React Router itself refused (a POST to a page with no form, say) is the client's.
-  if (isRouteErrorResponse(error) && error.status < 500) return void logger.info({ status: error.status, requestId: loadContext.requestId }, "route refused the request");
+  if (isRouteErrorResponse(error) && error.status < 500)
+    return void logger.info({ status: error.status, requestId: loadContext.requestId }, "route refused the request");
   if (!noteRouteError(error, loadContext, logger)) logger.error({ err: error, requestId: loadContext.requestId }, "route error");
 };
 

@@ -65,7 +65,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
           {t("shell.skip")}
         </a>
         {children}
@@ -115,14 +118,16 @@ export function ErrorBoundary() {
     ? error.status === 405
       ? t("error.noForms")
       : typeof error.data === "string"
-      ? error.data
-      : error.statusText
+        ? error.data
+        : error.statusText
     : t("error.sorry");
   return (
     <>
       <SiteHeader />
       <main id="main" className="page flex-1 py-16 text-center">
-        <h1 className="text-2xl font-bold">{t(notFound ? "error.notFound" : gone ? "error.removed" : unavailable ? "error.downTitle" : "error.wrong")}</h1>
+        <h1 className="text-2xl font-bold">
+          {t(notFound ? "error.notFound" : gone ? "error.removed" : unavailable ? "error.downTitle" : "error.wrong")}
+        </h1>
         {unavailable ? (
           <>
             <p className="mt-3 text-stone-700">{t("error.downText")}</p>

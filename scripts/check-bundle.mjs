@@ -18,11 +18,25 @@ const BUDGET_KB = 120;
 const LANGUAGES = ["en", "hi"];
 const ASSETS = "build/client/assets";
 const SOURCE_MAPS = "build/sourcemaps/assets";
-const BROWSER_PACKAGES = new Set(["react", "react-dom", "react-router", "scheduler", "@react-router/dev", "cookie", "set-cookie-parser",
+const BROWSER_PACKAGES = new Set([
+  "react",
+  "react-dom",
+  "react-router",
+  "scheduler",
+  "@react-router/dev",
+  "cookie",
+  "set-cookie-parser",
   // The resumable photo upload, loaded on /create only (app/features/uploads/photo-picker.tsx).
-  "tus-js-client", "js-base64", "url-parse", "querystringify", "requires-port",
+  "tus-js-client",
+  "js-base64",
+  "url-parse",
+  "querystringify",
+  "requires-port",
   // Looking messages up in the page's catalogue (decision 015): rosetta and its two helpers, 0.8 KB.
-  "rosetta", "dlv", "templite"]);
+  "rosetta",
+  "dlv",
+  "templite",
+]);
 
 const files = readdirSync(ASSETS);
 const problems = [];
@@ -51,12 +65,16 @@ for (const source of sources) {
 // 4. React Router's production build (vite.config.ts), and the build's compressed copies
 // (scripts/vite-precompress.ts) true to their files.
 for (const source of sources) {
-  if (/node_modules\/react-router\/dist\/development\//.test(source)) problems.push(`React Router's development build is in the browser bundle: ${source}`);
+  if (/node_modules\/react-router\/dist\/development\//.test(source))
+    problems.push(`React Router's development build is in the browser bundle: ${source}`);
 }
 for (const file of files.filter((f) => /\.(js|css)$/.test(f))) {
   const bytes = readFileSync(path.join(ASSETS, file));
   if (bytes.length < 1024) continue;
-  for (const [suffix, decode] of [[".br", brotliDecompressSync], [".gz", gunzipSync]]) {
+  for (const [suffix, decode] of [
+    [".br", brotliDecompressSync],
+    [".gz", gunzipSync],
+  ]) {
     const copy = path.join(ASSETS, file + suffix);
     if (!existsSync(copy)) problems.push(`no ${suffix} copy of ${file}`);
     else if (!decode(readFileSync(copy)).equals(bytes)) problems.push(`${file}${suffix} does not decode to ${file}: an old build's copy?`);
@@ -65,7 +83,11 @@ for (const file of files.filter((f) => /\.(js|css)$/.test(f))) {
 
 // 2. First-load JavaScript for "/": the entry, the root route and the home route, with imports.
 const manifestFile = files.find((f) => /^manifest-.*\.js$/.test(f));
-const manifest = JSON.parse(readFileSync(path.join(ASSETS, manifestFile), "utf8").replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, ""));
+const manifest = JSON.parse(
+  readFileSync(path.join(ASSETS, manifestFile), "utf8")
+    .replace(/^window\.__reactRouterManifest=/, "")
+    .replace(/;\s*$/, ""),
+);
 const homeRoute = Object.values(manifest.routes).find((r) => r.index && r.parentId === "root");
 // With lazy route discovery (React Router's default) the page carries the part of the manifest it
 // needs inline and asks /__manifest for more: the manifest file itself is never downloaded.
@@ -82,7 +104,8 @@ const rows = [...firstLoad].map((url) => {
 rows.sort((a, b) => b.gzip - a.gzip);
 const total = rows.reduce((sum, r) => sum + r.gzip, 0);
 console.log("First-load JavaScript for / (gzip):");
-for (const r of rows) console.log(`  ${r.file.padEnd(40)} ${(r.gzip / 1024).toFixed(1).padStart(7)} KB  (${(r.raw / 1024).toFixed(1)} KB raw)`);
+for (const r of rows)
+  console.log(`  ${r.file.padEnd(40)} ${(r.gzip / 1024).toFixed(1).padStart(7)} KB  (${(r.raw / 1024).toFixed(1)} KB raw)`);
 if (discovery === "lazy") console.log(`  ${manifestFile.padEnd(40)}  not downloaded (lazy route discovery)`);
 console.log(`  ${"total".padEnd(40)} ${(total / 1024).toFixed(1).padStart(7)} KB  (budget ${BUDGET_KB} KB)`);
 
@@ -94,11 +117,15 @@ for (const language of LANGUAGES) {
   // A script holding a catalogue holds most of it; a few English phrases may be a page's own text.
   const long = messages.filter((m) => m.length >= 24 && !m.includes("{{"));
   const most = Math.max(0, ...scripts.map((code) => long.filter((m) => code.includes(m)).length));
-  if (most > (language === "en" ? 10 : 0)) problems.push(`the ${language} catalogue is in the browser bundle (${most} of its messages in one script)`);
+  if (most > (language === "en" ? 10 : 0))
+    problems.push(`the ${language} catalogue is in the browser bundle (${most} of its messages in one script)`);
   const payload = gzipSync(catalogueAsJson(language), { level: 9 }).length;
-  console.log(`  ${language}: JavaScript ${(total / 1024).toFixed(1)} KB (budget ${BUDGET_KB} KB); its catalogue file (JSON, fetched once): about ${(payload / 1024).toFixed(1)} KB gzip`);
+  console.log(
+    `  ${language}: JavaScript ${(total / 1024).toFixed(1)} KB (budget ${BUDGET_KB} KB); its catalogue file (JSON, fetched once): about ${(payload / 1024).toFixed(1)} KB gzip`,
+  );
   console.log(`  exact: ${total} bytes of ${BUDGET_KB * 1024}`);
-  if (total > BUDGET_KB * 1024) problems.push(`first-load JavaScript for / in ${language} is ${(total / 1024).toFixed(1)} KB gzip, over the ${BUDGET_KB} KB budget`);
+  if (total > BUDGET_KB * 1024)
+    problems.push(`first-load JavaScript for / in ${language} is ${(total / 1024).toFixed(1)} KB gzip, over the ${BUDGET_KB} KB budget`);
 }
 
 console.log(`Browser bundle modules checked: ${sources.size}`);

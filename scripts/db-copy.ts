@@ -41,7 +41,9 @@ try {
   }).finally(() => bars.stop());
   console.log("\n table         source  copied now  at destination");
   for (const r of results) {
-    console.log(` ${r.table.padEnd(12)} ${String(r.source).padStart(7)} ${String(r.inserted).padStart(11)} ${String(r.present).padStart(15)}`);
+    console.log(
+      ` ${r.table.padEnd(12)} ${String(r.source).padStart(7)} ${String(r.inserted).padStart(11)} ${String(r.present).padStart(15)}`,
+    );
   }
   if (isCompleteCopy(results)) {
     console.log("\nCount check passed: every row is at the destination.");

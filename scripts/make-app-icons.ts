@@ -18,7 +18,13 @@ const maskable = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><r
 
 const publicDir = path.join(import.meta.dirname, "..", "public");
 for (const size of [192, 512]) {
-  await sharp(Buffer.from(plain), { density: (72 * size) / 64 }).resize(size, size).png({ compressionLevel: 9 }).toFile(path.join(publicDir, `icon-${size}.png`));
-  await sharp(Buffer.from(maskable), { density: (72 * size) / 64 }).resize(size, size).png({ compressionLevel: 9 }).toFile(path.join(publicDir, `icon-maskable-${size}.png`));
+  await sharp(Buffer.from(plain), { density: (72 * size) / 64 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toFile(path.join(publicDir, `icon-${size}.png`));
+  await sharp(Buffer.from(maskable), { density: (72 * size) / 64 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toFile(path.join(publicDir, `icon-maskable-${size}.png`));
 }
 console.log("Icons written to public/: icon-192.png, icon-512.png, icon-maskable-192.png, icon-maskable-512.png");

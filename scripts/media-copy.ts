@@ -12,7 +12,8 @@ import { createLocalDiskStorage } from "../server/media/local-disk-storage";
 import { copyMedia, type MediaCopyProgress } from "../server/media/media-copy";
 import { createS3Storage } from "../server/media/s3-storage";
 
-const USAGE = "Usage: S3_BUCKET=… [S3_ENDPOINT=… S3_ACCESS_KEY_ID=… S3_SECRET_ACCESS_KEY=…] npm run media:copy -- [--from <dir>] [--concurrency 1..32]";
+const USAGE =
+  "Usage: S3_BUCKET=… [S3_ENDPOINT=… S3_ACCESS_KEY_ID=… S3_SECRET_ACCESS_KEY=…] npm run media:copy -- [--from <dir>] [--concurrency 1..32]";
 
 const { values } = parseArgs({ options: { from: { type: "string" }, concurrency: { type: "string", default: "4" } } });
 const concurrency = Number(values.concurrency);

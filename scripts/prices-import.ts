@@ -23,7 +23,10 @@ const config = prepareDataDir();
 const db = openDatabase(config.databaseUrl);
 let exitCode = 0;
 const tty = Boolean(process.stdout.isTTY);
-const bar = new SingleBar({ format: " mandi rates |{bar}| {percentage}% | {read} records, {stored} new", hideCursor: true }, Presets.shades_classic);
+const bar = new SingleBar(
+  { format: " mandi rates |{bar}| {percentage}% | {read} records, {stored} new", hideCursor: true },
+  Presets.shades_classic,
+);
 let barStarted = false;
 try {
   await migrateToLatest(db);

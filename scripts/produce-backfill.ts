@@ -12,7 +12,10 @@ import { backfillProduce } from "../server/listings/produce-backfill.repository"
 
 const config = prepareDataDir();
 const db = openDatabase(config.databaseUrl);
-const bar = new SingleBar({ format: " listings |{bar}| {value}/{total} {eta_formatted} left", noTTYOutput: true, notTTYSchedule: 5000, hideCursor: true }, Presets.shades_classic);
+const bar = new SingleBar(
+  { format: " listings |{bar}| {value}/{total} {eta_formatted} left", noTTYOutput: true, notTTYSchedule: 5000, hideCursor: true },
+  Presets.shades_classic,
+);
 try {
   await migrateToLatest(db);
   const started = performance.now();
@@ -26,7 +29,9 @@ try {
   });
   bar.stop();
   const seconds = (performance.now() - started) / 1000;
-  console.log(`Matched ${done.toLocaleString("en-IN")} listings to produce in ${seconds.toFixed(1)} s (${Math.round(done / Math.max(seconds, 0.001)).toLocaleString("en-IN")} a second).`);
+  console.log(
+    `Matched ${done.toLocaleString("en-IN")} listings to produce in ${seconds.toFixed(1)} s (${Math.round(done / Math.max(seconds, 0.001)).toLocaleString("en-IN")} a second).`,
+  );
 } finally {
   bar.stop();
   await db.close();

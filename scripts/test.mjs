@@ -24,7 +24,10 @@ function step(name, command, args, env = {}, { log } = {}) {
   // With a log, the output is also kept in a file, so the end of the run can say why a step failed
   // (CI shows only the last lines of a long run).
   const result = log
-    ? spawnSync("bash", ["-o", "pipefail", "-c", `"$@" 2>&1 | tee ${log}`, "bash", command, ...args], { stdio: "inherit", env: { ...process.env, ...env } })
+    ? spawnSync("bash", ["-o", "pipefail", "-c", `"$@" 2>&1 | tee ${log}`, "bash", command, ...args], {
+        stdio: "inherit",
+        env: { ...process.env, ...env },
+      })
     : spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   const ok = result.status === 0;
   console.log(`━━ ${name}: ${ok ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -47,7 +50,9 @@ async function stepsSideBySide(steps) {
           child.stdout.on("data", (chunk) => output.push(chunk));
           child.stderr.on("data", (chunk) => output.push(chunk));
           child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
-          child.on("close", (code) => resolve({ name, command, args, ok: code === 0, output: Buffer.concat(output), seconds: (Date.now() - started) / 1000 }));
+          child.on("close", (code) =>
+            resolve({ name, command, args, ok: code === 0, output: Buffer.concat(output), seconds: (Date.now() - started) / 1000 }),
+          );
         }),
     ),
   );
@@ -89,7 +94,14 @@ function whyVitestFailed(title, report, logFile) {
   if (starts.length) {
     const from = Math.min(...starts);
     const end = log.indexOf("Test Files", from);
-    lines.push(...log.slice(from, end > 0 ? end : undefined).trim().split("\n").slice(0, 60).map((line) => `  ${line}`));
+    lines.push(
+      ...log
+        .slice(from, end > 0 ? end : undefined)
+        .trim()
+        .split("\n")
+        .slice(0, 60)
+        .map((line) => `  ${line}`),
+    );
   }
   if (!report) lines.push("  (Vitest wrote no report: it stopped before the end; see its output above.)");
   return lines;
@@ -125,7 +137,9 @@ function fuzzSummary(report) {
           }
   };
   walk(report);
-  return sum.cases ? `${sum.cases} cases fuzzed, ${sum.serverErrors} 5xx, ${sum.partialWrites} partial writes, ${sum.badText} badly formed texts stored` : null;
+  return sum.cases
+    ? `${sum.cases} cases fuzzed, ${sum.serverErrors} 5xx, ${sum.partialWrites} partial writes, ${sum.badText} badly formed texts stored`
+    : null;
 }
 
 /**
@@ -146,7 +160,11 @@ function whyEndToEndFailed(engine, report) {
         lines.push(`  ${where} [${test.projectName}] ${name} (${verdict}, ${Math.round((last.duration ?? 0) / 100) / 10} s)`);
         const failed = test.results.find((result) => result.status !== "passed" && result.status !== "skipped");
         const message = (failed?.error?.message ?? failed?.errors?.[0]?.message ?? "").replace(/\u001b\[[0-9;]*m/g, "");
-        for (const line of message.split("\n").filter((l) => l.trim()).slice(0, 6)) lines.push(`      ${line.slice(0, 300)}`);
+        for (const line of message
+          .split("\n")
+          .filter((l) => l.trim())
+          .slice(0, 6))
+          lines.push(`      ${line.slice(0, 300)}`);
       }
   };
   walk(report, []);
@@ -216,7 +234,13 @@ if (postgresUrl) {
 }
 
 rmSync("test-results/unit.json", { force: true });
-const unitOk = step("unit and integration tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"], {}, { log: "test-results/unit.log" });
+const unitOk = step(
+  "unit and integration tests",
+  "npx",
+  ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"],
+  {},
+  { log: "test-results/unit.log" },
+);
 const unit = readJson("test-results/unit.json");
 if (!unitOk) failedVitestSteps.push({ title: "unit", report: unit, log: "test-results/unit.log" });
 if (unit) {
@@ -244,9 +268,23 @@ if (built) {
     if (process.env.CI) failedSteps.push("shared-cache test (nginx missing in CI)");
   }
   const log = "test-results/multi-instance.log";
-  const multiOk = step(postgresUrl ? "workers, and two app instances on PostgreSQL and S3 behind nginx" : "workers on one SQLite file", "npx", [
-    "vitest", "run", "--config", "vitest.multi-instance.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...withoutNginx, ...files,
-  ], {}, { log });
+  const multiOk = step(
+    postgresUrl ? "workers, and two app instances on PostgreSQL and S3 behind nginx" : "workers on one SQLite file",
+    "npx",
+    [
+      "vitest",
+      "run",
+      "--config",
+      "vitest.multi-instance.config.ts",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+      ...withoutNginx,
+      ...files,
+    ],
+    {},
+    { log },
+  );
   const multi = readJson(report);
   if (!multiOk) failedVitestSteps.push({ title: "multi-instance", report: multi, log });
   if (multi) {

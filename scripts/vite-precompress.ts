@@ -27,7 +27,11 @@ function compressFolder(folder: string, onlyNew: boolean): void {
     const bytes = readFileSync(file);
     if (bytes.length < SMALLEST_BYTES) continue;
     const brotli = brotliCompressSync(bytes, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
     });
     writeFileSync(`${file}.br`, brotli);
     writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));

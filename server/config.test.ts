@@ -46,14 +46,16 @@ describe("loadConfig", () => {
       expiryMs: 24 * 3_600_000,
       dir: path.join(dataDir, "uploads"),
     });
-    expect(loadConfig({ DATA_DIR: dataDir, MAX_PHOTOS_PER_LISTING: "3", MAX_UPLOADS_IN_FLIGHT: "4", UPLOAD_EXPIRY_HOURS: "0.5" }).uploads).toMatchObject({
+    expect(
+      loadConfig({ DATA_DIR: dataDir, MAX_PHOTOS_PER_LISTING: "3", MAX_UPLOADS_IN_FLIGHT: "4", UPLOAD_EXPIRY_HOURS: "0.5" }).uploads,
+    ).toMatchObject({
       maxPhotosPerListing: 3,
       maxInFlightPerUser: 4,
       expiryMs: 1_800_000,
     });
-    expect(() => loadConfig({ DATA_DIR: dataDir, MAX_PHOTOS_PER_LISTING: "6", MAX_UPLOADS_IN_FLIGHT: "0", UPLOAD_EXPIRY_HOURS: "-1" })).toThrow(
-      /MAX_PHOTOS_PER_LISTING[\s\S]*MAX_UPLOADS_IN_FLIGHT[\s\S]*UPLOAD_EXPIRY_HOURS/,
-    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, MAX_PHOTOS_PER_LISTING: "6", MAX_UPLOADS_IN_FLIGHT: "0", UPLOAD_EXPIRY_HOURS: "-1" }),
+    ).toThrow(/MAX_PHOTOS_PER_LISTING[\s\S]*MAX_UPLOADS_IN_FLIGHT[\s\S]*UPLOAD_EXPIRY_HOURS/);
   });
 
   it("takes PostgreSQL and a public base URL from the environment", () => {
@@ -75,7 +77,12 @@ describe("loadConfig", () => {
       databaseTimeouts: { statementMs: 4_000, acquireMs: 2_000, sqliteBusyMs: 2_000, connectSeconds: 60 },
       pageConcurrency: { max: 4, queueLength: 8, queueTargetMs: 50, queueWaitMs: 500 },
     });
-    const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_STATEMENT_TIMEOUT_MS: "1500", SQLITE_BUSY_TIMEOUT_MS: "0", PAGE_CONCURRENCY: "0" });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_STATEMENT_TIMEOUT_MS: "1500",
+      SQLITE_BUSY_TIMEOUT_MS: "0",
+      PAGE_CONCURRENCY: "0",
+    });
     expect(config.databaseTimeouts).toMatchObject({ statementMs: 1_500, sqliteBusyMs: 0 });
     expect(config.pageConcurrency.max).toBe(0);
     expect(loadConfig({ DATA_DIR: tempDir() }).shutdownGraceMs).toBe(10_000);
@@ -83,16 +90,31 @@ describe("loadConfig", () => {
   });
 
   it("lets 4 pages start at once on either engine unless told, and checks the line's settings", () => {
-    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "postgres://127.0.0.1/test" }).pageConcurrency).toEqual({ max: 4, queueLength: 8, queueTargetMs: 50, queueWaitMs: 500 });
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "postgres://127.0.0.1/test" }).pageConcurrency).toEqual({
+      max: 4,
+      queueLength: 8,
+      queueTargetMs: 50,
+      queueWaitMs: 500,
+    });
     expect(loadConfig({ DATA_DIR: tempDir() }).pageConcurrency.max).toBe(4);
     expect(
-      loadConfig({ DATA_DIR: tempDir(), PAGE_CONCURRENCY: "3", PAGE_QUEUE_LENGTH: "0", PAGE_QUEUE_TARGET_MS: "20", PAGE_QUEUE_WAIT_MS: "200" }).pageConcurrency,
+      loadConfig({
+        DATA_DIR: tempDir(),
+        PAGE_CONCURRENCY: "3",
+        PAGE_QUEUE_LENGTH: "0",
+        PAGE_QUEUE_TARGET_MS: "20",
+        PAGE_QUEUE_WAIT_MS: "200",
+      }).pageConcurrency,
     ).toEqual({ max: 3, queueLength: 0, queueTargetMs: 20, queueWaitMs: 200 });
-    expect(() => loadConfig({ DATA_DIR: tempDir(), PAGE_QUEUE_LENGTH: "-1", PAGE_QUEUE_TARGET_MS: "0" })).toThrow(/PAGE_QUEUE_LENGTH[\s\S]*PAGE_QUEUE_TARGET_MS/);
-    expect(() => loadConfig({ DATA_DIR: tempDir(), PAGE_QUEUE_TARGET_MS: "300", PAGE_QUEUE_WAIT_MS: "200" })).toThrow(/PAGE_QUEUE_TARGET_MS: must be less than PAGE_QUEUE_WAIT_MS \(200\)/);
-    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_STATEMENT_TIMEOUT_MS: "fast", DATABASE_CONNECT_TIMEOUT_SECONDS: "-1" })).toThrow(
-      /DATABASE_STATEMENT_TIMEOUT_MS[\s\S]*DATABASE_CONNECT_TIMEOUT_SECONDS/,
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PAGE_QUEUE_LENGTH: "-1", PAGE_QUEUE_TARGET_MS: "0" })).toThrow(
+      /PAGE_QUEUE_LENGTH[\s\S]*PAGE_QUEUE_TARGET_MS/,
     );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PAGE_QUEUE_TARGET_MS: "300", PAGE_QUEUE_WAIT_MS: "200" })).toThrow(
+      /PAGE_QUEUE_TARGET_MS: must be less than PAGE_QUEUE_WAIT_MS \(200\)/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), DATABASE_STATEMENT_TIMEOUT_MS: "fast", DATABASE_CONNECT_TIMEOUT_SECONDS: "-1" }),
+    ).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS[\s\S]*DATABASE_CONNECT_TIMEOUT_SECONDS/);
   });
 });
 
@@ -149,7 +171,11 @@ describe("loadConfig: photo storage", () => {
       secretAccessKey: undefined,
       forcePathStyle: false,
     });
-    for (const [value, expected] of [["true", true], ["false", false], ["0", false]] as const) {
+    for (const [value, expected] of [
+      ["true", true],
+      ["false", false],
+      ["0", false],
+    ] as const) {
       const storage = loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: "b-1", S3_FORCE_PATH_STYLE: value }).storage;
       expect(storage.driver === "s3" && storage.forcePathStyle).toBe(expected);
     }
@@ -196,9 +222,15 @@ describe("loadConfig: metrics", () => {
   it("never on the public port, and beyond this machine only with a token", () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: "3000", METRICS_PORT: "3000" })).toThrow(/METRICS_PORT: must differ from PORT/);
     expect(() => loadConfig({ DATA_DIR: tempDir(), METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" })).toThrow(/METRICS_TOKEN: must be set/);
-    expect(() => loadConfig({ DATA_DIR: tempDir(), METRICS_PORT: "9464", METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 16/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), METRICS_PORT: "9464", METRICS_TOKEN: "short" })).toThrow(
+      /METRICS_TOKEN: must be at least 16/,
+    );
     const token = "a-long-enough-scrape-token";
-    expect(loadConfig({ DATA_DIR: tempDir(), METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0", METRICS_TOKEN: token }).metrics).toEqual({ port: 9464, host: "0.0.0.0", token });
+    expect(loadConfig({ DATA_DIR: tempDir(), METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0", METRICS_TOKEN: token }).metrics).toEqual({
+      port: 9464,
+      host: "0.0.0.0",
+      token,
+    });
   });
 });
 
@@ -253,7 +285,9 @@ describe("loadConfig writes nothing; prepareDataDir is the start-up step that do
 
   it("is refused by createServices before anything is opened, when a secret is neither given nor made", async () => {
     const dataDir = tempDir();
-    await expect(createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }))).rejects.toThrow(/AUTH_SECRET and VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or let prepareDataDir make them/);
+    await expect(createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }))).rejects.toThrow(
+      /AUTH_SECRET and VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or let prepareDataDir make them/,
+    );
     expect(readdirSync(dataDir)).toEqual([]);
   });
 });

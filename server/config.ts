@@ -10,7 +10,13 @@ import type { S3StorageOptions } from "./media/s3-storage";
 import { MAX_IMAGE_BYTES } from "../core/shared/constants";
 import { MAX_PHOTOS_PER_LISTING } from "../core/uploads/photos";
 import { MAX_SAVED_SEARCHES } from "../core/alerts/saved-search";
-import { readKeptVapidKeys, readOrCreateVapidKeys, VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN, type VapidKeys } from "./push/vapid-keys";
+import {
+  readKeptVapidKeys,
+  readOrCreateVapidKeys,
+  VAPID_PRIVATE_KEY_PATTERN,
+  VAPID_PUBLIC_KEY_PATTERN,
+  type VapidKeys,
+} from "./push/vapid-keys";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -167,11 +173,17 @@ const envSchema = z.object({
   // Web Push (decision 027). Both keys or neither: neither makes a pair once in DATA_DIR, which
   // only suits one instance; several instances must all be given the same pair.
   /** The VAPID public key, base64url (87 characters, as `npx web-push generate-vapid-keys` prints it). */
-  VAPID_PUBLIC_KEY: z.string().regex(VAPID_PUBLIC_KEY_PATTERN, "must be a VAPID public key: 87 base64url characters starting with B").optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(VAPID_PUBLIC_KEY_PATTERN, "must be a VAPID public key: 87 base64url characters starting with B")
+    .optional(),
   /** The VAPID private key, base64url (43 characters). */
   VAPID_PRIVATE_KEY: z.string().regex(VAPID_PRIVATE_KEY_PATTERN, "must be a VAPID private key: 43 base64url characters").optional(),
   /** Who push services may contact about our messages: mailto: or https: (defaults to BASE_URL when it is https). */
-  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https:// address").optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https:// address")
+    .optional(),
   /**
    * Hosts (and their subdomains) a push subscription may name, comma-separated: the browsers'
    * push services by default, so a made-up subscription cannot make the server post elsewhere.
@@ -264,10 +276,22 @@ function toConfig(e: z.output<typeof envSchema>) {
     pageCache: { ttlMs: e.PAGE_CACHE_MS, maxBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024) },
     authRateLimits: { signInPerMinute: e.AUTH_SIGNIN_PER_MINUTE, signUpPerMinute: e.AUTH_SIGNUP_PER_MINUTE },
     /** The public API's limits per client address per minute (decision 032). */
-    apiRateLimits: { perMinute: e.API_PER_MINUTE, contactPerMinute: e.API_CONTACT_PER_MINUTE, keyPerMinute: e.API_KEY_PER_MINUTE, keyContactPerMinute: e.API_KEY_CONTACT_PER_MINUTE },
+    apiRateLimits: {
+      perMinute: e.API_PER_MINUTE,
+      contactPerMinute: e.API_CONTACT_PER_MINUTE,
+      keyPerMinute: e.API_KEY_PER_MINUTE,
+      keyContactPerMinute: e.API_KEY_CONTACT_PER_MINUTE,
+    },
     /** Phone numbers shown per client address per hour, and "Show number" presses (decision 046). */
     phoneReveals: { pagesPerHour: e.PHONE_REVEALS_PER_HOUR, pressesPerHour: e.PHONE_REVEAL_PRESSES_PER_HOUR },
-    trustProxy: e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY === "false" ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
+    trustProxy:
+      e.TRUST_PROXY === "true"
+        ? true
+        : e.TRUST_PROXY === "false"
+          ? false
+          : /^\d+$/.test(e.TRUST_PROXY)
+            ? Number(e.TRUST_PROXY)
+            : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     /** DATA_DIR/media: the photos when stored locally, and what `npm run media:copy` reads. */
     mediaDir,
@@ -281,9 +305,14 @@ function toConfig(e: z.output<typeof envSchema>) {
     },
     /** Web Push (decision 027): the VAPID pair and subject, and the push services we post to. */
     push: {
-      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : (readKeptVapidKeys(dataDir) ?? NO_VAPID_KEYS),
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : (readKeptVapidKeys(dataDir) ?? NO_VAPID_KEYS),
       subject: e.VAPID_SUBJECT ?? (e.BASE_URL?.startsWith("https://") ? e.BASE_URL : "mailto:push@mandi.invalid"),
-      serviceHosts: e.PUSH_SERVICE_HOSTS.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
+      serviceHosts: e.PUSH_SERVICE_HOSTS.split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
     },
     /** The job queue's driver and lease (decision 028); how often it looks is alerts.jobPollMs. */
     jobs: { driver: e.JOB_DRIVER, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
@@ -296,7 +325,8 @@ function toConfig(e: z.output<typeof envSchema>) {
  */
 const configSchema = envSchema
   .superRefine((e, context) => {
-    for (const problem of [...metricsProblems(e), ...pageLimitProblems(e)]) context.addIssue({ code: "custom", path: [problem.name], message: problem.message });
+    for (const problem of [...metricsProblems(e), ...pageLimitProblems(e)])
+      context.addIssue({ code: "custom", path: [problem.name], message: problem.message });
   })
   .transform(toConfig);
 
@@ -316,7 +346,9 @@ export class ConfigError extends Error {
  */
 export function configWarnings(config: Pick<Config, "trustProxy">): string[] {
   return config.trustProxy === true
-    ? ["TRUST_PROXY=true believes any address a client writes in X-Forwarded-For, so rate limits can be escaped: set the number of proxies in front (e.g. 1) or the load balancer's addresses instead (docs/operations.md)"]
+    ? [
+        "TRUST_PROXY=true believes any address a client writes in X-Forwarded-For, so rate limits can be escaped: set the number of proxies in front (e.g. 1) or the load balancer's addresses instead (docs/operations.md)",
+      ]
     : [];
 }
 
@@ -329,8 +361,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = [
     ...(result.error?.issues ?? []).map((issue) => ({ name: issue.path.join("."), message: issue.message })),
     ...s3CombinationProblems(env),
-    ...(Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM) ? [{ name: env.SMTP_URL ? "MAIL_FROM" : "SMTP_URL", message: "must be set together with the other mail setting (or leave both unset)" }] : []),
-    ...(Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY) ? [{ name: env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY", message: "must be set together with the other VAPID key (or leave both unset)" }] : []),
+    ...(Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM)
+      ? [
+          {
+            name: env.SMTP_URL ? "MAIL_FROM" : "SMTP_URL",
+            message: "must be set together with the other mail setting (or leave both unset)",
+          },
+        ]
+      : []),
+    ...(Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)
+      ? [
+          {
+            name: env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY",
+            message: "must be set together with the other VAPID key (or leave both unset)",
+          },
+        ]
+      : []),
   ];
   if (!result.success || problems.length) {
     const lines = problems.map((problem) => `  ${problem.name}: ${problem.message}`);
@@ -354,7 +400,10 @@ export function prepareDataDir(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** The secrets a configuration lacks: neither given nor made in DATA_DIR by `prepareDataDir`. */
 export function missingSecrets(config: Pick<Config, "authSecret" | "push">): string[] {
-  return [...(config.authSecret ? [] : ["AUTH_SECRET"]), ...(config.push.vapid.publicKey ? [] : ["VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY"])];
+  return [
+    ...(config.authSecret ? [] : ["AUTH_SECRET"]),
+    ...(config.push.vapid.publicKey ? [] : ["VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY"]),
+  ];
 }
 
 /**
@@ -366,8 +415,10 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 /** Metrics never share the public port, and leave this machine only behind a token. */
 function metricsProblems(e: z.output<typeof envSchema>): Array<{ name: string; message: string }> {
   if (!e.METRICS_PORT) return [];
-  if (e.METRICS_PORT === e.PORT) return [{ name: "METRICS_PORT", message: "must differ from PORT: metrics are never served on the public port" }];
-  if (!LOOPBACK.has(e.METRICS_HOST) && !e.METRICS_TOKEN) return [{ name: "METRICS_TOKEN", message: `must be set to serve metrics on ${e.METRICS_HOST} (beyond this machine)` }];
+  if (e.METRICS_PORT === e.PORT)
+    return [{ name: "METRICS_PORT", message: "must differ from PORT: metrics are never served on the public port" }];
+  if (!LOOPBACK.has(e.METRICS_HOST) && !e.METRICS_TOKEN)
+    return [{ name: "METRICS_TOKEN", message: `must be set to serve metrics on ${e.METRICS_HOST} (beyond this machine)` }];
   return [];
 }
 
@@ -380,7 +431,10 @@ function s3CombinationProblems(env: NodeJS.ProcessEnv): Array<{ name: string; me
   }
   const stray = ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"].filter(given);
   if (stray.length && !given("S3_BUCKET")) {
-    problems.push({ name: "S3_BUCKET", message: `must be set to store photos in S3 (${stray.join(", ")} ${stray.length > 1 ? "are" : "is"} set)` });
+    problems.push({
+      name: "S3_BUCKET",
+      message: `must be set to store photos in S3 (${stray.join(", ")} ${stray.length > 1 ? "are" : "is"} set)`,
+    });
   }
   return problems;
 }

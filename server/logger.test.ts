@@ -8,7 +8,15 @@ function capture(): { logger: pino.Logger; lines: () => Array<Record<string, unk
   const chunks: string[] = [];
   const sink = new Writable({ write: (chunk, _encoding, done) => (chunks.push(String(chunk)), done()) });
   const logger = createLogger("info", sink);
-  return { logger, lines: () => chunks.join("").trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    logger,
+    lines: () =>
+      chunks
+        .join("")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 describe("the log's errors", () => {
@@ -26,7 +34,13 @@ describe("the log's errors", () => {
     const text = JSON.stringify(line);
     expect(text).not.toContain("s3cret");
     expect(text).not.toContain("buyer@example.in");
-    expect(line?.err).toMatchObject({ type: "Error", message: "connect ECONNREFUSED 127.0.0.1:5432", code: "ECONNREFUSED", errno: -111, cause: { message: "inner", code: "EINNER" } });
+    expect(line?.err).toMatchObject({
+      type: "Error",
+      message: "connect ECONNREFUSED 127.0.0.1:5432",
+      code: "ECONNREFUSED",
+      errno: -111,
+      cause: { message: "inner", code: "EINNER" },
+    });
     expect((line?.err as { stack?: string }).stack).toContain("logger.test.ts");
     // pino-http hands the serializer an error pino has already made plain: the same rule holds.
     expect(JSON.stringify(loggedError(pino.stdSerializers.err(error)))).not.toContain("s3cret");

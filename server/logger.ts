@@ -28,6 +28,11 @@ export function loggedError(error: unknown, depth = 0): unknown {
 
 /** `destination`: standard output unless given (tests read the lines back). */
 export function createLogger(level: pino.LevelWithSilent = "info", destination?: pino.DestinationStream): Logger {
-  const options: pino.LoggerOptions = { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime, serializers: { err: (error: unknown) => loggedError(error) } };
+  const options: pino.LoggerOptions = {
+    level,
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    serializers: { err: (error: unknown) => loggedError(error) },
+  };
   return destination ? pino(options, destination) : pino(options);
 }

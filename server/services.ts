@@ -112,7 +112,8 @@ export async function createServices(
   options: { migrate?: boolean; logger?: Logger; now?: () => number } = {},
 ): Promise<Services> {
   const missing = missingSecrets(config);
-  if (missing.length) throw new ConfigError(`Mandi cannot start: set ${missing.join(" and ")}, or let prepareDataDir make them in DATA_DIR at start-up`);
+  if (missing.length)
+    throw new ConfigError(`Mandi cannot start: set ${missing.join(" and ")}, or let prepareDataDir make them in DATA_DIR at start-up`);
   const logger = options.logger ?? createLogger(config.logLevel);
   // Migrations get their own connections without the serving timeouts: another instance's
   // migration lock, or an index build, may rightly take longer than a page may.
@@ -138,7 +139,15 @@ export async function createServices(
     traces: true,
   });
   const repositories = createRepositories(db, { authSecret: config.authSecret, timed: recordMetrics });
-  const { mailSuppression, uploads: uploadsRepository, uploadLocks, listings: listingsRepository, push: pushRepository, contentVersion, savedSearches } = repositories;
+  const {
+    mailSuppression,
+    uploads: uploadsRepository,
+    uploadLocks,
+    listings: listingsRepository,
+    push: pushRepository,
+    contentVersion,
+    savedSearches,
+  } = repositories;
   // The job queue is made after better-auth; the verification link is queued there.
   const queued: { jobs?: JobQueue } = {};
   const auth = createAuth({
@@ -155,8 +164,14 @@ export async function createServices(
           send: async (user, request) =>
             queued.jobs?.enqueue(
               emailVerifyJob,
-              { userId: user.id, language: pickLanguage({ cookie: request?.headers.get("cookie"), acceptLanguage: request?.headers.get("accept-language") }) },
-              { key: `verify:${user.id}:${(await mailSuppression.suppressedAt(user.email)) ?? 0}:${Math.floor(now() / VERIFY_LINK_EVERY_MS)}`, userId: user.id },
+              {
+                userId: user.id,
+                language: pickLanguage({ cookie: request?.headers.get("cookie"), acceptLanguage: request?.headers.get("accept-language") }),
+              },
+              {
+                key: `verify:${user.id}:${(await mailSuppression.suppressedAt(user.email)) ?? 0}:${Math.floor(now() / VERIFY_LINK_EVERY_MS)}`,
+                userId: user.id,
+              },
             ),
           // The address's owner followed a link sent to it: it may be mailed again.
           verified: (user) => mailSuppression.lift(user.email),
@@ -169,7 +184,11 @@ export async function createServices(
     repository: uploadsRepository,
     locks: uploadLocks,
     datastore: uploadDatastore,
-    limits: { maxFileBytes: config.maxImageBytes, maxInFlightPerUser: config.uploads.maxInFlightPerUser, expiryMs: config.uploads.expiryMs },
+    limits: {
+      maxFileBytes: config.maxImageBytes,
+      maxInFlightPerUser: config.uploads.maxInFlightPerUser,
+      expiryMs: config.uploads.expiryMs,
+    },
     logger,
     now: options.now,
   });
@@ -178,7 +197,14 @@ export async function createServices(
     sendsMail: config.alerts.mail !== null,
     // A password change gives its own browser a new session: that phone keeps its notifications (decision 027).
     onSessionReplaced: (from, to) =>
-      pushRepository.moveSession(from, to).catch((error: unknown) => logger.warn({ error: error instanceof Error ? error.message : String(error) }, "a phone's notifications could not follow its new session")),
+      pushRepository
+        .moveSession(from, to)
+        .catch((error: unknown) =>
+          logger.warn(
+            { error: error instanceof Error ? error.message : String(error) },
+            "a phone's notifications could not follow its new session",
+          ),
+        ),
   });
   const jobs = await createJobQueue({ config, db, logger, now: options.now });
   queued.jobs = jobs;
@@ -187,7 +213,12 @@ export async function createServices(
   if (moved) logger.info({ moved }, "suppressed addresses now kept as keyed hashes");
   const mailer = config.alerts.mail ? createMailer(config.alerts.mail) : null;
   const alertMailRepository = repositories.alertMail;
-  const search = createListingSearchService({ repository: repositories.listingSearch, places: listingsRepository, contentVersion, now: options.now });
+  const search = createListingSearchService({
+    repository: repositories.listingSearch,
+    places: listingsRepository,
+    contentVersion,
+    now: options.now,
+  });
   const alerts = createAlertsService({
     repository: savedSearches,
     correctQuery: search.correctQuery,
@@ -217,11 +248,24 @@ export async function createServices(
     // Not awaited: a job queue that cannot start yet must not keep the app from serving; each
     // process asks again every ten minutes (a key per hour: asking twice is one tick), so a
     // chain of ticks broken by a long outage starts again by itself.
-    const askForDigests = () => alertMail.scheduleDigests().catch((error: unknown) => logger.warn({ error: error instanceof Error ? error.message : String(error) }, "daily digests could not be scheduled; asking again soon"));
+    const askForDigests = () =>
+      alertMail
+        .scheduleDigests()
+        .catch((error: unknown) =>
+          logger.warn(
+            { error: error instanceof Error ? error.message : String(error) },
+            "daily digests could not be scheduled; asking again soon",
+          ),
+        );
     void askForDigests();
     digestTimer = setInterval(askForDigests, DIGEST_SCHEDULE_EVERY_MS).unref();
   }
-  const push = createPushService({ repository: pushRepository, publicKey: config.push.vapid.publicKey, serviceHosts: config.push.serviceHosts, now: options.now });
+  const push = createPushService({
+    repository: pushRepository,
+    publicKey: config.push.vapid.publicKey,
+    serviceHosts: config.push.serviceHosts,
+    now: options.now,
+  });
   const alertPush = createAlertPushService({
     matches: repositories.alertPush,
     subscriptions: pushRepository,
@@ -284,7 +328,13 @@ export async function createServices(
     push,
     alertPush,
     jobs,
-    unsubscribe: createUnsubscribeService({ savedSearches, recipients: alertMailRepository, suppression: mailSuppression, secret: config.authSecret, now: options.now }),
+    unsubscribe: createUnsubscribeService({
+      savedSearches,
+      recipients: alertMailRepository,
+      suppression: mailSuppression,
+      secret: config.authSecret,
+      now: options.now,
+    }),
     failedJobs: createFailedJobsService({ jobs }),
     uploadDatastore,
     backfillProduce: () => backfillProduce(db),

@@ -51,11 +51,21 @@ describe("classifyUnavailable", () => {
       (caught: unknown) => caught,
     );
     expect(describeUnavailability(classifyUnavailable(error)!)).toBe("database unavailable: the database does not exist (3D000)");
-    expect(classifyUnavailable(Object.assign(new Error("password authentication failed"), { code: "28P01" }))).toEqual({ component: "database", reason: "the database refused the connection's password (28P01)" });
+    expect(classifyUnavailable(Object.assign(new Error("password authentication failed"), { code: "28P01" }))).toEqual({
+      component: "database",
+      reason: "the database refused the connection's password (28P01)",
+    });
   });
 
   it("calls an S3 server that does not answer the photo store's unavailability", async () => {
-    const storage = createS3Storage({ bucket: "nothing-here", region: "us-east-1", endpoint: "http://127.0.0.1:9", forcePathStyle: true, accessKeyId: "k", secretAccessKey: "s" });
+    const storage = createS3Storage({
+      bucket: "nothing-here",
+      region: "us-east-1",
+      endpoint: "http://127.0.0.1:9",
+      forcePathStyle: true,
+      accessKeyId: "k",
+      secretAccessKey: "s",
+    });
     const error = await storage.get("listings/abc").then(
       () => null,
       (caught: unknown) => caught,

@@ -84,7 +84,14 @@ export function classifyUnavailable(error: unknown): Unavailability | null {
     if (!current || typeof current !== "object" || seen.has(current)) continue;
     seen.add(current);
     if (current instanceof UnavailableError) return { component: current.component, reason: current.reason };
-    const e = current as { code?: unknown; name?: unknown; message?: unknown; $metadata?: { httpStatusCode?: number }; cause?: unknown; errors?: unknown };
+    const e = current as {
+      code?: unknown;
+      name?: unknown;
+      message?: unknown;
+      $metadata?: { httpStatusCode?: number };
+      cause?: unknown;
+      errors?: unknown;
+    };
     // The AWS SDK marks its errors with $metadata: anything below is the photo store's.
     if (e.$metadata) storage = true;
     const component = storage ? "photo storage" : "database";

@@ -13,7 +13,8 @@ import { describe, expect, it } from "vitest";
 import { hi } from "../../core/i18n/hi";
 import { codePointsOf, UNICODE_RANGE } from "../../scripts/fonts/make-devanagari-subset";
 
-const full = (weight: number) => `node_modules/@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff2`;
+const full = (weight: number) =>
+  `node_modules/@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff2`;
 const cut = (weight: number) => new URL(`./noto-sans-devanagari-hindi-${weight}.woff2`, import.meta.url);
 
 async function fontOf(file: string | URL) {
@@ -28,15 +29,17 @@ function drawn(font: hb.Font, text: string): string[] {
   buffer.guessSegmentProperties();
   hb.shape(font, buffer);
   const positions = buffer.getGlyphPositions();
-  return buffer
-    .getGlyphInfos()
-    .map((glyph, i) => {
-      const { xAdvance, xOffset, yOffset } = positions[i]!;
-      return `${font.glyphToPath(glyph.codepoint)} @${xAdvance},${xOffset},${yOffset}`;
-    })
-    // A joiner draws nothing: HarfBuzz shows it as the font's space (empty, no advance) where the
-    // font has one and drops it where not (the subset has no space; pages draw spaces in the system font).
-    .filter((glyph) => glyph !== " @0,0,0");
+  return (
+    buffer
+      .getGlyphInfos()
+      .map((glyph, i) => {
+        const { xAdvance, xOffset, yOffset } = positions[i]!;
+        return `${font.glyphToPath(glyph.codepoint)} @${xAdvance},${xOffset},${yOffset}`;
+      })
+      // A joiner draws nothing: HarfBuzz shows it as the font's space (empty, no advance) where the
+      // font has one and drops it where not (the subset has no space; pages draw spaces in the system font).
+      .filter((glyph) => glyph !== " @0,0,0")
+  );
 }
 
 function strings(value: unknown): string[] {
@@ -47,8 +50,27 @@ function strings(value: unknown): string[] {
 
 // Every Devanagari word of the interface, and words with the conjuncts, nukta and rare signs sellers type.
 const words = [
-  ...new Set([...strings(hi).flatMap((text) => text.match(/[\u0900-\u097F\u200C\u200D]+/g) ?? []),
-    "क्षत्रिय", "ज्ञान", "श्रीखंड", "द्वार", "हृदय", "प्याज़", "ड़ी", "ढ़", "क़िला", "ॐ", "ऑफ़", "ळ", "ॲ", "१२३४५६७८९०", "।", "॥", "क्‍ष", "र्‍य"]),
+  ...new Set([
+    ...strings(hi).flatMap((text) => text.match(/[\u0900-\u097F\u200C\u200D]+/g) ?? []),
+    "क्षत्रिय",
+    "ज्ञान",
+    "श्रीखंड",
+    "द्वार",
+    "हृदय",
+    "प्याज़",
+    "ड़ी",
+    "ढ़",
+    "क़िला",
+    "ॐ",
+    "ऑफ़",
+    "ळ",
+    "ॲ",
+    "१२३४५६७८९०",
+    "।",
+    "॥",
+    "क्‍ष",
+    "र्‍य",
+  ]),
 ];
 
 describe("the Devanagari font subset", () => {

@@ -17,7 +17,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Places in the page's language (core/locations).
   const lang = requestLanguage(request);
   const categorySection = home.categorySection && { ...home.categorySection, items: withPlaceLabels(home.categorySection.items, lang) };
-  return { fresh: withPlaceLabels(home.fresh, lang), quickMenu: withPlaceLabels(home.quickMenu, lang), categorySection, created: query.created, accountDeleted: query.account };
+  return {
+    fresh: withPlaceLabels(home.fresh, lang),
+    quickMenu: withPlaceLabels(home.quickMenu, lang),
+    categorySection,
+    created: query.created,
+    accountDeleted: query.account,
+  };
 }
 
 function ViewMore({ to, label }: { to: string; label: string }) {
@@ -94,7 +100,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <section aria-labelledby="quick-menu-heading">
-              <SectionHeading id="quick-menu-heading" title={t("home.quickMenu")} more={<ViewMore to="/viewmore?sort=oldest" label={t("home.viewMoreProducts")} />} />
+              <SectionHeading
+                id="quick-menu-heading"
+                title={t("home.quickMenu")}
+                more={<ViewMore to="/viewmore?sort=oldest" label={t("home.viewMoreProducts")} />}
+              />
               <ListingGrid listings={quickMenu} label={t("home.quickMenu")} eager={categorySection ? 0 : 4} />
             </section>
             <section aria-labelledby="fresh-heading">

@@ -20,7 +20,9 @@ const VIEWS = ["open", "review", "hidden"] as const;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await staffOnly(context);
   const query = moderationQueueQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
-  const queue = await orErrorPage(() => context.services.moderation.queue({ actor: user, view: query.view, reason: query.reason, page: query.page }));
+  const queue = await orErrorPage(() =>
+    context.services.moderation.queue({ actor: user, view: query.view, reason: query.reason, page: query.page }),
+  );
   return { ...queue, view: query.view, reason: query.reason ?? "", admin: isAdmin(user.role) };
 }
 
@@ -103,11 +105,18 @@ export default function Queue({ loaderData }: Route.ComponentProps) {
                 )}
               </p>
               <p className="mt-1 flex flex-wrap gap-2 text-sm">
-                {entry.hiddenAt !== null ? <span className="rounded bg-red-100 px-2 py-0.5 font-semibold text-red-900">{t("admin.hidden")}</span> : null}
-                {entry.reviewRequestedAt !== null ? <span className="rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{t("admin.reviewAsked")}</span> : null}
+                {entry.hiddenAt !== null ? (
+                  <span className="rounded bg-red-100 px-2 py-0.5 font-semibold text-red-900">{t("admin.hidden")}</span>
+                ) : null}
+                {entry.reviewRequestedAt !== null ? (
+                  <span className="rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{t("admin.reviewAsked")}</span>
+                ) : null}
                 {entry.openReports ? (
                   <span>
-                    {t(entry.reporters === 1 ? "admin.reportedByOne" : "admin.reportedByMany", { count: entry.reporters, reasons: reasonsText(entry.reasons, i18n) })}
+                    {t(entry.reporters === 1 ? "admin.reportedByOne" : "admin.reportedByMany", {
+                      count: entry.reporters,
+                      reasons: reasonsText(entry.reasons, i18n),
+                    })}
                   </span>
                 ) : null}
               </p>

@@ -30,9 +30,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       <h1 className="mb-3 text-2xl font-bold">{t("admin.title")}</h1>
       <AdminNav admin />
       <h2 className="section-title mb-2">{t("admin.audit")}</h2>
-      <p className="mb-3 text-stone-700">
-        {t(total === 1 ? "admin.entriesOne" : "admin.entriesMany", { count: total })}
-      </p>
+      <p className="mb-3 text-stone-700">{t(total === 1 ? "admin.entriesOne" : "admin.entriesMany", { count: total })}</p>
       <AuditList entries={entries} />
       <Pagination page={page} pageCount={pageCount} search={new URLSearchParams()} />
     </div>

@@ -21,7 +21,12 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const { t } = metaI18n(matches);
   return [{ title: data ? t("caseFile.title", { name: data.listing.name }) : t("meta.page", { page: t("meta.notFound") }) }];
 };
-const doneQuerySchema = z.object({ done: z.preprocess((v) => (v === "hide" || v === "restore" || v === "dismiss" ? v : undefined), z.enum(["hide", "restore", "dismiss"]).optional()) });
+const doneQuerySchema = z.object({
+  done: z.preprocess(
+    (v) => (v === "hide" || v === "restore" || v === "dismiss" ? v : undefined),
+    z.enum(["hide", "restore", "dismiss"]).optional(),
+  ),
+});
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await staffOnly(context);
@@ -77,7 +82,8 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
         </p>
         {listing.reviewRequestedAt !== null ? (
           <p className="mt-1 font-semibold text-amber-900">
-            {t("caseFile.reviewAskedOn")} <time dateTime={isoDate(listing.reviewRequestedAt)}>{formatShortDate(listing.reviewRequestedAt, lang)}</time>
+            {t("caseFile.reviewAskedOn")}{" "}
+            <time dateTime={isoDate(listing.reviewRequestedAt)}>{formatShortDate(listing.reviewRequestedAt, lang)}</time>
             {lang === "en" ? "." : "।"}
           </p>
         ) : null}
@@ -99,8 +105,15 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
                 <p className="font-semibold">{t(`report.reason.${report.reason}`)}</p>
                 {report.details ? <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{report.details}</p> : null}
                 <p className="mt-1 text-sm text-stone-600">
-                  <time dateTime={isoDate(report.createdAt)}>{formatShortDate(report.createdAt, lang)}</time> · {t(report.signedIn ? "caseFile.signedIn" : "caseFile.visitor")} ·{" "}
-                  {t(report.resolution === null ? "caseFile.open" : report.resolution === "dismissed" ? "caseFile.dismissed" : "caseFile.actedOn")}
+                  <time dateTime={isoDate(report.createdAt)}>{formatShortDate(report.createdAt, lang)}</time> ·{" "}
+                  {t(report.signedIn ? "caseFile.signedIn" : "caseFile.visitor")} ·{" "}
+                  {t(
+                    report.resolution === null
+                      ? "caseFile.open"
+                      : report.resolution === "dismissed"
+                        ? "caseFile.dismissed"
+                        : "caseFile.actedOn",
+                  )}
                 </p>
               </li>
             ))}
@@ -139,7 +152,12 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
             </p>
           ) : null}
           <div className="mt-3">
-            <SubmitButton action={`/admin/listings/${listing.id}`} intent="hide" pendingText={t("admin.saving")} className="btn-primary bg-red-700 hover:bg-red-800">
+            <SubmitButton
+              action={`/admin/listings/${listing.id}`}
+              intent="hide"
+              pendingText={t("admin.saving")}
+              className="btn-primary bg-red-700 hover:bg-red-800"
+            >
               {t(hidden ? "caseFile.saveReason" : "caseFile.hide")}
             </SubmitButton>
           </div>
@@ -148,9 +166,14 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
           {hidden ? (
             <NoteForm {...noteFormAt(listing.id)} intent="restore" button={t("caseFile.restore")} label={t("caseFile.restoreNote")} />
           ) : null}
-          {openReports ? <NoteForm {...noteFormAt(listing.id)} intent="dismiss" button={t(openReports === 1 ? "caseFile.dismissOne" : "caseFile.dismissMany", { count: openReports })}
+          {openReports ? (
+            <NoteForm
+              {...noteFormAt(listing.id)}
+              intent="dismiss"
+              button={t(openReports === 1 ? "caseFile.dismissOne" : "caseFile.dismissMany", { count: openReports })}
               label={t("caseFile.dismissNote")}
-            /> : null}
+            />
+          ) : null}
         </div>
       </section>
 
@@ -184,4 +207,7 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
 }
 
 /** Where this page's note forms post, and how they look here. */
-const noteFormAt = (listingId: string) => ({ action: `/admin/listings/${listingId}`, className: "rounded-xl border border-stone-200 bg-white p-4" });
+const noteFormAt = (listingId: string) => ({
+  action: `/admin/listings/${listingId}`,
+  className: "rounded-xl border border-stone-200 bg-white p-4",
+});

@@ -17,7 +17,9 @@ import { metaI18n, useI18n } from "../features/i18n/i18n";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaI18n(matches).t("peoplePage.title") }];
 
-const doneSchema = z.object({ done: z.preprocess((v) => (v === "ban" || v === "unban" || v === "role" ? v : undefined), z.enum(["ban", "unban", "role"]).optional()) });
+const doneSchema = z.object({
+  done: z.preprocess((v) => (v === "ban" || v === "unban" || v === "role" ? v : undefined), z.enum(["ban", "unban", "role"]).optional()),
+});
 
 /** Find a person by email (or id, from a listing's page); staff and banned people listed. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,9 +29,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { moderation } = context.services;
   const lookup = query.id ? { id: query.id } : query.email ? { email: query.email } : null;
   const [person, staff, banned] = await orErrorPage(() =>
-    Promise.all([lookup ? moderation.findPerson({ actor: user, person: lookup }) : null, moderation.listPeople({ actor: user, which: "staff" }), moderation.listPeople({ actor: user, which: "banned" })]),
+    Promise.all([
+      lookup ? moderation.findPerson({ actor: user, person: lookup }) : null,
+      moderation.listPeople({ actor: user, which: "staff" }),
+      moderation.listPeople({ actor: user, which: "banned" }),
+    ]),
   );
-  return { person, searched: Boolean(lookup), email: query.email, staff, banned, done: doneSchema.parse(params).done, admin: isAdmin(user.role), me: user.id };
+  return {
+    person,
+    searched: Boolean(lookup),
+    email: query.email,
+    staff,
+    banned,
+    done: doneSchema.parse(params).done,
+    admin: isAdmin(user.role),
+    me: user.id,
+  };
 }
 
 /** Ban and unban (moderators and admins); make someone a moderator or a person again (admins). */
@@ -58,7 +73,9 @@ function PersonLine({ person }: { person: PersonRecord }) {
         {person.name}
       </Link>
       <span className="text-stone-700">{person.email}</span>
-      <span className="text-sm text-stone-600">{person.banned ? t("peoplePage.bannedBecause", { reason: person.banReason ?? "" }) : t(`peoplePage.role.${person.role}`)}</span>
+      <span className="text-sm text-stone-600">
+        {person.banned ? t("peoplePage.bannedBecause", { reason: person.banReason ?? "" }) : t(`peoplePage.role.${person.role}`)}
+      </span>
     </li>
   );
 }
@@ -107,12 +124,27 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
           </p>
           {person.banned ? (
             <>
-              <p className="mt-2 font-semibold text-red-900 [overflow-wrap:anywhere]">{t("peoplePage.banned", { reason: person.banReason ?? "" })}</p>
-              <NoteForm action="/admin/people" intent="unban" fields={{ personId: person.id }} label={t("peoplePage.note")} button={t("peoplePage.liftBan")} className="mt-3" />
+              <p className="mt-2 font-semibold text-red-900 [overflow-wrap:anywhere]">
+                {t("peoplePage.banned", { reason: person.banReason ?? "" })}
+              </p>
+              <NoteForm
+                action="/admin/people"
+                intent="unban"
+                fields={{ personId: person.id }}
+                label={t("peoplePage.note")}
+                button={t("peoplePage.liftBan")}
+                className="mt-3"
+              />
             </>
           ) : person.role === "person" ? (
             // Drawn afresh after each send, so a refused one focuses its message (autoFocus acts only as it is drawn).
-            <BanForm key={location.key} personId={person.id} name={person.name} error={errors.reason} reason={actionData?.values?.intent === "ban" ? actionData.values.reason : undefined} />
+            <BanForm
+              key={location.key}
+              personId={person.id}
+              name={person.name}
+              error={errors.reason}
+              reason={actionData?.values?.intent === "ban" ? actionData.values.reason : undefined}
+            />
           ) : null}
           {admin && person.role !== "admin" && person.id !== me && !person.banned ? (
             <Form method="post" action="/admin/people" className="mt-4 border-t border-stone-200 pt-4">

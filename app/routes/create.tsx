@@ -44,7 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let values = EMPTY_LISTING_VALUES;
   try {
-    const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, now: Date.now() });
+    const form = await readListingForm(request, {
+      maxFileBytes: config.maxImageBytes,
+      maxPhotos: config.maxPhotosPerListing,
+      now: Date.now(),
+    });
     values = form.values;
     if (!form.ok) return await refuseListingForm(context.services, request, form);
     await listings.saveListing({ actor: user, fields: form.fields, photos: form.photos });

@@ -18,9 +18,12 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   postOnly(request);
   const parsed = parseWith(languageFormSchema, await readForm(request).catch(() => ({})));
-  if (!parsed.ok) throw data(inPageLanguage(parsed.errors.lang ?? parsed.errors.form ?? "Please send the form again from the page."), { status: 400 });
+  if (!parsed.ok)
+    throw data(inPageLanguage(parsed.errors.lang ?? parsed.errors.form ?? "Please send the form again from the page."), { status: 400 });
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
   return redirect(parsed.data.redirectTo, {
-    headers: { "Set-Cookie": `${LANGUAGE_COOKIE}=${parsed.data.lang}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax; HttpOnly${secure}` },
+    headers: {
+      "Set-Cookie": `${LANGUAGE_COOKIE}=${parsed.data.lang}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax; HttpOnly${secure}`,
+    },
   });
 }

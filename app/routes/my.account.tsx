@@ -77,7 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) {
     // The session ended while the page was open (logged out elsewhere, a password change).
     await discardBody(request);
-    return refuseForm(401, { form: MESSAGES.mustLogin }, accountValues(() => ""));
+    return refuseForm(
+      401,
+      { form: MESSAGES.mustLogin },
+      accountValues(() => ""),
+    );
   }
   const form = await parseForm(request, accountFormSchema, accountValues);
   if (!form.ok) return form.response;
@@ -92,7 +96,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "phone":
         return redirect(`${PATH}?saved=phone`, { headers: await accounts.updateProfile({ phone: input.phone }, request.headers) });
       case "password": {
-        const headers = await accounts.changePassword({ currentPassword: input.currentPassword, newPassword: input.newPassword }, request.headers);
+        const headers = await accounts.changePassword(
+          { currentPassword: input.currentPassword, newPassword: input.newPassword },
+          request.headers,
+        );
         return redirect(`${PATH}?saved=password`, { headers });
       }
       case "api-key": {
@@ -116,9 +123,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-
 /** A card with a heading, for one part of the page. */
-function Section({ id, title, tone = "plain", children }: { id: string; title: string; tone?: "plain" | "danger"; children: React.ReactNode }) {
+function Section({
+  id,
+  title,
+  tone = "plain",
+  children,
+}: {
+  id: string;
+  title: string;
+  tone?: "plain" | "danger";
+  children: React.ReactNode;
+}) {
   const border = tone === "danger" ? "border-red-300" : "border-stone-200";
   return (
     <section aria-labelledby={id} className={`rounded-xl border ${border} bg-white p-4 shadow-sm sm:p-6`}>
@@ -229,7 +245,12 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
         <Section id="email-heading" title={t("account.emailTitle")}>
           <p className="mb-4 text-stone-700 [overflow-wrap:anywhere]">{t("account.emailUnconfirmed", { email: loaderData.email })}</p>
           <AccountForm intent="verify-email" formError={verifyErrors.form}>
-            <SubmitButton action={PATH} intent="verify-email" pendingText={t("account.emailSending")} className="btn-secondary w-full sm:w-auto">
+            <SubmitButton
+              action={PATH}
+              intent="verify-email"
+              pendingText={t("account.emailSending")}
+              className="btn-secondary w-full sm:w-auto"
+            >
               {t("account.emailSend")}
             </SubmitButton>
           </AccountForm>
@@ -239,7 +260,11 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
       <Section id="place-heading" title={t("account.where")}>
         <p className="mb-4 text-stone-700">{t("account.whereIntro")}</p>
         <AccountForm intent="place" formError={placeErrors.form}>
-          <PlaceFields values={refusedIntent === "place" && actionData ? actionData.values.place : loaderData.place} errors={placeErrors} names={loaderData.placeNames} />
+          <PlaceFields
+            values={refusedIntent === "place" && actionData ? actionData.values.place : loaderData.place}
+            errors={placeErrors}
+            names={loaderData.placeNames}
+          />
           <SubmitButton action={PATH} intent="place" pendingText={t("account.saving")} className="btn-secondary w-full sm:w-auto">
             {t("account.savePlace")}
           </SubmitButton>
@@ -269,7 +294,12 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
             hint={t("account.passwordHint", { min: MIN_PASSWORD_LENGTH })}
             takeFocus={focusFirst(passwordErrors, "newPassword")}
           />
-          <SubmitButton action={PATH} intent="password" pendingText={t("account.changingPassword")} className="btn-secondary w-full sm:w-auto">
+          <SubmitButton
+            action={PATH}
+            intent="password"
+            pendingText={t("account.changingPassword")}
+            className="btn-secondary w-full sm:w-auto"
+          >
             {t("account.changePassword")}
           </SubmitButton>
         </AccountForm>
@@ -293,7 +323,9 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
           <ul className="mb-4 space-y-2">
             {loaderData.apiKeys.map((key) => (
               <li key={key.id} className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-mono text-sm [overflow-wrap:anywhere]">{t("account.apiKeyLabel", { prefix: key.prefix, date: key.made })}</span>
+                <span className="font-mono text-sm [overflow-wrap:anywhere]">
+                  {t("account.apiKeyLabel", { prefix: key.prefix, date: key.made })}
+                </span>
                 <Form method="post" action={PATH} noValidate>
                   <input type="hidden" name="intent" value="api-key-revoke" />
                   <input type="hidden" name="key" value={key.id} />
@@ -307,7 +339,9 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
         ) : (
           <p className="mb-4 text-stone-700">{t("account.apiNone")}</p>
         )}
-        {loaderData.apiKeyWaits ? <p className="mb-4 text-stone-700">{t(loaderData.apiKeyWaits === "noMail" ? "account.apiNoMail" : "account.apiUnconfirmed")}</p> : null}
+        {loaderData.apiKeyWaits ? (
+          <p className="mb-4 text-stone-700">{t(loaderData.apiKeyWaits === "noMail" ? "account.apiNoMail" : "account.apiUnconfirmed")}</p>
+        ) : null}
         {loaderData.apiKeyWaits === "noMail" ? null : (
           <AccountForm intent="api-key" formError={undefined}>
             <SubmitButton action={PATH} intent="api-key" pendingText={t("account.apiCreating")} className="btn-secondary w-full sm:w-auto">
@@ -318,9 +352,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
       </Section>
 
       <Section id="delete-heading" title={t("account.deleteTitle")} tone="danger">
-        <p className="mb-2 text-stone-700">
-          {t("account.deleteWarning")}
-        </p>
+        <p className="mb-2 text-stone-700">{t("account.deleteWarning")}</p>
         <p className="mb-4 text-stone-700">{t("account.deleteConfirm")}</p>
         <AccountForm intent="delete" formError={deleteErrors.form}>
           <TextField
@@ -332,7 +364,12 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
             error={deleteErrors.password}
             takeFocus={focusFirst(deleteErrors, "password")}
           />
-          <SubmitButton action={PATH} intent="delete" pendingText={t("account.deleting")} className="btn w-full bg-red-700 text-white hover:bg-red-800 sm:w-auto">
+          <SubmitButton
+            action={PATH}
+            intent="delete"
+            pendingText={t("account.deleting")}
+            className="btn w-full bg-red-700 text-white hover:bg-red-800 sm:w-auto"
+          >
             {t("account.deleteTitle")}
           </SubmitButton>
         </AccountForm>

@@ -25,7 +25,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 const DONE = ["saved", "rename", "pause", "resume", "delete", "settings", "unsubscribed", "link", "settings-link"] as const;
-const pageQuerySchema = z.object({ done: z.preprocess((v) => ((DONE as readonly unknown[]).includes(v) ? v : undefined), z.enum(DONE).optional()) });
+const pageQuerySchema = z.object({
+  done: z.preprocess((v) => ((DONE as readonly unknown[]).includes(v) ? v : undefined), z.enum(DONE).optional()),
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -58,7 +60,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await context.currentUser();
   if (!user) throw redirect(loginPath("/my/alerts"));
-  const form = await parseForm(request, z.union([verifyEmailActionSchema, alertActionSchema]), (text) => ({ id: text("id"), name: text("name") }));
+  const form = await parseForm(request, z.union([verifyEmailActionSchema, alertActionSchema]), (text) => ({
+    id: text("id"),
+    name: text("name"),
+  }));
   if (!form.ok) return form.response;
   const { alerts, accounts } = context.services;
   try {
@@ -185,7 +190,13 @@ function PushSettings({ push }: { push: ReturnType<typeof usePush> }) {
         </div>
       ) : null}
       {state === "denied" ? null : (
-        <button type="button" className={state === "on" ? "btn-secondary mt-2" : "btn-primary mt-2"} disabled={busy} aria-busy={busy} onClick={() => act(state !== "on")}>
+        <button
+          type="button"
+          className={state === "on" ? "btn-secondary mt-2" : "btn-primary mt-2"}
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => act(state !== "on")}
+        >
           {state === "on" ? t("alerts.pushTurnOff") : t("alerts.pushTurnOn")}
         </button>
       )}
@@ -203,7 +214,11 @@ function SavedSearch({ search, mailEnabled, pushOffered }: { search: SearchItem;
       {search.name ? <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">{search.description}</p> : null}
       <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
         <span>{search.matches === 1 ? t("alerts.foundOne") : t("alerts.foundMany", { count: search.matches })}</span>
-        {search.fresh ? <span className="rounded bg-saffron-500 px-2 py-0.5 font-semibold text-stone-950">{t("alerts.newCount", { count: search.fresh })}</span> : null}
+        {search.fresh ? (
+          <span className="rounded bg-saffron-500 px-2 py-0.5 font-semibold text-stone-950">
+            {t("alerts.newCount", { count: search.fresh })}
+          </span>
+        ) : null}
         {search.paused ? <span className="rounded bg-stone-200 px-2 py-0.5 font-semibold text-stone-800">{t("alerts.paused")}</span> : null}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
@@ -266,7 +281,8 @@ function SavedSearch({ search, mailEnabled, pushOffered }: { search: SearchItem;
             </label>
             {mailEnabled ? (
               <label className="inline-flex items-center gap-2 py-1">
-                <input type="checkbox" name="email" value="on" defaultChecked={search.channels.includes("email")} /> {t("alerts.channelEmail")}
+                <input type="checkbox" name="email" value="on" defaultChecked={search.channels.includes("email")} />{" "}
+                {t("alerts.channelEmail")}
               </label>
             ) : null}
             {pushOffered ? (
@@ -319,11 +335,22 @@ export default function MyAlerts({ loaderData, actionData }: Route.ComponentProp
           <MarkSeen until={seenUntil} />
           <ul className="space-y-3">
             {matches.map((match) => (
-              <li key={`${match.savedSearchId}:${match.listing.id}`} className="flex gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm">
-                <img src={imageUrl(match.listing.imageKey, 320)} alt="" width={96} height={72} className="h-18 w-24 shrink-0 rounded object-cover" />
+              <li
+                key={`${match.savedSearchId}:${match.listing.id}`}
+                className="flex gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm"
+              >
+                <img
+                  src={imageUrl(match.listing.imageKey, 320)}
+                  alt=""
+                  width={96}
+                  height={72}
+                  className="h-18 w-24 shrink-0 rounded object-cover"
+                />
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold [overflow-wrap:anywhere]">
-                    {match.fresh ? <span className="mr-2 rounded bg-saffron-500 px-2 py-0.5 text-sm text-stone-950">{t("alerts.newMark")}</span> : null}
+                    {match.fresh ? (
+                      <span className="mr-2 rounded bg-saffron-500 px-2 py-0.5 text-sm text-stone-950">{t("alerts.newMark")}</span>
+                    ) : null}
                     <Link to={`/view/${match.listing.id}`} className="underline-offset-4 hover:underline">
                       {match.listing.name}
                     </Link>

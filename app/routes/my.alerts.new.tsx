@@ -73,9 +73,13 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
       <h1 className="mb-3 text-2xl font-bold">{t("alerts.newTitle")}</h1>
       {error ? <Alert>{error}</Alert> : null}
       <p className="mt-3">{t("alerts.newText")}</p>
-      <p className="my-3 rounded-lg border border-stone-200 bg-white p-3 font-semibold [overflow-wrap:anywhere]">{loaderData.description}</p>
+      <p className="my-3 rounded-lg border border-stone-200 bg-white p-3 font-semibold [overflow-wrap:anywhere]">
+        {loaderData.description}
+      </p>
       <Form method="post" action="/my/alerts/new">
-        {Object.entries(loaderData.fields).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+        {Object.entries(loaderData.fields).map(([name, value]) =>
+          value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+        )}
         <button type="submit" className="btn-primary">
           {t("alerts.save")}
         </button>

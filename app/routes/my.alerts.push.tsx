@@ -29,7 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const action = form.data;
     if (action.intent === "subscribe") {
-      await context.services.push.subscribe({ actor: user, sessionId: user.sessionId, subscription: { endpoint: action.endpoint, p256dh: action.p256dh, auth: action.auth }, lang: requestLanguage(request) });
+      await context.services.push.subscribe({
+        actor: user,
+        sessionId: user.sessionId,
+        subscription: { endpoint: action.endpoint, p256dh: action.p256dh, auth: action.auth },
+        lang: requestLanguage(request),
+      });
     } else if (action.intent === "status") {
       const { subscribed } = await context.services.push.status({ actor: user, sessionId: user.sessionId, endpoint: action.endpoint });
       return data({ ok: true as const, subscribed });

@@ -26,7 +26,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const listing = await orErrorPage(() => listings.getOwnListing({ actor: user, id: params.id }));
   const values = formValuesOf(listing);
   const { priceInsight, mandiRate } = await priceNotesFor(context.services, request, values);
-  return { listing, values, priceInsight, mandiRate, maxImageBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, placeNames: placeNamesFor(request) };
+  return {
+    listing,
+    values,
+    priceInsight,
+    mandiRate,
+    maxImageBytes: config.maxImageBytes,
+    maxPhotos: config.maxPhotosPerListing,
+    placeNames: placeNamesFor(request),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -44,7 +52,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   let values = formValuesOf(listing);
   try {
-    const form = await readListingForm(request, { maxFileBytes: config.maxImageBytes, maxPhotos: config.maxPhotosPerListing, now: Date.now() });
+    const form = await readListingForm(request, {
+      maxFileBytes: config.maxImageBytes,
+      maxPhotos: config.maxPhotosPerListing,
+      now: Date.now(),
+    });
     values = form.values;
     if (!form.ok) return await refuseListingForm(context.services, request, form);
     await listings.saveListing({ actor: user, id: listing.id, fields: form.fields, photos: form.photos });
@@ -62,9 +74,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
       <div className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
         <h1 className="mb-1 text-2xl font-bold [overflow-wrap:anywhere]">{t("sell.editTitle", { name: listing.name })}</h1>
         {listing.status !== "active" ? (
-          <p className="mb-4 text-stone-700">
-            {t(listing.status === "sold" ? "sell.notActiveSold" : "sell.notActiveExpired")}
-          </p>
+          <p className="mb-4 text-stone-700">{t(listing.status === "sold" ? "sell.notActiveSold" : "sell.notActiveExpired")}</p>
         ) : (
           <p className="mb-4 text-stone-700">{t("sell.editIntro")}</p>
         )}
@@ -78,7 +88,9 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
           submitLabel={t("sell.save")}
           placeNames={loaderData.placeNames}
           mandiRate={actionData ? mandiRateOf(actionData) : loaderData.mandiRate}
-          priceInsight={actionData && "priceInsight" in actionData ? (actionData.priceInsight as PriceInsightNote | null) : loaderData.priceInsight}
+          priceInsight={
+            actionData && "priceInsight" in actionData ? (actionData.priceInsight as PriceInsightNote | null) : loaderData.priceInsight
+          }
         />
       </div>
     </div>

@@ -22,7 +22,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 const INTENTS = ["sold", "available", "renew", "delete", "review"] as const;
 type Intent = (typeof INTENTS)[number];
 
-
 const pageQuerySchema = z.object({
   page: pageNumber,
   done: z.preprocess((v) => ((INTENTS as readonly unknown[]).includes(v) ? v : undefined), z.enum(INTENTS).optional()),
@@ -49,7 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...page,
     // A reason the system wrote (hidden by reports, a banned seller) in the page's language; a moderator's own words as written.
-    items: page.items.map((item) => (item.moderation?.reason ? { ...item, moderation: { ...item.moderation, reason: inPageLanguage(item.moderation.reason) } } : item)),
+    items: page.items.map((item) =>
+      item.moderation?.reason ? { ...item, moderation: { ...item.moderation, reason: inPageLanguage(item.moderation.reason) } } : item,
+    ),
     done: query.done,
     saved: Boolean(query.saved),
     confirming: confirming && { id: confirming.id, name: confirming.name },
@@ -104,13 +105,19 @@ function ModerationNote({ listing, page }: { listing: OwnListingSummary; page: n
       </p>
       {moderation.cause === "ban" ? null : moderation.reviewRequestedAt !== null ? (
         <p className="mt-1 text-stone-700">
-          {t("mine.reviewAskedOn")} <time dateTime={isoDate(moderation.reviewRequestedAt)}>{formatShortDate(moderation.reviewRequestedAt, lang)}</time>
+          {t("mine.reviewAskedOn")}{" "}
+          <time dateTime={isoDate(moderation.reviewRequestedAt)}>{formatShortDate(moderation.reviewRequestedAt, lang)}</time>
           {t("mine.reviewWillLook")}
         </p>
       ) : (
         <div className="mt-2">
           <p className="mb-2 text-stone-700">{t("mine.reviewHint")}</p>
-          <ActionButton intent="review" id={listing.id} page={page} label={t("mine.named", { what: t("mine.askReview"), name: listing.name })}>
+          <ActionButton
+            intent="review"
+            id={listing.id}
+            page={page}
+            label={t("mine.named", { what: t("mine.askReview"), name: listing.name })}
+          >
             {t("mine.askReview")}
           </ActionButton>
         </div>
@@ -119,7 +126,19 @@ function ModerationNote({ listing, page }: { listing: OwnListingSummary; page: n
   );
 }
 
-function ActionButton({ intent, id, page, children, label }: { intent: Intent; id: string; page: number; children: string; label: string }) {
+function ActionButton({
+  intent,
+  id,
+  page,
+  children,
+  label,
+}: {
+  intent: Intent;
+  id: string;
+  page: number;
+  children: string;
+  label: string;
+}) {
   return (
     <Form method="post" action="/my/listings">
       <input type="hidden" name="intent" value={intent} />
@@ -148,7 +167,9 @@ function OwnListing({ listing, page, now }: { listing: OwnListingSummary; page: 
           </h2>
           <p className="text-brand-800">{priceText(listing, i18n)}</p>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
-            <span className={`rounded px-2 py-0.5 font-semibold ${STATUS_CLASSES[listing.status]}`}>{t(`mine.status.${listing.status}`)}</span>
+            <span className={`rounded px-2 py-0.5 font-semibold ${STATUS_CLASSES[listing.status]}`}>
+              {t(`mine.status.${listing.status}`)}
+            </span>
             <span>
               {t("mine.listed")} <time dateTime={isoDate(listing.createdAt)}>{formatShortDate(listing.createdAt, lang)}</time>
             </span>
@@ -231,9 +252,7 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       {total ? (
         <>
-          <p className="mb-3 text-stone-700">
-            {t(total === 1 ? "mine.countOne" : "mine.countMany", { count: total })}
-          </p>
+          <p className="mb-3 text-stone-700">{t(total === 1 ? "mine.countOne" : "mine.countMany", { count: total })}</p>
           <ul aria-label={t("mine.title")} className="space-y-3">
             {items.map((listing) => (
               <OwnListing key={listing.id} listing={listing} page={page} now={now} />

@@ -103,7 +103,15 @@ export default function MySaved({ loaderData, actionData }: Route.ComponentProps
           {items.map((item) => (
             <li key={item.listingId} className="rounded-xl border border-stone-200 bg-white p-3 shadow-sm">
               <div className="flex gap-3">
-                {item.listing ? <img src={imageUrl(item.listing.imageKey, 320)} alt="" width={96} height={72} className="h-18 w-24 shrink-0 rounded object-cover" /> : null}
+                {item.listing ? (
+                  <img
+                    src={imageUrl(item.listing.imageKey, 320)}
+                    alt=""
+                    width={96}
+                    height={72}
+                    className="h-18 w-24 shrink-0 rounded object-cover"
+                  />
+                ) : null}
                 <div className="min-w-0 flex-1">
                   <h2 className="font-semibold [overflow-wrap:anywhere]">
                     {item.listing ? (
@@ -114,10 +122,18 @@ export default function MySaved({ loaderData, actionData }: Route.ComponentProps
                       item.name
                     )}
                   </h2>
-                  {item.listing ? <p className={item.status === "active" ? "text-brand-800" : "text-stone-600 line-through"}>{priceText(item.listing, i18n)}</p> : null}
+                  {item.listing ? (
+                    <p className={item.status === "active" ? "text-brand-800" : "text-stone-600 line-through"}>
+                      {priceText(item.listing, i18n)}
+                    </p>
+                  ) : null}
                   {item.listing?.where ? <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">{item.listing.where}</p> : null}
                   <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
-                    {item.status === "active" ? null : <span className={`rounded px-2 py-0.5 font-semibold ${STATUS_CLASSES[item.status]}`}>{t(`saved.${item.status}`)}</span>}
+                    {item.status === "active" ? null : (
+                      <span className={`rounded px-2 py-0.5 font-semibold ${STATUS_CLASSES[item.status]}`}>
+                        {t(`saved.${item.status}`)}
+                      </span>
+                    )}
                     <span>
                       {t("saved.savedOn")} <time dateTime={isoDate(item.savedAt)}>{formatShortDate(item.savedAt, lang)}</time>
                     </span>

@@ -17,7 +17,10 @@ import { metaI18n, useI18n } from "../features/i18n/i18n";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const { t } = metaI18n(matches);
-  return [{ title: t("meta.page", { page: data ? t("priceInsight.produceTitle", { produce: data.produce }) : t("meta.notFound") }) }, ...(data ? shareMetaTags(data.preview) : [])];
+  return [
+    { title: t("meta.page", { page: data ? t("priceInsight.produceTitle", { produce: data.produce }) : t("meta.notFound") }) },
+    ...(data ? shareMetaTags(data.preview) : []),
+  ];
 };
 
 /** ?state=<slug or name>: the district table shows that state's districts only. A place that does not exist is ignored. */
@@ -25,7 +28,10 @@ const pricesQuerySchema = z.object({
   state: z.preprocess((v) => (typeof v === "string" && v.length <= 60 ? (findState(v)?.slug ?? "") : ""), z.string()),
 });
 /** A produce id as the catalogue writes them; anything else is a produce we do not have. */
-const produceParamSchema = z.string().max(60).regex(/^[a-z0-9-]+$/);
+const produceParamSchema = z
+  .string()
+  .max(60)
+  .regex(/^[a-z0-9-]+$/);
 
 /** /prices/<produce>: the usual price by state and district, and a 90-day trend (decision 020). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -34,30 +40,48 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const produceId = produceParamSchema.safeParse(params.produce).data ?? "-";
   const page = await orErrorPage(() => context.services.priceInsight.pricePage(produceId));
   const search = page.produce.searchName ?? page.produce.en.toLowerCase();
-  const listingsHref = (place: { state?: string; district?: string }) => `/viewmore?${new URLSearchParams({ q: search, ...place }).toString()}`;
+  const listingsHref = (place: { state?: string; district?: string }) =>
+    `/viewmore?${new URLSearchParams({ q: search, ...place }).toString()}`;
   // Open Graph tags (decision 023): the usual price per kg across India, in Hindi when the link says ?lang=hi.
   const url = new URL(request.url);
   const previewLang = shareLanguage(url.searchParams, lang);
   const pt = createTranslator(previewLang, CATALOGUES[previewLang] as unknown as MessageTree);
   const preview = listPreview({
     title: pt("priceInsight.produceTitle", { produce: produceName(page.produce, previewLang) }),
-    description: page.india ? `${pt("unit.perKg", { price: formatRupees(page.india.medianPaise) })} · ${pt("priceInsight.pricesTitle")}` : pt("priceInsight.pricesIntro"),
+    description: page.india
+      ? `${pt("unit.perKg", { price: formatRupees(page.india.medianPaise) })} · ${pt("priceInsight.pricesTitle")}`
+      : pt("priceInsight.pricesIntro"),
     pathAndQuery: url.pathname + url.search,
     lang: previewLang,
     baseUrl: context.config.baseUrl,
   });
   // Figures in whole rupees (tens from ₹1,000), as the sell form reads them; rounded here, on the server.
-  const rounded = (summary: PriceSummary): PriceSummary => ({ ...summary, medianPaise: roundForBand(summary.medianPaise), lowPaise: roundForBand(summary.lowPaise), highPaise: roundForBand(summary.highPaise) });
+  const rounded = (summary: PriceSummary): PriceSummary => ({
+    ...summary,
+    medianPaise: roundForBand(summary.medianPaise),
+    lowPaise: roundForBand(summary.lowPaise),
+    highPaise: roundForBand(summary.highPaise),
+  });
   return {
     preview,
     produceId: page.produce.id,
     produce: produceName(page.produce, lang),
     india: page.india ? rounded(page.india) : null,
     indiaHref: listingsHref({}),
-    byState: page.byState.map((row) => ({ ...row, summary: rounded(row.summary), name: stateName(row.state, lang), href: listingsHref({ state: row.state }) })),
+    byState: page.byState.map((row) => ({
+      ...row,
+      summary: rounded(row.summary),
+      name: stateName(row.state, lang),
+      href: listingsHref({ state: row.state }),
+    })),
     byDistrict: page.byDistrict
       .filter((row) => !state || row.state === state)
-      .map((row) => ({ ...row, summary: rounded(row.summary), name: `${districtName(row.state, row.district, lang)}, ${stateName(row.state, lang)}`, href: listingsHref({ state: row.state, district: row.district }) })),
+      .map((row) => ({
+        ...row,
+        summary: rounded(row.summary),
+        name: `${districtName(row.state, row.district, lang)}, ${stateName(row.state, lang)}`,
+        href: listingsHref({ state: row.state, district: row.district }),
+      })),
     trend: page.trend.map((week) => ({
       label: dayMonth(week.fromDay, lang),
       range: `${dayMonth(week.fromDay, lang)} – ${dayMonth(week.toDay, lang)}`,
@@ -81,7 +105,15 @@ function SummaryCells({ summary }: { summary: PriceSummary }) {
   );
 }
 
-function RegionTable({ caption, placeHeader, rows }: { caption: string; placeHeader: string; rows: ReadonlyArray<{ name: string; href: string; summary: PriceSummary }> }) {
+function RegionTable({
+  caption,
+  placeHeader,
+  rows,
+}: {
+  caption: string;
+  placeHeader: string;
+  rows: ReadonlyArray<{ name: string; href: string; summary: PriceSummary }>;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-sm">
@@ -111,10 +143,18 @@ function SummaryHeadRow({ first }: { first: string }) {
   const { t } = useI18n();
   return (
     <tr className="border-b border-stone-300 text-left">
-      <th scope="col" className="px-2 py-1">{first}</th>
-      <th scope="col" className="px-2 py-1 text-right">{t("priceInsight.median")}</th>
-      <th scope="col" className="px-2 py-1">{t("priceInsight.bandHeader")}</th>
-      <th scope="col" className="px-2 py-1 text-right">{t("priceInsight.listings")}</th>
+      <th scope="col" className="px-2 py-1">
+        {first}
+      </th>
+      <th scope="col" className="px-2 py-1 text-right">
+        {t("priceInsight.median")}
+      </th>
+      <th scope="col" className="px-2 py-1">
+        {t("priceInsight.bandHeader")}
+      </th>
+      <th scope="col" className="px-2 py-1 text-right">
+        {t("priceInsight.listings")}
+      </th>
     </tr>
   );
 }
@@ -152,7 +192,9 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
       </div>
 
       <section aria-labelledby="trend-heading" className="space-y-3">
-        <h2 id="trend-heading" className="text-xl font-semibold">{t("priceInsight.trendTitle")}</h2>
+        <h2 id="trend-heading" className="text-xl font-semibold">
+          {t("priceInsight.trendTitle")}
+        </h2>
         <PriceChart id="trend" title={t("priceInsight.trendChart", { produce })} description={t("priceInsight.trendDesc")} weeks={trend} />
         <div>
           <table className="w-full border-collapse text-sm">
@@ -163,11 +205,23 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
             <tbody>
               {trend.map((week) => (
                 <tr key={week.range} className="border-b border-stone-200">
-                  <th scope="row" className="px-2 py-1 text-left font-normal">{week.range}</th>
+                  <th scope="row" className="px-2 py-1 text-left font-normal">
+                    {week.range}
+                  </th>
                   {week.medianPaise !== null && week.lowPaise !== null && week.highPaise !== null ? (
-                    <SummaryCells summary={{ medianPaise: week.medianPaise, lowPaise: week.lowPaise, highPaise: week.highPaise, listings: week.listings ?? 0, sellers: 0 }} />
+                    <SummaryCells
+                      summary={{
+                        medianPaise: week.medianPaise,
+                        lowPaise: week.lowPaise,
+                        highPaise: week.highPaise,
+                        listings: week.listings ?? 0,
+                        sellers: 0,
+                      }}
+                    />
                   ) : (
-                    <td colSpan={3} className="px-2 py-1 text-stone-600">{t("priceInsight.noFigure")}</td>
+                    <td colSpan={3} className="px-2 py-1 text-stone-600">
+                      {t("priceInsight.noFigure")}
+                    </td>
                   )}
                 </tr>
               ))}
@@ -181,7 +235,9 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="text-stone-700">{t("priceInsight.noRegions")}</p>
       )}
-      {byDistrict.length ? <RegionTable caption={t("priceInsight.byDistrict")} placeHeader={t("priceInsight.district")} rows={byDistrict} /> : null}
+      {byDistrict.length ? (
+        <RegionTable caption={t("priceInsight.byDistrict")} placeHeader={t("priceInsight.district")} rows={byDistrict} />
+      ) : null}
       <p className="text-sm text-stone-600">{t("priceInsight.method", { listings: String(MIN_LISTINGS), sellers: String(MIN_SELLERS) })}</p>
     </div>
   );

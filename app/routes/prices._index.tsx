@@ -25,9 +25,14 @@ export default function PricesIndex({ loaderData }: Route.ComponentProps) {
       <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {loaderData.produce.map((item) => (
           <li key={item.id}>
-            <Link to={`/prices/${item.id}`} className="flex min-h-11 items-center justify-between gap-2 rounded-lg border border-stone-200 bg-white px-3 py-2 hover:border-brand-700">
+            <Link
+              to={`/prices/${item.id}`}
+              className="flex min-h-11 items-center justify-between gap-2 rounded-lg border border-stone-200 bg-white px-3 py-2 hover:border-brand-700"
+            >
               <span className="font-medium text-brand-800">{item.name}</span>
-              <span className="text-sm text-stone-600">{item.listings ? t("priceInsight.listingsCount", { count: String(item.listings) }) : t("priceInsight.noListings")}</span>
+              <span className="text-sm text-stone-600">
+                {item.listings ? t("priceInsight.listingsCount", { count: String(item.listings) }) : t("priceInsight.noListings")}
+              </span>
             </Link>
           </li>
         ))}

@@ -35,8 +35,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Open Graph tags (decision 023), in Hindi when the shared link says ?lang=hi.
   const previewLang = shareLanguage(new URL(request.url).searchParams, lang);
   const t = createTranslator(previewLang, CATALOGUES[previewLang] as unknown as MessageTree);
-  const forSale = t(page.total === 1 && !page.moreThanTotal ? "seller.forSaleOne" : "seller.forSaleMany", { count: formatCount(page.total, page.moreThanTotal) });
-  const preview = sellerPreview({ ...page.seller, where: page.seller.place ? placeLabel(page.seller.place, previewLang) || null : null }, forSale, previewLang, context.config.baseUrl);
+  const forSale = t(page.total === 1 && !page.moreThanTotal ? "seller.forSaleOne" : "seller.forSaleMany", {
+    count: formatCount(page.total, page.moreThanTotal),
+  });
+  const preview = sellerPreview(
+    { ...page.seller, where: page.seller.place ? placeLabel(page.seller.place, previewLang) || null : null },
+    forSale,
+    previewLang,
+    context.config.baseUrl,
+  );
   if (lang === "en") return { ...page, items, preview };
   const where = page.seller.place ? placeLabel(page.seller.place, lang) || null : null;
   return { ...page, seller: { ...page.seller, where }, items, preview };
@@ -44,14 +51,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** "Show number": this seller's number, counted against the address (decision 046). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return showNumberAction(request, context, async () => (await context.services.search.getSellerPage({ id: params.id, page: 1 })).seller.phone);
+  return showNumberAction(
+    request,
+    context,
+    async () => (await context.services.search.getSellerPage({ id: params.id, page: 1 })).seller.phone,
+  );
 }
 
 export const headers: Route.HeadersFunction = showNumberHeaders;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const { t } = metaI18n(matches);
-  return [{ title: data ? t("seller.title", { name: data.seller.name }) : t("meta.page", { page: t("meta.notFound") }) }, ...(data ? shareMetaTags(data.preview) : [])];
+  return [
+    { title: data ? t("seller.title", { name: data.seller.name }) : t("meta.page", { page: t("meta.notFound") }) },
+    ...(data ? shareMetaTags(data.preview) : []),
+  ];
 };
 
 export default function Seller({ loaderData, actionData }: Route.ComponentProps) {
@@ -70,7 +84,12 @@ export default function Seller({ loaderData, actionData }: Route.ComponentProps)
           {t("seller.since")} <time dateTime={isoDate(seller.createdAt)}>{formatShortDate(seller.createdAt, lang)}</time>
           {where ? ` · ${where}` : ""}
         </p>
-        <SellerContact name={seller.name} phone={shown?.revealedPhone ?? seller.phone} action={`/seller/${seller.id}`} refusedForMinutes={shown?.refusedForMinutes} />
+        <SellerContact
+          name={seller.name}
+          phone={shown?.revealedPhone ?? seller.phone}
+          action={`/seller/${seller.id}`}
+          refusedForMinutes={shown?.refusedForMinutes}
+        />
       </section>
       <h2 className="section-title mb-3">
         {t(total === 1 && !moreThanTotal ? "seller.forSaleOne" : "seller.forSaleMany", { count: formatCount(total, moreThanTotal) })}

@@ -9,7 +9,13 @@ import { metaI18n, useI18n } from "../features/i18n/i18n";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const { t } = metaI18n(matches);
-  return [{ title: t("meta.page", { page: !data ? t("meta.notFound") : data.sent ? t("reportPage.sentTitle") : t("reportPage.title", { name: data.name }) }) }];
+  return [
+    {
+      title: t("meta.page", {
+        page: !data ? t("meta.notFound") : data.sent ? t("reportPage.sentTitle") : t("reportPage.title", { name: data.name }),
+      }),
+    },
+  ];
 };
 
 /**
@@ -28,7 +34,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   postOnly(request);
-  const form = await parseForm(request, reportFormSchema, (text) => ({ reason: text("reason").slice(0, 20), details: text("details").slice(0, 600) }));
+  const form = await parseForm(request, reportFormSchema, (text) => ({
+    reason: text("reason").slice(0, 20),
+    details: text("details").slice(0, 600),
+  }));
   if (!form.ok) return form.response;
   const user = await context.currentUser();
   const id = encodeURIComponent(params.id.toLowerCase());

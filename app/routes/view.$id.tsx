@@ -35,9 +35,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const alternatives = listing.status === "active" || listing.status === "hidden" ? [] : await search.findAlternatives(listing);
   const { reported } = viewQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
   // Only the seller and staff get this far with a hidden listing: each to where they act on it.
-  const manage = listing.moderation ? ((await context.currentUser())?.id === listing.sellerId ? "/my/listings" : `/admin/listings/${listing.id}`) : null;
+  const manage = listing.moderation
+    ? (await context.currentUser())?.id === listing.sellerId
+      ? "/my/listings"
+      : `/admin/listings/${listing.id}`
+    : null;
   // A reason the system wrote (hidden by reports, a banned seller) reads in the page's language; a moderator's own words as written.
-  const moderation = listing.moderation && { ...listing.moderation, reason: listing.moderation.reason && inPageLanguage(listing.moderation.reason) };
+  const moderation = listing.moderation && {
+    ...listing.moderation,
+    reason: listing.moderation.reason && inPageLanguage(listing.moderation.reason),
+  };
   // In the title instead of the price, in the page's language.
   const lang = requestLanguage(request);
   const words = CATALOGUES[lang].listing;
@@ -73,7 +80,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** "Show number": this listing's seller's number, counted against the address (decision 046). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return showNumberAction(request, context, async () => (await context.services.listings.getListing(params.id, { viewer: context.currentUser })).seller?.phone ?? null);
+  return showNumberAction(
+    request,
+    context,
+    async () => (await context.services.listings.getListing(params.id, { viewer: context.currentUser })).seller?.phone ?? null,
+  );
 }
 
 const viewQuerySchema = z.object({ reported: z.preprocess((v) => v === "1", z.boolean()) });
@@ -90,7 +101,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     ...(data.listing.moderation ? [{ name: "robots", content: "noindex" }] : shareMetaTags(data.preview)),
   ];
 };
-
 
 export default function View({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, alternatives, reported, manage, reportedMessage } = loaderData;
@@ -135,7 +145,9 @@ export default function View({ loaderData, actionData }: Route.ComponentProps) {
       <article className="grid gap-6 md:grid-cols-2">
         <PhotoGallery photos={listing.photos} name={listing.name} />
         <div className="min-w-0">
-          <p className={`text-3xl font-extrabold ${active ? "text-brand-800" : "text-stone-500 line-through"}`}>{priceText(listing, i18n)}</p>
+          <p className={`text-3xl font-extrabold ${active ? "text-brand-800" : "text-stone-500 line-through"}`}>
+            {priceText(listing, i18n)}
+          </p>
           <MandiRateNote rate={loaderData.mandiRate} />
           <PriceStanding standing={loaderData.standing} />
           <h1 className="mt-1 text-2xl font-bold [overflow-wrap:anywhere]">{listing.name}</h1>
@@ -149,9 +161,7 @@ export default function View({ loaderData, actionData }: Route.ComponentProps) {
           <StaticIsland as="div" deps={[listing, lang, phone, shown?.refusedForMinutes]}>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-700">
               <dt className="font-semibold">{t("listing.category")}</dt>
-              <dd>
-                {t(`category.label.${category.slug}`)}
-              </dd>
+              <dd>{t(`category.label.${category.slug}`)}</dd>
               {listing.variety ? (
                 <>
                   <dt className="font-semibold">{t("listing.variety")}</dt>
@@ -186,7 +196,9 @@ export default function View({ loaderData, actionData }: Route.ComponentProps) {
                 <>
                   <dt className="font-semibold">{t("listing.availableFrom")}</dt>
                   <dd>
-                    <time dateTime={listing.availableFrom}>{formatShortDate(Date.parse(`${listing.availableFrom}T12:00:00${INDIA_UTC_OFFSET}`), lang)}</time>
+                    <time dateTime={listing.availableFrom}>
+                      {formatShortDate(Date.parse(`${listing.availableFrom}T12:00:00${INDIA_UTC_OFFSET}`), lang)}
+                    </time>
                   </dd>
                 </>
               ) : null}
@@ -215,11 +227,20 @@ export default function View({ loaderData, actionData }: Route.ComponentProps) {
               {listing.seller ? (
                 <>
                   <p className="mt-1 text-lg [overflow-wrap:anywhere]">
-                    <Link to={`/seller/${listing.sellerId}`} className="underline-offset-4 hover:underline" aria-label={t("listing.sellerPage", { name: listing.seller.name })}>
+                    <Link
+                      to={`/seller/${listing.sellerId}`}
+                      className="underline-offset-4 hover:underline"
+                      aria-label={t("listing.sellerPage", { name: listing.seller.name })}
+                    >
                       {listing.seller.name}
                     </Link>
                   </p>
-                  <SellerContact name={listing.seller.name} phone={phone} action={`/view/${listing.id}`} refusedForMinutes={shown?.refusedForMinutes} />
+                  <SellerContact
+                    name={listing.seller.name}
+                    phone={phone}
+                    action={`/view/${listing.id}`}
+                    refusedForMinutes={shown?.refusedForMinutes}
+                  />
                 </>
               ) : (
                 <p className="mt-1 text-stone-700">{t("listing.sellerUnavailable")}</p>

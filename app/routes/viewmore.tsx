@@ -88,7 +88,9 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 export default function ViewMore({ loaderData }: Route.ComponentProps) {
   const { query, result, places, priceProblem, near } = loaderData;
   const keep = Object.fromEntries(
-    (["q", "by", "category", "state", "district", "min", "max"] as const).flatMap((key) => (query[key] && !(key === "by" && query.by === "any") ? [[key, query[key]]] : [])),
+    (["q", "by", "category", "state", "district", "min", "max"] as const).flatMap((key) =>
+      query[key] && !(key === "by" && query.by === "any") ? [[key, query[key]]] : [],
+    ),
   );
   const [search] = useSearchParams();
   const { t } = useI18n();
@@ -137,7 +139,9 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
         </>
       ) : (
         <div className="space-y-4">
-          <Alert tone="info" lang="en-IN">{query.by === "name" ? MESSAGES.noItemsByName : MESSAGES.noItems}</Alert>
+          <Alert tone="info" lang="en-IN">
+            {query.by === "name" ? MESSAGES.noItemsByName : MESSAGES.noItems}
+          </Alert>
           <SaveSearchForm search={search} />
           <Link to="/" className="btn-secondary">
             {t("browse.backHome")}

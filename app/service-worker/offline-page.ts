@@ -48,7 +48,9 @@ export function offlinePageHtml({ url, lang, stylesheet }: OfflinePageOptions): 
   const messages = OFFLINE_PAGE_MESSAGES[language];
   const appName = APP_NAMES[language].shortName;
   // A GET form drops the address's own query, so it is sent again as hidden fields.
-  const hidden = [...url.searchParams].map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join("");
+  const hidden = [...url.searchParams]
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join("");
   const isSellForm = url.pathname === "/create";
   return `<!DOCTYPE html>
 <html lang="${LANG_TAGS[language]}">

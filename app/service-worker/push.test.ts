@@ -9,7 +9,14 @@ describe("sameOriginUrl", () => {
     expect(sameOriginUrl("https://mandi.example.in/view/abc?x=1", origin)).toBe("https://mandi.example.in/view/abc?x=1");
   });
   it("opens My alerts instead of anywhere else", () => {
-    for (const url of ["https://evil.example/view/abc", "//evil.example/x", "javascript:alert(1)", 42, null, "http://mandi.example.in/view/abc"]) {
+    for (const url of [
+      "https://evil.example/view/abc",
+      "//evil.example/x",
+      "javascript:alert(1)",
+      42,
+      null,
+      "http://mandi.example.in/view/abc",
+    ]) {
       expect(sameOriginUrl(url, origin)).toBe("https://mandi.example.in/my/alerts");
     }
   });

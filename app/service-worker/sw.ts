@@ -21,7 +21,13 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
-import { BACKGROUND_SAVE_HEADER, changesWhoIsSignedIn, isBrowsePage, isNeverKeptOffline, OFFLINE_COPY_HEADER } from "../../core/offline/offline-copy";
+import {
+  BACKGROUND_SAVE_HEADER,
+  changesWhoIsSignedIn,
+  isBrowsePage,
+  isNeverKeptOffline,
+  OFFLINE_COPY_HEADER,
+} from "../../core/offline/offline-copy";
 import { offlinePageHtml, withSavedCopyBanner } from "./offline-page";
 import { SERVICE_WORKER_MESSAGES, type PageShownMessage } from "./messages";
 import { forgetPushSubscription, handlePush } from "./push";
@@ -63,11 +69,17 @@ registerRoute(isNavigation, ({ request, event }) => answerNavigation(request, ev
 const only200 = { cacheWillUpdate: async ({ response }: { response: Response }) => (response.status === 200 ? response : null) };
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
-  new CacheFirst({ cacheName: "mandi-assets-v1", plugins: [only200, new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600 })] }),
+  new CacheFirst({
+    cacheName: "mandi-assets-v1",
+    plugins: [only200, new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600 })],
+  }),
 );
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/media/"),
-  new CacheFirst({ cacheName: "mandi-photos-v1", plugins: [only200, new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 14 * 24 * 3600 })] }),
+  new CacheFirst({
+    cacheName: "mandi-photos-v1",
+    plugins: [only200, new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 14 * 24 * 3600 })],
+  }),
 );
 
 self.addEventListener("message", (event: ExtendableMessageEvent) => {
@@ -113,7 +125,10 @@ function saveInBackground(url: URL): Promise<void> {
     // Saved meanwhile, by the save before this one or by a whole-page load.
     if (savedLately()) return;
     for (let attempt = 0; startedAt === generation; attempt++) {
-      const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "text/html", [BACKGROUND_SAVE_HEADER]: "1" } }).catch(() => null);
+      const response = await fetch(url, {
+        credentials: "same-origin",
+        headers: { Accept: "text/html", [BACKGROUND_SAVE_HEADER]: "1" },
+      }).catch(() => null);
       if (response?.status !== 503 || attempt === RETRY_DELAYS_MS.length) {
         if (response) await keepIfMarked(url, response, startedAt);
         return;

@@ -61,12 +61,9 @@ describe("signupSchema", () => {
     },
   );
 
-  it.each([["12345"], ["5876543210"], ["987654321"], ["98765432101"], ["98765abcde"]])(
-    "rejects the phone %j",
-    (phone) => {
-      expect(errorsOf(signupSchema, { ...valid, phone })).toEqual({ phone: MSG.phoneInvalid });
-    },
-  );
+  it.each([["12345"], ["5876543210"], ["987654321"], ["98765432101"], ["98765abcde"]])("rejects the phone %j", (phone) => {
+    expect(errorsOf(signupSchema, { ...valid, phone })).toEqual({ phone: MSG.phoneInvalid });
+  });
 
   it("needs a password of at least 8 characters", () => {
     expect(errorsOf(signupSchema, { ...valid, password: "1234567" })).toEqual({ password: MSG.passwordShort });
@@ -137,7 +134,9 @@ describe("accountFormSchema", () => {
 
   it("checks name and phone with the sign-up form's rules and messages", () => {
     expect(errorsOf(accountFormSchema, { intent: "name", name: "\u200b " })).toEqual({ name: MSG.name });
-    expect(errorsOf(accountFormSchema, { intent: "name", name: "A".repeat(81) })).toEqual({ name: "Please keep your full name under 80 characters." });
+    expect(errorsOf(accountFormSchema, { intent: "name", name: "A".repeat(81) })).toEqual({
+      name: "Please keep your full name under 80 characters.",
+    });
     expect(errorsOf(accountFormSchema, { intent: "phone", phone: "" })).toEqual({ phone: MSG.phone });
     expect(errorsOf(accountFormSchema, { intent: "phone", phone: "12345" })).toEqual({ phone: MSG.phoneInvalid });
   });
@@ -164,17 +163,26 @@ describe("accountFormSchema", () => {
   });
 
   it("reads the place form with the listing form's place rules, each message on its own field", () => {
-    expect(dataOf(accountFormSchema, { intent: "place", state: "Maharashtra", district: "nashik", place: " Pimpalgaon ", pin: "" })).toEqual({
+    expect(
+      dataOf(accountFormSchema, { intent: "place", state: "Maharashtra", district: "nashik", place: " Pimpalgaon ", pin: "" }),
+    ).toEqual({
       intent: "place",
       place: { state: "maharashtra", district: "nashik", place: "Pimpalgaon", pin: null },
     });
-    expect(errorsOf(accountFormSchema, { intent: "place" })).toEqual({ state: "Please choose your state.", district: "Please choose your district." });
-    expect(errorsOf(accountFormSchema, { intent: "place", state: "delhi", district: "nashik" })).toEqual({ district: "Please choose a district in Delhi." });
+    expect(errorsOf(accountFormSchema, { intent: "place" })).toEqual({
+      state: "Please choose your state.",
+      district: "Please choose your district.",
+    });
+    expect(errorsOf(accountFormSchema, { intent: "place", state: "delhi", district: "nashik" })).toEqual({
+      district: "Please choose a district in Delhi.",
+    });
   });
 
   it("asks for the password to confirm a deletion", () => {
     expect(dataOf(accountFormSchema, { intent: "delete", password: "my password" })).toEqual({ intent: "delete", password: "my password" });
     expect(errorsOf(accountFormSchema, { intent: "delete", password: "" })).toEqual({ password: "Please enter your password to confirm." });
-    expect(errorsOf(accountFormSchema, { intent: "delete", password: new File(["x"], "x.txt") })).toEqual({ password: "Please enter your password to confirm." });
+    expect(errorsOf(accountFormSchema, { intent: "delete", password: new File(["x"], "x.txt") })).toEqual({
+      password: "Please enter your password to confirm.",
+    });
   });
 });

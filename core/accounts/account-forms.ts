@@ -7,11 +7,7 @@ import { safeRedirectPath } from "../shared/redirects";
 import { locationFieldsSchema } from "../locations/schema";
 
 const email = field.pipe(
-  z
-    .string()
-    .toLowerCase()
-    .min(1, "Please enter your email.")
-    .pipe(z.email("Please enter a valid email, like name@example.com.")),
+  z.string().toLowerCase().min(1, "Please enter your email.").pipe(z.email("Please enter a valid email, like name@example.com.")),
 );
 
 /** A person's full name: the sign-up form and the account page share it. */
@@ -85,7 +81,10 @@ export const accountFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("delete"), password: existingPassword("Please enter your password to confirm.") }),
     // Keys for the public API (decision 032): make one, or revoke one by its id.
     z.object({ intent: z.literal("api-key") }),
-    z.object({ intent: z.literal("api-key-revoke"), key: field.pipe(z.string().regex(/^[0-9a-f-]{36}$/, "Please send the form again from the page.")) }),
+    z.object({
+      intent: z.literal("api-key-revoke"),
+      key: field.pipe(z.string().regex(/^[0-9a-f-]{36}$/, "Please send the form again from the page.")),
+    }),
     // Send the link that confirms the person's address again (decision 045).
     z.object({ intent: z.literal("verify-email") }),
     // The place's fields and messages are the listing form's (core/locations), each on its own name.
@@ -106,7 +105,8 @@ export const accountIntentSchema = z.object({ intent: z.enum(ACCOUNT_INTENTS) })
 /** `/my/account?saved=name`: which change was just saved (anything else: none). */
 export const accountPageQuerySchema = z.object({
   saved: z.preprocess(
-    (v) => (v === "name" || v === "phone" || v === "place" || v === "password" || v === "api-key-revoked" || v === "verify-sent" ? v : undefined),
+    (v) =>
+      v === "name" || v === "phone" || v === "place" || v === "password" || v === "api-key-revoked" || v === "verify-sent" ? v : undefined,
     z.enum(["name", "phone", "place", "password", "api-key-revoked", "verify-sent"]).optional(),
   ),
 });

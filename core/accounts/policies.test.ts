@@ -38,7 +38,6 @@ describe("canCreateListing", () => {
   });
 });
 
-
 describe("canEditListing", () => {
   it("lets the seller who listed it change it", () => {
     expect(canEditListing({ id: "user-1" }, { sellerId: "user-1" })).toBe(true);

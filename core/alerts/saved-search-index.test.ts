@@ -7,7 +7,15 @@ import { filtersOf, listingKeys, listingWithinBounds, readSavedQuery, savedSearc
 /** A saved query as stored. */
 const saved = (query: object) => readSavedQuery(JSON.stringify(query));
 
-const onion: FilterableListing = { sellerId: "s1", nameSearch: normaliseSearchText("Red Onion"), category: "vegetables", pricePaise: 2_400, state: "maharashtra", district: "nashik", grade: null };
+const onion: FilterableListing = {
+  sellerId: "s1",
+  nameSearch: normaliseSearchText("Red Onion"),
+  category: "vegetables",
+  pricePaise: 2_400,
+  state: "maharashtra",
+  district: "nashik",
+  grade: null,
+};
 
 describe("the saved-search index", () => {
   it("files a search under keys the listings it finds yield, with bounds they are within", () => {

@@ -94,7 +94,8 @@ export function filterBounds(filter: ListingFilter): FilterBounds {
   // A place typed in the search beside other words ("onion nashik") narrows like the place fields.
   const places = filter.places ?? [];
   const placeState = onlyOne(places.map((p) => p.state));
-  const placeDistrict = placeState !== null && places.every((p) => p.districts?.length === 1) ? onlyOne(places.map((p) => p.districts![0]!)) : null;
+  const placeDistrict =
+    placeState !== null && places.every((p) => p.districts?.length === 1) ? onlyOne(places.map((p) => p.districts![0]!)) : null;
   return {
     state: filter.state ?? placeState ?? "",
     district: filter.district ?? (filter.districts?.length === 1 ? filter.districts[0]! : null) ?? placeDistrict,
@@ -137,7 +138,15 @@ export interface SavedSearchKey extends FilterBounds {
 
 /** What matching needs of a saved search: its filters, as browse reads its query (and its typo-corrected twin). */
 export function filtersOf(query: SavedQuery): ListingFilter[] {
-  const options = (q: string) => ({ q, by: query.by, category: query.category, state: query.state, district: query.district, price: { minPaise: query.minPaise, maxPaise: query.maxPaise }, grade: readGrade(query.grade ?? "") ?? ("" as const) });
+  const options = (q: string) => ({
+    q,
+    by: query.by,
+    category: query.category,
+    state: query.state,
+    district: query.district,
+    price: { minPaise: query.minPaise, maxPaise: query.maxPaise },
+    grade: readGrade(query.grade ?? "") ?? ("" as const),
+  });
   const filters = [browseFilterFor(options(query.q))];
   if (query.corrected) filters.push(browseFilterFor(options(query.corrected)));
   return filters.filter((f): f is ListingFilter => f !== null);

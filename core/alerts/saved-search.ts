@@ -48,19 +48,30 @@ const paise = z
   .transform((value) => Math.min(value, MAX_PRICE_PAISE))
   .optional();
 export const savedQuerySchema = z.object({
-  q: z.string().max(MAX_SEARCH_LENGTH * 4).default(""),
+  q: z
+    .string()
+    .max(MAX_SEARCH_LENGTH * 4)
+    .default(""),
   by: z.enum(["name", "any"]).default("any"),
-  category: z.string().max(MAX_SEARCH_LENGTH * 4).default(""),
+  category: z
+    .string()
+    .max(MAX_SEARCH_LENGTH * 4)
+    .default(""),
   state: z.string().max(100).default(""),
   district: z.string().max(100).default(""),
   minPaise: paise,
   maxPaise: paise,
   grade: z.string().max(40).optional(),
-  corrected: z.string().max(MAX_SEARCH_LENGTH * 4).optional(),
+  corrected: z
+    .string()
+    .max(MAX_SEARCH_LENGTH * 4)
+    .optional(),
 });
 
 /** The saved part of a parsed /viewmore query. */
-export function savedQueryOf(query: Pick<BrowseQuery, "q" | "by" | "category" | "state" | "district" | "price"> & { grade?: string }): SavedQuery {
+export function savedQueryOf(
+  query: Pick<BrowseQuery, "q" | "by" | "category" | "state" | "district" | "price"> & { grade?: string },
+): SavedQuery {
   return {
     q: query.q,
     by: query.by,
@@ -107,39 +118,57 @@ export function describeSavedQuery(query: SavedQuery, lang: "en" | "hi", words: 
   else if (query.category) parts.push(query.category);
   const place = query.state ? placeLabel({ state: query.state, district: query.district }, lang) : "";
   if (place) parts.push(place);
-  if (query.minPaise !== undefined && query.maxPaise !== undefined) parts.push(`${formatPricePerKg(query.minPaise)} – ${formatPricePerKg(query.maxPaise)}`);
+  if (query.minPaise !== undefined && query.maxPaise !== undefined)
+    parts.push(`${formatPricePerKg(query.minPaise)} – ${formatPricePerKg(query.maxPaise)}`);
   else if (query.maxPaise !== undefined) parts.push(words.upTo(formatPricePerKg(query.maxPaise)));
   else if (query.minPaise !== undefined) parts.push(words.from(formatPricePerKg(query.minPaise)));
   return parts.length ? parts.join(" · ") : words.everything;
 }
 
-const savedSearchId = z.string("We could not find that saved search among yours.").regex(/^[0-9a-f-]{36}$/i, "We could not find that saved search among yours.");
+const savedSearchId = z
+  .string("We could not find that saved search among yours.")
+  .regex(/^[0-9a-f-]{36}$/i, "We could not find that saved search among yours.");
 
 /** The forms of My alerts, by `intent`. */
-export const alertActionSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("rename"),
-    id: savedSearchId,
-    // Clean text (core/shared/text) like every field a person types: a NUL was stored as sent, or refused by PostgreSQL with a 500.
-    name: z.preprocess((value) => (typeof value === "string" ? cleanText(value) : value), z.string().max(MAX_SAVED_SEARCH_NAME_LENGTH, "Please keep the name under 60 characters.")),
-  }),
-  // The page was looked at: what it showed as new, up to `until` (the newest listing it showed), is no
-  // longer new. A POST, never the page's GET (docs/security.md). `stay`: the page's own script
-  // asking, which stays on the page; a press of the button without JavaScript goes back to it.
-  z.object({ intent: z.literal("seen"), until: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER), stay: z.literal("1").optional() }),
-  z.object({ intent: z.literal("pause"), id: savedSearchId }),
-  z.object({ intent: z.literal("resume"), id: savedSearchId }),
-  z.object({ intent: z.literal("delete"), id: savedSearchId }),
-  z.object({
-    intent: z.literal("settings"),
-    id: savedSearchId,
-    pace: z.enum(ALERT_PACES, "Please choose how often to hear."),
-    hour: z.coerce.number("Please choose an hour of the day.").int("Please choose an hour of the day.").min(0, "Please choose an hour of the day.").max(23, "Please choose an hour of the day."),
-    app: z.literal("on").optional(),
-    email: z.literal("on").optional(),
-    push: z.literal("on").optional(),
-  }),
-], "Please choose what to do with the saved search.");
+export const alertActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("rename"),
+      id: savedSearchId,
+      // Clean text (core/shared/text) like every field a person types: a NUL was stored as sent, or refused by PostgreSQL with a 500.
+      name: z.preprocess(
+        (value) => (typeof value === "string" ? cleanText(value) : value),
+        z.string().max(MAX_SAVED_SEARCH_NAME_LENGTH, "Please keep the name under 60 characters."),
+      ),
+    }),
+    // The page was looked at: what it showed as new, up to `until` (the newest listing it showed), is no
+    // longer new. A POST, never the page's GET (docs/security.md). `stay`: the page's own script
+    // asking, which stays on the page; a press of the button without JavaScript goes back to it.
+    z.object({
+      intent: z.literal("seen"),
+      until: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      stay: z.literal("1").optional(),
+    }),
+    z.object({ intent: z.literal("pause"), id: savedSearchId }),
+    z.object({ intent: z.literal("resume"), id: savedSearchId }),
+    z.object({ intent: z.literal("delete"), id: savedSearchId }),
+    z.object({
+      intent: z.literal("settings"),
+      id: savedSearchId,
+      pace: z.enum(ALERT_PACES, "Please choose how often to hear."),
+      hour: z.coerce
+        .number("Please choose an hour of the day.")
+        .int("Please choose an hour of the day.")
+        .min(0, "Please choose an hour of the day.")
+        .max(23, "Please choose an hour of the day."),
+      app: z.literal("on").optional(),
+      email: z.literal("on").optional(),
+      push: z.literal("on").optional(),
+    }),
+  ],
+  "Please choose what to do with the saved search.",
+);
 export type AlertAction = z.infer<typeof alertActionSchema>;
 
 /** My alerts' button that sends the link confirming the person's address (decision 045). */

@@ -4,14 +4,7 @@
  * resolves to one canonical slug here, and nowhere else.
  */
 
-export const CATEGORY_SLUGS = [
-  "rice",
-  "wheat",
-  "fruits",
-  "vegetables",
-  "oil-seeds",
-  "nuts-dry-fruits",
-] as const;
+export const CATEGORY_SLUGS = ["rice", "wheat", "fruits", "vegetables", "oil-seeds", "nuts-dry-fruits"] as const;
 
 /** `?category=all` (the banner's ALL CATEGORIES) shows every listing in the category section. */
 export const ALL_CATEGORIES = "all";

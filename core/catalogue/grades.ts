@@ -11,6 +11,9 @@ export function isGrade(value: string): value is Grade {
 
 /** A grade as typed or as a mandi export writes it ("faq", "Grade A", "a") → its canonical form. */
 export function readGrade(text: string): Grade | undefined {
-  const typed = text.trim().toUpperCase().replace(/^GRADE\s*/, "");
+  const typed = text
+    .trim()
+    .toUpperCase()
+    .replace(/^GRADE\s*/, "");
   return isGrade(typed) ? typed : undefined;
 }

@@ -5,7 +5,10 @@
  */
 import { comparedProduce } from "./price-context";
 
-export function produceColumns(fields: { name: string; category: string; produceChoice: string | null }): { produce_id: string | null; produce_source: "auto" | "seller" } {
+export function produceColumns(fields: { name: string; category: string; produceChoice: string | null }): {
+  produce_id: string | null;
+  produce_source: "auto" | "seller";
+} {
   const compared = comparedProduce({ name: fields.name, category: fields.category, choice: fields.produceChoice ?? "" });
   return { produce_id: compared.produce?.id ?? null, produce_source: compared.chosen ? "seller" : "auto" };
 }

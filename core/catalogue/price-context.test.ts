@@ -6,7 +6,11 @@ const typed = (fields: Partial<typeof EMPTY_LISTING_VALUES>) => priceContext({ .
 
 describe("priceContext", () => {
   it("reads the produce from the name in its category, however the category is spelled", () => {
-    expect(typed({ name: "Nashik red onion", category: "vegetables" })).toMatchObject({ produceId: "onion", chosen: false, fromName: { id: "onion" } });
+    expect(typed({ name: "Nashik red onion", category: "vegetables" })).toMatchObject({
+      produceId: "onion",
+      chosen: false,
+      fromName: { id: "onion" },
+    });
     // The sell form's and the banner's spellings name the same category (the mandi rate once took the text as a slug).
     expect(typed({ name: "Sharbati", category: "Wheat" }).produceId).toBe("wheat");
     expect(typed({ name: "Sharbati", category: "गेहूँ" }).produceId).toBe("wheat");
@@ -14,7 +18,11 @@ describe("priceContext", () => {
   });
 
   it("follows the seller's choice over the name, and none of these means none", () => {
-    expect(typed({ name: "Nashik red onion", produce: "garlic" })).toMatchObject({ produceId: "garlic", chosen: true, fromName: { id: "onion" } });
+    expect(typed({ name: "Nashik red onion", produce: "garlic" })).toMatchObject({
+      produceId: "garlic",
+      chosen: true,
+      fromName: { id: "onion" },
+    });
     expect(typed({ name: "Nashik red onion", produce: "none" })).toMatchObject({ produceId: null, chosen: true });
     expect(typed({ name: "Nashik red onion", produce: "not-a-produce" })).toMatchObject({ produceId: "onion", chosen: false });
   });
@@ -44,7 +52,23 @@ describe("priceContext", () => {
   });
 
   it("reads a saved listing's edit form as its save did", () => {
-    const context = typed({ name: "Onion", category: "vegetables", produce: "", unit: "crate", unitKg: "20", state: "maharashtra", district: "nashik", grade: "A" });
-    expect(context).toMatchObject({ produceId: "onion", state: "maharashtra", district: "nashik", grade: "A", unit: "crate", gramsPerUnit: 20_000 });
+    const context = typed({
+      name: "Onion",
+      category: "vegetables",
+      produce: "",
+      unit: "crate",
+      unitKg: "20",
+      state: "maharashtra",
+      district: "nashik",
+      grade: "A",
+    });
+    expect(context).toMatchObject({
+      produceId: "onion",
+      state: "maharashtra",
+      district: "nashik",
+      grade: "A",
+      unit: "crate",
+      gramsPerUnit: 20_000,
+    });
   });
 });

@@ -22,7 +22,9 @@ describe("the produce catalogue", () => {
     const owner = new Map<string, string>();
     for (const produce of PRODUCE) {
       for (const spelling of [produce.en, produce.hi, ...produce.aliases]) {
-        const key = normaliseSearchText(spelling).replace(/[^\p{L}\p{M}\p{N}]+/gu, " ").trim();
+        const key = normaliseSearchText(spelling)
+          .replace(/[^\p{L}\p{M}\p{N}]+/gu, " ")
+          .trim();
         const before = owner.get(key);
         expect(before === undefined || before === produce.id, `"${spelling}" is both ${before} and ${produce.id}`).toBe(true);
         owner.set(key, produce.id);

@@ -8,7 +8,6 @@ import { allowedEdits, editDistance } from "../shared/fuzzy";
 import { PRODUCE_ALIASES } from "./produce-aliases";
 import { PRODUCE, type Produce } from "./produce-list";
 
-
 /** A seller's answer to "Compared with": a produce id, or none of them. */
 export const NO_PRODUCE = "none";
 
@@ -53,7 +52,13 @@ function getIndex(): Index {
   const byPhrase = new Map<string, Produce>();
   const searchAliases = new Map(PRODUCE_ALIASES.map((entry) => [entry.name, entry.aliases]));
   for (const produce of PRODUCE) {
-    const spellings = [produce.id.replace(/-/g, " "), produce.en, produce.hi, ...produce.aliases, ...(produce.searchName ? [produce.searchName, ...(searchAliases.get(produce.searchName) ?? [])] : [])];
+    const spellings = [
+      produce.id.replace(/-/g, " "),
+      produce.en,
+      produce.hi,
+      ...produce.aliases,
+      ...(produce.searchName ? [produce.searchName, ...(searchAliases.get(produce.searchName) ?? [])] : []),
+    ];
     for (const spelling of spellings) {
       const phrase = wordsOf(spelling).join(" ");
       if (phrase && !byPhrase.has(phrase)) byPhrase.set(phrase, produce);
@@ -90,7 +95,13 @@ function findExact(words: string[], byPhrase: Map<string, Produce>, longest: num
   for (let size = Math.min(longest, words.length); size >= 1; size--) {
     for (let at = 0; at + size <= words.length; at++) {
       const phrase = words.slice(at, at + size).join(" ");
-      const produce = byPhrase.get(phrase) ?? (size === 1 ? singulars(phrase).map((form) => byPhrase.get(form)).find(Boolean) : undefined);
+      const produce =
+        byPhrase.get(phrase) ??
+        (size === 1
+          ? singulars(phrase)
+              .map((form) => byPhrase.get(form))
+              .find(Boolean)
+          : undefined);
       if (produce) found.push({ produce, words: size, at, exact: true });
     }
   }
@@ -135,7 +146,10 @@ export function matchProduce(name: string, category?: CategorySlug | null): Prod
 
 /** AGMARKNET names differ in spaces and case between exports ("Paddy(Dhan) (Common)"): compare without them. */
 function commodityKey(name: string): string {
-  return name.normalize("NFC").toLowerCase().replace(/[\s_]+/g, "");
+  return name
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[\s_]+/g, "");
 }
 
 let byCommodity: Map<string, Produce> | undefined;

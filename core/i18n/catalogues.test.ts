@@ -28,7 +28,9 @@ describe("the catalogues", () => {
   });
 
   it("use the same {{placeholders}} in both languages, message by message", () => {
-    const mismatched = [...english].filter(([key, message]) => placeholdersOf(message).join() !== placeholdersOf(hindi.get(key) ?? "").join());
+    const mismatched = [...english].filter(
+      ([key, message]) => placeholdersOf(message).join() !== placeholdersOf(hindi.get(key) ?? "").join(),
+    );
     expect(mismatched.map(([key]) => key)).toEqual([]);
   });
 
@@ -54,13 +56,20 @@ describe("the catalogues", () => {
     const allowed = /^[\s\d{}\w—–/.,()›‹·:₹%×]*$/;
     const latinOnly = [...hindi].filter(([, message]) => !DEVANAGARI.test(message) && !allowed.test(message.replace(/\{\{\w+\}\}/g, "")));
     expect(latinOnly).toEqual([]);
-    const untranslated = [...hindi].filter(([key, message]) => message === english.get(key) && DEVANAGARI.test(message) === false && /[a-z]{3}/i.test(message.replace(/\{\{\w+\}\}|Mandi|English/g, "")));
+    const untranslated = [...hindi].filter(
+      ([key, message]) =>
+        message === english.get(key) &&
+        DEVANAGARI.test(message) === false &&
+        /[a-z]{3}/i.test(message.replace(/\{\{\w+\}\}|Mandi|English/g, "")),
+    );
     expect(untranslated.map(([key]) => key)).toEqual([]);
   });
 
   it("name every category, unit, report reason and upload state", () => {
-    for (const slug of CATEGORY_SLUGS) for (const form of ["label", "form", "lower"]) expect(english.has(`category.${form}.${slug}`), `${form}.${slug}`).toBe(true);
-    for (const unit of UNITS) for (const form of ["one", "many", "option"]) expect(english.has(`unit.${form}.${unit}`), `${form}.${unit}`).toBe(true);
+    for (const slug of CATEGORY_SLUGS)
+      for (const form of ["label", "form", "lower"]) expect(english.has(`category.${form}.${slug}`), `${form}.${slug}`).toBe(true);
+    for (const unit of UNITS)
+      for (const form of ["one", "many", "option"]) expect(english.has(`unit.${form}.${unit}`), `${form}.${unit}`).toBe(true);
     for (const reason of REPORT_REASONS) expect(english.has(`report.reason.${reason}`), reason).toBe(true);
     for (const state of UPLOAD_STATES) expect(english.has(`photo.state.${state}`), state).toBe(true);
   });
@@ -96,23 +105,35 @@ describe("the server's messages in Hindi", () => {
     expect(translateServerMessage("Please enter a description.", "hi")).toBe("कृपया विवरण लिखें।");
     expect(translateServerMessage("Please enter a new password.", "hi")).toBe("कृपया नया पासवर्ड लिखें।");
     expect(translateServerMessage("Please keep the product name under 80 characters.", "hi")).toBe("कृपया उत्पाद का नाम 80 अक्षरों से कम रखें।");
-    expect(translateServerMessage("Please use at least 8 characters for your password.", "hi")).toBe("कृपया अपने पासवर्ड में कम से कम 8 अक्षर रखें।");
+    expect(translateServerMessage("Please use at least 8 characters for your password.", "hi")).toBe(
+      "कृपया अपने पासवर्ड में कम से कम 8 अक्षर रखें।",
+    );
     // Before "में", the oblique form.
-    expect(translateServerMessage("Please use at least 8 characters for your new password.", "hi")).toBe("कृपया अपने नए पासवर्ड में कम से कम 8 अक्षर रखें।");
+    expect(translateServerMessage("Please use at least 8 characters for your new password.", "hi")).toBe(
+      "कृपया अपने नए पासवर्ड में कम से कम 8 अक्षर रखें।",
+    );
     expect(translateServerMessage("Please use letters or numbers in your full name.", "hi")).toBe("कृपया अपने पूरे नाम में अक्षर या अंक लिखें।");
     expect(translateServerMessage("Please use letters or numbers in the product name.", "hi")).toBe("कृपया उत्पाद के नाम में अक्षर या अंक लिखें।");
     expect(translateServerMessage("Please use letters or numbers in a description.", "hi")).toBe("कृपया विवरण में अक्षर या अंक लिखें।");
     // States in their Hindi names (core/locations).
     expect(translateServerMessage("Please choose a district in Bihar.", "hi")).toBe("कृपया बिहार का कोई ज़िला चुनें।");
-    expect(translateServerMessage("PIN code 110001 is in Delhi, not Punjab. Please check it.", "hi")).toBe("पिन कोड 110001 दिल्ली का है, पंजाब का नहीं। कृपया जाँच लें।");
-    expect(translateServerMessage("PIN code 160001 is in Punjab or Chandigarh, not Bihar. Please check it.", "hi")).toBe("पिन कोड 160001 पंजाब या चंडीगढ़ का है, बिहार का नहीं। कृपया जाँच लें।");
+    expect(translateServerMessage("PIN code 110001 is in Delhi, not Punjab. Please check it.", "hi")).toBe(
+      "पिन कोड 110001 दिल्ली का है, पंजाब का नहीं। कृपया जाँच लें।",
+    );
+    expect(translateServerMessage("PIN code 160001 is in Punjab or Chandigarh, not Bihar. Please check it.", "hi")).toBe(
+      "पिन कोड 160001 पंजाब या चंडीगढ़ का है, बिहार का नहीं। कृपया जाँच लें।",
+    );
     expect(translateServerMessage("PIN code 500001 is in Telangana, Andhra Pradesh or Puducherry, not Goa. Please check it.", "hi")).toBe(
       "पिन कोड 500001 तेलंगाना, आंध्र प्रदेश या पुदुचेरी का है, गोवा का नहीं। कृपया जाँच लें।",
     );
-    expect(translateServerMessage("PIN code 790001 is in the North-Eastern states, not Goa. Please check it.", "hi")).toBe("पिन कोड 790001 पूर्वोत्तर राज्यों का है, गोवा का नहीं। कृपया जाँच लें।");
+    expect(translateServerMessage("PIN code 790001 is in the North-Eastern states, not Goa. Please check it.", "hi")).toBe(
+      "पिन कोड 790001 पूर्वोत्तर राज्यों का है, गोवा का नहीं। कृपया जाँच लें।",
+    );
     // A name that is no state's stays as written.
     expect(translateServerMessage("Please choose a district in Atlantis.", "hi")).toBe("कृपया Atlantis का कोई ज़िला चुनें।");
-    expect(translateServerMessage("The lowest price cannot be below ₹0. Please enter 0 or more.", "hi")).toBe("न्यूनतम दाम ₹0 से कम नहीं हो सकता। कृपया 0 या उससे ज़्यादा लिखें।");
+    expect(translateServerMessage("The lowest price cannot be below ₹0. Please enter 0 or more.", "hi")).toBe(
+      "न्यूनतम दाम ₹0 से कम नहीं हो सकता। कृपया 0 या उससे ज़्यादा लिखें।",
+    );
   });
 
   it("leave English, the specification's messages and anything unknown exactly as they are", () => {

@@ -382,10 +382,12 @@ export const en = {
       place: "Your place is saved. Your next listing starts there.",
       password: "Your password is changed. You are still logged in here, and logged out on every other phone or computer.",
       "api-key-revoked": "The API key is revoked. Programs using it now get an error.",
-      "verify-sent": "We sent a link to your email address. Open it to confirm the address: alerts by email start then. It may take a few minutes to arrive.",
+      "verify-sent":
+        "We sent a link to your email address. Open it to confirm the address: alerts by email start then. It may take a few minutes to arrive.",
     },
     emailTitle: "Alerts by email",
-    emailUnconfirmed: "Alerts by email wait until you confirm your address {{email}} with the link we sent to it. Until then, new listings show under My alerts.",
+    emailUnconfirmed:
+      "Alerts by email wait until you confirm your address {{email}} with the link we sent to it. Until then, new listings show under My alerts.",
     emailSend: "Send me the link",
     emailSending: "Sending…",
     details: "Your details",
@@ -406,16 +408,19 @@ export const en = {
     passwordHint: "At least {{min}} characters.",
     changingPassword: "Changing your password…",
     deleteTitle: "Delete my account",
-    deleteWarning: "This removes your account, your name, phone number and email, and all your listings with their photos. Buyers will no longer see them. It cannot be undone.",
+    deleteWarning:
+      "This removes your account, your name, phone number and email, and all your listings with their photos. Buyers will no longer see them. It cannot be undone.",
     deleteConfirm: "To confirm, type your password.",
     yourPassword: "Your password",
     deleting: "Deleting your account…",
     apiTitle: "API key",
-    apiIntro: "Programs can read Mandi's listings and prices through its public API without a key. A key lets them make more requests a minute. Keep it secret, like a password.",
+    apiIntro:
+      "Programs can read Mandi's listings and prices through its public API without a key. A key lets them make more requests a minute. Keep it secret, like a password.",
     apiDocs: "How to use the API",
     apiNone: "You have no API key.",
     apiUnconfirmed: "A key is made only for a confirmed email address: confirm yours with the link first (Send me the link, above).",
-    apiNoMail: "A key is made only for a confirmed email address, and this site sends no email, so no address can be confirmed and no key made here. The public API works without a key.",
+    apiNoMail:
+      "A key is made only for a confirmed email address, and this site sends no email, so no address can be confirmed and no key made here. The public API works without a key.",
     apiKeyMade: "Your new API key. Copy it now: it is not shown again.",
     apiKeyLabel: "Key starting {{prefix}}…, made {{date}}",
     apiCreate: "Make an API key",
@@ -454,7 +459,11 @@ export const en = {
     show: "Show",
     countOne: "{{count}} listing",
     countMany: "{{count}} listings",
-    order: { open: ": most reported first, then the oldest.", review: ": the oldest request first.", hidden: ": the longest hidden first." },
+    order: {
+      open: ": most reported first, then the oldest.",
+      review: ": the oldest request first.",
+      hidden: ": the longest hidden first.",
+    },
     toLookAt: "Listings to look at",
     deletedBySeller: "Deleted by the seller",
     seller: "Seller:",
@@ -500,7 +509,11 @@ export const en = {
   },
   caseFile: {
     title: "{{name}} — Mandi back office",
-    done: { hide: "Hidden. Its seller sees your reason in My listings.", restore: "Restored. Buyers can see it again.", dismiss: "Reports dismissed." },
+    done: {
+      hide: "Hidden. Its seller sees your reason in My listings.",
+      restore: "Restored. Buyers can see it again.",
+      dismiss: "Reports dismissed.",
+    },
     hiddenBecause: "Hidden: {{reason}}",
     visibleSold: "Buyers can see it (marked as sold).",
     visibleForSale: "Buyers can see it (for sale).",
@@ -648,11 +661,13 @@ export const en = {
     same: "About the usual price in {{place}}",
     india: "India",
     pricesTitle: "Prices on Mandi",
-    pricesIntro: "What produce sells for on Mandi: the usual asking price per kg over the last 30 days, from sellers' own listings. Each seller counts once; hidden listings never count, sold ones do.",
+    pricesIntro:
+      "What produce sells for on Mandi: the usual asking price per kg over the last 30 days, from sellers' own listings. Each seller counts once; hidden listings never count, sold ones do.",
     produceTitle: "{{produce}} prices",
     listingsCount: "{{count}} listings in 30 days",
     noListings: "no listings in 30 days",
-    usualIndia: "Usual price across India, last 30 days: {{median}} a kg, most between {{low}} and {{high}} ({{count}} listings from {{sellers}} sellers).",
+    usualIndia:
+      "Usual price across India, last 30 days: {{median}} a kg, most between {{low}} and {{high}} ({{count}} listings from {{sellers}} sellers).",
     notEnoughIndia: "Not enough listings yet to show a usual price. A figure needs {{listings}} listings from {{sellers}} sellers.",
     trendTitle: "Last 90 days, week by week",
     trendChart: "{{produce}}: usual price per kg each week over the last 90 days",
@@ -670,7 +685,8 @@ export const en = {
     seeListings: "See listings",
     noRegions: "No state or district has enough listings yet.",
     allPrices: "All produce prices",
-    method: "Figures are medians of each seller's price; the band holds the middle half of prices. A figure needs at least {{listings}} listings from {{sellers}} sellers.",
+    method:
+      "Figures are medians of each seller's price; the band holds the middle half of prices. A figure needs at least {{listings}} listings from {{sellers}} sellers.",
   },
   near: {
     sort: "Nearest first",
@@ -709,7 +725,8 @@ export const en = {
     hourLabel: "Hour of the daily message (India time)",
     channelApp: "In Mandi",
     channelEmail: "By email",
-    emailWaits: "Alerts by email wait until you confirm your address {{email}} with the link we sent to it. Until then, new listings show here.",
+    emailWaits:
+      "Alerts by email wait until you confirm your address {{email}} with the link we sent to it. Until then, new listings show here.",
     emailSend: "Send me the link",
     channelPush: "Notifications on this phone",
     pushTitle: "New: {{name}}",

@@ -26,7 +26,8 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   tonne: "टन",
 
   // server/api-keys (decision 032).
-  "You can keep {{max}} API keys at once. Please revoke one you no longer use first.": "आप एक साथ {{max}} API कुंजियाँ रख सकते हैं। कृपया पहले वह रद्द करें जो अब इस्तेमाल नहीं होती।",
+  "You can keep {{max}} API keys at once. Please revoke one you no longer use first.":
+    "आप एक साथ {{max}} API कुंजियाँ रख सकते हैं। कृपया पहले वह रद्द करें जो अब इस्तेमाल नहीं होती।",
   "We could not find that API key. It may have been revoked already.": "वह API कुंजी नहीं मिली। हो सकता है वह पहले ही रद्द हो चुकी हो।",
 
   // The form schemas (core/*/…-forms.ts, core/shared/form-fields.ts)
@@ -46,7 +47,8 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "Please keep your {{which}} under {{max}} characters.": "कृपया अपना {{which}} {{max}} अक्षरों से कम रखें।",
   "Please enter your password.": "कृपया अपना पासवर्ड लिखें।",
   "Please enter your current password.": "कृपया अपना मौजूदा पासवर्ड लिखें।",
-  "Your new password is the same as your current one. Please choose a different one.": "आपका नया पासवर्ड मौजूदा पासवर्ड जैसा ही है। कृपया कोई दूसरा चुनें।",
+  "Your new password is the same as your current one. Please choose a different one.":
+    "आपका नया पासवर्ड मौजूदा पासवर्ड जैसा ही है। कृपया कोई दूसरा चुनें।",
   "Please enter your password to confirm.": "पुष्टि के लिए कृपया अपना पासवर्ड लिखें।",
   "Please send the form again from the page.": "कृपया पेज से फ़ॉर्म दोबारा भेजें।",
   "Please choose a category.": "कृपया श्रेणी चुनें।",
@@ -55,7 +57,8 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "That price looks too high. Please check it.": "यह दाम बहुत ज़्यादा लग रहा है। कृपया जाँच लें।",
   "The {{which}} price cannot be below ₹0. Please enter 0 or more.": "{{which}} दाम ₹0 से कम नहीं हो सकता। कृपया 0 या उससे ज़्यादा लिखें।",
   "Please enter the {{which}} price in rupees, like 40 or 45.50.": "कृपया {{which}} दाम रुपयों में लिखें, जैसे 40 या 45.50",
-  "The lowest price is more than the highest. Please swap them or change one.": "न्यूनतम दाम अधिकतम से ज़्यादा है। कृपया दोनों की जगह बदलें या एक को बदलें।",
+  "The lowest price is more than the highest. Please swap them or change one.":
+    "न्यूनतम दाम अधिकतम से ज़्यादा है। कृपया दोनों की जगह बदलें या एक को बदलें।",
   "Please choose English or Hindi.": "कृपया हिन्दी या अंग्रेज़ी चुनें।",
   "Please keep this under {{max}} characters.": "कृपया इसे {{max}} अक्षरों से कम रखें।",
   "Please choose a role.": "कृपया भूमिका चुनें।",
@@ -63,7 +66,8 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   // core/listings/produce-fields.ts
   "Please choose a unit.": "कृपया इकाई चुनें।",
   "Please enter how many kg one {{unit}} weighs, like {{example}}.": "कृपया लिखें कि एक {{unit}} कितने किलो का है, जैसे {{example}}",
-  "Please enter the weight of one {{unit}} with at most 2 decimals, like 1.5.": "कृपया एक {{unit}} का वज़न दशमलव के बाद ज़्यादा से ज़्यादा 2 अंकों तक लिखें, जैसे 1.5",
+  "Please enter the weight of one {{unit}} with at most 2 decimals, like 1.5.":
+    "कृपया एक {{unit}} का वज़न दशमलव के बाद ज़्यादा से ज़्यादा 2 अंकों तक लिखें, जैसे 1.5",
   "Please enter at most 1,000 kg for one {{unit}}.": "कृपया एक {{unit}} के लिए ज़्यादा से ज़्यादा 1,000 किलो लिखें।",
   "Please enter the quantity as a number above 0, like 20.": "कृपया मात्रा 0 से बड़ी संख्या में लिखें, जैसे 20",
   "Please enter the quantity with at most 2 decimals, like 2.5.": "कृपया मात्रा दशमलव के बाद ज़्यादा से ज़्यादा 2 अंकों तक लिखें, जैसे 2.5",
@@ -91,30 +95,39 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "We could not find that listing among yours.": "आपकी लिस्टिंग में हमें यह लिस्टिंग नहीं मिली।",
   "We could not find that listing. It may have been removed.": "हमें यह लिस्टिंग नहीं मिली। हो सकता है इसे हटा दिया गया हो।",
   "This listing was removed by its seller.": "इस लिस्टिंग को इसके विक्रेता ने हटा दिया है।",
-  "One of the photos is no longer on this listing. Please reload the page and try again.": "एक फ़ोटो अब इस लिस्टिंग पर नहीं है। कृपया पेज दोबारा लोड करके फिर कोशिश करें।",
-  "This page does not take forms, so nothing was changed. Please go back and try again.": "यह पेज फ़ॉर्म नहीं लेता, इसलिए कुछ नहीं बदला। कृपया वापस जाकर फिर कोशिश करें।",
+  "One of the photos is no longer on this listing. Please reload the page and try again.":
+    "एक फ़ोटो अब इस लिस्टिंग पर नहीं है। कृपया पेज दोबारा लोड करके फिर कोशिश करें।",
+  "This page does not take forms, so nothing was changed. Please go back and try again.":
+    "यह पेज फ़ॉर्म नहीं लेता, इसलिए कुछ नहीं बदला। कृपया वापस जाकर फिर कोशिश करें।",
   "This photo is larger than {{mb}} MB. Please choose a smaller photo.": "यह फ़ोटो {{mb}} MB से बड़ी है। कृपया छोटी फ़ोटो चुनें।",
   "A listing can have up to {{max}} photos. Please remove some.": "एक लिस्टिंग में ज़्यादा से ज़्यादा {{max}} फ़ोटो हो सकती हैं। कृपया कुछ हटा दें।",
   "Mandi cannot answer right now. Please try again in a minute.": "Mandi अभी जवाब नहीं दे पा रहा है। कृपया एक मिनट में फिर कोशिश करें।",
-  "Mandi cannot save this right now. Nothing was lost: please try again in a minute.": "Mandi अभी इसे सहेज नहीं पा रहा है। कुछ भी खोया नहीं है: कृपया एक मिनट में फिर कोशिश करें।",
+  "Mandi cannot save this right now. Nothing was lost: please try again in a minute.":
+    "Mandi अभी इसे सहेज नहीं पा रहा है। कुछ भी खोया नहीं है: कृपया एक मिनट में फिर कोशिश करें।",
   "Thank you for telling us. We will look at this listing soon.": "बताने के लिए धन्यवाद। हम जल्द ही इस लिस्टिंग को देखेंगे।",
-  "This is your own listing. You can change it or mark it as sold from My listings.": "यह आपकी अपनी लिस्टिंग है। आप इसे मेरी लिस्टिंग से बदल सकते हैं या बिका हुआ बता सकते हैं।",
-  "You have sent many reports in a short time. Please wait an hour and try again.": "आपने कम समय में बहुत सारी शिकायतें भेजी हैं। कृपया एक घंटा रुककर फिर कोशिश करें।",
+  "This is your own listing. You can change it or mark it as sold from My listings.":
+    "यह आपकी अपनी लिस्टिंग है। आप इसे मेरी लिस्टिंग से बदल सकते हैं या बिका हुआ बता सकते हैं।",
+  "You have sent many reports in a short time. Please wait an hour and try again.":
+    "आपने कम समय में बहुत सारी शिकायतें भेजी हैं। कृपया एक घंटा रुककर फिर कोशिश करें।",
   "Please choose what is wrong with this listing.": "कृपया चुनें कि इस लिस्टिंग में क्या ग़लत है।",
   "Please tell us in a few words what is wrong.": "कृपया कुछ शब्दों में बताएँ कि क्या ग़लत है।",
-  "This account is blocked because it broke Mandi's rules, so it cannot sign in.": "यह खाता Mandi के नियम तोड़ने की वजह से बंद है, इसलिए इससे लॉगिन नहीं हो सकता।",
-  "Several people reported this listing. It is hidden until a moderator looks at it.": "कई लोगों ने इस लिस्टिंग की शिकायत की है। जब तक कोई मॉडरेटर इसे नहीं देख लेता, यह छिपी रहेगी।",
+  "This account is blocked because it broke Mandi's rules, so it cannot sign in.":
+    "यह खाता Mandi के नियम तोड़ने की वजह से बंद है, इसलिए इससे लॉगिन नहीं हो सकता।",
+  "Several people reported this listing. It is hidden until a moderator looks at it.":
+    "कई लोगों ने इस लिस्टिंग की शिकायत की है। जब तक कोई मॉडरेटर इसे नहीं देख लेता, यह छिपी रहेगी।",
   "The seller's account is blocked.": "विक्रेता का खाता बंद है।",
   "Thank you. A moderator will look at this listing again.": "धन्यवाद। एक मॉडरेटर इस लिस्टिंग को फिर से देखेगा।",
   "You have already asked for a review of this listing.": "आप इस लिस्टिंग की दोबारा जाँच के लिए पहले ही कह चुके हैं।",
   "This listing is not hidden.": "यह लिस्टिंग छिपी हुई नहीं है।",
-  "This listing is hidden by a moderator, so it cannot be changed this way. You can edit it and ask for a review, or delete it.": "इस लिस्टिंग को एक मॉडरेटर ने छिपाया है, इसलिए इसे इस तरह नहीं बदला जा सकता। आप इसमें बदलाव करके दोबारा जाँच के लिए कह सकते हैं, या इसे मिटा सकते हैं।",
+  "This listing is hidden by a moderator, so it cannot be changed this way. You can edit it and ask for a review, or delete it.":
+    "इस लिस्टिंग को एक मॉडरेटर ने छिपाया है, इसलिए इसे इस तरह नहीं बदला जा सकता। आप इसमें बदलाव करके दोबारा जाँच के लिए कह सकते हैं, या इसे मिटा सकते हैं।",
   "Please write the reason. The seller will see it.": "कृपया वजह लिखें। विक्रेता इसे देखेगा।",
   "Please write the reason. Other moderators will see it in the log.": "कृपया वजह लिखें। दूसरे मॉडरेटर इसे लॉग में देखेंगे।",
   "Moderators and admins cannot be banned. Remove their role first.": "मॉडरेटरों और एडमिन पर रोक नहीं लगाई जा सकती। पहले उनकी भूमिका हटाएँ।",
   "We could not find anyone with that email.": "इस ईमेल वाला कोई नहीं मिला।",
   // server/price-insight (decision 020)
-  "We could not find prices for that produce. See all produce prices on the Prices page.": "इस उपज के दाम हमें नहीं मिले। सभी उपज के दाम 'दाम' पेज पर देखें।",
+  "We could not find prices for that produce. See all produce prices on the Prices page.":
+    "इस उपज के दाम हमें नहीं मिले। सभी उपज के दाम 'दाम' पेज पर देखें।",
   "This person is not banned.": "इस व्यक्ति पर रोक नहीं लगी है।",
   "This person is already banned.": "इस व्यक्ति पर पहले से रोक लगी है।",
   "Admins are changed from the command line (npm run admin:revoke).": "एडमिन कमांड लाइन से बदले जाते हैं (npm run admin:revoke)।",
@@ -138,36 +151,46 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "We could not read that form. Please try again.": "हम यह फ़ॉर्म पढ़ नहीं पाए। कृपया फिर कोशिश करें।",
   "This page takes forms by POST only. Please send the form from the page.": "यह पेज फ़ॉर्म सिर्फ़ POST से लेता है। कृपया पेज से ही फ़ॉर्म भेजें।",
   "Please send the form with its photo again.": "कृपया फ़ॉर्म को उसकी फ़ोटो के साथ दोबारा भेजें।",
-  "This file is not a photo we can use. Please choose a JPEG, PNG or WebP picture.": "यह फ़ाइल ऐसी फ़ोटो नहीं है जिसे हम इस्तेमाल कर सकें। कृपया JPEG, PNG या WebP तस्वीर चुनें।",
+  "This file is not a photo we can use. Please choose a JPEG, PNG or WebP picture.":
+    "यह फ़ाइल ऐसी फ़ोटो नहीं है जिसे हम इस्तेमाल कर सकें। कृपया JPEG, PNG या WebP तस्वीर चुनें।",
   "This photo seems damaged. Please choose another.": "यह फ़ोटो ख़राब लग रही है। कृपया दूसरी चुनें।",
   "This photo has too many pixels. Please choose a smaller one.": "इस फ़ोटो में बहुत ज़्यादा पिक्सेल हैं। कृपया छोटी फ़ोटो चुनें।",
-  "A photo has not finished uploading. Please wait for it, or remove it.": "एक फ़ोटो अभी अपलोड हो रही है। कृपया उसके पूरा होने का इंतज़ार करें, या उसे हटा दें।",
+  "A photo has not finished uploading. Please wait for it, or remove it.":
+    "एक फ़ोटो अभी अपलोड हो रही है। कृपया उसके पूरा होने का इंतज़ार करें, या उसे हटा दें।",
   "We could not find that seller.": "हमें यह विक्रेता नहीं मिला।",
   "We could not find that page.": "हमें यह पेज नहीं मिला।",
   // server/jobs/failed-jobs.service.ts
-  "That job is no longer waiting to be retried: it may have been retried already.": "यह काम अब दोबारा चलाने के लिए रुका नहीं है: हो सकता है इसे पहले ही दोबारा चला दिया गया हो।",
+  "That job is no longer waiting to be retried: it may have been retried already.":
+    "यह काम अब दोबारा चलाने के लिए रुका नहीं है: हो सकता है इसे पहले ही दोबारा चला दिया गया हो।",
   "That photo could not be found. Please add it again.": "यह फ़ोटो नहीं मिली। कृपया इसे दोबारा जोड़ें।",
-  "Too many photos are uploading at once. Please wait for one to finish.": "एक साथ बहुत सारी फ़ोटो अपलोड हो रही हैं। कृपया किसी एक के पूरा होने का इंतज़ार करें।",
+  "Too many photos are uploading at once. Please wait for one to finish.":
+    "एक साथ बहुत सारी फ़ोटो अपलोड हो रही हैं। कृपया किसी एक के पूरा होने का इंतज़ार करें।",
   // Saved searches and alerts (server/alerts, core/alerts/saved-search.ts; decision 022).
   "We could not find that saved search among yours.": "यह सहेजी खोज आपकी खोजों में नहीं मिली।",
   // core/alerts/push-subscription.ts, server/push (decision 027)
-  "This browser's notification details could not be read. Please try again.": "इस ब्राउज़र की सूचना की जानकारी पढ़ी नहीं जा सकी। कृपया फिर कोशिश करें।",
+  "This browser's notification details could not be read. Please try again.":
+    "इस ब्राउज़र की सूचना की जानकारी पढ़ी नहीं जा सकी। कृपया फिर कोशिश करें।",
   "Please choose whether to turn notifications on or off.": "कृपया चुनें कि सूचना चालू करनी है या बंद।",
   "This browser's notification service is not one we can send to.": "इस ब्राउज़र की सूचना सेवा पर हम नहीं भेज सकते।",
   "We could not find notifications for this phone among yours.": "इस फ़ोन की सूचना आपकी सेटिंग में नहीं मिली।",
-  "Notifications on this phone were turned on from another account. Please tap to turn them on again for yours.": "इस फ़ोन पर सूचना किसी दूसरे खाते से चालू की गई थी। अपने खाते के लिए चालू करने को कृपया फिर से टैप करें।",
-  "You have saved as many searches as you can ({{max}}). Please delete one you no longer need first.": "आप जितनी खोजें सहेज सकते हैं ({{max}}), उतनी सहेज चुके हैं। पहले कोई ऐसी खोज हटाएँ जिसकी अब ज़रूरत नहीं।",
+  "Notifications on this phone were turned on from another account. Please tap to turn them on again for yours.":
+    "इस फ़ोन पर सूचना किसी दूसरे खाते से चालू की गई थी। अपने खाते के लिए चालू करने को कृपया फिर से टैप करें।",
+  "You have saved as many searches as you can ({{max}}). Please delete one you no longer need first.":
+    "आप जितनी खोजें सहेज सकते हैं ({{max}}), उतनी सहेज चुके हैं। पहले कोई ऐसी खोज हटाएँ जिसकी अब ज़रूरत नहीं।",
   "Please keep the name under 60 characters.": "कृपया नाम 60 अक्षरों से कम रखें।",
   "Please choose how often to hear.": "कृपया चुनें कि कितनी बार बताएँ।",
   "Please choose an hour of the day.": "कृपया दिन का कोई घंटा चुनें।",
   "Please choose what to do with the saved search.": "कृपया चुनें कि सहेजी खोज के साथ क्या करना है।",
-  "This unsubscribe link is not valid. Please use the link from your latest email.": "यह अनसब्सक्राइब लिंक सही नहीं है। कृपया अपने सबसे नए ईमेल का लिंक इस्तेमाल करें।",
+  "This unsubscribe link is not valid. Please use the link from your latest email.":
+    "यह अनसब्सक्राइब लिंक सही नहीं है। कृपया अपने सबसे नए ईमेल का लिंक इस्तेमाल करें।",
   // server/saved-listings (decision 023).
-  "You have saved {{max}} listings, the most we keep. Please remove one first.": "आपने {{max}} उत्पाद सहेजे हैं, जितने हम रखते हैं। कृपया पहले कोई एक हटाएँ।",
+  "You have saved {{max}} listings, the most we keep. Please remove one first.":
+    "आपने {{max}} उत्पाद सहेजे हैं, जितने हम रखते हैं। कृपया पहले कोई एक हटाएँ।",
   "Please choose save or remove.": "कृपया सहेजें या हटाएँ चुनें।",
   // Issue 38: "Show number", and API keys only for verified addresses (decision 046).
   "Please press “Show number” on the page.": "कृपया पेज पर “नंबर दिखाएँ” दबाएँ।",
-  "Verify your email address before making an API key: open the link we sent to it, then come back here.": "API कुंजी बनाने से पहले अपना ईमेल पता सत्यापित करें: हमारे भेजे लिंक को खोलें, फिर यहाँ लौटें।",
+  "Verify your email address before making an API key: open the link we sent to it, then come back here.":
+    "API कुंजी बनाने से पहले अपना ईमेल पता सत्यापित करें: हमारे भेजे लिंक को खोलें, फिर यहाँ लौटें।",
 };
 
 interface Template {

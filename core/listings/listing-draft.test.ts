@@ -24,10 +24,24 @@ describe("the sell form's draft", () => {
   });
 
   it("comes back as it was saved, and not when it is too old, malformed or from another version", () => {
-    const draft = draftOf([["name", "Alphonso"], ["state", "maharashtra"]], NOW);
+    const draft = draftOf(
+      [
+        ["name", "Alphonso"],
+        ["state", "maharashtra"],
+      ],
+      NOW,
+    );
     expect(parseDraft(serializeDraft(draft), NOW + 1000)).toEqual(draft);
     expect(parseDraft(serializeDraft(draft), NOW + SELL_DRAFT_MAX_AGE_MS + 1)).toBeNull();
-    for (const text of [null, "", "not json", "null", "[]", JSON.stringify({ v: 2, savedAt: NOW, fields: {} }), JSON.stringify({ v: 1, savedAt: "yesterday", fields: {} })]) {
+    for (const text of [
+      null,
+      "",
+      "not json",
+      "null",
+      "[]",
+      JSON.stringify({ v: 2, savedAt: NOW, fields: {} }),
+      JSON.stringify({ v: 1, savedAt: "yesterday", fields: {} }),
+    ]) {
       expect(parseDraft(text, NOW), String(text)).toBeNull();
     }
     // Anything stored under a field name is read as text, and only our fields.
@@ -37,8 +51,46 @@ describe("the sell form's draft", () => {
 
   it("counts as a draft only when the seller changed something from how the form started", () => {
     const start = { ...EMPTY_LISTING_VALUES, state: "maharashtra", district: "nashik" };
-    expect(draftDiffersFrom(draftOf([["unit", "kg"], ["state", "maharashtra"], ["district", "nashik"]], NOW), start)).toBe(false);
-    expect(draftDiffersFrom(draftOf([["unit", "kg"], ["state", "maharashtra"], ["district", "nashik"], ["name", "Onion"]], NOW), start)).toBe(true);
-    expect(draftDiffersFrom(draftOf([["unit", "kg"], ["state", "maharashtra"], ["district", "nashik"], ["organic", "on"]], NOW), start)).toBe(true);
+    expect(
+      draftDiffersFrom(
+        draftOf(
+          [
+            ["unit", "kg"],
+            ["state", "maharashtra"],
+            ["district", "nashik"],
+          ],
+          NOW,
+        ),
+        start,
+      ),
+    ).toBe(false);
+    expect(
+      draftDiffersFrom(
+        draftOf(
+          [
+            ["unit", "kg"],
+            ["state", "maharashtra"],
+            ["district", "nashik"],
+            ["name", "Onion"],
+          ],
+          NOW,
+        ),
+        start,
+      ),
+    ).toBe(true);
+    expect(
+      draftDiffersFrom(
+        draftOf(
+          [
+            ["unit", "kg"],
+            ["state", "maharashtra"],
+            ["district", "nashik"],
+            ["organic", "on"],
+          ],
+          NOW,
+        ),
+        start,
+      ),
+    ).toBe(true);
   });
 });

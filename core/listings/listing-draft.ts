@@ -40,7 +40,14 @@ export function parseDraft(text: string | null, now: number): ListingDraft | nul
   }
   if (typeof parsed !== "object" || parsed === null) return null;
   const { v, savedAt, fields } = parsed as Record<string, unknown>;
-  if (v !== DRAFT_VERSION || typeof savedAt !== "number" || now - savedAt > SELL_DRAFT_MAX_AGE_MS || typeof fields !== "object" || fields === null) return null;
+  if (
+    v !== DRAFT_VERSION ||
+    typeof savedAt !== "number" ||
+    now - savedAt > SELL_DRAFT_MAX_AGE_MS ||
+    typeof fields !== "object" ||
+    fields === null
+  )
+    return null;
   return draftOf(Object.entries(fields), savedAt);
 }
 

@@ -27,7 +27,24 @@ export interface ListingFormValues {
   grade: string;
 }
 
-const TEXT_FIELDS = ["name", "category", "price", "description", "unit", "unitKg", "quantity", "minOrder", "variety", "availableFrom", "state", "district", "place", "pin", "produce", "grade"] as const;
+const TEXT_FIELDS = [
+  "name",
+  "category",
+  "price",
+  "description",
+  "unit",
+  "unitKg",
+  "quantity",
+  "minOrder",
+  "variety",
+  "availableFrom",
+  "state",
+  "district",
+  "place",
+  "pin",
+  "produce",
+  "grade",
+] as const;
 
 export const EMPTY_LISTING_VALUES: ListingFormValues = {
   ...(Object.fromEntries(TEXT_FIELDS.map((name) => [name, ""])) as Omit<ListingFormValues, "organic">),

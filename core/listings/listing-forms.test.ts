@@ -3,7 +3,14 @@ import { listingFieldsSchema } from "./listing-forms";
 import { dataOf, errorsOf, MSG } from "../shared/form-fields.test-support";
 
 describe("listingFieldsSchema", () => {
-  const valid = { name: "Basmati rice", category: "Rice", price: "45", description: "Aged one year.", state: "maharashtra", district: "nashik" };
+  const valid = {
+    name: "Basmati rice",
+    category: "Rice",
+    price: "45",
+    description: "Aged one year.",
+    state: "maharashtra",
+    district: "nashik",
+  };
 
   it("accepts a complete form, with the price in paise, sold by the kg where the form does not say", () => {
     expect(dataOf(listingFieldsSchema, valid)).toEqual({
@@ -25,12 +32,21 @@ describe("listingFieldsSchema", () => {
   });
 
   it("reads the price per the unit chosen, and checks it per kg", () => {
-    expect(dataOf(listingFieldsSchema, { ...valid, price: "2,400", unit: "quintal" })).toMatchObject({ price: 240000, unit: "quintal", gramsPerUnit: 100_000 });
-    expect(dataOf(listingFieldsSchema, { ...valid, price: "600", unit: "crate", unitKg: "20" })).toMatchObject({ price: 60000, gramsPerUnit: 20_000 });
+    expect(dataOf(listingFieldsSchema, { ...valid, price: "2,400", unit: "quintal" })).toMatchObject({
+      price: 240000,
+      unit: "quintal",
+      gramsPerUnit: 100_000,
+    });
+    expect(dataOf(listingFieldsSchema, { ...valid, price: "600", unit: "crate", unitKg: "20" })).toMatchObject({
+      price: 60000,
+      gramsPerUnit: 20_000,
+    });
     // ₹1,00,00,000 a tonne is ₹10,000 a kg: fine. The same a kg is not.
     expect(dataOf(listingFieldsSchema, { ...valid, price: "1,00,00,000", unit: "tonne" }).price).toBe(1_000_000_000);
     expect(errorsOf(listingFieldsSchema, { ...valid, price: "1,00,00,000" })).toEqual({ price: MSG.priceHigh });
-    expect(errorsOf(listingFieldsSchema, { ...valid, price: "0.01", unit: "tonne" })).toEqual({ price: "That price is too low for one tonne. Please check it." });
+    expect(errorsOf(listingFieldsSchema, { ...valid, price: "0.01", unit: "tonne" })).toEqual({
+      price: "That price is too low for one tonne. Please check it.",
+    });
   });
 
   it("reports the place's problems beside their own fields, with the others", () => {
@@ -40,7 +56,9 @@ describe("listingFieldsSchema", () => {
       district: "Please choose your district.",
     });
     expect(errorsOf(listingFieldsSchema, { ...valid, district: "agra" })).toEqual({ district: "Please choose a district in Maharashtra." });
-    expect(errorsOf(listingFieldsSchema, { ...valid, pin: "110001" })).toEqual({ pin: "PIN code 110001 is in Delhi, not Maharashtra. Please check it." });
+    expect(errorsOf(listingFieldsSchema, { ...valid, pin: "110001" })).toEqual({
+      pin: "PIN code 110001 is in Delhi, not Maharashtra. Please check it.",
+    });
     expect(errorsOf(listingFieldsSchema, { ...valid, quantity: "-5" }).quantity).toMatch(/above 0/);
   });
 
@@ -86,12 +104,9 @@ describe("listingFieldsSchema", () => {
     expect(dataOf(listingFieldsSchema, { ...valid, price }).price).toBe(paise);
   });
 
-  it.each([["0"], ["0.00"], ["-5"], ["45.555"], ["1.234"], ["abc"], ["1e3"], ["45 rupees"]])(
-    "rejects the price %j",
-    (price) => {
-      expect(errorsOf(listingFieldsSchema, { ...valid, price })).toEqual({ price: MSG.priceInvalid });
-    },
-  );
+  it.each([["0"], ["0.00"], ["-5"], ["45.555"], ["1.234"], ["abc"], ["1e3"], ["45 rupees"]])("rejects the price %j", (price) => {
+    expect(errorsOf(listingFieldsSchema, { ...valid, price })).toEqual({ price: MSG.priceInvalid });
+  });
 
   it("refuses a price over ₹10,00,000 per kg (and a typed price over a thousand times that for any unit)", () => {
     expect(errorsOf(listingFieldsSchema, { ...valid, price: "1000000.01" })).toEqual({ price: MSG.priceHigh });

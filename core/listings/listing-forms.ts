@@ -59,7 +59,11 @@ export type ListingFields = z.output<typeof listingBaseSchema> & ProduceFields &
 export function listingFieldsSchemaAt(now: number | (() => number)) {
   const clock = typeof now === "number" ? () => now : now;
   return z.unknown().transform((input, ctx): ListingFields => {
-    const parts = [listingBaseSchema.safeParse(input), produceFieldsSchemaAt(clock()).safeParse(input), locationFieldsSchema.safeParse(input)] as const;
+    const parts = [
+      listingBaseSchema.safeParse(input),
+      produceFieldsSchemaAt(clock()).safeParse(input),
+      locationFieldsSchema.safeParse(input),
+    ] as const;
     const issues = parts.flatMap((part) => (part.success ? [] : part.error.issues));
     for (const issue of issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
     if (!parts[0].success || !parts[1].success || !parts[2].success) return z.NEVER;

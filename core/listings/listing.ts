@@ -11,7 +11,10 @@ export type ListingStatus = "active" | "sold" | "expired" | "hidden";
  * Moderation's word comes first, then the seller's ("sold"); an active listing past its expiry
  * reads as expired, at read time.
  */
-export function listingStatus(listing: { storedStatus: "active" | "sold"; expiresAt: number; hidden: boolean }, now: number): ListingStatus {
+export function listingStatus(
+  listing: { storedStatus: "active" | "sold"; expiresAt: number; hidden: boolean },
+  now: number,
+): ListingStatus {
   if (listing.hidden) return "hidden";
   if (listing.storedStatus === "sold") return "sold";
   return listing.expiresAt > now ? "active" : "expired";

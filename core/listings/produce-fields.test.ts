@@ -1,7 +1,22 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_PRICE_PAISE } from "../shared/constants";
-import { produceFieldsSchema, produceFieldsSchemaAt, PRODUCE_MESSAGES, type ProduceFieldErrors, type ProduceFields } from "./produce-fields";
-import { checkUnitPrice, formatQuantity, formatUnitPrice, isCountedUnit, pricePerKgPaise, UNIT_OPTIONS, UNITS, type Unit } from "../money/units";
+import {
+  produceFieldsSchema,
+  produceFieldsSchemaAt,
+  PRODUCE_MESSAGES,
+  type ProduceFieldErrors,
+  type ProduceFields,
+} from "./produce-fields";
+import {
+  checkUnitPrice,
+  formatQuantity,
+  formatUnitPrice,
+  isCountedUnit,
+  pricePerKgPaise,
+  UNIT_OPTIONS,
+  UNITS,
+  type Unit,
+} from "../money/units";
 import { fixedGramsPerUnit } from "../money/unit-weights";
 import { parseWith } from "../shared/form-fields";
 

@@ -12,12 +12,19 @@ import { readGrade, type Grade } from "../catalogue/grades";
 import { parseRupeesToPaise } from "../money/parse-rupees";
 import { NO_PRODUCE, produceById } from "../catalogue/produce";
 import { cleanText, hasLetterOrDigit } from "../shared/text";
-import { EARLIEST_AVAILABLE_FROM, isCountedUnit, MAX_QUANTITY, MAX_VARIETY_LENGTH, UNITS, type CountedUnit, type Unit } from "../money/units";
+import {
+  EARLIEST_AVAILABLE_FROM,
+  isCountedUnit,
+  MAX_QUANTITY,
+  MAX_VARIETY_LENGTH,
+  UNITS,
+  type CountedUnit,
+  type Unit,
+} from "../money/units";
 import { MAX_UNIT_KG } from "../money/unit-weights";
 import { fixedGramsPerUnit } from "../money/unit-weights";
 
 // Units, prices per unit and their wording live in core/money/units (no schema library, for pages).
-
 
 /**
  * Decimal digits of the scripts Indian phone keyboards type (Devanagari, Bengali, Gurmukhi,

@@ -36,7 +36,10 @@ describe("district centres", () => {
   it("each state's districts lie near one another (no centre thrown into another state)", () => {
     for (const state of STATES) {
       const centres = state.districts.map((d) => districtCentre(state.slug, d.slug)!);
-      const middle = { lat: centres.reduce((s, c) => s + c.lat, 0) / centres.length, lon: centres.reduce((s, c) => s + c.lon, 0) / centres.length };
+      const middle = {
+        lat: centres.reduce((s, c) => s + c.lat, 0) / centres.length,
+        lon: centres.reduce((s, c) => s + c.lon, 0) / centres.length,
+      };
       for (const [i, centre] of centres.entries()) {
         // Puducherry's four districts are enclaves far apart; the Andaman and Nicobar Islands span 800 km.
         const limit = state.slug === "puducherry" ? 900 : state.slug === "andaman-and-nicobar-islands" ? 900 : 700;

@@ -31,7 +31,12 @@ export function roundCoordinate(value: number): number {
 export const INDIA_BOUNDS = { minLat: 6, maxLat: 37.5, minLon: 68, maxLon: 97.5 } as const;
 
 export function inIndia(point: LatLon): boolean {
-  return point.lat >= INDIA_BOUNDS.minLat && point.lat <= INDIA_BOUNDS.maxLat && point.lon >= INDIA_BOUNDS.minLon && point.lon <= INDIA_BOUNDS.maxLon;
+  return (
+    point.lat >= INDIA_BOUNDS.minLat &&
+    point.lat <= INDIA_BOUNDS.maxLat &&
+    point.lon >= INDIA_BOUNDS.minLon &&
+    point.lon <= INDIA_BOUNDS.maxLon
+  );
 }
 
 /**

@@ -2,7 +2,18 @@ import { describe, expect, it } from "vitest";
 import { parseWith } from "../shared/form-fields";
 import { STATE_DATA } from "./data";
 import { locationFieldsSchema } from "./schema";
-import { MAX_PLACE_LENGTH, PIN_AREAS, districtName, districtsOf, findDistrict, findState, normalisePin, pinStateProblem, placeLabel, stateName } from "./index";
+import {
+  MAX_PLACE_LENGTH,
+  PIN_AREAS,
+  districtName,
+  districtsOf,
+  findDistrict,
+  findState,
+  normalisePin,
+  pinStateProblem,
+  placeLabel,
+  stateName,
+} from "./index";
 import { STATES } from "./states";
 import { POPULAR_LOCATIONS } from "./popular";
 
@@ -284,18 +295,10 @@ describe("normalisePin", () => {
 
 describe("pinStateProblem", () => {
   it("says where the PIN code is", () => {
-    expect(pinStateProblem("110001", "maharashtra")).toBe(
-      "PIN code 110001 is in Delhi, not Maharashtra. Please check it.",
-    );
-    expect(pinStateProblem("422 001", "kerala")).toBe(
-      "PIN code 422001 is in Maharashtra or Goa, not Kerala. Please check it.",
-    );
-    expect(pinStateProblem("799001", "kerala")).toBe(
-      "PIN code 799001 is in the North-Eastern states, not Kerala. Please check it.",
-    );
-    expect(pinStateProblem("600001", "delhi")).toBe(
-      "PIN code 600001 is in Tamil Nadu or Puducherry, not Delhi. Please check it.",
-    );
+    expect(pinStateProblem("110001", "maharashtra")).toBe("PIN code 110001 is in Delhi, not Maharashtra. Please check it.");
+    expect(pinStateProblem("422 001", "kerala")).toBe("PIN code 422001 is in Maharashtra or Goa, not Kerala. Please check it.");
+    expect(pinStateProblem("799001", "kerala")).toBe("PIN code 799001 is in the North-Eastern states, not Kerala. Please check it.");
+    expect(pinStateProblem("600001", "delhi")).toBe("PIN code 600001 is in Tamil Nadu or Puducherry, not Delhi. Please check it.");
   });
 
   it.each([
@@ -374,9 +377,7 @@ describe("locationFieldsSchema", () => {
   const parse = (input: Record<string, unknown>) => parseWith(locationFieldsSchema, input);
 
   it("reads a full location", () => {
-    expect(
-      parse({ state: "maharashtra", district: "nashik", place: "  Pimpalgaon   Baswant ", pin: "422 209" }),
-    ).toEqual({
+    expect(parse({ state: "maharashtra", district: "nashik", place: "  Pimpalgaon   Baswant ", pin: "422 209" })).toEqual({
       ok: true,
       data: { state: "maharashtra", district: "nashik", place: "Pimpalgaon   Baswant", pin: "422209" },
     });

@@ -7,7 +7,6 @@ import { STATE_DATA } from "./data";
 import { HINDI_PLACE_NAMES, type HindiNames } from "./names-hi";
 import { STATES, type District, type DistrictSlug, type PlaceNames, type State, type StateSlug } from "./states";
 
-
 /** The page languages place names are shown in (core/i18n/languages' Language). */
 export type PlaceLanguage = "en" | "hi";
 
@@ -20,8 +19,21 @@ const MAX_LOOKUP_LENGTH = 100;
  * and ज), and the nasal marks (बाँदा, बांदा, बान्दा keeps its न) are dropped before this.
  */
 const DEVANAGARI_LOOKALIKES: Readonly<Record<string, string>> = {
-  "श": "स", "ष": "स", "ण": "न", "आ": "अ", "ई": "इ", "ऊ": "उ", "ऐ": "ए", "औ": "ओ",
-  "ी": "ि", "ू": "ु", "ै": "े", "ौ": "ो", "ॉ": "ो", "ॅ": "े", "ऑ": "ओ",
+  श: "स",
+  ष: "स",
+  ण: "न",
+  आ: "अ",
+  ई: "इ",
+  ऊ: "उ",
+  ऐ: "ए",
+  औ: "ओ",
+  "ी": "ि",
+  "ू": "ु",
+  "ै": "े",
+  "ौ": "ो",
+  "ॉ": "ो",
+  "ॅ": "े",
+  ऑ: "ओ",
 };
 
 /**
@@ -68,7 +80,14 @@ export interface City {
 
 export const CITIES: readonly City[] = [
   // The Local Government Directory keeps Mumbai as two districts: the island city and the suburbs.
-  { slug: "mumbai", state: "maharashtra", name: "Mumbai", hindiName: "मुंबई", districts: ["mumbai-city", "mumbai-suburban"], aka: ["Bombay", "बंबई", "मुम्बई"] },
+  {
+    slug: "mumbai",
+    state: "maharashtra",
+    name: "Mumbai",
+    hindiName: "मुंबई",
+    districts: ["mumbai-city", "mumbai-suburban"],
+    aka: ["Bombay", "बंबई", "मुम्बई"],
+  },
 ];
 
 interface StateEntry {
@@ -89,7 +108,8 @@ interface Lookups {
 
 let lookups: Lookups | undefined;
 
-const namesOf = (names: HindiNames | undefined): readonly string[] => (names === undefined ? [] : typeof names === "string" ? [names] : names);
+const namesOf = (names: HindiNames | undefined): readonly string[] =>
+  names === undefined ? [] : typeof names === "string" ? [names] : names;
 
 /** Built on first use, so a bundle that only imports POPULAR_LOCATIONS does not build them. */
 function getLookups(): Lookups {
@@ -106,7 +126,10 @@ function getLookups(): Lookups {
   };
   STATES.forEach((state, i) => {
     const raw = STATE_DATA[i];
-    const [stateHindi, districtHindi]: readonly [HindiNames, Readonly<Record<string, HindiNames>>] = HINDI_PLACE_NAMES[state.slug] ?? ["", {}];
+    const [stateHindi, districtHindi]: readonly [HindiNames, Readonly<Record<string, HindiNames>>] = HINDI_PLACE_NAMES[state.slug] ?? [
+      "",
+      {},
+    ];
     const hindiNames = namesOf(stateHindi);
     const entry: StateEntry = {
       state,
@@ -228,7 +251,10 @@ export function placeWordsIn(text: string): { places: readonly PlaceMatch[]; res
 
 /** A place's shown names, English then Hindi ("Nashik", "नासिक"; a city's, not its districts'). */
 export function namesOfPlace(place: PlaceMatch): string[] {
-  const city = place.districts && place.districts.length > 1 ? CITIES.find((c) => c.state === place.state && String(c.districts) === String(place.districts)) : undefined;
+  const city =
+    place.districts && place.districts.length > 1
+      ? CITIES.find((c) => c.state === place.state && String(c.districts) === String(place.districts))
+      : undefined;
   if (city) return [city.name, city.hindiName];
   if (!place.districts?.length) return [stateName(place.state), stateName(place.state, "hi")];
   return place.districts.flatMap((district) => [districtName(place.state, district), districtName(place.state, district, "hi")]);
@@ -266,7 +292,10 @@ export function placeLabel(place: { state?: string | null; district?: string | n
  * Listings (or a seller) with `where` in the page's language: services write it in English, and a
  * Hindi page's loader relabels what it shows (the Hindi table stays on the server).
  */
-export function withPlaceLabels<T extends { state: string | null; district: string | null; where: string | null }>(items: readonly T[], lang: PlaceLanguage): T[] {
+export function withPlaceLabels<T extends { state: string | null; district: string | null; where: string | null }>(
+  items: readonly T[],
+  lang: PlaceLanguage,
+): T[] {
   if (lang === "en") return [...items];
   return items.map((item) => (item.state ? { ...item, where: placeLabel(item, lang) || null } : item));
 }
@@ -294,14 +323,19 @@ function makePlaceChoices(stateSlug: string, lang: PlaceLanguage): PlaceChoiceLi
   const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
   const states = STATES.map(({ slug }) => ({ slug, name: stateName(slug, lang) }));
   const state = getLookups().bySlug.get(stateSlug)?.state;
-  const districts = state ? [...citiesOf(state.slug), ...state.districts].map(({ slug }) => ({ slug, name: districtName(state.slug, slug, lang) })) : [];
+  const districts = state
+    ? [...citiesOf(state.slug), ...state.districts].map(({ slug }) => ({ slug, name: districtName(state.slug, slug, lang) }))
+    : [];
   // English keeps the table's order (states, then union territories); Hindi sorts within each group too.
   return { states: lang === "hi" ? sortWithinKinds(states, byName) : states, districts: districts.sort(byName) };
 }
 
 function sortWithinKinds<T extends { slug: string }>(states: T[], compare: (a: T, b: T) => number): T[] {
   const kindOf = (slug: string) => getLookups().bySlug.get(slug)?.state.kind;
-  return [...states.filter((s) => kindOf(s.slug) === "state").sort(compare), ...states.filter((s) => kindOf(s.slug) !== "state").sort(compare)];
+  return [
+    ...states.filter((s) => kindOf(s.slug) === "state").sort(compare),
+    ...states.filter((s) => kindOf(s.slug) !== "state").sort(compare),
+  ];
 }
 
 /**
@@ -326,7 +360,8 @@ export function placeNamesIn(lang: PlaceLanguage): PlaceNames {
 }
 
 /** Digits of India's scripts (Devanagari, Bengali, Gurmukhi, Gujarati, Odia, Tamil, Telugu, Kannada, Malayalam). */
-const INDIAN_DIGIT = /[\u0966-\u096f\u09e6-\u09ef\u0a66-\u0a6f\u0ae6-\u0aef\u0b66-\u0b6f\u0be6-\u0bef\u0c66-\u0c6f\u0ce6-\u0cef\u0d66-\u0d6f]/g;
+const INDIAN_DIGIT =
+  /[\u0966-\u096f\u09e6-\u09ef\u0a66-\u0a6f\u0ae6-\u0aef\u0b66-\u0b6f\u0be6-\u0bef\u0c66-\u0c6f\u0ce6-\u0cef\u0d66-\u0d6f]/g;
 
 /**
  * A PIN code as its 6 digits ("422 001" → "422001"), or undefined. Spaces anywhere are ignored;

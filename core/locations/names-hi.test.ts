@@ -1,9 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { CITIES, districtName, districtsOf, findCity, findDistrict, findState, placeKey, placeLabel, placeNamesIn, placesNamed, placeWordsIn, stateName } from "./index";
+import {
+  CITIES,
+  districtName,
+  districtsOf,
+  findCity,
+  findDistrict,
+  findState,
+  placeKey,
+  placeLabel,
+  placeNamesIn,
+  placesNamed,
+  placeWordsIn,
+  stateName,
+} from "./index";
 import { STATES } from "./states";
 import { HINDI_PLACE_NAMES } from "./names-hi";
 
-const namesOf = (names: string | readonly string[] | undefined) => (names === undefined ? [] : typeof names === "string" ? [names] : [...names]);
+const namesOf = (names: string | readonly string[] | undefined) =>
+  names === undefined ? [] : typeof names === "string" ? [names] : [...names];
 /** Devanagari letters and signs, with the spaces, digits, dots, hyphens and brackets names use. */
 const DEVANAGARI_NAME = /^(?=.*[\u0905-\u0939])[\u0900-\u097f0-9 .()-]+$/;
 

@@ -17,34 +17,32 @@ function buildLocationFieldsSchema() {
   /** A form field as clean text (core/shared/text); absent or non-text values read as "". */
   const textField = z.preprocess((value) => (typeof value === "string" ? cleanText(value) : ""), z.string());
 
-  return z
-    .object({ state: textField, district: textField, place: textField, pin: textField })
-    .transform((fields, ctx) => {
-      // Any issue added here fails the parse, whatever the transform returns.
-      const problem = (field: "state" | "district" | "place" | "pin", message: string) =>
-        ctx.addIssue({ code: "custom", message, path: [field] });
+  return z.object({ state: textField, district: textField, place: textField, pin: textField }).transform((fields, ctx) => {
+    // Any issue added here fails the parse, whatever the transform returns.
+    const problem = (field: "state" | "district" | "place" | "pin", message: string) =>
+      ctx.addIssue({ code: "custom", message, path: [field] });
 
-      const state = fields.state ? findState(fields.state) : undefined;
-      if (!state) problem("state", "Please choose your state.");
+    const state = fields.state ? findState(fields.state) : undefined;
+    if (!state) problem("state", "Please choose your state.");
 
-      const district = state && fields.district ? findDistrict(state.slug, fields.district) : undefined;
-      if (!fields.district) problem("district", "Please choose your district.");
-      else if (state && !district) problem("district", `Please choose a district in ${state.name}.`);
+    const district = state && fields.district ? findDistrict(state.slug, fields.district) : undefined;
+    if (!fields.district) problem("district", "Please choose your district.");
+    else if (state && !district) problem("district", `Please choose a district in ${state.name}.`);
 
-      if (fields.place.length > MAX_PLACE_LENGTH) {
-        problem("place", `Please keep the village or town under ${MAX_PLACE_LENGTH} characters.`);
-      } else if (fields.place && !hasLetterOrDigit(fields.place)) {
-        problem("place", "Please use letters or numbers in the village or town.");
-      }
+    if (fields.place.length > MAX_PLACE_LENGTH) {
+      problem("place", `Please keep the village or town under ${MAX_PLACE_LENGTH} characters.`);
+    } else if (fields.place && !hasLetterOrDigit(fields.place)) {
+      problem("place", "Please use letters or numbers in the village or town.");
+    }
 
-      const pin = fields.pin ? normalisePin(fields.pin) : undefined;
-      if (fields.pin && !pin) problem("pin", "Please enter a 6-digit PIN code, like 422001.");
-      const pinProblem = pin && state ? pinStateProblem(pin, state.slug) : undefined;
-      if (pinProblem) problem("pin", pinProblem);
+    const pin = fields.pin ? normalisePin(fields.pin) : undefined;
+    if (fields.pin && !pin) problem("pin", "Please enter a 6-digit PIN code, like 422001.");
+    const pinProblem = pin && state ? pinStateProblem(pin, state.slug) : undefined;
+    if (pinProblem) problem("pin", pinProblem);
 
-      if (!state || !district) return z.NEVER;
-      return { state: state.slug, district: district.slug, place: fields.place || null, pin: pin ?? null };
-    });
+    if (!state || !district) return z.NEVER;
+    return { state: state.slug, district: district.slug, place: fields.place || null, pin: pin ?? null };
+  });
 }
 
 export type LocationFields = z.output<typeof locationFieldsSchema>;

@@ -41,7 +41,9 @@ export const listingModerationSchema = z.discriminatedUnion(
 /** The back office's Retry button on a failed job (decision 028): the job's id as listFailed gave it. */
 export const retryJobSchema = z.object({
   intent: z.literal("retry", "Please send the form again from the page."),
-  id: z.string().regex(/^[\w-]{1,100}(\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/, "Please send the form again from the page."),
+  id: z
+    .string()
+    .regex(/^[\w-]{1,100}(\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/, "Please send the form again from the page."),
 });
 
 /** A person's id as better-auth makes it: letters, digits, "_" and "-" (a NUL reached PostgreSQL, a 500). */
@@ -51,7 +53,11 @@ const personId = z.string().regex(PERSON_ID, "Please send the form again from th
 export const personModerationSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("ban"), personId, reason: moderationText({ required: MODERATION_MESSAGES.giveBanReason }).pipe(z.string()) }),
+    z.object({
+      intent: z.literal("ban"),
+      personId,
+      reason: moderationText({ required: MODERATION_MESSAGES.giveBanReason }).pipe(z.string()),
+    }),
     z.object({ intent: z.literal("unban"), personId, note: moderationText() }),
     z.object({ intent: z.literal("role"), personId, role: z.enum(["person", "moderator"], "Please choose a role.") }),
   ],

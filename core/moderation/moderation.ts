@@ -29,7 +29,8 @@ export const MODERATION_MESSAGES = {
   reviewRequested: "Thank you. A moderator will look at this listing again.",
   reviewAlreadyRequested: "You have already asked for a review of this listing.",
   notHidden: "This listing is not hidden.",
-  hiddenNoChange: "This listing is hidden by a moderator, so it cannot be changed this way. You can edit it and ask for a review, or delete it.",
+  hiddenNoChange:
+    "This listing is hidden by a moderator, so it cannot be changed this way. You can edit it and ask for a review, or delete it.",
   banned: "This account is blocked because it broke Mandi's rules, so it cannot sign in.",
   giveReason: "Please write the reason. The seller will see it.",
   giveBanReason: "Please write the reason. Other moderators will see it in the log.",

@@ -82,4 +82,3 @@ describe("formatPricePerKg", () => {
     expect(formatPricePerKg(paise)).toBe(text);
   });
 });
-

@@ -7,7 +7,14 @@ const DATE = "2026-11-26";
 describe("the MSP note", () => {
   it("notes wheat at ₹24 / kg: MSP ₹2,585 / quintal, ₹25.85 / kg", () => {
     const note = mspNoteForForm({ produce: "wheat", price: "24", unit: "kg", unitKg: "", date: DATE });
-    expect(note).toMatchObject({ produce: "wheat", perQuintalPaise: 258_500, perKgPaise: 2585, perUnitPaise: 2585, unit: "kg", inForce: true });
+    expect(note).toMatchObject({
+      produce: "wheat",
+      perQuintalPaise: 258_500,
+      perKgPaise: 2585,
+      perUnitPaise: 2585,
+      unit: "kg",
+      inForce: true,
+    });
     expect(note?.season.name.en).toBe("Rabi marketing season 2026-27");
   });
 
@@ -19,10 +26,19 @@ describe("the MSP note", () => {
   });
 
   it("works in every unit: quintal, tonne, and a crate by its weight", () => {
-    expect(mspNoteForForm({ produce: "wheat", price: "2,500", unit: "quintal", unitKg: "", date: DATE })).toMatchObject({ perUnitPaise: 258_500, perKgPaise: 2585 });
-    expect(mspNoteForForm({ produce: "wheat", price: "25000", unit: "tonne", unitKg: "", date: DATE })).toMatchObject({ perUnitPaise: 2_585_000, unit: "tonne" });
+    expect(mspNoteForForm({ produce: "wheat", price: "2,500", unit: "quintal", unitKg: "", date: DATE })).toMatchObject({
+      perUnitPaise: 258_500,
+      perKgPaise: 2585,
+    });
+    expect(mspNoteForForm({ produce: "wheat", price: "25000", unit: "tonne", unitKg: "", date: DATE })).toMatchObject({
+      perUnitPaise: 2_585_000,
+      unit: "tonne",
+    });
     // A 20 kg crate at ₹500 is ₹25 / kg: below; its MSP is ₹517 a crate.
-    expect(mspNoteForForm({ produce: "wheat", price: "500", unit: "crate", unitKg: "20", date: DATE })).toMatchObject({ perUnitPaise: 51_700, unit: "crate" });
+    expect(mspNoteForForm({ produce: "wheat", price: "500", unit: "crate", unitKg: "20", date: DATE })).toMatchObject({
+      perUnitPaise: 51_700,
+      unit: "crate",
+    });
     expect(mspNoteForForm({ produce: "wheat", price: "520", unit: "crate", unitKg: "20", date: DATE })).toBeUndefined();
   });
 
@@ -43,8 +59,15 @@ describe("the MSP note", () => {
 
 describe("the produce a form is compared with", () => {
   it("reads the name, unless the seller chose a produce or none", () => {
-    expect(comparedProduce({ name: "Nashik red onion", category: "vegetables", choice: "" })).toMatchObject({ produce: { id: "onion" }, chosen: false });
-    expect(comparedProduce({ name: "Nashik red onion", category: "vegetables", choice: "none" })).toMatchObject({ produce: undefined, chosen: true, fromName: { id: "onion" } });
+    expect(comparedProduce({ name: "Nashik red onion", category: "vegetables", choice: "" })).toMatchObject({
+      produce: { id: "onion" },
+      chosen: false,
+    });
+    expect(comparedProduce({ name: "Nashik red onion", category: "vegetables", choice: "none" })).toMatchObject({
+      produce: undefined,
+      chosen: true,
+      fromName: { id: "onion" },
+    });
     expect(comparedProduce({ name: "Nashik red onion", category: "vegetables", choice: "garlic" }).produce?.id).toBe("garlic");
     expect(comparedProduce({ name: "", category: "", choice: "" }).produce).toBeUndefined();
     expect(comparedProduce({ name: "Sharbati", category: "wheat", choice: "not-a-produce" }).produce?.id).toBe("wheat");

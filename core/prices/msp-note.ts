@@ -28,7 +28,13 @@ export interface MspNote {
  * The note for a price of `unitPricePaise` per `unit` weighing `gramsPerUnit`, on India's date
  * `date`; undefined when the produce has no MSP or the price is at or above it.
  */
-export function mspNote(price: { produce: string | null | undefined; unitPricePaise: number; unit: Unit; gramsPerUnit: number; date: string }): MspNote | undefined {
+export function mspNote(price: {
+  produce: string | null | undefined;
+  unitPricePaise: number;
+  unit: Unit;
+  gramsPerUnit: number;
+  date: string;
+}): MspNote | undefined {
   if (!(price.gramsPerUnit > 0) || !(price.unitPricePaise > 0)) return undefined;
   const [lowest] = mspFor(price.produce, price.date);
   if (!lowest) return undefined;
@@ -50,7 +56,13 @@ export function mspNote(price: { produce: string | null | undefined; unitPricePa
  * The note for the form's fields as typed ("24", "kg", and for a dozen or crate its weight in kg);
  * undefined while they do not yet make a price.
  */
-export function mspNoteForForm(form: { produce: string | null | undefined; price: string; unit: string; unitKg: string; date: string }): MspNote | undefined {
+export function mspNoteForForm(form: {
+  produce: string | null | undefined;
+  price: string;
+  unit: string;
+  unitKg: string;
+  date: string;
+}): MspNote | undefined {
   const unit = (UNITS as readonly string[]).includes(form.unit) ? (form.unit as Unit) : form.unit ? undefined : "kg";
   if (!unit || !form.produce) return undefined;
   const unitPricePaise = parseRupeesToPaise(form.price.trim());

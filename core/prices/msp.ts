@@ -89,7 +89,9 @@ export interface Msp {
  */
 export function mspFor(produce: string | null | undefined, date: string): Msp[] {
   if (!produce) return [];
-  const seasons = MSP_SEASONS.filter((season) => season.from <= date && season.prices.some((price) => price.produce === produce)).sort((a, b) => b.from.localeCompare(a.from));
+  const seasons = MSP_SEASONS.filter((season) => season.from <= date && season.prices.some((price) => price.produce === produce)).sort(
+    (a, b) => b.from.localeCompare(a.from),
+  );
   const season = seasons[0];
   if (!season) return [];
   return season.prices

@@ -19,7 +19,10 @@ function point(sellerId: string, pricePaise: number, extra: Partial<PricePoint> 
   return { sellerId, pricePaise, grade: null, state: "maharashtra", district: "nashik", day: 20_000, ...extra };
 }
 
-const pointsArb = fc.array(fc.record({ sellerId: fc.constantFrom("a", "b", "c", "d", "e", "f"), pricePaise: fc.integer({ min: 1, max: 1_000_000 }) }), { maxLength: 60 });
+const pointsArb = fc.array(
+  fc.record({ sellerId: fc.constantFrom("a", "b", "c", "d", "e", "f"), pricePaise: fc.integer({ min: 1, max: 1_000_000 }) }),
+  { maxLength: 60 },
+);
 
 describe("quantile and median", () => {
   it("interpolates between neighbours", () => {
@@ -32,13 +35,18 @@ describe("quantile and median", () => {
 
   it("lies between the smallest and the largest, and grows with q", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: 1 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (values, q1, q2) => {
-        const sorted = [...values].sort((a, b) => a - b);
-        const [lo, hi] = q1 <= q2 ? [q1, q2] : [q2, q1];
-        expect(quantile(sorted, lo)).toBeGreaterThanOrEqual(sorted[0]!);
-        expect(quantile(sorted, hi)).toBeLessThanOrEqual(sorted.at(-1)!);
-        expect(quantile(sorted, lo)).toBeLessThanOrEqual(quantile(sorted, hi));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: 1 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (values, q1, q2) => {
+          const sorted = [...values].sort((a, b) => a - b);
+          const [lo, hi] = q1 <= q2 ? [q1, q2] : [q2, q1];
+          expect(quantile(sorted, lo)).toBeGreaterThanOrEqual(sorted[0]!);
+          expect(quantile(sorted, hi)).toBeLessThanOrEqual(sorted.at(-1)!);
+          expect(quantile(sorted, lo)).toBeLessThanOrEqual(quantile(sorted, hi));
+        },
+      ),
     );
   });
 });
@@ -115,7 +123,9 @@ describe("chooseInsight", () => {
   const state = [...nashik, point("f", 3000, { district: "pune" }), point("g", 3200, { district: "pune" })];
 
   it("answers for the district when its sample is enough", async () => {
-    const insight = await chooseInsight({ state: "maharashtra", district: "nashik" }, async (scope) => (scope === "district" ? nashik : state));
+    const insight = await chooseInsight({ state: "maharashtra", district: "nashik" }, async (scope) =>
+      scope === "district" ? nashik : state,
+    );
     expect(insight).toMatchObject({ enough: true, scope: "district", district: "nashik", grade: null });
   });
 
@@ -161,7 +171,14 @@ describe("readings", () => {
   });
 
   it("summarises by region and by week, leaving thin ones out", () => {
-    const points = [point("a", 1800), point("b", 2000), point("c", 2200), point("d", 2400), point("e", 2600), point("f", 9000, { district: "pune" })];
+    const points = [
+      point("a", 1800),
+      point("b", 2000),
+      point("c", 2200),
+      point("d", 2400),
+      point("e", 2600),
+      point("f", 9000, { district: "pune" }),
+    ];
     expect(summariseBy(points, (p) => p.district).map((row) => row.key)).toEqual(["nashik"]);
     const trend = weeklyTrend(points, 20_000);
     expect(trend).toHaveLength(13);

@@ -67,7 +67,10 @@ export function quantile(sorted: readonly number[], q: number): number {
 }
 
 export function median(values: readonly number[]): number {
-  return quantile([...values].sort((a, b) => a - b), 0.5);
+  return quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 /** Each seller's figure: the median of their prices. */
@@ -150,7 +153,10 @@ export function roundForBand(paise: number): number {
 }
 
 /** Median per region, for the price page's tables: regions below the minimum sample are left out. */
-export function summariseBy<K extends string>(points: readonly PricePoint[], keyOf: (point: PricePoint) => K): Array<{ key: K; summary: PriceSummary }> {
+export function summariseBy<K extends string>(
+  points: readonly PricePoint[],
+  keyOf: (point: PricePoint) => K,
+): Array<{ key: K; summary: PriceSummary }> {
   const groups = new Map<K, PricePoint[]>();
   for (const point of points) {
     const key = keyOf(point);
@@ -212,7 +218,6 @@ export interface PriceInsightNote {
   lowUnitPaise: number | null;
   highUnitPaise: number | null;
 }
-
 
 /** Where a listing's price stands, as its page says it: "7% below the usual price in Nashik". */
 export interface PriceStandingView {

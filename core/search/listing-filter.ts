@@ -39,7 +39,6 @@ export interface ListingFilter {
   unplaced?: boolean;
 }
 
-
 /** The parts of browse options that decide what matches (BrowseOptions in listing-search.service.ts). */
 export interface FilterOptions {
   q?: string;
@@ -108,7 +107,11 @@ export interface FilterableListing {
 }
 
 function inPlaces(listing: FilterableListing, places: readonly PlaceMatch[]): boolean {
-  return places.some((place) => listing.state === place.state && (!place.districts?.length || (listing.district !== null && place.districts.includes(listing.district))));
+  return places.some(
+    (place) =>
+      listing.state === place.state &&
+      (!place.districts?.length || (listing.district !== null && place.districts.includes(listing.district))),
+  );
 }
 
 /** Whether a live listing is among what `filter` finds: applyFilter's conditions, read in memory. */

@@ -4,12 +4,36 @@ import { searchParamsToObject } from "../shared/form-fields";
 
 describe("browseQuerySchema", () => {
   it("gives every missing key its default", () => {
-    expect(browseQuerySchema.parse({})).toEqual({ q: "", category: "", page: 1, sort: "newest", by: "any", min: "", max: "", state: "", district: "", grade: "", from: "", price: {} });
+    expect(browseQuerySchema.parse({})).toEqual({
+      q: "",
+      category: "",
+      page: 1,
+      sort: "newest",
+      by: "any",
+      min: "",
+      max: "",
+      state: "",
+      district: "",
+      grade: "",
+      from: "",
+      price: {},
+    });
   });
 
   it("keeps good values", () => {
     expect(
-      browseQuerySchema.parse({ q: "basmati", category: "Rice", page: "3", sort: "price-asc", by: "name", min: "40", max: "1,250.50", state: "Maharashtra", district: "nasik", grade: "a" }),
+      browseQuerySchema.parse({
+        q: "basmati",
+        category: "Rice",
+        page: "3",
+        sort: "price-asc",
+        by: "name",
+        min: "40",
+        max: "1,250.50",
+        state: "Maharashtra",
+        district: "nasik",
+        grade: "a",
+      }),
     ).toEqual({
       q: "basmati",
       category: "Rice",
@@ -125,7 +149,10 @@ describe("browseQuerySchema", () => {
 
   it("reads places by their Hindi names, and a city as one choice", () => {
     // A NUL is no letter: dropped, as from an English name.
-    expect(browseQuerySchema.parse({ state: "महाराष्ट्र\u0000", district: "नाशिक" })).toMatchObject({ state: "maharashtra", district: "nashik" });
+    expect(browseQuerySchema.parse({ state: "महाराष्ट्र\u0000", district: "नाशिक" })).toMatchObject({
+      state: "maharashtra",
+      district: "nashik",
+    });
     expect(browseQuerySchema.parse({ state: "maharashtra", district: "मुंबई" })).toMatchObject({ state: "maharashtra", district: "mumbai" });
     expect(browseQuerySchema.parse({ state: "maharashtra", district: "mumbai" })).toMatchObject({ district: "mumbai" });
     expect(browseQuerySchema.parse({ state: "maharashtra", district: "mumbai-city" })).toMatchObject({ district: "mumbai-city" });
@@ -167,7 +194,10 @@ describe("suggestQuerySchema", () => {
 
 describe("browseQuerySchema: nearest first (decision 024)", () => {
   it("reads the district to sort from, by slug or name, and drops an unknown one", () => {
-    expect(browseQuerySchema.parse({ sort: "near", from: "maharashtra/nashik" })).toMatchObject({ sort: "near", from: "maharashtra/nashik" });
+    expect(browseQuerySchema.parse({ sort: "near", from: "maharashtra/nashik" })).toMatchObject({
+      sort: "near",
+      from: "maharashtra/nashik",
+    });
     expect(browseQuerySchema.parse({ sort: "near", from: "Maharashtra/Nasik" }).from).toBe("maharashtra/nashik");
     for (const from of ["atlantis/x", "maharashtra", "/", "a".repeat(500), "maharashtra/nashik/extra"]) {
       expect(browseQuerySchema.parse({ sort: "near", from }).from === "" || from.endsWith("extra"), from).toBe(true);
@@ -175,7 +205,14 @@ describe("browseQuerySchema: nearest first (decision 024)", () => {
   });
   it("rounds the phone's position to 0.1° and drops one outside India or not a number", () => {
     expect(browseQuerySchema.parse({ lat: "19.99734", lon: "73.78912" })).toMatchObject({ lat: 20, lon: 73.8 });
-    for (const [lat, lon] of [["51.5", "-0.1"], ["abc", "73"], ["1e3", "73"], ["", ""], ["19.9", ""], ["NaN", "Infinity"]]) {
+    for (const [lat, lon] of [
+      ["51.5", "-0.1"],
+      ["abc", "73"],
+      ["1e3", "73"],
+      ["", ""],
+      ["19.9", ""],
+      ["NaN", "Infinity"],
+    ]) {
       const parsed = browseQuerySchema.parse({ lat, lon });
       expect(parsed.lat === undefined && parsed.lon === undefined, `${lat},${lon}`).toBe(true);
     }

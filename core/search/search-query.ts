@@ -82,8 +82,11 @@ export const browseQuerySchema = z
     const district = state ? (findCity(state.slug, query.district) ?? findDistrict(state.slug, query.district)) : undefined;
     const [fromStateText = "", fromDistrictText = ""] = query.from.split("/");
     const fromState = findState(fromStateText);
-    const fromDistrict = fromState ? (findCity(fromState.slug, fromDistrictText) ?? findDistrict(fromState.slug, fromDistrictText)) : undefined;
-    const point = query.lat !== undefined && query.lon !== undefined ? { lat: roundCoordinate(query.lat), lon: roundCoordinate(query.lon) } : undefined;
+    const fromDistrict = fromState
+      ? (findCity(fromState.slug, fromDistrictText) ?? findDistrict(fromState.slug, fromDistrictText))
+      : undefined;
+    const point =
+      query.lat !== undefined && query.lon !== undefined ? { lat: roundCoordinate(query.lat), lon: roundCoordinate(query.lon) } : undefined;
     return {
       ...query,
       state: state?.slug ?? "",

@@ -16,7 +16,11 @@ import { PRODUCE_ALIASES } from "../catalogue/produce-aliases";
  */
 export function normaliseSearchText(text: string): string {
   // Control characters (a NUL from a crafted URL) mean nothing in a name and would end an FTS5 string early.
-  return text.normalize("NFC").toLowerCase().replace(/[\s\p{Cc}]+/gu, " ").trim();
+  return text
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[\s\p{Cc}]+/gu, " ")
+    .trim();
 }
 
 // Built on first use, not at import: the browser imports this module for normaliseSearchText

@@ -46,15 +46,25 @@ describe("rankSuggestions", () => {
   it("keeps one entry per name and at most the limit", () => {
     const many = Array.from({ length: 20 }, (_, i) => candidate(`Rice ${String(i).padStart(2, "0")}`));
     expect(rankSuggestions([...many, ...many], { terms: ["rice"], typed: "rice" })).toHaveLength(15);
-    expect(rankSuggestions(many, { terms: ["rice"], typed: "rice", limit: 3 }).map((s) => s.name)).toEqual(["Rice 00", "Rice 01", "Rice 02"]);
+    expect(rankSuggestions(many, { terms: ["rice"], typed: "rice", limit: 3 }).map((s) => s.name)).toEqual([
+      "Rice 00",
+      "Rice 01",
+      "Rice 02",
+    ]);
   });
 });
 
 describe("highlightRanges and highlightParts", () => {
   it("marks every occurrence of every term, merged", () => {
     expect(highlightRanges("Basmati Rice", ["rice"])).toEqual([[8, 12]]);
-    expect(highlightRanges("Rice and rice", ["rice"])).toEqual([[0, 4], [9, 13]]);
-    expect(highlightRanges("Onion Onion", ["oni", "nio"])).toEqual([[0, 4], [6, 10]]);
+    expect(highlightRanges("Rice and rice", ["rice"])).toEqual([
+      [0, 4],
+      [9, 13],
+    ]);
+    expect(highlightRanges("Onion Onion", ["oni", "nio"])).toEqual([
+      [0, 4],
+      [6, 10],
+    ]);
     expect(highlightRanges("Basmati Rice", ["basmti"])).toEqual([]);
   });
 

@@ -12,7 +12,9 @@ describe("share meta tags", () => {
       type: "product",
       image: { url: "https://mandi.example/share/listing/1/hi-0123456789abcdef.jpg", width: 1200, height: 630, alt: "Nashik Onion" },
     });
-    const byKey = Object.fromEntries(tags.map((tag) => ("property" in tag ? [tag.property, tag.content] : "name" in tag ? [tag.name, tag.content] : [tag.rel, tag.href])));
+    const byKey = Object.fromEntries(
+      tags.map((tag) => ("property" in tag ? [tag.property, tag.content] : "name" in tag ? [tag.name, tag.content] : [tag.rel, tag.href])),
+    );
     expect(byKey).toMatchObject({
       canonical: "https://mandi.example/view/1",
       "og:url": "https://mandi.example/view/1?lang=hi",
@@ -29,7 +31,15 @@ describe("share meta tags", () => {
   });
 
   it("say summary without an image, and keep descriptions short", () => {
-    const tags = shareMetaTags({ title: "t", description: "x ".repeat(300), canonical: "https://m/", url: "https://m/", lang: "en", type: "website", image: null });
+    const tags = shareMetaTags({
+      title: "t",
+      description: "x ".repeat(300),
+      canonical: "https://m/",
+      url: "https://m/",
+      lang: "en",
+      type: "website",
+      image: null,
+    });
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary" });
     expect(tags.some((tag) => "property" in tag && tag.property === "og:image")).toBe(false);
     expect([...shortDescription("x ".repeat(300))].length).toBeLessThanOrEqual(200);

@@ -26,7 +26,8 @@ export interface SharePreview {
 }
 
 /** What React Router's meta function takes: plain objects, so core/ needs no framework. */
-export type MetaTag = { property: string; content: string } | { name: string; content: string } | { tagName: "link"; rel: string; href: string };
+export type MetaTag =
+  { property: string; content: string } | { name: string; content: string } | { tagName: "link"; rel: string; href: string };
 
 export const OG_LOCALE: Record<Language, string> = { en: "en_IN", hi: "hi_IN" };
 export const SITE_NAME = "Mandi";
@@ -49,7 +50,12 @@ export function absoluteUrl(baseUrl: string, pathAndQuery: string, lang?: Langua
 
 export function shortDescription(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  return [...flat].length > MAX_DESCRIPTION ? `${[...flat].slice(0, MAX_DESCRIPTION - 1).join("").trimEnd()}…` : flat;
+  return [...flat].length > MAX_DESCRIPTION
+    ? `${[...flat]
+        .slice(0, MAX_DESCRIPTION - 1)
+        .join("")
+        .trimEnd()}…`
+    : flat;
 }
 
 export function shareMetaTags(preview: SharePreview): MetaTag[] {

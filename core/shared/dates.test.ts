@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { expiryText, formatShortDate, INDIA_OFFSET_MS, INDIA_UTC_OFFSET, indiaHour, indiaTimeOfDay, isoDate, isoDateTimeInIndia, shortMonth, startOfIndiaDay } from "./dates";
+import {
+  expiryText,
+  formatShortDate,
+  INDIA_OFFSET_MS,
+  INDIA_UTC_OFFSET,
+  indiaHour,
+  indiaTimeOfDay,
+  isoDate,
+  isoDateTimeInIndia,
+  shortMonth,
+  startOfIndiaDay,
+} from "./dates";
 import { en } from "../i18n/en";
 import { hi } from "../i18n/hi";
 import { createTranslator, type MessageTree } from "../i18n/translate";
@@ -65,8 +76,20 @@ describe("formatShortDate in Hindi", () => {
   });
 
   it("matches Intl's hi-IN and en-US forms in India's time zone on every day of a year, at every hour", () => {
-    const hindi = new Intl.DateTimeFormat("hi-IN", { timeZone: "Asia/Kolkata", weekday: "short", month: "short", day: "numeric", year: "numeric" });
-    const english = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Kolkata", weekday: "short", month: "short", day: "2-digit", year: "numeric" });
+    const hindi = new Intl.DateTimeFormat("hi-IN", {
+      timeZone: "Asia/Kolkata",
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+    });
+    const english = new Intl.DateTimeFormat("en-US", {
+      timeZone: "Asia/Kolkata",
+      weekday: "short",
+      month: "short",
+      day: "2-digit",
+      year: "numeric",
+    });
     for (let t = utc(2026, 1, 1); t < utc(2027, 1, 2); t += 61 * 60_000) {
       expect(formatShortDate(t, "hi")).toBe(hindi.format(t));
       const parts = Object.fromEntries(english.formatToParts(t).map((p) => [p.type, p.value]));

@@ -60,7 +60,7 @@ const HOUR_MS = 3_600_000;
 
 /** The hour of the day (0–23) in India at this instant: a daily digest's hour is India's. */
 export function indiaHour(epochMs: number): number {
-  return Math.floor((((epochMs + INDIA_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS / HOUR_MS);
+  return Math.floor(((((epochMs + INDIA_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS);
 }
 
 /** The instant India's day began (midnight, Asia/Kolkata) for this instant. */
@@ -75,7 +75,13 @@ export function startOfIndiaDay(epochMs: number): number {
 export function expiryText(
   expiresAt: number,
   now: number,
-  { lang, t }: { lang: Language; t: (key: "date.expired" | "date.today" | "date.tomorrow" | "date.inDays", params?: Record<string, string | number>) => string },
+  {
+    lang,
+    t,
+  }: {
+    lang: Language;
+    t: (key: "date.expired" | "date.today" | "date.tomorrow" | "date.inDays", params?: Record<string, string | number>) => string;
+  },
 ): string {
   if (expiresAt <= now) return t("date.expired", { date: formatShortDate(expiresAt, lang) });
   const days = Math.floor((expiresAt - now) / DAY_MS);

@@ -88,7 +88,12 @@ describe("every text field is clean before it is checked (issue 9, finding 7)", 
     });
     expect(data.name).toBe("Basmati Rice\ufffd");
     expect(data.description).toBe("Line one\nLine two");
-    const signup = dataOf(signupSchema, { ...person, name: "Asha\ud800 Devi\u202e", email: "\u200basha@example.com\u0000", phone: "98765\u200b43210" });
+    const signup = dataOf(signupSchema, {
+      ...person,
+      name: "Asha\ud800 Devi\u202e",
+      email: "\u200basha@example.com\u0000",
+      phone: "98765\u200b43210",
+    });
     expect(signup).toMatchObject({ name: "Asha\ufffd Devi", email: "asha@example.com", phone: "+919876543210" });
   });
 

@@ -58,9 +58,7 @@ export function searchParamsToObject(params: URLSearchParams): Record<string, st
  */
 export type FieldErrors = Record<string, string>;
 
-export type ParseResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; errors: FieldErrors };
+export type ParseResult<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
 
 /** Parse, returning the first message per field for showing beside it. */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): ParseResult<z.output<S>> {

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { pageLinks, type PageLink } from "./pagination";
 
 describe("pageLinks", () => {
-  it.each([[1, 0], [1, -3], [5, 0]])("shows nothing for page %i of %i pages", (page, pageCount) => {
+  it.each([
+    [1, 0],
+    [1, -3],
+    [5, 0],
+  ])("shows nothing for page %i of %i pages", (page, pageCount) => {
     expect(pageLinks(page, pageCount)).toEqual([]);
   });
 

@@ -28,17 +28,12 @@ describe("normalisePhone", () => {
     expect(normalisePhone(text)).toBe(e164);
   });
 
-  it.each([
-    ["0876543210"],
-    ["1876543210"],
-    ["2876543210"],
-    ["3876543210"],
-    ["4876543210"],
-    ["5876543210"],
-    ["+91 58765 43210"],
-  ])("rejects %j, which does not start 6–9", (text) => {
-    expect(normalisePhone(text)).toBeUndefined();
-  });
+  it.each([["0876543210"], ["1876543210"], ["2876543210"], ["3876543210"], ["4876543210"], ["5876543210"], ["+91 58765 43210"]])(
+    "rejects %j, which does not start 6–9",
+    (text) => {
+      expect(normalisePhone(text)).toBeUndefined();
+    },
+  );
 
   it.each([
     ["987654321"], // 9 digits

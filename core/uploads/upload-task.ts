@@ -32,8 +32,7 @@ const TRANSITIONS: Record<UploadEvent, Partial<Record<UploadState, UploadState>>
 };
 
 export type TransitionResult =
-  | { ok: true; state: UploadState }
-  | { ok: false; state: UploadState; reason: "not-allowed"; event: UploadEvent };
+  { ok: true; state: UploadState } | { ok: false; state: UploadState; reason: "not-allowed"; event: UploadEvent };
 
 export function transition(state: UploadState, event: UploadEvent): TransitionResult {
   const next = TRANSITIONS[event][state];

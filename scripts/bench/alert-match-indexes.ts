@@ -16,14 +16,30 @@ import { timeOrderedId } from "../../server/db/time-ordered-id";
 
 const variants: Record<string, string[]> = {
   // alert_match as migration 0016 made it, ids from randomUUID (before this change) …
-  current_randomid: [`create table t (id text primary key, saved_search_id text not null, listing_id text not null, user_id text not null, created_at bigint not null, emailed_at bigint, pushed_at bigint, constraint p unique (saved_search_id, listing_id))`, `create index u on t (user_id, created_at)`],
+  current_randomid: [
+    `create table t (id text primary key, saved_search_id text not null, listing_id text not null, user_id text not null, created_at bigint not null, emailed_at bigint, pushed_at bigint, constraint p unique (saved_search_id, listing_id))`,
+    `create index u on t (user_id, created_at)`,
+  ],
   // … and with time-ordered ids (now).
-  current: [`create table t (id text primary key, saved_search_id text not null, listing_id text not null, user_id text not null, created_at bigint not null, emailed_at bigint, pushed_at bigint, constraint p unique (saved_search_id, listing_id))`, `create index u on t (user_id, created_at)`],
-  pair_listing_first: [`create table t (id text primary key, saved_search_id text not null, listing_id text not null, user_id text not null, created_at bigint not null, emailed_at bigint, pushed_at bigint, constraint p unique (listing_id, saved_search_id))`, `create index u on t (user_id, created_at)`],
+  current: [
+    `create table t (id text primary key, saved_search_id text not null, listing_id text not null, user_id text not null, created_at bigint not null, emailed_at bigint, pushed_at bigint, constraint p unique (saved_search_id, listing_id))`,
+    `create index u on t (user_id, created_at)`,
+  ],
+  pair_listing_first: [
+    `create table t (id text primary key, saved_search_id text not null, listing_id text not null, user_id text not null, created_at bigint not null, emailed_at bigint, pushed_at bigint, constraint p unique (listing_id, saved_search_id))`,
+    `create index u on t (user_id, created_at)`,
+  ],
   // Migration 0033 (decision 030, amended): the pair keyed by listing first, the user index replaced by the saved search's.
-  migration_0033: [`create table t (id text primary key, saved_search_id text not null, listing_id text not null, user_id text not null, created_at bigint not null, emailed_at bigint, pushed_at bigint, constraint p unique (listing_id, saved_search_id))`, `create index s on t (saved_search_id, created_at)`],
-  no_user_idx: [`create table t (id text primary key, saved_search_id text not null, listing_id text not null, user_id text not null, created_at bigint not null, emailed_at bigint, pushed_at bigint, constraint p unique (saved_search_id, listing_id))`],
-  pk_only: [`create table t (id text primary key, saved_search_id text not null, listing_id text not null, user_id text not null, created_at bigint not null, emailed_at bigint, pushed_at bigint)`],
+  migration_0033: [
+    `create table t (id text primary key, saved_search_id text not null, listing_id text not null, user_id text not null, created_at bigint not null, emailed_at bigint, pushed_at bigint, constraint p unique (listing_id, saved_search_id))`,
+    `create index s on t (saved_search_id, created_at)`,
+  ],
+  no_user_idx: [
+    `create table t (id text primary key, saved_search_id text not null, listing_id text not null, user_id text not null, created_at bigint not null, emailed_at bigint, pushed_at bigint, constraint p unique (saved_search_id, listing_id))`,
+  ],
+  pk_only: [
+    `create table t (id text primary key, saved_search_id text not null, listing_id text not null, user_id text not null, created_at bigint not null, emailed_at bigint, pushed_at bigint)`,
+  ],
 };
 const searches = Array.from({ length: 100_000 }, () => randomUUID());
 const users = Array.from({ length: 20_000 }, (_, i) => `bench-alerts-${i}`);
@@ -41,12 +57,20 @@ for (const [name, ddl] of Object.entries(variants)) {
   raw.pragma("journal_mode = WAL");
   raw.pragma("synchronous = NORMAL");
   for (const d of ddl) raw.exec(d);
-  const ins = raw.prepare("insert into t (id, saved_search_id, listing_id, user_id, created_at) select value->>0, value->>1, value->>2, value->>3, value->>4 from json_each(?) where true on conflict do nothing");
+  const ins = raw.prepare(
+    "insert into t (id, saved_search_id, listing_id, user_id, created_at) select value->>0, value->>1, value->>2, value->>3, value->>4 from json_each(?) where true on conflict do nothing",
+  );
   let total = 0;
   let wall = 0;
   for (let i = 0; i < 400; i++) {
     const listing = randomUUID();
-    const rows = Array.from({ length: 360 }, () => [name === "current_randomid" ? randomUUID() : timeOrderedId(), pick(searches), listing, pick(users), Date.now()]);
+    const rows = Array.from({ length: 360 }, () => [
+      name === "current_randomid" ? randomUUID() : timeOrderedId(),
+      pick(searches),
+      listing,
+      pick(users),
+      Date.now(),
+    ]);
     const w0 = performance.now();
     const c = cpu(() => ins.run(JSON.stringify(rows)));
     if (i >= 200) {

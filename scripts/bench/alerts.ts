@@ -109,20 +109,63 @@ function marketQueries(count: number): SavedQuery[] {
 function marketListings(count: number): BenchListing[] {
   return [...syntheticListings(count, { seed: 9 })].map((listing, i) => {
     const place = skewedPlace();
-    return { id: randomUUID(), sellerId: SELLER, name: listing.name, category: listing.category, pricePaise: listing.pricePaise, ...place, grade: chance(0.6) ? pickOf(GRADES) : null, createdAt: Date.now() - i * 1000 };
+    return {
+      id: randomUUID(),
+      sellerId: SELLER,
+      name: listing.name,
+      category: listing.category,
+      pricePaise: listing.pricePaise,
+      ...place,
+      grade: chance(0.6) ? pickOf(GRADES) : null,
+      createdAt: Date.now() - i * 1000,
+    };
   });
 }
 
 // ---- The old, dense distribution (--dense) ------------------------------------------------
 
-const WORDS = ["onion", "pyaz", "potato", "aloo", "tomato", "rice", "basmati", "wheat", "mango", "grapes", "apple", "chilli", "garlic", "ginger", "banana", "guava", "carrot", "okra", "soybean", "mustard"];
-const PLACES = [["maharashtra", "nashik"], ["maharashtra", "pune"], ["punjab", "ludhiana"], ["uttar-pradesh", "agra"], ["karnataka", "kolar"], ["", ""]];
+const WORDS = [
+  "onion",
+  "pyaz",
+  "potato",
+  "aloo",
+  "tomato",
+  "rice",
+  "basmati",
+  "wheat",
+  "mango",
+  "grapes",
+  "apple",
+  "chilli",
+  "garlic",
+  "ginger",
+  "banana",
+  "guava",
+  "carrot",
+  "okra",
+  "soybean",
+  "mustard",
+];
+const PLACES = [
+  ["maharashtra", "nashik"],
+  ["maharashtra", "pune"],
+  ["punjab", "ludhiana"],
+  ["uttar-pradesh", "agra"],
+  ["karnataka", "kolar"],
+  ["", ""],
+];
 const at = <T>(list: readonly T[], i: number) => list[i % list.length]!;
 
 function denseQueries(count: number): SavedQuery[] {
   return Array.from({ length: count }, (_, i) => {
     const [state, district] = at(PLACES, Math.floor(i / 7));
-    const q: SavedQuery = { q: i % 10 === 9 ? "" : `${at(WORDS, i)}${i % 13 === 0 ? ` ${at(WORDS, i + 3)}` : ""}`, by: "any", category: i % 10 === 9 ? "vegetables" : "", state: state!, district: district! };
+    const q: SavedQuery = {
+      q: i % 10 === 9 ? "" : `${at(WORDS, i)}${i % 13 === 0 ? ` ${at(WORDS, i + 3)}` : ""}`,
+      by: "any",
+      category: i % 10 === 9 ? "vegetables" : "",
+      state: state!,
+      district: district!,
+    };
     if (i % 3 === 0) q.maxPaise = 2000 + (i % 50) * 100;
     return q;
   });
@@ -131,7 +174,17 @@ function denseQueries(count: number): SavedQuery[] {
 function denseListings(count: number): BenchListing[] {
   return Array.from({ length: count }, (_, i) => {
     const [state, district] = at(PLACES.slice(0, 5), i);
-    return { id: randomUUID(), sellerId: SELLER, name: `${at(["Red", "Fresh", "Organic", "Nashik"], i)} ${at(WORDS, i * 7)}`, category: "vegetables", pricePaise: 1500 + (i % 40) * 100, state: state!, district: district!, grade: null, createdAt: Date.now() - i * 1000 };
+    return {
+      id: randomUUID(),
+      sellerId: SELLER,
+      name: `${at(["Red", "Fresh", "Organic", "Nashik"], i)} ${at(WORDS, i * 7)}`,
+      category: "vegetables",
+      pricePaise: 1500 + (i % 40) * 100,
+      state: state!,
+      district: district!,
+      grade: null,
+      createdAt: Date.now() - i * 1000,
+    };
   });
 }
 
@@ -165,7 +218,11 @@ const services = await createServices(
 
 try {
   await clearBenchAlerts(db.kysely);
-  const people = Array.from({ length: PEOPLE }, (_, i) => ({ id: `bench-alerts-${i}`, name: `Buyer ${i}`, email: `buyer${i}@bench.example.in` }));
+  const people = Array.from({ length: PEOPLE }, (_, i) => ({
+    id: `bench-alerts-${i}`,
+    name: `Buyer ${i}`,
+    email: `buyer${i}@bench.example.in`,
+  }));
   await insertBenchUsers(db.kysely, db.dialect, [{ id: SELLER, name: "Bench seller", email: "seller@bench.example.in" }, ...people]);
 
   const started = performance.now();
@@ -201,7 +258,15 @@ try {
   );
 
   // The job's path, one listing after another (each is new: its matches are recorded, its jobs queued).
-  const filterable = (l: BenchListing): FilterableListing => ({ sellerId: l.sellerId, nameSearch: normaliseSearchText(l.name), category: l.category, pricePaise: l.pricePaise, state: l.state, district: l.district, grade: l.grade });
+  const filterable = (l: BenchListing): FilterableListing => ({
+    sellerId: l.sellerId,
+    nameSearch: normaliseSearchText(l.name),
+    category: l.category,
+    pricePaise: l.pricePaise,
+    state: l.state,
+    district: l.district,
+    grade: l.grade,
+  });
   for (const listing of warmup) await services.alerts.matchListing(listing.id);
   // Where the job's own time goes: its queueing of email and push jobs, timed around the queue it calls.
   const queueing: Record<string, number[]> = {};
@@ -247,7 +312,12 @@ try {
   for (const listing of listings.slice(0, SCAN_RUNS)) {
     const l = filterable(listing);
     const t0 = performance.now();
-    const all = await db.kysely.selectFrom("saved_search").select(["id", "user_id", "query"]).where("paused", "=", 0).where("user_id", "<>", l.sellerId).execute();
+    const all = await db.kysely
+      .selectFrom("saved_search")
+      .select(["id", "user_id", "query"])
+      .where("paused", "=", 0)
+      .where("user_id", "<>", l.sellerId)
+      .execute();
     scanned += all.filter((row) => savedSearchMatches(readSavedQuery(row.query), l)).length;
     scan.push(performance.now() - t0);
   }
@@ -257,15 +327,31 @@ try {
   const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length;
   const queued = (kind: string) => queueing[kind] ?? [0];
   // The goal is the match itself; the job around it also writes what it found (decision 030).
-  console.log(`Goal: matching one new listing against ${COUNT.toLocaleString("en-IN")} saved searches, p95 ≤ 50 ms (${RUNS} listings; ${Math.round(candidates / RUNS)} candidates and ${Math.round(matched / RUNS)} matches per listing)`);
-  console.log(`  MATCHING (the goal's figure: the candidates' SQL and the tests in memory, run again alone): ${line(sqlTimes.map((t, i) => t + testTimes[i]!))}; the SQL alone ${line(sqlTimes)}`);
-  console.log(`  THE WHOLE JOB (alerts.matchListing: reads the listing, matches, records the matches, queues their email and push jobs): ${line(times)}`);
-  console.log(`    its CPU time (user + system, this process): ${line(cpuTimes)}, mean ${ms(mean(cpuTimes))} ms; wall time mean ${ms(mean(times))} ms`);
-  console.log(`    of which queueing email jobs ${line(queued("email-match"))}, mean ${ms(mean(queued("email-match")))} ms; push jobs mean ${ms(mean(queued("push-match")))} ms`);
-  console.log(`    the rest (reading the listing, recording the matches), mean ${ms(mean(times) - mean(sqlTimes) - mean(testTimes) - mean(queued("email-match")) - mean(queued("push-match")))} ms: the writes grow with the matches, not with the saved searches`);
+  console.log(
+    `Goal: matching one new listing against ${COUNT.toLocaleString("en-IN")} saved searches, p95 ≤ 50 ms (${RUNS} listings; ${Math.round(candidates / RUNS)} candidates and ${Math.round(matched / RUNS)} matches per listing)`,
+  );
+  console.log(
+    `  MATCHING (the goal's figure: the candidates' SQL and the tests in memory, run again alone): ${line(sqlTimes.map((t, i) => t + testTimes[i]!))}; the SQL alone ${line(sqlTimes)}`,
+  );
+  console.log(
+    `  THE WHOLE JOB (alerts.matchListing: reads the listing, matches, records the matches, queues their email and push jobs): ${line(times)}`,
+  );
+  console.log(
+    `    its CPU time (user + system, this process): ${line(cpuTimes)}, mean ${ms(mean(cpuTimes))} ms; wall time mean ${ms(mean(times))} ms`,
+  );
+  console.log(
+    `    of which queueing email jobs ${line(queued("email-match"))}, mean ${ms(mean(queued("email-match")))} ms; push jobs mean ${ms(mean(queued("push-match")))} ms`,
+  );
+  console.log(
+    `    the rest (reading the listing, recording the matches), mean ${ms(mean(times) - mean(sqlTimes) - mean(testTimes) - mean(queued("email-match")) - mean(queued("push-match")))} ms: the writes grow with the matches, not with the saved searches`,
+  );
   // A million listings over two years is about 1,370 new ones a day: what each saved search is then sent.
-  console.log(`  matches per listing: p50 ${percentile(sorted(matchCounts), 50)}, p95 ${percentile(sorted(matchCounts), 95)}; at 1,370 new listings a day (a million in two years) each saved search would be told of ${((matched / RUNS) * 1370 / COUNT).toFixed(1)} listings a day`);
-  console.log(`Baseline, reading every saved search and testing each (${SCAN_RUNS} listings): ${line(scan)}; ${Math.round(scanned / Math.max(1, SCAN_RUNS))} matches per listing`);
+  console.log(
+    `  matches per listing: p50 ${percentile(sorted(matchCounts), 50)}, p95 ${percentile(sorted(matchCounts), 95)}; at 1,370 new listings a day (a million in two years) each saved search would be told of ${(((matched / RUNS) * 1370) / COUNT).toFixed(1)} listings a day`,
+  );
+  console.log(
+    `Baseline, reading every saved search and testing each (${SCAN_RUNS} listings): ${line(scan)}; ${Math.round(scanned / Math.max(1, SCAN_RUNS))} matches per listing`,
+  );
 } finally {
   // Its listings out of the marketplace again, so the next run finds the size it was built at
   // (else it holds 205 more: rebuilt on PostgreSQL, refused on SQLite).

@@ -22,7 +22,12 @@ declare module "autocannon" {
     overallRate?: number;
     pipelining?: number;
     /** Cycled through in turn on each connection. */
-    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }>;
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
+    }>;
   }
   /** With a callback: the run's tracker, which emits every answer (the overload benchmark counts them by status). */
   interface Tracker {

@@ -9,7 +9,9 @@ export function benchPostgresUrl(): string | undefined {
   if (!url?.startsWith("postgres")) return undefined;
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
   if (!/bench/i.test(name)) {
-    console.error(`Benchmarks empty the database they run on, so they run only on one whose name contains "bench" (DATABASE_URL names "${name}"). Create one, e.g. \`createdb mandi_bench\`, and point DATABASE_URL at it.`);
+    console.error(
+      `Benchmarks empty the database they run on, so they run only on one whose name contains "bench" (DATABASE_URL names "${name}"). Create one, e.g. \`createdb mandi_bench\`, and point DATABASE_URL at it.`,
+    );
     process.exit(2);
   }
   return url;

@@ -118,7 +118,11 @@ export function loadSqlite(file: string, listings: Iterable<SyntheticListing>, o
 }
 
 /** PostgreSQL: multi-row inserts through unnest (one round trip per batch), then VACUUM ANALYZE. */
-export async function loadPostgres(url: string, listings: Iterable<SyntheticListing>, options: { sellers: number; onBatch(done: number): void }) {
+export async function loadPostgres(
+  url: string,
+  listings: Iterable<SyntheticListing>,
+  options: { sellers: number; onBatch(done: number): void },
+) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -136,10 +140,24 @@ export async function loadPostgres(url: string, listings: Iterable<SyntheticList
         `insert into listing (id, seller_id, name, name_search, category, price_paise, description, image_key, created_at, status, expires_at, hidden_at, unit_price_paise, state, district, produce_id, produce_source, grade)
          select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::bigint[], $10::text[], $11::bigint[], $12::bigint[], $13::bigint[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[])`,
         [
-          column("id"), column("seller_id"), column("name"), column("name_search"), column("category"),
-          column("price_paise"), column("description"), column("image_key"), column("created_at"),
-          column("status"), column("expires_at"), column("hidden_at"), column("unit_price_paise"), column("state"), column("district"),
-          column("produce_id"), column("produce_source"), column("grade"),
+          column("id"),
+          column("seller_id"),
+          column("name"),
+          column("name_search"),
+          column("category"),
+          column("price_paise"),
+          column("description"),
+          column("image_key"),
+          column("created_at"),
+          column("status"),
+          column("expires_at"),
+          column("hidden_at"),
+          column("unit_price_paise"),
+          column("state"),
+          column("district"),
+          column("produce_id"),
+          column("produce_source"),
+          column("grade"),
         ],
       );
       batch = [];
@@ -169,8 +187,14 @@ export async function knowsProduce(db: Kysely<Database>): Promise<boolean> {
 }
 
 export async function countListings(db: Kysely<Database>): Promise<{ listings: number; names: number }> {
-  const listings = await db.selectFrom("listing").select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
-  const names = await db.selectFrom("listing_name").select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
+  const listings = await db
+    .selectFrom("listing")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const names = await db
+    .selectFrom("listing_name")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .executeTakeFirstOrThrow();
   return { listings: Number(listings.n), names: Number(names.n) };
 }
 
@@ -188,7 +212,9 @@ export function createLikeScan(db: Kysely<Database>) {
         .select(["name_search", (eb) => eb.fn.countAll().as("listings")])
         .where("name_search", "like", contains(text))
         .groupBy("name_search")
-        .orderBy(sql`case when name_search like ${`${escapeLike(text)}%`} escape '\\' then 0 when name_search like ${`% ${escapeLike(text)}%`} escape '\\' then 1 else 2 end`)
+        .orderBy(
+          sql`case when name_search like ${`${escapeLike(text)}%`} escape '\\' then 0 when name_search like ${`% ${escapeLike(text)}%`} escape '\\' then 1 else 2 end`,
+        )
         .orderBy(sql`count(*)`, "desc")
         .orderBy("name_search")
         .limit(15)
@@ -201,10 +227,15 @@ export function createLikeScan(db: Kysely<Database>) {
         let query = db.selectFrom("listing");
         if (options.category) query = query.where("category", "=", options.category);
         return query.where((eb) =>
-          eb.or([eb("name_search", "like", contains(options.text)), ...(options.orCategory ? [eb("category", "=", options.orCategory)] : [])]),
+          eb.or([
+            eb("name_search", "like", contains(options.text)),
+            ...(options.orCategory ? [eb("category", "=", options.orCategory)] : []),
+          ]),
         );
       };
-      const total = await filtered().select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+      const total = await filtered()
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
       const items = await filtered()
         .select(["id", "name", "category", "price_paise", "image_key", "created_at"])
         .orderBy("created_at", "desc")
@@ -221,10 +252,26 @@ export function createLikeScan(db: Kysely<Database>) {
  * People for the alert benchmarks, straight into better-auth's user table, with their addresses
  * confirmed (alert mail goes only to those, decision 045; emailVerified is 0/1 on SQLite).
  */
-export async function insertBenchUsers(db: Kysely<Database>, dialect: "sqlite" | "postgres", users: Array<{ id: string; name: string; email: string }>): Promise<void> {
+export async function insertBenchUsers(
+  db: Kysely<Database>,
+  dialect: "sqlite" | "postgres",
+  users: Array<{ id: string; name: string; email: string }>,
+): Promise<void> {
   const at = new Date("2026-11-22T00:00:00Z").toISOString();
-  const rows = users.map((u, i) => ({ ...u, phone: `+9197${String(i).padStart(8, "0")}`, emailVerified: dialect === "sqlite" ? 1 : true, image: null, createdAt: at, updatedAt: at, banReason: null }));
-  for (let i = 0; i < rows.length; i += 1_000) await db.insertInto("user").values(rows.slice(i, i + 1_000)).execute();
+  const rows = users.map((u, i) => ({
+    ...u,
+    phone: `+9197${String(i).padStart(8, "0")}`,
+    emailVerified: dialect === "sqlite" ? 1 : true,
+    image: null,
+    createdAt: at,
+    updatedAt: at,
+    banReason: null,
+  }));
+  for (let i = 0; i < rows.length; i += 1_000)
+    await db
+      .insertInto("user")
+      .values(rows.slice(i, i + 1_000))
+      .execute();
 }
 
 export interface BenchListing {
@@ -265,7 +312,11 @@ export async function insertBenchListings(db: Kysely<Database>, listings: readon
     produce_source: "auto" as const,
     grade: l.grade,
   }));
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto("listing").values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto("listing")
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 /** Saved searches and their index rows, many to a statement (the app saves one at a time). */
@@ -278,8 +329,16 @@ export async function insertBenchSavedSearches(
     await db.transaction().execute(async (trx) => {
       const rows = batch.map((s) => s.row);
       const keys = batch.flatMap((s) => s.keys);
-      for (let k = 0; k < rows.length; k += 500) await trx.insertInto("saved_search").values(rows.slice(k, k + 500)).execute();
-      for (let k = 0; k < keys.length; k += 1_000) await trx.insertInto("saved_search_term").values(keys.slice(k, k + 1_000)).execute();
+      for (let k = 0; k < rows.length; k += 500)
+        await trx
+          .insertInto("saved_search")
+          .values(rows.slice(k, k + 500))
+          .execute();
+      for (let k = 0; k < keys.length; k += 1_000)
+        await trx
+          .insertInto("saved_search_term")
+          .values(keys.slice(k, k + 1_000))
+          .execute();
     });
   }
 }
@@ -288,20 +347,37 @@ export async function insertBenchSavedSearches(
 export async function clearBenchAlerts(db: Kysely<Database>): Promise<void> {
   for (const table of ["alert_job", "alert_match", "saved_search_term", "saved_search"] as const) await db.deleteFrom(table).execute();
   // pg-boss's queue (PostgreSQL): the jobs an earlier run queued must not be run by this one.
-  const { rows } = await sql<{ name: string | null }>`select to_regclass('pgboss.job')::text as name`.execute(db).catch(() => ({ rows: [] as Array<{ name: string | null }> }));
+  const { rows } = await sql<{ name: string | null }>`select to_regclass('pgboss.job')::text as name`
+    .execute(db)
+    .catch(() => ({ rows: [] as Array<{ name: string | null }> }));
   if (rows[0]?.name) await sql`delete from pgboss.job`.execute(db);
   await db.deleteFrom("listing").where("image_key", "=", "listings/bench-alerts").execute();
   await db.deleteFrom("user").where("id", "like", "bench-alerts-%").execute();
 }
 
 /** What saved searches found (alert_match), not yet emailed: the digest benchmark's mail. */
-export async function insertBenchMatches(db: Kysely<Database>, rows: ReadonlyArray<{ id: string; saved_search_id: string; listing_id: string; user_id: string; created_at: number }>): Promise<void> {
-  for (let i = 0; i < rows.length; i += 1_000) await db.insertInto("alert_match").values(rows.slice(i, i + 1_000).map((row) => ({ ...row, emailed_at: null, pushed_at: null }))).execute();
+export async function insertBenchMatches(
+  db: Kysely<Database>,
+  rows: ReadonlyArray<{ id: string; saved_search_id: string; listing_id: string; user_id: string; created_at: number }>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1_000)
+    await db
+      .insertInto("alert_match")
+      .values(rows.slice(i, i + 1_000).map((row) => ({ ...row, emailed_at: null, pushed_at: null })))
+      .execute();
 }
 
 /** How far the digests went: searches given today's digest, and matches marked emailed. */
 export async function digestProgress(db: Kysely<Database>, dayStart: number): Promise<{ digested: number; emailed: number }> {
-  const digested = await db.selectFrom("saved_search").select((eb) => eb.fn.countAll<string | number>().as("n")).where("last_digest_at", ">=", dayStart).executeTakeFirstOrThrow();
-  const emailed = await db.selectFrom("alert_match").select((eb) => eb.fn.countAll<string | number>().as("n")).where("emailed_at", "is not", null).executeTakeFirstOrThrow();
+  const digested = await db
+    .selectFrom("saved_search")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("last_digest_at", ">=", dayStart)
+    .executeTakeFirstOrThrow();
+  const emailed = await db
+    .selectFrom("alert_match")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("emailed_at", "is not", null)
+    .executeTakeFirstOrThrow();
   return { digested: Number(digested.n), emailed: Number(emailed.n) };
 }

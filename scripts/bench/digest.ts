@@ -35,7 +35,15 @@ import { seededRandom, syntheticListings } from "../../server/seed/factories";
 import { startOfIndiaDay } from "../../core/shared/dates";
 import type { SavedQuery } from "../../core/alerts/saved-search";
 import { startTestSmtpServer } from "../../tests/support/test-smtp-server";
-import { clearBenchAlerts, digestProgress, insertBenchListings, insertBenchMatches, insertBenchSavedSearches, insertBenchUsers, type BenchListing } from "./bench.repository";
+import {
+  clearBenchAlerts,
+  digestProgress,
+  insertBenchListings,
+  insertBenchMatches,
+  insertBenchSavedSearches,
+  insertBenchUsers,
+  type BenchListing,
+} from "./bench.repository";
 import { argument } from "./measure";
 import { benchPostgresUrl } from "./bench-database";
 
@@ -48,7 +56,14 @@ const pgUrl = benchPostgresUrl();
 // 09:00 in India today: every digest due at 08:00 is due.
 const NOW = startOfIndiaDay(Date.now()) + 9 * HOUR;
 const random = seededRandom(26);
-const PLACES = [["maharashtra", "nashik"], ["maharashtra", "pune"], ["punjab", "ludhiana"], ["uttar-pradesh", "agra"], ["karnataka", "kolar"], ["bihar", "patna"]] as const;
+const PLACES = [
+  ["maharashtra", "nashik"],
+  ["maharashtra", "pune"],
+  ["punjab", "ludhiana"],
+  ["uttar-pradesh", "agra"],
+  ["karnataka", "kolar"],
+  ["bihar", "patna"],
+] as const;
 
 const tempDir = mkdtempSync(path.join(tmpdir(), "mandi-bench-digest-"));
 const url = pgUrl ?? `sqlite:${path.join(tempDir, "bench.sqlite")}`;
@@ -56,35 +71,86 @@ const db = openDatabase(url);
 await migrateToLatest(db);
 const smtp = await startTestSmtpServer({ noDelay: true });
 const services = await createServices(
-  prepareDataDir({ NODE_ENV: "production", DATA_DIR: tempDir, DATABASE_URL: url, AUTH_SECRET: SECRET, LOG_LEVEL: "silent", BASE_URL, SMTP_URL: smtp.url, MAIL_FROM: "Mandi <alerts@mandi.example.in>" }),
+  prepareDataDir({
+    NODE_ENV: "production",
+    DATA_DIR: tempDir,
+    DATABASE_URL: url,
+    AUTH_SECRET: SECRET,
+    LOG_LEVEL: "silent",
+    BASE_URL,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Mandi <alerts@mandi.example.in>",
+  }),
   { migrate: false, logger: createLogger("silent"), now: () => NOW },
 );
 
 try {
   await clearBenchAlerts(db.kysely);
   const seller = { id: "bench-alerts-seller", name: "Bench seller", email: "seller@bench.example.in" };
-  const people = Array.from({ length: PEOPLE }, (_, i) => ({ id: `bench-alerts-${i}`, name: `Buyer ${i}`, email: `buyer${i}@bench.example.in` }));
+  const people = Array.from({ length: PEOPLE }, (_, i) => ({
+    id: `bench-alerts-${i}`,
+    name: `Buyer ${i}`,
+    email: `buyer${i}@bench.example.in`,
+  }));
   await insertBenchUsers(db.kysely, db.dialect, [seller, ...people]);
   const listings: BenchListing[] = [...syntheticListings(LISTINGS, { seed: 5 })].map((l, i) => {
     const [state, district] = PLACES[i % PLACES.length]!;
-    return { id: randomUUID(), sellerId: seller.id, name: l.name, category: l.category, pricePaise: l.pricePaise, state, district, grade: null, createdAt: NOW - 2 * HOUR };
+    return {
+      id: randomUUID(),
+      sellerId: seller.id,
+      name: l.name,
+      category: l.category,
+      pricePaise: l.pricePaise,
+      state,
+      district,
+      grade: null,
+      createdAt: NOW - 2 * HOUR,
+    };
   });
   await insertBenchListings(db.kysely, listings);
 
   const searches = people.map((person, i) => {
     const listing = listings[i % listings.length]!;
-    const query: SavedQuery = { q: listing.name.split(" ").at(-1)!.toLowerCase(), by: "any", category: "", state: listing.state, district: "" };
+    const query: SavedQuery = {
+      q: listing.name.split(" ").at(-1)!.toLowerCase(),
+      by: "any",
+      category: "",
+      state: listing.state,
+      district: "",
+    };
     const id = randomUUID();
-    const row = { id, user_id: person.id, name: null, query: JSON.stringify(query), paused: 0, pace: "daily", digest_hour: 8, channels: "app,email", created_at: 0, updated_at: 0, seen_at: 0, last_digest_at: null, language: i % 10 < 3 ? "hi" : "en" };
+    const row = {
+      id,
+      user_id: person.id,
+      name: null,
+      query: JSON.stringify(query),
+      paused: 0,
+      pace: "daily",
+      digest_hour: 8,
+      channels: "app,email",
+      created_at: 0,
+      updated_at: 0,
+      seen_at: 0,
+      last_digest_at: null,
+      language: i % 10 < 3 ? "hi" : "en",
+    };
     return { row, keys: savedSearchIndex(query).map((key) => keyRow(id, key)) };
   });
   await insertBenchSavedSearches(db.kysely, searches);
   const matches = searches.flatMap(({ row }) =>
-    Array.from({ length: 1 + Math.floor(random() * 5) }, (_, k) => ({ id: randomUUID(), saved_search_id: row.id, listing_id: listings[Math.floor(random() * listings.length)]!.id, user_id: row.user_id, created_at: NOW - HOUR + k })),
+    Array.from({ length: 1 + Math.floor(random() * 5) }, (_, k) => ({
+      id: randomUUID(),
+      saved_search_id: row.id,
+      listing_id: listings[Math.floor(random() * listings.length)]!.id,
+      user_id: row.user_id,
+      created_at: NOW - HOUR + k,
+    })),
   );
   const unique = [...new Map(matches.map((m) => [`${m.saved_search_id}|${m.listing_id}`, m])).values()];
   await insertBenchMatches(db.kysely, unique);
-  console.log(`${PEOPLE.toLocaleString("en-IN")} people with a daily digest due, ${unique.length.toLocaleString("en-IN")} listings found for them (${(unique.length / PEOPLE).toFixed(1)} each), on ${db.dialect} (${services.jobs.driver} job queue)`);
+  console.log(
+    `${PEOPLE.toLocaleString("en-IN")} people with a daily digest due, ${unique.length.toLocaleString("en-IN")} listings found for them (${(unique.length / PEOPLE).toFixed(1)} each), on ${db.dialect} (${services.jobs.driver} job queue)`,
+  );
 
   // Baseline: the same reads and emails, made one after another, with no queue and no SMTP.
   const savedSearches = createSavedSearchesRepository(db.kysely);
@@ -115,15 +181,19 @@ try {
   await services.jobs.enqueue(digestTickJob, {}, { key: `bench-digest-tick:${NOW}` });
   const tickRan = await services.jobs.runDue();
   let ran = tickRan;
-  for (let more = tickRan; more > 0; ) {
+  for (let more = tickRan; more > 0;) {
     more = await services.jobs.runDue();
     ran += more;
   }
   const sendSeconds = (performance.now() - started) / 1000;
   const progress = await digestProgress(db.kysely, startOfIndiaDay(NOW));
   const sent = smtp.received.length;
-  console.log(`Sending, the job path (digest-tick, then email-digest jobs to smtp-server): ${sent.toLocaleString("en-IN")} emails in ${sendSeconds.toFixed(1)} s, ${(sent / sendSeconds).toFixed(0)} emails/s (${ran.toLocaleString("en-IN")} jobs run; ${progress.digested.toLocaleString("en-IN")} searches marked digested, ${progress.emailed.toLocaleString("en-IN")} matches marked emailed)`);
-  console.log(`Baseline, the same emails read and written without the queue or SMTP: ${searches.length.toLocaleString("en-IN")} in ${composeSeconds.toFixed(1)} s, ${(searches.length / composeSeconds).toFixed(0)} emails/s (${Math.round(bytes / searches.length / 1024)} KB of text and HTML each)`);
+  console.log(
+    `Sending, the job path (digest-tick, then email-digest jobs to smtp-server): ${sent.toLocaleString("en-IN")} emails in ${sendSeconds.toFixed(1)} s, ${(sent / sendSeconds).toFixed(0)} emails/s (${ran.toLocaleString("en-IN")} jobs run; ${progress.digested.toLocaleString("en-IN")} searches marked digested, ${progress.emailed.toLocaleString("en-IN")} matches marked emailed)`,
+  );
+  console.log(
+    `Baseline, the same emails read and written without the queue or SMTP: ${searches.length.toLocaleString("en-IN")} in ${composeSeconds.toFixed(1)} s, ${(searches.length / composeSeconds).toFixed(0)} emails/s (${Math.round(bytes / searches.length / 1024)} KB of text and HTML each)`,
+  );
   if (sent !== PEOPLE) console.log(`Warning: ${PEOPLE - sent} digests were not received.`);
 } finally {
   await services.close();

@@ -59,9 +59,15 @@ requireProductionBuild();
 const url = benchPostgresUrl();
 const market = await openMarketplace({ listings, url, dir });
 // Listings whose page answers 200 (a hidden one is a 404 to buyers; sold and expired ones still answer).
-const viewIds = (await market.db.kysely.selectFrom("listing").select("id").where("hidden_at", "is", null).orderBy("created_at", "desc").limit(1000).execute()).map(
-  (row) => row.id,
-);
+const viewIds = (
+  await market.db.kysely
+    .selectFrom("listing")
+    .select("id")
+    .where("hidden_at", "is", null)
+    .orderBy("created_at", "desc")
+    .limit(1000)
+    .execute()
+).map((row) => row.id);
 const mixedPaths = targets.includes("mixed") ? await mixedRotation() : [];
 await market.db.close();
 
@@ -76,13 +82,16 @@ async function mixedRotation(): Promise<string[]> {
   };
   const pick = <T>(items: readonly T[]): T => items[random(items.length)]!;
   const stride = Math.max(1, Math.floor(market.listings / 20_000));
-  const ids = (await market.db.kysely.selectFrom("listing").select("id").where("hidden_at", "is", null).orderBy("created_at", "desc").execute())
+  const ids = (
+    await market.db.kysely.selectFrom("listing").select("id").where("hidden_at", "is", null).orderBy("created_at", "desc").execute()
+  )
     .filter((_, i) => i % stride === 0)
     .map((row) => row.id);
   // Prefixes (2–6 letters) of the words in the marketplace's own names, so suggestions vary as much as pages do.
   const names = await market.db.kysely.selectFrom("listing_name").select("name").orderBy("name").limit(20_000).execute();
   const prefixSet = new Set<string>();
-  for (const { name } of names) for (const word of name.toLowerCase().split(/\s+/)) for (let n = 2; n <= Math.min(6, word.length); n++) prefixSet.add(word.slice(0, n));
+  for (const { name } of names)
+    for (const word of name.toLowerCase().split(/\s+/)) for (let n = 2; n <= Math.min(6, word.length); n++) prefixSet.add(word.slice(0, n));
   const prefixes = [...prefixSet, ...TYPOS, ...HINDI];
   const terms = [...PREFIX_5, ...WORDS, ...HINDI];
   const paths: string[] = [];
@@ -90,7 +99,8 @@ async function mixedRotation(): Promise<string[]> {
     const roll = random(100);
     if (roll < 40) paths.push(`/view/${pick(ids)}`);
     else if (roll < 65) paths.push(`/viewmore?q=${encodeURIComponent(pick(terms))}&page=${1 + random(DEEPEST)}`);
-    else if (roll < 80) paths.push(`/viewmore?category=${pick(CATEGORY_SLUGS)}&page=${1 + random(DEEPEST)}${random(2) ? "&sort=price-asc" : ""}`);
+    else if (roll < 80)
+      paths.push(`/viewmore?category=${pick(CATEGORY_SLUGS)}&page=${1 + random(DEEPEST)}${random(2) ? "&sort=price-asc" : ""}`);
     else paths.push(`/api/suggestions?q=${encodeURIComponent(pick(prefixes))}`);
   }
   return paths;
@@ -112,7 +122,11 @@ function sharedRotation(rotation: string[]) {
   let next = 0;
   // As a browser asks: compressed (the compression middleware's work is part of every page served).
   const headers = { "accept-encoding": "gzip, deflate, br" };
-  return { method: "GET" as const, headers, setupRequest: (request: Record<string, unknown>) => ({ ...request, path: rotation[next++ % rotation.length] }) };
+  return {
+    method: "GET" as const,
+    headers,
+    setupRequest: (request: Record<string, unknown>) => ({ ...request, path: rotation[next++ % rotation.length] }),
+  };
 }
 
 const rows: string[][] = [];

@@ -80,22 +80,40 @@ async function traceOnce(browser: Browser, url: string, lang: "en" | "hi"): Prom
     const events: TraceEvent[] = [];
     cdp.on("Tracing.dataCollected", ({ value }) => events.push(...(value as unknown as TraceEvent[])));
     const done = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
-    await cdp.send("Tracing.start", { categories: "toplevel,devtools.timeline,v8.execute,disabled-by-default-devtools.timeline", transferMode: "ReportEvents" });
+    await cdp.send("Tracing.start", {
+      categories: "toplevel,devtools.timeline,v8.execute,disabled-by-default-devtools.timeline",
+      transferMode: "ReportEvents",
+    });
     await page.goto(url, { waitUntil: "load" });
     // Hydrated when React has attached itself to the main landmark's element; then quiet for a while.
-    await page.waitForFunction(() => Object.keys(document.getElementById("main") ?? {}).some((key) => key.startsWith("__reactFiber$")), null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => Object.keys(document.getElementById("main") ?? {}).some((key) => key.startsWith("__reactFiber$")),
+      null,
+      { timeout: 60_000 },
+    );
     await page.waitForTimeout(1500);
     const counts = await page.evaluate(() => {
       const all = [...document.body.querySelectorAll("*")];
-      return { elements: all.length, hydrated: all.filter((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$"))).length };
+      return {
+        elements: all.length,
+        hydrated: all.filter((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$"))).length,
+      };
     });
     await cdp.send("Tracing.end");
     await done;
-    const main = events.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain" && events.some((x) => x.pid === e.pid && x.name === "EvaluateScript"));
+    const main = events.find(
+      (e) =>
+        e.name === "thread_name" && e.args?.name === "CrRendererMain" && events.some((x) => x.pid === e.pid && x.name === "EvaluateScript"),
+    );
     if (!main) throw new Error("no renderer main thread in the trace");
     const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
     // The first module script: the app's entry (React, React Router and the route modules).
-    const start = Math.min(...onMain.filter((e) => (e.name === "v8.evaluateModule" || e.name === "EvaluateScript") && e.ph === "X").map((e) => e.ts).filter((ts) => Number.isFinite(ts)));
+    const start = Math.min(
+      ...onMain
+        .filter((e) => (e.name === "v8.evaluateModule" || e.name === "EvaluateScript") && e.ph === "X")
+        .map((e) => e.ts)
+        .filter((ts) => Number.isFinite(ts)),
+    );
     const run = onMain.filter((e) => e.name === "RunTask" && e.ph === "X" && e.ts + (e.dur ?? 0) >= start);
     const tasks = run.map((e) => (e.dur ?? 0) / 1000);
     return {
@@ -152,16 +170,29 @@ try {
       const target = targets[pageName];
       if (!target) throw new Error(`unknown page ${pageName} (home, viewmore, view)`);
       const all: Figures[][] = builds.map(() => []);
-      for (let i = 0; i < runs; i++) for (const [b, base] of bases.entries()) all[b]!.push(await traceOnce(browser, `${base}${target}`, lang));
+      for (let i = 0; i < runs; i++)
+        for (const [b, base] of bases.entries()) all[b]!.push(await traceOnce(browser, `${base}${target}`, lang));
       for (const [b, build] of builds.entries()) {
         const m = (key: keyof Figures) => median(all[b]!.map((f) => f[key]));
-        rows.push([pageName === "view" ? "/view/:id" : target, lang, build, m("tasks").toFixed(0), m("cpu").toFixed(0), m("longest").toFixed(0), m("blocking").toFixed(0), String(m("hydrated")), String(m("elements"))]);
+        rows.push([
+          pageName === "view" ? "/view/:id" : target,
+          lang,
+          build,
+          m("tasks").toFixed(0),
+          m("cpu").toFixed(0),
+          m("longest").toFixed(0),
+          m("blocking").toFixed(0),
+          String(m("hydrated")),
+          String(m("elements")),
+        ]);
       }
       load.push(os.loadavg()[0]!.toFixed(1));
       process.stderr.write(`  done: ${target} ${lang} (load average ${os.loadavg()[0]!.toFixed(1)})\n`);
     }
   }
-  console.log(`\n${browser.version()}, CPU ${cpu}× (DevTools throttling), 412×823 mobile viewport, no network throttling; medians of ${runs} runs, builds alternating`);
+  console.log(
+    `\n${browser.version()}, CPU ${cpu}× (DevTools throttling), 412×823 mobile viewport, no network throttling; medians of ${runs} runs, builds alternating`,
+  );
   console.log(`Load average during the runs: ${load.join(", ")} (${os.cpus().length} CPUs); ${new Date().toISOString()}\n`);
   printTable(["page", "lang", "build", "tasks ms", "CPU ms", "longest ms", "blocking ms", "hydrated", "elements"], rows);
 } finally {

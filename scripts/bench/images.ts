@@ -23,7 +23,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 /** The pipeline as it was: each width from the full-size photo. */
 async function baselineVariants(bytes: Uint8Array): Promise<number> {
   const base = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
-  const bodies = await Promise.all(IMAGE_WIDTHS.map((width) => base.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer()));
+  const bodies = await Promise.all(
+    IMAGE_WIDTHS.map((width) => base.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer()),
+  );
   return bodies.reduce((sum, body) => sum + body.length, 0);
 }
 
@@ -40,7 +42,10 @@ function browserResize(bytes: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-async function photosPerSecond(photos: Buffer[], run: (bytes: Uint8Array) => Promise<number>): Promise<{ perSecond: number; outputBytes: number }> {
+async function photosPerSecond(
+  photos: Buffer[],
+  run: (bytes: Uint8Array) => Promise<number>,
+): Promise<{ perSecond: number; outputBytes: number }> {
   await run(photos[0]!); // warm up
   let outputBytes = 0;
   const started = process.hrtime.bigint();

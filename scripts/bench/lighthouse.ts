@@ -117,8 +117,11 @@ async function auditOnce(url: string, cpu: number, lang: "en" | "hi", reportName
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (${url})`);
   if (keep) writeFileSync(path.join(work, `${reportName}.json`), result.report as string);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const requests = ((lhr.audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? []);
-  const bytesOf = (type?: string) => requests.filter((r) => !type || r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024;
+  const requests =
+    (lhr.audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ??
+    [];
+  const bytesOf = (type?: string) =>
+    requests.filter((r) => !type || r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024;
   return {
     score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
     fcp: numeric("first-contentful-paint"),
@@ -175,7 +178,16 @@ try {
     envVars: hideSystemDevanagari ? { ...(process.env as Record<string, string>), ...withoutDevanagariFonts(work) } : undefined,
     chromePath,
     userDataDir: profile,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const version = ((await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string }).Browser;
 
@@ -213,7 +225,8 @@ try {
         // Runs alternate between the builds: the machine's load falls on each alike.
         const all: Figures[][] = builds.map(() => []);
         for (let i = 0; i < runs; i++) {
-          for (const [b, base] of apps.entries()) all[b]!.push(await audit(`${base}${target}`, cpu, lang, `${page}-${lang}-${cpu}x-${compare ? `b${b}-` : ""}${i}`));
+          for (const [b, base] of apps.entries())
+            all[b]!.push(await audit(`${base}${target}`, cpu, lang, `${page}-${lang}-${cpu}x-${compare ? `b${b}-` : ""}${i}`));
         }
         for (const [b, build] of builds.entries()) row(page === "view" ? "/view/:id" : target, lang, cpu, all[b]!, build);
         process.stderr.write(`  done: ${target} ${lang} ${cpu}× (load average ${os.loadavg()[0]!.toFixed(1)})\n`);
@@ -227,7 +240,24 @@ try {
   );
   console.log(`Load average during the runs: ${load.join(", ")} (${os.cpus().length} CPUs); ${new Date().toISOString()}\n`);
   if (compare) console.log(`Builds, runs alternating: ${builds.join(", ")}\n`);
-  printTable(["page", "lang", ...(compare ? ["build"] : []), "CPU", "score", "FCP s", "LCP s", "TBT ms", "CLS", "SI s", "JS KB", "font KB", "all KB"], rows);
+  printTable(
+    [
+      "page",
+      "lang",
+      ...(compare ? ["build"] : []),
+      "CPU",
+      "score",
+      "FCP s",
+      "LCP s",
+      "TBT ms",
+      "CLS",
+      "SI s",
+      "JS KB",
+      "font KB",
+      "all KB",
+    ],
+    rows,
+  );
   if (keep) console.log(`\nReports and the servers' logs kept in ${work}`);
 } finally {
   if (chrome) await chrome.kill();

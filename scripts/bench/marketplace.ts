@@ -62,7 +62,9 @@ export async function openMarketplace(options: { listings: number; url?: string;
       if (process.stdout.isTTY) return bar.update(done);
       if (done - logged < options.listings / 10 && done < options.listings) return;
       logged = done;
-      console.log(`  ${done.toLocaleString("en-IN")} / ${options.listings.toLocaleString("en-IN")} listings, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      console.log(
+        `  ${done.toLocaleString("en-IN")} / ${options.listings.toLocaleString("en-IN")} listings, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
     };
     const load = { sellers: SELLERS, onBatch };
     if (postgres) await loadPostgres(url, syntheticListings(options.listings), load);

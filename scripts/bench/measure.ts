@@ -15,7 +15,12 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** Runs `run` for each input in turn, `runs` times in all after `warmup` untimed runs. */
-export async function measure<T>(inputs: T[], runs: number, run: (input: T) => Promise<unknown>, warmup = Math.min(10, runs)): Promise<Timing> {
+export async function measure<T>(
+  inputs: T[],
+  runs: number,
+  run: (input: T) => Promise<unknown>,
+  warmup = Math.min(10, runs),
+): Promise<Timing> {
   for (let i = 0; i < warmup; i++) await run(inputs[i % inputs.length]!);
   const times: number[] = [];
   const started = performance.now();

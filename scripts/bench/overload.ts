@@ -127,7 +127,9 @@ try {
       `${connections} connections on /viewmore?q=onion, ${duration} s per run; shedding on = ` +
       `PAGE_CONCURRENCY ${concurrency || "default"}, PAGE_QUEUE_LENGTH ${queueLength || "default"}, ` +
       `PAGE_QUEUE_TARGET_MS ${queueTarget || "default"}, PAGE_QUEUE_WAIT_MS ${queueWait || "default"}; server ${serverFile}; ` +
-      `load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}\n`,
+      `load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(" ")}\n`,
   );
   const rows: string[][] = [];
   for (const mode of argument("modes", "off,on").split(",") as Array<"off" | "on">) {
@@ -181,14 +183,34 @@ try {
   }
   rows.push(["goal (issue 27)", "", "", "", "", "", `≤ ${GOAL.servedP99Ms}`, "", "", "", `≤ ${GOAL.shedP99Ms}`, "", "", "", "", "", ""]);
   printTable(
-    ["run", "alone p50 ms", "alone p99 ms", "served", "served/s", "served p50 ms", "served p99 ms", "served max ms", "shed (503)", "shed p50 ms", "shed p99 ms", "other", "no answer", "accept queue max", "loop stall max ms", "server CPU", "client CPU"],
+    [
+      "run",
+      "alone p50 ms",
+      "alone p99 ms",
+      "served",
+      "served/s",
+      "served p50 ms",
+      "served p99 ms",
+      "served max ms",
+      "shed (503)",
+      "shed p50 ms",
+      "shed p99 ms",
+      "other",
+      "no answer",
+      "accept queue max",
+      "loop stall max ms",
+      "server CPU",
+      "client CPU",
+    ],
     rows,
   );
   console.log(
     `\n"alone": one connection for 3 s before the warm-up (a page's own time). "accept queue max": most connections the kernel held unaccepted ` +
       `(ss Recv-Q, every 250 ms). ` +
       `"loop stall max": the server's longest event-loop delay in the run (its metrics); "server CPU", "client CPU": of one core, ` +
-      `the server's and autocannon's (this process). Load average at the end ${loadavg().map((n) => n.toFixed(1)).join(" ")}.`,
+      `the server's and autocannon's (this process). Load average at the end ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(" ")}.`,
   );
 } finally {
   for (const child of children) child.kill();

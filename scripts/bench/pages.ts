@@ -57,7 +57,10 @@ if (!settingsArgument.success) {
 const settings: Setting[] = settingsArgument.data;
 const GROUPS = ["page", "suggestions", "live", "api"] as const;
 type Group = (typeof GROUPS)[number];
-const groupsArgument = z.array(z.enum(GROUPS)).min(1).safeParse(argument("group", GROUPS.join(",")).split(","));
+const groupsArgument = z
+  .array(z.enum(GROUPS))
+  .min(1)
+  .safeParse(argument("group", GROUPS.join(",")).split(","));
 if (!groupsArgument.success) {
   console.error(`--group: a comma-separated list of ${GROUPS.join(", ")}`);
   process.exit(1);
@@ -78,13 +81,21 @@ if (storedRates < rates) {
   const started = performance.now();
   const report = await importMandiRates({ db: market.db, input: createReadStream(csv) });
   const seconds = (performance.now() - started) / 1000;
-  console.log(`Imported: ${report.stored.toLocaleString("en-IN")} stored in ${seconds.toFixed(0)} s (${Math.round(rates / seconds).toLocaleString("en-IN")} rows / s).`);
+  console.log(
+    `Imported: ${report.stored.toLocaleString("en-IN")} stored in ${seconds.toFixed(0)} s (${Math.round(rates / seconds).toLocaleString("en-IN")} rows / s).`,
+  );
   rmSync(path.dirname(csv), { recursive: true, force: true });
 }
 const ratesHeld = await createMandiRatesRepository(market.db.kysely).countRates();
-const viewIds = (await market.db.kysely.selectFrom("listing").select("id").where("hidden_at", "is", null).orderBy("created_at", "desc").limit(runs).execute()).map(
-  (row) => row.id,
-);
+const viewIds = (
+  await market.db.kysely
+    .selectFrom("listing")
+    .select("id")
+    .where("hidden_at", "is", null)
+    .orderBy("created_at", "desc")
+    .limit(runs)
+    .execute()
+).map((row) => row.id);
 // Issue 23: listings that know their produce, listed in the last 30 days (their pages say where their price stands).
 const insightIds = (
   await market.db.kysely
@@ -104,7 +115,15 @@ const editorsListings = new Set(insightIds.slice(0, 20));
 const sellerIds = [
   ...new Set(
     // The newest listings past the editor's: with `--runs 20`, the newest 20 can all be the editor's.
-    (await market.db.kysely.selectFrom("listing").select(["id", "seller_id"]).where("hidden_at", "is", null).orderBy("created_at", "desc").limit(runs + editorsListings.size).execute())
+    (
+      await market.db.kysely
+        .selectFrom("listing")
+        .select(["id", "seller_id"])
+        .where("hidden_at", "is", null)
+        .orderBy("created_at", "desc")
+        .limit(runs + editorsListings.size)
+        .execute()
+    )
       .filter((row) => !editorsListings.has(row.id))
       .slice(0, runs)
       .map((row) => row.seller_id),
@@ -117,9 +136,18 @@ const suggest = (q: string) => `/api/suggestions?q=${encodeURIComponent(q)}`;
 const BROAD = ["rice", "onion", "basmati", "tomato", "potato", "mango", "wheat", "almonds"];
 const PAGES = [1, Math.ceil(DEEPEST / 4), Math.ceil(DEEPEST / 2), DEEPEST].map(String);
 const PRODUCE_IDS = ["onion", "basmati-rice", "tomato", "potato", "mango", "wheat", "almond"];
-const INSIGHT_PLACES = ["&state=maharashtra&district=nashik", "&state=punjab&district=ludhiana", "&state=bihar&district=patna", "&state=kerala", ""];
+const INSIGHT_PLACES = [
+  "&state=maharashtra&district=nashik",
+  "&state=punjab&district=ludhiana",
+  "&state=bihar&district=patna",
+  "&state=kerala",
+  "",
+];
 const live = PRODUCE_IDS.flatMap((produce, i) =>
-  INSIGHT_PLACES.map((place, j) => `/api/price-insight?name=${encodeURIComponent(produce.replace("-", " "))}&unit=${(i + j) % 2 ? "quintal" : "kg"}${place}&grade=${["", "A", "FAQ"][j % 3]}`),
+  INSIGHT_PLACES.map(
+    (place, j) =>
+      `/api/price-insight?name=${encodeURIComponent(produce.replace("-", " "))}&unit=${(i + j) % 2 ? "quintal" : "kg"}${place}&grade=${["", "A", "FAQ"][j % 3]}`,
+  ),
 );
 const allCases: Array<{ name: string; group: Group; paths: string[]; signedIn?: boolean }> = [
   { name: "home page", group: "page", paths: ["/", "/?category=rice", "/?category=vegetables", "/?category=fruits"] },
@@ -130,20 +158,35 @@ const allCases: Array<{ name: string; group: Group; paths: string[]; signedIn?: 
   { name: "search in Hindi or Hinglish", group: "page", paths: HINDI.map((q) => search(q)) },
   { name: "search with a typo", group: "page", paths: TYPOS.map((q) => search(q)) },
   { name: "search finding nothing", group: "page", paths: MISSES.map((q) => search(q)) },
-  { name: `category, pages 1–${DEEPEST}`, group: "page", paths: PAGES.flatMap((p) => ["vegetables", "fruits"].map((c) => `/viewmore?category=${c}&page=${p}`)) },
-  { name: `all, by price, pages 1–${DEEPEST}`, group: "page", paths: PAGES.flatMap((p) => ["price-asc", "price-desc"].map((s) => `/viewmore?sort=${s}&page=${p}`)) },
+  {
+    name: `category, pages 1–${DEEPEST}`,
+    group: "page",
+    paths: PAGES.flatMap((p) => ["vegetables", "fruits"].map((c) => `/viewmore?category=${c}&page=${p}`)),
+  },
+  {
+    name: `all, by price, pages 1–${DEEPEST}`,
+    group: "page",
+    paths: PAGES.flatMap((p) => ["price-asc", "price-desc"].map((s) => `/viewmore?sort=${s}&page=${p}`)),
+  },
   // Issue 23: a grade by price (migration 0024), a common grade and a rare one.
   {
     name: `a grade, by price, pages 1–${DEEPEST}`,
     group: "page",
-    paths: PAGES.flatMap((p) => ["A", "C"].flatMap((g) => ["price-asc", "price-desc"].map((s) => `/viewmore?grade=${g}&sort=${s}&page=${p}`))),
+    paths: PAGES.flatMap((p) =>
+      ["A", "C"].flatMap((g) => ["price-asc", "price-desc"].map((s) => `/viewmore?grade=${g}&sort=${s}&page=${p}`)),
+    ),
   },
   { name: "a listing's page (different ones)", group: "page", paths: viewIds.map((id) => `/view/${id}`) },
   // Issue 23: pages that show price insight, and the sell form's live request.
   { name: "a listing's page with price insight", group: "page", paths: insightIds.map((id) => `/view/${id}`) },
   { name: "/prices (every produce)", group: "page", paths: ["/prices"] },
   { name: "/prices/<produce> (chart and tables)", group: "page", paths: PRODUCE_IDS.map((id) => `/prices/${id}`) },
-  { name: "sell form, Edit with price insight", group: "page", paths: insightIds.slice(0, 20).map((id) => `/my/listings/${id}/edit`), signedIn: true },
+  {
+    name: "sell form, Edit with price insight",
+    group: "page",
+    paths: insightIds.slice(0, 20).map((id) => `/my/listings/${id}/edit`),
+    signedIn: true,
+  },
   { name: "live /api/price-insight", group: "live", paths: live },
   { name: "suggestions, 2 letters", group: "suggestions", paths: PREFIX_2.map(suggest) },
   { name: "suggestions, 3 letters", group: "suggestions", paths: PREFIX_3.map(suggest) },
@@ -153,17 +196,56 @@ const allCases: Array<{ name: string; group: Group; paths: string[]; signedIn?: 
   { name: "suggestions, Hindi or Hinglish", group: "suggestions", paths: HINDI.map(suggest) },
   // The public read API (decision 032); its pages by cursor are added once the server answers (apiCursorCases).
   { name: "API: listings, a search", group: "api", paths: BROAD.map((q) => `/api/v1/listings?q=${encodeURIComponent(q)}`) },
-  { name: "API: listings, category by price", group: "api", paths: ["vegetables", "fruits", "rice"].flatMap((c) => ["price-asc", "price-desc"].map((s) => `/api/v1/listings?category=${c}&sort=${s}&limit=50`)) },
-  { name: "API: listings, place and price", group: "api", paths: BROAD.map((q) => `/api/v1/listings?q=${q}&state=maharashtra&district=nashik&max=25&sort=price-asc`) },
+  {
+    name: "API: listings, category by price",
+    group: "api",
+    paths: ["vegetables", "fruits", "rice"].flatMap((c) =>
+      ["price-asc", "price-desc"].map((s) => `/api/v1/listings?category=${c}&sort=${s}&limit=50`),
+    ),
+  },
+  {
+    name: "API: listings, place and price",
+    group: "api",
+    paths: BROAD.map((q) => `/api/v1/listings?q=${q}&state=maharashtra&district=nashik&max=25&sort=price-asc`),
+  },
   { name: "API: one listing", group: "api", paths: viewIds.map((id) => `/api/v1/listings/${id}`) },
   { name: "API: a seller", group: "api", paths: sellerIds.map((id) => `/api/v1/sellers/${id}`) },
-  { name: "API: price insight", group: "api", paths: PRODUCE_IDS.flatMap((produce) => INSIGHT_PLACES.map((place) => `/api/v1/price-insight?produce=${produce}${place}`)) },
-  { name: "API: mandi rates", group: "api", paths: ["onion", "tomato", "potato", "wheat"].flatMap((produce) => [`/api/v1/mandi-rates?produce=${produce}&limit=50`, `/api/v1/mandi-rates?produce=${produce}&state=maharashtra&from=2020-01-01`]) },
+  {
+    name: "API: price insight",
+    group: "api",
+    paths: PRODUCE_IDS.flatMap((produce) => INSIGHT_PLACES.map((place) => `/api/v1/price-insight?produce=${produce}${place}`)),
+  },
+  {
+    name: "API: mandi rates",
+    group: "api",
+    paths: ["onion", "tomato", "potato", "wheat"].flatMap((produce) => [
+      `/api/v1/mandi-rates?produce=${produce}&limit=50`,
+      `/api/v1/mandi-rates?produce=${produce}&state=maharashtra&from=2020-01-01`,
+    ]),
+  },
   // Each filter of listRates on its own (migration 0029's indexes).
-  { name: "API: mandi rates, a produce", group: "api", paths: ["onion", "tomato", "potato", "wheat"].map((produce) => `/api/v1/mandi-rates?produce=${produce}&limit=50`) },
-  { name: "API: mandi rates, a district", group: "api", paths: ["onion", "tomato", "potato", "wheat"].map((produce) => `/api/v1/mandi-rates?produce=${produce}&state=maharashtra&district=nashik&limit=50`) },
-  { name: "API: mandi rates, a market", group: "api", paths: ["onion", "tomato", "potato", "wheat"].map((produce) => `/api/v1/mandi-rates?produce=${produce}&market=lasalgaon&limit=50`) },
-  { name: "API: catalogue, places, MSP", group: "api", paths: ["/api/v1/produce", "/api/v1/categories", "/api/v1/states", "/api/v1/states/maharashtra", "/api/v1/msp"] },
+  {
+    name: "API: mandi rates, a produce",
+    group: "api",
+    paths: ["onion", "tomato", "potato", "wheat"].map((produce) => `/api/v1/mandi-rates?produce=${produce}&limit=50`),
+  },
+  {
+    name: "API: mandi rates, a district",
+    group: "api",
+    paths: ["onion", "tomato", "potato", "wheat"].map(
+      (produce) => `/api/v1/mandi-rates?produce=${produce}&state=maharashtra&district=nashik&limit=50`,
+    ),
+  },
+  {
+    name: "API: mandi rates, a market",
+    group: "api",
+    paths: ["onion", "tomato", "potato", "wheat"].map((produce) => `/api/v1/mandi-rates?produce=${produce}&market=lasalgaon&limit=50`),
+  },
+  {
+    name: "API: catalogue, places, MSP",
+    group: "api",
+    paths: ["/api/v1/produce", "/api/v1/categories", "/api/v1/states", "/api/v1/states/maharashtra", "/api/v1/msp"],
+  },
 ];
 const cases = allCases.filter((c) => groups.has(c.group));
 
@@ -181,8 +263,12 @@ async function apiCursorCases(origin: string): Promise<typeof cases> {
     return path;
   };
   const second = (await Promise.all(BROAD.map((q) => pageAfter(`/api/v1/listings?q=${q}`, 1)))).filter((p): p is string => p !== null);
-  const deep = (await Promise.all(["price-asc", "newest"].map((s) => pageAfter(`/api/v1/listings?category=vegetables&sort=${s}&limit=50`, 19)))).filter((p): p is string => p !== null);
-  const rates = (await Promise.all(["onion", "wheat"].map((produce) => pageAfter(`/api/v1/mandi-rates?produce=${produce}&limit=50`, 19)))).filter((p): p is string => p !== null);
+  const deep = (
+    await Promise.all(["price-asc", "newest"].map((s) => pageAfter(`/api/v1/listings?category=vegetables&sort=${s}&limit=50`, 19)))
+  ).filter((p): p is string => p !== null);
+  const rates = (
+    await Promise.all(["onion", "wheat"].map((produce) => pageAfter(`/api/v1/mandi-rates?produce=${produce}&limit=50`, 19)))
+  ).filter((p): p is string => p !== null);
   return [
     { name: "API: listings, next page by cursor", group: "api", paths: second },
     { name: "API: listings, 1,000 in by cursor", group: "api", paths: deep },
@@ -220,7 +306,11 @@ async function timeAll(origin: string, paths: string[], headers: Record<string, 
  * The same requests against each server, a request to each in turn (the first server changing
  * each round), so a moment of noise on the shared machine falls on every setting alike.
  */
-async function timeInTurn(origins: string[], paths: string[], headers: Record<string, string>): Promise<Array<{ timing: Timing; errors: Errors }>> {
+async function timeInTurn(
+  origins: string[],
+  paths: string[],
+  headers: Record<string, string>,
+): Promise<Array<{ timing: Timing; errors: Errors }>> {
   if (paths.length === 0) throw new Error("a case has no addresses to ask for: the marketplace holds too few listings for it");
   const times = origins.map(() => [] as number[]);
   const errors = origins.map(noErrors);
@@ -241,7 +331,16 @@ async function timeInTurn(origins: string[], paths: string[], headers: Record<st
   const total = performance.now() - started;
   return times.map((list, at) => {
     list.sort((a, b) => a - b);
-    return { timing: { runs, p50: percentile(list, 50), p95: percentile(list, 95), p99: percentile(list, 99), qps: (runs * origins.length * 1000) / total }, errors: errors[at]! };
+    return {
+      timing: {
+        runs,
+        p50: percentile(list, 50),
+        p95: percentile(list, 95),
+        p99: percentile(list, 99),
+        qps: (runs * origins.length * 1000) / total,
+      },
+      errors: errors[at]!,
+    };
   });
 }
 
@@ -267,13 +366,23 @@ try {
     for (const [index, setting] of settings.entries()) {
       const port = index === 0 ? APP_PORT : APP_PORT + 2 * index;
       const sidePort = index === 0 ? APP_PORT + 2 * settings.length : port + 1;
-      const env: Record<string, string> = { WEB_CONCURRENCY: "1", PAGE_CACHE_MS: "0", API_PER_MINUTE: "100000000", API_CONTACT_PER_MINUTE: "100000000" };
+      const env: Record<string, string> = {
+        WEB_CONCURRENCY: "1",
+        PAGE_CACHE_MS: "0",
+        API_PER_MINUTE: "100000000",
+        API_CONTACT_PER_MINUTE: "100000000",
+      };
       if (setting === "metrics") env.METRICS_PORT = String(sidePort);
       if (setting === "tracing") {
         collector = await startCollector(sidePort);
         env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${sidePort}`;
       }
-      servers.push({ setting, port, sidePort, child: await startMarketServer({ port, dataDir: path.join(dataDir, setting), databaseUrl: market.url, env }) });
+      servers.push({
+        setting,
+        port,
+        sidePort,
+        child: await startMarketServer({ port, dataDir: path.join(dataDir, setting), databaseUrl: market.url, env }),
+      });
     }
     // Sessions live in the database and every server has the same secret: one seller signs in on all.
     const cookie = await benchSeller(`http://127.0.0.1:${APP_PORT}`, [...editorsListings]);
@@ -312,17 +421,20 @@ console.log(
 );
 printTable(["case", "p50 ms", "p95 ms", "p99 ms", "not 200"], rows);
 if (firstErrors.length) console.log(`\nThe first answer other than 200 in each case that had one:\n${firstErrors.join("\n")}`);
-const worst = (group: Group, column: 1 | 2) => Math.max(...cases.filter((c) => c.group === group).map((c) => Number(rows.find((r) => r[0] === c.name)![column])));
+const worst = (group: Group, column: 1 | 2) =>
+  Math.max(...cases.filter((c) => c.group === group).map((c) => Number(rows.find((r) => r[0] === c.name)![column])));
 const goals: Array<[Group, string]> = [
   ["page", `search and browse pages p50 <= 25 ms, p95 <= 50 ms:   worst p50 ${worst("page", 1)} ms, worst p95 ${worst("page", 2)} ms`],
   ["suggestions", `suggestions p95 <= 10 ms, any input:                 worst p95 ${worst("suggestions", 2)} ms`],
   ["live", `live price insight p95 <= 20 ms (issue 23):           worst p95 ${worst("live", 2)} ms`],
   ["api", `public API p95 <= 20 ms (issue 25), JSON only:        worst p95 ${worst("api", 2)} ms`],
 ];
-console.log(`\nGoals:\n${goals
-  .filter(([group]) => groups.has(group))
-  .map(([, line]) => `  ${line}`)
-  .join("\n")}\n`);
+console.log(
+  `\nGoals:\n${goals
+    .filter(([group]) => groups.has(group))
+    .map(([, line]) => `  ${line}`)
+    .join("\n")}\n`,
+);
 
 if (settings.length > 1) {
   const base = bySetting.get(settings[0]!)!;
@@ -337,11 +449,21 @@ if (settings.length > 1) {
     }),
   ]);
   const sum = (setting: Setting) => cases.reduce((total, c) => total + bySetting.get(setting)!.get(c.name)!.timing.p50, 0);
-  compared.push(["sum of the p50s", ms(sum(settings[0]!)), ...others.flatMap((setting) => [ms(sum(setting)), pct(sum(setting), sum(settings[0]!))])]);
+  compared.push([
+    "sum of the p50s",
+    ms(sum(settings[0]!)),
+    ...others.flatMap((setting) => [ms(sum(setting)), pct(sum(setting), sum(settings[0]!))]),
+  ]);
   console.log(`p50 by setting, each server started with the same settings but for its own (goal: at most 5% over "${settings[0]}"):\n`);
   printTable(["case", `${settings[0]} p50 ms`, ...others.flatMap((setting) => [`${setting} p50 ms`, "vs " + settings[0]])], compared);
-  if (scrape) console.log(`\nmetrics: one scrape at the end answered ${scrape.status}, ${scrape.series} series, ${scrape.requests} requests in mandi_http_request_duration_seconds_count.`);
-  if (collector) console.log(`tracing: the collector took ${collector.posts()} OTLP posts, ${(collector.bytes() / 1e6).toFixed(1)} MB, and threw them away.`);
+  if (scrape)
+    console.log(
+      `\nmetrics: one scrape at the end answered ${scrape.status}, ${scrape.series} series, ${scrape.requests} requests in mandi_http_request_duration_seconds_count.`,
+    );
+  if (collector)
+    console.log(
+      `tracing: the collector took ${collector.posts()} OTLP posts, ${(collector.bytes() / 1e6).toFixed(1)} MB, and threw them away.`,
+    );
 }
 
 /**
@@ -350,12 +472,24 @@ if (settings.length > 1) {
  */
 async function benchSeller(origin: string, listingIds: string[]): Promise<string> {
   const headers = { "content-type": "application/json", origin };
-  const seller = { name: "Bench Editor", email: `bench-editor-${Date.now()}@example.in`, password: "bench-editor-password", phone: `+9197${String(Date.now()).slice(-8)}` };
+  const seller = {
+    name: "Bench Editor",
+    email: `bench-editor-${Date.now()}@example.in`,
+    password: "bench-editor-password",
+    phone: `+9197${String(Date.now()).slice(-8)}`,
+  };
   const signedUp = await fetch(`${origin}/api/auth/sign-up/email`, { method: "POST", headers, body: JSON.stringify(seller) });
   if (!signedUp.ok) throw new Error(`bench sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
   const { user } = (await signedUp.json()) as { user: { id: string } };
-  const signedIn = await fetch(`${origin}/api/auth/sign-in/email`, { method: "POST", headers, body: JSON.stringify({ email: seller.email, password: seller.password }) });
-  const cookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const signedIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email: seller.email, password: seller.password }),
+  });
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const db = openDatabase(market.url);
   try {
     if (listingIds.length) await db.kysely.updateTable("listing").set({ seller_id: user.id }).where("id", "in", listingIds).execute();

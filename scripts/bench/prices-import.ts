@@ -69,7 +69,9 @@ try {
   await migrateToLatest(db);
   // Each phase's figures as it ends too, so a run cut short still tells what it measured.
   const said = <T extends { seconds: number; peakMb: number }>(name: string, result: T) => {
-    console.log(`  ${name}: ${result.seconds.toFixed(1)} s, ${Math.round(rows / result.seconds).toLocaleString("en-IN")} rows / s, peak RSS ${result.peakMb.toFixed(0)} MB`);
+    console.log(
+      `  ${name}: ${result.seconds.toFixed(1)} s, ${Math.round(rows / result.seconds).toLocaleString("en-IN")} rows / s, peak RSS ${result.peakMb.toFixed(0)} MB`,
+    );
     return result;
   };
   const baseline = said("baseline", await phase(() => importMandiRates({ input: createReadStream(file) })));
@@ -77,13 +79,27 @@ try {
   const again = said("import again", await phase(() => importMandiRates({ db, input: createReadStream(file) })));
   const stored = await createMandiRatesRepository(db.kysely).countRates();
   const perSecond = (seconds: number) => Math.round(rows / seconds).toLocaleString("en-IN");
-  console.log(`\n${rows.toLocaleString("en-IN")} records (${megabytes.toFixed(0)} MB of CSV) on ${db.dialect}; ${stored.toLocaleString("en-IN")} stored. Node ${process.version}.\n`);
+  console.log(
+    `\n${rows.toLocaleString("en-IN")} records (${megabytes.toFixed(0)} MB of CSV) on ${db.dialect}; ${stored.toLocaleString("en-IN")} stored. Node ${process.version}.\n`,
+  );
   printTable(
     ["phase", "seconds", "rows / s", "peak RSS (MB)", "stored"],
     [
       ["baseline: read and check, no writes", baseline.seconds.toFixed(1), perSecond(baseline.seconds), baseline.peakMb.toFixed(0), "0"],
-      ["import into an empty table", first.seconds.toFixed(1), perSecond(first.seconds), first.peakMb.toFixed(0), first.report.stored.toLocaleString("en-IN")],
-      ["import again (all already stored)", again.seconds.toFixed(1), perSecond(again.seconds), again.peakMb.toFixed(0), again.report.stored.toLocaleString("en-IN")],
+      [
+        "import into an empty table",
+        first.seconds.toFixed(1),
+        perSecond(first.seconds),
+        first.peakMb.toFixed(0),
+        first.report.stored.toLocaleString("en-IN"),
+      ],
+      [
+        "import again (all already stored)",
+        again.seconds.toFixed(1),
+        perSecond(again.seconds),
+        again.peakMb.toFixed(0),
+        again.report.stored.toLocaleString("en-IN"),
+      ],
     ],
   );
 } finally {

@@ -10,14 +10,24 @@ import { sql } from "kysely";
 import { openDatabase } from "../../server/db/database";
 import { backfillProduce } from "../../server/listings/produce-backfill.repository";
 const db = openDatabase(process.argv[2]!);
-const count = async (table: "listing" | "price_point") => Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db.kysely)).rows[0]!.n);
+const count = async (table: "listing" | "price_point") =>
+  Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db.kysely)).rows[0]!.n);
 console.log(`before: ${await count("listing")} listings, ${await count("price_point")} price points`);
 let t = performance.now();
 await db.kysely.updateTable("listing").set({ produce_id: null, produce_source: null }).execute();
 console.log(`reset in ${((performance.now() - t) / 1000).toFixed(1)} s: ${await count("price_point")} price points left`);
 t = performance.now();
 let last = 0;
-const { done } = await backfillProduce(db, { onProgress: (p) => { if (p.done - last >= 100_000) { last = p.done; console.log(`  ${p.done}/${p.total} at ${((performance.now() - t) / 1000).toFixed(0)} s`); } } });
+const { done } = await backfillProduce(db, {
+  onProgress: (p) => {
+    if (p.done - last >= 100_000) {
+      last = p.done;
+      console.log(`  ${p.done}/${p.total} at ${((performance.now() - t) / 1000).toFixed(0)} s`);
+    }
+  },
+});
 const seconds = (performance.now() - t) / 1000;
-console.log(`backfill: ${done} listings in ${seconds.toFixed(1)} s (${Math.round(done / seconds)} a second); ${await count("price_point")} price points`);
+console.log(
+  `backfill: ${done} listings in ${seconds.toFixed(1)} s (${Math.round(done / seconds)} a second); ${await count("price_point")} price points`,
+);
 await db.close();

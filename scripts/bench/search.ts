@@ -23,16 +23,29 @@ const runs = Number(argument("runs", "300"));
 const baselineRuns = Number(argument("baseline-runs", "15"));
 const url = benchPostgresUrl();
 
-const market = await openMarketplace({ listings, url, rebuild: process.argv.includes("--rebuild"), dir: argument("dir", "/tmp/mandi-bench") });
+const market = await openMarketplace({
+  listings,
+  url,
+  rebuild: process.argv.includes("--rebuild"),
+  dir: argument("dir", "/tmp/mandi-bench"),
+});
 if (process.argv.includes("--build-only")) {
-  console.log(`Built: ${market.listings} listings, ${market.names} names${market.buildSeconds !== null ? `, in ${market.buildSeconds.toFixed(0)} s` : ""}.`);
+  console.log(
+    `Built: ${market.listings} listings, ${market.names} names${market.buildSeconds !== null ? `, in ${market.buildSeconds.toFixed(0)} s` : ""}.`,
+  );
   await market.db.close();
   process.exit(0);
 }
 const mediaDir = mkdtempSync(path.join(tmpdir(), "mandi-bench-media-"));
 // The app's own services on the bench database (already migrated by openMarketplace).
 const services = await createServices(
-  prepareDataDir({ NODE_ENV: "production", DATA_DIR: mediaDir, DATABASE_URL: market.url, AUTH_SECRET: "bench-only-secret-never-used-to-sign", LOG_LEVEL: "silent" }),
+  prepareDataDir({
+    NODE_ENV: "production",
+    DATA_DIR: mediaDir,
+    DATABASE_URL: market.url,
+    AUTH_SECRET: "bench-only-secret-never-used-to-sign",
+    LOG_LEVEL: "silent",
+  }),
   { migrate: false, logger: createLogger("silent") },
 );
 const service = services.search;
@@ -42,8 +55,14 @@ const browse = (query: Record<string, string>) => {
   return service.browseListings({ ...parsed, from: parsed.sort === "near" ? parsed.from : undefined });
 };
 /** Districts to sort from: beside the bench's crowded ones, and far from all of them. */
-const NEAR_FROM = ["maharashtra/nashik", "maharashtra/thane", "bihar/patna", "tamil-nadu/chennai", "assam/kamrup-metropolitan", "rajasthan/jaipur"];
-
+const NEAR_FROM = [
+  "maharashtra/nashik",
+  "maharashtra/thane",
+  "bihar/patna",
+  "tamil-nadu/chennai",
+  "assam/kamrup-metropolitan",
+  "rajasthan/jaipur",
+];
 
 interface Case {
   name: string;
@@ -84,10 +103,18 @@ const allCases: Case[] = [
   { name: "all listings, newest, page 1", inputs: [""], run: () => browse({}) },
   { name: "all listings, nearest first, page 1", inputs: NEAR_FROM, run: (from) => browse({ sort: "near", from }) },
   { name: `all listings, newest, page ${DEEPEST}`, inputs: [""], run: () => browse({ page: String(DEEPEST) }) },
-  { name: `all listings, nearest first, page ${DEEPEST}`, inputs: NEAR_FROM, run: (from) => browse({ sort: "near", from, page: String(DEEPEST) }) },
+  {
+    name: `all listings, nearest first, page ${DEEPEST}`,
+    inputs: NEAR_FROM,
+    run: (from) => browse({ sort: "near", from, page: String(DEEPEST) }),
+  },
   { name: "search 'onion', newest, page 1", inputs: ["onion"], run: (q) => browse({ q }) },
   { name: "search 'onion', nearest first, page 1", inputs: NEAR_FROM, run: (from) => browse({ q: "onion", sort: "near", from }) },
-  { name: "category 'fruits', nearest first, page 1", inputs: NEAR_FROM, run: (from) => browse({ category: "fruits", sort: "near", from }) },
+  {
+    name: "category 'fruits', nearest first, page 1",
+    inputs: NEAR_FROM,
+    run: (from) => browse({ category: "fruits", sort: "near", from }),
+  },
   // "rice" names a category too: name or category, tested in listing_near_idx since migration 0028 (decision 024).
   { name: "broad search 'rice', nearest first, page 1", inputs: NEAR_FROM, run: (from) => browse({ q: "rice", sort: "near", from }) },
 ];
@@ -140,7 +167,7 @@ Nearest first (decision 024) at ${market.listings.toLocaleString("en-IN")} listi
 `);
 }
 if (cases === allCases) {
-console.log(`
+  console.log(`
 Goals at 1,000,000 listings:
   suggestions (3- and 5-letter) p95 <= 10 ms:       ${suggestions.map((s) => ms(s.timing.p95)).join(" / ")} ms
   suggestions >= 100x faster than the scan (p50):   ${["suggest, 2-letter prefix", "suggest, 3-letter prefix", "suggest, 5-letter prefix"].map((n) => `${(get(n).baseline!.p50 / get(n).timing.p50).toFixed(0)}x`).join(" / ")}

@@ -52,7 +52,14 @@ export const BENCH_AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123";
  * overrides its settings; `entry`: another build's server (default `build/server/index.js`);
  * `nodeArgs`: Node's own flags (`--cpu-prof`), which cluster workers inherit.
  */
-export async function startMarketServer(options: { port: number; dataDir: string; databaseUrl: string; env: Record<string, string>; entry?: string; nodeArgs?: string[] }): Promise<ChildProcess> {
+export async function startMarketServer(options: {
+  port: number;
+  dataDir: string;
+  databaseUrl: string;
+  env: Record<string, string>;
+  entry?: string;
+  nodeArgs?: string[];
+}): Promise<ChildProcess> {
   const child = startProcess([...(options.nodeArgs ?? []), options.entry ?? "build/server/index.js"], {
     ...productionEnv(options),
     AUTH_SECRET: BENCH_AUTH_SECRET,

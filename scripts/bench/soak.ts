@@ -43,7 +43,14 @@ const market = await openMarketplace({ listings, url, dir: DIR });
 if (market.buildSeconds !== null) console.log(`Built in ${market.buildSeconds.toFixed(0)} s.`);
 // Many different listings, spread over the whole table, so the page cache cannot hold them all.
 const stride = Math.max(1, Math.floor(market.listings / 20_000));
-const listingIds = (await market.db.kysely.selectFrom("listing").select(["id", "created_at"]).where("hidden_at", "is", null).orderBy("created_at", "desc").execute())
+const listingIds = (
+  await market.db.kysely
+    .selectFrom("listing")
+    .select(["id", "created_at"])
+    .where("hidden_at", "is", null)
+    .orderBy("created_at", "desc")
+    .execute()
+)
   .filter((_, i) => i % stride === 0)
   .map((row) => row.id);
 
@@ -55,7 +62,13 @@ const server = await startMarketServer({
   dataDir,
   databaseUrl: market.url,
   nodeArgs: NODE_ARGS,
-  env: { WEB_CONCURRENCY: String(workers), BASE_URL: origin, METRICS_PORT: String(METRICS_PORT), AUTH_SIGNIN_PER_MINUTE: "100000", AUTH_SIGNUP_PER_MINUTE: "100000" },
+  env: {
+    WEB_CONCURRENCY: String(workers),
+    BASE_URL: origin,
+    METRICS_PORT: String(METRICS_PORT),
+    AUTH_SIGNIN_PER_MINUTE: "100000",
+    AUTH_SIGNUP_PER_MINUTE: "100000",
+  },
 });
 
 /** RSS and its anonymous part, in MB, from /proc (Linux). */
@@ -69,10 +82,23 @@ async function heapOfWorkers(): Promise<{ used: number; total: number; young: nu
   const text = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`)).text();
   // One line per worker (the label "worker"), summed.
   const gauge = (name: string) =>
-    [...text.matchAll(new RegExp(`^mandi_${name}\\{[^}]*\\} ([0-9.e+]+)$`, "gm"))].reduce((sum, match) => sum + Number(match[1]), 0) / 1024 / 1024;
+    [...text.matchAll(new RegExp(`^mandi_${name}\\{[^}]*\\} ([0-9.e+]+)$`, "gm"))].reduce((sum, match) => sum + Number(match[1]), 0) /
+    1024 /
+    1024;
   // The young generation's share of the total (V8 sizes it apart from the old space's limit).
-  const young = [...text.matchAll(/^mandi_nodejs_heap_space_size_total_bytes\{[^}]*space="new"[^}]*\} ([0-9.e+]+)$/gm)].reduce((sum, match) => sum + Number(match[1]), 0) / 1024 / 1024;
-  return { used: gauge("nodejs_heap_size_used_bytes"), total: gauge("nodejs_heap_size_total_bytes"), young, external: gauge("nodejs_external_memory_bytes") };
+  const young =
+    [...text.matchAll(/^mandi_nodejs_heap_space_size_total_bytes\{[^}]*space="new"[^}]*\} ([0-9.e+]+)$/gm)].reduce(
+      (sum, match) => sum + Number(match[1]),
+      0,
+    ) /
+    1024 /
+    1024;
+  return {
+    used: gauge("nodejs_heap_size_used_bytes"),
+    total: gauge("nodejs_heap_size_total_bytes"),
+    young,
+    external: gauge("nodejs_external_memory_bytes"),
+  };
 }
 /** CPU seconds a process has used (user + system), from /proc (Linux). */
 function cpuSecondsOf(pid: number): number {
@@ -93,7 +119,9 @@ const pick = <T>(items: readonly T[]): T => items[random(items.length)]!;
 const SOAK_EMAIL = `soak-${APP_PORT}-%@example.in`;
 const removeSoakSellers = () => market.db.kysely.deleteFrom("user").where("email", "like", SOAK_EMAIL).execute();
 await removeSoakSellers();
-const accounts = Array.from({ length: SELLERS }, (_, n) => makeSeller(n + 1, { email: `soak-${APP_PORT}-${n + 1}-${Date.now().toString(36)}@example.in` }));
+const accounts = Array.from({ length: SELLERS }, (_, n) =>
+  makeSeller(n + 1, { email: `soak-${APP_PORT}-${n + 1}-${Date.now().toString(36)}@example.in` }),
+);
 const cookies: string[] = [];
 const photo = await makeProducePhoto("vegetables", 7, { width: 800, height: 600 });
 const photoKeys: string[] = [];
@@ -103,7 +131,10 @@ async function signUp(seller: (typeof accounts)[number]): Promise<string> {
   const body = JSON.stringify({ name: seller.name, email: seller.email, password: seller.password, phone: `+91${seller.phone}` });
   const signedUp = await fetch(`${origin}/api/auth/sign-up/email`, { method: "POST", headers, body });
   if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
-  return signedUp.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  return signedUp.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 for (const seller of accounts) cookies.push(await signUp(seller));
 
@@ -172,7 +203,12 @@ async function request(kind: Kind): Promise<number> {
       form.set("state", "maharashtra");
       form.set("district", "nashik");
       form.set("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "soak.jpg");
-      response = await fetch(`${origin}/create`, { method: "POST", headers: { cookie: pick(cookies), origin }, body: form, redirect: "manual" });
+      response = await fetch(`${origin}/create`, {
+        method: "POST",
+        headers: { cookie: pick(cookies), origin },
+        body: form,
+        redirect: "manual",
+      });
       break;
     }
   }
@@ -183,7 +219,8 @@ async function request(kind: Kind): Promise<number> {
 /** What each kind of request was answered, over the whole run: "listing 200" → count. */
 const tally = new Map<string, number>();
 /** The status each kind should get: pages 200, a sell's redirect to its listing, a photo 200 (404 before any photo is sold). */
-const expected = (kind: Kind, status: number) => (kind === "sell" ? status === 303 || status === 302 : kind === "photo" ? status === 200 || status === 404 : status === 200);
+const expected = (kind: Kind, status: number) =>
+  kind === "sell" ? status === 303 || status === 302 : kind === "photo" ? status === 200 || status === 404 : status === 200;
 /** One interval's tally: latencies of every answer, and the statuses that were not what the kind should get. */
 let interval = { times: [] as number[], served: 0, errors: new Map<number | string, number>() };
 const stopAt = performance.now() + minutes * 60_000;
@@ -213,7 +250,9 @@ const cpuAtStart = pids.map(cpuSecondsOf);
 console.log(
   `\nMarketplace: ${market.listings.toLocaleString("en-IN")} listings (${url ? "PostgreSQL" : "SQLite"}), ${listingIds.length.toLocaleString("en-IN")} listing pages in rotation; ` +
     `${workers} workers, page cache at its default size; ${connections} connections for ${minutes} min.\n` +
-    `Baseline: hello-world ${helloMemory.rss.toFixed(0)} MB RSS; workers once started ${idle.map((m) => m.rss.toFixed(0)).join(", ")} MB; load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}.\n`,
+    `Baseline: hello-world ${helloMemory.rss.toFixed(0)} MB RSS; workers once started ${idle.map((m) => m.rss.toFixed(0)).join(", ")} MB; load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ")}.\n`,
 );
 const samples: Array<{ at: number; rss: number[]; anon: number[] }> = [];
 const rows: string[][] = [];
@@ -248,32 +287,75 @@ const sampler = setInterval(async () => {
 }, SAMPLE_MS);
 
 try {
-  console.log(["s", "req/s", "as meant/s", "p50 ms", "p99 ms", "workers' RSS MB", "anon MB", "primary MB", "heap used / total / young / external MB (all workers)", "load 1 min", "not as meant"].join("\t"));
+  console.log(
+    [
+      "s",
+      "req/s",
+      "as meant/s",
+      "p50 ms",
+      "p99 ms",
+      "workers' RSS MB",
+      "anon MB",
+      "primary MB",
+      "heap used / total / young / external MB (all workers)",
+      "load 1 min",
+      "not as meant",
+    ].join("\t"),
+  );
   await Promise.all(clients);
   clearInterval(sampler);
   console.log("");
-  printTable(["s", "req/s", "as meant/s", "p50 ms", "p99 ms", "workers' RSS MB", "anon MB", "primary MB", "heap used / total / young / external MB (all workers)", "load 1 min", "not as meant"], rows);
+  printTable(
+    [
+      "s",
+      "req/s",
+      "as meant/s",
+      "p50 ms",
+      "p99 ms",
+      "workers' RSS MB",
+      "anon MB",
+      "primary MB",
+      "heap used / total / young / external MB (all workers)",
+      "load 1 min",
+      "not as meant",
+    ],
+    rows,
+  );
   // Levelling off: the second half's last sample against its first, per worker.
   const half = samples.filter((s) => s.at >= (minutes * 60) / 2);
   const summary = pids.map((pid, w) => {
     const peak = Math.max(...samples.map((s) => s.rss[w]!));
     const from = half[0]?.rss[w] ?? NaN;
     const to = half.at(-1)?.rss[w] ?? NaN;
-    return [`worker ${w + 1} (pid ${pid})`, idle[w]!.rss.toFixed(0), peak.toFixed(0), from.toFixed(0), to.toFixed(0), `${(to - from >= 0 ? "+" : "")}${(to - from).toFixed(0)}`, peak <= GOAL_MB ? "yes" : "no"];
+    return [
+      `worker ${w + 1} (pid ${pid})`,
+      idle[w]!.rss.toFixed(0),
+      peak.toFixed(0),
+      from.toFixed(0),
+      to.toFixed(0),
+      `${to - from >= 0 ? "+" : ""}${(to - from).toFixed(0)}`,
+      peak <= GOAL_MB ? "yes" : "no",
+    ];
   });
   console.log("");
   printTable(
     ["request", "status", "answers", "as meant"],
-    [...tally].sort(([a], [b]) => a.localeCompare(b)).map(([key, n]) => {
-      const [kind, status] = key.split(" ") as [Kind, string];
-      return [kind, status, String(n), expected(kind, Number(status)) ? "yes" : "NO"];
-    }),
+    [...tally]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, n]) => {
+        const [kind, status] = key.split(" ") as [Kind, string];
+        return [kind, status, String(n), expected(kind, Number(status)) ? "yes" : "NO"];
+      }),
   );
   // What the run cost the workers' CPU, per answer: a figure the other load on the machine moves less than the rate.
   const cpu = pids.reduce((sum, pid, w) => sum + cpuSecondsOf(pid) - cpuAtStart[w]!, 0);
   const answers = [...tally].reduce((sum, [, n]) => sum + n, 0);
-  const meant = [...tally].filter(([key]) => expected(key.split(" ")[0] as Kind, Number(key.split(" ")[1]))).reduce((sum, [, n]) => sum + n, 0);
-  console.log(`\nWorkers' CPU: ${cpu.toFixed(0)} s for ${answers} answers (${meant} as meant): ${((cpu * 1000) / Math.max(1, meant)).toFixed(1)} ms of CPU per answer as meant.`);
+  const meant = [...tally]
+    .filter(([key]) => expected(key.split(" ")[0] as Kind, Number(key.split(" ")[1])))
+    .reduce((sum, [, n]) => sum + n, 0);
+  console.log(
+    `\nWorkers' CPU: ${cpu.toFixed(0)} s for ${answers} answers (${meant} as meant): ${((cpu * 1000) / Math.max(1, meant)).toFixed(1)} ms of CPU per answer as meant.`,
+  );
   console.log("");
   printTable(["worker", "started MB", "peak MB", "second half from MB", "to MB", "growth MB", `≤ ${GOAL_MB} MB`], summary);
 } finally {

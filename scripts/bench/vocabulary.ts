@@ -36,7 +36,28 @@ const PLACES = 20_000;
 
 /** Made-up place words ("kavelu", "moripa"…): distinct, lower case, no digits. */
 function placeWord(index: number): string {
-  const syllables = ["ka", "ve", "lu", "mo", "ri", "pa", "su", "ne", "to", "gi", "ba", "de", "ho", "ja", "ku", "la", "mi", "no", "pu", "ra"];
+  const syllables = [
+    "ka",
+    "ve",
+    "lu",
+    "mo",
+    "ri",
+    "pa",
+    "su",
+    "ne",
+    "to",
+    "gi",
+    "ba",
+    "de",
+    "ho",
+    "ja",
+    "ku",
+    "la",
+    "mi",
+    "no",
+    "pu",
+    "ra",
+  ];
   let word = "";
   let n = index;
   do {
@@ -60,7 +81,7 @@ function namesFile(count: number): string {
            create index listing_name_count_idx on listing_name (listing_count, name_search);`);
   const insert = db.prepare("insert into listing_name values (?, ?, 'vegetables', ?, ?)");
   let seed = 7;
-  const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+  const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
   const batch = db.transaction((from: number, to: number) => {
     for (let i = from; i < to; i++) {
       const base = bases[i % bases.length]!;
@@ -101,7 +122,11 @@ for (const count of sizes) {
     if (read !== count) throw new Error(`read ${read} names of ${count}`);
 
     // A full rebuild, as a worker does it: a new copy is read at its first question.
-    const vocabulary = createNameVocabulary({ loadNames: repository.listNamesByCount, version: async () => 1, namesPerWord: NAMES_PER_WORD });
+    const vocabulary = createNameVocabulary({
+      loadNames: repository.listNamesByCount,
+      version: async () => 1,
+      namesPerWord: NAMES_PER_WORD,
+    });
     started = process.cpuUsage();
     const wallStarted = performance.now();
     await vocabulary.namesWithWord("onion");
@@ -109,7 +134,6 @@ for (const count of sizes) {
     while (!(await vocabulary.namesWithWord("onion"))) await new Promise((resolve) => setTimeout(resolve, 1));
     rebuild.push(cpuMs(started));
     rebuildWall.push(performance.now() - wallStarted);
-
   }
   await db.close();
   const share = (ms: number) => `${((ms / PERIOD_MS) * 100).toFixed(1)}%`;
@@ -127,5 +151,10 @@ for (const count of sizes) {
   process.stderr.write(`  done: ${count} names\n`);
 }
 
-console.log(`\nSQLite, one process; CPU ms (user + system), median of ${runs}; "per 5 s" = that CPU time every 5 s, as a share of one core\n`);
-printTable(["names", "read alone ms", "per 5 s", "full rebuild ms", "per 5 s", "rebuild wall ms", "then waits", "share with the wait"], rows);
+console.log(
+  `\nSQLite, one process; CPU ms (user + system), median of ${runs}; "per 5 s" = that CPU time every 5 s, as a share of one core\n`,
+);
+printTable(
+  ["names", "read alone ms", "per 5 s", "full rebuild ms", "per 5 s", "rebuild wall ms", "then waits", "share with the wait"],
+  rows,
+);

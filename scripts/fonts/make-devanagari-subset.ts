@@ -20,13 +20,18 @@ import fontverter from "fontverter";
 
 /** What app/fonts.css's unicode-range says, and what the files hold. */
 export const UNICODE_RANGE = "U+0900-097F, U+200C-200D, U+25CC";
-const SOURCE = (weight: number) => `node_modules/@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff2`;
+const SOURCE = (weight: number) =>
+  `node_modules/@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff2`;
 const OUT = (weight: number) => `app/fonts/noto-sans-devanagari-hindi-${weight}.woff2`;
 
 /** The code points of a CSS unicode-range of ranges and single code points. */
 export function codePointsOf(range: string): number[] {
   return range.split(",").flatMap((part) => {
-    const [from, to = from] = part.trim().replace(/^U\+/i, "").split("-").map((hex) => parseInt(hex, 16));
+    const [from, to = from] = part
+      .trim()
+      .replace(/^U\+/i, "")
+      .split("-")
+      .map((hex) => parseInt(hex, 16));
     return Array.from({ length: to! - from! + 1 }, (_, i) => from! + i);
   });
 }
@@ -95,6 +100,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const source = readFileSync(SOURCE(weight));
     const woff2 = await subset(hb, await fontverter.convert(source, "sfnt"), codePointsOf(UNICODE_RANGE));
     writeFileSync(OUT(weight), woff2);
-    console.log(`${OUT(weight)}: ${(woff2.length / 1024).toFixed(1)} KB (fontsource's Devanagari file: ${(source.length / 1024).toFixed(1)} KB)`);
+    console.log(
+      `${OUT(weight)}: ${(woff2.length / 1024).toFixed(1)} KB (fontsource's Devanagari file: ${(source.length / 1024).toFixed(1)} KB)`,
+    );
   }
 }

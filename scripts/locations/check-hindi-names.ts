@@ -17,7 +17,12 @@ import { STATE_DATA } from "../../core/locations/data";
 import { placeKey } from "../../core/locations/index";
 import { HINDI_PLACE_NAMES } from "../../core/locations/names-hi";
 
-interface PackageEntry { en_name: string; hi_name: string; id: number; state_id?: number }
+interface PackageEntry {
+  en_name: string;
+  hi_name: string;
+  id: number;
+  state_id?: number;
+}
 
 const [packageDir, secondPath] = process.argv.slice(2);
 if (!packageDir) {
@@ -28,7 +33,12 @@ const states: PackageEntry[] = JSON.parse(readFileSync(path.join(packageDir, "st
 const districts: PackageEntry[] = JSON.parse(readFileSync(path.join(packageDir, "city.json"), "utf8"));
 const second: Record<string, string[]> = secondPath ? JSON.parse(readFileSync(secondPath, "utf8")) : {};
 
-const latin = (text: string) => text.toLowerCase().replace(/&/g, "and").replace(/\b(district|and)\b/g, "").replace(/[^a-z0-9]/g, "");
+const latin = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/&/g, "and")
+    .replace(/\b(district|and)\b/g, "")
+    .replace(/[^a-z0-9]/g, "");
 // The package's state names that are not ours.
 const PACKAGE_STATE: Record<string, string[]> = {
   "andaman-and-nicobar-islands": ["Andaman Nicobar"],
@@ -43,7 +53,8 @@ for (const state of STATE_DATA) {
   const [stateHindi, districtHindi] = HINDI_PLACE_NAMES[state.slug]!;
   const ids = states.filter((s) => (PACKAGE_STATE[state.slug] ?? [state.name]).map(latin).includes(latin(s.en_name))).map((s) => s.id);
   const ours = states.find((s) => ids.includes(s.id));
-  if (ours && placeKey(ours.hi_name) !== placeKey(first(stateHindi))) report.push(`${state.slug}: ours ${first(stateHindi)}, package ${ours.hi_name}`);
+  if (ours && placeKey(ours.hi_name) !== placeKey(first(stateHindi)))
+    report.push(`${state.slug}: ours ${first(stateHindi)}, package ${ours.hi_name}`);
   const byLatin = new Map(districts.filter((d) => ids.includes(d.state_id ?? -1)).map((d) => [latin(d.en_name), d]));
   const secondKeys = new Set((second[state.slug] ?? []).map(placeKey));
   for (const [slug, name, ...aka] of state.districts) {

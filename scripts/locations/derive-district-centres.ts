@@ -15,7 +15,13 @@ import { findDistrict, findState } from "../../core/locations/index";
 import { STATES } from "../../core/locations/states";
 
 type Point = readonly [lat: number, lon: number];
-interface Office { place: string; sub: string; point: Point; accuracy: number; district?: string }
+interface Office {
+  place: string;
+  sub: string;
+  point: Point;
+  accuracy: number;
+  district?: string;
+}
 
 const [file, ...flags] = process.argv.slice(2);
 if (!file) {
@@ -204,7 +210,7 @@ for (const line of readFileSync(file, "utf8").split("\n")) {
   const lat = Number(latText);
   const lon = Number(lonText);
   if (!Number.isFinite(lat) || !Number.isFinite(lon) || (lat === 0 && lon === 0)) continue;
-  let state = findState(stateName === "Chattisgarh" ? "Chhattisgarh" : stateName ?? "");
+  let state = findState(stateName === "Chattisgarh" ? "Chhattisgarh" : (stateName ?? ""));
   if (!state) {
     unmatched++;
     continue;
@@ -308,7 +314,9 @@ newer.sort(([a], [b]) => Number(a in FORMED_FROM) - Number(b in FORMED_FROM));
 for (const key of Object.keys(FORMED_FROM)) if (!HEADQUARTERS[key]) newer.push([key, []]);
 for (const [key, names] of newer) {
   const lower = names.map((n) => n.toLowerCase());
-  const matches = (byState.get(key.split("/")[0]!) ?? []).filter((o) => lower.includes(o.sub.toLowerCase()) || lower.includes(o.place.toLowerCase()));
+  const matches = (byState.get(key.split("/")[0]!) ?? []).filter(
+    (o) => lower.includes(o.sub.toLowerCase()) || lower.includes(o.place.toLowerCase()),
+  );
   // Offices that share their exact coordinates with 5 or more others carry a placeholder (an old
   // district's or sub-district's centre), not the town's own place.
   const placed = matches.filter((o) => o.accuracy >= 3 && (sharing.get(String(o.point)) ?? 0) < 5);
@@ -316,7 +324,9 @@ for (const [key, names] of newer) {
     const { centre, used, dropped } = centreOf(placed);
     found.set(key, centre);
     fromHeadquarters++;
-    report.push(`${key}\theadquarters ${names.join("/")}\t${used} used, ${dropped} dropped\t${centre[0].toFixed(2)},${centre[1].toFixed(2)}`);
+    report.push(
+      `${key}\theadquarters ${names.join("/")}\t${used} used, ${dropped} dropped\t${centre[0].toFixed(2)},${centre[1].toFixed(2)}`,
+    );
     continue;
   }
   const parents = new Map<string, number>();
@@ -345,16 +355,28 @@ for (const state of STATES) {
 }
 
 console.log(`rows ${rows}, not matched to a district ${unmatched}`);
-console.log(`districts from their own offices ${fromOffices}, from their headquarters' offices ${fromHeadquarters}, from the district they were formed from ${fromParent}, missing ${missing.length}`);
+console.log(
+  `districts from their own offices ${fromOffices}, from their headquarters' offices ${fromHeadquarters}, from the district they were formed from ${fromParent}, missing ${missing.length}`,
+);
 if (missing.length) console.log(`missing: ${missing.join(", ")}`);
 if (flags.includes("--verbose")) {
   console.log(report.join("\n"));
-  console.log([...unmatchedNames].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join("\n"));
+  console.log(
+    [...unmatchedNames]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${n}`)
+      .join("\n"),
+  );
 }
 
 if (flags.includes("--write")) {
   const body = Object.entries(centres)
-    .map(([state, districts]) => `  "${state}": "${Object.entries(districts).map(([slug, [lat, lon]]) => `${slug} ${lat.toFixed(2)} ${lon.toFixed(2)}`).join(",")}",`)
+    .map(
+      ([state, districts]) =>
+        `  "${state}": "${Object.entries(districts)
+          .map(([slug, [lat, lon]]) => `${slug} ${lat.toFixed(2)} ${lon.toFixed(2)}`)
+          .join(",")}",`,
+    )
     .join("\n");
   const out = `/**
  * Each district's centre (latitude, longitude, 2 decimals: about 1 km), made by

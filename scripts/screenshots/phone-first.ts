@@ -23,7 +23,10 @@ const LANGS = [
 const OUT = "docs/screenshots";
 
 const { app, stop } = await startDemoServer(Number(process.env.PORT ?? 4487));
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
 try {
   for (const { lang, locale, place, spoken } of LANGS) {
     const context = await browser.newContext({ viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, locale });
@@ -87,5 +90,7 @@ try {
 /** Lets fonts and photos finish drawing. */
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
-  await page.evaluate(() => document.fonts.ready.then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
+  await page.evaluate(() =>
+    document.fonts.ready.then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))),
+  );
 }

@@ -23,10 +23,15 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
   let other: { id: string };
   let photo: Buffer;
 
-  const save = (actor: { id: string }, query: Record<string, string>) => t.alerts.saveSearch({ actor, query: savedQueryOf(browseQuerySchema.parse(query)) });
+  const save = (actor: { id: string }, query: Record<string, string>) =>
+    t.alerts.saveSearch({ actor, query: savedQueryOf(browseQuerySchema.parse(query)) });
   const list = async (fields: Record<string, string>, by = seller) => {
     t.clock.now += 60_000;
-    const { id } = await t.listings.createListing({ actor: by, fields: listingFields({ price: "20", category: "vegetables", state: "maharashtra", district: "nashik", ...fields }), photos: [{ bytes: photo, fileName: "p.jpg" }] });
+    const { id } = await t.listings.createListing({
+      actor: by,
+      fields: listingFields({ price: "20", category: "vegetables", state: "maharashtra", district: "nashik", ...fields }),
+      photos: [{ bytes: photo, fileName: "p.jpg" }],
+    });
     await t.jobs.runDue();
     return id;
   };
@@ -95,13 +100,24 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
     const jobTable = t.jobs.driver === "pg-boss" ? "pgboss.job" : "alert_job";
     const refuseJobs = async (refuse: boolean) => {
       if (engine === "sqlite") {
-        await sql.raw(refuse ? `create trigger refuse_jobs before insert on ${jobTable} begin select raise(abort, 'refused'); end` : "drop trigger refuse_jobs").execute(t.db.kysely);
+        await sql
+          .raw(
+            refuse
+              ? `create trigger refuse_jobs before insert on ${jobTable} begin select raise(abort, 'refused'); end`
+              : "drop trigger refuse_jobs",
+          )
+          .execute(t.db.kysely);
       } else if (refuse) {
-        await sql.raw("create or replace function refuse_jobs() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$").execute(t.db.kysely);
-        await sql.raw(`create trigger refuse_jobs before insert on ${jobTable} for each row execute function refuse_jobs()`).execute(t.db.kysely);
+        await sql
+          .raw("create or replace function refuse_jobs() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$")
+          .execute(t.db.kysely);
+        await sql
+          .raw(`create trigger refuse_jobs before insert on ${jobTable} for each row execute function refuse_jobs()`)
+          .execute(t.db.kysely);
       } else await sql.raw(`drop trigger refuse_jobs on ${jobTable}`).execute(t.db.kysely);
     };
-    const statusOf = async (id: string) => (await t.db.kysely.selectFrom("listing").select(["status", "expires_at"]).where("id", "=", id).executeTakeFirstOrThrow());
+    const statusOf = async (id: string) =>
+      await t.db.kysely.selectFrom("listing").select(["status", "expires_at"]).where("id", "=", id).executeTakeFirstOrThrow();
     await refuseJobs(true);
     try {
       await expect(list({ name: "Radish" })).rejects.toThrow(/refused/);
@@ -157,7 +173,11 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
 
   it("lets nobody read or change another person's saved search", async () => {
     const { id } = await save(buyer, { q: "garlic" });
-    for (const action of [{ intent: "delete", id }, { intent: "pause", id }, { intent: "rename", id, name: "mine now" }] as const) {
+    for (const action of [
+      { intent: "delete", id },
+      { intent: "pause", id },
+      { intent: "rename", id, name: "mine now" },
+    ] as const) {
       await expect(t.alerts.act({ actor: other, action })).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
     expect((await t.alerts.listMine({ actor: other })).searches.some((s) => s.id === id)).toBe(false);
@@ -175,9 +195,23 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
   it("records each match and queues each push job once when a listing matches more saved searches than one INSERT holds, all or nothing", async () => {
     // A repository writing two matches to a statement: five matches take three INSERTs.
     const repository = createSavedSearchesRepository(t.db.kysely, { rowsPerStatement: 2 });
-    const alerts = createAlertsService({ repository, correctQuery: async () => null, jobs: t.jobs, maxSavedSearches: 12, mailEnabled: false, logger: createLogger("silent"), now: () => t.clock.now });
+    const alerts = createAlertsService({
+      repository,
+      correctQuery: async () => null,
+      jobs: t.jobs,
+      maxSavedSearches: 12,
+      mailEnabled: false,
+      logger: createLogger("silent"),
+      now: () => t.clock.now,
+    });
     const person = await t.accounts.signUp({ ...makeSeller(11), phone: "+919876543219" }, new Headers());
-    const queries: Array<Record<string, string>> = [{ q: "beetroot" }, { q: "beetroot", state: "maharashtra" }, { q: "beetroot", state: "maharashtra", district: "nashik" }, { q: "beetroot", max: "30" }, { q: "beetroot nashik" }];
+    const queries: Array<Record<string, string>> = [
+      { q: "beetroot" },
+      { q: "beetroot", state: "maharashtra" },
+      { q: "beetroot", state: "maharashtra", district: "nashik" },
+      { q: "beetroot", max: "30" },
+      { q: "beetroot nashik" },
+    ];
     const ids: string[] = [];
     for (const query of queries) {
       const { id } = await save(person, query);
@@ -186,17 +220,44 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
     }
     t.clock.now += 60_000;
     // Listed, not yet matched: its match-listing job waits in the queue until runDue below.
-    const { id: listingId } = await t.listings.createListing({ actor: seller, fields: listingFields({ name: "Beetroot", price: "20", category: "vegetables", state: "maharashtra", district: "nashik" }), photos: [{ bytes: photo, fileName: "p.jpg" }] });
+    const { id: listingId } = await t.listings.createListing({
+      actor: seller,
+      fields: listingFields({ name: "Beetroot", price: "20", category: "vegetables", state: "maharashtra", district: "nashik" }),
+      photos: [{ bytes: photo, fileName: "p.jpg" }],
+    });
     const matchesOf = async () =>
-      (await t.db.kysely.selectFrom("alert_match").select("saved_search_id").where("listing_id", "=", listingId).execute()).map((row) => row.saved_search_id).sort();
+      (await t.db.kysely.selectFrom("alert_match").select("saved_search_id").where("listing_id", "=", listingId).execute())
+        .map((row) => row.saved_search_id)
+        .sort();
     const pushJobsOf = async () =>
       t.jobs.driver === "pg-boss"
-        ? (await sql<{ n: string }>`select count(*) as n from pgboss.job where name = 'push-match' and data->'payload'->>'listingId' = ${listingId}`.execute(t.db.kysely)).rows.map((row) => Number(row.n))[0]
-        : (await t.db.kysely.selectFrom("alert_job").select("id").where("kind", "=", "push-match").where("payload", "like", `%${listingId}%`).execute()).length;
+        ? (
+            await sql<{
+              n: string;
+            }>`select count(*) as n from pgboss.job where name = 'push-match' and data->'payload'->>'listingId' = ${listingId}`.execute(
+              t.db.kysely,
+            )
+          ).rows.map((row) => Number(row.n))[0]
+        : (
+            await t.db.kysely
+              .selectFrom("alert_job")
+              .select("id")
+              .where("kind", "=", "push-match")
+              .where("payload", "like", `%${listingId}%`)
+              .execute()
+          ).length;
 
     // A run that fails after its matches are written (here, while queueing the jobs) leaves none of them.
-    const rows = ids.map((id, i) => ({ id: `killed-${i}`, saved_search_id: id, listing_id: listingId, user_id: person.id, created_at: t.clock.now }));
-    await expect(repository.recordMatches(rows, async () => Promise.reject(new Error("killed half-way")))).rejects.toThrow("killed half-way");
+    const rows = ids.map((id, i) => ({
+      id: `killed-${i}`,
+      saved_search_id: id,
+      listing_id: listingId,
+      user_id: person.id,
+      created_at: t.clock.now,
+    }));
+    await expect(repository.recordMatches(rows, async () => Promise.reject(new Error("killed half-way")))).rejects.toThrow(
+      "killed half-way",
+    );
     expect(await matchesOf()).toEqual([]);
 
     const first = await alerts.matchListing(listingId);
@@ -221,8 +282,21 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
     const pushJobsOf = async (listingId: string) => {
       const keys =
         t.jobs.driver === "pg-boss"
-          ? (await sql<{ key: string }>`select singleton_key as key from pgboss.job where name = 'push-match' and data->'payload'->>'listingId' = ${listingId}`.execute(t.db.kysely)).rows.map((row) => row.key)
-          : (await t.db.kysely.selectFrom("alert_job").select("dedupe_key as key").where("kind", "=", "push-match").where("payload", "like", `%${listingId}%`).execute()).map((row) => row.key);
+          ? (
+              await sql<{
+                key: string;
+              }>`select singleton_key as key from pgboss.job where name = 'push-match' and data->'payload'->>'listingId' = ${listingId}`.execute(
+                t.db.kysely,
+              )
+            ).rows.map((row) => row.key)
+          : (
+              await t.db.kysely
+                .selectFrom("alert_job")
+                .select("dedupe_key as key")
+                .where("kind", "=", "push-match")
+                .where("payload", "like", `%${listingId}%`)
+                .execute()
+            ).map((row) => row.key);
       return keys.map((key) => key.replace(`push:${listingId}:`, "")).sort();
     };
     const first = await pushSearch({ q: "turnip" });
@@ -253,8 +327,17 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
     const person = await t.accounts.signUp({ ...makeSeller(13), phone: "+919876543221" }, new Headers());
     const first = (await save(person, { q: "okra" })).id;
     const second = (await save(person, { q: "okra tender" })).id;
-    const match = (savedSearchId: string, n: number) => ({ id: `okra-match-${n}`, saved_search_id: savedSearchId, listing_id: `okra-listing-${n}`, user_id: person.id, created_at: t.clock.now });
-    const matchesOf = async (savedSearchId: string) => (await t.db.kysely.selectFrom("alert_match").select("id").where("saved_search_id", "=", savedSearchId).execute()).map((row) => row.id);
+    const match = (savedSearchId: string, n: number) => ({
+      id: `okra-match-${n}`,
+      saved_search_id: savedSearchId,
+      listing_id: `okra-listing-${n}`,
+      user_id: person.id,
+      created_at: t.clock.now,
+    });
+    const matchesOf = async (savedSearchId: string) =>
+      (await t.db.kysely.selectFrom("alert_match").select("id").where("saved_search_id", "=", savedSearchId).execute()).map(
+        (row) => row.id,
+      );
     const moment = () => new Promise((resolve) => setTimeout(resolve, 200));
 
     // Recording first: the deletion, begun while the recording's transaction is open, waits for
@@ -315,16 +398,27 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
       district: "nashik",
       hidden_at: i % 7 === 3 ? base : null,
     }));
-    for (let i = 0; i < listings.length; i += 50) await t.db.kysely.insertInto("listing").values(listings.slice(i, i + 50)).execute();
+    for (let i = 0; i < listings.length; i += 50)
+      await t.db.kysely
+        .insertInto("listing")
+        .values(listings.slice(i, i + 50))
+        .execute();
     const matches = listings.flatMap((listing, i) =>
       [...searches, theirs]
         .filter((_, s) => (i + s) % 3 !== 0)
-        .map((savedSearchId, s) => ({ id: `millet-match-${String(i).padStart(3, "0")}-${s}`, saved_search_id: savedSearchId, listing_id: listing.id, user_id: savedSearchId === theirs ? buyer.id : person.id, created_at: base + Math.floor(i / 4) * 1_000 })),
+        .map((savedSearchId, s) => ({
+          id: `millet-match-${String(i).padStart(3, "0")}-${s}`,
+          saved_search_id: savedSearchId,
+          listing_id: listing.id,
+          user_id: savedSearchId === theirs ? buyer.id : person.id,
+          created_at: base + Math.floor(i / 4) * 1_000,
+        })),
     );
     await repository.recordMatches(matches);
     // Two of the searches were looked at halfway.
     const seenAt = base + 25 * 1_000;
-    for (const id of searches.slice(0, 2)) await t.db.kysely.updateTable("saved_search").set({ seen_at: seenAt }).where("id", "=", id).execute();
+    for (const id of searches.slice(0, 2))
+      await t.db.kysely.updateTable("saved_search").set({ seen_at: seenAt }).where("id", "=", id).execute();
     const seen = new Map(searches.map((id, i) => [id, i < 2 ? seenAt : t.clock.now]));
 
     const hidden = new Set(listings.filter((l) => l.hidden_at !== null).map((l) => l.id));
@@ -332,16 +426,26 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
       matches
         .filter((m) => m.user_id === person.id && !hidden.has(m.listing_id))
         .sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? 1 : -1))
-        .map((m) => ({ savedSearchId: m.saved_search_id, foundAt: m.created_at, fresh: m.created_at > seen.get(m.saved_search_id)!, listingId: m.listing_id }));
-    const shown = (list: Awaited<ReturnType<typeof repository.listMatches>>) => list.map((m) => ({ savedSearchId: m.savedSearchId, foundAt: m.foundAt, fresh: m.fresh, listingId: m.listing.id }));
-    for (const limit of [1, 7, 50, 1_000]) expect(shown(await repository.listMatches(person.id, limit)), `limit ${limit}`).toEqual(expected().slice(0, limit));
+        .map((m) => ({
+          savedSearchId: m.saved_search_id,
+          foundAt: m.created_at,
+          fresh: m.created_at > seen.get(m.saved_search_id)!,
+          listingId: m.listing_id,
+        }));
+    const shown = (list: Awaited<ReturnType<typeof repository.listMatches>>) =>
+      list.map((m) => ({ savedSearchId: m.savedSearchId, foundAt: m.foundAt, fresh: m.fresh, listingId: m.listing.id }));
+    for (const limit of [1, 7, 50, 1_000])
+      expect(shown(await repository.listMatches(person.id, limit)), `limit ${limit}`).toEqual(expected().slice(0, limit));
     // My alerts shows the same 50.
     expect(shown((await t.alerts.listMine({ actor: person })).matches)).toEqual(expected().slice(0, 50));
     // The 40 newest listings hidden: the newest matches left are older than each search's 50th newest.
     const newest = listings.slice(160).map((l) => l.id);
     await t.db.kysely.updateTable("listing").set({ hidden_at: base }).where("id", "in", newest).execute();
     for (const id of newest) hidden.add(id);
-    for (const limit of [1, 7, 50]) expect(shown(await repository.listMatches(person.id, limit)), `limit ${limit}, the newest hidden`).toEqual(expected().slice(0, limit));
+    for (const limit of [1, 7, 50])
+      expect(shown(await repository.listMatches(person.id, limit)), `limit ${limit}, the newest hidden`).toEqual(
+        expected().slice(0, limit),
+      );
     // The header's count: every match after its search's seen_at, hidden listings included (as before).
     const unseen = matches.filter((m) => m.user_id === person.id && m.created_at > seen.get(m.saved_search_id)!).length;
     // (Counted after the hiding above: the count never looked at the listing.)
@@ -355,11 +459,23 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
     const person = await t.accounts.signUp({ ...makeSeller(14), phone: "+919876543222" }, new Headers());
     // "99999999999" and "12,50,000" rupees a kg, which no listing costs: read as the highest price, which finds the same.
     await save(person, { q: "okra", min: "99999999999", max: "12,50,000" });
-    expect((await t.alerts.listMine({ actor: person })).searches.map((s) => [s.query.minPaise, s.query.maxPaise])).toEqual([[100_000_000, 100_000_000]]);
+    expect((await t.alerts.listMine({ actor: person })).searches.map((s) => [s.query.minPaise, s.query.maxPaise])).toEqual([
+      [100_000_000, 100_000_000],
+    ]);
     // A row saved before that (its JSON as it was stored) made My alerts a 500; it reads as the highest price now.
     await t.db.kysely
       .updateTable("saved_search")
-      .set({ query: JSON.stringify({ q: "okra", by: "any", category: "", state: "", district: "", minPaise: 9_999_999_999_900, maxPaise: 125_000_000 }) })
+      .set({
+        query: JSON.stringify({
+          q: "okra",
+          by: "any",
+          category: "",
+          state: "",
+          district: "",
+          minPaise: 9_999_999_999_900,
+          maxPaise: 125_000_000,
+        }),
+      })
       .where("user_id", "=", person.id)
       .execute();
     const [search] = (await t.alerts.listMine({ actor: person })).searches;
@@ -369,7 +485,12 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
   it("removes a person's saved searches and matches with their account", async () => {
     const person = signupSchema.parse(makeSeller(9, { email: "leaving-alerts@example.in", phone: "9123456709" }));
     const { id } = await t.accounts.signUp(person, new Headers());
-    const here = new Headers({ cookie: (await t.accounts.signIn(person, new Headers())).getSetCookie().map((c) => c.split(";")[0]).join("; ") });
+    const here = new Headers({
+      cookie: (await t.accounts.signIn(person, new Headers()))
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    });
     await save({ id }, { q: "okra" });
     await list({ name: "Okra" });
     expect((await t.alerts.listMine({ actor: { id } })).matches).toHaveLength(1);

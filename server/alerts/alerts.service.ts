@@ -97,7 +97,10 @@ export function createAlertsService(deps: {
     const jobsFor = (channel: "email" | "push", recorded: ReadonlySet<string>) =>
       matching
         .filter((row) => recorded.has(row.id) && wants(row, channel))
-        .map((row) => ({ payload: { savedSearchId: row.id, listingId: listing.id }, options: { key: `${channel}:${listing.id}:${row.id}`, userId: row.user_id } }));
+        .map((row) => ({
+          payload: { savedSearchId: row.id, listingId: listing.id },
+          options: { key: `${channel}:${listing.id}:${row.id}`, userId: row.user_id },
+        }));
     // The matches and their email and push jobs (decisions 026 and 027), in one transaction
     // (decision 030): a run killed half-way leaves all or none of them, and runs again. A pair is
     // one match, and its jobs are queued in the transaction that records it, never again: a pair
@@ -110,11 +113,26 @@ export function createAlertsService(deps: {
       ...new Map(
         matching
           .filter((row) => recorded.has(row.id) && wants(row, "email"))
-          .map((row) => [row.user_id, { payload: { userId: row.user_id, listingId: listing.id }, options: { key: `email:${listing.id}:${row.user_id}`, userId: row.user_id } }] as const),
+          .map(
+            (row) =>
+              [
+                row.user_id,
+                {
+                  payload: { userId: row.user_id, listingId: listing.id },
+                  options: { key: `email:${listing.id}:${row.user_id}`, userId: row.user_id },
+                },
+              ] as const,
+          ),
       ).values(),
     ];
     await repository.recordMatches(
-      matching.map((row) => ({ id: timeOrderedId(), saved_search_id: row.id, listing_id: listing.id, user_id: row.user_id, created_at: at })),
+      matching.map((row) => ({
+        id: timeOrderedId(),
+        saved_search_id: row.id,
+        listing_id: listing.id,
+        user_id: row.user_id,
+        created_at: at,
+      })),
       async (within, recorded) => {
         if (deps.mailEnabled) await jobs.enqueueMany(emailMatchJob, emailJobsFor(recorded), within);
         await jobs.enqueueMany(pushMatchJob, jobsFor("push", recorded), within);
@@ -152,7 +170,21 @@ export function createAlertsService(deps: {
       const at = now();
       const id = randomUUID();
       const saved = await repository.insert(
-        { id, user_id: actor.id, name: null, query: JSON.stringify(query), paused: 0, pace: "instant", digest_hour: 8, channels: deps.mailEnabled ? "app,email" : "app", created_at: at, updated_at: at, seen_at: at, last_digest_at: null, language: input.language ?? "en" },
+        {
+          id,
+          user_id: actor.id,
+          name: null,
+          query: JSON.stringify(query),
+          paused: 0,
+          pace: "instant",
+          digest_hour: 8,
+          channels: deps.mailEnabled ? "app,email" : "app",
+          created_at: at,
+          updated_at: at,
+          seen_at: at,
+          last_digest_at: null,
+          language: input.language ?? "en",
+        },
         savedSearchIndex(query),
         deps.maxSavedSearches,
       );
@@ -203,8 +235,17 @@ export function createAlertsService(deps: {
         case "delete":
           return repository.delete(row.id);
         case "settings": {
-          const channels = [action.app ? "app" : null, action.email && deps.mailEnabled ? "email" : null, action.push ? "push" : null].filter(Boolean);
-          return repository.update(row.id, { pace: action.pace, digest_hour: action.hour, channels: (channels.length ? channels : ["app"]).join(","), updated_at: at });
+          const channels = [
+            action.app ? "app" : null,
+            action.email && deps.mailEnabled ? "email" : null,
+            action.push ? "push" : null,
+          ].filter(Boolean);
+          return repository.update(row.id, {
+            pace: action.pace,
+            digest_hour: action.hour,
+            channels: (channels.length ? channels : ["app"]).join(","),
+            updated_at: at,
+          });
         }
       }
     },

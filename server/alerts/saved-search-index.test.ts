@@ -19,7 +19,8 @@ describe("savedSearchIndex", () => {
   it("files a search under its keys with its place, category, price and grade", () => {
     const keys = savedSearchIndex({ ...base, q: "onion", state: "maharashtra", district: "nashik", maxPaise: 2500, grade: "A" });
     expect(keys.map((k) => k.term)).toContain("n:oni");
-    for (const key of keys) expect(key).toMatchObject({ state: "maharashtra", district: "nashik", category: null, minPaise: null, maxPaise: 2500, grade: "A" });
+    for (const key of keys)
+      expect(key).toMatchObject({ state: "maharashtra", district: "nashik", category: null, minPaise: null, maxPaise: 2500, grade: "A" });
   });
 
   it("reads a place typed among the words as the place fields, and leaves a place named alone open", () => {
@@ -61,19 +62,59 @@ describe.each(testEngines())("migration 0021, on %s", (engine) => {
       const query = { ...base, q: "onion", state: "maharashtra", district: "nashik", maxPaise: 2500 };
       await db.kysely
         .insertInto("saved_search")
-        .values({ id: "s1", user_id: "u1", name: null, query: JSON.stringify(query), paused: 0, pace: "instant", digest_hour: 8, channels: "app", created_at: 1, updated_at: 1, seen_at: 1, last_digest_at: null })
+        .values({
+          id: "s1",
+          user_id: "u1",
+          name: null,
+          query: JSON.stringify(query),
+          paused: 0,
+          pace: "instant",
+          digest_hour: 8,
+          channels: "app",
+          created_at: 1,
+          updated_at: 1,
+          seen_at: 1,
+          last_digest_at: null,
+        })
         .execute();
-      await db.kysely.insertInto("saved_search").values({ id: "s2", user_id: "u1", name: null, query: "not json", created_at: 1, updated_at: 1, seen_at: 1, last_digest_at: null }).execute();
+      await db.kysely
+        .insertInto("saved_search")
+        .values({ id: "s2", user_id: "u1", name: null, query: "not json", created_at: 1, updated_at: 1, seen_at: 1, last_digest_at: null })
+        .execute();
       const oldKeys = sql`insert into saved_search_term (id, term, saved_search_id) values ('s1|n:oni', 'n:oni', 's1'), ('s2|*', '*', 's2')`;
       await oldKeys.execute(db.kysely);
 
       await m0021.up(db.kysely as unknown as Kysely<unknown>);
       const rows = await db.kysely.selectFrom("saved_search_term").selectAll().orderBy("id").execute();
       const s1 = rows.filter((r) => r.saved_search_id === "s1");
-      expect(s1.map((r) => r.term).sort()).toEqual(savedSearchIndex(query).map((k) => k.term).sort());
-      for (const row of s1) expect({ ...row, max_paise: Number(row.max_paise) }).toMatchObject({ state: "maharashtra", district: "nashik", category: null, min_paise: null, max_paise: 2500, grade: null });
+      expect(s1.map((r) => r.term).sort()).toEqual(
+        savedSearchIndex(query)
+          .map((k) => k.term)
+          .sort(),
+      );
+      for (const row of s1)
+        expect({ ...row, max_paise: Number(row.max_paise) }).toMatchObject({
+          state: "maharashtra",
+          district: "nashik",
+          category: null,
+          min_paise: null,
+          max_paise: 2500,
+          grade: null,
+        });
       // A query that cannot be read keeps its keys, open on every bound.
-      expect(rows.filter((r) => r.saved_search_id === "s2")).toEqual([{ id: "s2|*", term: "*", saved_search_id: "s2", state: "", district: null, category: null, min_paise: null, max_paise: null, grade: null }]);
+      expect(rows.filter((r) => r.saved_search_id === "s2")).toEqual([
+        {
+          id: "s2|*",
+          term: "*",
+          saved_search_id: "s2",
+          state: "",
+          district: null,
+          category: null,
+          min_paise: null,
+          max_paise: null,
+          grade: null,
+        },
+      ]);
     } finally {
       await db.close();
       await database.drop();

@@ -43,9 +43,26 @@ const SEARCHES_PER_STATEMENT = 100;
 /** Rows an INSERT of matches carries (5 values each: 5,000 parameters, within either engine's limit). */
 export const MATCH_ROWS_PER_STATEMENT = 1_000;
 
-export function createSavedSearchesRepository(db: Kysely<Database>, options: { rowsPerStatement: number } = { rowsPerStatement: MATCH_ROWS_PER_STATEMENT }) {
+export function createSavedSearchesRepository(
+  db: Kysely<Database>,
+  options: { rowsPerStatement: number } = { rowsPerStatement: MATCH_ROWS_PER_STATEMENT },
+) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const columns = ["id", "user_id", "name", "query", "paused", "pace", "digest_hour", "channels", "created_at", "updated_at", "seen_at", "last_digest_at", "language"] as const;
+  const columns = [
+    "id",
+    "user_id",
+    "name",
+    "query",
+    "paused",
+    "pace",
+    "digest_hour",
+    "channels",
+    "created_at",
+    "updated_at",
+    "seen_at",
+    "last_digest_at",
+    "language",
+  ] as const;
   const toRow = (row: SavedSearchRow): SavedSearchRow => ({
     ...row,
     paused: Number(row.paused),
@@ -57,13 +74,21 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
   });
 
   async function countForUser(within: Kysely<Database>, userId: string): Promise<number> {
-    const row = await within.selectFrom("saved_search").select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+    const row = await within
+      .selectFrom("saved_search")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   async function putKeys(within: Kysely<Database>, id: string, keys: readonly SavedSearchKey[]) {
     await within.deleteFrom("saved_search_term").where("saved_search_id", "=", id).execute();
-    if (keys.length) await within.insertInto("saved_search_term").values(keys.map((key) => keyRow(id, key))).execute();
+    if (keys.length)
+      await within
+        .insertInto("saved_search_term")
+        .values(keys.map((key) => keyRow(id, key)))
+        .execute();
   }
 
   return {
@@ -82,7 +107,11 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
     },
 
     async find(id: string): Promise<SavedSearchRow | null> {
-      const row = await db.selectFrom("saved_search").select([...columns]).where("id", "=", id).executeTakeFirst();
+      const row = await db
+        .selectFrom("saved_search")
+        .select([...columns])
+        .where("id", "=", id)
+        .executeTakeFirst();
       return row ? toRow(row as SavedSearchRow) : null;
     },
 
@@ -91,7 +120,11 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
         .selectFrom("saved_search as s")
         .select(columns.map((c) => `s.${c}` as const))
         .select((eb) => [
-          eb.selectFrom("alert_match as m").select((c) => c.fn.countAll<number | string>().as("n")).whereRef("m.saved_search_id", "=", "s.id").as("matches"),
+          eb
+            .selectFrom("alert_match as m")
+            .select((c) => c.fn.countAll<number | string>().as("n"))
+            .whereRef("m.saved_search_id", "=", "s.id")
+            .as("matches"),
           eb
             .selectFrom("alert_match as m")
             .select((c) => c.fn.countAll<number | string>().as("n"))
@@ -106,7 +139,10 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
       return rows.map((row) => ({ ...toRow(row as SavedSearchRow), matches: Number(row.matches ?? 0), fresh: Number(row.fresh ?? 0) }));
     },
 
-    async update(id: string, changes: Partial<Pick<SavedSearchRow, "name" | "paused" | "pace" | "digest_hour" | "channels" | "updated_at" | "last_digest_at">>): Promise<void> {
+    async update(
+      id: string,
+      changes: Partial<Pick<SavedSearchRow, "name" | "paused" | "pace" | "digest_hour" | "channels" | "updated_at" | "last_digest_at">>,
+    ): Promise<void> {
       await db.updateTable("saved_search").set(changes).where("id", "=", id).execute();
     },
 
@@ -144,11 +180,17 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
               .select("t.saved_search_id")
               .where("t.term", "in", batch)
               .where("t.state", "in", states)
-              .where((w) => (listing.district === null ? w("t.district", "is", null) : w.or([w("t.district", "is", null), w("t.district", "=", listing.district)])))
+              .where((w) =>
+                listing.district === null
+                  ? w("t.district", "is", null)
+                  : w.or([w("t.district", "is", null), w("t.district", "=", listing.district)]),
+              )
               .where((w) => w.or([w("t.category", "is", null), w("t.category", "=", listing.category)]))
               .where((w) => w.or([w("t.min_paise", "is", null), w("t.min_paise", "<=", listing.pricePaise)]))
               .where((w) => w.or([w("t.max_paise", "is", null), w("t.max_paise", ">=", listing.pricePaise)]))
-              .where((w) => (listing.grade === null ? w("t.grade", "is", null) : w.or([w("t.grade", "is", null), w("t.grade", "=", listing.grade)]))),
+              .where((w) =>
+                listing.grade === null ? w("t.grade", "is", null) : w.or([w("t.grade", "is", null), w("t.grade", "=", listing.grade)]),
+              ),
           )
           .where("s.paused", "=", 0)
           .where("s.user_id", "<>", listing.sellerId)
@@ -177,7 +219,10 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
         const kept = new Set<string>();
         const searchIds = [...new Set(rows.map((row) => row.saved_search_id))];
         for (let i = 0; i < searchIds.length; i += options.rowsPerStatement) {
-          let held = trx.selectFrom("saved_search").select("id").where("id", "in", searchIds.slice(i, i + options.rowsPerStatement));
+          let held = trx
+            .selectFrom("saved_search")
+            .select("id")
+            .where("id", "in", searchIds.slice(i, i + options.rowsPerStatement));
           if (postgres) held = held.forKeyShare();
           for (const { id } of await held.execute()) kept.add(id);
         }
@@ -228,7 +273,10 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
      * `limit` of those, every match is read instead (as for a person with fewer than `limit` a
      * search). So a person with a year of matches reads about `limit` of them, not all.
      */
-    async listMatches(userId: string, limit: number): Promise<Array<{ savedSearchId: string; foundAt: number; fresh: boolean; listing: ListingSummary }>> {
+    async listMatches(
+      userId: string,
+      limit: number,
+    ): Promise<Array<{ savedSearchId: string; foundAt: number; fresh: boolean; listing: ListingSummary }>> {
       if (limit <= 0) return [];
       const searches = await db.selectFrom("saved_search").select("id").where("user_id", "=", userId).execute();
       // One part a search, each with its own id as a value: PostgreSQL plans each with that search's
@@ -237,16 +285,32 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
       // and LIMIT only on a compound's whole.
       const nths: number[] = [];
       for (let i = 0; i < searches.length; i += SEARCHES_PER_STATEMENT) {
-        const parts = searches
-          .slice(i, i + SEARCHES_PER_STATEMENT)
-          .map((search, j) => db.selectFrom(db.selectFrom("alert_match").select("created_at").where("saved_search_id", "=", search.id).orderBy("created_at", "desc").limit(1).offset(limit - 1).as(`n${j}`)).selectAll());
+        const parts = searches.slice(i, i + SEARCHES_PER_STATEMENT).map((search, j) =>
+          db
+            .selectFrom(
+              db
+                .selectFrom("alert_match")
+                .select("created_at")
+                .where("saved_search_id", "=", search.id)
+                .orderBy("created_at", "desc")
+                .limit(1)
+                .offset(limit - 1)
+                .as(`n${j}`),
+            )
+            .selectAll(),
+        );
         const [first, ...rest] = parts;
-        if (first) for (const row of await rest.reduce((union, part) => union.unionAll(part), first).execute()) nths.push(Number(row.created_at));
+        if (first)
+          for (const row of await rest.reduce((union, part) => union.unionAll(part), first).execute()) nths.push(Number(row.created_at));
       }
       const read = (since: number | null) =>
         db
           .selectFrom("saved_search as s")
-          .innerJoin("alert_match as m", (join) => (since === null ? join.onRef("m.saved_search_id", "=", "s.id") : join.onRef("m.saved_search_id", "=", "s.id").on("m.created_at", ">=", since)))
+          .innerJoin("alert_match as m", (join) =>
+            since === null
+              ? join.onRef("m.saved_search_id", "=", "s.id")
+              : join.onRef("m.saved_search_id", "=", "s.id").on("m.created_at", ">=", since),
+          )
           .innerJoin("listing", "listing.id", "m.listing_id")
           .select([...SUMMARY_COLUMNS, "m.saved_search_id", "m.created_at as found_at", "s.seen_at"])
           .where("s.user_id", "=", userId)
@@ -258,7 +322,12 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
       const since = nths.length ? Math.max(...nths) : null;
       let rows = await read(since);
       if (rows.length < limit && since !== null) rows = await read(null);
-      return rows.map((row) => ({ savedSearchId: row.saved_search_id, foundAt: Number(row.found_at), fresh: Number(row.found_at) > Number(row.seen_at), listing: toSummary(row) }));
+      return rows.map((row) => ({
+        savedSearchId: row.saved_search_id,
+        foundAt: Number(row.found_at),
+        fresh: Number(row.found_at) > Number(row.seen_at),
+        listing: toSummary(row),
+      }));
     },
 
     /** Daily-digest searches whose hour it is and which have not had today's digest. */
@@ -299,7 +368,18 @@ export function createSavedSearchesRepository(db: Kysely<Database>, options: { r
         .where("id", "=", listingId)
         .where((eb) => liveAt(eb, at))
         .executeTakeFirst();
-      return row ? { id: row.id, sellerId: row.seller_id, nameSearch: row.name_search, category: row.category, pricePaise: Number(row.price_paise), state: row.state, district: row.district, grade: row.grade } : null;
+      return row
+        ? {
+            id: row.id,
+            sellerId: row.seller_id,
+            nameSearch: row.name_search,
+            category: row.category,
+            pricePaise: Number(row.price_paise),
+            state: row.state,
+            district: row.district,
+            grade: row.grade,
+          }
+        : null;
     },
   };
 }

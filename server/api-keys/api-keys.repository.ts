@@ -10,7 +10,12 @@ export interface ApiKeySummary {
 }
 
 async function countActive(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db.selectFrom("api_key").select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", userId).where("revoked_at", "is", null).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("api_key")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -24,14 +29,30 @@ export function createApiKeysRepository(db: Kysely<Database>) {
         max,
         count: (trx) => countActive(trx, row.userId),
         insert: async (trx) => {
-          await trx.insertInto("api_key").values({ id: row.id, user_id: row.userId, key_hash: row.keyHash, prefix: row.prefix, created_at: row.createdAt, revoked_at: null }).execute();
+          await trx
+            .insertInto("api_key")
+            .values({
+              id: row.id,
+              user_id: row.userId,
+              key_hash: row.keyHash,
+              prefix: row.prefix,
+              created_at: row.createdAt,
+              revoked_at: null,
+            })
+            .execute();
         },
       });
     },
 
     /** A person's keys not revoked, newest first. */
     async listActive(userId: string): Promise<ApiKeySummary[]> {
-      const rows = await db.selectFrom("api_key").select(["id", "prefix", "created_at"]).where("user_id", "=", userId).where("revoked_at", "is", null).orderBy("created_at", "desc").execute();
+      const rows = await db
+        .selectFrom("api_key")
+        .select(["id", "prefix", "created_at"])
+        .where("user_id", "=", userId)
+        .where("revoked_at", "is", null)
+        .orderBy("created_at", "desc")
+        .execute();
       return rows.map((row) => ({ id: row.id, prefix: row.prefix, createdAt: Number(row.created_at) }));
     },
 
@@ -39,7 +60,13 @@ export function createApiKeysRepository(db: Kysely<Database>) {
 
     /** Revokes one of the person's keys; false when they have no such key. */
     async revoke(userId: string, id: string, at: number): Promise<boolean> {
-      const result = await db.updateTable("api_key").set({ revoked_at: at }).where("id", "=", id).where("user_id", "=", userId).where("revoked_at", "is", null).executeTakeFirst();
+      const result = await db
+        .updateTable("api_key")
+        .set({ revoked_at: at })
+        .where("id", "=", id)
+        .where("user_id", "=", userId)
+        .where("revoked_at", "is", null)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
@@ -51,7 +78,12 @@ export function createApiKeysRepository(db: Kysely<Database>) {
 
     /** The key with this hash, when it is not revoked (one probe of the unique index). */
     async findActiveByHash(keyHash: string): Promise<{ id: string; userId: string } | undefined> {
-      const row = await db.selectFrom("api_key").select(["id", "user_id"]).where("key_hash", "=", keyHash).where("revoked_at", "is", null).executeTakeFirst();
+      const row = await db
+        .selectFrom("api_key")
+        .select(["id", "user_id"])
+        .where("key_hash", "=", keyHash)
+        .where("revoked_at", "is", null)
+        .executeTakeFirst();
       return row ? { id: row.id, userId: row.user_id } : undefined;
     },
   };

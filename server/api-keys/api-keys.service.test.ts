@@ -40,7 +40,12 @@ describe.each(testEngines())("API keys on %s", (engine) => {
       for (const attempt of [t.apiKeys.list(actor), t.apiKeys.create(actor), t.apiKeys.revoke(actor, made.id)]) {
         const error = await refusal(attempt);
         expect(error).toBeInstanceOf((expected as Error).constructor);
-        expect(error).toMatchObject({ name: (expected as Error).name, code: "UNAUTHENTICATED", status: 401, message: (expected as Error).message });
+        expect(error).toMatchObject({
+          name: (expected as Error).name,
+          code: "UNAUTHENTICATED",
+          status: 401,
+          message: (expected as Error).message,
+        });
       }
     }
     // Nothing was made or revoked by the refused calls.

@@ -29,7 +29,11 @@ export function createApiKeysService(deps: { repository: ApiKeysRepository; now?
     async create(actor: Actor | null | undefined): Promise<ApiKeySummary & { key: string }> {
       requireActor(actor);
       // A key's limits are counted per account (decision 046): only an address someone verified makes one.
-      if (!(await repository.isEmailVerified(actor.id))) throw new AppError("FORBIDDEN", "Verify your email address before making an API key: open the link we sent to it, then come back here.");
+      if (!(await repository.isEmailVerified(actor.id)))
+        throw new AppError(
+          "FORBIDDEN",
+          "Verify your email address before making an API key: open the link we sent to it, then come back here.",
+        );
       const key = KEY_PREFIX + randomBytes(32).toString("base64url");
       const summary = { id: randomUUID(), prefix: key.slice(0, KEY_PREFIX.length + 6), createdAt: now() };
       if (!(await repository.insert({ ...summary, userId: actor.id, keyHash: hashOf(key) }, MAX_API_KEYS))) {
@@ -40,7 +44,8 @@ export function createApiKeysService(deps: { repository: ApiKeysRepository; now?
 
     async revoke(actor: Actor | null | undefined, id: string): Promise<void> {
       requireActor(actor);
-      if (!(await repository.revoke(actor.id, id, now()))) throw new AppError("NOT_FOUND", "We could not find that API key. It may have been revoked already.");
+      if (!(await repository.revoke(actor.id, id, now())))
+        throw new AppError("NOT_FOUND", "We could not find that API key. It may have been revoked already.");
     },
 
     /** The key's account when `key` is a key not revoked; undefined otherwise. */

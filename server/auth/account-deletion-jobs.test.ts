@@ -17,7 +17,11 @@ import { createTestServices, type TestServices } from "../../tests/support/test-
 import { closedPort } from "../../tests/support/test-smtp-server";
 import { makeProducePhoto, makeSeller } from "../seed/factories";
 
-const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 interface QueuedJob {
   kind: string;
@@ -52,9 +56,17 @@ describe.each(cases)("deleting a seller's account: $driver on $engine", ({ engin
       return rows;
     }
     const rows = await t.db.kysely.selectFrom("alert_job").select(["kind", "payload", "user_id"]).execute();
-    return rows.map((row) => ({ kind: row.kind, listingId: ((JSON.parse(row.payload) as { listingId?: string }).listingId ?? null), userId: row.user_id }));
+    return rows.map((row) => ({
+      kind: row.kind,
+      listingId: (JSON.parse(row.payload) as { listingId?: string }).listingId ?? null,
+      userId: row.user_id,
+    }));
   }
-  const about = async (listingId: string) => (await queuedJobs()).filter((job) => job.listingId === listingId).map((job) => job.kind).sort();
+  const about = async (listingId: string) =>
+    (await queuedJobs())
+      .filter((job) => job.listingId === listingId)
+      .map((job) => job.kind)
+      .sort();
 
   it("removes the matching, email and push jobs about their listings, queued for anyone, and keeps the rest", async () => {
     expect(t.jobs.driver).toBe(driver);
@@ -64,12 +76,24 @@ describe.each(cases)("deleting a seller's account: $driver on $engine", ({ engin
     const staying = await t.accounts.signUp({ ...makeSeller(802), phone: "+919123456802" }, new Headers());
     const buyer = await t.accounts.signUp({ ...makeSeller(803), phone: "+919123456803" }, new Headers());
 
-    const { id: searchId } = await t.alerts.saveSearch({ actor: buyer, query: savedQueryOf(browseQuerySchema.parse({ q: "onion", state: "maharashtra", district: "nashik" })) });
-    await t.alerts.act({ actor: buyer, action: { intent: "settings", id: searchId, pace: "instant", hour: 8, app: "on", email: "on", push: "on" } });
+    const { id: searchId } = await t.alerts.saveSearch({
+      actor: buyer,
+      query: savedQueryOf(browseQuerySchema.parse({ q: "onion", state: "maharashtra", district: "nashik" })),
+    });
+    await t.alerts.act({
+      actor: buyer,
+      action: { intent: "settings", id: searchId, pace: "instant", hour: 8, app: "on", email: "on", push: "on" },
+    });
 
     const photo = await makeProducePhoto("vegetables", 1, { width: 160, height: 120 });
     const list = async (actor: { id: string }, name: string) =>
-      (await t.listings.createListing({ actor, fields: listingFields({ name, price: "20", category: "vegetables", state: "maharashtra", district: "nashik" }), photos: [{ bytes: photo, fileName: "p.jpg" }] })).id;
+      (
+        await t.listings.createListing({
+          actor,
+          fields: listingFields({ name, price: "20", category: "vegetables", state: "maharashtra", district: "nashik" }),
+          photos: [{ bytes: photo, fileName: "p.jpg" }],
+        })
+      ).id;
     const leavingListing = await list({ id: leavingId }, "Leaving Nashik Onion");
     const stayingListing = await list(staying, "Staying Nashik Onion");
     // Matching runs (as its job would), queuing the buyer's email and push; the matching jobs themselves stay queued.
@@ -78,7 +102,11 @@ describe.each(cases)("deleting a seller's account: $driver on $engine", ({ engin
     expect(await about(stayingListing)).toEqual(["email-match", "match-listing", "push-match", "share-cards"]);
     const buyersBefore = (await queuedJobs()).filter((job) => job.userId === buyer.id && job.listingId === stayingListing);
 
-    await t.accountDeletion.deleteAccount({ actor: await t.accounts.getSessionUser(here), password: person.password, requestHeaders: here });
+    await t.accountDeletion.deleteAccount({
+      actor: await t.accounts.getSessionUser(here),
+      password: person.password,
+      requestHeaders: here,
+    });
 
     expect(await about(leavingListing)).toEqual([]);
     expect((await queuedJobs()).filter((job) => job.userId === leavingId)).toEqual([]);

@@ -18,7 +18,11 @@ import { makeProducePhoto, makeSeller } from "../seed/factories";
 import { createUploadsRepository } from "../uploads/uploads.repository";
 import { createAccountDeletionService } from "./account-deletion.service";
 
-const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 describe.each(testEngines())("deleting an account on %s", (engine) => {
   let t: TestServices;
@@ -34,26 +38,36 @@ describe.each(testEngines())("deleting an account on %s", (engine) => {
   /** A seller with two sessions (two phones), listings with photos, and an unfinished upload. */
   async function sellerWithEverything(listings: Array<{ name: string; photos: number }>) {
     n += 1;
-    const person = signupSchema.parse(makeSeller(200 + n, { email: `leaving${n}@example.in`, phone: `91234567${String(n).padStart(2, "0")}` }));
+    const person = signupSchema.parse(
+      makeSeller(200 + n, { email: `leaving${n}@example.in`, phone: `91234567${String(n).padStart(2, "0")}` }),
+    );
     const { id } = await t.accounts.signUp(person, new Headers());
     const here = new Headers({ cookie: cookieOf(await t.accounts.signIn(person, new Headers())) });
     const elsewhere = new Headers({ cookie: cookieOf(await t.accounts.signIn(person, new Headers())) });
     const listingIds: string[] = [];
     for (const [i, listing] of listings.entries()) {
       const photos = await Promise.all(
-        Array.from({ length: listing.photos }, async (_, p) => ({ bytes: await makeProducePhoto("rice", n * 10 + i + p, { width: 160, height: 120 }), fileName: `IMG_${p}.jpg` })),
+        Array.from({ length: listing.photos }, async (_, p) => ({
+          bytes: await makeProducePhoto("rice", n * 10 + i + p, { width: 160, height: 120 }),
+          fileName: `IMG_${p}.jpg`,
+        })),
       );
       const fields = listingFields({ name: listing.name, category: "rice", price: "60", description: `From ${person.name}` });
       listingIds.push((await t.listings.createListing({ actor: { id }, fields, photos })).id);
     }
     const photo = await makeProducePhoto("rice", 99, { width: 160, height: 120 });
     const uploadId = await storeUpload(t, { ownerId: id, bytes: photo, sentBytes: Math.floor(photo.byteLength / 2) });
-    await t.listings.saveDefaultPlace({ actor: { id }, place: { state: "maharashtra", district: "nashik", place: `Village of ${person.name}`, pin: null } });
+    await t.listings.saveDefaultPlace({
+      actor: { id },
+      place: { state: "maharashtra", district: "nashik", place: `Village of ${person.name}`, pin: null },
+    });
     return { id, person, here, elsewhere, listingIds, uploadId };
   }
 
   const imageKeysOf = async (listingIds: string[]) =>
-    (await t.db.kysely.selectFrom("listing_photo").select("image_key").where("listing_id", "in", listingIds).execute()).map((r) => r.image_key);
+    (await t.db.kysely.selectFrom("listing_photo").select("image_key").where("listing_id", "in", listingIds).execute()).map(
+      (r) => r.image_key,
+    );
 
   async function storedPhotoKeys(): Promise<string[]> {
     const keys: string[] = [];
@@ -88,25 +102,65 @@ describe.each(testEngines())("deleting an account on %s", (engine) => {
     expect(leavingKeys).toHaveLength(3);
     // A wrong password earlier on (a sign_in_failure row for their email), and a token better-auth
     // might have issued them (a password reset, say).
-    await expect(t.accounts.signIn({ email: leaving.person.email, password: "a-wrong-guess" }, new Headers())).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    await expect(t.accounts.signIn({ email: leaving.person.email, password: "a-wrong-guess" }, new Headers())).rejects.toMatchObject({
+      code: "UNAUTHENTICATED",
+    });
     const { internalAdapter } = await t.auth.$context;
-    await internalAdapter.createVerificationValue({ identifier: `reset-password:token-${engine}`, value: leaving.id, expiresAt: new Date(Date.now() + 3_600_000) });
+    await internalAdapter.createVerificationValue({
+      identifier: `reset-password:token-${engine}`,
+      value: leaving.id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
     // Reports they sent, and a visitor's report about their listing (decision 014): both go with them.
-    await t.moderation.report({ listingId: staying.listingIds[0]!, reporter: { userId: leaving.id }, reason: "price", details: `Reported by leaving ${engine}` });
-    await t.moderation.report({ listingId: leaving.listingIds[0]!, reporter: { address: `198.51.100.${engine === "sqlite" ? 1 : 2}` }, reason: "scam", details: null });
+    await t.moderation.report({
+      listingId: staying.listingIds[0]!,
+      reporter: { userId: leaving.id },
+      reason: "price",
+      details: `Reported by leaving ${engine}`,
+    });
+    await t.moderation.report({
+      listingId: leaving.listingIds[0]!,
+      reporter: { address: `198.51.100.${engine === "sqlite" ? 1 : 2}` },
+      reason: "scam",
+      details: null,
+    });
     const stayingUploadFiles = (await uploadFiles()).filter((file) => file.startsWith(staying.uploadId));
     expect(stayingUploadFiles.length).toBeGreaterThan(0);
     expect((await uploadFiles()).some((file) => file.startsWith(leaving.uploadId))).toBe(true);
     // listing_name is left out: its row for the shared name may point at either seller's listing;
     // listing_report too: the report about the staying seller's listing was the leaving person's.
-    const stayingRows = async () => (await everyRow()).filter(({ table, row }) => table !== "listing_name" && table !== "listing_report" && row.includes(staying.id));
+    const stayingRows = async () =>
+      (await everyRow()).filter(({ table, row }) => table !== "listing_name" && table !== "listing_report" && row.includes(staying.id));
     const stayingBefore = await stayingRows();
 
     // The scan below finds them wherever they are: before the deletion, in all these tables.
-    const traces = [leaving.id, leaving.person.email, leaving.person.phone, `Leaving Basmati ${engine}`, `leaving basmati ${engine}`, ...leaving.listingIds, ...leavingKeys, leaving.uploadId];
-    const tablesHolding = async () => [...new Set((await everyRow()).filter(({ row }) => traces.some((trace) => row.includes(trace))).map((r) => r.table))];
+    const traces = [
+      leaving.id,
+      leaving.person.email,
+      leaving.person.phone,
+      `Leaving Basmati ${engine}`,
+      `leaving basmati ${engine}`,
+      ...leaving.listingIds,
+      ...leavingKeys,
+      leaving.uploadId,
+    ];
+    const tablesHolding = async () => [
+      ...new Set((await everyRow()).filter(({ row }) => traces.some((trace) => row.includes(trace))).map((r) => r.table)),
+    ];
     expect(await tablesHolding()).toEqual(
-      expect.arrayContaining(["user", "session", "account", "verification", "listing", "listing_photo", "listing_name", "photo_upload", "sign_in_failure", "seller_place", "listing_report"]),
+      expect.arrayContaining([
+        "user",
+        "session",
+        "account",
+        "verification",
+        "listing",
+        "listing_photo",
+        "listing_name",
+        "photo_upload",
+        "sign_in_failure",
+        "seller_place",
+        "listing_report",
+      ]),
     );
 
     const actor = await t.accounts.getSessionUser(leaving.here);
@@ -128,16 +182,34 @@ describe.each(testEngines())("deleting an account on %s", (engine) => {
       verification: { value: string; identifier: string };
     }>();
     const count = async (query: { execute(): Promise<unknown[]> }) => (await query.execute()).length;
-    expect(await count(k.selectFrom("user").select("id").where((eb) => eb.or([eb("id", "=", leaving.id), eb("email", "=", leaving.person.email)])))).toBe(0);
+    expect(
+      await count(
+        k
+          .selectFrom("user")
+          .select("id")
+          .where((eb) => eb.or([eb("id", "=", leaving.id), eb("email", "=", leaving.person.email)])),
+      ),
+    ).toBe(0);
     expect(await count(k.selectFrom("session").select("userId").where("userId", "=", leaving.id))).toBe(0);
     expect(await count(k.selectFrom("account").select("userId").where("userId", "=", leaving.id))).toBe(0);
-    expect(await count(k.selectFrom("verification").select("value").where((eb) => eb.or([eb("value", "=", leaving.id), eb("identifier", "=", leaving.person.email)])))).toBe(0);
+    expect(
+      await count(
+        k
+          .selectFrom("verification")
+          .select("value")
+          .where((eb) => eb.or([eb("value", "=", leaving.id), eb("identifier", "=", leaving.person.email)])),
+      ),
+    ).toBe(0);
     expect(await count(k.selectFrom("listing").select("id").where("seller_id", "=", leaving.id))).toBe(0);
     expect(await count(k.selectFrom("listing_photo").select("image_key").where("image_key", "in", leavingKeys))).toBe(0);
     expect(await count(k.selectFrom("photo_upload").select("id").where("owner_id", "=", leaving.id))).toBe(0);
     expect(await count(k.selectFrom("sign_in_failure").select("email").where("email", "=", leaving.person.email))).toBe(0);
     // Search: the name only they used is gone; the shared one counts the other seller's listing only.
-    const names = await k.selectFrom("listing_name").selectAll().where("name", "in", [`Leaving Basmati ${engine}`, `Shared Sona Masoori ${engine}`]).execute();
+    const names = await k
+      .selectFrom("listing_name")
+      .selectAll()
+      .where("name", "in", [`Leaving Basmati ${engine}`, `Shared Sona Masoori ${engine}`])
+      .execute();
     expect(names.map((row) => ({ name: row.name, count: Number(row.listing_count), listing: row.listing_id }))).toEqual([
       { name: `Shared Sona Masoori ${engine}`, count: 1, listing: staying.listingIds[0] },
     ]);
@@ -156,7 +228,9 @@ describe.each(testEngines())("deleting an account on %s", (engine) => {
     expect(await t.listings.getListing(staying.listingIds[0]!)).toMatchObject({ sellerId: staying.id });
 
     // Last, as a failed sign-in is counted (for any email, so none can be told apart) in a new row.
-    await expect(t.accounts.signIn({ email: leaving.person.email, password: leaving.person.password }, new Headers())).rejects.toMatchObject({
+    await expect(
+      t.accounts.signIn({ email: leaving.person.email, password: leaving.person.password }, new Headers()),
+    ).rejects.toMatchObject({
       code: "UNAUTHENTICATED",
     });
   }, 120_000);
@@ -166,7 +240,9 @@ describe.each(testEngines())("deleting an account on %s", (engine) => {
     const actor = await t.accounts.getSessionUser(seller.here);
     const keys = await storedPhotoKeys();
 
-    await expect(t.accountDeletion.deleteAccount({ actor, password: "not-my-password", requestHeaders: seller.here })).rejects.toMatchObject({
+    await expect(
+      t.accountDeletion.deleteAccount({ actor, password: "not-my-password", requestHeaders: seller.here }),
+    ).rejects.toMatchObject({
       code: "BAD_INPUT",
       field: "password",
       message: "That is not your password. Please try again.",
@@ -176,7 +252,11 @@ describe.each(testEngines())("deleting an account on %s", (engine) => {
     expect(await t.listings.getListing(seller.listingIds[0]!)).toMatchObject({ sellerId: seller.id });
     expect(await storedPhotoKeys()).toEqual(keys);
     expect((await uploadFiles()).some((file) => file.startsWith(seller.uploadId))).toBe(true);
-    const failures = await t.db.kysely.selectFrom("sign_in_failure").select("failures").where("email", "=", seller.person.email).executeTakeFirst();
+    const failures = await t.db.kysely
+      .selectFrom("sign_in_failure")
+      .select("failures")
+      .where("email", "=", seller.person.email)
+      .executeTakeFirst();
     expect(Number(failures?.failures)).toBe(1);
   }, 60_000);
 
@@ -198,17 +278,23 @@ describe.each(testEngines())("deleting an account on %s", (engine) => {
       logger: t.logger,
     });
     const actor = await t.accounts.getSessionUser(seller.here);
-    await expect(failing.deleteAccount({ actor, password: seller.person.password, requestHeaders: seller.here })).rejects.toThrow("the database went away");
+    await expect(failing.deleteAccount({ actor, password: seller.person.password, requestHeaders: seller.here })).rejects.toThrow(
+      "the database went away",
+    );
 
     expect(await t.listings.getListing(seller.listingIds[0]!)).toMatchObject({ sellerId: seller.id });
-    expect(await t.db.kysely.selectFrom("photo_upload").select("id").where("owner_id", "=", seller.id).execute()).toEqual([{ id: seller.uploadId }]);
+    expect(await t.db.kysely.selectFrom("photo_upload").select("id").where("owner_id", "=", seller.id).execute()).toEqual([
+      { id: seller.uploadId },
+    ]);
     expect(await storedPhotoKeys()).toEqual(keys);
     expect((await uploadFiles()).some((file) => file.startsWith(seller.uploadId))).toBe(true);
     expect(await t.accounts.getSessionUser(seller.here)).toMatchObject({ id: seller.id });
   }, 60_000);
 
   it("asks someone signed out to log in", async () => {
-    await expect(t.accountDeletion.deleteAccount({ actor: null, password: "whatever-1", requestHeaders: new Headers() })).rejects.toMatchObject({
+    await expect(
+      t.accountDeletion.deleteAccount({ actor: null, password: "whatever-1", requestHeaders: new Headers() }),
+    ).rejects.toMatchObject({
       code: "UNAUTHENTICATED",
       message: "You must login first",
     });

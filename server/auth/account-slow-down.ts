@@ -20,7 +20,11 @@ export const DEFAULT_ACCOUNT_SLOW_DOWN: AccountSlowDownLimits = { maxFailures: 1
 export const ACCOUNT_SLOWED_DOWN = "TOO_MANY_FAILED_SIGN_INS";
 
 // `now` reads Date.now when called, so a test's fake clock reaches it.
-export function createAccountSlowDown(repository: SignInFailuresRepository, limits: AccountSlowDownLimits, now: () => number = () => Date.now()) {
+export function createAccountSlowDown(
+  repository: SignInFailuresRepository,
+  limits: AccountSlowDownLimits,
+  now: () => number = () => Date.now(),
+) {
   /** The account an attempt names, as accounts store it; null when it names none. */
   const accountOf = (body: unknown): string | null => {
     const parsed = loginSchema.shape.email.safeParse((body as { email?: unknown } | undefined)?.email);

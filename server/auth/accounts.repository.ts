@@ -79,13 +79,19 @@ export function createAccountsRepository(db: Kysely<Database>) {
       // so nothing depends on how better-auth declared its tables.
       await auth.deleteFrom("session").where("userId", "=", person.id).execute();
       await auth.deleteFrom("account").where("userId", "=", person.id).execute();
-      await auth.deleteFrom("verification").where((eb) => eb.or([eb("value", "=", person.id), eb("identifier", "=", person.email)])).execute();
+      await auth
+        .deleteFrom("verification")
+        .where((eb) => eb.or([eb("value", "=", person.id), eb("identifier", "=", person.email)]))
+        .execute();
       await createSignInFailuresRepository(within).clear(person.email);
       // Where they sold from (ours, not better-auth's; it would also go with the user row).
       await within.deleteFrom("seller_place").where("user_id", "=", person.id).execute();
       // Reports they sent, and reports about their listings (which are going too). The moderation
       // audit log keeps what staff did, by design (decision 014): it is append-only.
-      await within.deleteFrom("listing_report").where((eb) => eb.or([eb("reporter_id", "=", person.id), eb("seller_id", "=", person.id)])).execute();
+      await within
+        .deleteFrom("listing_report")
+        .where((eb) => eb.or([eb("reporter_id", "=", person.id), eb("seller_id", "=", person.id)]))
+        .execute();
       await auth.deleteFrom("user").where("id", "=", person.id).execute();
     },
   };

@@ -5,7 +5,6 @@ import { makeSeller } from "../seed/factories";
 import { testEngines } from "../../tests/support/test-database";
 
 describe.each(testEngines())("on %s", (engine) => {
-
   let t: TestServices;
   beforeAll(async () => {
     t = await createTestServices({ engine });
@@ -14,7 +13,11 @@ describe.each(testEngines())("on %s", (engine) => {
     await t.cleanup();
   });
 
-  const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookieOf = (headers: Headers) =>
+    headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
 
   describe("accounts", () => {
     const seller = makeSeller(7, { email: "Meena.K@Example.in", phone: "098765 43210" });
@@ -25,7 +28,10 @@ describe.each(testEngines())("on %s", (engine) => {
       const user = await t.db.kysely.selectFrom("user").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
       expect(user.email).toBe("meena.k@example.in");
       expect(user).toMatchObject({ name: seller.name, phone: "+919876543210" });
-      const sessions = await t.db.kysely.selectFrom("session" as never).selectAll().execute();
+      const sessions = await t.db.kysely
+        .selectFrom("session" as never)
+        .selectAll()
+        .execute();
       expect(sessions).toHaveLength(0);
     });
 
@@ -87,16 +93,20 @@ describe.each(testEngines())("on %s", (engine) => {
         await limited.accounts.signUp(input, new Headers());
         const from = (ip: string) => new Headers({ "x-mandi-client-ip": ip });
         for (let i = 0; i < 3; i++) {
-          await expect(limited.accounts.signIn({ email: input.email, password: "wrong-password" }, from("10.0.0.1"))).rejects.toMatchObject({
-            code: "UNAUTHENTICATED",
-          });
+          await expect(limited.accounts.signIn({ email: input.email, password: "wrong-password" }, from("10.0.0.1"))).rejects.toMatchObject(
+            {
+              code: "UNAUTHENTICATED",
+            },
+          );
         }
         await expect(limited.accounts.signIn({ email: input.email, password: seller.password }, from("10.0.0.1"))).rejects.toMatchObject({
           code: "RATE_LIMITED",
           message: "Too many tries. Please wait a minute and try again.",
         });
         // Another address is not held back by the first one's attempts.
-        await expect(limited.accounts.signIn({ email: input.email, password: seller.password }, from("10.0.0.2"))).resolves.toBeInstanceOf(Headers);
+        await expect(limited.accounts.signIn({ email: input.email, password: seller.password }, from("10.0.0.2"))).resolves.toBeInstanceOf(
+          Headers,
+        );
       } finally {
         await limited.cleanup();
       }
@@ -107,13 +117,16 @@ describe.each(testEngines())("on %s", (engine) => {
       /** A new seller with two sessions (two phones, say). */
       async function sellerWithTwoSessions() {
         n += 1;
-        const person = signupSchema.parse(makeSeller(100 + n, { email: `changer${n}@example.in`, phone: `98765000${String(n).padStart(2, "0")}` }));
+        const person = signupSchema.parse(
+          makeSeller(100 + n, { email: `changer${n}@example.in`, phone: `98765000${String(n).padStart(2, "0")}` }),
+        );
         const { id } = await t.accounts.signUp(person, new Headers());
         const here = new Headers({ cookie: cookieOf(await t.accounts.signIn(person, new Headers())) });
         const elsewhere = new Headers({ cookie: cookieOf(await t.accounts.signIn(person, new Headers())) });
         return { id, person, here, elsewhere };
       }
-      const stored = (id: string) => t.db.kysely.selectFrom("user").select(["name", "phone"]).where("id", "=", id).executeTakeFirstOrThrow();
+      const stored = (id: string) =>
+        t.db.kysely.selectFrom("user").select(["name", "phone"]).where("id", "=", id).executeTakeFirstOrThrow();
 
       it("changes the name, and the session names the person by it", async () => {
         const { id, here } = await sellerWithTwoSessions();
@@ -135,8 +148,13 @@ describe.each(testEngines())("on %s", (engine) => {
       });
 
       it("asks a person whose session has ended to log in", async () => {
-        await expect(t.accounts.updateProfile({ name: "Nobody" }, new Headers())).rejects.toMatchObject({ code: "UNAUTHENTICATED", field: "form" });
-        await expect(t.accounts.changePassword({ currentPassword: "whatever-1", newPassword: "whatever-2" }, new Headers())).rejects.toMatchObject({
+        await expect(t.accounts.updateProfile({ name: "Nobody" }, new Headers())).rejects.toMatchObject({
+          code: "UNAUTHENTICATED",
+          field: "form",
+        });
+        await expect(
+          t.accounts.changePassword({ currentPassword: "whatever-1", newPassword: "whatever-2" }, new Headers()),
+        ).rejects.toMatchObject({
           code: "UNAUTHENTICATED",
         });
       });
@@ -148,13 +166,19 @@ describe.each(testEngines())("on %s", (engine) => {
         expect(await t.accounts.getSessionUser(renewed)).toMatchObject({ email: person.email });
         expect(await t.accounts.getSessionUser(elsewhere)).toBeNull();
 
-        await expect(t.accounts.signIn({ email: person.email, password: person.password }, new Headers())).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
-        await expect(t.accounts.signIn({ email: person.email, password: "naya-password-2026" }, new Headers())).resolves.toBeInstanceOf(Headers);
+        await expect(t.accounts.signIn({ email: person.email, password: person.password }, new Headers())).rejects.toMatchObject({
+          code: "UNAUTHENTICATED",
+        });
+        await expect(t.accounts.signIn({ email: person.email, password: "naya-password-2026" }, new Headers())).resolves.toBeInstanceOf(
+          Headers,
+        );
       });
 
       it("refuses a wrong current password beside that field, and changes nothing", async () => {
         const { person, here, elsewhere } = await sellerWithTwoSessions();
-        await expect(t.accounts.changePassword({ currentPassword: "not-my-password", newPassword: "naya-password-2026" }, here)).rejects.toMatchObject({
+        await expect(
+          t.accounts.changePassword({ currentPassword: "not-my-password", newPassword: "naya-password-2026" }, here),
+        ).rejects.toMatchObject({
           code: "BAD_INPUT",
           field: "currentPassword",
           message: "That is not your current password. Please try again.",
@@ -166,18 +190,30 @@ describe.each(testEngines())("on %s", (engine) => {
       it("counts wrong current passwords with wrong sign-ins: after 10, the account waits", async () => {
         const { person, here } = await sellerWithTwoSessions();
         for (let i = 1; i <= 10; i++) {
-          await expect(t.accounts.changePassword({ currentPassword: `guess-number-${i}`, newPassword: "naya-password-2026" }, here)).rejects.toMatchObject({
+          await expect(
+            t.accounts.changePassword({ currentPassword: `guess-number-${i}`, newPassword: "naya-password-2026" }, here),
+          ).rejects.toMatchObject({
             field: "currentPassword",
           });
         }
-        const waiting = { code: "RATE_LIMITED", message: "Too many wrong passwords for this account. Please wait 15 minutes and try again." };
-        await expect(t.accounts.changePassword({ currentPassword: person.password, newPassword: "naya-password-2026" }, here)).rejects.toMatchObject(waiting);
+        const waiting = {
+          code: "RATE_LIMITED",
+          message: "Too many wrong passwords for this account. Please wait 15 minutes and try again.",
+        };
+        await expect(
+          t.accounts.changePassword({ currentPassword: person.password, newPassword: "naya-password-2026" }, here),
+        ).rejects.toMatchObject(waiting);
         await expect(t.accounts.signIn({ email: person.email, password: person.password }, new Headers())).rejects.toMatchObject(waiting);
       }, 90_000);
 
       it("confirms the account's own password and leaves no session behind; a wrong one is refused beside the field", async () => {
         const { id, person, here } = await sellerWithTwoSessions();
-        const sessions = () => t.db.kysely.selectFrom("session" as never).select("id" as never).where("userId" as never, "=", id as never).execute();
+        const sessions = () =>
+          t.db.kysely
+            .selectFrom("session" as never)
+            .select("id" as never)
+            .where("userId" as never, "=", id as never)
+            .execute();
         const before = (await sessions()).length;
         await t.accounts.confirmPassword({ email: person.email, password: person.password }, here);
         expect(await sessions()).toHaveLength(before);

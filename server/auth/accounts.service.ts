@@ -77,7 +77,9 @@ export function createAccountsService(
 
     /** Returns the headers that clear the session cookie. Signing out twice is harmless. */
     async signOut(requestHeaders: Headers): Promise<Headers> {
-      const { headers } = await auth.api.signOut({ headers: requestHeaders, returnHeaders: true }).catch(() => ({ headers: new Headers() }));
+      const { headers } = await auth.api
+        .signOut({ headers: requestHeaders, returnHeaders: true })
+        .catch(() => ({ headers: new Headers() }));
       return headers;
     },
 
@@ -98,7 +100,9 @@ export function createAccountsService(
      */
     async changePassword(input: { currentPassword: string; newPassword: string }, requestHeaders: Headers): Promise<Headers> {
       const body = { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true };
-      const before = options.onSessionReplaced ? await auth.api.getSession({ headers: requestHeaders, query: { disableRefresh: true } }) : null;
+      const before = options.onSessionReplaced
+        ? await auth.api.getSession({ headers: requestHeaders, query: { disableRefresh: true } })
+        : null;
       const response = await post("/change-password", body, requestHeaders, "currentPassword");
       const headers = setCookiesOf(response);
       if (before && options.onSessionReplaced) {
@@ -119,7 +123,8 @@ export function createAccountsService(
       try {
         response = await post("/sign-in/email", { email: input.email, password: input.password }, requestHeaders, "password");
       } catch (error) {
-        if (error instanceof AppError && error.code === "UNAUTHENTICATED") throw new AppError("BAD_INPUT", NOT_YOUR_PASSWORD, { field: "password" });
+        if (error instanceof AppError && error.code === "UNAUTHENTICATED")
+          throw new AppError("BAD_INPUT", NOT_YOUR_PASSWORD, { field: "password" });
         throw error;
       }
       const { token } = (await response.json()) as { token: string | null };

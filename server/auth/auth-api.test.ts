@@ -30,7 +30,13 @@ describe.each(testEngines())("the /api/auth endpoints on %s", (engine) => {
   let n = 0;
   const account = (overrides: Record<string, unknown> = {}) => {
     n += 1;
-    return { name: `Buyer ${n}`, email: `buyer${n}@example.in`, phone: `98765432${String(n).padStart(2, "0")}`, password: "long-enough-pw", ...overrides };
+    return {
+      name: `Buyer ${n}`,
+      email: `buyer${n}@example.in`,
+      phone: `98765432${String(n).padStart(2, "0")}`,
+      password: "long-enough-pw",
+      ...overrides,
+    };
   };
 
   const storedUser = (email: string) => t.db.kysely.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
@@ -39,7 +45,12 @@ describe.each(testEngines())("the /api/auth endpoints on %s", (engine) => {
   async function storedNameIsValidUtf8(email: string): Promise<boolean> {
     const row = await t.db.kysely
       .selectFrom("user")
-      .select((eb) => (engine === "sqlite" ? eb.fn<string>("hex", ["name"]) : eb.fn<string>("encode", [eb.fn("convert_to", ["name", eb.val("UTF8")]), eb.val("hex")])).as("hex"))
+      .select((eb) =>
+        (engine === "sqlite"
+          ? eb.fn<string>("hex", ["name"])
+          : eb.fn<string>("encode", [eb.fn("convert_to", ["name", eb.val("UTF8")]), eb.val("hex")])
+        ).as("hex"),
+      )
       .where("email", "=", email)
       .executeTakeFirstOrThrow();
     try {
@@ -62,7 +73,10 @@ describe.each(testEngines())("the /api/auth endpoints on %s", (engine) => {
     expect((await post("/sign-up/email", input)).status).toBe(200);
     const response = await post("/sign-in/email", { email: input.email, password: input.password });
     expect(response.status).toBe(200);
-    return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    return response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
   }
 
   describe("sign-up", () => {
@@ -90,7 +104,11 @@ describe.each(testEngines())("the /api/auth endpoints on %s", (engine) => {
 
     it("refuses a profile picture address: Mandi keeps none", async () => {
       const input = account({ image: "javascript:alert(1)\u0000" });
-      await expectRefused(await post("/sign-up/email", input), "image", "Mandi does not keep profile pictures. Please leave the picture out.");
+      await expectRefused(
+        await post("/sign-up/email", input),
+        "image",
+        "Mandi does not keep profile pictures. Please leave the picture out.",
+      );
       expect(await storedUser(input.email)).toBeUndefined();
     });
   });
@@ -99,7 +117,11 @@ describe.each(testEngines())("the /api/auth endpoints on %s", (engine) => {
     it("changes the phone on its own, and a bad phone gets a message about the phone", async () => {
       const input = account();
       const cookie = await signedIn(input);
-      await expectRefused(await post("/update-user", { phone: "123" }, { cookie }), "phone", "Please enter a 10-digit Indian mobile number, like 98765 43210.");
+      await expectRefused(
+        await post("/update-user", { phone: "123" }, { cookie }),
+        "phone",
+        "Please enter a 10-digit Indian mobile number, like 98765 43210.",
+      );
 
       const good = await post("/update-user", { phone: "098765-43299" }, { cookie });
       expect(good.status).toBe(200);
@@ -141,7 +163,9 @@ describe.each(testEngines())("the /api/auth endpoints on %s", (engine) => {
       ] as const) {
         const response = await post(path, body, { cookie });
         expect(response.status, path).toBe(400);
-        expect(await response.json(), path).toMatchObject({ message: "This request holds a character that cannot be read. Please send it again from the page." });
+        expect(await response.json(), path).toMatchObject({
+          message: "This request holds a character that cannot be read. Please send it again from the page.",
+        });
       }
       expect((await post("/update-user", { name: "Meena\u0000 Kumari" }, { cookie })).status).toBe(200);
       expect((await storedUser(input.email))?.name).toBe("Meena Kumari");
@@ -157,7 +181,11 @@ describe.each(testEngines())("the /api/auth endpoints on %s", (engine) => {
       for (const input of [victim, bystander]) expect((await post("/sign-up/email", input)).status).toBe(200);
 
       for (let i = 1; i <= 10; i++) {
-        const wrong = await post("/sign-in/email", { email: victim.email.toUpperCase(), password: `guess-number-${i}` }, from(`10.0.0.${i}`));
+        const wrong = await post(
+          "/sign-in/email",
+          { email: victim.email.toUpperCase(), password: `guess-number-${i}` },
+          from(`10.0.0.${i}`),
+        );
         expect(wrong.status).toBe(401);
       }
       // Even the right password, from an address never seen, now waits.
@@ -187,7 +215,12 @@ describe.each(testEngines())("the /api/auth endpoints on %s", (engine) => {
         const input = account();
         expect((await post("/sign-up/email", input)).status).toBe(200);
         for (let i = 1; i <= 10; i++) {
-          const attempt = await post("/sign-in/email", { email: input.email, password: "wrong-password" }, from(`10.0.4.${i}`), i % 2 ? http.url : otherHttp.url);
+          const attempt = await post(
+            "/sign-in/email",
+            { email: input.email, password: "wrong-password" },
+            from(`10.0.4.${i}`),
+            i % 2 ? http.url : otherHttp.url,
+          );
           expect(attempt.status).toBe(401);
         }
         for (const instance of [http.url, otherHttp.url]) {

@@ -90,7 +90,8 @@ export function authOptions({
       emailVerification: {
         sendOnSignUp: true,
         expiresIn: VERIFY_LINK_SECONDS,
-        sendVerificationEmail: async ({ user }: { user: { id: string; email: string } }, request?: Request) => emailVerification.send(user, request),
+        sendVerificationEmail: async ({ user }: { user: { id: string; email: string } }, request?: Request) =>
+          emailVerification.send(user, request),
         afterEmailVerification: async (user: { id: string; email: string }) => emailVerification.verified(user),
       },
     }),
@@ -110,14 +111,25 @@ export function authOptions({
       user: {
         create: { before: async (user) => ({ data: { ...user, ...checkedProfile(user, PROFILE_FIELDS) } }) },
         // update-user passes the fields it was not given as undefined: check only those given.
-        update: { before: async (user) => ({ data: { ...user, ...checkedProfile(user, PROFILE_FIELDS.filter((k) => user[k] !== undefined)) } }) },
+        update: {
+          before: async (user) => ({
+            data: {
+              ...user,
+              ...checkedProfile(
+                user,
+                PROFILE_FIELDS.filter((k) => user[k] !== undefined),
+              ),
+            },
+          }),
+        },
       },
       // A banned person gets no new session, whichever way they sign in (decision 014); the ban
       // itself ended the sessions they had.
       session: {
         create: {
           before: async (session) => {
-            if (await accounts.isBanned(session.userId)) throw new APIError("FORBIDDEN", { message: MODERATION_MESSAGES.banned, code: ACCOUNT_BANNED });
+            if (await accounts.isBanned(session.userId))
+              throw new APIError("FORBIDDEN", { message: MODERATION_MESSAGES.banned, code: ACCOUNT_BANNED });
           },
         },
       },

@@ -105,7 +105,9 @@ export async function copyDatabase(options: {
   }
   // The audit log's ids were copied as they were: PostgreSQL's sequence must start after them.
   if (options.to.dialect === "postgres") {
-    await sql`select setval(pg_get_serial_sequence('moderation_audit', 'id'), coalesce((select max(id) from moderation_audit), 0) + 1, false)`.execute(options.to.kysely);
+    await sql`select setval(pg_get_serial_sequence('moderation_audit', 'id'), coalesce((select max(id) from moderation_audit), 0) + 1, false)`.execute(
+      options.to.kysely,
+    );
   }
   return results;
 }
@@ -141,7 +143,8 @@ function shapeValue(value: unknown, columnType: string, dialect: Db["dialect"]):
   if (value === null || value === undefined) return null;
   if (dialect === "postgres") {
     if (columnType === "bool" || columnType === "boolean") return value === true || value === 1 || value === "1" || value === "true";
-    if (columnType.startsWith("timestamp") || columnType === "date") return value instanceof Date ? value : new Date(value as string | number);
+    if (columnType.startsWith("timestamp") || columnType === "date")
+      return value instanceof Date ? value : new Date(value as string | number);
     return value;
   }
   if (value instanceof Date) return value.toISOString();

@@ -28,7 +28,12 @@ describe("SQLite statements kept per query text", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const names = () => db.kysely.selectFrom("item" as never).select(sql<string>`name`.as("name")).orderBy(sql`id`).execute();
+  const names = () =>
+    db.kysely
+      .selectFrom("item" as never)
+      .select(sql<string>`name`.as("name"))
+      .orderBy(sql`id`)
+      .execute();
 
   it("the same query read again sees every write since", async () => {
     expect(await names()).toEqual([]);
@@ -53,7 +58,11 @@ describe("SQLite statements kept per query text", () => {
     for (let width = 1; width <= 700; width++) {
       // `in (?, ?, …)` of every width: a text per width, as a list of names makes them.
       const ids = Array.from({ length: width }, (_, i) => i + 1);
-      const found = await db.kysely.selectFrom("item" as never).select(sql<string>`name`.as("name")).where(sql`id`, "in", ids).execute();
+      const found = await db.kysely
+        .selectFrom("item" as never)
+        .select(sql<string>`name`.as("name"))
+        .where(sql`id`, "in", ids)
+        .execute();
       expect(found).toEqual([{ name: "onion" }]);
     }
     expect((await sql<{ n: number }>`select count(*) as n from item where id > ${0}`.execute(db.kysely)).rows).toEqual(first.rows);

@@ -7,7 +7,20 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import type pgModule from "pg";
-import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver, type LogEvent, type SqliteDatabase, type SqliteDialectConfig } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
+  type LogEvent,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from "kysely";
 import { dbQueryDuration, statementLabel, watchPool } from "../metrics/metrics";
 import { recordQuerySpan, tracingOn } from "../tracing/tracing";
 import { classifyUnavailable, type Unavailability } from "../unavailable";
@@ -51,7 +64,10 @@ function openSqlite(file: string, options: OpenDatabaseOptions): Db {
   sqlite.pragma("foreign_keys = ON");
   // better-sqlite3 waits synchronously, holding up every request: a short wait, then a 503.
   sqlite.pragma(`busy_timeout = ${options.timeouts?.sqliteBusyMs ?? 5000}`);
-  const kysely = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }), log: queryLog(options, "sqlite") });
+  const kysely = new Kysely<Database>({
+    dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }),
+    log: queryLog(options, "sqlite"),
+  });
   return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
 }
 
@@ -153,7 +169,8 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Db {
   });
   // A restart or failover ends every connection (57P01); an idle client then emits 'error' on the
   // pool, which would end the process if nobody listened. The pool has already dropped it.
-  const lost = (error: Error) => options.onUnavailable?.(classifyUnavailable(error) ?? { component: "database", reason: error.message }, error);
+  const lost = (error: Error) =>
+    options.onUnavailable?.(classifyUnavailable(error) ?? { component: "database", reason: error.message }, error);
   pool.on("error", lost);
   if (options.metrics) watchPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options, "postgresql") });
@@ -172,7 +189,14 @@ function queryLog(options: OpenDatabaseOptions, engine: "sqlite" | "postgresql")
     if (metrics || traced) {
       const statement = statementLabel(event.query.sql);
       if (metrics) dbQueryDuration.observe({ statement }, event.queryDurationMillis / 1000);
-      if (traced) recordQuerySpan({ sql: event.query.sql, durationMs: event.queryDurationMillis, engine, operation: statement, failed: event.level === "error" });
+      if (traced)
+        recordQuerySpan({
+          sql: event.query.sql,
+          durationMs: event.queryDurationMillis,
+          engine,
+          operation: statement,
+          failed: event.level === "error",
+        });
     }
     if (event.level !== "error" || !onUnavailable) return;
     const unavailability = classifyUnavailable(event.error);

@@ -38,18 +38,36 @@ async function seedSavedSearches(db: Db): Promise<void> {
       const now = Date.UTC(2026, 10, 1);
       await trx
         .insertInto("saved_search")
-        .values(searches.slice(i, i + 200).map(({ id, query }) => ({ id, user_id: `buyer-${id}`, name: null, query, created_at: now, updated_at: now, seen_at: now })) as never)
+        .values(
+          searches.slice(i, i + 200).map(({ id, query }) => ({
+            id,
+            user_id: `buyer-${id}`,
+            name: null,
+            query,
+            created_at: now,
+            updated_at: now,
+            seen_at: now,
+          })) as never,
+        )
         .execute();
     }
     // The index as it was before 0021: a key and the search, nothing else.
-    const terms = searches.flatMap(({ id, query }) => savedSearchIndex(readSavedQuery(query)).map(({ term }) => ({ id: `${id}|${term}`, term, saved_search_id: id })));
-    for (let i = 0; i < terms.length; i += 300) await trx.insertInto("saved_search_term").values(terms.slice(i, i + 300) as never).execute();
+    const terms = searches.flatMap(({ id, query }) =>
+      savedSearchIndex(readSavedQuery(query)).map(({ term }) => ({ id: `${id}|${term}`, term, saved_search_id: id })),
+    );
+    for (let i = 0; i < terms.length; i += 300)
+      await trx
+        .insertInto("saved_search_term")
+        .values(terms.slice(i, i + 300) as never)
+        .execute();
   });
 }
 
 /** Runs the start-up migration in a child process and kills it with SIGKILL just after its first insert into `table`. */
 async function killMidMigration(url: string, table: string): Promise<void> {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/migrate-until-paused.ts", url, table], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/migrate-until-paused.ts", url, table], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
   let said = "";
   await new Promise<void>((resolve, reject) => {
@@ -71,7 +89,11 @@ async function columnsOf(db: Db, table: string): Promise<string[]> {
 
 async function savedSearchTerms(db: Db) {
   const rows = await db.kysely.selectFrom("saved_search_term").selectAll().orderBy("id").execute();
-  return rows.map((row) => ({ ...row, min_paise: row.min_paise === null ? null : Number(row.min_paise), max_paise: row.max_paise === null ? null : Number(row.max_paise) }));
+  return rows.map((row) => ({
+    ...row,
+    min_paise: row.min_paise === null ? null : Number(row.min_paise),
+    max_paise: row.max_paise === null ? null : Number(row.max_paise),
+  }));
 }
 
 describe.each(testEngines())("a migration killed half-way on %s", (engine) => {
@@ -107,17 +129,24 @@ describe.each(testEngines())("a migration killed half-way on %s", (engine) => {
     db = openDatabase(database.url);
     try {
       // All or nothing: none of 0021 is there, not its columns, its index swap or its re-filing.
-      const applied = await db.kysely.selectFrom("kysely_migration" as never).select("name" as never).execute();
+      const applied = await db.kysely
+        .selectFrom("kysely_migration" as never)
+        .select("name" as never)
+        .execute();
       expect((applied as { name: string }[]).map((row) => row.name)).not.toContain("0021-saved-search-bounds");
       expect(await columnsOf(db, "saved_search_term")).toEqual(expect.not.arrayContaining(["state", "min_paise"]));
-      expect(await db.kysely.selectFrom("saved_search_term").select(["id", "term", "saved_search_id"]).orderBy("id").execute()).toEqual(termsBefore);
+      expect(await db.kysely.selectFrom("saved_search_term").select(["id", "term", "saved_search_id"]).orderBy("id").execute()).toEqual(
+        termsBefore,
+      );
 
       const migrated = await migrateToLatest(db);
       expect(migrated).toContain("0021-saved-search-bounds");
       expect(await migrateToLatest(db)).toEqual([]);
       const searches = await db.kysely.selectFrom("saved_search").select(["id", "query"]).orderBy("id").execute();
       expect(searches).toHaveLength(SEARCHES);
-      const expected = searches.flatMap(({ id, query }) => savedSearchIndex(readSavedQuery(query)).map((key) => keyRow(id, key))).sort((a, b) => (a.id < b.id ? -1 : 1));
+      const expected = searches
+        .flatMap(({ id, query }) => savedSearchIndex(readSavedQuery(query)).map((key) => keyRow(id, key)))
+        .sort((a, b) => (a.id < b.id ? -1 : 1));
       expect(await savedSearchTerms(db)).toEqual(expected);
     } finally {
       await db.close();

@@ -128,7 +128,10 @@ export async function migrateAuthTables(db: Db): Promise<void> {
  * transaction, as both engines' adapters say their DDL is transactional (database.ts). Exported for
  * the tests, which stop at an older migration (`upTo`, inclusive) or run migrations of their own.
  */
-export async function runMigrationSteps(db: Db, options: { migrations?: Record<string, MandiMigration>; upTo?: string } = {}): Promise<string[]> {
+export async function runMigrationSteps(
+  db: Db,
+  options: { migrations?: Record<string, MandiMigration>; upTo?: string } = {},
+): Promise<string[]> {
   const { migrations = MIGRATIONS, upTo } = options;
   const steps = Object.fromEntries(Object.entries(migrations).map(([name, migration]) => [name, withForeignKeyCheck(db, migration)]));
   const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => steps } });

@@ -21,7 +21,15 @@ const LISTINGS = 40;
 
 /** Matches as 0016's table held them: every third (search, listing) pair, some emailed or pushed. */
 function matchRows() {
-  const rows: Array<{ id: string; saved_search_id: string; listing_id: string; user_id: string; created_at: number; emailed_at: number | null; pushed_at: number | null }> = [];
+  const rows: Array<{
+    id: string;
+    saved_search_id: string;
+    listing_id: string;
+    user_id: string;
+    created_at: number;
+    emailed_at: number | null;
+    pushed_at: number | null;
+  }> = [];
   for (let s = 0; s < SEARCHES; s++) {
     for (let l = 0; l < LISTINGS; l++) {
       if ((s + l) % 3 !== 0) continue;
@@ -43,15 +51,23 @@ function matchRows() {
 async function allMatches(db: Db) {
   const rows = await db.kysely.selectFrom("alert_match").selectAll().orderBy("id").execute();
   const num = (v: number | string | null) => (v === null ? null : Number(v));
-  return rows.map((row) => ({ ...row, created_at: Number(row.created_at), emailed_at: num(row.emailed_at), pushed_at: num(row.pushed_at) }));
+  return rows.map((row) => ({
+    ...row,
+    created_at: Number(row.created_at),
+    emailed_at: num(row.emailed_at),
+    pushed_at: num(row.pushed_at),
+  }));
 }
 
 async function indexesOf(db: Db, table: string): Promise<Array<{ name: string; unique: boolean; columns: string[] }>> {
   if (db.dialect === "sqlite") {
-    const list = (await sql<{ name: string; unique: number }>`select name, "unique" from pragma_index_list(${table})`.execute(db.kysely)).rows;
+    const list = (await sql<{ name: string; unique: number }>`select name, "unique" from pragma_index_list(${table})`.execute(db.kysely))
+      .rows;
     const out = [];
     for (const index of list) {
-      const columns = (await sql<{ name: string }>`select name from pragma_index_info(${index.name}) order by seqno`.execute(db.kysely)).rows.map((row) => row.name);
+      const columns = (
+        await sql<{ name: string }>`select name from pragma_index_info(${index.name}) order by seqno`.execute(db.kysely)
+      ).rows.map((row) => row.name);
       out.push({ name: index.name, unique: index.unique === 1, columns });
     }
     return out;
@@ -81,10 +97,16 @@ describe.each(testEngines())("migration 0033 (alert_match by listing) on %s", (e
       await migrateAuthTables(db);
       await runMigrationSteps(db, { upTo: "0032-place-price" });
       const rows = matchRows();
-      for (let i = 0; i < rows.length; i += 100) await db.kysely.insertInto("alert_match").values(rows.slice(i, i + 100)).execute();
+      for (let i = 0; i < rows.length; i += 100)
+        await db.kysely
+          .insertInto("alert_match")
+          .values(rows.slice(i, i + 100))
+          .execute();
       const before = await allMatches(db);
       expect(before).toHaveLength(rows.length);
-      expect((await indexesOf(db, "alert_match")).map((i) => i.columns.join(","))).toEqual(expect.arrayContaining(["saved_search_id,listing_id", "user_id,created_at"]));
+      expect((await indexesOf(db, "alert_match")).map((i) => i.columns.join(","))).toEqual(
+        expect.arrayContaining(["saved_search_id,listing_id", "user_id,created_at"]),
+      );
 
       // 0033 first (later migrations, such as 0034's index on listing, follow it).
       expect((await migrateToLatest(db)).slice(0, 1)).toEqual(["0033-alert-match-by-listing"]);
@@ -93,8 +115,15 @@ describe.each(testEngines())("migration 0033 (alert_match by listing) on %s", (e
       // Every row, every column, as it was.
       expect(await allMatches(db)).toEqual(before);
       const indexes = await indexesOf(db, "alert_match");
-      expect(indexes.filter((i) => i.unique).map((i) => i.columns.join(",")).sort()).toEqual(["id", "listing_id,saved_search_id"]);
-      expect(indexes.filter((i) => !i.unique).map((i) => `${i.name}: ${i.columns.join(",")}`)).toEqual(["alert_match_search_idx: saved_search_id,created_at"]);
+      expect(
+        indexes
+          .filter((i) => i.unique)
+          .map((i) => i.columns.join(","))
+          .sort(),
+      ).toEqual(["id", "listing_id,saved_search_id"]);
+      expect(indexes.filter((i) => !i.unique).map((i) => `${i.name}: ${i.columns.join(",")}`)).toEqual([
+        "alert_match_search_idx: saved_search_id,created_at",
+      ]);
 
       // A pair is one match: a second row for it is refused, whichever column comes first in the statement …
       const first = before[0]!;
@@ -106,31 +135,66 @@ describe.each(testEngines())("migration 0033 (alert_match by listing) on %s", (e
         .values([again, { ...again, id: "match-new", listing_id: "listing-new" }])
         .onConflict((oc) => oc.columns(["listing_id", "saved_search_id"]).doNothing())
         .execute();
-      const pair = await db.kysely.selectFrom("alert_match").select("id").where("saved_search_id", "=", first.saved_search_id).where("listing_id", "=", first.listing_id).execute();
+      const pair = await db.kysely
+        .selectFrom("alert_match")
+        .select("id")
+        .where("saved_search_id", "=", first.saved_search_id)
+        .where("listing_id", "=", first.listing_id)
+        .execute();
       expect(pair).toEqual([{ id: first.id }]);
-      expect(await db.kysely.selectFrom("alert_match").select("id").where("listing_id", "=", "listing-new").execute()).toEqual([{ id: "match-new" }]);
+      expect(await db.kysely.selectFrom("alert_match").select("id").where("listing_id", "=", "listing-new").execute()).toEqual([
+        { id: "match-new" },
+      ]);
       // The same listing for another saved search, and the same search for another listing, are other pairs.
-      await db.kysely.insertInto("alert_match").values({ ...first, id: "other-search", saved_search_id: "search-new" }).execute();
-      await db.kysely.insertInto("alert_match").values({ ...first, id: "other-listing", listing_id: "listing-other" }).execute();
+      await db.kysely
+        .insertInto("alert_match")
+        .values({ ...first, id: "other-search", saved_search_id: "search-new" })
+        .execute();
+      await db.kysely
+        .insertInto("alert_match")
+        .values({ ...first, id: "other-listing", listing_id: "listing-other" })
+        .execute();
       expect(await allMatches(db)).toHaveLength(before.length + 3);
 
       // Undone and done again (a roll-back), every row kept each way.
       const after = await allMatches(db);
       await m0033.down(db.kysely as unknown as Kysely<unknown>);
-      expect((await indexesOf(db, "alert_match")).map((i) => i.columns.join(",")).sort()).toEqual(["id", "saved_search_id,listing_id", "user_id,created_at"]);
+      expect((await indexesOf(db, "alert_match")).map((i) => i.columns.join(",")).sort()).toEqual([
+        "id",
+        "saved_search_id,listing_id",
+        "user_id,created_at",
+      ]);
       expect(await allMatches(db)).toEqual(after);
       await m0033.up(db.kysely as unknown as Kysely<unknown>);
-      expect((await indexesOf(db, "alert_match")).map((i) => i.columns.join(",")).sort()).toEqual(["id", "listing_id,saved_search_id", "saved_search_id,created_at"]);
+      expect((await indexesOf(db, "alert_match")).map((i) => i.columns.join(",")).sort()).toEqual([
+        "id",
+        "listing_id,saved_search_id",
+        "saved_search_id,created_at",
+      ]);
       expect(await allMatches(db)).toEqual(after);
 
       if (engine === "postgres") {
         // The planner reads a saved search's newest matches from the new index.
         await sql`analyze alert_match`.execute(db.kysely);
         await sql`set enable_seqscan = off`.execute(db.kysely);
-        const plan = (await sql<{ "QUERY PLAN": string }>`explain select id from alert_match where saved_search_id = 'search-01' order by created_at desc limit 5`.execute(db.kysely)).rows.map((r) => r["QUERY PLAN"]).join("\n");
+        const plan = (
+          await sql<{
+            "QUERY PLAN": string;
+          }>`explain select id from alert_match where saved_search_id = 'search-01' order by created_at desc limit 5`.execute(db.kysely)
+        ).rows
+          .map((r) => r["QUERY PLAN"])
+          .join("\n");
         expect(plan).toContain("alert_match_search_idx");
       } else {
-        const plan = (await sql<{ detail: string }>`explain query plan select id from alert_match where saved_search_id = 'search-01' order by created_at desc limit 5`.execute(db.kysely)).rows.map((r) => r.detail).join("\n");
+        const plan = (
+          await sql<{
+            detail: string;
+          }>`explain query plan select id from alert_match where saved_search_id = 'search-01' order by created_at desc limit 5`.execute(
+            db.kysely,
+          )
+        ).rows
+          .map((r) => r.detail)
+          .join("\n");
         expect(plan).toContain("alert_match_search_idx");
       }
     } finally {

@@ -19,7 +19,9 @@ const COLUMNS = "state,district,price_paise,status,expires_at,hidden_at,category
 
 async function placePriceColumns(db: Db): Promise<string | null> {
   if (db.dialect === "sqlite") {
-    const rows = (await sql<{ name: string }>`select name from pragma_index_info('listing_place_price_idx') order by seqno`.execute(db.kysely)).rows;
+    const rows = (
+      await sql<{ name: string }>`select name from pragma_index_info('listing_place_price_idx') order by seqno`.execute(db.kysely)
+    ).rows;
     return rows.length ? rows.map((row) => row.name).join(",") : null;
   }
   const rows = await sql<{ columns: string[] }>`
@@ -73,12 +75,18 @@ describe.each(testEngines())("migration 0034 (listing_place_price_idx on SQLite)
       if (engine === "sqlite") {
         // A place's listings in a price range are read from it, by a planner with no statistics …
         const query = sql`explain query plan select name_search from listing where state = 'maharashtra' and district = 'nashik' and price_paise <= 2500 and status = 'active'`;
-        expect((await query.execute(db.kysely)).rows.map((row) => (row as { detail: string }).detail).join(" | ")).toContain("COVERING INDEX listing_place_price_idx");
+        expect((await query.execute(db.kysely)).rows.map((row) => (row as { detail: string }).detail).join(" | ")).toContain(
+          "COVERING INDEX listing_place_price_idx",
+        );
         // … and only where the price is compared (partial): a district's listings are left to listing_near_idx.
-        const partial = await sql<{ partial: number }>`select partial from pragma_index_list('listing') where name = 'listing_place_price_idx'`.execute(db.kysely);
+        const partial = await sql<{
+          partial: number;
+        }>`select partial from pragma_index_list('listing') where name = 'listing_place_price_idx'`.execute(db.kysely);
         expect(partial.rows).toEqual([{ partial: 1 }]);
         const noPrice = sql`explain query plan select count(*) from listing where state = 'maharashtra' and district = 'nashik' and status = 'active' and name_search like '%rice%'`;
-        expect((await noPrice.execute(db.kysely)).rows.map((row) => (row as { detail: string }).detail).join(" | ")).not.toContain("listing_place_price_idx");
+        expect((await noPrice.execute(db.kysely)).rows.map((row) => (row as { detail: string }).detail).join(" | ")).not.toContain(
+          "listing_place_price_idx",
+        );
       }
     } finally {
       await db.close();
@@ -101,7 +109,9 @@ describe.each(testEngines())("migration 0034 (listing_place_price_idx on SQLite)
       await sql`pragma foreign_keys = off`.execute(db.kysely);
       for (let i = 0; i < 20; i++) {
         await sql`insert into listing (id, seller_id, name, name_search, category, price_paise, description, image_key, created_at, state, district)
-          values (${`listing-${i}`}, 'seller', 'Red Onion', 'red onion', 'vegetables', ${1_000 + i * 100}, 'Fresh', 'listings/x', ${Date.now() + i}, 'maharashtra', ${i % 2 ? "nashik" : "pune"})`.execute(db.kysely);
+          values (${`listing-${i}`}, 'seller', 'Red Onion', 'red onion', 'vegetables', ${1_000 + i * 100}, 'Fresh', 'listings/x', ${Date.now() + i}, 'maharashtra', ${i % 2 ? "nashik" : "pune"})`.execute(
+          db.kysely,
+        );
       }
       await sql`analyze`.execute(db.kysely);
       expect(await runMigrationSteps(db, { upTo: "0034-place-price-sqlite" })).toEqual(["0034-place-price-sqlite"]);

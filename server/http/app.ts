@@ -195,15 +195,30 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
   // Where the link that confirms an address lands (decision 045): its button is a same-site form.
   app.use(verifyEmailRouter(services.accounts));
   const authHandler = toNodeHandler(services.auth);
-  app.all("/api/auth/*splat", held((req, res) => authHandler(req, res)));
+  app.all(
+    "/api/auth/*splat",
+    held((req, res) => authHandler(req, res)),
+  );
   // tus reads its own request bodies, so it too comes before anything that parses one.
-  app.use(createUploadsRouter({ accounts: services.accounts, uploads: services.uploads, datastore: services.uploadDatastore, locker: services.uploadLocker, logger }));
+  app.use(
+    createUploadsRouter({
+      accounts: services.accounts,
+      uploads: services.uploads,
+      datastore: services.uploadDatastore,
+      locker: services.uploadLocker,
+      logger,
+    }),
+  );
 
   app.get("/media/*key", serveMedia(services.storage));
   // Listing preview cards for WhatsApp and Facebook (decision 023).
   // Their own line, shed like pages (a card not yet made is a render): a flood of them is
   // answered 503 at once and neither takes a page's place nor starves a sign-in (issue 38).
-  app.get("/share/listing/:id/:file", shedReads(createPageLimiter(config.pageConcurrency), config.pageConcurrency), serveShareCard(services.shareCards));
+  app.get(
+    "/share/listing/:id/:file",
+    shedReads(createPageLimiter(config.pageConcurrency), config.pageConcurrency),
+    serveShareCard(services.shareCards),
+  );
   // The installable app's manifests, English and Hindi (decision 016).
   app.use(serveWebManifests());
   // Each language's catalogue, as the browser fetches it before hydrating (decision 015).
@@ -223,7 +238,8 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
     });
     // It sets Content-Encoding before it looks at the method, so any other method goes on without
     // it; and the compressed copies are not files of their own.
-    const sendable = (req: express.Request) => (req.method === "GET" || req.method === "HEAD") && !/\.(br|gz)$/i.test(decodedPath(req.path));
+    const sendable = (req: express.Request) =>
+      (req.method === "GET" || req.method === "HEAD") && !/\.(br|gz)$/i.test(decodedPath(req.path));
     app.use("/assets", (req, res, next) => (sendable(req) ? assets(req, res, next) : next()));
     // Only file names are looked for: a page's path would cost every render a stat of the disk.
     // And only at the top of the folder (the worker, the icons): /assets, with the compressed
@@ -285,7 +301,10 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
       return void res.status(status).type("text/plain").send("That address is not valid. Please check it and try again.");
     }
     req.log.error({ err: error }, "unhandled error");
-    res.status(500).type("text/plain").send(`Sorry, something went wrong on our side. Please try again. (Reference: ${String(req.id)})`);
+    res
+      .status(500)
+      .type("text/plain")
+      .send(`Sorry, something went wrong on our side. Please try again. (Reference: ${String(req.id)})`);
   };
   app.use(answerUnavailable);
   app.use(onError);

@@ -56,7 +56,8 @@ function decideCacheControl(req: IncomingMessage, pathname: string, res: Respons
   markOfflineCopy(req, pathname, res, setsCookie);
   if (pathname === SERVICE_WORKER_PATH && res.statusCode === 200) return void res.setHeader("Cache-Control", SERVICE_WORKER_CACHE_CONTROL);
   if (SELF_CACHED.test(pathname) && res.hasHeader("Cache-Control") && !setsCookie) return;
-  if (PUBLIC_API.test(pathname)) return void res.setHeader("Cache-Control", publicApiPolicy(req, res.statusCode, setsCookie, policies.page));
+  if (PUBLIC_API.test(pathname))
+    return void res.setHeader("Cache-Control", publicApiPolicy(req, res.statusCode, setsCookie, policies.page));
   // A page past its address's phone threshold is that address's answer (decision 046).
   const policy = phoneRevealLocals(res).answerPerClient ? null : sharedPolicy(req, pathname, res.statusCode, setsCookie, policies);
   res.setHeader("Cache-Control", policy ?? PRIVATE_CACHE_CONTROL);
@@ -81,7 +82,13 @@ function publicApiPolicy(req: IncomingMessage, status: number, setsCookie: boole
   return read && !setsCookie && (SHAREABLE_STATUS.has(status) || status === 304) ? page : PRIVATE_CACHE_CONTROL;
 }
 
-function sharedPolicy(req: IncomingMessage, pathname: string, status: number, setsCookie: boolean, policies: SharedPolicies): string | null {
+function sharedPolicy(
+  req: IncomingMessage,
+  pathname: string,
+  status: number,
+  setsCookie: boolean,
+  policies: SharedPolicies,
+): string | null {
   if (setsCookie || !SHAREABLE_STATUS.has(status) || !isShareableRequest(req, pathname)) return null;
   return pathname === SUGGESTIONS_PATH ? policies.suggestions : policies.page;
 }

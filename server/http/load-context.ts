@@ -7,7 +7,22 @@ import type { Services } from "../services";
  * The services a route may call: use cases only. The database, better-auth, photo storage and the
  * upload store stay with Express and the services, so a route cannot reach past them.
  */
-export type RouteServices = Pick<Services, "accounts" | "accountDeletion" | "listings" | "search" | "moderation" | "mandiRates" | "priceInsight" | "alerts" | "push" | "savedListings" | "failedJobs" | "apiKeys" | "phoneReveals">;
+export type RouteServices = Pick<
+  Services,
+  | "accounts"
+  | "accountDeletion"
+  | "listings"
+  | "search"
+  | "moderation"
+  | "mandiRates"
+  | "priceInsight"
+  | "alerts"
+  | "push"
+  | "savedListings"
+  | "failedJobs"
+  | "apiKeys"
+  | "phoneReveals"
+>;
 
 /** The settings pages show and check forms against: operator limits, nothing secret. */
 export interface PublicConfig {
@@ -24,9 +39,39 @@ export interface PublicConfig {
  * the services (getLoadContext adds the request's own fields; tests that call actions use it too).
  */
 export function routeContextOf(services: Services): Pick<AppLoadContext, "services" | "config" | "logger"> {
-  const { accounts, accountDeletion, listings, search, moderation, mandiRates, priceInsight, alerts, push, savedListings, failedJobs, apiKeys, phoneReveals, config, logger } = services;
+  const {
+    accounts,
+    accountDeletion,
+    listings,
+    search,
+    moderation,
+    mandiRates,
+    priceInsight,
+    alerts,
+    push,
+    savedListings,
+    failedJobs,
+    apiKeys,
+    phoneReveals,
+    config,
+    logger,
+  } = services;
   return {
-    services: { accounts, accountDeletion, listings, search, moderation, mandiRates, priceInsight, alerts, push, savedListings, failedJobs, apiKeys, phoneReveals },
+    services: {
+      accounts,
+      accountDeletion,
+      listings,
+      search,
+      moderation,
+      mandiRates,
+      priceInsight,
+      alerts,
+      push,
+      savedListings,
+      failedJobs,
+      apiKeys,
+      phoneReveals,
+    },
     config: { maxImageBytes: config.maxImageBytes, maxPhotosPerListing: config.uploads.maxPhotosPerListing, baseUrl: config.baseUrl },
     logger,
   };

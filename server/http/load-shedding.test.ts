@@ -3,7 +3,15 @@ import type { Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { admitPage, createPageLimiter, MAX_ACCEPT_TURNS, shedAtFront, shedBeforeExpress, type PageLimit, type PageLimiter } from "./load-shedding";
+import {
+  admitPage,
+  createPageLimiter,
+  MAX_ACCEPT_TURNS,
+  shedAtFront,
+  shedBeforeExpress,
+  type PageLimit,
+  type PageLimiter,
+} from "./load-shedding";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -16,7 +24,10 @@ function heldPages() {
     handler: (req: express.Request, res: express.Response) => {
       const n = String(req.query.n);
       entered.push(n);
-      new Promise<void>((resolve) => held.set(n, resolve)).then(() => res.send(`page ${n}`), () => {});
+      new Promise<void>((resolve) => held.set(n, resolve)).then(
+        () => res.send(`page ${n}`),
+        () => {},
+      );
     },
     /** Waits until page `n` has reached the route (a place is taken before the work in front of it). */
     async reached(n: string) {
@@ -100,7 +111,12 @@ async function serveBeforeExpress(limit: Partial<PageLimit>) {
 
 async function get(url: string, init: RequestInit = {}) {
   const response = await fetch(url, { signal: AbortSignal.timeout(5_000), ...init });
-  return { status: response.status, retryAfter: response.headers.get("retry-after"), type: response.headers.get("content-type"), body: await response.text() };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get("retry-after"),
+    type: response.headers.get("content-type"),
+    body: await response.text(),
+  };
 }
 
 /** Waits until the limiter shows the given state (the requests are on their way over HTTP). */
@@ -119,7 +135,7 @@ describe("load shedding (decision 038)", () => {
     expect(shed.status).toBe(503);
     expect(shed.retryAfter).toBe("30");
     expect(shed.type).toMatch(/^text\/html/);
-    expect(shed.body).toContain("<html lang=\"en-IN\"");
+    expect(shed.body).toContain('<html lang="en-IN"');
     // Shed at the front: the work before the limit never saw it.
     expect(reachedWork).toEqual(["/viewmore"]);
 
@@ -152,7 +168,7 @@ describe("load shedding (decision 038)", () => {
     await until(limiter, { active: 1, waiting: 0 });
     const hindi = await get(`${base}/view/7?n=2`, { headers: { "Accept-Language": "hi" } });
     expect(hindi.status).toBe(503);
-    expect(hindi.body).toContain("<html lang=\"hi-IN\"");
+    expect(hindi.body).toContain('<html lang="hi-IN"');
     const json = await get(`${base}/viewmore.data?n=3`, { headers: { Accept: "application/json" } });
     expect(json.status).toBe(503);
     expect(JSON.parse(json.body)).toMatchObject({ error: "unavailable", retryAfterSeconds: 30 });
@@ -346,7 +362,7 @@ describe("load shedding (decision 038)", () => {
     const shed = await get(`${base}/?n=3`, { headers: { "Accept-Language": "hi" } });
     expect(shed).toMatchObject({ status: 503, retryAfter: "30" });
     expect(shed.type).toMatch(/^text\/html/);
-    expect(shed.body).toContain("<html lang=\"hi-IN\"");
+    expect(shed.body).toContain('<html lang="hi-IN"');
     const json = await get(`${base}/viewmore.data?n=4`, { headers: { Accept: "application/json" } });
     expect(json.status).toBe(503);
     expect(JSON.parse(json.body)).toMatchObject({ error: "unavailable", retryAfterSeconds: 30 });

@@ -298,7 +298,11 @@ function pathOf(url: string): string {
  * request and response prototypes, the query parser) either. `handle` passes the request on to
  * the app, at once or when its place comes; `shedAtFront` in the app then lets it through.
  */
-export function shedBeforeExpress(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimit, "queueWaitMs">, mayBeCached: MayBeCached = () => false) {
+export function shedBeforeExpress(
+  limiter: PageLimiter,
+  { queueWaitMs }: Pick<PageLimit, "queueWaitMs">,
+  mayBeCached: MayBeCached = () => false,
+) {
   const take = takePlace<IncomingMessage, ServerResponse>(limiter, queueWaitMs, sendUnavailableNow);
   return (req: IncomingMessage, res: ServerResponse, handle: () => void): void => {
     const url = req.url ?? "";
@@ -318,7 +322,11 @@ export function shedBeforeExpress(limiter: PageLimiter, { queueWaitMs }: Pick<Pa
  * to send): such a request meets `admitPage` after the cache, if the cache could not answer. A
  * request the server's listener already decided on (`shedBeforeExpress`) goes straight on.
  */
-export function shedAtFront(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimit, "queueWaitMs">, mayBeCached: MayBeCached = () => false): RequestHandler {
+export function shedAtFront(
+  limiter: PageLimiter,
+  { queueWaitMs }: Pick<PageLimit, "queueWaitMs">,
+  mayBeCached: MayBeCached = () => false,
+): RequestHandler {
   const take = takePlace<Request, Response>(limiter, queueWaitMs, sendUnavailableNow);
   return (req, res, next) => {
     if (decidedBeforeExpress.has(req) || !isPageRead(req.method, req.path) || mayBeCached(req, req.path)) return next();
@@ -340,5 +348,6 @@ export function shedReads(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimit,
 /** Just before React Router: the same, for a page request that came past the front for the page cache. */
 export function admitPage(limiter: PageLimiter, { queueWaitMs }: Pick<PageLimit, "queueWaitMs">): RequestHandler {
   const take = takePlace<Request, Response>(limiter, queueWaitMs, sendUnavailable);
-  return (req, res, next) => (!isRead(req.method) || admittedAtFront.has(req) || NOT_A_PAGE.test(req.path) ? next() : take(req, res, () => next()));
+  return (req, res, next) =>
+    !isRead(req.method) || admittedAtFront.has(req) || NOT_A_PAGE.test(req.path) ? next() : take(req, res, () => next());
 }

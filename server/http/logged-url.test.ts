@@ -44,7 +44,10 @@ describe("the request log of the server npm start runs", () => {
       },
     });
     // The real app with its request log written here; pages are not built in this test (a 500 is logged like any answer).
-    server = createHttpServer({ services: { ...t, logger: createLogger("info", sink) }, build: () => Promise.reject(new Error("pages are not built in this test")) as Promise<ServerBuild> });
+    server = createHttpServer({
+      services: { ...t, logger: createLogger("info", sink) },
+      build: () => Promise.reject(new Error("pages are not built in this test")) as Promise<ServerBuild>,
+    });
     listening = await listenForTest(server);
     base = listening.url;
   });

@@ -53,7 +53,11 @@ describe.each(testEngines())("page cache on %s", (engine) => {
     // Pages under /later/ age by a clock the tests move.
     const later = createPageCache({ ttlMs: 60_000, maxBytes: 1024 * 1024, now: () => clock.now });
     app.use("/later", express.Router().get("*splat", serveFromPageCache({ cache: later, contentVersion: t.contentVersion }), page));
-    app.get("*splat", serveFromPageCache({ cache: createPageCache({ ttlMs: 60_000, maxBytes: 1024 * 1024 }), contentVersion: t.contentVersion }), page);
+    app.get(
+      "*splat",
+      serveFromPageCache({ cache: createPageCache({ ttlMs: 60_000, maxBytes: 1024 * 1024 }), contentVersion: t.contentVersion }),
+      page,
+    );
     const server = app.listen(0, "127.0.0.1");
     await new Promise<void>((resolve) => server.once("listening", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -61,7 +65,10 @@ describe.each(testEngines())("page cache on %s", (engine) => {
       server.closeAllConnections();
       server.close();
     };
-    ({ id: sellerId } = await t.accounts.signUp({ name: "Cache Seller", email: "cache@example.in", password: "khet-cache-2026", phone: "+919812345670" }, new Headers()));
+    ({ id: sellerId } = await t.accounts.signUp(
+      { name: "Cache Seller", email: "cache@example.in", password: "khet-cache-2026", phone: "+919812345670" },
+      new Headers(),
+    ));
   });
   afterAll(async () => {
     close();

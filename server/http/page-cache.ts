@@ -93,7 +93,8 @@ const keyOf = (req: Request, res: Response) => {
   const variant = phoneRevealLocals(res).pageCacheVariant;
   return keyFor(req, req.originalUrl) + (variant ? `\u0000${variant}` : "");
 };
-const keyFor = (req: IncomingMessage, url: string) => `${pickLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] })}\u0000${url}`;
+const keyFor = (req: IncomingMessage, url: string) =>
+  `${pickLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] })}\u0000${url}`;
 
 /**
  * Whether the cache probably answers this request (for load shedding at the front, decision 038),

@@ -33,7 +33,10 @@ export function readiness(services: Pick<Services, "db" | "storage" | "logger">,
       if (check.status === "fulfilled") continue;
       const unavailability = classifyUnavailable(check.reason);
       const what = index === 0 ? "database" : "photo storage";
-      services.logger.warn({ err: check.reason }, `not ready: ${unavailability ? describeUnavailability(unavailability) : `${what} check failed`}`);
+      services.logger.warn(
+        { err: check.reason },
+        `not ready: ${unavailability ? describeUnavailability(unavailability) : `${what} check failed`}`,
+      );
     }
     res.status(503).set(retryAfterHeaders()).json({ status: "unavailable", checks: { database, storage } });
   };

@@ -28,7 +28,10 @@ export const refuseUnanswerableRequests: RequestHandler = (req, res, next) => {
   // No Host (HTTP/1.0), an empty one, or one that names no origin ("[", "a b", a port over
   // 65535): RFC 9112 asks for a 400.
   if (!requestOrigin(req)) {
-    return void res.status(400).type("text/plain").send("This request does not name the site it is for (its Host header is missing or not valid).");
+    return void res
+      .status(400)
+      .type("text/plain")
+      .send("This request does not name the site it is for (its Host header is missing or not valid).");
   }
   next();
 };

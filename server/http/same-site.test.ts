@@ -7,7 +7,8 @@ const check = (signals: { method?: string; origin?: string; fetchSite?: string; 
 
 describe("isCrossSiteRequest", () => {
   it("never refuses a safe method", () => {
-    for (const method of ["GET", "HEAD", "OPTIONS"]) expect(check({ method, origin: "https://evil.example", fetchSite: "cross-site" })).toBe(false);
+    for (const method of ["GET", "HEAD", "OPTIONS"])
+      expect(check({ method, origin: "https://evil.example", fetchSite: "cross-site" })).toBe(false);
   });
 
   it.each([

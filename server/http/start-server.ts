@@ -43,11 +43,18 @@ export async function startServer(options: {
   await services.jobs.start();
   const stopUploadSweep = startUploadExpirySweep(services.uploads, { intervalMs: UPLOAD_SWEEP_INTERVAL_MS, logger: services.logger });
   // Metrics: a worker hands its figures to the primary, which serves them; a single process serves its own.
-  const metricsServer = config.metrics && !cluster.isWorker ? startMetricsServer({ ...config.metrics, aggregate: false, logger: services.logger }) : null;
+  const metricsServer =
+    config.metrics && !cluster.isWorker ? startMetricsServer({ ...config.metrics, aggregate: false, logger: services.logger }) : null;
   // Load shedding decides in the server's own request listener, before Express (decision 038).
   // What a shutdown waits for: each request until its work has ended (work-in-hand.ts).
   const work = createWorkInHand();
-  const server = createHttpServer({ services, build: options.build, clientDir: options.clientDir, devMiddleware: options.devMiddleware, work });
+  const server = createHttpServer({
+    services,
+    build: options.build,
+    clientDir: options.clientDir,
+    devMiddleware: options.devMiddleware,
+    work,
+  });
   const cannotListen = (error: Error) => {
     services.logger.fatal({ err: error }, `cannot listen on ${config.host}:${config.port}`);
     process.exit(1);
@@ -98,7 +105,10 @@ export async function startServer(options: {
           jobsRunning && "a job",
           connectionsOpen && !requests && "open connection(s)",
         ].filter(Boolean);
-        services.logger.warn({ requests, handlers, jobs: jobsRunning, graceMs: config.shutdownGraceMs }, `still running after the grace period: ${running.join(", ")}; closing anyway`);
+        services.logger.warn(
+          { requests, handlers, jobs: jobsRunning, graceMs: config.shutdownGraceMs },
+          `still running after the grace period: ${running.join(", ")}; closing anyway`,
+        );
         server.closeAllConnections();
       }
       // Bounded too: a pool waits for its connections in use (a query still waiting for a lock).

@@ -21,7 +21,8 @@ export function startWorkers(options: { count: number; heapMb: number; semiSpace
   const fork = (): Promise<Worker> =>
     new Promise((resolve, reject) => {
       const worker = cluster.fork();
-      const onExit = (code: number | null) => reject(new Error(`worker ${worker.process.pid} exited with code ${code} before it was ready`));
+      const onExit = (code: number | null) =>
+        reject(new Error(`worker ${worker.process.pid} exited with code ${code} before it was ready`));
       worker.once("exit", onExit);
       worker.once("listening", () => {
         worker.off("exit", onExit);
@@ -82,7 +83,11 @@ export function startWorkers(options: { count: number; heapMb: number; semiSpace
  * hashing, photos) can be reused instead of piling up in an arena per thread. A flag the operator
  * gave in NODE_OPTIONS or on the command line wins, as does their MALLOC_ARENA_MAX.
  */
-export function workerExecArgv(execArgv: readonly string[], nodeOptions: string | undefined, limits: { heapMb: number; semiSpaceMb: number }): string[] {
+export function workerExecArgv(
+  execArgv: readonly string[],
+  nodeOptions: string | undefined,
+  limits: { heapMb: number; semiSpaceMb: number },
+): string[] {
   const given = [...execArgv, ...(nodeOptions ?? "").split(/\s+/)];
   // Node takes a flag with dashes or underscores alike.
   const has = (flag: string) => given.some((arg) => arg.replaceAll("_", "-").startsWith(flag));

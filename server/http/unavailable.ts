@@ -88,7 +88,10 @@ export function sendUnavailable(req: Request, res: Response, message = UNAVAILAB
 
 /** The same page, as React Router's document handler returns it. */
 export function unavailablePageResponse(request?: globalThis.Request): globalThis.Response {
-  return new globalThis.Response(PAGES[request ? requestLanguage(request) : "en"], { status: 503, headers: { ...retryAfterHeaders(), "Content-Type": "text/html; charset=utf-8" } });
+  return new globalThis.Response(PAGES[request ? requestLanguage(request) : "en"], {
+    status: 503,
+    headers: { ...retryAfterHeaders(), "Content-Type": "text/html; charset=utf-8" },
+  });
 }
 
 /** Express error middleware: unavailable → 503 (logged at warn with the reason); anything else goes on to the 500 handler. */

@@ -42,7 +42,10 @@ export function webManifest(language: OfflineLanguage) {
 /** Answers both manifests; the same for everyone, so kept an hour like the other root files. */
 export function serveWebManifests(): RequestHandler {
   const bodies = new Map(
-    (Object.keys(WEB_MANIFEST_PATHS) as OfflineLanguage[]).map((language) => [WEB_MANIFEST_PATHS[language], JSON.stringify(webManifest(language))]),
+    (Object.keys(WEB_MANIFEST_PATHS) as OfflineLanguage[]).map((language) => [
+      WEB_MANIFEST_PATHS[language],
+      JSON.stringify(webManifest(language)),
+    ]),
   );
   return (req, res, next) => {
     const body = bodies.get(req.path);

@@ -26,7 +26,13 @@ export async function createJobQueue(deps: { config: Config; db: Db; logger: Log
           leaseMs: config.jobs.leaseMs,
           now: deps.now,
         })
-      : createSqlJobQueue({ db: deps.db.kysely, logger: deps.logger, pollMs: config.alerts.jobPollMs, leaseMs: config.jobs.leaseMs, now: deps.now });
+      : createSqlJobQueue({
+          db: deps.db.kysely,
+          logger: deps.logger,
+          pollMs: config.alerts.jobPollMs,
+          leaseMs: config.jobs.leaseMs,
+          now: deps.now,
+        });
   // The queue's gauges (queued, oldest, failed) are read from the latest queue made in this
   // process; three gauges ask at each scrape, so one answer serves a few seconds.
   let cached: { at: number; stats: ReturnType<JobQueue["stats"]> } | null = null;

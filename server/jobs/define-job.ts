@@ -27,8 +27,14 @@ export type AnyJob = JobDefinition<JobPayloadSchema, any>;
 /** What queuing a job of this definition takes: the schema's input. */
 export type JobPayload<Job extends AnyJob> = z.input<Job["payload"]>;
 /** What registering a job of this definition takes besides it: its handler's `deps`, none when it needs none. */
-export type JobDepsArgs<Job extends AnyJob> = Parameters<Job["handle"]>[1] extends infer Deps ? ([Deps] extends [void] ? [] : [deps: Deps]) : never;
+export type JobDepsArgs<Job extends AnyJob> = Parameters<Job["handle"]>[1] extends infer Deps
+  ? [Deps] extends [void]
+    ? []
+    : [deps: Deps]
+  : never;
 
-export function defineJob<Schema extends JobPayloadSchema, Deps = void>(definition: JobDefinition<Schema, Deps>): JobDefinition<Schema, Deps> {
+export function defineJob<Schema extends JobPayloadSchema, Deps = void>(
+  definition: JobDefinition<Schema, Deps>,
+): JobDefinition<Schema, Deps> {
   return definition;
 }

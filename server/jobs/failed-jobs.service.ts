@@ -28,7 +28,10 @@ export function createFailedJobsService(deps: { jobs: Pick<JobQueue, "listFailed
     async list(input: { actor: Actor }): Promise<{ jobs: FailedJob[]; driver: string }> {
       allowed(input.actor);
       const jobs = await deps.jobs.listFailed(SHOWN);
-      return { driver: deps.jobs.driver, jobs: jobs.map((job) => ({ ...job, lastError: job.lastError === null ? null : truncate(job.lastError) })) };
+      return {
+        driver: deps.jobs.driver,
+        jobs: jobs.map((job) => ({ ...job, lastError: job.lastError === null ? null : truncate(job.lastError) })),
+      };
     },
     async retry(input: { actor: Actor; id: string }): Promise<void> {
       allowed(input.actor);

@@ -29,7 +29,8 @@ const cases: Array<{ engine: TestEngine; driver: Driver }> = [
 const logger = createLogger("silent");
 
 /** A job of `kind` whose payload is `{ n }`, handed to the callback it is registered with. */
-const numbered = (kind: string) => defineJob({ kind, payload: z.object({ n: z.number() }), handle: async ({ n }, ran: (n: number) => void) => ran(n) });
+const numbered = (kind: string) =>
+  defineJob({ kind, payload: z.object({ n: z.number() }), handle: async ({ n }, ran: (n: number) => void) => ran(n) });
 
 const timeouts = { statementMs: 5_000, acquireMs: 2_000, sqliteBusyMs: 5_000 };
 
@@ -48,7 +49,15 @@ describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) =
     const pollMs = options.pollMs ?? 50;
     const queue =
       driver === "pg-boss"
-        ? createPgBossQueue({ connectionString: database.url, db: db.kysely, logger, pollMs, timeouts, backoff, jobsPerInsert: options.rowsPerStatement })
+        ? createPgBossQueue({
+            connectionString: database.url,
+            db: db.kysely,
+            logger,
+            pollMs,
+            timeouts,
+            backoff,
+            jobsPerInsert: options.rowsPerStatement,
+          })
         : createSqlJobQueue({ db: db.kysely, logger, pollMs, backoff, rowsPerStatement: options.rowsPerStatement });
     queues.push(queue);
     return { queue, db };
@@ -273,27 +282,39 @@ describe.each(cases)("the job queue: $driver on $engine", ({ engine, driver }) =
     expect(await db.kysely.selectFrom("alert_job").select("id").where("kind", "=", "adopted").execute()).toEqual([]);
   });
 
-  it.runIf(driver === "pg-boss")("three instances making the same new queues at once: every enqueue succeeds, every job runs once", async () => {
-    // pg-boss makes a queue with DDL on its partitioned job table; instances doing so at once
-    // deadlock one another (40P01), and an enqueue that lost would lose its job.
-    const kinds = Array.from({ length: 6 }, (_, n) => `fresh-${n}`);
-    const instances = [makeQueue({ pollMs: 20 }).queue, makeQueue({ pollMs: 20 }).queue, makeQueue({ pollMs: 20 }).queue];
-    const runs: string[] = [];
-    const fresh = kinds.map((kind) => defineJob({ kind, payload: z.object({ by: z.number() }), handle: async ({ by }) => void runs.push(`${kind}:${String(by)}`) }));
-    for (const queue of instances) for (const job of fresh) queue.handle(job);
-    await Promise.all(instances.map((queue) => queue.start()));
-    const sent = await Promise.allSettled(instances.flatMap((queue, by) => fresh.map((job) => queue.enqueue(job, { by }, { key: `${job.kind}:${by}` }))));
-    expect(sent.filter((result) => result.status === "rejected")).toEqual([]);
-    const deadline = Date.now() + 20_000;
-    while (runs.length < kinds.length * instances.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    await new Promise((resolve) => setTimeout(resolve, 300)); // a second run would have shown by now
-    await Promise.all(instances.map((queue) => queue.stop()));
-    expect(runs.sort()).toEqual(kinds.flatMap((kind) => instances.map((_, by) => `${kind}:${by}`)).sort());
-  });
+  it.runIf(driver === "pg-boss")(
+    "three instances making the same new queues at once: every enqueue succeeds, every job runs once",
+    async () => {
+      // pg-boss makes a queue with DDL on its partitioned job table; instances doing so at once
+      // deadlock one another (40P01), and an enqueue that lost would lose its job.
+      const kinds = Array.from({ length: 6 }, (_, n) => `fresh-${n}`);
+      const instances = [makeQueue({ pollMs: 20 }).queue, makeQueue({ pollMs: 20 }).queue, makeQueue({ pollMs: 20 }).queue];
+      const runs: string[] = [];
+      const fresh = kinds.map((kind) =>
+        defineJob({ kind, payload: z.object({ by: z.number() }), handle: async ({ by }) => void runs.push(`${kind}:${String(by)}`) }),
+      );
+      for (const queue of instances) for (const job of fresh) queue.handle(job);
+      await Promise.all(instances.map((queue) => queue.start()));
+      const sent = await Promise.allSettled(
+        instances.flatMap((queue, by) => fresh.map((job) => queue.enqueue(job, { by }, { key: `${job.kind}:${by}` }))),
+      );
+      expect(sent.filter((result) => result.status === "rejected")).toEqual([]);
+      const deadline = Date.now() + 20_000;
+      while (runs.length < kinds.length * instances.length && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 300)); // a second run would have shown by now
+      await Promise.all(instances.map((queue) => queue.stop()));
+      expect(runs.sort()).toEqual(kinds.flatMap((kind) => instances.map((_, by) => `${kind}:${by}`)).sort());
+    },
+  );
 
   it.runIf(driver === "pg-boss")("keeps pg-boss in its own schema", async () => {
     const db = opened[0]!;
-    const { rows } = await sql<{ n: string }>`select count(*) as n from information_schema.tables where table_schema = 'pgboss' and table_name in ('job', 'archive', 'queue', 'version')`.execute(db.kysely);
+    const { rows } = await sql<{
+      n: string;
+    }>`select count(*) as n from information_schema.tables where table_schema = 'pgboss' and table_name in ('job', 'archive', 'queue', 'version')`.execute(
+      db.kysely,
+    );
     expect(Number(rows[0]?.n)).toBe(4);
   });
 });

@@ -44,7 +44,10 @@ export function createJobRunner(logger: Logger) {
       } catch (error) {
         const final = job.attempt >= MAX_JOB_ATTEMPTS;
         jobsRun.inc({ kind: job.kind, outcome: final ? "failed" : "retry" });
-        logger.warn({ err: error, jobId: job.id, kind: job.kind, attempts: job.attempt }, final ? "job failed for good" : "job failed; will retry");
+        logger.warn(
+          { err: error, jobId: job.id, kind: job.kind, attempts: job.attempt },
+          final ? "job failed for good" : "job failed; will retry",
+        );
         const message = error instanceof Error ? error.message : String(error);
         return { ok: false, message: message.slice(0, MAX_ERROR_CHARS), final };
       } finally {

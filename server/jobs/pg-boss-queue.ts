@@ -31,7 +31,16 @@ import { CompiledQuery, sql, type Kysely } from "kysely";
 import PgBoss from "pg-boss";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
-import { backoffMs, KEEP_DONE_MS, KEEP_FAILED_MS, LEASE_MS, MAX_JOB_ATTEMPTS, type FailedJob, type JobOptions, type JobQueue } from "./job-queue";
+import {
+  backoffMs,
+  KEEP_DONE_MS,
+  KEEP_FAILED_MS,
+  LEASE_MS,
+  MAX_JOB_ATTEMPTS,
+  type FailedJob,
+  type JobOptions,
+  type JobQueue,
+} from "./job-queue";
 import { createJobRunner } from "./job-runner";
 
 /** pg-boss's schema in our database. */
@@ -169,7 +178,14 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
    * needs neither the lock nor a connection of our pool.
    */
   async function makeQueue(boss: PgBoss, kind: string): Promise<void> {
-    const settings = { name: kind, policy: "standard" as const, retryLimit: MAX_JOB_ATTEMPTS - 1, retryDelay: 0, retryBackoff: false, expireInSeconds: leaseSeconds };
+    const settings = {
+      name: kind,
+      policy: "standard" as const,
+      retryLimit: MAX_JOB_ATTEMPTS - 1,
+      retryDelay: 0,
+      retryBackoff: false,
+      expireInSeconds: leaseSeconds,
+    };
     if (!(await boss.getQueue(kind))) {
       await retryingDeadlocks(() =>
         db.transaction().execute(async (trx) => {
@@ -208,7 +224,10 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
         if (result.ok) await boss.complete(kind, job.id);
         else {
           // The job's own wait before its next attempt, as the SQL driver waits; then pg-boss fails it (retry or failed).
-          if (!result.final) await sql`update pgboss.job set retry_delay = ${Math.ceil(backoff(attempt) / 1000)} where name = ${kind} and id = ${job.id} and state = 'active'`.execute(db);
+          if (!result.final)
+            await sql`update pgboss.job set retry_delay = ${Math.ceil(backoff(attempt) / 1000)} where name = ${kind} and id = ${job.id} and state = 'active'`.execute(
+              db,
+            );
           await boss.fail(kind, job.id, { message: result.message });
         }
         ran++;
@@ -244,7 +263,13 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
     // runAt is read on our clock (which tests may set); pg-boss waits on the database's.
     const delayMs = options.runAt === undefined ? 0 : options.runAt - now();
     // Sent again after a deadlock: the id is the key's, so it is still one job.
-    await retryingDeadlocks(() => boss.send(kind, data, { id: jobIdFor(kind, options.key), singletonKey: options.key, ...(delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs) } : {}) }));
+    await retryingDeadlocks(() =>
+      boss.send(kind, data, {
+        id: jobIdFor(kind, options.key),
+        singletonKey: options.key,
+        ...(delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs) } : {}),
+      }),
+    );
   }
 
   /**
@@ -257,11 +282,23 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
     const kind = job.kind;
     if (!jobs.length) return;
     const boss = await queueFor(kind);
-    const connection = within ? { db: { executeSql: (text: string, values: unknown[]) => within.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, values)) } } : {};
+    const connection = within
+      ? {
+          db: {
+            executeSql: (text: string, values: unknown[]) => within.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, values)),
+          },
+        }
+      : {};
     const rows = jobs.map(({ payload, options }) => {
       const delayMs = options.runAt === undefined ? 0 : options.runAt - now();
       const data: JobData = { payload, ...(options.userId ? { userId: options.userId } : {}) };
-      return { id: jobIdFor(kind, options.key), name: kind, data, singletonKey: options.key, ...(delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs).toISOString() } : {}) };
+      return {
+        id: jobIdFor(kind, options.key),
+        name: kind,
+        data,
+        singletonKey: options.key,
+        ...(delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs).toISOString() } : {}),
+      };
     });
     for (let i = 0; i < rows.length; i += jobsPerInsert) await boss.insert(rows.slice(i, i + jobsPerInsert), connection);
   };
@@ -273,10 +310,19 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
    */
   async function adoptTableJobs(): Promise<void> {
     for (;;) {
-      const rows = await db.selectFrom("alert_job").select(["id", "kind", "dedupe_key", "payload", "user_id", "run_at"]).where("state", "=", "queued").limit(100).execute();
+      const rows = await db
+        .selectFrom("alert_job")
+        .select(["id", "kind", "dedupe_key", "payload", "user_id", "run_at"])
+        .where("state", "=", "queued")
+        .limit(100)
+        .execute();
       if (!rows.length) return;
       for (const row of rows) {
-        await enqueueStored(row.kind, JSON.parse(row.payload) as Record<string, unknown>, { key: row.dedupe_key, runAt: Number(row.run_at), ...(row.user_id ? { userId: row.user_id } : {}) });
+        await enqueueStored(row.kind, JSON.parse(row.payload) as Record<string, unknown>, {
+          key: row.dedupe_key,
+          runAt: Number(row.run_at),
+          ...(row.user_id ? { userId: row.user_id } : {}),
+        });
         await db.deleteFrom("alert_job").where("id", "=", row.id).execute();
       }
       logger.info({ jobs: rows.length }, "job queue (pg-boss): took over jobs queued in alert_job");
@@ -293,7 +339,9 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
       // Not awaited: a database that cannot be reached yet must not keep the app from serving.
       open()
         .then(adoptTableJobs)
-        .catch((error: unknown) => logError(error, "could not start, or take over alert_job's queued jobs; trying again at the next start"));
+        .catch((error: unknown) =>
+          logError(error, "could not start, or take over alert_job's queued jobs; trying again at the next start"),
+        );
       schedule();
     },
     async stop() {
@@ -308,20 +356,26 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
     runDue,
     async listFailed(limit) {
       if (!(await bossTablesExist(db))) return [];
-      const { rows } = await sql<{ id: string; name: string; singleton_key: string | null; retry_count: number; message: string | null; created_on: Date; completed_on: Date | null }>`
+      const { rows } = await sql<{
+        id: string;
+        name: string;
+        singleton_key: string | null;
+        retry_count: number;
+        message: string | null;
+        created_on: Date;
+        completed_on: Date | null;
+      }>`
         select id, name, singleton_key, retry_count, output->>'message' as message, created_on, completed_on
         from pgboss.job where state = 'failed' order by completed_on desc limit ${limit}`.execute(db);
-      return rows.map(
-        (row): FailedJob => ({
-          id: `${row.name}/${row.id}`,
-          kind: row.name,
-          key: row.singleton_key ?? "",
-          attempts: Number(row.retry_count) + 1,
-          lastError: row.message,
-          createdAt: new Date(row.created_on).getTime(),
-          failedAt: row.completed_on ? new Date(row.completed_on).getTime() : null,
-        }),
-      );
+      return rows.map((row): FailedJob => ({
+        id: `${row.name}/${row.id}`,
+        kind: row.name,
+        key: row.singleton_key ?? "",
+        attempts: Number(row.retry_count) + 1,
+        lastError: row.message,
+        createdAt: new Date(row.created_on).getTime(),
+        failedAt: row.completed_on ? new Date(row.completed_on).getTime() : null,
+      }));
     },
     async retry(id) {
       // Our ids for failed jobs are "<kind>/<uuid>": pg-boss keys a job by both.
@@ -351,7 +405,11 @@ export function createPgBossQueue(deps: PgBossQueueOptions): JobQueue {
           count(*) filter (where state = 'failed') as failed
         from pgboss.job where state < 'active' or state = 'failed'`.execute(db);
       const row = rows[0];
-      return { queued: Number(row?.queued ?? 0), oldestAgeSeconds: Math.max(0, Number(row?.oldest ?? 0)), failed: Number(row?.failed ?? 0) };
+      return {
+        queued: Number(row?.queued ?? 0),
+        oldestAgeSeconds: Math.max(0, Number(row?.oldest ?? 0)),
+        failed: Number(row?.failed ?? 0),
+      };
     },
   };
 }

@@ -55,12 +55,22 @@ export function createSqlJobQueue(deps: {
     const attempt = job.attempts + 1;
     const result = await runner.run({ id: job.id, kind: job.kind, payload: JSON.parse(job.payload) as unknown, attempt });
     if (result.ok) {
-      await db.updateTable("alert_job").set({ state: "done", finished_at: now(), locked_until: null, last_error: null }).where("id", "=", job.id).execute();
+      await db
+        .updateTable("alert_job")
+        .set({ state: "done", finished_at: now(), locked_until: null, last_error: null })
+        .where("id", "=", job.id)
+        .execute();
       return;
     }
     await db
       .updateTable("alert_job")
-      .set({ state: result.final ? "failed" : "queued", run_at: result.final ? now() : now() + backoff(attempt), locked_until: null, last_error: result.message, finished_at: result.final ? now() : null })
+      .set({
+        state: result.final ? "failed" : "queued",
+        run_at: result.final ? now() : now() + backoff(attempt),
+        locked_until: null,
+        last_error: result.message,
+        finished_at: result.final ? now() : null,
+      })
       .where("id", "=", job.id)
       .execute();
   }
@@ -90,8 +100,16 @@ export function createSqlJobQueue(deps: {
   }
 
   async function forgetOld(): Promise<void> {
-    await db.deleteFrom("alert_job").where("state", "=", "done").where("finished_at", "<", now() - KEEP_DONE_MS).execute();
-    await db.deleteFrom("alert_job").where("state", "=", "failed").where("finished_at", "<", now() - KEEP_FAILED_MS).execute();
+    await db
+      .deleteFrom("alert_job")
+      .where("state", "=", "done")
+      .where("finished_at", "<", now() - KEEP_DONE_MS)
+      .execute();
+    await db
+      .deleteFrom("alert_job")
+      .where("state", "=", "failed")
+      .where("finished_at", "<", now() - KEEP_FAILED_MS)
+      .execute();
   }
 
   function schedule() {
@@ -106,7 +124,21 @@ export function createSqlJobQueue(deps: {
   }
 
   function jobRow(kind: string, payload: Record<string, unknown>, options: JobOptions, at: number) {
-    return { id: timeOrderedId(), kind, dedupe_key: options.key, payload: JSON.stringify(payload), user_id: options.userId ?? null, state: "queued", run_at: options.runAt ?? at, attempts: 0, locked_until: null, locked_by: null, last_error: null, created_at: at, finished_at: null };
+    return {
+      id: timeOrderedId(),
+      kind,
+      dedupe_key: options.key,
+      payload: JSON.stringify(payload),
+      user_id: options.userId ?? null,
+      state: "queued",
+      run_at: options.runAt ?? at,
+      attempts: 0,
+      locked_until: null,
+      locked_by: null,
+      last_error: null,
+      created_at: at,
+      finished_at: null,
+    };
   }
 
   return {
@@ -141,13 +173,30 @@ export function createSqlJobQueue(deps: {
     },
     runDue,
     async listFailed(limit) {
-      const rows = await db.selectFrom("alert_job").selectAll().where("state", "=", "failed").orderBy("finished_at", "desc").limit(limit).execute();
-      return rows.map(
-        (row): FailedJob => ({ id: row.id, kind: row.kind, key: row.dedupe_key, attempts: Number(row.attempts), lastError: row.last_error, createdAt: Number(row.created_at), failedAt: row.finished_at === null ? null : Number(row.finished_at) }),
-      );
+      const rows = await db
+        .selectFrom("alert_job")
+        .selectAll()
+        .where("state", "=", "failed")
+        .orderBy("finished_at", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map((row): FailedJob => ({
+        id: row.id,
+        kind: row.kind,
+        key: row.dedupe_key,
+        attempts: Number(row.attempts),
+        lastError: row.last_error,
+        createdAt: Number(row.created_at),
+        failedAt: row.finished_at === null ? null : Number(row.finished_at),
+      }));
     },
     async retry(id) {
-      const updated = await db.updateTable("alert_job").set({ state: "queued", run_at: now(), attempts: 0, finished_at: null }).where("id", "=", id).where("state", "=", "failed").executeTakeFirst();
+      const updated = await db
+        .updateTable("alert_job")
+        .set({ state: "queued", run_at: now(), attempts: 0, finished_at: null })
+        .where("id", "=", id)
+        .where("state", "=", "failed")
+        .executeTakeFirst();
       return Number(updated.numUpdatedRows) === 1;
     },
     async removeForUser(userId, within) {
@@ -174,13 +223,25 @@ export function createSqlJobQueue(deps: {
         .selectFrom("alert_job")
         .select((eb) => [
           eb.fn.sum<number>(eb.case().when("state", "=", "queued").then(1).else(0).end()).as("queued"),
-          eb.fn.min<number>(eb.case().when(eb.and([eb("state", "=", "queued"), eb("run_at", "<=", at)])).then(eb.ref("run_at")).end()).as("oldest"),
+          eb.fn
+            .min<number>(
+              eb
+                .case()
+                .when(eb.and([eb("state", "=", "queued"), eb("run_at", "<=", at)]))
+                .then(eb.ref("run_at"))
+                .end(),
+            )
+            .as("oldest"),
           eb.fn.sum<number>(eb.case().when("state", "=", "failed").then(1).else(0).end()).as("failed"),
         ])
         .where("state", "in", ["queued", "failed"])
         .executeTakeFirst();
       const oldest = row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
-      return { queued: Number(row?.queued ?? 0), oldestAgeSeconds: oldest === null ? 0 : Math.max(0, (at - oldest) / 1000), failed: Number(row?.failed ?? 0) };
+      return {
+        queued: Number(row?.queued ?? 0),
+        oldestAgeSeconds: oldest === null ? 0 : Math.max(0, (at - oldest) / 1000),
+        failed: Number(row?.failed ?? 0),
+      };
     },
   };
 }

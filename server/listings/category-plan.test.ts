@@ -28,15 +28,21 @@ describe("a category's pages on SQLite", () => {
     const liveAt = Date.now();
     for (const sort of ["price-asc", "price-desc"] as const) {
       expect(await indexesFor({ liveAt, category: "vegetables" }, sort)).toContain("listing_category_price_idx (category=?)");
-      expect(await indexesFor({ liveAt, category: "vegetables", maxPaise: 2_500 }, sort)).toMatch(/listing_category_price_idx \(category=\? AND price_paise<\?\)/);
+      expect(await indexesFor({ liveAt, category: "vegetables", maxPaise: 2_500 }, sort)).toMatch(
+        /listing_category_price_idx \(category=\? AND price_paise<\?\)/,
+      );
     }
   });
 
   it("newest first reads listing_category_created_at_idx", async () => {
-    expect(await indexesFor({ liveAt: Date.now(), category: "fruits" }, "newest")).toContain("listing_category_created_at_idx (category=?)");
+    expect(await indexesFor({ liveAt: Date.now(), category: "fruits" }, "newest")).toContain(
+      "listing_category_created_at_idx (category=?)",
+    );
   });
 
   it("a category with a place is still planned as before (not the category's index alone)", async () => {
-    expect(await indexesFor({ liveAt: Date.now(), category: "fruits", state: "maharashtra", district: "nashik" }, "price-desc")).not.toContain("listing_category_price_idx");
+    expect(
+      await indexesFor({ liveAt: Date.now(), category: "fruits", state: "maharashtra", district: "nashik" }, "price-desc"),
+    ).not.toContain("listing_category_price_idx");
   });
 });

@@ -16,7 +16,16 @@ import type { ListingSortKey } from "./listing-search.repository";
  * anything else (a NUL, which PostgreSQL refuses as text) is a cursor this API did not give.
  */
 export const listingCursorSchema = z.union([
-  z.strictObject({ s: z.enum(["newest", "oldest", "price-asc", "price-desc"]), c: z.int(), p: z.int(), i: z.string().min(1).max(64).regex(/^[\w-]+$/) }),
+  z.strictObject({
+    s: z.enum(["newest", "oldest", "price-asc", "price-desc"]),
+    c: z.int(),
+    p: z.int(),
+    i: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[\w-]+$/),
+  }),
   z.strictObject({ s: z.literal("near"), o: z.int().min(0).max(MAX_COUNTED_MATCHES) }),
 ]);
 export type ListingCursor = z.output<typeof listingCursorSchema>;
@@ -59,8 +68,13 @@ export function readListingCursor(sort: ListingSort, decoded: unknown): { after?
 }
 
 /** The cursor of the page after one ending at `last`; null when there is none. */
-export function nextListingCursor(sort: ListingSort, page: { offset: number; limit: number; hasMore: boolean; last: { createdAt: number; pricePaise: number; id: string } | undefined }): ListingCursor | null {
+export function nextListingCursor(
+  sort: ListingSort,
+  page: { offset: number; limit: number; hasMore: boolean; last: { createdAt: number; pricePaise: number; id: string } | undefined },
+): ListingCursor | null {
   const more = sort === "near" ? page.hasMore && page.offset + page.limit < MAX_COUNTED_MATCHES : page.hasMore;
   if (!more || !page.last) return null;
-  return sort === "near" ? { s: "near", o: page.offset + page.limit } : { s: sort, c: page.last.createdAt, p: page.last.pricePaise, i: page.last.id };
+  return sort === "near"
+    ? { s: "near", o: page.offset + page.limit }
+    : { s: sort, c: page.last.createdAt, p: page.last.pricePaise, i: page.last.id };
 }

@@ -14,7 +14,19 @@ import { browseFilterFor, listingMatchesFilter, type FilterableListing } from ".
 import { filterBounds, filterKeys, listingKeys, listingWithinBounds } from "../../core/alerts/saved-search-index";
 import { createListingSearchRepository } from "./listing-search.repository";
 
-const NAMES = ["Red Onion", "Onion", "Nashik Grapes", "Basmati Rice", "Aloo", "Potato", "Tomato", "Green Chilli", "Kesar Mango", "प्याज़", "Wheat Lokwan"];
+const NAMES = [
+  "Red Onion",
+  "Onion",
+  "Nashik Grapes",
+  "Basmati Rice",
+  "Aloo",
+  "Potato",
+  "Tomato",
+  "Green Chilli",
+  "Kesar Mango",
+  "प्याज़",
+  "Wheat Lokwan",
+];
 const CATEGORIES = ["vegetables", "fruits", "rice", "wheat", "vegetables", "fruits", "rice", "vegetables", "fruits", "vegetables", "wheat"];
 const PLACES = [
   { state: "maharashtra", district: "nashik" },
@@ -22,7 +34,27 @@ const PLACES = [
   { state: "maharashtra", district: "mumbai-city" },
   { state: "delhi", district: "new-delhi" },
 ];
-const WORDS = ["onion", "pyaz", "प्याज", "aloo", "potato", "rice", "chawal", "mango", "aam", "nashik", "नासिक", "mumbai", "grapes", "on", "ric", "sabzi", "fruits", "oinon", ""];
+const WORDS = [
+  "onion",
+  "pyaz",
+  "प्याज",
+  "aloo",
+  "potato",
+  "rice",
+  "chawal",
+  "mango",
+  "aam",
+  "nashik",
+  "नासिक",
+  "mumbai",
+  "grapes",
+  "on",
+  "ric",
+  "sabzi",
+  "fruits",
+  "oinon",
+  "",
+];
 
 describe.each(testEngines())("alerts match what search finds, on %s", (engine) => {
   let t: TestServices;
@@ -40,8 +72,21 @@ describe.each(testEngines())("alerts match what search finds, on %s", (engine) =
         const grade = ["", "A", "B", "FAQ"][i % 4]!;
         const fields = listingFields({ name, category: CATEGORIES[n]!, price, grade, ...place });
         const { id } = await t.listings.createListing({ actor: { id: seller.id }, fields, photos: [{ bytes: photo, fileName: "p.jpg" }] });
-        const row = await t.db.kysely.selectFrom("listing").select(["name_search", "category", "price_paise", "state", "district", "grade"]).where("id", "=", id).executeTakeFirstOrThrow();
-        listings.push({ id, sellerId: seller.id, nameSearch: row.name_search, category: row.category, pricePaise: Number(row.price_paise), state: row.state, district: row.district, grade: row.grade });
+        const row = await t.db.kysely
+          .selectFrom("listing")
+          .select(["name_search", "category", "price_paise", "state", "district", "grade"])
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow();
+        listings.push({
+          id,
+          sellerId: seller.id,
+          nameSearch: row.name_search,
+          category: row.category,
+          pricePaise: Number(row.price_paise),
+          state: row.state,
+          district: row.district,
+          grade: row.grade,
+        });
       }
     }
   }, 120_000);
@@ -63,10 +108,24 @@ describe.each(testEngines())("alerts match what search finds, on %s", (engine) =
     });
     await fc.assert(
       fc.asyncProperty(query, async (q) => {
-        const parsed = browseQuerySchema.parse({ q: q.q, by: q.by, category: q.category, state: q.place?.state ?? "", district: q.place?.district ?? "", min: q.min, max: q.max, grade: q.grade });
+        const parsed = browseQuerySchema.parse({
+          q: q.q,
+          by: q.by,
+          category: q.category,
+          state: q.place?.state ?? "",
+          district: q.place?.district ?? "",
+          min: q.min,
+          max: q.max,
+          grade: q.grade,
+        });
         const filter = browseFilterFor(parsed, t.clock.now);
         const bySql = filter ? (await repository.list({ filter, sort: "newest", limit: 500, offset: 0 })).map((l) => l.id).sort() : [];
-        const inMemory = filter ? listings.filter((l) => listingMatchesFilter(l, filter)).map((l) => l.id).sort() : [];
+        const inMemory = filter
+          ? listings
+              .filter((l) => listingMatchesFilter(l, filter))
+              .map((l) => l.id)
+              .sort()
+          : [];
         expect(inMemory).toEqual(bySql);
         if (filter) {
           const keys = new Set(filterKeys(filter));
@@ -85,7 +144,10 @@ describe.each(testEngines())("alerts match what search finds, on %s", (engine) =
   it("counts what it lists, up to the cap asked for, whether a place's listings are read whole or not (decision 032)", async () => {
     // A cap of 2 entries makes every place overflow it, so a count in a place falls back to
     // probing name by name unless the first two entries already reach `upTo`.
-    const repositories = [createListingSearchRepository(t.db.kysely, t.db.dialect), createListingSearchRepository(t.db.kysely, t.db.dialect, { placeWalkCap: 2 })];
+    const repositories = [
+      createListingSearchRepository(t.db.kysely, t.db.dialect),
+      createListingSearchRepository(t.db.kysely, t.db.dialect, { placeWalkCap: 2 }),
+    ];
     const query = fc.record({
       q: fc.array(fc.constantFrom(...WORDS), { maxLength: 2 }).map((w) => w.join(" ")),
       place: fc.constantFrom(null, ...PLACES, { state: "maharashtra", district: "" }, { state: "maharashtra", district: "mumbai" }),
@@ -94,7 +156,13 @@ describe.each(testEngines())("alerts match what search finds, on %s", (engine) =
     });
     await fc.assert(
       fc.asyncProperty(query, async (q) => {
-        const parsed = browseQuerySchema.parse({ q: q.q, by: "name", state: q.place?.state ?? "", district: q.place?.district ?? "", max: q.max });
+        const parsed = browseQuerySchema.parse({
+          q: q.q,
+          by: "name",
+          state: q.place?.state ?? "",
+          district: q.place?.district ?? "",
+          max: q.max,
+        });
         const filter = browseFilterFor(parsed, t.clock.now);
         if (!filter) return;
         const expected = Math.min(listings.filter((l) => listingMatchesFilter(l, filter)).length, q.upTo);

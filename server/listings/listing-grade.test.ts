@@ -31,7 +31,13 @@ describe.each(testEngines())("grade filter, on %s", (engine) => {
     ];
     for (const fields of listings) {
       t.clock.now += 60_000;
-      ids[fields.name] = (await t.listings.createListing({ actor: { id: seller.id }, fields: listingFields(fields), photos: [{ bytes: photo, fileName: "p.jpg" }] })).id;
+      ids[fields.name] = (
+        await t.listings.createListing({
+          actor: { id: seller.id },
+          fields: listingFields(fields),
+          photos: [{ bytes: photo, fileName: "p.jpg" }],
+        })
+      ).id;
     }
     await t.listings.markSold({ actor: { id: seller.id }, id: ids["Onion A sold"]! });
   });

@@ -34,7 +34,8 @@ describe.each(testEngines())("on %s", (engine) => {
     await t.cleanup();
   });
 
-  const variantsOf = async (imageKey: string) => Promise.all(IMAGE_WIDTHS.map(async (w) => (await t.storage.get(imageVariantKey(imageKey, w))) !== null));
+  const variantsOf = async (imageKey: string) =>
+    Promise.all(IMAGE_WIDTHS.map(async (w) => (await t.storage.get(imageVariantKey(imageKey, w))) !== null));
   const browse = (query: Record<string, string>) => t.search.browseListings(browseQuerySchema.parse(query));
   const ids = (items: Array<{ id: string }>) => items.map((item) => item.id);
 
@@ -168,7 +169,12 @@ describe.each(testEngines())("on %s", (engine) => {
         (actor: { id: string } | null) => t.listings.deleteListing({ actor, id: listing.id }),
         (actor: { id: string } | null) => t.listings.getOwnListing({ actor, id: listing.id }),
         (actor: { id: string } | null) =>
-          t.listings.saveListing({ actor, id: listing.id, fields: listingFields({ name: "Taken over", category: "fruits" }), photos: [{ keep: listing.imageKey }] }),
+          t.listings.saveListing({
+            actor,
+            id: listing.id,
+            fields: listingFields({ name: "Taken over", category: "fruits" }),
+            photos: [{ keep: listing.imageKey }],
+          }),
       ];
       for (const act of actions) {
         await expect(act(other)).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -189,7 +195,16 @@ describe.each(testEngines())("on %s", (engine) => {
       await t.listings.saveListing({
         actor: seller,
         id: listing.id,
-        fields: listingFields({ name: "Robusta Banana", category: "fruits", price: "60", unit: "dozen", unitKg: "1.5", quantity: "40", state: "karnataka", district: "kolar" }),
+        fields: listingFields({
+          name: "Robusta Banana",
+          category: "fruits",
+          price: "60",
+          unit: "dozen",
+          unitKg: "1.5",
+          quantity: "40",
+          state: "karnataka",
+          district: "kolar",
+        }),
         photos: [{ keep: third! }, { upload }, { keep: first! }],
       });
       const after = await t.listings.getListing(listing.id);
@@ -210,7 +225,12 @@ describe.each(testEngines())("on %s", (engine) => {
       expect(await variantsOf(second!)).toEqual([false, false, false]);
       for (const photo of after.photos) expect(await variantsOf(photo.imageKey)).toEqual([true, true, true]);
       // A kept photo keeps the file name it was uploaded with; the new one has its own.
-      const names = await t.db.kysely.selectFrom("listing_photo").select(["image_key", "image_name"]).where("listing_id", "=", listing.id).orderBy("position").execute();
+      const names = await t.db.kysely
+        .selectFrom("listing_photo")
+        .select(["image_key", "image_name"])
+        .where("listing_id", "=", listing.id)
+        .orderBy("position")
+        .execute();
       expect(names.map((row) => row.image_name)).toEqual(["IMG_2.jpg", "new.jpg", "IMG_0.jpg"]);
       // The search finds it under its new name only.
       expect(ids((await browse({ q: "Robusta" })).items)).toEqual([listing.id]);
@@ -228,7 +248,12 @@ describe.each(testEngines())("on %s", (engine) => {
       ];
       for (const attempt of attempts) {
         await expect(
-          t.listings.saveListing({ actor: seller, id: listing.id, fields: listingFields({ name: "Changed", category: "rice" }), photos: attempt }),
+          t.listings.saveListing({
+            actor: seller,
+            id: listing.id,
+            fields: listingFields({ name: "Changed", category: "rice" }),
+            photos: attempt,
+          }),
         ).rejects.toBeTruthy();
         expect(await t.listings.getListing(listing.id)).toEqual(listing);
         for (const photo of listing.photos) expect(await variantsOf(photo.imageKey)).toEqual([true, true, true]);
@@ -265,11 +290,16 @@ describe.each(testEngines())("on %s", (engine) => {
       expect(await t.listings.startingPlaceOf(seller)).toMatchObject({ state: "uttar-pradesh", district: "agra" });
       expect(await t.listings.startingPlaceOf(other)).toBeNull();
       // The place given on the account page comes first, and can be changed.
-      await t.listings.saveDefaultPlace({ actor: seller, place: { state: "punjab", district: "ludhiana", place: "Khanna", pin: "141401" } });
+      await t.listings.saveDefaultPlace({
+        actor: seller,
+        place: { state: "punjab", district: "ludhiana", place: "Khanna", pin: "141401" },
+      });
       expect(await t.listings.startingPlaceOf(seller)).toEqual({ state: "punjab", district: "ludhiana", place: "Khanna", pin: "141401" });
       await t.listings.saveDefaultPlace({ actor: seller, place: { state: "punjab", district: "amritsar", place: null, pin: null } });
       expect(await t.listings.startingPlaceOf(seller)).toEqual({ state: "punjab", district: "amritsar", place: "", pin: "" });
-      await expect(t.listings.saveDefaultPlace({ actor: null, place: { state: "punjab", district: "amritsar", place: null, pin: null } })).rejects.toMatchObject({
+      await expect(
+        t.listings.saveDefaultPlace({ actor: null, place: { state: "punjab", district: "amritsar", place: null, pin: null } }),
+      ).rejects.toMatchObject({
         code: "UNAUTHENTICATED",
       });
       await expect(t.listings.listOwnListings({ actor: null, page: 1 })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });

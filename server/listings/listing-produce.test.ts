@@ -27,7 +27,11 @@ describe.each(testEngines())("on %s", (engine) => {
 
   async function list(form: Record<string, string>) {
     t.clock.now += 60_000;
-    const { id } = await t.listings.createListing({ actor: seller, fields: listingFields(form), photos: [{ bytes: photo, fileName: "p.jpg" }] });
+    const { id } = await t.listings.createListing({
+      actor: seller,
+      fields: listingFields(form),
+      photos: [{ bytes: photo, fileName: "p.jpg" }],
+    });
     return id;
   }
   const edit = async (id: string, form: Record<string, string>) => {
@@ -50,13 +54,25 @@ describe.each(testEngines())("on %s", (engine) => {
   it("keeps the seller's choice, 'none of these' included, over what the name says", async () => {
     const id = await list({ name: "Kanda", category: "Vegetable", produce: "potato", grade: "a" });
     expect(await t.listings.getListing(id)).toMatchObject({ produceId: "potato", produceChosen: true, grade: "A" });
-    expect(await edit(id, { name: "Kanda", category: "Vegetable", produce: "none", grade: "FAQ" })).toMatchObject({ produceId: null, produceChosen: true, grade: "FAQ" });
+    expect(await edit(id, { name: "Kanda", category: "Vegetable", produce: "none", grade: "FAQ" })).toMatchObject({
+      produceId: null,
+      produceChosen: true,
+      grade: "FAQ",
+    });
     // Back to "read it from the name".
-    expect(await edit(id, { name: "Kanda", category: "Vegetable" })).toMatchObject({ produceId: "onion", produceChosen: false, grade: null });
+    expect(await edit(id, { name: "Kanda", category: "Vegetable" })).toMatchObject({
+      produceId: "onion",
+      produceChosen: false,
+      grade: null,
+    });
   });
 
   it("backfills listings saved before, resumably, and never overwrites a seller's choice", async () => {
-    const ids = await Promise.all([list({ name: "Tamatar", category: "Vegetable" }), list({ name: "Kolam rice", category: "Rice" }), list({ name: "Aloo", category: "Vegetable", produce: "tomato" })]);
+    const ids = await Promise.all([
+      list({ name: "Tamatar", category: "Vegetable" }),
+      list({ name: "Kolam rice", category: "Rice" }),
+      list({ name: "Aloo", category: "Vegetable", produce: "tomato" }),
+    ]);
     // As if saved before migration 0012: nothing read yet (the seller's choice stays).
     await t.db.kysely.updateTable("listing").set({ produce_id: null, produce_source: null }).where("id", "in", ids.slice(0, 2)).execute();
 

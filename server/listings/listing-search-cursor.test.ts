@@ -14,14 +14,30 @@ import { nearestFirstOrigin } from "./listing-cursor";
 
 describe("where nearest first measures from", () => {
   it("takes the `from` district, else the filter's district, only when sorting nearest first", () => {
-    expect(nearestFirstOrigin({ sort: "near", from: "maharashtra/pune", state: "bihar", district: "patna" })).toEqual({ sort: "near", from: "maharashtra/pune", fromPosition: false });
-    expect(nearestFirstOrigin({ sort: "near", from: "", state: "bihar", district: "patna" })).toEqual({ sort: "near", from: "bihar/patna", fromPosition: false });
-    expect(nearestFirstOrigin({ sort: "price-asc", from: "maharashtra/pune" })).toEqual({ sort: "price-asc", from: "", fromPosition: false });
+    expect(nearestFirstOrigin({ sort: "near", from: "maharashtra/pune", state: "bihar", district: "patna" })).toEqual({
+      sort: "near",
+      from: "maharashtra/pune",
+      fromPosition: false,
+    });
+    expect(nearestFirstOrigin({ sort: "near", from: "", state: "bihar", district: "patna" })).toEqual({
+      sort: "near",
+      from: "bihar/patna",
+      fromPosition: false,
+    });
+    expect(nearestFirstOrigin({ sort: "price-asc", from: "maharashtra/pune" })).toEqual({
+      sort: "price-asc",
+      from: "",
+      fromPosition: false,
+    });
   });
 
   it("reads nearest first with nowhere to measure from as newest first, as the page does", () => {
     expect(nearestFirstOrigin({ sort: "near", from: "" })).toEqual({ sort: "newest", from: "", fromPosition: false });
-    expect(nearestFirstOrigin({ sort: "near", from: "", state: "bihar", district: "" })).toEqual({ sort: "newest", from: "", fromPosition: false });
+    expect(nearestFirstOrigin({ sort: "near", from: "", state: "bihar", district: "" })).toEqual({
+      sort: "newest",
+      from: "",
+      fromPosition: false,
+    });
   });
 
   it("lets a position pick its nearest district and the order, whatever was asked", () => {
@@ -34,7 +50,8 @@ describe.each(testEngines())("listing pages by cursor, on %s", (engine) => {
   let t: TestServices;
   const prices = [31, 12, 27, 18, 40, 22, 35];
 
-  const page = (query: Record<string, string>, limit: number, cursor?: unknown) => t.search.browseListingsByCursor(browseQuerySchema.parse(query), { limit, cursor });
+  const page = (query: Record<string, string>, limit: number, cursor?: unknown) =>
+    t.search.browseListingsByCursor(browseQuerySchema.parse(query), { limit, cursor });
   async function walk(query: Record<string, string>, limit: number) {
     const names: string[] = [];
     let cursor: unknown;
@@ -60,7 +77,11 @@ describe.each(testEngines())("listing pages by cursor, on %s", (engine) => {
     ];
     for (const [i, price] of prices.entries()) {
       t.clock.now += 60_000;
-      await t.listings.createListing({ actor: { id: seller.id }, fields: listingFields({ name: `Onion ${price}`, category: "vegetables", price: String(price), ...places[i % places.length]! }), photos: [{ bytes: photo, fileName: "p.jpg" }] });
+      await t.listings.createListing({
+        actor: { id: seller.id },
+        fields: listingFields({ name: `Onion ${price}`, category: "vegetables", price: String(price), ...places[i % places.length]! }),
+        photos: [{ bytes: photo, fileName: "p.jpg" }],
+      });
     }
   }, 60_000);
 
@@ -79,7 +100,11 @@ describe.each(testEngines())("listing pages by cursor, on %s", (engine) => {
     t.clock.now += 60_000;
     const seller = await t.accounts.signUp({ ...makeSeller(2), phone: "+919876543211" }, new Headers());
     const photo = await makeProducePhoto("vegetables", 2, { width: 400, height: 300 });
-    await t.listings.createListing({ actor: { id: seller.id }, fields: listingFields({ name: "Late tomato", category: "vegetables", price: "9" }), photos: [{ bytes: photo, fileName: "p.jpg" }] });
+    await t.listings.createListing({
+      actor: { id: seller.id },
+      fields: listingFields({ name: "Late tomato", category: "vegetables", price: "9" }),
+      photos: [{ bytes: photo, fileName: "p.jpg" }],
+    });
     const second = await page({ sort: "newest" }, 3, JSON.parse(JSON.stringify(first.next)));
     if (!second.ok) throw new Error("refused");
     // Newest first, listed one a minute: the page after the three newest onions is the next three.
@@ -97,9 +122,15 @@ describe.each(testEngines())("listing pages by cursor, on %s", (engine) => {
     const first = await page({ q: "onion", sort: "price-asc" }, 2);
     if (!first.ok || !first.next) throw new Error("no next page");
     expect(await page({ q: "onion", sort: "price-desc" }, 2, first.next)).toEqual({ ok: false, reason: "invalid-cursor" });
-    expect(await page({ q: "onion", sort: "near", from: "maharashtra/nashik" }, 2, first.next)).toEqual({ ok: false, reason: "invalid-cursor" });
+    expect(await page({ q: "onion", sort: "near", from: "maharashtra/nashik" }, 2, first.next)).toEqual({
+      ok: false,
+      reason: "invalid-cursor",
+    });
     expect(await page({ q: "onion", sort: "price-asc" }, 2, null)).toEqual({ ok: false, reason: "invalid-cursor" });
-    expect(await page({ q: "onion", sort: "price-asc" }, 2, { s: "price-asc", c: 0, p: 0, i: "\u0000" })).toEqual({ ok: false, reason: "invalid-cursor" });
+    expect(await page({ q: "onion", sort: "price-asc" }, 2, { s: "price-asc", c: 0, p: 0, i: "\u0000" })).toEqual({
+      ok: false,
+      reason: "invalid-cursor",
+    });
   });
 
   it("pages nearest first by position from a position's district, and says which district it was", async () => {

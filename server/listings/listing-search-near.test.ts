@@ -26,15 +26,29 @@ describe.each(testEngines())("nearest first, on %s", (engine) => {
     const photo = await makeProducePhoto("vegetables", 1, { width: 400, height: 300 });
     listings = [
       ...["Patna Onion 1", "Patna Onion 2"].map((name) => ({ name, category: "vegetables", state: "bihar", district: "patna" })),
-      ...["Pune Onion 1", "Pune Onion 2", "Pune Grapes"].map((name) => ({ name, category: name.includes("Grapes") ? "fruits" : "vegetables", state: "maharashtra", district: "pune" })),
-      ...["Nashik Onion 1", "Nashik Onion 2", "Nashik Grapes"].map((name) => ({ name, category: name.includes("Grapes") ? "fruits" : "vegetables", state: "maharashtra", district: "nashik" })),
+      ...["Pune Onion 1", "Pune Onion 2", "Pune Grapes"].map((name) => ({
+        name,
+        category: name.includes("Grapes") ? "fruits" : "vegetables",
+        state: "maharashtra",
+        district: "pune",
+      })),
+      ...["Nashik Onion 1", "Nashik Onion 2", "Nashik Grapes"].map((name) => ({
+        name,
+        category: name.includes("Grapes") ? "fruits" : "vegetables",
+        state: "maharashtra",
+        district: "nashik",
+      })),
       { name: "Chennai Onion", category: "vegetables", state: "tamil-nadu", district: "chennai" },
       { name: "Ahilyanagar Onion", category: "vegetables", state: "maharashtra", district: "ahilyanagar" },
       { name: "Jaipur Onion", category: "vegetables", state: "rajasthan", district: "jaipur" },
     ];
     for (const fields of listings) {
       t.clock.now += 60_000;
-      await t.listings.createListing({ actor: { id: seller.id }, fields: listingFields({ price: "40", ...fields }), photos: [{ bytes: photo, fileName: "p.jpg" }] });
+      await t.listings.createListing({
+        actor: { id: seller.id },
+        fields: listingFields({ price: "40", ...fields }),
+        photos: [{ bytes: photo, fileName: "p.jpg" }],
+      });
     }
   });
 
@@ -88,9 +102,13 @@ describe.each(testEngines())("nearest first, on %s", (engine) => {
     await t.db.kysely.updateTable("listing").set({ state: null, district: null }).where("id", "=", unplaced.id).execute();
     // Pages of 8 over 12 listings in 6 districts and none: a page spans several districts and ends inside one.
     for (const from of ["maharashtra/nashik", "tamil-nadu/chennai", "rajasthan/jaipur", "assam/kamrup-metropolitan"]) {
-      const rank = new Map(districtsByDistance(districtCentre(...(from.split("/") as [string, string]))!).map((d, i) => [`${d.state}/${d.district}`, i]));
+      const rank = new Map(
+        districtsByDistance(districtCentre(...(from.split("/") as [string, string]))!).map((d, i) => [`${d.state}/${d.district}`, i]),
+      );
       for (const query of [{}, { q: "onion" }, { category: "vegetables" }] as Record<string, string>[]) {
-        const matching = listings.filter((l) => (query.q ? l.name.includes("Onion") : query.category ? l.category === query.category : true));
+        const matching = listings.filter((l) =>
+          query.q ? l.name.includes("Onion") : query.category ? l.category === query.category : true,
+        );
         // Created in list order, so a later one is newer.
         const expected = matching
           .map((l) => ({ name: l.name, rank: rank.get(`${l.state}/${l.district}`)!, age: -listings.indexOf(l) }))
@@ -119,8 +137,13 @@ describe.each(testEngines())("nearest first, on %s", (engine) => {
     for (const filter of filters) {
       for (const from of ["maharashtra/nashik", "tamil-nadu/chennai", "assam/kamrup-metropolitan"]) {
         const districts = districtsByDistance(districtCentre(...(from.split("/") as [string, string]))!);
-        for (const [offset, limit] of [[0, 3], [2, 4], [5, 20]] as const) {
-          const page = (total: number) => repository.listNearest({ filter, districts, limit, offset, total }).then((items) => items.map((item) => item.name));
+        for (const [offset, limit] of [
+          [0, 3],
+          [2, 4],
+          [5, 20],
+        ] as const) {
+          const page = (total: number) =>
+            repository.listNearest({ filter, districts, limit, offset, total }).then((items) => items.map((item) => item.name));
           const collected = await page(0);
           const label = `${from} ${offset} ${JSON.stringify(filter)}`;
           expect(collected.length, label).toBeGreaterThan(0);

@@ -31,7 +31,13 @@ describe.each(testEngines())("places by name, on %s", (engine) => {
     ];
     for (const fields of listings) {
       t.clock.now += 60_000;
-      ids[fields.name] = (await t.listings.createListing({ actor: { id: seller.id }, fields: listingFields({ price: "40", ...fields }), photos: [{ bytes: photo, fileName: "p.jpg" }] })).id;
+      ids[fields.name] = (
+        await t.listings.createListing({
+          actor: { id: seller.id },
+          fields: listingFields({ price: "40", ...fields }),
+          photos: [{ bytes: photo, fileName: "p.jpg" }],
+        })
+      ).id;
     }
   });
 
@@ -87,7 +93,10 @@ describe.each(testEngines())("places by name, on %s", (engine) => {
   it("leaves nonsense and other scripts alone", async () => {
     for (const q of ["नासिकनासिक", "नास", "ਨਾਸਿਕ", "नासिक\u0000", "\u093c", "मुंबई".repeat(40)]) {
       const result = await browse({ q });
-      expect(result.items.every((item) => item.state), q).toBe(true);
+      expect(
+        result.items.every((item) => item.state),
+        q,
+      ).toBe(true);
     }
   });
 });

@@ -28,7 +28,11 @@ export interface ListingSortKey {
  * here once. `densitySample`: DENSITY_SAMPLE unless a test's small marketplace must be sampled
  * too; `placeWalkCap`: PLACE_WALK_CAP unless a test's small places must overflow it.
  */
-export function createListingSearchRepository(db: Kysely<Database>, dialect: DialectName, options: { densitySample?: number; placeWalkCap?: number } = {}) {
+export function createListingSearchRepository(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  options: { densitySample?: number; placeWalkCap?: number } = {},
+) {
   const search: SearchContext = {
     db,
     engine: dialect === "postgres" ? postgresEngine : sqliteEngine,
@@ -39,8 +43,14 @@ export function createListingSearchRepository(db: Kysely<Database>, dialect: Dia
   return {
     /** A seller as their public page shows them (`banned`: their page is gone, decision 014). */
     async findSeller(id: string): Promise<{ id: string; name: string; phone: string; createdAt: number; banned: boolean } | null> {
-      const row = await db.selectFrom("user").select(["id", "name", "phone", "createdAt", "banned"]).where("id", "=", id).executeTakeFirst();
-      return row ? { id: row.id, name: row.name, phone: row.phone, createdAt: new Date(row.createdAt).getTime(), banned: Boolean(row.banned) } : null;
+      const row = await db
+        .selectFrom("user")
+        .select(["id", "name", "phone", "createdAt", "banned"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row
+        ? { id: row.id, name: row.name, phone: row.phone, createdAt: new Date(row.createdAt).getTime(), banned: Boolean(row.banned) }
+        : null;
     },
 
     /** A page in one of the sort orders (search/page.ts). */

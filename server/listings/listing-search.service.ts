@@ -92,7 +92,11 @@ export function createListingSearchService(deps: {
 }) {
   const { repository, places } = deps;
   const namesPerCorrection = deps.namesPerCorrection ?? NAMES_PER_CORRECTION;
-  const vocabulary = createNameVocabulary({ loadNames: repository.listNamesByCount, version: deps.contentVersion.current, namesPerWord: namesPerCorrection });
+  const vocabulary = createNameVocabulary({
+    loadNames: repository.listNamesByCount,
+    version: deps.contentVersion.current,
+    namesPerWord: namesPerCorrection,
+  });
   const maxCounted = deps.maxCountedMatches ?? MAX_COUNTED_MATCHES;
   const now = deps.now ?? Date.now;
 
@@ -121,9 +125,13 @@ export function createListingSearchService(deps: {
     const candidates = new Map((await repository.findLiveNames([...new Set(proposed)], liveAt)).map((c) => [c.nameSearch, c]));
     // Every name the list holds for a word may have been sold meanwhile: then a search finds others.
     for (const correction of corrections) {
-      for (const [match, names] of [["prefix", correction.startingNames], ["word", correction.laterNames]] as const) {
+      for (const [match, names] of [
+        ["prefix", correction.startingNames],
+        ["word", correction.laterNames],
+      ] as const) {
         if (names.length < namesPerCorrection || names.some((name) => candidates.has(name))) continue;
-        for (const candidate of await repository.findNames({ term: correction.word, match, limit: namesPerCorrection, liveAt })) candidates.set(candidate.nameSearch, candidate);
+        for (const candidate of await repository.findNames({ term: correction.word, match, limit: namesPerCorrection, liveAt }))
+          candidates.set(candidate.nameSearch, candidate);
       }
     }
     return [...candidates.values()]
@@ -142,7 +150,9 @@ export function createListingSearchService(deps: {
   async function commonWordNames(term: string): Promise<NameCandidate[] | null> {
     const names = (await vocabulary.namesWithWord(term))?.laterNames;
     if (!names || names.length < namesPerCorrection) return null;
-    const live = (await repository.findLiveNames(names, now())).sort((a, b) => b.listingCount - a.listingCount || (a.nameSearch < b.nameSearch ? -1 : 1));
+    const live = (await repository.findLiveNames(names, now())).sort(
+      (a, b) => b.listingCount - a.listingCount || (a.nameSearch < b.nameSearch ? -1 : 1),
+    );
     return live.length >= MAX_SUGGESTIONS ? live.slice(0, MAX_SUGGESTIONS) : null;
   }
 
@@ -157,7 +167,9 @@ export function createListingSearchService(deps: {
    * are close spellings of a search that found nothing as typed. Null for a category that does
    * not exist (legacy 'Cars'): it matches nothing.
    */
-  async function findMatches(options: BrowseOptions): Promise<{ filter: ListingFilter; total: number; moreThanTotal: boolean; closeMatches: boolean } | null> {
+  async function findMatches(
+    options: BrowseOptions,
+  ): Promise<{ filter: ListingFilter; total: number; moreThanTotal: boolean; closeMatches: boolean } | null> {
     const q = options.q ?? "";
     let filter = filterFor(options);
     if (!filter) return null;
@@ -167,7 +179,13 @@ export function createListingSearchService(deps: {
     if (counted.total === 0 && q) {
       const close = (await findCloseNames(q)).slice(0, FUZZY_NAMES);
       if (close.length) {
-        filter = { ...filter, nameContainsAny: undefined, orCategories: undefined, orPlaces: undefined, nameIn: close.map((c) => c.nameSearch) };
+        filter = {
+          ...filter,
+          nameContainsAny: undefined,
+          orCategories: undefined,
+          orPlaces: undefined,
+          nameIn: close.map((c) => c.nameSearch),
+        };
         counted = await countMatches(filter);
         closeMatches = counted.total > 0;
       }
@@ -176,13 +194,24 @@ export function createListingSearchService(deps: {
   }
 
   /** "Nearest first"'s origin: the centre of the `from` district, when sorting so. */
-  const originOf = (options: BrowseOptions) => (options.sort === "near" && options.from ? districtCentre(...(options.from.split("/") as [string, string])) : undefined);
+  const originOf = (options: BrowseOptions) =>
+    options.sort === "near" && options.from ? districtCentre(...(options.from.split("/") as [string, string])) : undefined;
 
   async function browseListings(options: BrowseOptions): Promise<BrowseResult> {
     const sort = options.sort ?? "newest";
     const found = await findMatches(options);
     // The page shows "No items found".
-    if (!found) return { items: [], total: 0, moreThanTotal: false, page: 1, pageCount: 0, category: undefined, marketplaceEmpty: false, closeMatches: false };
+    if (!found)
+      return {
+        items: [],
+        total: 0,
+        moreThanTotal: false,
+        page: 1,
+        pageCount: 0,
+        category: undefined,
+        marketplaceEmpty: false,
+        closeMatches: false,
+      };
     const { filter, total, moreThanTotal, closeMatches } = found;
     const pageCount = Math.ceil(total / PAGE_SIZE);
     const page = Math.min(options.page ?? 1, Math.max(pageCount, 1));
@@ -190,8 +219,23 @@ export function createListingSearchService(deps: {
     const items = !total
       ? []
       : origin
-        ? withDistances(await repository.listNearest({ filter, districts: districtsByDistance(origin), limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, total }), origin)
-        : await repository.list({ filter, sort: sort === "near" ? "newest" : sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, total });
+        ? withDistances(
+            await repository.listNearest({
+              filter,
+              districts: districtsByDistance(origin),
+              limit: PAGE_SIZE,
+              offset: (page - 1) * PAGE_SIZE,
+              total,
+            }),
+            origin,
+          )
+        : await repository.list({
+            filter,
+            sort: sort === "near" ? "newest" : sort,
+            limit: PAGE_SIZE,
+            offset: (page - 1) * PAGE_SIZE,
+            total,
+          });
     // Only an empty answer needs the question "is there anything at all?".
     const marketplaceEmpty = total === 0 && (await repository.count({ liveAt: now() }, { upTo: 1 })) === 0;
     return { items, total, moreThanTotal, page, pageCount, category: filter.category, marketplaceEmpty, closeMatches };
@@ -206,13 +250,44 @@ export function createListingSearchService(deps: {
   async function browseListingsAfter(options: BrowseOptions & { limit: number; after?: ListingSortKey; offset?: number }) {
     const sort = options.sort ?? "newest";
     const found = await findMatches(options);
-    if (!found || !found.total) return { items: [] as ListingSummary[], hasMore: false, total: 0, moreThanTotal: false, category: found?.filter.category, closeMatches: false };
+    if (!found || !found.total)
+      return {
+        items: [] as ListingSummary[],
+        hasMore: false,
+        total: 0,
+        moreThanTotal: false,
+        category: found?.filter.category,
+        closeMatches: false,
+      };
     const { filter, total, moreThanTotal, closeMatches } = found;
     const origin = originOf(options);
     const read = origin
-      ? withDistances(await repository.listNearest({ filter, districts: districtsByDistance(origin), limit: options.limit + 1, offset: options.offset ?? 0, total }), origin)
-      : await repository.list({ filter, sort: sort === "near" ? "newest" : sort, limit: options.limit + 1, offset: 0, total, after: options.after });
-    return { items: read.slice(0, options.limit), hasMore: read.length > options.limit, total, moreThanTotal, category: filter.category, closeMatches };
+      ? withDistances(
+          await repository.listNearest({
+            filter,
+            districts: districtsByDistance(origin),
+            limit: options.limit + 1,
+            offset: options.offset ?? 0,
+            total,
+          }),
+          origin,
+        )
+      : await repository.list({
+          filter,
+          sort: sort === "near" ? "newest" : sort,
+          limit: options.limit + 1,
+          offset: 0,
+          total,
+          after: options.after,
+        });
+    return {
+      items: read.slice(0, options.limit),
+      hasMore: read.length > options.limit,
+      total,
+      moreThanTotal,
+      category: filter.category,
+      closeMatches,
+    };
   }
 
   /**
@@ -226,14 +301,30 @@ export function createListingSearchService(deps: {
     page: { limit: number; cursor?: unknown },
   ): Promise<
     | { ok: false; reason: "invalid-cursor" }
-    | { ok: true; items: ListingSummary[]; total: number; moreThanTotal: boolean; closeMatches: boolean; next: ListingCursor | null; nearestDistrict: string | undefined }
+    | {
+        ok: true;
+        items: ListingSummary[];
+        total: number;
+        moreThanTotal: boolean;
+        closeMatches: boolean;
+        next: ListingCursor | null;
+        nearestDistrict: string | undefined;
+      }
   > {
     const { sort, from, fromPosition } = nearestFirstOrigin(query);
     const start = page.cursor === undefined ? { offset: 0 } : readListingCursor(sort, page.cursor);
     if (!start) return { ok: false, reason: "invalid-cursor" };
     const found = await browseListingsAfter({ ...query, page: 1, sort, from, limit: page.limit, offset: start.offset, after: start.after });
     const next = nextListingCursor(sort, { offset: start.offset, limit: page.limit, hasMore: found.hasMore, last: found.items.at(-1) });
-    return { ok: true, items: found.items, total: found.total, moreThanTotal: found.moreThanTotal, closeMatches: found.closeMatches, next, nearestDistrict: fromPosition ? from : undefined };
+    return {
+      ok: true,
+      items: found.items,
+      total: found.total,
+      moreThanTotal: found.moreThanTotal,
+      closeMatches: found.closeMatches,
+      next,
+      nearestDistrict: fromPosition ? from : undefined,
+    };
   }
 
   /**
@@ -247,7 +338,9 @@ export function createListingSearchService(deps: {
     for (const match of ["prefix", "word", "infix"] as const) {
       for (const term of terms) {
         if (found.size >= MAX_SUGGESTIONS) break;
-        const names = (match === "word" && (await commonWordNames(term))) || (await repository.findNames({ term, match, limit: MAX_SUGGESTIONS, liveAt: now() }));
+        const names =
+          (match === "word" && (await commonWordNames(term))) ||
+          (await repository.findNames({ term, match, limit: MAX_SUGGESTIONS, liveAt: now() }));
         for (const candidate of names) {
           if (!found.has(candidate.nameSearch)) found.set(candidate.nameSearch, candidate);
         }
@@ -268,7 +361,14 @@ export function createListingSearchService(deps: {
       const candidate = found.get(nameSearch)!;
       // Sold or expired since it was found: no longer suggested.
       if (!counted) return [];
-      return [{ ...candidate, listingCount: Math.min(counted.count, SUGGESTION_COUNT_CAP), moreListings: counted.count > SUGGESTION_COUNT_CAP, listingId: counted.listingId }];
+      return [
+        {
+          ...candidate,
+          listingCount: Math.min(counted.count, SUGGESTION_COUNT_CAP),
+          moreListings: counted.count > SUGGESTION_COUNT_CAP,
+          listingId: counted.listingId,
+        },
+      ];
     });
     return rankSuggestions(recounted, { terms, typed });
   }
@@ -288,7 +388,10 @@ export function createListingSearchService(deps: {
       let changed = false;
       const words: string[] = [];
       for (const word of text.split(" ").filter(Boolean)) {
-        const corrections = [...word].length < MIN_FUZZY_LENGTH || searchTermsFor(word).length > 1 ? null : await vocabulary.correct(word, { asPrefix: false, limit: 1 });
+        const corrections =
+          [...word].length < MIN_FUZZY_LENGTH || searchTermsFor(word).length > 1
+            ? null
+            : await vocabulary.correct(word, { asPrefix: false, limit: 1 });
         const best = corrections?.[0]?.word;
         if (best && best !== word) changed = true;
         words.push(best ?? word);
@@ -318,9 +421,19 @@ export function createListingSearchService(deps: {
     /** Live listings of the same produce (same name, else same category), for a sold or expired listing's page. */
     async findAlternatives(listing: Pick<ListingDetail, "id" | "name" | "category">): Promise<ListingSummary[]> {
       const liveAt = now();
-      const sameName = await repository.list({ filter: { liveAt, nameIn: [normaliseSearchText(listing.name)] }, sort: "newest", limit: FRESH_COUNT, offset: 0 });
+      const sameName = await repository.list({
+        filter: { liveAt, nameIn: [normaliseSearchText(listing.name)] },
+        sort: "newest",
+        limit: FRESH_COUNT,
+        offset: 0,
+      });
       if (sameName.length >= FRESH_COUNT) return sameName;
-      const sameCategory = await repository.list({ filter: { liveAt, category: listing.category }, sort: "newest", limit: FRESH_COUNT * 2, offset: 0 });
+      const sameCategory = await repository.list({
+        filter: { liveAt, category: listing.category },
+        sort: "newest",
+        limit: FRESH_COUNT * 2,
+        offset: 0,
+      });
       const seen = new Set(sameName.map((item) => item.id));
       return [...sameName, ...sameCategory.filter((item) => !seen.has(item.id) && item.id !== listing.id)].slice(0, FRESH_COUNT);
     },
@@ -332,7 +445,8 @@ export function createListingSearchService(deps: {
       const found = PERSON_ID.test(input.id) ? await repository.findSeller(input.id) : null;
       // Only people who have listed something have a public page: a buyer's phone is nobody's
       // business. A banned seller's page is gone with their listings (decision 014).
-      if (!found || found.banned || (await repository.count({ sellerId: found.id }, { upTo: 1 })) === 0) throw new AppError("NOT_FOUND", "We could not find that seller.");
+      if (!found || found.banned || (await repository.count({ sellerId: found.id }, { upTo: 1 })) === 0)
+        throw new AppError("NOT_FOUND", "We could not find that seller.");
       const { banned: _banned, ...seller } = found;
       const filter: ListingFilter = { liveAt: now(), sellerId: seller.id };
       const { total, moreThanTotal } = await countMatches(filter);

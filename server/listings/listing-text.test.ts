@@ -22,7 +22,14 @@ describe.each(testEngines())("listing text on %s", (engine) => {
 
   /** What the create action does: parse the form, then create only if it parsed. */
   async function createFromForm(form: Record<string, string>) {
-    const parsed = parseWith(listingFieldsSchema, { category: "rice", price: "40", description: "Fresh", state: "punjab", district: "ludhiana", ...form });
+    const parsed = parseWith(listingFieldsSchema, {
+      category: "rice",
+      price: "40",
+      description: "Fresh",
+      state: "punjab",
+      district: "ludhiana",
+      ...form,
+    });
     if (!parsed.ok) return { errors: parsed.errors };
     return t.listings.createListing({ actor: { id: sellerId }, fields: parsed.data, photos: [{ bytes: photo, fileName: "a.jpg" }] });
   }
@@ -30,7 +37,10 @@ describe.each(testEngines())("listing text on %s", (engine) => {
   const storedRows = () => t.db.kysely.selectFrom("listing").select(["name", "name_search", "description"]).execute();
 
   it("stores names and descriptions without NUL, control or format characters and with no lone surrogate", async () => {
-    const created = await createFromForm({ name: "\u202eBasmati\u0000 Rice\u200b\ud83c", description: "Line one\u0000\r\n\u2066Line two\u0007" });
+    const created = await createFromForm({
+      name: "\u202eBasmati\u0000 Rice\u200b\ud83c",
+      description: "Line one\u0000\r\n\u2066Line two\u0007",
+    });
     expect(created).toHaveProperty("id");
     const rows = await storedRows();
     expect(rows).toEqual([{ name: "Basmati Rice\ufffd", name_search: expect.any(String) as unknown, description: "Line one\nLine two" }]);
@@ -51,7 +61,9 @@ describe.each(testEngines())("listing text on %s", (engine) => {
     for (const name of ["\u200b\u200b\u200b", "\u202e\u202d", "\u0301\u0308", "\u0000", "\u200d"]) {
       expect(await createFromForm({ name })).toEqual({ errors: { name: expect.stringContaining("the product name") as unknown } });
     }
-    expect(await createFromForm({ name: "Rice", description: "\u200b\u0000" })).toEqual({ errors: { description: "Please enter a description." } });
+    expect(await createFromForm({ name: "Rice", description: "\u200b\u0000" })).toEqual({
+      errors: { description: "Please enter a description." },
+    });
     expect((await storedRows()).length).toBe(before);
   });
 });

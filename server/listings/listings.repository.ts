@@ -10,7 +10,10 @@ import type { Database, ListingPhotoTable, ListingTable } from "../db/schema";
 import { STATUS_AND_MODERATION_COLUMNS, SUMMARY_COLUMNS, toSummary, type SummaryRow } from "./listing-sql";
 
 /** The columns a seller's edit sets (everything but identity, photos, status, dates and moderation). */
-export type ListingChanges = Omit<ListingTable, "id" | "seller_id" | "image_key" | "image_name" | "created_at" | "status" | "expires_at" | "updated_at" | ModerationColumn>;
+export type ListingChanges = Omit<
+  ListingTable,
+  "id" | "seller_id" | "image_key" | "image_name" | "created_at" | "status" | "expires_at" | "updated_at" | ModerationColumn
+>;
 
 /** Written by moderation only (server/moderation); a new listing starts with them empty. */
 type ModerationColumn = "hidden_at" | "hidden_reason" | "hidden_cause" | "review_requested_at";
@@ -34,10 +37,19 @@ export function createListingsRepository(db: Kysely<Database>) {
     const old = await trx.selectFrom("listing_photo").select(["image_key", "image_name"]).where("listing_id", "=", listingId).execute();
     // A photo the listing keeps keeps the file name it was uploaded with.
     const oldNames = new Map(old.map((row) => [row.image_key, row.image_name]));
-    const rows = photos.map((photo, position) => ({ listing_id: listingId, position, image_key: photo.image_key, image_name: photo.image_name ?? oldNames.get(photo.image_key) ?? null }));
+    const rows = photos.map((photo, position) => ({
+      listing_id: listingId,
+      position,
+      image_key: photo.image_key,
+      image_name: photo.image_name ?? oldNames.get(photo.image_key) ?? null,
+    }));
     await trx.deleteFrom("listing_photo").where("listing_id", "=", listingId).execute();
     await trx.insertInto("listing_photo").values(rows).execute();
-    await trx.updateTable("listing").set({ image_key: rows[0]!.image_key, image_name: rows[0]!.image_name }).where("id", "=", listingId).execute();
+    await trx
+      .updateTable("listing")
+      .set({ image_key: rows[0]!.image_key, image_name: rows[0]!.image_name })
+      .where("id", "=", listingId)
+      .execute();
     const kept = new Set(rows.map((row) => row.image_key));
     return old.map((row) => row.image_key).filter((key) => !kept.has(key));
   }
@@ -47,7 +59,11 @@ export function createListingsRepository(db: Kysely<Database>) {
      * The listing and its photos, all or nothing; the first photo is the cover. `alsoWithin`: more
      * of the same transaction (queueing its alerts), so a failure there saves nothing either.
      */
-    async insert(row: Omit<ListingTable, ModerationColumn>, photos: readonly StoredPhoto[], alsoWithin?: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+    async insert(
+      row: Omit<ListingTable, ModerationColumn>,
+      photos: readonly StoredPhoto[],
+      alsoWithin?: (trx: Kysely<Database>) => Promise<void>,
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto("listing").values(row).execute();
         if (photos.length) {
@@ -64,7 +80,11 @@ export function createListingsRepository(db: Kysely<Database>) {
      * A seller's edit: the listing's fields and its photos, all or nothing. Returns the image keys
      * no longer used, or null when the listing is gone (deleted meanwhile).
      */
-    async update(listingId: string, changes: ListingChanges & { updated_at: number }, photos: readonly StoredPhoto[]): Promise<string[] | null> {
+    async update(
+      listingId: string,
+      changes: ListingChanges & { updated_at: number },
+      photos: readonly StoredPhoto[],
+    ): Promise<string[] | null> {
       return db.transaction().execute(async (trx) => {
         const updated = await trx.updateTable("listing").set(changes).where("id", "=", listingId).executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) return null;
@@ -76,7 +96,11 @@ export function createListingsRepository(db: Kysely<Database>) {
      * Sold or available again, and/or a new expiry; false when the listing is gone. `alsoWithin`
      * runs in the same transaction when the listing changed.
      */
-    async setLifecycle(listingId: string, changes: { status?: "active" | "sold"; expires_at?: number; updated_at: number }, alsoWithin?: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
+    async setLifecycle(
+      listingId: string,
+      changes: { status?: "active" | "sold"; expires_at?: number; updated_at: number },
+      alsoWithin?: (trx: Kysely<Database>) => Promise<void>,
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const updated = await trx.updateTable("listing").set(changes).where("id", "=", listingId).executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) return false;
@@ -91,7 +115,11 @@ export function createListingsRepository(db: Kysely<Database>) {
         const photos = await trx.selectFrom("listing_photo").select("image_key").where("listing_id", "=", listingId).execute();
         const deleted = await trx.deleteFrom("listing").where("id", "=", listingId).executeTakeFirst();
         if (Number(deleted.numDeletedRows) > 0) {
-          await trx.insertInto("listing_tombstone").values({ id: listingId, removed_at: removedAt }).onConflict((oc) => oc.column("id").doNothing()).execute();
+          await trx
+            .insertInto("listing_tombstone")
+            .values({ id: listingId, removed_at: removedAt })
+            .onConflict((oc) => oc.column("id").doNothing())
+            .execute();
         }
         return photos.map((row) => row.image_key);
       });
@@ -162,12 +190,22 @@ export function createListingsRepository(db: Kysely<Database>) {
     },
 
     /** Where the seller says they sell from (their account page), if they have said. */
-    async findDefaultPlace(sellerId: string): Promise<{ state: string; district: string; place: string | null; pin: string | null } | null> {
-      const row = await db.selectFrom("seller_place").select(["state", "district", "place", "pin"]).where("user_id", "=", sellerId).executeTakeFirst();
+    async findDefaultPlace(
+      sellerId: string,
+    ): Promise<{ state: string; district: string; place: string | null; pin: string | null } | null> {
+      const row = await db
+        .selectFrom("seller_place")
+        .select(["state", "district", "place", "pin"])
+        .where("user_id", "=", sellerId)
+        .executeTakeFirst();
       return row ?? null;
     },
 
-    async saveDefaultPlace(sellerId: string, place: { state: string; district: string; place: string | null; pin: string | null }, at: number): Promise<void> {
+    async saveDefaultPlace(
+      sellerId: string,
+      place: { state: string; district: string; place: string | null; pin: string | null },
+      at: number,
+    ): Promise<void> {
       await db
         .insertInto("seller_place")
         .values({ user_id: sellerId, ...place, updated_at: at })
@@ -226,7 +264,12 @@ export function createListingsRepository(db: Kysely<Database>) {
         await trx
           .insertInto("listing_tombstone")
           .columns(["id", "removed_at"])
-          .expression((eb) => eb.selectFrom("listing").select(["listing.id", sql.lit(removedAt).as("removed_at")]).where("listing.seller_id", "=", sellerId))
+          .expression((eb) =>
+            eb
+              .selectFrom("listing")
+              .select(["listing.id", sql.lit(removedAt).as("removed_at")])
+              .where("listing.seller_id", "=", sellerId),
+          )
           .onConflict((oc) => oc.column("id").doNothing())
           .execute();
         await trx.deleteFrom("listing").where("seller_id", "=", sellerId).execute();
@@ -234,7 +277,6 @@ export function createListingsRepository(db: Kysely<Database>) {
       };
       return within ? run(within) : db.transaction().execute(run);
     },
-
   };
 }
 
@@ -251,7 +293,11 @@ function toOwnSummary(row: OwnSummaryRow, now: number): OwnListingSummary {
     expiresAt,
     status: listingStatus({ storedStatus: row.status, expiresAt, hidden }, now),
     moderation: hidden
-      ? { reason: row.hidden_reason, cause: row.hidden_cause, reviewRequestedAt: row.review_requested_at === null ? null : Number(row.review_requested_at) }
+      ? {
+          reason: row.hidden_reason,
+          cause: row.hidden_cause,
+          reviewRequestedAt: row.review_requested_at === null ? null : Number(row.review_requested_at),
+        }
       : null,
   };
 }

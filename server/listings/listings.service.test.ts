@@ -12,7 +12,6 @@ import { makeProducePhoto, makeSeller } from "../seed/factories";
 import { testEngines } from "../../tests/support/test-database";
 
 describe.each(testEngines())("on %s", (engine) => {
-
   let t: TestServices;
   let sellerId: string;
   let photo: Buffer;
@@ -173,7 +172,12 @@ describe.each(testEngines())("on %s", (engine) => {
 
     it("searches names case-insensitively and treats % and _ literally", async () => {
       expect((await browse({ q: "ONION" })).items.map((i) => i.name)).toEqual(["Onion"]);
-      expect((await browse({ q: "on" })).items.map((i) => i.name).sort()).toEqual(["Almonds 100% pure", "Alphonso Mango", "Onion", "Sona Masoori Rice"]);
+      expect((await browse({ q: "on" })).items.map((i) => i.name).sort()).toEqual([
+        "Almonds 100% pure",
+        "Alphonso Mango",
+        "Onion",
+        "Sona Masoori Rice",
+      ]);
       expect((await browse({ q: "100%" })).items.map((i) => i.name)).toEqual(["Almonds 100% pure"]);
       expect((await browse({ q: "_" })).total).toBe(0);
     });
@@ -197,7 +201,9 @@ describe.each(testEngines())("on %s", (engine) => {
       expect(suggestions.map((s) => s.name)).toEqual([...Array.from({ length: 12 }, (_, i) => `Tomato lot ${i + 1}`).sort(), "Potato"]);
       expect(await t.search.suggestListings("o")).toEqual([]);
       expect(await t.search.suggestListings("   ")).toEqual([]);
-      expect(await t.search.suggestListings("mango")).toEqual([expect.objectContaining({ name: "Alphonso Mango", category: "fruits", listingCount: 1 })]);
+      expect(await t.search.suggestListings("mango")).toEqual([
+        expect.objectContaining({ name: "Alphonso Mango", category: "fruits", listingCount: 1 }),
+      ]);
     });
 
     it("builds the home page: fresh recommendations, quick menu and a category section", async () => {
@@ -340,7 +346,8 @@ describe.each(testEngines())("on %s", (engine) => {
     });
 
     it("filters by price range in rupees, alongside category and text", async () => {
-      const prices = async (query: Record<string, string>) => (await find(query)).items.map((i) => i.pricePaise / 100).sort((a, b) => a - b);
+      const prices = async (query: Record<string, string>) =>
+        (await find(query)).items.map((i) => i.pricePaise / 100).sort((a, b) => a - b);
       expect(await prices({ q: "rice", min: "100", max: "125" })).toEqual([110, 120]);
       expect(await prices({ category: "rice", min: "115" })).toEqual([120, 130]);
       expect(await prices({ max: "30" })).toEqual([20, 30]);
@@ -378,7 +385,10 @@ describe.each(testEngines())("on %s", (engine) => {
       const repository = createListingSearchRepository(s.db.kysely, s.db.dialect);
       const searchedFor: string[] = [];
       const fromList = searchWith({
-        repository: { ...repository, findNames: (options) => (searchedFor.push(`${options.match} ${options.term}`), repository.findNames(options)) },
+        repository: {
+          ...repository,
+          findNames: (options) => (searchedFor.push(`${options.match} ${options.term}`), repository.findNames(options)),
+        },
         namesPerCorrection: 16,
       });
       const searched = async () => (await s.search.suggestListings("hapus")).map((x) => x.name);
@@ -418,7 +428,11 @@ describe.each(testEngines())("on %s", (engine) => {
 
     it("finds the same page whether it walks the sort index (many matches) or sorts the matches", async () => {
       const repository = createListingSearchRepository(s.db.kysely, s.db.dialect);
-      const filters = [{}, { category: "rice" as const }, { nameContainsAny: ["rice"], orCategories: ["oil-seeds" as const], minPaise: 3000 }];
+      const filters = [
+        {},
+        { category: "rice" as const },
+        { nameContainsAny: ["rice"], orCategories: ["oil-seeds" as const], minPaise: 3000 },
+      ];
       for (const filter of filters) {
         for (const sort of SORTS) {
           for (const offset of [0, 3]) {

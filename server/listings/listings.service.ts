@@ -77,7 +77,8 @@ export function createListingsService(deps: {
   const now = deps.now ?? Date.now;
   /** What the transaction making a listing live also does: queue its alerts. */
   const queueAlerts = (listingId: string) => (within: Kysely<Database>) => deps.onLive?.(listingId, within) ?? Promise.resolve();
-  const saved = (listingId: string) => deps.onSaved?.(listingId).catch((error: unknown) => logger.warn({ err: error, listingId }, "share cards not queued"));
+  const saved = (listingId: string) =>
+    deps.onSaved?.(listingId).catch((error: unknown) => logger.warn({ err: error, listingId }, "share cards not queued"));
 
   /** When a listing of this category, put up or renewed at `from`, expires. */
   const expiryFrom = (category: CategorySlug, from: number) =>
@@ -106,7 +107,8 @@ export function createListingsService(deps: {
     if (count > maxPhotos) throw new AppError("BAD_INPUT", tooManyPhotosMessage(maxPhotos), { field: "image" });
   }
 
-  const variantKeys = (imageKeys: readonly string[]) => imageKeys.flatMap((key) => IMAGE_WIDTHS.map((width) => imageVariantKey(key, width)));
+  const variantKeys = (imageKeys: readonly string[]) =>
+    imageKeys.flatMap((key) => IMAGE_WIDTHS.map((width) => imageVariantKey(key, width)));
 
   /** Removes photos no row refers to any more; a failure is logged (the files are orphans, not data). */
   async function removePhotoFiles(imageKeys: readonly string[]): Promise<void> {
@@ -129,7 +131,11 @@ export function createListingsService(deps: {
         ordered.push(photo);
         continue;
       }
-      const made = { image_key: `listings/${randomUUID()}`, image_name: cleanFileName(photo.fileName), variants: await makeImageVariants(photo.bytes) };
+      const made = {
+        image_key: `listings/${randomUUID()}`,
+        image_name: cleanFileName(photo.fileName),
+        variants: await makeImageVariants(photo.bytes),
+      };
       encoded.push(made);
       ordered.push({ image_key: made.image_key, image_name: made.image_name });
     }
@@ -159,7 +165,11 @@ export function createListingsService(deps: {
    * The photos to save, in the seller's order: finished uploads are read (they must be the
    * seller's), files are taken as sent, kept photos must be the listing's own.
    */
-  async function photosToSave(sellerId: string, sources: PhotoSource[], current: ListingDetail | null): Promise<Array<UploadedPhoto | StoredPhoto>> {
+  async function photosToSave(
+    sellerId: string,
+    sources: PhotoSource[],
+    current: ListingDetail | null,
+  ): Promise<Array<UploadedPhoto | StoredPhoto>> {
     const seen = new Set<string>();
     const unique = sources.filter((source) => {
       if ("file" in source) return source.file.bytes.byteLength > 0;
@@ -170,7 +180,9 @@ export function createListingsService(deps: {
     });
     checkPhotoCount(unique.length);
     const uploadIds = unique.flatMap((source) => ("upload" in source ? [source.upload] : []));
-    const finished = new Map((await uploads.readFinishedUploads({ ownerId: sellerId, ids: uploadIds })).map((upload) => [upload.uploadId, upload]));
+    const finished = new Map(
+      (await uploads.readFinishedUploads({ ownerId: sellerId, ids: uploadIds })).map((upload) => [upload.uploadId, upload]),
+    );
     const currentKeys = new Set(current?.photos.map((photo) => photo.imageKey));
     return unique.map((source) => {
       if ("file" in source) return source.file;
@@ -210,7 +222,12 @@ export function createListingsService(deps: {
    * the first is the cover. One transaction; on any failure nothing changes and no new photo file
    * stays behind. Afterwards the files of photos no longer used, and the uploads used, are removed.
    */
-  async function saveListing(input: { actor: Actor | null; id?: string; fields: ListingFields; photos: PhotoSource[] }): Promise<{ id: string }> {
+  async function saveListing(input: {
+    actor: Actor | null;
+    id?: string;
+    fields: ListingFields;
+    photos: PhotoSource[];
+  }): Promise<{ id: string }> {
     requireActor(input.actor);
     const current = input.id === undefined ? null : await ownListing(input.actor, input.id);
     const photos = await photosToSave(input.actor.id, input.photos, current);
@@ -222,7 +239,17 @@ export function createListingsService(deps: {
         const id = randomUUID();
         const cover = stored[0]!;
         await repository.insert(
-          { id, seller_id: input.actor!.id, ...columns, image_key: cover.image_key, image_name: cover.image_name, created_at: at, status: "active", expires_at: expiryFrom(columns.category as CategorySlug, at), updated_at: null },
+          {
+            id,
+            seller_id: input.actor!.id,
+            ...columns,
+            image_key: cover.image_key,
+            image_name: cover.image_name,
+            created_at: at,
+            status: "active",
+            expires_at: expiryFrom(columns.category as CategorySlug, at),
+            updated_at: null,
+          },
           stored,
           queueAlerts(id),
         );
@@ -236,7 +263,8 @@ export function createListingsService(deps: {
     await saved(id);
     await removePhotoFiles(replaced);
     const uploadIds = input.photos.flatMap((source) => ("upload" in source ? [source.upload] : []));
-    if (uploadIds.length) await uploads.discardUploads(uploadIds).catch((error: unknown) => logger.error({ err: error, uploadIds }, "upload cleanup failed"));
+    if (uploadIds.length)
+      await uploads.discardUploads(uploadIds).catch((error: unknown) => logger.error({ err: error, uploadIds }, "upload cleanup failed"));
     return { id };
   }
 
@@ -244,9 +272,18 @@ export function createListingsService(deps: {
    * A lifecycle change by the listing's seller; "gone meanwhile" reads as not found. `live`: the
    * change makes it live again, so its alerts are queued with it.
    */
-  async function changeLifecycle(actor: Actor | null, id: string, change: (listing: ListingDetail) => { status?: "active" | "sold"; expires_at?: number }, live = false): Promise<void> {
+  async function changeLifecycle(
+    actor: Actor | null,
+    id: string,
+    change: (listing: ListingDetail) => { status?: "active" | "sold"; expires_at?: number },
+    live = false,
+  ): Promise<void> {
     const listing = await ownListing(actor, id);
-    const changed = await repository.setLifecycle(listing.id, { ...change(listing), updated_at: now() }, live ? queueAlerts(listing.id) : undefined);
+    const changed = await repository.setLifecycle(
+      listing.id,
+      { ...change(listing), updated_at: now() },
+      live ? queueAlerts(listing.id) : undefined,
+    );
     if (!changed) throw new AppError("NOT_FOUND", LISTING_MESSAGES.notYourListing);
     await saved(listing.id);
   }
@@ -280,11 +317,17 @@ export function createListingsService(deps: {
     },
 
     /** Available again; an expired listing also needs renewing to be shown. */
-    markAvailable: (input: { actor: Actor | null; id: string }) => changeLifecycle(input.actor, input.id, () => ({ status: "active" }), true),
+    markAvailable: (input: { actor: Actor | null; id: string }) =>
+      changeLifecycle(input.actor, input.id, () => ({ status: "active" }), true),
 
     /** Another full period from now (never shorter than what is left). */
     renewListing: (input: { actor: Actor | null; id: string }) =>
-      changeLifecycle(input.actor, input.id, (listing) => ({ expires_at: Math.max(listing.expiresAt, expiryFrom(listing.category, now())) }), true),
+      changeLifecycle(
+        input.actor,
+        input.id,
+        (listing) => ({ expires_at: Math.max(listing.expiresAt, expiryFrom(listing.category, now())) }),
+        true,
+      ),
 
     /** Removes a listing, leaving a tombstone (its link answers 410); its photos' files go after the database has forgotten them. */
     async deleteListing(input: { actor: Actor | null; id: string }): Promise<void> {
@@ -320,7 +363,9 @@ export function createListingsService(deps: {
       const total = await repository.countBySeller(input.actor.id);
       const pageCount = Math.ceil(total / PAGE_SIZE);
       const page = Math.min(input.page, Math.max(pageCount, 1));
-      const items = total ? await repository.listOwn({ sellerId: input.actor.id, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, now: now() }) : [];
+      const items = total
+        ? await repository.listOwn({ sellerId: input.actor.id, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, now: now() })
+        : [];
       return { items, total, page, pageCount };
     },
 
@@ -338,6 +383,10 @@ export type ListingsService = ReturnType<typeof createListingsService>;
  * control characters, at most 255 characters. Null when nothing is left.
  */
 export function cleanFileName(name: string): string | null {
-  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const base = name
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim();
   return base.slice(0, 255) || null;
 }

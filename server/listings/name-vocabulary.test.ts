@@ -23,7 +23,8 @@ function setUp(names: NameRow[]) {
     namesPerWord: 2,
   });
   /** The words a typed word may mean (null: spelt as some name has it). */
-  const closeWords = async (typed: string, asPrefix = false) => (await vocabulary.correct(typed, { asPrefix, limit: 3 }))?.map((c) => c.word) ?? null;
+  const closeWords = async (typed: string, asPrefix = false) =>
+    (await vocabulary.correct(typed, { asPrefix, limit: 3 }))?.map((c) => c.word) ?? null;
   return { state, vocabulary, closeWords };
 }
 

@@ -154,7 +154,8 @@ export function createNameVocabulary(deps: {
      * older than the last change, it reads the names again first: the word may have just been listed.
      */
     async correct(typedWord: string, options: { asPrefix: boolean; limit: number }): Promise<Correction[] | null> {
-      const answer = (copy: { words: Word[]; known: Set<string> }) => (copy.known.has(typedWord) ? null : closest(copy.words, typedWord, options));
+      const answer = (copy: { words: Word[]; known: Set<string> }) =>
+        copy.known.has(typedWord) ? null : closest(copy.words, typedWord, options);
       const copy = await current("recent");
       const found = answer(copy);
       return found === null || found.length || !copy.stale ? found : answer(await current("fresh"));

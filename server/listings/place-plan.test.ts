@@ -23,7 +23,13 @@ describe("a name search in a place on SQLite", () => {
     return ran.map(planOf);
   }
 
-  const inNashik = (more: Partial<ListingFilter> = {}): ListingFilter => ({ liveAt: Date.now(), state: "maharashtra", district: "nashik", nameContainsAny: ["onion"], ...more });
+  const inNashik = (more: Partial<ListingFilter> = {}): ListingFilter => ({
+    liveAt: Date.now(),
+    state: "maharashtra",
+    district: "nashik",
+    nameContainsAny: ["onion"],
+    ...more,
+  });
   /** Through the FTS5 name index and one probe of listing_name_search_idx per name (before migration 0034). */
   const byNames = /listing_name_fts|listing_name_search_idx/;
 
@@ -41,7 +47,9 @@ describe("a name search in a place on SQLite", () => {
     expect(noPrice[0]).toMatch(/COVERING INDEX listing_\w+_idx \(state=\? AND district=\?/);
     expect(noPrice[0]).not.toMatch(byNames);
     // "A word or a category" counts the word's part, outside the category, the same way.
-    const plans = await plansOf(() => repository.count(inNashik({ maxPaise: 2_500, nameContainsAny: ["rice"], orCategories: ["rice"] }), { upTo: 1_001 }));
+    const plans = await plansOf(() =>
+      repository.count(inNashik({ maxPaise: 2_500, nameContainsAny: ["rice"], orCategories: ["rice"] }), { upTo: 1_001 }),
+    );
     expect(plans.join(" || ")).toMatch(/COVERING INDEX listing_place_price_idx \(state=\? AND district=\? AND price_paise<\?\)/);
     expect(plans.join(" || ")).not.toMatch(byNames);
   });
@@ -60,7 +68,9 @@ describe("a name search in a place on SQLite", () => {
   it("a place holding more than the cap is counted and paged name by name, as before", async () => {
     const repository = createListingSearchRepository(db.kysely, "sqlite", { placeWalkCap: 0 });
     expect((await plansOf(() => repository.count(inNashik({ maxPaise: 2_500 }), { upTo: 1_001 }))).join(" || ")).toMatch(byNames);
-    const plans = await plansOf(() => repository.list({ filter: inNashik({ maxPaise: 2_500 }), sort: "price-asc", limit: 21, offset: 0, total: 40 }));
+    const plans = await plansOf(() =>
+      repository.list({ filter: inNashik({ maxPaise: 2_500 }), sort: "price-asc", limit: 21, offset: 0, total: 40 }),
+    );
     expect(plans.filter((_, i) => /order by/i.test(ran[i]!.sql)).join(" || ")).toMatch(byNames);
   });
 
@@ -72,7 +82,10 @@ describe("a name search in a place on SQLite", () => {
       { state: "gujarat", district: "surat" },
     ];
     for (const total of [40, MAX_COUNTED_MATCHES]) {
-      for (const filter of [{ liveAt: Date.now(), nameContainsAny: ["onion"] }, { liveAt: Date.now(), nameContainsAny: ["rice"], orCategories: ["rice" as const] }]) {
+      for (const filter of [
+        { liveAt: Date.now(), nameContainsAny: ["onion"] },
+        { liveAt: Date.now(), nameContainsAny: ["rice"], orCategories: ["rice" as const] },
+      ]) {
         const plans = await plansOf(() => repository.listNearest({ filter, districts, limit: 8, offset: 0, total }));
         expect(plans.join(" || ")).not.toContain("listing_place_price_idx");
       }
@@ -90,7 +103,10 @@ describe("a name search in a place on SQLite", () => {
     // listing of the district in the range, then sorted) rather than walk listing_near_idx newest
     // first: nearest first from Nashik under ₹30 went from 37 to 85 ms. A unary `+` keeps a
     // column from the planner, as the walks do.
-    for (const filter of [{ liveAt: Date.now(), maxPaise: 3_000 }, { liveAt: Date.now(), minPaise: 1_000, maxPaise: 4_000, category: "vegetables" as const }]) {
+    for (const filter of [
+      { liveAt: Date.now(), maxPaise: 3_000 },
+      { liveAt: Date.now(), minPaise: 1_000, maxPaise: 4_000, category: "vegetables" as const },
+    ]) {
       ran.length = 0;
       await repository.listNearest({ filter, districts, limit: 8, offset: 0, total: 40 });
       const slices = ran.filter((query) => /order by/i.test(query.sql));

@@ -18,15 +18,29 @@ export interface BackfillProgress {
  * in id order. Each batch commits on its own and only rows still unread are written, so a run cut
  * off anywhere (or run by two instances at once) resumes where it stopped and writes nothing twice.
  */
-export async function backfillProduce(db: Db, options: { batchSize?: number; onProgress?: (progress: BackfillProgress) => void } = {}): Promise<BackfillProgress> {
+export async function backfillProduce(
+  db: Db,
+  options: { batchSize?: number; onProgress?: (progress: BackfillProgress) => void } = {},
+): Promise<BackfillProgress> {
   const batchSize = options.batchSize ?? 2_000;
   const { kysely } = db;
-  const counted = await kysely.selectFrom("listing").select((eb) => eb.fn.countAll<number | string>().as("n")).where("produce_source", "is", null).executeTakeFirstOrThrow();
+  const counted = await kysely
+    .selectFrom("listing")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("produce_source", "is", null)
+    .executeTakeFirstOrThrow();
   const progress = { done: 0, total: Number(counted.n) };
   options.onProgress?.(progress);
   let after = "";
   for (;;) {
-    const rows = await kysely.selectFrom("listing").select(["id", "name", "category"]).where("produce_source", "is", null).where("id", ">", after).orderBy("id").limit(batchSize).execute();
+    const rows = await kysely
+      .selectFrom("listing")
+      .select(["id", "name", "category"])
+      .where("produce_source", "is", null)
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(batchSize)
+      .execute();
     if (rows.length === 0) break;
     after = rows.at(-1)!.id;
     const byProduce = new Map<string | null, string[]>();
@@ -36,7 +50,12 @@ export async function backfillProduce(db: Db, options: { batchSize?: number; onP
     }
     await kysely.transaction().execute(async (trx) => {
       for (const [produceId, ids] of byProduce) {
-        await trx.updateTable("listing").set({ produce_id: produceId, produce_source: "auto" }).where("id", "in", ids).where("produce_source", "is", null).execute();
+        await trx
+          .updateTable("listing")
+          .set({ produce_id: produceId, produce_source: "auto" })
+          .where("id", "in", ids)
+          .where("produce_source", "is", null)
+          .execute();
       }
     });
     progress.done += rows.length;
@@ -44,4 +63,3 @@ export async function backfillProduce(db: Db, options: { batchSize?: number; onP
   }
   return progress;
 }
-

@@ -23,7 +23,9 @@ export function sqlitePlans() {
     ran,
     /** SQLite's plan of one statement, its lines joined by " | ". */
     planOf: (query: CompiledQuery) =>
-      (file.prepare(`explain query plan ${query.sql}`).all(...(query.parameters as unknown[])) as Array<{ detail: string }>).map((row) => row.detail).join(" | "),
+      (file.prepare(`explain query plan ${query.sql}`).all(...(query.parameters as unknown[])) as Array<{ detail: string }>)
+        .map((row) => row.detail)
+        .join(" | "),
   };
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "mandi-plan-"));

@@ -120,7 +120,9 @@ ${items
 export function composeVerifyMail(input: { to: string; language: Language; verifyUrl: string }): OutgoingMail {
   const t = mailTranslator(input.language);
   const subject = t("verify.subject");
-  const text = [t("greeting"), "", t("verify.intro"), "", `${t("verify.button")}: ${input.verifyUrl}`, "", t("verify.ignore"), ""].join("\n");
+  const text = [t("greeting"), "", t("verify.intro"), "", `${t("verify.button")}: ${input.verifyUrl}`, "", t("verify.ignore"), ""].join(
+    "\n",
+  );
   const h = escapeHtml;
   const html = htmlPage(
     input.language,

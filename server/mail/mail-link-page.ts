@@ -34,10 +34,7 @@ export function mailLinkPage(
   res.setHeader("Referrer-Policy", options.referrerPolicy ?? "no-referrer");
   res.setHeader("X-Robots-Tag", "noindex");
   res.setHeader("Content-Language", options.language);
-  res
-    .status(options.status)
-    .type("html")
-    .send(`<!doctype html>
+  res.status(options.status).type("html").send(`<!doctype html>
 <html lang="${HTML_LANG[options.language]}">
 <head>
 <meta charset="utf-8">

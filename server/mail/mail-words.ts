@@ -57,14 +57,16 @@ export const MAIL_WORDS: Record<Language, MailWords> = {
     introMany: "{{count}} new listings on Mandi match one of your saved searches.",
     searchLabel: "Your saved search, in your words:",
     listingLabel: "The listing's name, as the seller wrote it:",
-    unchecked: "Names in quotes were written by sellers or by you, not by Mandi. Mandi never asks you by email to call a number, pay, or share a code.",
+    unchecked:
+      "Names in quotes were written by sellers or by you, not by Mandi. Mandi never asks you by email to call a number, pay, or share a code.",
     see: "See the listing",
     myAlerts: "Your saved searches and alerts",
     why: "You get this email because you saved this search on Mandi and chose to hear by email.",
     stop: "Stop all alert email to this address",
     verify: {
       subject: "Confirm your email address for Mandi",
-      intro: "Someone, probably you, gave this email address to a Mandi account and would like its alerts by email. Mandi sends no alert email to this address until you confirm it.",
+      intro:
+        "Someone, probably you, gave this email address to a Mandi account and would like its alerts by email. Mandi sends no alert email to this address until you confirm it.",
       button: "Confirm my email address",
       ignore: "If it was not you, ignore this email: Mandi will not send alerts here. The link works for 3 days.",
     },
@@ -105,7 +107,8 @@ export const MAIL_WORDS: Record<Language, MailWords> = {
     stop: "इस पते पर सभी अलर्ट ईमेल बंद करें",
     verify: {
       subject: "मंडी के लिए अपना ईमेल पता पक्का करें",
-      intro: "किसी ने, शायद आपने, यह ईमेल पता मंडी के एक खाते में दिया है और उसके अलर्ट ईमेल से चाहता है। जब तक आप इसे पक्का नहीं करते, मंडी इस पते पर कोई अलर्ट ईमेल नहीं भेजती।",
+      intro:
+        "किसी ने, शायद आपने, यह ईमेल पता मंडी के एक खाते में दिया है और उसके अलर्ट ईमेल से चाहता है। जब तक आप इसे पक्का नहीं करते, मंडी इस पते पर कोई अलर्ट ईमेल नहीं भेजती।",
       button: "मेरा ईमेल पता पक्का करें",
       ignore: "अगर यह आप नहीं थे, तो इस ईमेल को अनदेखा करें: मंडी यहाँ अलर्ट नहीं भेजेगी। लिंक 3 दिन तक काम करता है।",
     },

@@ -39,10 +39,16 @@ describe("mailer", () => {
   });
 
   it("reads only a 5xx reply to RCPT TO as permanent", () => {
-    expect(isPermanentRejection(Object.assign(new Error("no such user"), { responseCode: 550, command: "RCPT TO", code: "EENVELOPE" }))).toBe(true);
+    expect(
+      isPermanentRejection(Object.assign(new Error("no such user"), { responseCode: 550, command: "RCPT TO", code: "EENVELOPE" })),
+    ).toBe(true);
     // Our fault, not the address's: a wrong password, a refused sender, refused content.
-    expect(isPermanentRejection(Object.assign(new Error("bad login"), { responseCode: 535, command: "AUTH PLAIN", code: "EAUTH" }))).toBe(false);
-    expect(isPermanentRejection(Object.assign(new Error("sender refused"), { responseCode: 553, command: "MAIL FROM", code: "EENVELOPE" }))).toBe(false);
+    expect(isPermanentRejection(Object.assign(new Error("bad login"), { responseCode: 535, command: "AUTH PLAIN", code: "EAUTH" }))).toBe(
+      false,
+    );
+    expect(
+      isPermanentRejection(Object.assign(new Error("sender refused"), { responseCode: 553, command: "MAIL FROM", code: "EENVELOPE" })),
+    ).toBe(false);
     expect(isPermanentRejection(Object.assign(new Error("spam"), { responseCode: 554, command: "DATA", code: "EMESSAGE" }))).toBe(false);
     expect(isPermanentRejection(Object.assign(new Error("mailbox full, later"), { responseCode: 452 }))).toBe(false);
     expect(isPermanentRejection(Object.assign(new Error("refused"), { code: "ECONNECTION" }))).toBe(false);

@@ -24,11 +24,21 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(settings: { smtpUrl: string; from: string }, timeouts: Partial<Record<keyof typeof SMTP_TIMEOUTS, number>> = {}): Mailer {
+export function createMailer(
+  settings: { smtpUrl: string; from: string },
+  timeouts: Partial<Record<keyof typeof SMTP_TIMEOUTS, number>> = {},
+): Mailer {
   // Pooled (decision 030): one connection (and its TLS handshake) carries up to 100 emails, rather
   // than one each; the daily digest sends thousands an hour. A connection the server closed
   // while idle is opened again at the next email.
-  const transport = nodemailer.createTransport({ url: settings.smtpUrl, pool: true, maxConnections: 2, maxMessages: 100, ...SMTP_TIMEOUTS, ...timeouts });
+  const transport = nodemailer.createTransport({
+    url: settings.smtpUrl,
+    pool: true,
+    maxConnections: 2,
+    maxMessages: 100,
+    ...SMTP_TIMEOUTS,
+    ...timeouts,
+  });
   return {
     async send(mail) {
       await transport.sendMail({
@@ -64,7 +74,11 @@ export function isPermanentRejection(error: unknown): boolean {
  */
 export function smtpFailure(error: unknown): Error {
   const { responseCode, command, code } = (error ?? {}) as { responseCode?: unknown; command?: unknown; code?: unknown };
-  const parts = [typeof command === "string" ? command : null, typeof responseCode === "number" ? String(responseCode) : null, typeof code === "string" ? code : null].filter(Boolean);
+  const parts = [
+    typeof command === "string" ? command : null,
+    typeof responseCode === "number" ? String(responseCode) : null,
+    typeof code === "string" ? code : null,
+  ].filter(Boolean);
   const what = command === "CONN" ? "could not connect to the mail server" : "the mail server did not take the email";
   return Object.assign(new Error(`${what} (${parts.join(" ") || "no reply"})`), { responseCode, command, code });
 }

@@ -29,7 +29,13 @@ function languageOf(req: Request): Language {
 
 export function verifyEmailRouter(accounts: Pick<AccountsService, "verifyEmail">): Router {
   const router = express.Router();
-  const page = (req: Request, res: express.Response, status: number, message: keyof (typeof MAIL_WORDS)["en"]["verifyPage"], form?: string) => {
+  const page = (
+    req: Request,
+    res: express.Response,
+    status: number,
+    message: keyof (typeof MAIL_WORDS)["en"]["verifyPage"],
+    form?: string,
+  ) => {
     const language = languageOf(req);
     const w = MAIL_WORDS[language].verifyPage;
     mailLinkPage(res, {

@@ -40,7 +40,10 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
     expect(report).toMatchObject({ format: "csv", read: 13, stored: 13, alreadyStored: 0, skipped: 0 });
     expect([...report.unknownCommodities]).toEqual([["Cotton", 1]]);
     expect(report.unknownPlaces.size).toBe(0);
-    const rows = await t.db.kysely.selectFrom("mandi_rate").select(["district", "district_slug", "commodity", "produce_id", "min_price", "arrival_date"]).execute();
+    const rows = await t.db.kysely
+      .selectFrom("mandi_rate")
+      .select(["district", "district_slug", "commodity", "produce_id", "min_price", "arrival_date"])
+      .execute();
     const byDistrict = (district: string) => rows.find((r) => r.district === district)!;
     expect(byDistrict("Ahmednagar").district_slug).toBe("ahilyanagar");
     expect(byDistrict("Gurgaon").district_slug).toBe("gurugram");
@@ -55,7 +58,8 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
 
   it("stores each record once however often it is imported, and moves the content version only when something is new", async () => {
     await run(createReadStream(SAMPLE), 4);
-    const version = async () => Number((await t.db.kysely.selectFrom("content_version").select("version").executeTakeFirstOrThrow()).version);
+    const version = async () =>
+      Number((await t.db.kysely.selectFrom("content_version").select("version").executeTakeFirstOrThrow()).version);
     const before = await version();
     const again = await run(createReadStream(SAMPLE), 3);
     expect(again).toMatchObject({ read: 13, stored: 0, alreadyStored: 13 });
@@ -63,7 +67,11 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
     expect(await version()).toBe(before);
     // The same record twice in one file, with other spacing and case: once.
     const today = agmarknetDate(0);
-    const twice = await run(fromText(`${CSV_HEADER_LINE}\nMaharashtra,Nashik,Lasalgaon,Onion,Red,FAQ,${today},1,2,2\nMaharashtra, Nashik ,LASALGAON,Onion,Red,FAQ,${today},1,2,2\n`));
+    const twice = await run(
+      fromText(
+        `${CSV_HEADER_LINE}\nMaharashtra,Nashik,Lasalgaon,Onion,Red,FAQ,${today},1,2,2\nMaharashtra, Nashik ,LASALGAON,Onion,Red,FAQ,${today},1,2,2\n`,
+      ),
+    );
     expect(twice).toMatchObject({ stored: 1, alreadyStored: 1 });
     expect(await version()).toBeGreaterThan(before);
   });
@@ -100,7 +108,9 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
   it("refuses a file whose headers are wrong, naming the expected headers, and writes nothing", async () => {
     const wrong = `State,District,Market,Commodity,Variety,Grade,Date,Min,Max,Modal\nMaharashtra,Nashik,Lasalgaon,Onion,Red,FAQ,${agmarknetDate(1)},1900,2300,2150\n`;
     await expect(run(fromText(wrong))).rejects.toThrow(WrongHeadersError);
-    await expect(run(fromText(wrong))).rejects.toThrow("Expected: State, District, Market, Commodity, Variety, Grade, Arrival_Date, Min_x0020_Price, Max_x0020_Price, Modal_x0020_Price");
+    await expect(run(fromText(wrong))).rejects.toThrow(
+      "Expected: State, District, Market, Commodity, Variety, Grade, Arrival_Date, Min_x0020_Price, Max_x0020_Price, Modal_x0020_Price",
+    );
     await expect(run(fromText('{"status":"error","message":"Invalid key"}'))).rejects.toThrow(WrongHeadersError);
     await expect(run(fromText('{"records":[{"name":"x"}]}'))).rejects.toThrow(WrongHeadersError);
     expect(await count()).toBe(0);
@@ -108,10 +118,33 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
 
   it("reads the API's JSON, and its records are the CSV's records", async () => {
     const day = agmarknetDate(2);
-    const record = (fields: Record<string, unknown>) => ({ state: "Maharashtra", district: "Nashik", market: "Lasalgaon", commodity: "Onion", variety: "Red", grade: "FAQ", arrival_date: day, min_price: "1900", max_price: "2300", modal_price: "2150", ...fields });
-    const json = JSON.stringify({ index_name: "9ef84268-d588-465a-a308-a864a43d0070", total: 3, count: 3, records: [record({}), record({ variety: "Pole", min_price: 1800 }), record({ variety: "White", max_price: "n/a" })] });
+    const record = (fields: Record<string, unknown>) => ({
+      state: "Maharashtra",
+      district: "Nashik",
+      market: "Lasalgaon",
+      commodity: "Onion",
+      variety: "Red",
+      grade: "FAQ",
+      arrival_date: day,
+      min_price: "1900",
+      max_price: "2300",
+      modal_price: "2150",
+      ...fields,
+    });
+    const json = JSON.stringify({
+      index_name: "9ef84268-d588-465a-a308-a864a43d0070",
+      total: 3,
+      count: 3,
+      records: [record({}), record({ variety: "Pole", min_price: 1800 }), record({ variety: "White", max_price: "n/a" })],
+    });
     const report = await run(fromText(json));
-    expect(report).toMatchObject({ format: "json", read: 3, stored: 2, skipped: 1, badRows: [{ line: 3, problem: expect.stringMatching(/max price "n\/a"/) }] });
+    expect(report).toMatchObject({
+      format: "json",
+      read: 3,
+      stored: 2,
+      skipped: 1,
+      badRows: [{ line: 3, problem: expect.stringMatching(/max price "n\/a"/) }],
+    });
     const csv = await run(fromText(`${CSV_HEADER_LINE}\nMaharashtra,Nashik,Lasalgaon,Onion,Red,FAQ,${day},1900,2300,2150\n`));
     expect(csv).toMatchObject({ stored: 0, alreadyStored: 1 });
     const bare = await run(fromText(JSON.stringify([record({ variety: "Local" })])));
@@ -159,16 +192,36 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
       ageDays: 16,
     });
     // None in Kolhapur: the state's latest.
-    expect(await t.mandiRates.rateFor({ produceId: "onion", state: "maharashtra", district: "kolhapur" })).toMatchObject({ market: "Satara", arrivalDate: isoDaysAgo(0), scope: "state" });
-    expect(await t.mandiRates.rateFor({ produceId: "wheat", state: "haryana", district: "gurugram" })).toMatchObject({ market: "Gurgaon", modalPerKg: 2585 });
+    expect(await t.mandiRates.rateFor({ produceId: "onion", state: "maharashtra", district: "kolhapur" })).toMatchObject({
+      market: "Satara",
+      arrivalDate: isoDaysAgo(0),
+      scope: "state",
+    });
+    expect(await t.mandiRates.rateFor({ produceId: "wheat", state: "haryana", district: "gurugram" })).toMatchObject({
+      market: "Gurgaon",
+      modalPerKg: 2585,
+    });
     expect(await t.mandiRates.rateFor({ produceId: "onion", state: "kerala", district: null })).toBeNull();
     expect(await t.mandiRates.rateFor({ produceId: null, state: "maharashtra", district: "nashik" })).toBeNull();
     // The sell form's place as typed, which names no place: none found, and no 500 from
     // PostgreSQL, which refuses a NUL in text.
-    expect(await t.mandiRates.rateForForm({ name: "Onion", category: "vegetables", produce: "onion", state: "x\u0000y", district: "" })).toBeNull();
-    expect(await t.mandiRates.rateForForm({ name: "Onion", category: "vegetables", produce: "onion", state: "maharashtra", district: "x\u0000y" })).toMatchObject({ market: "Satara", scope: "state" });
+    expect(
+      await t.mandiRates.rateForForm({ name: "Onion", category: "vegetables", produce: "onion", state: "x\u0000y", district: "" }),
+    ).toBeNull();
+    expect(
+      await t.mandiRates.rateForForm({
+        name: "Onion",
+        category: "vegetables",
+        produce: "onion",
+        state: "maharashtra",
+        district: "x\u0000y",
+      }),
+    ).toMatchObject({ market: "Satara", scope: "state" });
     // A place's name, not only its slug, finds its rates.
-    expect(await t.mandiRates.rateFor({ produceId: "onion", state: "Maharashtra", district: "Nashik" })).toMatchObject({ market: "Lasalgaon", scope: "district" });
+    expect(await t.mandiRates.rateFor({ produceId: "onion", state: "Maharashtra", district: "Nashik" })).toMatchObject({
+      market: "Lasalgaon",
+      scope: "district",
+    });
   });
 });
 

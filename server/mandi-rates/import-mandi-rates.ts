@@ -10,7 +10,15 @@ import { parser as jsonParser } from "stream-json";
 import { pick } from "stream-json/filters/pick.js";
 import { streamArray } from "stream-json/streamers/stream-array.js";
 import type { Db } from "../db/database";
-import { fieldOfHeader, fieldsOfHeaders, JSON_FIELDS, readRecord, wrongHeadersMessage, type MandiRateRow, type RawRecord } from "./mandi-rate-record";
+import {
+  fieldOfHeader,
+  fieldsOfHeaders,
+  JSON_FIELDS,
+  readRecord,
+  wrongHeadersMessage,
+  type MandiRateRow,
+  type RawRecord,
+} from "./mandi-rate-record";
 import { createMandiRatesRepository } from "./mandi-rates.repository";
 import { isoDate } from "../../core/shared/dates";
 
@@ -83,7 +91,16 @@ export async function importMandiRates(options: {
   );
   options.input.on("error", (error) => counted.destroy(error));
   const { format, bareArray, stream } = await sniff(counted);
-  const report: ImportReport = { format, read: 0, stored: 0, alreadyStored: 0, skipped: 0, badRows: [], unknownCommodities: new Map(), unknownPlaces: new Map() };
+  const report: ImportReport = {
+    format,
+    read: 0,
+    stored: 0,
+    alreadyStored: 0,
+    skipped: 0,
+    badRows: [],
+    unknownCommodities: new Map(),
+    unknownPlaces: new Map(),
+  };
   let batch: MandiRateRow[] = [];
   const flush = async () => {
     if (repository) {
@@ -129,7 +146,8 @@ export async function importMandiRates(options: {
     );
     stream.on("error", (error) => records.destroy(error));
     try {
-      for await (const { record, info } of records as AsyncIterable<{ record: RawRecord; info: { lines: number } }>) await take(record, info.lines);
+      for await (const { record, info } of records as AsyncIterable<{ record: RawRecord; info: { lines: number } }>)
+        await take(record, info.lines);
     } catch (error) {
       if (wrongHeaders) throw new WrongHeadersError(wrongHeaders);
       throw new UnreadableFileError(`The file could not be read past record ${report.read + 1}: ${(error as Error).message}`);
@@ -156,7 +174,10 @@ export async function importMandiRates(options: {
       throw new UnreadableFileError(`The file could not be read past record ${report.read + 1}: ${(error as Error).message}`);
     }
     // An API answer with an error, or some other JSON: not a file of rates.
-    if (!checked) throw new WrongHeadersError(`This JSON has no mandi rate records. Expected "records": [ … ] with the fields ${JSON_FIELDS.join(", ")}.`);
+    if (!checked)
+      throw new WrongHeadersError(
+        `This JSON has no mandi rate records. Expected "records": [ … ] with the fields ${JSON_FIELDS.join(", ")}.`,
+      );
   }
   await flush();
   return report;
@@ -188,7 +209,10 @@ async function sniff(input: Readable): Promise<{ format: "csv" | "json"; bareArr
     const next = await iterator.next();
     if (next.done) break;
     chunks.push(next.value);
-    const first = Buffer.concat(chunks).toString("utf8").replace(/^\uFEFF/, "").trimStart()[0];
+    const first = Buffer.concat(chunks)
+      .toString("utf8")
+      .replace(/^\uFEFF/, "")
+      .trimStart()[0];
     if (first !== undefined) {
       format = first === "{" || first === "[" ? "json" : "csv";
       bareArray = first === "[";

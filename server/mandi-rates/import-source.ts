@@ -33,7 +33,8 @@ export const DATA_GOV_IN_API_HOST = "api.data.gov.in";
 
 /** `url` with the API key added when it is the portal's API over https, on its usual port, and carries none. */
 export function withApiKey(url: URL, key: string | undefined): URL {
-  const forThePortal = url.protocol === "https:" && url.hostname === DATA_GOV_IN_API_HOST && url.port === "" && !url.username && !url.password;
+  const forThePortal =
+    url.protocol === "https:" && url.hostname === DATA_GOV_IN_API_HOST && url.port === "" && !url.username && !url.password;
   if (!key || !forThePortal || url.searchParams.has("api-key")) return url;
   const keyed = new URL(url);
   keyed.searchParams.set("api-key", key);

@@ -9,10 +9,32 @@ import type { MandiRateTable } from "../db/schema";
 import { matchPlace } from "./place-match";
 
 /** The CSV export's headers, in its order. */
-export const CSV_HEADERS = ["State", "District", "Market", "Commodity", "Variety", "Grade", "Arrival_Date", "Min_x0020_Price", "Max_x0020_Price", "Modal_x0020_Price"] as const;
+export const CSV_HEADERS = [
+  "State",
+  "District",
+  "Market",
+  "Commodity",
+  "Variety",
+  "Grade",
+  "Arrival_Date",
+  "Min_x0020_Price",
+  "Max_x0020_Price",
+  "Modal_x0020_Price",
+] as const;
 
 /** The API's JSON fields, in the same order. */
-export const JSON_FIELDS = ["state", "district", "market", "commodity", "variety", "grade", "arrival_date", "min_price", "max_price", "modal_price"] as const;
+export const JSON_FIELDS = [
+  "state",
+  "district",
+  "market",
+  "commodity",
+  "variety",
+  "grade",
+  "arrival_date",
+  "min_price",
+  "max_price",
+  "modal_price",
+] as const;
 
 export type RecordField = (typeof JSON_FIELDS)[number];
 export type RawRecord = Partial<Record<RecordField, unknown>>;
@@ -42,11 +64,16 @@ export function fieldsOfHeaders(headers: readonly string[]): RecordField[] | und
 }
 
 /** A mandi_rate row as the importer writes it: the table's columns, prices as numbers, without the import time. */
-export type MandiRateRow = Omit<MandiRateTable, "imported_at" | "min_price" | "max_price" | "modal_price"> & { min_price: number; max_price: number; modal_price: number };
+export type MandiRateRow = Omit<MandiRateTable, "imported_at" | "min_price" | "max_price" | "modal_price"> & {
+  min_price: number;
+  max_price: number;
+  modal_price: number;
+};
 
 export type RecordResult = { ok: true; row: MandiRateRow } | { ok: false; problem: string };
 
-const text = (value: unknown): string => (value === null || value === undefined ? "" : String(value).normalize("NFC").replace(/\s+/g, " ").trim());
+const text = (value: unknown): string =>
+  value === null || value === undefined ? "" : String(value).normalize("NFC").replace(/\s+/g, " ").trim();
 
 /** "2150", "2150.50", 2150 → paise (215050); undefined for anything else. */
 function paise(value: unknown): number | undefined {
@@ -72,7 +99,10 @@ export function isoArrivalDate(value: unknown): string | undefined {
 
 /** The natural key's hash: the same record, from the CSV or the JSON, gets the same id. */
 export function recordId(parts: readonly string[]): string {
-  return createHash("sha256").update(parts.map((p) => p.toLowerCase()).join("\u001f")).digest("base64url").slice(0, 24);
+  return createHash("sha256")
+    .update(parts.map((p) => p.toLowerCase()).join("\u001f"))
+    .digest("base64url")
+    .slice(0, 24);
 }
 
 export function readRecord(record: RawRecord, today: string): RecordResult {
@@ -88,7 +118,11 @@ export function readRecord(record: RawRecord, today: string): RecordResult {
   const min = paise(record.min_price);
   const max = paise(record.max_price);
   const modal = paise(record.modal_price);
-  for (const [name, value, field] of [["min", min, record.min_price], ["max", max, record.max_price], ["modal", modal, record.modal_price]] as const) {
+  for (const [name, value, field] of [
+    ["min", min, record.min_price],
+    ["max", max, record.max_price],
+    ["modal", modal, record.modal_price],
+  ] as const) {
     if (value === undefined) return { ok: false, problem: `the ${name} price "${text(field).slice(0, 40)}" is not a number` };
   }
   if (min! > max!) return { ok: false, problem: `the min price (${min! / 100}) is above the max price (${max! / 100})` };

@@ -41,11 +41,30 @@ export function createMandiRatesRepository(db: Kysely<Database>) {
     async latestRate(where: { produceId: string; state: string; district?: string | null }): Promise<StoredMandiRate | undefined> {
       let query = db
         .selectFrom("mandi_rate")
-        .select(["state", "district", "state_slug", "district_slug", "market", "commodity", "variety", "grade", "arrival_date", "min_price", "max_price", "modal_price"])
+        .select([
+          "state",
+          "district",
+          "state_slug",
+          "district_slug",
+          "market",
+          "commodity",
+          "variety",
+          "grade",
+          "arrival_date",
+          "min_price",
+          "max_price",
+          "modal_price",
+        ])
         .where("produce_id", "=", where.produceId)
         .where("state_slug", "=", where.state);
       if (where.district) query = query.where("district_slug", "=", where.district);
-      const row = await query.orderBy("arrival_date", "desc").orderBy("market").orderBy("variety").orderBy("grade").limit(1).executeTakeFirst();
+      const row = await query
+        .orderBy("arrival_date", "desc")
+        .orderBy("market")
+        .orderBy("variety")
+        .orderBy("grade")
+        .limit(1)
+        .executeTakeFirst();
       return row && storedRate(row);
     },
 
@@ -66,7 +85,21 @@ export function createMandiRatesRepository(db: Kysely<Database>) {
     }): Promise<Array<StoredMandiRate & { id: string }>> {
       let query = db
         .selectFrom("mandi_rate")
-        .select(["id", "state", "district", "state_slug", "district_slug", "market", "commodity", "variety", "grade", "arrival_date", "min_price", "max_price", "modal_price"])
+        .select([
+          "id",
+          "state",
+          "district",
+          "state_slug",
+          "district_slug",
+          "market",
+          "commodity",
+          "variety",
+          "grade",
+          "arrival_date",
+          "min_price",
+          "max_price",
+          "modal_price",
+        ])
         .where("produce_id", "=", where.produceId);
       if (where.state) query = query.where("state_slug", "=", where.state);
       if (where.district) query = query.where("district_slug", "=", where.district);
@@ -83,7 +116,10 @@ export function createMandiRatesRepository(db: Kysely<Database>) {
     },
 
     async countRates(): Promise<number> {
-      const row = await db.selectFrom("mandi_rate").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("mandi_rate")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };
@@ -92,7 +128,19 @@ export function createMandiRatesRepository(db: Kysely<Database>) {
 export type MandiRatesRepository = ReturnType<typeof createMandiRatesRepository>;
 
 /** A stored row as the rest of the code reads it: slugs in camelCase, prices as numbers (pg gives bigint as text). */
-type StoredColumns = "state" | "district" | "state_slug" | "district_slug" | "market" | "commodity" | "variety" | "grade" | "arrival_date" | "min_price" | "max_price" | "modal_price";
+type StoredColumns =
+  | "state"
+  | "district"
+  | "state_slug"
+  | "district_slug"
+  | "market"
+  | "commodity"
+  | "variety"
+  | "grade"
+  | "arrival_date"
+  | "min_price"
+  | "max_price"
+  | "modal_price";
 function storedRate(row: Pick<MandiRateTable, StoredColumns>): StoredMandiRate {
   return {
     state: row.state,

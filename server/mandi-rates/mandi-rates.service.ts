@@ -22,13 +22,19 @@ export function createMandiRatesService(deps: { repository: MandiRatesRepository
     /** Rates as imported, for the public API (decision 032): see listRates. */
     listRates: deps.repository.listRates,
 
-    async rateFor(where: { produceId: string | null | undefined; state: string | null | undefined; district?: string | null }): Promise<MandiRateView | null> {
+    async rateFor(where: {
+      produceId: string | null | undefined;
+      state: string | null | undefined;
+      district?: string | null;
+    }): Promise<MandiRateView | null> {
       // Rates are filed by the places' slugs: text that names no place (a form's, as typed, with a
       // NUL PostgreSQL refuses) finds none without asking the database.
       const state = where.state ? findState(where.state) : undefined;
       if (!where.produceId || !state) return null;
       const district = where.district ? findDistrict(state.slug, where.district) : undefined;
-      const inDistrict = district ? await deps.repository.latestRate({ produceId: where.produceId, state: state.slug, district: district.slug }) : undefined;
+      const inDistrict = district
+        ? await deps.repository.latestRate({ produceId: where.produceId, state: state.slug, district: district.slug })
+        : undefined;
       const found = inDistrict ?? (await deps.repository.latestRate({ produceId: where.produceId, state: state.slug }));
       if (!found) return null;
       return {

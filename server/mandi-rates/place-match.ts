@@ -8,18 +8,35 @@ import { findDistrict, findState } from "../../core/locations";
 
 /** AGMARKNET's own spellings of states, read as core/locations' names. */
 const STATE_SPELLINGS: Readonly<Record<string, string>> = {
-  "Chattisgarh": "Chhattisgarh",
-  "Pondicherry": "Puducherry",
+  Chattisgarh: "Chhattisgarh",
+  Pondicherry: "Puducherry",
   "NCT of Delhi": "Delhi",
   "Jammu and Kashmir": "Jammu & Kashmir",
 };
 
 /** AGMARKNET's own spellings of districts, by state slug. */
 const DISTRICT_SPELLINGS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  maharashtra: { "Sholapur": "Solapur", "Chattrapati Sambhajinagar": "Chhatrapati Sambhajinagar", "Dharashiv(Usmanabad)": "Dharashiv", "Beed": "Bid", "Raigad": "Raigad", "Mumbai": "Mumbai City" },
-  "tamil-nadu": { "Kancheepuram": "Kanchipuram", "Thiruvannamalai": "Tiruvannamalai" },
-  karnataka: { "Bangalore": "Bengaluru Urban", "Mysore": "Mysuru", "Belgaum": "Belagavi", "Gulbarga": "Kalaburagi", "Bellary": "Ballari", "Bijapur": "Vijayapura", "Shimoga": "Shivamogga", "Tumkur": "Tumakuru", "Chikmagalur": "Chikkamagaluru" },
-  "uttar-pradesh": { "Allahabad": "Prayagraj", "Faizabad": "Ayodhya" },
+  maharashtra: {
+    Sholapur: "Solapur",
+    "Chattrapati Sambhajinagar": "Chhatrapati Sambhajinagar",
+    "Dharashiv(Usmanabad)": "Dharashiv",
+    Beed: "Bid",
+    Raigad: "Raigad",
+    Mumbai: "Mumbai City",
+  },
+  "tamil-nadu": { Kancheepuram: "Kanchipuram", Thiruvannamalai: "Tiruvannamalai" },
+  karnataka: {
+    Bangalore: "Bengaluru Urban",
+    Mysore: "Mysuru",
+    Belgaum: "Belagavi",
+    Gulbarga: "Kalaburagi",
+    Bellary: "Ballari",
+    Bijapur: "Vijayapura",
+    Shimoga: "Shivamogga",
+    Tumkur: "Tumakuru",
+    Chikmagalur: "Chikkamagaluru",
+  },
+  "uttar-pradesh": { Allahabad: "Prayagraj", Faizabad: "Ayodhya" },
 };
 
 export interface PlaceMatchResult {
@@ -36,7 +53,10 @@ export function matchPlace(stateName: string, districtName: string): PlaceMatchR
   const state = findState(stateName) ?? findState(STATE_SPELLINGS[stateName] ?? "");
   let result: PlaceMatchResult = {};
   if (state) {
-    const district = findDistrict(state.slug, districtName) ?? findDistrict(state.slug, DISTRICT_SPELLINGS[state.slug]?.[districtName] ?? "") ?? findDistrict(state.slug, districtName.replace(/\(.*\)/, ""));
+    const district =
+      findDistrict(state.slug, districtName) ??
+      findDistrict(state.slug, DISTRICT_SPELLINGS[state.slug]?.[districtName] ?? "") ??
+      findDistrict(state.slug, districtName.replace(/\(.*\)/, ""));
     result = { state: state.slug, district: district?.slug };
   }
   // A file names a few hundred districts; a hostile one cannot grow this past a bound.

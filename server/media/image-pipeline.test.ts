@@ -25,7 +25,9 @@ describe("makeImageVariants", () => {
   });
 
   it("never enlarges a small photo", async () => {
-    const small = await sharp({ create: { width: 200, height: 150, channels: 3, background: "#2d6a4f" } }).png().toBuffer();
+    const small = await sharp({ create: { width: 200, height: 150, channels: 3, background: "#2d6a4f" } })
+      .png()
+      .toBuffer();
     const variants = await makeImageVariants(small);
     for (const variant of variants) expect((await sharp(variant.body).metadata()).width).toBe(200);
   });
@@ -53,7 +55,9 @@ describe("makeImageVariants", () => {
 
   it("refuses a decompression bomb by its pixel count", async () => {
     // 8000 × 6000 = 48 MP of one colour: a small file that would need ~150 MB to decode.
-    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#ffffff" } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#ffffff" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
     await expect(makeImageVariants(bomb)).rejects.toMatchObject({ field: "image", status: 413 });
   });

@@ -103,7 +103,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         const failed = result.Errors ?? [];
         if (failed.length) {
           const first = failed[0]!;
-          throw new Error(`${where} did not delete ${failed.length} of ${batch.length} objects (first: ${first.Key}: ${first.Code} ${first.Message})`);
+          throw new Error(
+            `${where} did not delete ${failed.length} of ${batch.length} objects (first: ${first.Key}: ${first.Code} ${first.Message})`,
+          );
         }
       }
     },

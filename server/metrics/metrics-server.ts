@@ -20,7 +20,13 @@ export function shareMetricsWithPrimary(): void {
 }
 
 /** `aggregate`: this is the primary of several workers, and reports theirs; else this process's own. */
-export function startMetricsServer(options: { port: number; host: string; token: string | undefined; aggregate: boolean; logger: Logger }): Server {
+export function startMetricsServer(options: {
+  port: number;
+  host: string;
+  token: string | undefined;
+  aggregate: boolean;
+  logger: Logger;
+}): Server {
   const aggregator = options.aggregate ? new AggregatorRegistry() : null;
   if (!aggregator) collectProcessMetrics();
   const expected = options.token ? digest(`Bearer ${options.token}`) : null;
@@ -34,13 +40,18 @@ export function startMetricsServer(options: { port: number; host: string; token:
     if (expected) {
       const sent = req.headers.authorization;
       if (typeof sent !== "string" || !timingSafeEqual(digest(sent), expected)) {
-        res.writeHead(401, { "Content-Type": "text/plain", "WWW-Authenticate": 'Bearer realm="metrics"' }).end("A valid bearer token is needed.");
+        res
+          .writeHead(401, { "Content-Type": "text/plain", "WWW-Authenticate": 'Bearer realm="metrics"' })
+          .end("A valid bearer token is needed.");
         return;
       }
     }
     const read = aggregator ? aggregator.clusterMetrics() : registry.metrics();
     read.then(
-      (text) => res.writeHead(200, { "Content-Type": registry.contentType, "Cache-Control": "no-store" }).end(req.method === "HEAD" ? undefined : text),
+      (text) =>
+        res
+          .writeHead(200, { "Content-Type": registry.contentType, "Cache-Control": "no-store" })
+          .end(req.method === "HEAD" ? undefined : text),
       (error: unknown) => {
         options.logger.warn({ err: error }, "metrics could not be gathered");
         res.writeHead(503, { "Content-Type": "text/plain", "Retry-After": "5" }).end("Metrics are not available just now.");

@@ -181,7 +181,10 @@ for (const [name, help, field] of jobGauges) {
       if (!readJobStats) return;
       // A slow or unavailable database leaves the figure out of this scrape rather than failing it
       // (the primary gives each worker 5 s to answer).
-      const stats = await Promise.race([readJobStats().catch(() => null), new Promise<null>((resolve) => setTimeout(resolve, JOB_STATS_WAIT_MS, null).unref())]);
+      const stats = await Promise.race([
+        readJobStats().catch(() => null),
+        new Promise<null>((resolve) => setTimeout(resolve, JOB_STATS_WAIT_MS, null).unref()),
+      ]);
       if (stats) this.set(stats[field]);
     },
   });

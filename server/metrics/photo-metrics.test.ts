@@ -7,9 +7,17 @@ import { createStorage } from "../media/create-storage";
 import { makeImageVariants } from "../media/image-pipeline";
 import { imagePipelineDuration, photoBytesStored } from "./metrics";
 
-async function valueOf(metric: { get(): Promise<{ values: Array<{ value: number; labels: object; metricName?: string }> }> }, labels: object, metricName?: string): Promise<number> {
+async function valueOf(
+  metric: { get(): Promise<{ values: Array<{ value: number; labels: object; metricName?: string }> }> },
+  labels: object,
+  metricName?: string,
+): Promise<number> {
   const { values } = await metric.get();
-  const match = values.find((entry) => (!metricName || entry.metricName === metricName) && Object.entries(labels).every(([key, value]) => (entry.labels as Record<string, unknown>)[key] === value));
+  const match = values.find(
+    (entry) =>
+      (!metricName || entry.metricName === metricName) &&
+      Object.entries(labels).every(([key, value]) => (entry.labels as Record<string, unknown>)[key] === value),
+  );
   return match?.value ?? 0;
 }
 
@@ -35,7 +43,9 @@ describe("photo metrics", () => {
   it("times the image pipeline, by outcome", async () => {
     const count = (outcome: string) => valueOf(imagePipelineDuration, { outcome }, "mandi_image_pipeline_duration_seconds_count");
     const [okBefore, refusedBefore] = [await count("ok"), await count("refused")];
-    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#2a7" } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#2a7" } })
+      .jpeg()
+      .toBuffer();
     await makeImageVariants(photo);
     await expect(makeImageVariants(Buffer.from("not a photo"))).rejects.toThrow();
     expect((await count("ok")) - okBefore).toBe(1);

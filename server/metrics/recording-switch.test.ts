@@ -12,7 +12,11 @@ import { dbQueryDuration, httpDuration, repositoryCallDuration } from "./metrics
 async function observations(): Promise<{ requests: number; queries: number; repositoryCalls: number }> {
   const count = async (histogram: { get(): Promise<{ values: Array<{ metricName?: string; value: number }> }> }) =>
     (await histogram.get()).values.filter((entry) => entry.metricName?.endsWith("_count")).reduce((sum, entry) => sum + entry.value, 0);
-  return { requests: await count(httpDuration), queries: await count(dbQueryDuration), repositoryCalls: await count(repositoryCallDuration) };
+  return {
+    requests: await count(httpDuration),
+    queries: await count(dbQueryDuration),
+    repositoryCalls: await count(repositoryCallDuration),
+  };
 }
 
 describe.each<{ setting: string; env: Record<string, string>; records: boolean }>([
@@ -30,18 +34,23 @@ describe.each<{ setting: string; env: Record<string, string>; records: boolean }
     await t.cleanup();
   });
 
-  it(records ? "a search through the API counts in the request, query and repository figures" : "a search through the API counts in none of them", async () => {
-    const before = await observations();
-    const response = await fetch(`${http.url}/api/v1/listings?q=onion&limit=3`);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ items: [], total: 0 });
-    const after = await observations();
-    if (records) {
-      expect(after.requests - before.requests).toBe(1);
-      expect(after.queries).toBeGreaterThan(before.queries);
-      expect(after.repositoryCalls).toBeGreaterThan(before.repositoryCalls);
-    } else {
-      expect(after).toEqual(before);
-    }
-  });
+  it(
+    records
+      ? "a search through the API counts in the request, query and repository figures"
+      : "a search through the API counts in none of them",
+    async () => {
+      const before = await observations();
+      const response = await fetch(`${http.url}/api/v1/listings?q=onion&limit=3`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ items: [], total: 0 });
+      const after = await observations();
+      if (records) {
+        expect(after.requests - before.requests).toBe(1);
+        expect(after.queries).toBeGreaterThan(before.queries);
+        expect(after.repositoryCalls).toBeGreaterThan(before.repositoryCalls);
+      } else {
+        expect(after).toEqual(before);
+      }
+    },
+  );
 });

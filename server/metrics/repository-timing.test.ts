@@ -17,12 +17,16 @@ const SERVER_DIR = path.resolve(import.meta.dirname, "..");
 /** Every repository factory server/ has: `export function create…Repository` in a *.repository.ts file. */
 function repositoryFactories(): string[] {
   const files = readdirSync(SERVER_DIR, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".repository.ts"));
-  return files.flatMap((file) => [...readFileSync(path.join(SERVER_DIR, file), "utf8").matchAll(/^export function (create\w+Repository)\(/gm)].map((match) => match[1]!));
+  return files.flatMap((file) =>
+    [...readFileSync(path.join(SERVER_DIR, file), "utf8").matchAll(/^export function (create\w+Repository)\(/gm)].map((match) => match[1]!),
+  );
 }
 
 async function callCounts(): Promise<Map<string, number>> {
   const { values } = await repositoryCallDuration.get();
-  return new Map(values.filter((entry) => entry.metricName?.endsWith("_count")).map((entry) => [String(entry.labels.function), entry.value]));
+  return new Map(
+    values.filter((entry) => entry.metricName?.endsWith("_count")).map((entry) => [String(entry.labels.function), entry.value]),
+  );
 }
 
 describe("repository timing", () => {
@@ -39,7 +43,11 @@ describe("repository timing", () => {
     const before = await callCounts();
     const seller = await t.accounts.signUp({ ...makeSeller(1), phone: "+919876543210" }, new Headers());
     const photo = await makeProducePhoto("vegetables", 1, { width: 200, height: 150 });
-    await t.listings.createListing({ actor: seller, fields: listingFields({ name: "Nashik onion", category: "Vegetable" }), photos: [{ bytes: photo, fileName: "p.jpg" }] });
+    await t.listings.createListing({
+      actor: seller,
+      fields: listingFields({ name: "Nashik onion", category: "Vegetable" }),
+      photos: [{ bytes: photo, fileName: "p.jpg" }],
+    });
     await t.search.browseListings({ q: "onion" });
     const after = await callCounts();
     const grown = [...after].filter(([name, count]) => count > (before.get(name) ?? 0)).map(([name]) => name);
@@ -82,7 +90,8 @@ describe("repository timing", () => {
     expect(Object.keys(repositories)).toHaveLength(factories.length);
     for (const [name, repository] of Object.entries(repositories)) expect(isTimedRepository(repository), name).toBe(true);
     // Off where metrics are not read (decision 036): the same repositories, bare.
-    for (const repository of Object.values(createRepositories(t.db, { authSecret: t.config.authSecret, timed: false }))) expect(isTimedRepository(repository)).toBe(false);
+    for (const repository of Object.values(createRepositories(t.db, { authSecret: t.config.authSecret, timed: false })))
+      expect(isTimedRepository(repository)).toBe(false);
   });
 
   it("times the repositories better-auth's hooks use, through the services' own", async () => {

@@ -27,7 +27,9 @@ export function treeOf(routes: ServerBuild["routes"]): RouteObject[] {
   }
   const build = (parentId: string | undefined): RouteObject[] =>
     (byParent.get(parentId) ?? []).map((route) =>
-      route.index ? { id: route.id, index: true, path: route.path } : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: build(route.id) },
+      route.index
+        ? { id: route.id, index: true, path: route.path }
+        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: build(route.id) },
     );
   return build(undefined);
 }
@@ -40,7 +42,10 @@ export function routeTemplates(build: ServerBuild | (() => Promise<ServerBuild>)
   };
   if (typeof build === "function") {
     // Development: the build arrives later; until then pages read as one template.
-    void build().then((b) => (table = tableOf(b.routes)), () => undefined);
+    void build().then(
+      (b) => (table = tableOf(b.routes)),
+      () => undefined,
+    );
   } else table = tableOf(build.routes);
   // React Router's matchRoutes ranks the table and compiles every route's pattern on each call
   // (0.3 ms a request on this machine, issue 27). Addresses of one shape have one template, so
@@ -57,7 +62,12 @@ export function routeTemplates(build: ServerBuild | (() => Promise<ServerBuild>)
     let template = byShape.get(shape);
     if (template === undefined) {
       const matches = matchRoutes(table.tree, shape);
-      template = matches?.length ? `/${matches.map((match) => match.route.path ?? "").filter(Boolean).join("/")}`.replace(/\/+/g, "/") : "/*";
+      template = matches?.length
+        ? `/${matches
+            .map((match) => match.route.path ?? "")
+            .filter(Boolean)
+            .join("/")}`.replace(/\/+/g, "/")
+        : "/*";
       byShape.set(shape, template);
     }
     return template;
@@ -72,7 +82,8 @@ function staticWords(tree: RouteObject[]): Set<string> {
   const words = new Set<string>();
   const visit = (routes: RouteObject[]) => {
     for (const route of routes) {
-      for (const segment of (route.path ?? "").split("/")) if (segment && !segment.startsWith(":") && segment !== "*") words.add(segment.replace(/\?$/, "").toLowerCase());
+      for (const segment of (route.path ?? "").split("/"))
+        if (segment && !segment.startsWith(":") && segment !== "*") words.add(segment.replace(/\?$/, "").toLowerCase());
       if (route.children) visit(route.children);
     }
   };
@@ -94,5 +105,7 @@ function shapeOf(pathname: string, words: Set<string>): string {
     segments = pathname.split("/");
   }
   // React Router ignores case in ASCII letters only (the Kelvin sign is no "k" to it).
-  return segments.map((segment) => (segment === "" || (/^[\x20-\x7e]*$/.test(segment) && words.has(segment.toLowerCase())) ? segment : ANY)).join("/");
+  return segments
+    .map((segment) => (segment === "" || (/^[\x20-\x7e]*$/.test(segment) && words.has(segment.toLowerCase())) ? segment : ANY))
+    .join("/");
 }

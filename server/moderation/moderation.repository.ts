@@ -65,7 +65,13 @@ export interface AuditEntry {
 
 type NewAuditEntry = Omit<ModerationAuditTable, "id">;
 
-const LISTING_COLUMNS = ["listing.id", "listing.name", "listing.seller_id", ...STATUS_AND_MODERATION_COLUMNS, "user.name as seller_name"] as const;
+const LISTING_COLUMNS = [
+  "listing.id",
+  "listing.name",
+  "listing.seller_id",
+  ...STATUS_AND_MODERATION_COLUMNS,
+  "user.name as seller_name",
+] as const;
 
 type ListingRow = {
   id: string;
@@ -112,7 +118,11 @@ export type ModerationRepository = ReturnType<typeof createModerationRepository>
 export type BoundModerationRepository = ReturnType<typeof bindTo>;
 
 function bindTo(db: Kysely<Database>, dialect: DialectName) {
-  const listings = () => db.selectFrom("listing").leftJoin("user", "user.id", "listing.seller_id").select([...LISTING_COLUMNS]);
+  const listings = () =>
+    db
+      .selectFrom("listing")
+      .leftJoin("user", "user.id", "listing.seller_id")
+      .select([...LISTING_COLUMNS]);
 
   async function listingsByIds(ids: string[]): Promise<Map<string, ModeratedListing>> {
     if (!ids.length) return new Map();
@@ -157,7 +167,12 @@ function bindTo(db: Kysely<Database>, dialect: DialectName) {
     },
 
     async hasReported(listingId: string, reporterKey: string): Promise<boolean> {
-      const row = await db.selectFrom("listing_report").select("id").where("listing_id", "=", listingId).where("reporter_key", "=", reporterKey).executeTakeFirst();
+      const row = await db
+        .selectFrom("listing_report")
+        .select("id")
+        .where("listing_id", "=", listingId)
+        .where("reporter_key", "=", reporterKey)
+        .executeTakeFirst();
       return Boolean(row);
     },
 
@@ -257,21 +272,39 @@ function bindTo(db: Kysely<Database>, dialect: DialectName) {
      * most reporters first, then oldest. "review": hidden listings whose seller asked for a review,
      * oldest request first. "hidden": every hidden listing, longest hidden first.
      */
-    async queue(options: { view: QueueView; reason?: ReportReason; limit: number; offset: number }): Promise<{ entries: QueueEntry[]; total: number }> {
+    async queue(options: {
+      view: QueueView;
+      reason?: ReportReason;
+      limit: number;
+      offset: number;
+    }): Promise<{ entries: QueueEntry[]; total: number }> {
       const open = db.selectFrom("listing_report").where("resolved_at", "is", null);
       let ids: Array<{ id: string; since: number }>;
       let total: number;
       if (options.view === "open") {
         let grouped = open
-          .select(["listing_id", (eb) => eb.fn.min<number | string>("created_at").as("oldest"), (eb) => eb.fn.count<number | string>("reporter_key").distinct().as("reporters")])
+          .select([
+            "listing_id",
+            (eb) => eb.fn.min<number | string>("created_at").as("oldest"),
+            (eb) => eb.fn.count<number | string>("reporter_key").distinct().as("reporters"),
+          ])
           .groupBy("listing_id");
         if (options.reason) {
           const reason = options.reason;
           grouped = grouped.having((eb) => eb.fn.sum<number | string>(eb.case().when("reason", "=", reason).then(1).else(0).end()), ">", 0);
         }
         const [rows, count] = await Promise.all([
-          grouped.orderBy("reporters", "desc").orderBy("oldest", "asc").orderBy("listing_id").limit(options.limit).offset(options.offset).execute(),
-          db.selectFrom(grouped.as("g")).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+          grouped
+            .orderBy("reporters", "desc")
+            .orderBy("oldest", "asc")
+            .orderBy("listing_id")
+            .limit(options.limit)
+            .offset(options.offset)
+            .execute(),
+          db
+            .selectFrom(grouped.as("g"))
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .executeTakeFirstOrThrow(),
         ]);
         ids = rows.map((row) => ({ id: row.listing_id, since: Number(row.oldest) }));
         total = Number(count.n);
@@ -290,7 +323,11 @@ function bindTo(db: Kysely<Database>, dialect: DialectName) {
       const counts = ids.length
         ? await open
             .select(["listing_id", "reason", "reporter_key"])
-            .where("listing_id", "in", ids.map((row) => row.id))
+            .where(
+              "listing_id",
+              "in",
+              ids.map((row) => row.id),
+            )
             .execute()
         : [];
       const entries: QueueEntry[] = [];
@@ -338,7 +375,11 @@ function bindTo(db: Kysely<Database>, dialect: DialectName) {
     },
 
     /** The audit log, newest first; optionally about one listing or person. */
-    async auditLog(options: { limit: number; offset: number; target?: { type: "listing" | "person"; id: string } }): Promise<{ entries: AuditEntry[]; total: number }> {
+    async auditLog(options: {
+      limit: number;
+      offset: number;
+      target?: { type: "listing" | "person"; id: string };
+    }): Promise<{ entries: AuditEntry[]; total: number }> {
       let query = db.selectFrom("moderation_audit");
       if (options.target) query = query.where("target_type", "=", options.target.type).where("target_id", "=", options.target.id);
       const [rows, count] = await Promise.all([

@@ -15,7 +15,11 @@ import { createTestServices, type TestServices } from "../../tests/support/test-
 import { makeProducePhoto, makeSeller } from "../seed/factories";
 import type { QueueView } from "./moderation.repository";
 
-const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 describe.each(testEngines())("on %s", (engine) => {
   let t: TestServices;
@@ -110,11 +114,20 @@ describe.each(testEngines())("on %s", (engine) => {
     ]);
     expect(JSON.stringify(rows)).not.toContain("203.0.113.9");
 
-    await expect(t.moderation.report({ listingId: id, reporter: { userId: seller.id }, reason: "sold", details: null })).rejects.toMatchObject({
+    await expect(
+      t.moderation.report({ listingId: id, reporter: { userId: seller.id }, reason: "sold", details: null }),
+    ).rejects.toMatchObject({
       code: "BAD_INPUT",
       message: MODERATION_MESSAGES.ownListing,
     });
-    await expect(t.moderation.report({ listingId: "00000000-0000-4000-8000-000000000000", reporter: { userId: buyer.id }, reason: "sold", details: null })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      t.moderation.report({
+        listingId: "00000000-0000-4000-8000-000000000000",
+        reporter: { userId: buyer.id },
+        reason: "sold",
+        details: null,
+      }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("limits reports per account and, signed out, per address", async () => {
@@ -122,10 +135,16 @@ describe.each(testEngines())("on %s", (engine) => {
     const buyer = await person();
     const ids = [];
     for (let i = 0; i < 6; i++) ids.push(await listing(seller, `Limit Rice ${engine} ${i}`));
-    for (const id of ids.slice(0, 4)) await t.moderation.report({ listingId: id, reporter: { userId: buyer.id }, reason: "price", details: null });
-    await expect(t.moderation.report({ listingId: ids[4]!, reporter: { userId: buyer.id }, reason: "price", details: null })).rejects.toMatchObject({ code: "RATE_LIMITED" });
-    for (const id of ids.slice(0, 4)) await t.moderation.report({ listingId: id, reporter: { address: "198.51.100.7" }, reason: "price", details: null });
-    await expect(t.moderation.report({ listingId: ids[4]!, reporter: { address: "198.51.100.7" }, reason: "price", details: null })).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    for (const id of ids.slice(0, 4))
+      await t.moderation.report({ listingId: id, reporter: { userId: buyer.id }, reason: "price", details: null });
+    await expect(
+      t.moderation.report({ listingId: ids[4]!, reporter: { userId: buyer.id }, reason: "price", details: null }),
+    ).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    for (const id of ids.slice(0, 4))
+      await t.moderation.report({ listingId: id, reporter: { address: "198.51.100.7" }, reason: "price", details: null });
+    await expect(
+      t.moderation.report({ listingId: ids[4]!, reporter: { address: "198.51.100.7" }, reason: "price", details: null }),
+    ).rejects.toMatchObject({ code: "RATE_LIMITED" });
     // Another address is another person; an hour later the first may report again.
     await t.moderation.report({ listingId: ids[4]!, reporter: { address: "198.51.100.8" }, reason: "price", details: null });
     t.clock.now += 3_600_001;
@@ -142,23 +161,37 @@ describe.each(testEngines())("on %s", (engine) => {
 
     const reporters = [await person(), await person()];
     for (const reporter of reporters) {
-      expect(await t.moderation.report({ listingId: id, reporter: { userId: reporter.id }, reason: "scam", details: null })).toEqual({ stillShown: true });
+      expect(await t.moderation.report({ listingId: id, reporter: { userId: reporter.id }, reason: "scam", details: null })).toEqual({
+        stillShown: true,
+      });
     }
     expect(await publicPlaces(id, name, seller.id)).toEqual(visible);
-    expect(await t.moderation.report({ listingId: id, reporter: { address: "192.0.2.44" }, reason: "scam", details: null })).toEqual({ stillShown: false });
+    expect(await t.moderation.report({ listingId: id, reporter: { address: "192.0.2.44" }, reason: "scam", details: null })).toEqual({
+      stillShown: false,
+    });
 
     expect(await publicPlaces(id, name, seller.id)).toEqual({ home: false, search: false, suggestions: false, sellerPage: false });
     await expect(t.listings.getListing(id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(t.listings.getListing(id, { viewer: async () => ({ id: reporters[0]!.id, role: "person" }) })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    expect(await t.listings.getListing(id, { viewer: async () => seller })).toMatchObject({ status: "hidden", moderation: { cause: "reports", reason: MODERATION_MESSAGES.autoHidden } });
+    await expect(t.listings.getListing(id, { viewer: async () => ({ id: reporters[0]!.id, role: "person" }) })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(await t.listings.getListing(id, { viewer: async () => seller })).toMatchObject({
+      status: "hidden",
+      moderation: { cause: "reports", reason: MODERATION_MESSAGES.autoHidden },
+    });
     expect(await t.listings.getListing(id, { viewer: async () => moderator })).toMatchObject({ status: "hidden" });
     expect(await auditOf(id)).toEqual([{ actor: "Automatic", action: "hide", reason: "Reported by 3 different people" }]);
 
     // My listings says so and why.
     const own = await t.listings.listOwnListings({ actor: seller, page: 1 });
-    expect(own.items.find((item) => item.id === id)).toMatchObject({ status: "hidden", moderation: { reason: MODERATION_MESSAGES.autoHidden, reviewRequestedAt: null } });
+    expect(own.items.find((item) => item.id === id)).toMatchObject({
+      status: "hidden",
+      moderation: { reason: MODERATION_MESSAGES.autoHidden, reviewRequestedAt: null },
+    });
     // Nobody can report what buyers cannot see.
-    await expect(t.moderation.report({ listingId: id, reporter: { address: "192.0.2.45" }, reason: "scam", details: null })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      t.moderation.report({ listingId: id, reporter: { address: "192.0.2.45" }, reason: "scam", details: null }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
 
     // Dismissing the reports brings it back, and a fresh set of three is needed to hide it again.
     await t.moderation.dismissReports({ actor: actor(moderator), listingId: id, note: "Price is normal for Jeera rice" });
@@ -170,11 +203,16 @@ describe.each(testEngines())("on %s", (engine) => {
   it("orders the queue by how many people reported, then by the oldest report, and filters by reason and view", async () => {
     const seller = await person();
     const moderator = await person("moderator");
-    const [older, busier, other] = [await listing(seller, `Queue A ${engine}`), await listing(seller, `Queue B ${engine}`), await listing(seller, `Queue C ${engine}`)];
+    const [older, busier, other] = [
+      await listing(seller, `Queue A ${engine}`),
+      await listing(seller, `Queue B ${engine}`),
+      await listing(seller, `Queue C ${engine}`),
+    ];
     await t.moderation.report({ listingId: older, reporter: { address: "10.1.0.1" }, reason: "price", details: null });
     t.clock.now += 1_000;
     await t.moderation.report({ listingId: other, reporter: { address: "10.1.0.2" }, reason: "offensive", details: null });
-    for (const address of ["10.1.0.3", "10.1.0.4"]) await t.moderation.report({ listingId: busier, reporter: { address }, reason: "category", details: null });
+    for (const address of ["10.1.0.3", "10.1.0.4"])
+      await t.moderation.report({ listingId: busier, reporter: { address }, reason: "category", details: null });
 
     const mine = (await wholeQueue(moderator, "open")).filter((entry) => [older, busier, other].includes(entry.id));
     expect(mine.map((entry) => [entry.id, entry.reporters])).toEqual([
@@ -200,23 +238,38 @@ describe.each(testEngines())("on %s", (engine) => {
     const id = await listing(seller, name);
     await t.listings.markSold({ actor: seller, id });
     await t.moderation.report({ listingId: id, reporter: { address: "10.2.0.1" }, reason: "price", details: null });
-    await t.moderation.hideListing({ actor: actor(moderator), listingId: id, reason: "The price is per quintal, not per kg. Please fix it." });
+    await t.moderation.hideListing({
+      actor: actor(moderator),
+      listingId: id,
+      reason: "The price is per quintal, not per kg. Please fix it.",
+    });
     const hidden = await t.listings.getListing(id, { viewer: async () => seller });
-    expect(hidden).toMatchObject({ status: "hidden", moderation: { cause: "moderator", reason: "The price is per quintal, not per kg. Please fix it." } });
+    expect(hidden).toMatchObject({
+      status: "hidden",
+      moderation: { cause: "moderator", reason: "The price is per quintal, not per kg. Please fix it." },
+    });
     expect((await wholeQueue(moderator, "open")).map((e) => e.id)).not.toContain(id);
 
     // Only the seller asks, and only once.
     const stranger = await person();
     await expect(t.moderation.requestReview({ actor: stranger, listingId: id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await t.moderation.requestReview({ actor: seller, listingId: id });
-    await expect(t.moderation.requestReview({ actor: seller, listingId: id })).rejects.toMatchObject({ code: "CONFLICT", message: MODERATION_MESSAGES.reviewAlreadyRequested });
+    await expect(t.moderation.requestReview({ actor: seller, listingId: id })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: MODERATION_MESSAGES.reviewAlreadyRequested,
+    });
     expect((await wholeQueue(moderator, "review")).map((entry) => entry.id)).toContain(id);
 
     await t.moderation.restoreListing({ actor: actor(moderator), listingId: id, note: "Fixed" });
     // Sold before it was hidden, sold after: moderation gives back what the seller had.
     expect(await t.listings.getListing(id)).toMatchObject({ status: "sold", moderation: null });
-    await expect(t.moderation.restoreListing({ actor: actor(moderator), listingId: id, note: null })).rejects.toMatchObject({ code: "CONFLICT" });
-    await expect(t.moderation.requestReview({ actor: seller, listingId: id })).rejects.toMatchObject({ code: "CONFLICT", message: MODERATION_MESSAGES.notHidden });
+    await expect(t.moderation.restoreListing({ actor: actor(moderator), listingId: id, note: null })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+    await expect(t.moderation.requestReview({ actor: seller, listingId: id })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: MODERATION_MESSAGES.notHidden,
+    });
     expect(await auditOf(id)).toEqual([
       { actor: moderator.name, action: "hide", reason: "The price is per quintal, not per kg. Please fix it." },
       { actor: moderator.name, action: "restore", reason: "Fixed" },
@@ -231,14 +284,25 @@ describe.each(testEngines())("on %s", (engine) => {
     await t.moderation.hideListing({ actor: actor(moderator), listingId: second, reason: "Offensive photo" });
     expect(await t.accounts.getSessionUser(seller.session)).toMatchObject({ id: seller.id, role: "person" });
 
-    await t.moderation.banPerson({ actor: actor(moderator), personId: seller.id, reason: "Asked buyers for an advance and did not deliver" });
+    await t.moderation.banPerson({
+      actor: actor(moderator),
+      personId: seller.id,
+      reason: "Asked buyers for an advance and did not deliver",
+    });
     expect(await t.accounts.getSessionUser(seller.session)).toBeNull();
-    const sessions = await sql<{ n: number | string }>`select count(*) as n from session where "userId" = ${seller.id}`.execute(t.db.kysely);
+    const sessions = await sql<{ n: number | string }>`select count(*) as n from session where "userId" = ${seller.id}`.execute(
+      t.db.kysely,
+    );
     expect(Number(sessions.rows[0]!.n)).toBe(0);
-    await expect(t.accounts.signIn(seller, new Headers())).rejects.toMatchObject({ code: "FORBIDDEN", message: MODERATION_MESSAGES.banned });
+    await expect(t.accounts.signIn(seller, new Headers())).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: MODERATION_MESSAGES.banned,
+    });
     expect(await publicPlaces(first, names[0]!, seller.id)).toEqual({ home: false, search: false, suggestions: false, sellerPage: false });
     await expect(t.search.getSellerPage({ id: seller.id, page: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(t.moderation.banPerson({ actor: actor(moderator), personId: seller.id, reason: "again" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(t.moderation.banPerson({ actor: actor(moderator), personId: seller.id, reason: "again" })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
 
     await t.moderation.unbanPerson({ actor: actor(moderator), personId: seller.id, note: null });
     await t.accounts.signIn(seller, new Headers());
@@ -248,7 +312,10 @@ describe.each(testEngines())("on %s", (engine) => {
     expect((await auditOf(seller.id)).map((entry) => entry.action)).toEqual(["ban", "unban"]);
 
     // Staff are not banned while they are staff.
-    await expect(t.moderation.banPerson({ actor: actor(moderator), personId: moderator.id, reason: "x" })).rejects.toMatchObject({ code: "CONFLICT", message: MODERATION_MESSAGES.cannotBanStaff });
+    await expect(t.moderation.banPerson({ actor: actor(moderator), personId: moderator.id, reason: "x" })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: MODERATION_MESSAGES.cannotBanStaff,
+    });
   });
 
   it("lets only staff into the back office, and only admins manage moderators and read the audit log", async () => {
@@ -260,19 +327,29 @@ describe.each(testEngines())("on %s", (engine) => {
       await expect(t.moderation.queue({ actor: who, view: "open", page: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
       await expect(t.moderation.listingCase({ actor: who, listingId: id })).rejects.toMatchObject({ code: "NOT_FOUND" });
       await expect(t.moderation.hideListing({ actor: who, listingId: id, reason: "x" })).rejects.toMatchObject({ code: "NOT_FOUND" });
-      await expect(t.moderation.banPerson({ actor: who, personId: moderator.id, reason: "x" })).rejects.toMatchObject({ code: "NOT_FOUND" });
-      await expect(t.moderation.findPerson({ actor: who, person: { email: moderator.email } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(t.moderation.banPerson({ actor: who, personId: moderator.id, reason: "x" })).rejects.toMatchObject({
+        code: "NOT_FOUND",
+      });
+      await expect(t.moderation.findPerson({ actor: who, person: { email: moderator.email } })).rejects.toMatchObject({
+        code: "NOT_FOUND",
+      });
     }
     for (const who of [null, actor(somebody), actor(moderator)]) {
       await expect(t.moderation.auditLog({ actor: who, page: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
-      await expect(t.moderation.setRole({ actor: who, person: { id: somebody.id }, role: "moderator" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(t.moderation.setRole({ actor: who, person: { id: somebody.id }, role: "moderator" })).rejects.toMatchObject({
+        code: "NOT_FOUND",
+      });
     }
     // Admins make moderators, never admins; an admin is changed from the command line only.
     await t.moderation.setRole({ actor: actor(admin), person: { id: somebody.id }, role: "moderator" });
     expect(await t.accounts.getSessionUser(somebody.session)).toMatchObject({ role: "moderator" });
-    await expect(t.moderation.setRole({ actor: actor(admin), person: { id: somebody.id }, role: "admin" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(t.moderation.setRole({ actor: actor(admin), person: { id: somebody.id }, role: "admin" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     const otherAdmin = await person("admin");
-    await expect(t.moderation.setRole({ actor: actor(admin), person: { id: otherAdmin.id }, role: "person" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(t.moderation.setRole({ actor: actor(admin), person: { id: otherAdmin.id }, role: "person" })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
     await t.moderation.setRole({ actor: actor(admin), person: { id: somebody.id }, role: "person" });
     expect(await t.accounts.getSessionUser(somebody.session)).toMatchObject({ role: "person" });
     const log = await t.moderation.auditLog({ actor: actor(admin), page: 1 });
@@ -300,7 +377,10 @@ describe.each(testEngines())("on %s", (engine) => {
     // Sign-up ignores a role sent with it: the account is made, as a person.
     const signUp = await post("/sign-up/email", { ...makeSeller(999), phone: "+919876500999", role: "admin", banned: true });
     const made = ((await signUp.json()) as { user: { id: string } }).user;
-    expect(await t.db.kysely.selectFrom("user").select(["role", "banned"]).where("id", "=", made.id).executeTakeFirst()).toMatchObject({ role: "person", banned: engine === "sqlite" ? 0 : false });
+    expect(await t.db.kysely.selectFrom("user").select(["role", "banned"]).where("id", "=", made.id).executeTakeFirst()).toMatchObject({
+      role: "person",
+      banned: engine === "sqlite" ? 0 : false,
+    });
     expect(await t.accounts.getSessionUser(somebody.session)).toMatchObject({ role: "person", name: somebody.name });
   });
 
@@ -311,7 +391,9 @@ describe.each(testEngines())("on %s", (engine) => {
     await t.moderation.hideListing({ actor: actor(moderator), listingId: id, reason: "Audit test" });
     const before = await auditOf(id);
     expect(before).toHaveLength(1);
-    await expect(sql`update moderation_audit set reason = 'rewritten' where target_id = ${id}`.execute(t.db.kysely)).rejects.toThrow(/append-only/);
+    await expect(sql`update moderation_audit set reason = 'rewritten' where target_id = ${id}`.execute(t.db.kysely)).rejects.toThrow(
+      /append-only/,
+    );
     await expect(sql`delete from moderation_audit where target_id = ${id}`.execute(t.db.kysely)).rejects.toThrow(/append-only/);
     await expect(sql`delete from moderation_audit`.execute(t.db.kysely)).rejects.toThrow(/append-only/);
     expect(await auditOf(id)).toEqual(before);

@@ -14,7 +14,15 @@ import { isAdmin, isStaff, type Role } from "../../core/accounts/roles";
 import type { PersonRecord } from "../auth/accounts.repository";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
-import type { AuditEntry, BoundModerationRepository, ModeratedListing, ModerationRepository, QueueEntry, QueueView, ReportRecord } from "./moderation.repository";
+import type {
+  AuditEntry,
+  BoundModerationRepository,
+  ModeratedListing,
+  ModerationRepository,
+  QueueEntry,
+  QueueView,
+  ReportRecord,
+} from "./moderation.repository";
 
 /** Who acts: a signed-in person with their role, or the command line (`npm run admin:grant`). */
 export type ModerationActor = { id: string; name: string; role: Role } | { commandLine: true };
@@ -75,7 +83,9 @@ export function createModerationService(deps: {
     "commandLine" in actor ? { actor_id: null, actor_name: SYSTEM_ACTORS.commandLine } : { actor_id: actor.id, actor_name: actor.name };
 
   const reporterKey = (reporter: Reporter) =>
-    "userId" in reporter ? `user:${reporter.userId}` : `address:${createHmac("sha256", deps.secret).update(reporter.address).digest("base64url").slice(0, 32)}`;
+    "userId" in reporter
+      ? `user:${reporter.userId}`
+      : `address:${createHmac("sha256", deps.secret).update(reporter.address).digest("base64url").slice(0, 32)}`;
 
   async function listingOrNotFound(r: BoundModerationRepository, id: string, options?: { lock?: boolean }): Promise<ModeratedListing> {
     const listing = /^[0-9a-f-]{36}$/i.test(id) ? await r.findListing(id.toLowerCase(), options) : null;
@@ -96,14 +106,20 @@ export function createModerationService(deps: {
      * hide the listing until a moderator looks. Says only whether buyers can still see it (which
      * anyone can find out by opening it), never who else reported.
      */
-    async report(input: { listingId: string; reporter: Reporter; reason: ReportReason; details: string | null }): Promise<{ stillShown: boolean }> {
+    async report(input: {
+      listingId: string;
+      reporter: Reporter;
+      reason: ReportReason;
+      details: string | null;
+    }): Promise<{ stillShown: boolean }> {
       const key = reporterKey(input.reporter);
       const at = now();
       return repository.transaction(async (r) => {
         const listing = await listingOrNotFound(r, input.listingId, { lock: true });
         // A hidden listing is not shown to buyers, so there is nothing for them to report.
         if (listing.hiddenAt !== null) throw new AppError("NOT_FOUND", LISTING_MESSAGES.listingNotFound);
-        if ("userId" in input.reporter && input.reporter.userId === listing.sellerId) throw new AppError("BAD_INPUT", MODERATION_MESSAGES.ownListing, { field: "reason" });
+        if ("userId" in input.reporter && input.reporter.userId === listing.sellerId)
+          throw new AppError("BAD_INPUT", MODERATION_MESSAGES.ownListing, { field: "reason" });
         if (await r.hasReported(listing.id, key)) return { stillShown: true };
         if ((await r.countReportsSince(key, at - HOUR_MS)) >= settings.reportsPerHour) {
           throw new AppError("RATE_LIMITED", MODERATION_MESSAGES.tooManyReports, { field: "reason" });
@@ -140,12 +156,25 @@ export function createModerationService(deps: {
     },
 
     /** The report queue, a page at a time (see the repository for each view's order). */
-    async queue(input: { actor: ModerationActor | null; view: QueueView; reason?: ReportReason; page: number }): Promise<{ entries: QueueEntry[]; total: number; page: number; pageCount: number }> {
+    async queue(input: {
+      actor: ModerationActor | null;
+      view: QueueView;
+      reason?: ReportReason;
+      page: number;
+    }): Promise<{ entries: QueueEntry[]; total: number; page: number; pageCount: number }> {
       requireStaff(input.actor);
-      const first = await repository.queue({ view: input.view, reason: input.reason, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE });
+      const first = await repository.queue({
+        view: input.view,
+        reason: input.reason,
+        limit: PAGE_SIZE,
+        offset: (input.page - 1) * PAGE_SIZE,
+      });
       const pageCount = Math.ceil(first.total / PAGE_SIZE);
       const page = Math.min(input.page, Math.max(pageCount, 1));
-      const shown = page === input.page ? first : await repository.queue({ view: input.view, reason: input.reason, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+      const shown =
+        page === input.page
+          ? first
+          : await repository.queue({ view: input.view, reason: input.reason, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
       return { entries: shown.entries, total: shown.total, page, pageCount };
     },
 
@@ -170,7 +199,15 @@ export function createModerationService(deps: {
         const at = now();
         const closed = await r.resolveOpenReports(listing.id, at, "dismissed");
         if (listing.hiddenCause === "reports") await r.showListing(listing.id);
-        await r.appendAudit({ at, ...actorColumns(actor), action: "dismiss", target_type: "listing", target_id: listing.id, target_label: listing.name, reason: input.note ?? `${closed} report(s) dismissed` });
+        await r.appendAudit({
+          at,
+          ...actorColumns(actor),
+          action: "dismiss",
+          target_type: "listing",
+          target_id: listing.id,
+          target_label: listing.name,
+          reason: input.note ?? `${closed} report(s) dismissed`,
+        });
       });
     },
 
@@ -183,7 +220,15 @@ export function createModerationService(deps: {
         const at = now();
         await r.hideListing(listing.id, { at, reason: input.reason, cause: "moderator" });
         await r.resolveOpenReports(listing.id, at, "actioned");
-        await r.appendAudit({ at, ...actorColumns(actor), action: "hide", target_type: "listing", target_id: listing.id, target_label: listing.name, reason: input.reason });
+        await r.appendAudit({
+          at,
+          ...actorColumns(actor),
+          action: "hide",
+          target_type: "listing",
+          target_id: listing.id,
+          target_label: listing.name,
+          reason: input.reason,
+        });
       });
     },
 
@@ -197,7 +242,15 @@ export function createModerationService(deps: {
         const at = now();
         await r.showListing(listing.id);
         await r.resolveOpenReports(listing.id, at, "dismissed");
-        await r.appendAudit({ at, ...actorColumns(actor), action: "restore", target_type: "listing", target_id: listing.id, target_label: listing.name, reason: input.note });
+        await r.appendAudit({
+          at,
+          ...actorColumns(actor),
+          action: "restore",
+          target_type: "listing",
+          target_id: listing.id,
+          target_label: listing.name,
+          reason: input.note,
+        });
         await deps.onListingLive?.(listing.id, trx);
       });
     },
@@ -226,7 +279,15 @@ export function createModerationService(deps: {
         const at = now();
         await r.accounts.setBanned(person.id, { reason: input.reason });
         const hidden = await r.hideSellerListings(person.id, { at, reason: MODERATION_MESSAGES.bannedSeller });
-        await r.appendAudit({ at, ...actorColumns(actor), action: "ban", target_type: "person", target_id: person.id, target_label: person.email, reason: `${input.reason} (${hidden.length} listing(s) hidden)` });
+        await r.appendAudit({
+          at,
+          ...actorColumns(actor),
+          action: "ban",
+          target_type: "person",
+          target_id: person.id,
+          target_label: person.email,
+          reason: `${input.reason} (${hidden.length} listing(s) hidden)`,
+        });
       });
     },
 
@@ -240,7 +301,15 @@ export function createModerationService(deps: {
         const at = now();
         await r.accounts.setBanned(person.id, null);
         const shown = await r.showBannedSellerListings(person.id);
-        await r.appendAudit({ at, ...actorColumns(actor), action: "unban", target_type: "person", target_id: person.id, target_label: person.email, reason: input.note ?? `${shown} listing(s) shown again` });
+        await r.appendAudit({
+          at,
+          ...actorColumns(actor),
+          action: "unban",
+          target_type: "person",
+          target_id: person.id,
+          target_label: person.email,
+          reason: input.note ?? `${shown} listing(s) shown again`,
+        });
       });
     },
 
@@ -255,18 +324,30 @@ export function createModerationService(deps: {
       const person = "id" in input.person ? await personOrNotFound(input.person.id) : await accounts.findPerson(input.person);
       if (!person) throw new AppError("NOT_FOUND", MODERATION_MESSAGES.noSuchPerson);
       // An admin is changed only from the command line, so no admin can be locked out by another.
-      if (!("commandLine" in actor) && person.role === "admin") throw new AppError("CONFLICT", "Admins are changed from the command line (npm run admin:revoke).");
+      if (!("commandLine" in actor) && person.role === "admin")
+        throw new AppError("CONFLICT", "Admins are changed from the command line (npm run admin:revoke).");
       if (person.role === input.role) return person;
       await repository.transaction(async (r) => {
         // The role is one column; written with its audit entry in one transaction.
         await r.accounts.setRole(person.id, input.role);
-        await r.appendAudit({ at: now(), ...actorColumns(actor), action: `role:${input.role}`, target_type: "person", target_id: person.id, target_label: person.email, reason: `was ${person.role}` });
+        await r.appendAudit({
+          at: now(),
+          ...actorColumns(actor),
+          action: `role:${input.role}`,
+          target_type: "person",
+          target_id: person.id,
+          target_label: person.email,
+          reason: `was ${person.role}`,
+        });
       });
       return { ...person, role: input.role };
     },
 
     /** A person found by email, with their listings counted, for the people page. */
-    async findPerson(input: { actor: ModerationActor | null; person: { id: string } | { email: string } }): Promise<(PersonRecord & { listings: { total: number; hidden: number } }) | null> {
+    async findPerson(input: {
+      actor: ModerationActor | null;
+      person: { id: string } | { email: string };
+    }): Promise<(PersonRecord & { listings: { total: number; hidden: number } }) | null> {
       requireStaff(input.actor);
       if ("id" in input.person && input.person.id.length > 64) return null;
       const person = await accounts.findPerson(input.person);
@@ -279,7 +360,10 @@ export function createModerationService(deps: {
     },
 
     /** The audit log, newest first (admins only). */
-    async auditLog(input: { actor: ModerationActor | null; page: number }): Promise<{ entries: AuditEntry[]; total: number; page: number; pageCount: number }> {
+    async auditLog(input: {
+      actor: ModerationActor | null;
+      page: number;
+    }): Promise<{ entries: AuditEntry[]; total: number; page: number; pageCount: number }> {
       requireAdmin(input.actor);
       const limit = PAGE_SIZE * 2;
       const { entries, total } = await repository.auditLog({ limit, offset: (input.page - 1) * limit });

@@ -27,16 +27,39 @@ describe.each(testEngines())("content version on %s", (engine) => {
 
   it("moves with listings, their photos, places, tombstones and sellers' names, and not with accounts being made or used", async () => {
     let sellerId = "";
-    expect(await moves(async () => ({ id: sellerId } = await t.accounts.signUp({ name: "Version Seller", email: "version@example.in", password: "khet-version-2026", phone: "+919812345678" }, new Headers())))).toBe(false);
+    expect(
+      await moves(
+        async () =>
+          ({ id: sellerId } = await t.accounts.signUp(
+            { name: "Version Seller", email: "version@example.in", password: "khet-version-2026", phone: "+919812345678" },
+            new Headers(),
+          )),
+      ),
+    ).toBe(false);
     expect(await moves(() => t.accounts.signIn({ email: "version@example.in", password: "khet-version-2026" }, new Headers()))).toBe(false);
 
     let listingId = "";
     const photo = { bytes: await makeProducePhoto("vegetables", 3, { width: 320, height: 240 }), fileName: "onion.jpg" };
-    expect(await moves(async () => ({ id: listingId } = await t.listings.createListing({ actor: { id: sellerId }, fields: listingFields({ name: "Version Onion", category: "vegetables" }), photos: [photo] })))).toBe(true);
+    expect(
+      await moves(
+        async () =>
+          ({ id: listingId } = await t.listings.createListing({
+            actor: { id: sellerId },
+            fields: listingFields({ name: "Version Onion", category: "vegetables" }),
+            photos: [photo],
+          })),
+      ),
+    ).toBe(true);
     expect(await moves(() => t.listings.markSold({ actor: { id: sellerId }, id: listingId }))).toBe(true);
     expect(await moves(() => t.listings.markAvailable({ actor: { id: sellerId }, id: listingId }))).toBe(true);
-    expect(await moves(() => t.listings.saveDefaultPlace({ actor: { id: sellerId }, place: { state: "punjab", district: "ludhiana", place: "", pin: "" } }))).toBe(true);
-    expect(await moves(() => t.db.kysely.updateTable("user").set({ name: "Version Seller Renamed" }).where("id", "=", sellerId).execute())).toBe(true);
+    expect(
+      await moves(() =>
+        t.listings.saveDefaultPlace({ actor: { id: sellerId }, place: { state: "punjab", district: "ludhiana", place: "", pin: "" } }),
+      ),
+    ).toBe(true);
+    expect(
+      await moves(() => t.db.kysely.updateTable("user").set({ name: "Version Seller Renamed" }).where("id", "=", sellerId).execute()),
+    ).toBe(true);
     expect(await moves(() => t.listings.deleteListing({ actor: { id: sellerId }, id: listingId }))).toBe(true);
   });
 

@@ -19,7 +19,8 @@ describe.each(testEngines())("price insight on %s", (engine) => {
   beforeAll(async () => {
     t = await createTestServices({ engine });
     photo = await makeProducePhoto("vegetables", 1, { width: 200, height: 150 });
-    for (let n = 1; n <= 6; n++) sellers.push({ id: (await t.accounts.signUp({ ...makeSeller(n), phone: `+91987654321${n}` }, new Headers())).id });
+    for (let n = 1; n <= 6; n++)
+      sellers.push({ id: (await t.accounts.signUp({ ...makeSeller(n), phone: `+91987654321${n}` }, new Headers())).id });
     const staff = await t.accounts.signUp({ ...makeSeller(9), phone: "+919876500009" }, new Headers());
     await t.moderation.setRole({ actor: { commandLine: true }, person: { id: staff.id }, role: "moderator" });
     moderator = { id: staff.id, name: "Staff", role: "moderator" };
@@ -31,7 +32,11 @@ describe.each(testEngines())("price insight on %s", (engine) => {
 
   async function list(seller: { id: string }, form: Record<string, string>) {
     t.clock.now += 60_000;
-    const { id } = await t.listings.createListing({ actor: seller, fields: listingFields({ category: "Vegetable", ...form }), photos: [{ bytes: photo, fileName: "p.jpg" }] });
+    const { id } = await t.listings.createListing({
+      actor: seller,
+      fields: listingFields({ category: "Vegetable", ...form }),
+      photos: [{ bytes: photo, fileName: "p.jpg" }],
+    });
     return id;
   }
   const nashik = { produceId: "onion", state: "maharashtra", district: "nashik" };
@@ -73,11 +78,34 @@ describe.each(testEngines())("price insight on %s", (engine) => {
   });
 
   it("falls back to the state and all India, and compares like with like by grade when it can", async () => {
-    expect(await t.priceInsight.insight({ produceId: "onion", state: "maharashtra", district: "pune" })).toMatchObject({ enough: true, scope: "state", district: null });
-    expect(await t.priceInsight.insight({ produceId: "onion", state: "bihar", district: "patna" })).toMatchObject({ enough: true, scope: "india", state: null });
-    expect(await t.priceInsight.insight({ produceId: "wheat", state: "maharashtra", district: "nashik" })).toEqual({ enough: false, listings: 0, sellers: 0 });
-    for (const [n, price] of [[0, "30"], [1, "32"], [2, "34"], [3, "36"], [5, "38"]] as const) await list(sellers[n]!, { name: "Onion", price, grade: "A" });
-    expect(await t.priceInsight.insight({ ...nashik, grade: "A" })).toMatchObject({ enough: true, grade: "A", summary: { listings: 5, medianPaise: 3400 } });
+    expect(await t.priceInsight.insight({ produceId: "onion", state: "maharashtra", district: "pune" })).toMatchObject({
+      enough: true,
+      scope: "state",
+      district: null,
+    });
+    expect(await t.priceInsight.insight({ produceId: "onion", state: "bihar", district: "patna" })).toMatchObject({
+      enough: true,
+      scope: "india",
+      state: null,
+    });
+    expect(await t.priceInsight.insight({ produceId: "wheat", state: "maharashtra", district: "nashik" })).toEqual({
+      enough: false,
+      listings: 0,
+      sellers: 0,
+    });
+    for (const [n, price] of [
+      [0, "30"],
+      [1, "32"],
+      [2, "34"],
+      [3, "36"],
+      [5, "38"],
+    ] as const)
+      await list(sellers[n]!, { name: "Onion", price, grade: "A" });
+    expect(await t.priceInsight.insight({ ...nashik, grade: "A" })).toMatchObject({
+      enough: true,
+      grade: "A",
+      summary: { listings: 5, medianPaise: 3400 },
+    });
     expect(await t.priceInsight.insight({ ...nashik, grade: "C" })).toMatchObject({ enough: true, grade: null, summary: { listings: 16 } });
   });
 

@@ -56,7 +56,11 @@ export interface PricePage {
   trend: TrendPoint[];
 }
 
-export function createPriceInsightService(deps: { repository: PriceInsightRepository; contentVersion: ContentVersionRepository; now?: () => number }) {
+export function createPriceInsightService(deps: {
+  repository: PriceInsightRepository;
+  contentVersion: ContentVersionRepository;
+  now?: () => number;
+}) {
   const now = deps.now ?? Date.now;
   const { repository } = deps;
   let cachedVersion: number | undefined;
@@ -136,13 +140,19 @@ export function createPriceInsightService(deps: { repository: PriceInsightReposi
       if (!listing.produceId) return undefined;
       const found = await insight({ produceId: listing.produceId, state: listing.state, district: listing.district, grade: listing.grade });
       if (!found.enough) return undefined;
-      return { insight: found, percent: percentFromUsual(listing.pricePaise, found.summary.medianPaise), place: placeOf(found, lang), produceId: listing.produceId };
+      return {
+        insight: found,
+        percent: percentFromUsual(listing.pricePaise, found.summary.medianPaise),
+        place: placeOf(found, lang),
+        produceId: listing.produceId,
+      };
     },
 
     /** A produce's price page; a produce that is not in the catalogue is a 404. */
     async pricePage(produceId: string): Promise<PricePage> {
       const produce = produceById(produceId);
-      if (!produce) throw new AppError("NOT_FOUND", "We could not find prices for that produce. See all produce prices on the Prices page.");
+      if (!produce)
+        throw new AppError("NOT_FOUND", "We could not find prices for that produce. See all produce prices on the Prices page.");
       return cached(`page|${produce.id}`, async (today) => {
         const points = await repository.pointsFor({ produceId: produce.id, fromDay: today - TREND_DAYS + 1 });
         const recent = points.filter((point) => point.day > today - INSIGHT_DAYS);
@@ -164,7 +174,9 @@ export function createPriceInsightService(deps: { repository: PriceInsightReposi
     async produceIndex(): Promise<Array<{ produce: Produce; listings: number }>> {
       return cached("index", async (today) => {
         const counts = await repository.countsByProduce(today - INSIGHT_DAYS + 1);
-        return PRODUCE.map((produce) => ({ produce, listings: counts.get(produce.id) ?? 0 })).sort((a, b) => b.listings - a.listings || (a.produce.en < b.produce.en ? -1 : 1));
+        return PRODUCE.map((produce) => ({ produce, listings: counts.get(produce.id) ?? 0 })).sort(
+          (a, b) => b.listings - a.listings || (a.produce.en < b.produce.en ? -1 : 1),
+        );
       });
     },
   };

@@ -24,7 +24,12 @@ export function apiKeyCheck(services: Pick<Services, "apiKeys" | "rateCounter">,
           return next();
         }
         if (!(await countRequest(services.rateCounter, addressPolicy, res, undefined))) return;
-        sendProblem(res, "invalid-api-key", "This API key is not valid or was revoked. Make a new one on your account page, or send no key.", { instance: req.originalUrl });
+        sendProblem(
+          res,
+          "invalid-api-key",
+          "This API key is not valid or was revoked. Make a new one on your account page, or send no key.",
+          { instance: req.originalUrl },
+        );
       })
       .catch(next);
   };

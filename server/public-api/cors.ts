@@ -8,7 +8,9 @@ import { sendProblem } from "./problems";
 
 export const ALLOWED_METHODS = "GET, HEAD";
 /** Headers a browser script may read from a cross-origin answer. */
-const EXPOSED_HEADERS = ["ETag", "Link", "RateLimit", "RateLimit-Policy", "Retry-After", "Content-Language", "Deprecation", "Sunset"].join(", ");
+const EXPOSED_HEADERS = ["ETag", "Link", "RateLimit", "RateLimit-Policy", "Retry-After", "Content-Language", "Deprecation", "Sunset"].join(
+  ", ",
+);
 
 export const anonymousReadOnlyCors: RequestHandler = (req, res, next) => {
   // No answer may depend on a session: the cookies are gone before any handler runs.

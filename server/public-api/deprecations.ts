@@ -52,12 +52,16 @@ export function noticeText(notice: DeprecationNotice): string {
  */
 export function checkDeprecations(table: ApiDeprecations, known: ReadonlyMap<string, ReadonlySet<string>>): void {
   const check = (where: string, notice: DeprecationNotice) => {
-    if (!DAY.test(notice.since) || Number.isNaN(midnight(notice.since))) throw new Error(`${where}: since "${notice.since}" is not a YYYY-MM-DD day`);
-    if (!DAY.test(notice.sunset) || Number.isNaN(midnight(notice.sunset))) throw new Error(`${where}: sunset "${notice.sunset}" is not a YYYY-MM-DD day`);
+    if (!DAY.test(notice.since) || Number.isNaN(midnight(notice.since)))
+      throw new Error(`${where}: since "${notice.since}" is not a YYYY-MM-DD day`);
+    if (!DAY.test(notice.sunset) || Number.isNaN(midnight(notice.sunset)))
+      throw new Error(`${where}: sunset "${notice.sunset}" is not a YYYY-MM-DD day`);
     const earliest = new Date(midnight(notice.since));
     earliest.setUTCMonth(earliest.getUTCMonth() + MIN_NOTICE_MONTHS);
-    if (midnight(notice.sunset) < earliest.getTime()) throw new Error(`${where}: sunset ${notice.sunset} is less than ${MIN_NOTICE_MONTHS} months after ${notice.since}`);
-    if (!notice.replacement.startsWith("/") && !/^https:\/\//.test(notice.replacement)) throw new Error(`${where}: replacement must be a path under /api/v1 or an https URL`);
+    if (midnight(notice.sunset) < earliest.getTime())
+      throw new Error(`${where}: sunset ${notice.sunset} is less than ${MIN_NOTICE_MONTHS} months after ${notice.since}`);
+    if (!notice.replacement.startsWith("/") && !/^https:\/\//.test(notice.replacement))
+      throw new Error(`${where}: replacement must be a path under /api/v1 or an https URL`);
   };
   for (const [operationId, notice] of Object.entries(table.operations ?? {})) {
     if (!known.has(operationId)) throw new Error(`deprecations: no operation "${operationId}"`);
@@ -74,12 +78,20 @@ export function checkDeprecations(table: ApiDeprecations, known: ReadonlyMap<str
 }
 
 /** The headers one notice adds to an answer. `base` is the API's absolute address (`https://…/api/v1`). */
-export function deprecationHeaders(notice: DeprecationNotice, noticeUrl: string, base: string): { deprecation: string; sunset: string; links: string[] } {
+export function deprecationHeaders(
+  notice: DeprecationNotice,
+  noticeUrl: string,
+  base: string,
+): { deprecation: string; sunset: string; links: string[] } {
   const replacement = notice.replacement.startsWith("/") ? `${base}${notice.replacement}` : notice.replacement;
   return {
     deprecation: `@${midnight(notice.since) / 1000}`,
     sunset: new Date(midnight(notice.sunset)).toUTCString(),
-    links: [`<${noticeUrl}>; rel="deprecation"; type="text/html"`, `<${noticeUrl}>; rel="sunset"; type="text/html"`, `<${replacement}>; rel="successor-version"`],
+    links: [
+      `<${noticeUrl}>; rel="deprecation"; type="text/html"`,
+      `<${noticeUrl}>; rel="sunset"; type="text/html"`,
+      `<${replacement}>; rel="successor-version"`,
+    ],
   };
 }
 
@@ -97,13 +109,27 @@ export function deprecationMiddleware(table: ApiDeprecations, operationId: strin
     const query = new URL(req.originalUrl, "http://api.invalid").searchParams;
     const applying = [
       ...(whole ? [deprecationHeaders(whole, docs + noticeAnchor(operationId), base)] : []),
-      ...parameters.filter(([name]) => query.has(name)).map(([name, notice]) => deprecationHeaders(notice, docs + noticeAnchor(operationId, name), base)),
+      ...parameters
+        .filter(([name]) => query.has(name))
+        .map(([name, notice]) => deprecationHeaders(notice, docs + noticeAnchor(operationId, name), base)),
     ];
     if (applying.length) {
       // RFC 9745 and 8594 allow one of each header: the earliest deprecation and the earliest sunset.
       const earliest = (values: string[], toTime: (v: string) => number) => values.reduce((a, b) => (toTime(b) < toTime(a) ? b : a));
-      res.setHeader("Deprecation", earliest(applying.map((h) => h.deprecation), (v) => Number(v.slice(1))));
-      res.setHeader("Sunset", earliest(applying.map((h) => h.sunset), Date.parse));
+      res.setHeader(
+        "Deprecation",
+        earliest(
+          applying.map((h) => h.deprecation),
+          (v) => Number(v.slice(1)),
+        ),
+      );
+      res.setHeader(
+        "Sunset",
+        earliest(
+          applying.map((h) => h.sunset),
+          Date.parse,
+        ),
+      );
       res.append("Link", [...new Set(applying.flatMap((h) => h.links))]);
     }
     next();

@@ -4,7 +4,9 @@
  * against the shape of a live answer, so an example cannot fall behind the code.
  */
 const SITE = "https://mandi.example";
-const photo = (key: string) => ({ sizes: [320, 640, 1280].map((width) => ({ width, url: `${SITE}/media/listings/${key}/w${width}.webp` })) });
+const photo = (key: string) => ({
+  sizes: [320, 640, 1280].map((width) => ({ width, url: `${SITE}/media/listings/${key}/w${width}.webp` })),
+});
 const id = "3f2c1a9e-5b7d-4e8f-9a0b-1c2d3e4f5a6b";
 const key = "6a1d9c0e-2f4b-4c8a-8e3d-7b5f1a2c9d0e";
 
@@ -56,8 +58,21 @@ export const EXAMPLES = {
     url: `${SITE}/seller/u7Hk2mPq9sT4`,
   },
   listCategories: { items: [{ slug: "vegetables", name: "Vegetables", name_en: "Vegetables", name_hi: "सब्ज़ी" }] },
-  listProduce: { items: [{ id: "onion", name: "Onion", name_en: "Onion", name_hi: "प्याज़", category: "vegetables", prices_url: `${SITE}/prices/onion` }] },
-  listStates: { items: [{ slug: "maharashtra", name: "Maharashtra", name_en: "Maharashtra", name_hi: "महाराष्ट्र", kind: "state", api_url: `${SITE}/api/v1/states/maharashtra` }] },
+  listProduce: {
+    items: [{ id: "onion", name: "Onion", name_en: "Onion", name_hi: "प्याज़", category: "vegetables", prices_url: `${SITE}/prices/onion` }],
+  },
+  listStates: {
+    items: [
+      {
+        slug: "maharashtra",
+        name: "Maharashtra",
+        name_en: "Maharashtra",
+        name_hi: "महाराष्ट्र",
+        kind: "state",
+        api_url: `${SITE}/api/v1/states/maharashtra`,
+      },
+    ],
+  },
   getState: {
     slug: "maharashtra",
     name: "Maharashtra",
@@ -101,7 +116,10 @@ export const EXAMPLES = {
       },
     ],
     next_cursor: null,
-    source: { name: "AGMARKNET / data.gov.in", url: "https://www.data.gov.in/resource/current-daily-price-various-commodities-various-markets-mandi" },
+    source: {
+      name: "AGMARKNET / data.gov.in",
+      url: "https://www.data.gov.in/resource/current-daily-price-various-commodities-various-markets-mandi",
+    },
   },
   getMspTable: {
     seasons: [
@@ -109,8 +127,18 @@ export const EXAMPLES = {
         name: "Kharif marketing season 2025-26",
         from: "2025-10-01",
         to: "2026-09-30",
-        source: { title: "Cabinet approves Minimum Support Prices (MSP) for Kharif Crops for Marketing Season 2025-26", date: "2025-05-28" },
-        prices: [{ produce_id: "rice", produce: "Paddy", variety: "Common", price: { price_paise: 236900, price_rupees: "2369.00", unit: "quintal" } }],
+        source: {
+          title: "Cabinet approves Minimum Support Prices (MSP) for Kharif Crops for Marketing Season 2025-26",
+          date: "2025-05-28",
+        },
+        prices: [
+          {
+            produce_id: "rice",
+            produce: "Paddy",
+            variety: "Common",
+            price: { price_paise: 236900, price_rupees: "2369.00", unit: "quintal" },
+          },
+        ],
       },
     ],
   },

@@ -16,12 +16,18 @@ import { problemSchema } from "./public-api.schemas";
 
 export const API_VERSION = "1.0.0";
 
-const header = (description: string, example?: string) => ({ description, schema: { type: "string" as const, ...(example ? { example } : {}) } });
+const header = (description: string, example?: string) => ({
+  description,
+  schema: { type: "string" as const, ...(example ? { example } : {}) },
+});
 
 const COMMON_HEADERS = {
   ETag: header("Changes whenever the body does: send it back as If-None-Match for a 304.", 'W/"1a2b-3c4d"'),
   "Cache-Control": header("As the site's pages: shared caches may keep it for a second.", "public, max-age=0, s-maxage=1"),
-  RateLimit: header('What is left of this address\'s limit, and seconds until it resets (IETF draft): `"bulk";r=119;t=42`.', '"bulk";r=119;t=42'),
+  RateLimit: header(
+    'What is left of this address\'s limit, and seconds until it resets (IETF draft): `"bulk";r=119;t=42`.',
+    '"bulk";r=119;t=42',
+  ),
   "RateLimit-Policy": header('The limit: requests per window, seconds: `"bulk";q=120;w=60`.', '"bulk";q=120;w=60'),
   "Content-Language": header("The language names are given in.", "en-IN"),
 };
@@ -29,15 +35,25 @@ const LINK_HEADER = { Link: header('The next page: `<https://…/api/v1/listings
 
 const problem = (kind: ProblemKind, description: string) => ({
   description,
-  ...(kind === "rate-limited" || kind === "unavailable" ? { headers: { "Retry-After": header("Seconds to wait before asking again.", "30") } } : {}),
-  content: { "application/problem+json": { schema: problemSchema, example: { type: `/api/v1/docs#problem-${kind}`, title: PROBLEMS[kind].title, status: PROBLEMS[kind].status, detail: description } } },
+  ...(kind === "rate-limited" || kind === "unavailable"
+    ? { headers: { "Retry-After": header("Seconds to wait before asking again.", "30") } }
+    : {}),
+  content: {
+    "application/problem+json": {
+      schema: problemSchema,
+      example: { type: `/api/v1/docs#problem-${kind}`, title: PROBLEMS[kind].title, status: PROBLEMS[kind].status, detail: description },
+    },
+  },
 });
 
 /** What any operation may answer besides its own success. */
 const COMMON_PROBLEMS = {
   "400": problem("invalid-parameter", "A query parameter is unknown, given twice, or not valid; `errors` says which."),
   "401": problem("invalid-api-key", "An `X-Api-Key` was sent that is not valid, or was revoked."),
-  "429": problem("rate-limited", "Too many requests from this address (or this key's account) this minute, or, without a key, too many phone numbers this hour."),
+  "429": problem(
+    "rate-limited",
+    "Too many requests from this address (or this key's account) this minute, or, without a key, too many phone numbers this hour.",
+  ),
   "500": problem("server-error", "A fault on Mandi's side."),
   "503": problem("unavailable", "The database is not answering; try again after Retry-After."),
 };
@@ -56,7 +72,10 @@ function ok(schema: z.ZodType, example: unknown, options: { link?: boolean } = {
 
 /** One operation of the table as the document says it. */
 function documentOperation(op: ApiOperation): ZodOpenApiOperationObject {
-  const ownProblems = Object.entries(op.problems ?? {}).map(([kind, detail]) => [String(PROBLEMS[kind as ProblemKind].status), problem(kind as ProblemKind, detail)]);
+  const ownProblems = Object.entries(op.problems ?? {}).map(([kind, detail]) => [
+    String(PROBLEMS[kind as ProblemKind].status),
+    problem(kind as ProblemKind, detail),
+  ]);
   return {
     operationId: op.operationId,
     tags: [op.tag],
@@ -82,7 +101,10 @@ function buildDocument(origin: string) {
       version: API_VERSION,
       description:
         "Read-only and anonymous: no cookies, and no key needed (an optional `X-Api-Key` from your account page raises the rate limits). Lists are paged with an opaque `cursor` (the `next_cursor` of the page before, also in the `Link` header); the order is stable, so new listings never shift a page. Bulk lists never carry a phone number: one listing and a seller do, under a lower rate limit (without a key, also a number of phone numbers an hour per address). Errors are RFC 9457 problem details. Within v1 fields may be added, never removed or renamed; anything else is v2, announced with `Deprecation` and `Sunset` headers.",
-      license: { name: "Listings: their sellers'. Mandi rates: Government Open Data License – India.", url: "https://www.data.gov.in/Godl" },
+      license: {
+        name: "Listings: their sellers'. Mandi rates: Government Open Data License – India.",
+        url: "https://www.data.gov.in/Godl",
+      },
     },
     servers: [{ url: `${origin}/api/v1` }],
     // Anonymous, or with an optional key that raises the rate limits.
@@ -93,7 +115,8 @@ function buildDocument(origin: string) {
           type: "apiKey",
           in: "header",
           name: "X-Api-Key",
-          description: "Optional. Made (and revoked) on your account page at Mandi once your email address is verified; raises the rate limits, counted per account (all of your keys share them). A key that is not valid is a 401, and counts against your address's limit.",
+          description:
+            "Optional. Made (and revoked) on your account page at Mandi once your email address is verified; raises the rate limits, counted per account (all of your keys share them). A key that is not valid is a 401, and counts against your address's limit.",
         },
       },
     },
@@ -120,7 +143,8 @@ interface DocumentParameter {
  */
 function markDeprecated(document: OpenApiDocument, table: ApiDeprecations): OpenApiDocument {
   const operations = Object.values(document.paths ?? {}).flatMap((item) => (item.get?.operationId ? [item.get] : []));
-  const queryNames = (operation: (typeof operations)[number]) => ((operation.parameters ?? []) as DocumentParameter[]).filter((p) => p.in === "query").map((p) => p.name);
+  const queryNames = (operation: (typeof operations)[number]) =>
+    ((operation.parameters ?? []) as DocumentParameter[]).filter((p) => p.in === "query").map((p) => p.name);
   checkDeprecations(table, new Map(operations.map((operation) => [operation.operationId!, new Set(queryNames(operation))])));
   const addNote = (text: string | undefined, note: string) => (text ? `${text} ${note}` : note);
   for (const operation of operations) {

@@ -12,7 +12,10 @@ import type { Problem, ProblemKind } from "./problems";
 import type { RateLimitPolicyName } from "./rate-limit";
 import type { ViewContext } from "./public-api.views";
 
-export type ApiServices = Pick<Services, "search" | "listings" | "priceInsight" | "mandiRates" | "apiKeys" | "rateCounter" | "phoneReveals" | "config" | "logger">;
+export type ApiServices = Pick<
+  Services,
+  "search" | "listings" | "priceInsight" | "mandiRates" | "apiKeys" | "rateCounter" | "phoneReveals" | "config" | "logger"
+>;
 
 export type ApiTag = "Listings" | "Prices" | "Reference";
 
@@ -20,11 +23,15 @@ export type ApiTag = "Listings" | "Prices" | "Reference";
 export type HandlerProblemKind = Extract<ProblemKind, "invalid-parameter" | "not-found" | "gone">;
 
 export type OperationResult<Body> =
-  | { ok: true; body: Body; next?: NextPage }
-  | { ok: false; problem: HandlerProblemKind; detail: string; errors?: Problem["errors"] };
+  { ok: true; body: Body; next?: NextPage } | { ok: false; problem: HandlerProblemKind; detail: string; errors?: Problem["errors"] };
 
 export const answer = <Body>(body: Body, next?: NextPage): OperationResult<Body> => ({ ok: true, body, ...(next ? { next } : {}) });
-export const invalidParameter = (parameter: string, message: string): OperationResult<never> => ({ ok: false, problem: "invalid-parameter", detail: message, errors: [{ parameter, message }] });
+export const invalidParameter = (parameter: string, message: string): OperationResult<never> => ({
+  ok: false,
+  problem: "invalid-parameter",
+  detail: message,
+  errors: [{ parameter, message }],
+});
 export const notFound = (detail: string): OperationResult<never> => ({ ok: false, problem: "not-found", detail });
 
 export interface OperationContext<Query, Params> {
@@ -37,11 +44,19 @@ export interface OperationContext<Query, Params> {
 }
 
 /** An example as openapi-examples.ts writes it (`as const`): the response's type, read-only. */
-type Example<T> = T extends readonly (infer Item)[] ? readonly Example<Item>[] : T extends object ? { readonly [K in keyof T]: Example<T[K]> } : T;
+type Example<T> = T extends readonly (infer Item)[]
+  ? readonly Example<Item>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Example<T[K]> }
+    : T;
 
 type PathParams<P extends z.ZodObject> = { [K in keyof P["shape"]]: string };
 
-export interface ApiOperation<Query extends z.ZodObject = z.ZodObject, Params extends z.ZodObject = z.ZodObject, Response extends z.ZodType = z.ZodType> {
+export interface ApiOperation<
+  Query extends z.ZodObject = z.ZodObject,
+  Params extends z.ZodObject = z.ZodObject,
+  Response extends z.ZodType = z.ZodType,
+> {
   operationId: string;
   method: "get";
   /** OpenAPI's form, `/listings/{id}`. */
@@ -58,11 +73,17 @@ export interface ApiOperation<Query extends z.ZodObject = z.ZodObject, Params ex
   problems?: Partial<Record<"not-found" | "gone", string>>;
   rateLimit: RateLimitPolicyName;
   // A method, so the table can hold operations of every type (their handlers are checked where they are defined).
-  handler(context: OperationContext<z.output<Query>, PathParams<Params>>): OperationResult<z.input<Response>> | Promise<OperationResult<z.input<Response>>>;
+  handler(
+    context: OperationContext<z.output<Query>, PathParams<Params>>,
+  ): OperationResult<z.input<Response>> | Promise<OperationResult<z.input<Response>>>;
 }
 
 /** One entry of the table, its handler's answers checked against its response schema. */
-export const defineOperation = <Query extends z.ZodObject, Response extends z.ZodType, Params extends z.ZodObject = z.ZodObject<Record<never, never>>>(
+export const defineOperation = <
+  Query extends z.ZodObject,
+  Response extends z.ZodType,
+  Params extends z.ZodObject = z.ZodObject<Record<never, never>>,
+>(
   operation: ApiOperation<Query, Params, Response>,
 ): ApiOperation<Query, Params, Response> => operation;
 

@@ -52,14 +52,19 @@ import {
 } from "./public-api.views";
 
 /** A produce, state and district from a query, strictly: an unknown one is a 400 here (a filter on the site would drop it). */
-function readPlaceAndProduce(query: { produce: string; state?: string; district?: string }): OperationResult<never> | { produce: Produce; state?: string; district?: string } {
+function readPlaceAndProduce(query: {
+  produce: string;
+  state?: string;
+  district?: string;
+}): OperationResult<never> | { produce: Produce; state?: string; district?: string } {
   const produce = produceById(query.produce);
   if (!produce) return invalidParameter("produce", "No produce has this id; see /api/v1/produce.");
   const state = query.state ? findState(query.state) : undefined;
   if (query.state && !state) return invalidParameter("state", "No state has this name; see /api/v1/states.");
   if (query.district && !state) return invalidParameter("district", "A district needs its state.");
   const district = state && query.district ? findDistrict(state.slug, query.district) : undefined;
-  if (query.district && !district) return invalidParameter("district", "No district of this state has this name; see /api/v1/states/{state}.");
+  if (query.district && !district)
+    return invalidParameter("district", "No district of this state has this name; see /api/v1/states/{state}.");
   return { produce, state: state?.slug, district: district?.slug };
 }
 
@@ -74,7 +79,14 @@ const isCalendarDate = (day: string) => {
  * reaches the database as a parameter: anything else (a NUL, which PostgreSQL refuses as text) is
  * a cursor this API did not give.
  */
-const rateCursorSchema = z.strictObject({ d: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), i: z.string().min(1).max(128).regex(/^[\w-]+$/) });
+const rateCursorSchema = z.strictObject({
+  d: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  i: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[\w-]+$/),
+});
 
 export const OPERATIONS: readonly ApiOperation[] = [
   defineOperation({
@@ -83,7 +95,8 @@ export const OPERATIONS: readonly ApiOperation[] = [
     path: "/listings",
     tag: "Listings",
     summary: "Search and filter listings",
-    description: "The parameters and rules of the site's `/viewmore` page, paged by cursor. For example onions in Nashik under ₹25 / kg: `?q=onion&state=maharashtra&district=nashik&max=25&sort=price-asc`.",
+    description:
+      "The parameters and rules of the site's `/viewmore` page, paged by cursor. For example onions in Nashik under ₹25 / kg: `?q=onion&state=maharashtra&district=nashik&max=25&sort=price-asc`.",
     query: listingsQuery,
     response: listingsPageSchema,
     example: EXAMPLES.listListings,
@@ -93,10 +106,19 @@ export const OPERATIONS: readonly ApiOperation[] = [
       // The site's own reading of the same parameters (cleaning, places, prices), so both find the same.
       const read = browseQuerySchema.parse(browse);
       if (read.price.problem) return invalidParameter(read.price.minPaise === undefined && browse.min ? "min" : "max", read.price.problem);
-      const page = await services.search.browseListingsByCursor(read, { limit: pageLimit(limit), cursor: cursor ? decodeCursor(cursor) : undefined });
+      const page = await services.search.browseListingsByCursor(read, {
+        limit: pageLimit(limit),
+        cursor: cursor ? decodeCursor(cursor) : undefined,
+      });
       if (!page.ok) return invalidParameter("cursor", "This cursor is not one this list gave (or was given for another order).");
       const next = page.next ? encodeCursor(page.next) : null;
-      const body = { items: page.items.map((item) => listingSummaryView(item, view)), total: page.total, more_than_total: page.moreThanTotal, close_matches: page.closeMatches, next_cursor: next };
+      const body = {
+        items: page.items.map((item) => listingSummaryView(item, view)),
+        total: page.total,
+        more_than_total: page.moreThanTotal,
+        close_matches: page.closeMatches,
+        next_cursor: next,
+      };
       // "Near me": the next link names the district the position picked, never the position.
       const replace: Record<string, string> = page.nearestDistrict ? { sort: "near", from: page.nearestDistrict } : {};
       return answer(body, next ? { cursor: next, replace, drop: ["lat", "lon"] } : undefined);
@@ -199,7 +221,8 @@ export const OPERATIONS: readonly ApiOperation[] = [
     path: "/price-insight",
     tag: "Prices",
     summary: "The usual price of a produce near a place",
-    description: "From Mandi's own listings of the last 30 days: the district's figures when it has enough, else the state's, else all India's.",
+    description:
+      "From Mandi's own listings of the last 30 days: the district's figures when it has enough, else the state's, else all India's.",
     query: priceInsightQuery,
     response: priceInsightSchema,
     example: EXAMPLES.getPriceInsight,
@@ -209,7 +232,12 @@ export const OPERATIONS: readonly ApiOperation[] = [
       if ("ok" in found) return found;
       const grade = query.grade ? readGrade(query.grade) : undefined;
       if (query.grade && !grade) return invalidParameter("grade", "Not a grade: use A, B, C or FAQ.");
-      const insight = await services.priceInsight.insight({ produceId: found.produce.id, state: found.state ?? null, district: found.district ?? null, grade: grade ?? null });
+      const insight = await services.priceInsight.insight({
+        produceId: found.produce.id,
+        state: found.state ?? null,
+        district: found.district ?? null,
+        grade: grade ?? null,
+      });
       return answer(priceInsightView(found.produce, insight, view));
     },
   }),
@@ -248,7 +276,12 @@ export const OPERATIONS: readonly ApiOperation[] = [
       const items = rows.slice(0, limit);
       const last = items.at(-1);
       const next = rows.length > limit && last ? encodeCursor({ d: last.arrivalDate, i: last.id }) : null;
-      const body = { produce: produceRef(found.produce, view.lang), items: items.map(mandiRateView), next_cursor: next, source: { name: MANDI_RATE_SOURCE, url: MANDI_RATE_SOURCE_URL } };
+      const body = {
+        produce: produceRef(found.produce, view.lang),
+        items: items.map(mandiRateView),
+        next_cursor: next,
+        source: { name: MANDI_RATE_SOURCE, url: MANDI_RATE_SOURCE_URL },
+      };
       return answer(body, next ? { cursor: next } : undefined);
     },
   }),

@@ -39,7 +39,12 @@ export function problemOf(kind: ProblemKind, detail: string, extra: Pick<Problem
 }
 
 /** Sends a problem; a 503 and a 429 say when to come back. */
-export function sendProblem(res: Response, kind: ProblemKind, detail: string, extra: Pick<Problem, "instance" | "errors"> & { retryAfterSeconds?: number } = {}): void {
+export function sendProblem(
+  res: Response,
+  kind: ProblemKind,
+  detail: string,
+  extra: Pick<Problem, "instance" | "errors"> & { retryAfterSeconds?: number } = {},
+): void {
   const { retryAfterSeconds, ...rest } = extra;
   const problem = problemOf(kind, detail, rest);
   if (kind === "unavailable") res.setHeader("Retry-After", String(retryAfterSeconds ?? RETRY_AFTER_SECONDS));
@@ -53,7 +58,9 @@ export function apiErrors(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(error);
     // Express could not decode a path parameter (a %-escape that is not UTF-8, "/sellers/%FF"): such an address names nothing.
     if (error instanceof URIError) {
-      return void sendProblem(res, "not-found", "There is nothing at this address: part of it is not valid %-encoded UTF-8.", { instance: req.originalUrl });
+      return void sendProblem(res, "not-found", "There is nothing at this address: part of it is not valid %-encoded UTF-8.", {
+        instance: req.originalUrl,
+      });
     }
     if (isAppError(error) && (error.code === "NOT_FOUND" || error.code === "GONE")) {
       return void sendProblem(res, error.code === "GONE" ? "gone" : "not-found", error.message, { instance: req.originalUrl });
@@ -61,9 +68,13 @@ export function apiErrors(logger: Logger): ErrorRequestHandler {
     const unavailability = classifyUnavailable(error);
     if (unavailability) {
       logger.warn({ err: error, requestId: String(req.id) }, `answered 503: ${describeUnavailability(unavailability)}`);
-      return void sendProblem(res, "unavailable", "Mandi cannot answer just now. Please try again in a little while.", { instance: req.originalUrl });
+      return void sendProblem(res, "unavailable", "Mandi cannot answer just now. Please try again in a little while.", {
+        instance: req.originalUrl,
+      });
     }
     logger.error({ err: error, requestId: String(req.id) }, "public API error");
-    sendProblem(res, "server-error", `Sorry, something went wrong on our side. (Reference: ${String(req.id)})`, { instance: req.originalUrl });
+    sendProblem(res, "server-error", `Sorry, something went wrong on our side. (Reference: ${String(req.id)})`, {
+      instance: req.originalUrl,
+    });
   };
 }

@@ -58,7 +58,12 @@ const TEST_DEPRECATIONS: ApiDeprecations = {
 };
 /** Each engine with v1's own table; SQLite once more with the test's table, fewer requests each. */
 const RUNS: Array<[TestEngine, string, ApiDeprecations, number]> = [
-  ...testEngines().map((engine): [TestEngine, string, ApiDeprecations, number] => [engine, "v1's deprecations", V1_DEPRECATIONS, RUNS_PER_OPERATION]),
+  ...testEngines().map((engine): [TestEngine, string, ApiDeprecations, number] => [
+    engine,
+    "v1's deprecations",
+    V1_DEPRECATIONS,
+    RUNS_PER_OPERATION,
+  ]),
   ["sqlite", "a test's deprecations", TEST_DEPRECATIONS, 20],
 ];
 
@@ -80,7 +85,12 @@ function meaningful(market: ApiMarket): Record<string, string[]> {
     market: ["Lasalgaon", "lasalgaon", "Pimpalgaon"],
     id: [...market.onionIds.slice(0, 2), market.tomatoId, market.sellers[0]!.id, "00000000-0000-4000-8000-000000000000"],
     state_path: ["maharashtra", "delhi", "atlantis"],
-    cursor: ["eyJzIjoibmV3ZXN0IiwiYyI6MCwicCI6MCwiaSI6IiJ9", "eyJzIjoibmVhciIsIm8iOjh9", "eyJkIjoiMjAyNi0xMS0wMSIsImkiOiIifQ", "bm90IGpzb24"],
+    cursor: [
+      "eyJzIjoibmV3ZXN0IiwiYyI6MCwicCI6MCwiaSI6IiJ9",
+      "eyJzIjoibmVhciIsIm8iOjh9",
+      "eyJkIjoiMjAyNi0xMS0wMSIsImkiOiIifQ",
+      "bm90IGpzb24",
+    ],
   };
 }
 
@@ -95,7 +105,7 @@ const HOSTILE = [
   "%00",
   "%",
   "' OR 1=1 --",
-  "\"; drop table listing; --",
+  '"; drop table listing; --',
   "../../etc/passwd",
   "<script>alert(1)</script>",
   "9".repeat(400),
@@ -127,7 +137,12 @@ function valueArbitrary(parameter: Parameter, known: Record<string, string[]>, m
     if (key === "limit") edges.push("1", "50", "51", "0", "999");
     return fc.oneof(fc.constantFrom(...edges), ...valid);
   }
-  return fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ unit: "binary", maxLength: 40 }), fc.string({ unit: "grapheme", maxLength: 120 }), ...valid);
+  return fc.oneof(
+    fc.constantFrom(...HOSTILE),
+    fc.string({ unit: "binary", maxLength: 40 }),
+    fc.string({ unit: "grapheme", maxLength: 120 }),
+    ...valid,
+  );
 }
 
 /**
@@ -141,30 +156,41 @@ function requestArbitrary(path: string, operation: Operation, known: Record<stri
   const pathParameters = parameters.filter((p) => p.in === "path");
   const forMode = (mode: Mode) =>
     fc.record({
-      path: fc.tuple(...pathParameters.map((p) => valueArbitrary(p, known, mode))).map((values) =>
-        pathParameters.reduce((built, p, i) => built.replace(`{${p.name}}`, encodeURIComponent(values[i]!)), path),
-      ),
+      path: fc
+        .tuple(...pathParameters.map((p) => valueArbitrary(p, known, mode)))
+        .map((values) => pathParameters.reduce((built, p, i) => built.replace(`{${p.name}}`, encodeURIComponent(values[i]!)), path)),
       query: fc.tuple(
         ...query.map((p) =>
-          p.required ? valueArbitrary(p, known, mode).map((v) => [v]) : fc.option(valueArbitrary(p, known, mode), { nil: undefined, freq: 2 }).map((v) => (v === undefined ? [] : [v])),
+          p.required
+            ? valueArbitrary(p, known, mode).map((v) => [v])
+            : fc.option(valueArbitrary(p, known, mode), { nil: undefined, freq: 2 }).map((v) => (v === undefined ? [] : [v])),
         ),
       ),
       duplicate: mode === "hostile" ? fc.option(fc.constantFrom(...query.map((p) => p.name), "q"), { freq: 3 }) : fc.constant(null),
-      unknown: mode === "hostile" ? fc.option(fc.constantFrom("page", "callback", "__proto__", "constructor", "api_key", "प्याज"), { freq: 3 }) : fc.constant(null),
+      unknown:
+        mode === "hostile"
+          ? fc.option(fc.constantFrom("page", "callback", "__proto__", "constructor", "api_key", "प्याज"), { freq: 3 })
+          : fc.constant(null),
       language: fc.constantFrom(undefined, "hi", "hi-IN,hi;q=0.9", "en", "*", "xx;q=bad"),
       ifNoneMatch: fc.constantFrom(undefined, undefined, "*", 'W/"x"', '"x", W/"y"'),
     });
-  return fc.oneof({ weight: 3, arbitrary: forMode("valid") }, { weight: 1, arbitrary: forMode("boundary") }, { weight: 2, arbitrary: forMode("hostile") }).map(({ path: built, query: values, duplicate, unknown, language, ifNoneMatch }) => {
-    const params = new URLSearchParams();
-    query.forEach((p, i) => values[i]!.forEach((value) => params.append(p.name, value)));
-    if (duplicate) params.append(duplicate, params.get(duplicate) ?? "x");
-    if (unknown) params.append(unknown, "1");
-    const search = params.toString();
-    const headers: Record<string, string> = {};
-    if (language) headers["Accept-Language"] = language;
-    if (ifNoneMatch) headers["If-None-Match"] = ifNoneMatch;
-    return { url: `${built}${search ? `?${search}` : ""}`, headers };
-  });
+  return fc
+    .oneof(
+      { weight: 3, arbitrary: forMode("valid") },
+      { weight: 1, arbitrary: forMode("boundary") },
+      { weight: 2, arbitrary: forMode("hostile") },
+    )
+    .map(({ path: built, query: values, duplicate, unknown, language, ifNoneMatch }) => {
+      const params = new URLSearchParams();
+      query.forEach((p, i) => values[i]!.forEach((value) => params.append(p.name, value)));
+      if (duplicate) params.append(duplicate, params.get(duplicate) ?? "x");
+      if (unknown) params.append(unknown, "1");
+      const search = params.toString();
+      const headers: Record<string, string> = {};
+      if (language) headers["Accept-Language"] = language;
+      if (ifNoneMatch) headers["If-None-Match"] = ifNoneMatch;
+      return { url: `${built}${search ? `?${search}` : ""}`, headers };
+    });
 }
 
 /** The keys of a value, recursively (arrays by their first item): what "shape" means for an example. */
@@ -182,13 +208,16 @@ function shapeOf(value: unknown): unknown {
 /** Two shapes agree where both say something: null, empty lists and optional keys may differ in data. */
 function shapesDiffer(example: unknown, live: unknown, at = ""): string[] {
   if (example === "null" || live === "null") return [];
-  if (Array.isArray(example) && Array.isArray(live)) return example.length && live.length ? shapesDiffer(example[0], live[0], `${at}[0]`) : [];
+  if (Array.isArray(example) && Array.isArray(live))
+    return example.length && live.length ? shapesDiffer(example[0], live[0], `${at}[0]`) : [];
   if (example && live && typeof example === "object" && typeof live === "object") {
     const a = example as Record<string, unknown>;
     const b = live as Record<string, unknown>;
     const optional = new Set(["distance_km"]);
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    return [...keys].flatMap((key) => (!(key in a) || !(key in b) ? (optional.has(key) ? [] : [`${at}.${key}`]) : shapesDiffer(a[key], b[key], `${at}.${key}`)));
+    return [...keys].flatMap((key) =>
+      !(key in a) || !(key in b) ? (optional.has(key) ? [] : [`${at}.${key}`]) : shapesDiffer(a[key], b[key], `${at}.${key}`),
+    );
   }
   return example === live ? [] : [`${at}: ${String(example)} vs ${String(live)}`];
 }
@@ -197,13 +226,17 @@ describe.each(RUNS)("the public API's contract on %s, %s", (engine, _label, depr
   let t: TestServices;
   let http: TestHttpApp;
   let market: ApiMarket;
-  const document = openApiDocument("https://mandi.example", deprecations) as unknown as { paths: Record<string, { get: Operation }>; components: unknown };
+  const document = openApiDocument("https://mandi.example", deprecations) as unknown as {
+    paths: Record<string, { get: Operation }>;
+    components: unknown;
+  };
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addSchema({ ...document, $id: DOC_ID });
   const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
   const validatorFor = (path: string, status: string, mediaType: string) =>
-    ajv.getSchema(`${DOC_ID}#/${pointer("paths", path, "get", "responses", status, "content", mediaType, "schema")}`) ?? ajv.compile({ $ref: `${DOC_ID}#/${pointer("paths", path, "get", "responses", status, "content", mediaType, "schema")}` });
+    ajv.getSchema(`${DOC_ID}#/${pointer("paths", path, "get", "responses", status, "content", mediaType, "schema")}`) ??
+    ajv.compile({ $ref: `${DOC_ID}#/${pointer("paths", path, "get", "responses", status, "content", mediaType, "schema")}` });
 
   // A fresh database and a dozen listings with real photos: slow on a busy 2-core machine.
   beforeAll(async () => void ({ t, market, http } = await serveApiMarket(engine, { apiDeprecations: deprecations })), 60_000);
@@ -266,7 +299,9 @@ describe.each(RUNS)("the public API's contract on %s, %s", (engine, _label, depr
     }
     const seconds = (performance.now() - started) / 1000;
     // The contract's own cost, in the test log (decision 032 records it).
-    console.info(`public API contract on ${engine}: ${requests} requests in ${seconds.toFixed(1)} s, by status ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.info(
+      `public API contract on ${engine}: ${requests} requests in ${seconds.toFixed(1)} s, by status ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
     // Generated requests must also get past validation, or the answers' schemas go untested.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(requests / 10);
     // The table's operations were walked, so their headers were checked.

@@ -43,12 +43,17 @@ export function createPublicApiRouter(services: ApiServices, options: { deprecat
     const querySchema = isPaged(operation) ? limitWithinMax(operation.query) : operation.query;
     return (req, res, next) => {
       const parsed = parseQuery(req, querySchema);
-      if (!parsed.ok) return void sendProblem(res, "invalid-parameter", parsed.detail, { instance: req.originalUrl, errors: parsed.errors });
+      if (!parsed.ok)
+        return void sendProblem(res, "invalid-parameter", parsed.detail, { instance: req.originalUrl, errors: parsed.errors });
       const lang = languageOf(req, (parsed.query as { lang?: string }).lang);
       const params = Object.fromEntries(Object.entries(req.params).map(([name, value]) => [name, String(value)]));
       Promise.resolve(operation.handler({ query: parsed.query, params, view: { lang, origin }, services }))
         .then((result) => {
-          if (!result.ok) return sendProblem(res, result.problem, result.detail, { instance: req.originalUrl, ...(result.errors ? { errors: result.errors } : {}) });
+          if (!result.ok)
+            return sendProblem(res, result.problem, result.detail, {
+              instance: req.originalUrl,
+              ...(result.errors ? { errors: result.errors } : {}),
+            });
           // Appended: a deprecated operation's links may be there already.
           if (result.next) res.append("Link", `<${nextLink(origin, req, result.next)}>; rel="next"`);
           sendJson(res, lang, result.body);
@@ -61,7 +66,12 @@ export function createPublicApiRouter(services: ApiServices, options: { deprecat
     // Deprecation and Sunset on every answer of a deprecated operation (or one using a deprecated
     // parameter), before its rate limit, so a refused request learns it too.
     const announce = deprecationMiddleware(deprecations, operation.operationId, origin + API_BASE);
-    router[operation.method](expressPath(operation.path), ...(announce ? [announce] : []), ...chains[operation.rateLimit], route(operation));
+    router[operation.method](
+      expressPath(operation.path),
+      ...(announce ? [announce] : []),
+      ...chains[operation.rateLimit],
+      route(operation),
+    );
   }
 
   router.get("/openapi.json", (req, res) => {
@@ -71,7 +81,12 @@ export function createPublicApiRouter(services: ApiServices, options: { deprecat
   });
 
   router.get(["/", "/docs"], (req, res) => {
-    res.type("html").setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    res
+      .type("html")
+      .setHeader(
+        "Content-Security-Policy",
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      );
     res.send(referencePage(document));
   });
 

@@ -16,7 +16,9 @@ export const DEFAULT_PAGE_LIMIT = 20;
 
 // ——— Query strings ———
 
-const lang = z.enum(LANGUAGES).optional().meta({ description: "Language of names (produce, categories, places): `en` or `hi`. Without it, `Accept-Language` decides; English by default." });
+const lang = z.enum(LANGUAGES).optional().meta({
+  description: "Language of names (produce, categories, places): `en` or `hi`. Without it, `Accept-Language` decides; English by default.",
+});
 const text = (description: string, max = MAX_SEARCH_LENGTH) => z.string().max(max).optional().meta({ description });
 const limit = z
   .string()
@@ -35,21 +37,33 @@ const isoDate = (description: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .optional()
     .meta({ description, example: "2026-11-01" });
-const coordinate = (description: string) => z.string().max(14).regex(/^-?\d{1,3}(\.\d{1,8})?$/).optional().meta({ description });
+const coordinate = (description: string) =>
+  z
+    .string()
+    .max(14)
+    .regex(/^-?\d{1,3}(\.\d{1,8})?$/)
+    .optional()
+    .meta({ description });
 
 export const langOnlyQuery = z.strictObject({ lang }).meta({ id: "LangQuery" });
 
 /** /viewmore's parameters (core/search/search-query browseQuerySchema reads them the same way), with a cursor instead of a page number. */
 export const listingsQuery = z.strictObject({
-  q: text("Search words, as in the search box: a name, a category or a place (\"onion nashik\", \"प्याज\")."),
-  by: z.enum(["name", "any"]).optional().meta({ description: "`name`: names only (the header box); `any` (default): a category named by `q` matches too." }),
+  q: text('Search words, as in the search box: a name, a category or a place ("onion nashik", "प्याज").'),
+  by: z
+    .enum(["name", "any"])
+    .optional()
+    .meta({ description: "`name`: names only (the header box); `any` (default): a category named by `q` matches too." }),
   category: text("A category slug or spelling (`vegetables`, `Vegetable`, `sabzi`); one that names no category matches nothing.", 80),
   state: text("A state: slug or name, English or Hindi (`maharashtra`). An unknown one is no filter, as on the site.", 80),
   district: text("A district (or a city spanning several) in `state`: slug or name (`nashik`).", 80),
   min: text("Lowest price per kg, in rupees (`10`, `12.50`).", 20),
   max: text("Highest price per kg, in rupees.", 20),
   grade: text("Quality grade (`A`, `B`, `C`, `faq`); anything else is no grade filter.", 20),
-  sort: z.enum(SORTS).optional().meta({ description: "Order: `newest` (default), `oldest`, `price-asc`, `price-desc`, or `near` (nearest first from `from`, or from `lat`/`lon`)." }),
+  sort: z.enum(SORTS).optional().meta({
+    description:
+      "Order: `newest` (default), `oldest`, `price-asc`, `price-desc`, or `near` (nearest first from `from`, or from `lat`/`lon`).",
+  }),
   from: text("With `sort=near`: the district to measure from, `state/district` (`maharashtra/nashik`).", 160),
   lat: coordinate("With `sort=near`: latitude in decimal degrees (rounded to 0.1°, used only to pick the nearest district, never kept)."),
   lon: coordinate("With `sort=near`: longitude in decimal degrees."),
@@ -58,7 +72,9 @@ export const listingsQuery = z.strictObject({
   lang,
 });
 
-export const listingIdParams = z.object({ id: z.string().max(64).meta({ description: "A listing's id.", example: "0b7c5a7e-8f0d-4b9a-9a57-6c1d2f3e4a5b" }) });
+export const listingIdParams = z.object({
+  id: z.string().max(64).meta({ description: "A listing's id.", example: "0b7c5a7e-8f0d-4b9a-9a57-6c1d2f3e4a5b" }),
+});
 export const sellerIdParams = z.object({ id: z.string().max(64).meta({ description: "A seller's id.", example: "u7Hk2mPq9sT4" }) });
 export const stateParams = z.object({ state: z.string().max(80).meta({ description: "A state's slug.", example: "maharashtra" }) });
 
@@ -85,13 +101,18 @@ export const mandiRatesQuery = z.strictObject({
 // ——— Answers ———
 
 const url = z.string().meta({ format: "uri" });
-const dateTime = z.string().meta({ format: "date-time", description: "ISO 8601 with India's offset (+05:30).", example: "2026-11-22T12:00:00+05:30" });
+const dateTime = z
+  .string()
+  .meta({ format: "date-time", description: "ISO 8601 with India's offset (+05:30).", example: "2026-11-22T12:00:00+05:30" });
 const date = z.string().meta({ format: "date", example: "2026-11-22" });
 
 export const moneySchema = z
   .object({
     price_paise: z.int().min(0).meta({ description: "Whole paise (₹1 = 100 paise)." }),
-    price_rupees: z.string().regex(/^\d+\.\d{2}$/).meta({ description: "The same price in rupees, two decimals." }),
+    price_rupees: z
+      .string()
+      .regex(/^\d+\.\d{2}$/)
+      .meta({ description: "The same price in rupees, two decimals." }),
     unit: z.string().meta({ description: "What the price is for: `kg`, `quintal` (100 kg), or the seller's unit (`dozen`, `crate`…)." }),
   })
   .meta({ id: "Money", description: "A price, per unit.", example: { price_paise: 2200, price_rupees: "22.00", unit: "kg" } });
@@ -101,7 +122,11 @@ const categorySchema = z
   .meta({ id: "Category" });
 
 const placeSchema = z
-  .object({ state: z.string(), district: z.string().nullable(), name: z.string().meta({ description: "\"Nashik, Maharashtra\", in the answer's language." }) })
+  .object({
+    state: z.string(),
+    district: z.string().nullable(),
+    name: z.string().meta({ description: '"Nashik, Maharashtra", in the answer\'s language.' }),
+  })
   .meta({ id: "Place" });
 
 const photoSchema = z
@@ -131,7 +156,10 @@ export const listingsPageSchema = z
     total: z.int().meta({ description: "How many match, counted up to 1,000." }),
     more_than_total: z.boolean().meta({ description: "More than `total` match." }),
     close_matches: z.boolean().meta({ description: "Nothing matched `q` as typed; these are listings with a close spelling." }),
-    next_cursor: z.string().nullable().meta({ description: "Give it as `cursor` for the next page; null on the last page. Also in the `Link` header." }),
+    next_cursor: z
+      .string()
+      .nullable()
+      .meta({ description: "Give it as `cursor` for the next page; null on the last page. Also in the `Link` header." }),
   })
   .meta({ id: "ListingsPage" });
 
@@ -148,7 +176,12 @@ export const listingDetailSchema = listingSummarySchema
     produce_id: z.string().nullable(),
     available_from: date.nullable(),
     seller: z
-      .object({ id: z.string(), name: z.string(), phone: z.string().meta({ description: "E.164, as the listing's page shows it." }), api_url: url })
+      .object({
+        id: z.string(),
+        name: z.string(),
+        phone: z.string().meta({ description: "E.164, as the listing's page shows it." }),
+        api_url: url,
+      })
       .nullable()
       .meta({ description: "Null when the seller's account is gone." }),
   })
@@ -169,7 +202,14 @@ export const sellerSchema = z
   .meta({ id: "Seller", description: "A seller's public page." });
 
 const produceSchema = z
-  .object({ id: z.string(), name: z.string(), name_en: z.string(), name_hi: z.string(), category: z.enum(CATEGORY_SLUGS).nullable(), prices_url: url })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    name_en: z.string(),
+    name_hi: z.string(),
+    category: z.enum(CATEGORY_SLUGS).nullable(),
+    prices_url: url,
+  })
   .meta({ id: "Produce" });
 
 export const produceListSchema = z.object({ items: z.array(produceSchema) }).meta({ id: "ProduceList" });
@@ -177,7 +217,14 @@ export const categoryListSchema = z.object({ items: z.array(categorySchema) }).m
 
 const districtSchema = z.object({ slug: z.string(), name: z.string(), name_en: z.string(), name_hi: z.string() }).meta({ id: "District" });
 const stateSummarySchema = z
-  .object({ slug: z.string(), name: z.string(), name_en: z.string(), name_hi: z.string(), kind: z.enum(["state", "union-territory"]), api_url: url })
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    name_en: z.string(),
+    name_hi: z.string(),
+    kind: z.enum(["state", "union-territory"]),
+    api_url: url,
+  })
   .meta({ id: "StateSummary" });
 export const stateListSchema = z.object({ items: z.array(stateSummarySchema) }).meta({ id: "StateList" });
 export const stateSchema = stateSummarySchema.extend({ districts: z.array(districtSchema) }).meta({ id: "State" });
@@ -185,8 +232,13 @@ export const stateSchema = stateSummarySchema.extend({ districts: z.array(distri
 export const priceInsightSchema = z
   .object({
     produce: z.object({ id: z.string(), name: z.string() }),
-    enough: z.boolean().meta({ description: "False below 5 listings from 3 sellers in the last 30 days, even all India: then there is no usual price." }),
-    scope: z.enum(["district", "state", "india"]).nullable().meta({ description: "Where the figures come from: the district asked, else its state, else all India." }),
+    enough: z
+      .boolean()
+      .meta({ description: "False below 5 listings from 3 sellers in the last 30 days, even all India: then there is no usual price." }),
+    scope: z
+      .enum(["district", "state", "india"])
+      .nullable()
+      .meta({ description: "Where the figures come from: the district asked, else its state, else all India." }),
     place: placeSchema.nullable(),
     grade: z.string().nullable(),
     days: z.int().meta({ description: "The window, in days." }),
@@ -247,6 +299,9 @@ export const problemSchema = z
     status: z.int(),
     detail: z.string(),
     instance: z.string().optional(),
-    errors: z.array(z.object({ parameter: z.string(), message: z.string() })).optional().meta({ description: "For a bad query string: what is wrong with each parameter." }),
+    errors: z
+      .array(z.object({ parameter: z.string(), message: z.string() }))
+      .optional()
+      .meta({ description: "For a bad query string: what is wrong with each parameter." }),
   })
   .meta({ id: "Problem", description: "RFC 9457 problem details." });

@@ -39,7 +39,11 @@ describe.each(testEngines())("the public API on %s", (engine) => {
     while (next) {
       const res: Response = await fetch(next);
       expect(res.status).toBe(200);
-      const body = (await res.json()) as { items: Array<{ price_per_kg: { price_paise: number; price_rupees: string; unit: string } }>; next_cursor: string | null; total: number };
+      const body = (await res.json()) as {
+        items: Array<{ price_per_kg: { price_paise: number; price_rupees: string; unit: string } }>;
+        next_cursor: string | null;
+        total: number;
+      };
       expect(body.total).toBe(expected.length);
       seen.push(...body.items.map((item) => item.price_per_kg.price_paise / 100));
       for (const item of body.items) expect(item.price_per_kg.price_rupees).toBe(`${(item.price_per_kg.price_paise / 100).toFixed(2)}`);
@@ -54,7 +58,13 @@ describe.each(testEngines())("the public API on %s", (engine) => {
 
     const { res, body } = await json("/price-insight?produce=onion&state=maharashtra&district=nashik");
     expect(res.status).toBe(200);
-    expect(body).toMatchObject({ produce: { id: "onion", name: "Onion" }, enough: true, scope: "district", place: { state: "maharashtra", district: "nashik" }, median: { unit: "kg" } });
+    expect(body).toMatchObject({
+      produce: { id: "onion", name: "Onion" },
+      enough: true,
+      scope: "district",
+      place: { state: "maharashtra", district: "nashik" },
+      median: { unit: "kg" },
+    });
   });
 
   it("keeps a page's place when new listings arrive (the cursor is a position in a stable order, not a page number)", async () => {
@@ -64,7 +74,11 @@ describe.each(testEngines())("the public API on %s", (engine) => {
     // A new onion listed meanwhile comes first in "newest", and shifts nothing after the cursor.
     t.clock.now += 60_000;
     const newId = (
-      await t.listings.createListing({ actor: market.sellers[1]!, fields: listingFields({ name: "Fresh onion", category: "Vegetable", price: "21" }), photos: [{ bytes: await makeProducePhoto("vegetables", 2, { width: 200, height: 150 }), fileName: "p.jpg" }] })
+      await t.listings.createListing({
+        actor: market.sellers[1]!,
+        fields: listingFields({ name: "Fresh onion", category: "Vegetable", price: "21" }),
+        photos: [{ bytes: await makeProducePhoto("vegetables", 2, { width: 200, height: 150 }), fileName: "p.jpg" }],
+      })
     ).id;
     const again = await json(`/listings?q=onion&limit=4&cursor=${cursor}`);
     expect(again.body.items!.map((item) => item.id)).toEqual(second.body.items!.map((item) => item.id));
@@ -73,7 +87,12 @@ describe.each(testEngines())("the public API on %s", (engine) => {
   });
 
   it("never puts a phone number in a list, and gives it on one listing and on a seller", async () => {
-    for (const path of ["/listings?limit=50", "/listings?q=onion&sort=near&from=maharashtra/nashik", "/price-insight?produce=onion", "/mandi-rates?produce=onion"]) {
+    for (const path of [
+      "/listings?limit=50",
+      "/listings?q=onion&sort=near&from=maharashtra/nashik",
+      "/price-insight?produce=onion",
+      "/mandi-rates?produce=onion",
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       const text = await res.text();
@@ -176,7 +195,14 @@ describe.each(testEngines())("the public API on %s", (engine) => {
     }
     const head = await get("/categories", { method: "HEAD" });
     expect(head.status).toBe(200);
-    const preflight = await get("/listings", { method: "OPTIONS", headers: { Origin: "https://elsewhere.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match" } });
+    const preflight = await get("/listings", {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://elsewhere.example",
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "if-none-match",
+      },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
     expect(preflight.headers.get("access-control-allow-headers")).toMatch(/If-None-Match/);
@@ -185,7 +211,9 @@ describe.each(testEngines())("the public API on %s", (engine) => {
   it("allows any origin without credentials, and answers a request with a cookie exactly as one without", async () => {
     const path = `/listings/${market.onionIds[1]}`;
     const plain = await get(path, { headers: { Origin: "https://elsewhere.example" } });
-    const withCookie = await get(path, { headers: { Origin: "https://elsewhere.example", Cookie: "better-auth.session_token=anything; lang=hi" } });
+    const withCookie = await get(path, {
+      headers: { Origin: "https://elsewhere.example", Cookie: "better-auth.session_token=anything; lang=hi" },
+    });
     expect(plain.headers.get("access-control-allow-origin")).toBe("*");
     expect(plain.headers.get("access-control-allow-credentials")).toBeNull();
     expect(withCookie.headers.get("set-cookie")).toBeNull();
@@ -272,7 +300,8 @@ describe.each(testEngines())("the public API on %s", (engine) => {
       expect(page.headers.get("content-type")).toMatch(/^text\/html/);
       const html = await page.text();
       expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
-      for (const operationId of ["listListings", "getListing", "getSeller", "getPriceInsight", "listMandiRates", "getMspTable"]) expect(html).toContain(`id="${operationId}"`);
+      for (const operationId of ["listListings", "getListing", "getSeller", "getPriceInsight", "listMandiRates", "getMspTable"])
+        expect(html).toContain(`id="${operationId}"`);
       expect(html).toContain('id="problem-rate-limited"');
     }
   });
@@ -314,7 +343,10 @@ describe.each(testEngines())("the public API's rate limits on %s", (engine) => {
   /** A second app on the same database: another worker or instance (decision 046). */
   let other: TestHttpApp;
   beforeAll(async () => {
-    t = await createTestServices({ engine, env: { API_PER_MINUTE: "30", API_CONTACT_PER_MINUTE: "5", API_KEY_PER_MINUTE: "40", PHONE_REVEAL_PRESSES_PER_HOUR: "8" } });
+    t = await createTestServices({
+      engine,
+      env: { API_PER_MINUTE: "30", API_CONTACT_PER_MINUTE: "5", API_KEY_PER_MINUTE: "40", PHONE_REVEAL_PRESSES_PER_HOUR: "8" },
+    });
     http = await startTestHttpApp(t);
     other = await startTestHttpApp(t);
   });
@@ -354,7 +386,9 @@ describe.each(testEngines())("the public API's rate limits on %s", (engine) => {
 
   it("counts requests with a well-formed key that is not valid against the address: 401 until its limit, then 429 for it and for keyless requests alike", async () => {
     const guesses = Array.from({ length: 40 }, (_, i) => `mandi_${String(i).padStart(43, "x")}`);
-    const responses = await Promise.all(guesses.map((key, i) => fetch(`${(i % 2 ? other : http).url}/api/v1/categories`, { headers: { "X-Api-Key": key } })));
+    const responses = await Promise.all(
+      guesses.map((key, i) => fetch(`${(i % 2 ? other : http).url}/api/v1/categories`, { headers: { "X-Api-Key": key } })),
+    );
     expect(responses.filter((res) => res.status === 401)).toHaveLength(30);
     expect(responses.filter((res) => res.status === 429)).toHaveLength(10);
     await Promise.all(responses.map((res) => res.arrayBuffer()));
@@ -365,14 +399,21 @@ describe.each(testEngines())("the public API's rate limits on %s", (engine) => {
 
   it("makes no key for an account whose email address is not verified", async () => {
     const unverified = await t.accounts.signUp({ ...makeSeller(8), phone: "+919876500088" }, new Headers());
-    await expect(t.apiKeys.create(unverified)).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/^Verify your email address before making an API key/) });
+    await expect(t.apiKeys.create(unverified)).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: expect.stringMatching(/^Verify your email address before making an API key/),
+    });
     expect(await t.apiKeys.list(unverified)).toEqual([]);
   });
 
   it("counts all of one account's keys on one budget, across instances", async () => {
     const owner = await signedUpVerified(9);
     const [first, second] = [await t.apiKeys.create(owner), await t.apiKeys.create(owner)];
-    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => fetch(`${(i % 2 ? other : http).url}/api/v1/produce`, { headers: { "X-Api-Key": (i % 4 < 2 ? first : second).key } })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch(`${(i % 2 ? other : http).url}/api/v1/produce`, { headers: { "X-Api-Key": (i % 4 < 2 ? first : second).key } }),
+      ),
+    );
     expect(responses.filter((res) => res.status === 200)).toHaveLength(40);
     expect(responses.filter((res) => res.status === 429)).toHaveLength(10);
     await Promise.all(responses.map((res) => res.arrayBuffer()));
@@ -381,7 +422,9 @@ describe.each(testEngines())("the public API's rate limits on %s", (engine) => {
   it("counts a key's requests by the key, under its own higher limit", async () => {
     const owner = await signedUpVerified(7);
     const { key } = await t.apiKeys.create(owner);
-    const responses = await Promise.all(Array.from({ length: 50 }, () => fetch(`${http.url}/api/v1/produce`, { headers: { "X-Api-Key": key } })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => fetch(`${http.url}/api/v1/produce`, { headers: { "X-Api-Key": key } })),
+    );
     expect(responses.filter((res) => res.status === 200)).toHaveLength(40);
     expect(responses.filter((res) => res.status === 429)).toHaveLength(10);
     expect(responses[0]!.headers.get("ratelimit-policy")).toBe('"bulk";q=40;w=60');
@@ -400,7 +443,9 @@ describe.each(testEngines())("the public API's rate limits on %s", (engine) => {
     const from = { "X-Forwarded-For": "198.51.100.77" };
     const burst = async (headers: Record<string, string>) => {
       const responses = await Promise.all(Array.from({ length: 12 }, () => fetch(`${http.url}/api/v1/sellers/nobody`, { headers })));
-      const bodies = await Promise.all(responses.map(async (res) => ({ status: res.status, detail: String(((await res.json()) as { detail?: string }).detail) })));
+      const bodies = await Promise.all(
+        responses.map(async (res) => ({ status: res.status, detail: String(((await res.json()) as { detail?: string }).detail) })),
+      );
       return bodies;
     };
     // This minute: 5 of the contact limit, all counted in the hour.
@@ -420,7 +465,11 @@ describe.each(testEngines())("the public API's rate limits on %s", (engine) => {
 describe("the OpenAPI document", () => {
   it("has no errors under Redocly's recommended rules", async () => {
     const source = JSON.stringify(openApiDocument("https://mandi.example"));
-    const problems = await lintFromString({ source, absoluteRef: "openapi.json", config: await createConfig({ extends: ["recommended"] }) });
+    const problems = await lintFromString({
+      source,
+      absoluteRef: "openapi.json",
+      config: await createConfig({ extends: ["recommended"] }),
+    });
     const errors = problems.filter((p) => p.severity === "error");
     expect(errors.map((e) => `${e.ruleId}: ${e.message} at ${e.location[0]?.pointer}`)).toEqual([]);
   });
@@ -433,7 +482,9 @@ describe("the OpenAPI document", () => {
 describe("deprecating an operation or a parameter", () => {
   const TABLE: ApiDeprecations = {
     operations: { getMspTable: { since: "2026-11-01", sunset: "2027-05-01", replacement: "/price-insight" } },
-    parameters: { listMandiRates: { market: { since: "2026-12-01", sunset: "2027-06-15", replacement: "https://mandi.example/notes/markets" } } },
+    parameters: {
+      listMandiRates: { market: { since: "2026-12-01", sunset: "2027-06-15", replacement: "https://mandi.example/notes/markets" } },
+    },
   };
   let t: TestServices;
   let http: TestHttpApp;
@@ -448,10 +499,24 @@ describe("deprecating an operation or a parameter", () => {
   afterAll(() => stopApiMarket({ t, http }));
 
   it("says so in the document it serves, and only there", async () => {
-    const document = (await (await get("/openapi.json")).json()) as { paths: Record<string, { get: { operationId: string; deprecated?: boolean; description: string; parameters?: Array<{ name: string; deprecated?: boolean; description?: string }> } }> };
+    const document = (await (await get("/openapi.json")).json()) as {
+      paths: Record<
+        string,
+        {
+          get: {
+            operationId: string;
+            deprecated?: boolean;
+            description: string;
+            parameters?: Array<{ name: string; deprecated?: boolean; description?: string }>;
+          };
+        }
+      >;
+    };
     const operations = Object.values(document.paths).map((item) => item.get);
     expect(operations.filter((op) => op.deprecated).map((op) => op.operationId)).toEqual(["getMspTable"]);
-    expect(operations.find((op) => op.operationId === "getMspTable")!.description).toContain("Deprecated since 2026-11-01; it may stop answering on 2027-05-01. Use `/price-insight` instead.");
+    expect(operations.find((op) => op.operationId === "getMspTable")!.description).toContain(
+      "Deprecated since 2026-11-01; it may stop answering on 2027-05-01. Use `/price-insight` instead.",
+    );
     const rates = operations.find((op) => op.operationId === "listMandiRates")!;
     expect(rates.parameters!.filter((p) => p.deprecated).map((p) => p.name)).toEqual(["market"]);
     // v1's own document is untouched by this table.
@@ -504,7 +569,11 @@ describe("deprecating an operation or a parameter", () => {
     const notice = { since: "2026-11-01", sunset: "2027-05-01", replacement: "/msp" };
     expect(() => openApiDocument(origin, { operations: { listUnicorns: notice } })).toThrow(/no operation "listUnicorns"/);
     expect(() => openApiDocument(origin, { parameters: { listMandiRates: { colour: notice } } })).toThrow(/no parameter "colour"/);
-    expect(() => openApiDocument(origin, { operations: { getMspTable: { ...notice, sunset: "2027-04-30" } } })).toThrow(/less than 6 months/);
-    expect(() => openApiDocument(origin, { operations: { getMspTable: { ...notice, since: "1 Nov 2026" } } })).toThrow(/not a YYYY-MM-DD day/);
+    expect(() => openApiDocument(origin, { operations: { getMspTable: { ...notice, sunset: "2027-04-30" } } })).toThrow(
+      /less than 6 months/,
+    );
+    expect(() => openApiDocument(origin, { operations: { getMspTable: { ...notice, since: "1 Nov 2026" } } })).toThrow(
+      /not a YYYY-MM-DD day/,
+    );
   });
 });

@@ -57,7 +57,9 @@ export function placeView(state: string | null, district: string | null, lang: L
   return name ? { state, district, name } : null;
 }
 
-const photoView = (imageKey: string, origin: string) => ({ sizes: IMAGE_WIDTHS.map((width) => ({ width, url: origin + imageUrl(imageKey, width) })) });
+const photoView = (imageKey: string, origin: string) => ({
+  sizes: IMAGE_WIDTHS.map((width) => ({ width, url: origin + imageUrl(imageKey, width) })),
+});
 
 export function listingSummaryView(item: ListingSummary, { lang, origin }: ViewContext): z.output<typeof listingSummarySchema> {
   return {
@@ -91,12 +93,24 @@ export function listingDetailView(listing: ListingDetail, context: ViewContext):
     organic: listing.organic,
     produce_id: listing.produceId,
     available_from: listing.availableFrom,
-    seller: listing.seller ? { id: listing.sellerId, name: listing.seller.name, phone: listing.seller.phone, api_url: `${origin}${API_BASE}/sellers/${listing.sellerId}` } : null,
+    seller: listing.seller
+      ? {
+          id: listing.sellerId,
+          name: listing.seller.name,
+          phone: listing.seller.phone,
+          api_url: `${origin}${API_BASE}/sellers/${listing.sellerId}`,
+        }
+      : null,
   };
 }
 
 export function sellerView(
-  page: { seller: { id: string; name: string; phone: string; createdAt: number; place: { state: string; district: string } | null }; items: ListingSummary[]; total: number; moreThanTotal: boolean },
+  page: {
+    seller: { id: string; name: string; phone: string; createdAt: number; place: { state: string; district: string } | null };
+    items: ListingSummary[];
+    total: number;
+    moreThanTotal: boolean;
+  },
   context: ViewContext,
 ): z.output<typeof sellerSchema> {
   const { seller } = page;
@@ -118,7 +132,13 @@ export function produceRef(produce: Produce, lang: Language) {
 }
 
 export function produceView(produce: Produce, { lang, origin }: ViewContext): z.output<typeof produceListSchema>["items"][number] {
-  return { ...produceRef(produce, lang), name_en: produce.en, name_hi: produce.hi, category: produce.category, prices_url: `${origin}/prices/${produce.id}` };
+  return {
+    ...produceRef(produce, lang),
+    name_en: produce.en,
+    name_hi: produce.hi,
+    category: produce.category,
+    prices_url: `${origin}/prices/${produce.id}`,
+  };
 }
 
 type State = (typeof STATES)[number];
@@ -138,7 +158,12 @@ export function stateView(state: State, context: ViewContext): z.output<typeof s
   const { lang } = context;
   return {
     ...stateSummaryView(state, context),
-    districts: state.districts.map((d) => ({ slug: d.slug, name: districtName(state.slug, d.slug, lang), name_en: d.name, name_hi: districtName(state.slug, d.slug, "hi") })),
+    districts: state.districts.map((d) => ({
+      slug: d.slug,
+      name: districtName(state.slug, d.slug, lang),
+      name_en: d.name,
+      name_hi: districtName(state.slug, d.slug, "hi"),
+    })),
   };
 }
 
@@ -165,9 +190,25 @@ export function mspTableView(seasons: typeof MSP_SEASONS, lang: Language): z.out
   };
 }
 
-export function priceInsightView(produce: Produce, found: PriceInsight, { lang, origin }: ViewContext): z.output<typeof priceInsightSchema> {
+export function priceInsightView(
+  produce: Produce,
+  found: PriceInsight,
+  { lang, origin }: ViewContext,
+): z.output<typeof priceInsightSchema> {
   const common = { produce: produceRef(produce, lang), days: 30, prices_url: `${origin}/prices/${produce.id}` };
-  if (!found.enough) return { ...common, enough: false, scope: null, place: null, grade: null, median: null, low: null, high: null, listings: found.listings, sellers: found.sellers };
+  if (!found.enough)
+    return {
+      ...common,
+      enough: false,
+      scope: null,
+      place: null,
+      grade: null,
+      median: null,
+      low: null,
+      high: null,
+      listings: found.listings,
+      sellers: found.sellers,
+    };
   return {
     ...common,
     enough: true,

@@ -27,17 +27,30 @@ export interface RateLimitPolicy {
  * Counts this request under `policy` and answers 429 past its quota; true when it may go on.
  * `account`: the key's owner, when a valid key came with it; otherwise the address is counted.
  */
-export async function countRequest(counter: RateCounter, policy: RateLimitPolicy, res: Response, account: string | undefined): Promise<boolean> {
+export async function countRequest(
+  counter: RateCounter,
+  policy: RateLimitPolicy,
+  res: Response,
+  account: string | undefined,
+): Promise<boolean> {
   const req = res.req;
   const quota = account ? policy.keyQuota : policy.quota;
-  const { hits, resetSeconds } = await counter.hit(`api-${policy.name}:${account ? `account:${account}` : `ip:${clientSubject(req.ip ?? "")}`}`, policy.windowSeconds);
+  const { hits, resetSeconds } = await counter.hit(
+    `api-${policy.name}:${account ? `account:${account}` : `ip:${clientSubject(req.ip ?? "")}`}`,
+    policy.windowSeconds,
+  );
   res.setHeader("RateLimit-Policy", `"${policy.name}";q=${quota};w=${policy.windowSeconds}`);
   res.setHeader("RateLimit", `"${policy.name}";r=${Math.max(0, quota - hits)};t=${resetSeconds}`);
   if (hits <= quota) return true;
-  sendProblem(res, "rate-limited", `At most ${quota} requests a minute ${account ? "with one account's API keys" : "from one address"} here. Please wait ${resetSeconds} s.`, {
-    instance: req.originalUrl,
-    retryAfterSeconds: resetSeconds,
-  });
+  sendProblem(
+    res,
+    "rate-limited",
+    `At most ${quota} requests a minute ${account ? "with one account's API keys" : "from one address"} here. Please wait ${resetSeconds} s.`,
+    {
+      instance: req.originalUrl,
+      retryAfterSeconds: resetSeconds,
+    },
+  );
   return false;
 }
 
@@ -54,7 +67,10 @@ export function rateLimit(policy: RateLimitPolicy, counter: RateCounter): Reques
 export type RateLimitPolicyName = "bulk" | "contact";
 
 /** The middleware each policy runs, in order, before an operation's handler. */
-export function rateLimitPolicies(services: Pick<Services, "config" | "rateCounter" | "phoneReveals">): { bulkPolicy: RateLimitPolicy; chains: Record<RateLimitPolicyName, RequestHandler[]> } {
+export function rateLimitPolicies(services: Pick<Services, "config" | "rateCounter" | "phoneReveals">): {
+  bulkPolicy: RateLimitPolicy;
+  chains: Record<RateLimitPolicyName, RequestHandler[]>;
+} {
   const limits = services.config.apiRateLimits;
   const bulkPolicy = { name: "bulk", quota: limits.perMinute, keyQuota: limits.keyPerMinute, windowSeconds: 60 };
   const contactPolicy = { name: "contact", quota: limits.contactPerMinute, keyQuota: limits.keyContactPerMinute, windowSeconds: 60 };
@@ -66,10 +82,15 @@ export function rateLimitPolicies(services: Pick<Services, "config" | "rateCount
     if ((res.locals as { apiAccountId?: string }).apiAccountId) return next();
     services.phoneReveals.countPress(req.ip ?? "").then((answer) => {
       if (answer.allowed) return next();
-      sendProblem(res, "rate-limited", `At most ${revealCeiling} phone numbers an hour from one address without an API key. Please wait ${answer.retryAfterSeconds} s, or send a key.`, {
-        instance: req.originalUrl,
-        retryAfterSeconds: answer.retryAfterSeconds,
-      });
+      sendProblem(
+        res,
+        "rate-limited",
+        `At most ${revealCeiling} phone numbers an hour from one address without an API key. Please wait ${answer.retryAfterSeconds} s, or send a key.`,
+        {
+          instance: req.originalUrl,
+          retryAfterSeconds: answer.retryAfterSeconds,
+        },
+      );
     }, next);
   };
   return {

@@ -6,7 +6,8 @@
 import { noticeAnchor } from "./deprecations";
 import { PROBLEMS, type ProblemKind } from "./problems";
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`);
 /** `code` spans in the document's Markdown-ish descriptions, the only markup they use. */
 const prose = (text: string | undefined) => escapeHtml(text ?? "").replace(/`([^`]+)`/g, "<code>$1</code>");
 
@@ -73,7 +74,10 @@ export function referencePage(document: unknown): string {
   const server = doc.servers?.[0]?.url ?? "/api/v1";
   const operations = Object.entries(doc.paths ?? {}).flatMap(([path, item]) => (item.get ? [[path, item.get] as const] : []));
   const problems = (Object.keys(PROBLEMS) as ProblemKind[])
-    .map((kind) => `<li id="problem-${kind}"><code>${escapeHtml(`/api/v1/docs#problem-${kind}`)}</code>: ${PROBLEMS[kind].status} ${escapeHtml(PROBLEMS[kind].title)}</li>`)
+    .map(
+      (kind) =>
+        `<li id="problem-${kind}"><code>${escapeHtml(`/api/v1/docs#problem-${kind}`)}</code>: ${PROBLEMS[kind].status} ${escapeHtml(PROBLEMS[kind].title)}</li>`,
+    )
     .join("");
   return `<!doctype html>
 <html lang="en">

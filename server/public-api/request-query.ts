@@ -16,10 +16,18 @@ function rawQuery(req: Request): Map<string, string[]> {
 }
 
 /** The query parsed with `schema`, or the 400's detail and what is wrong with each parameter. */
-export function parseQuery<S extends z.ZodType>(req: Request, schema: S): { ok: true; query: z.output<S> } | { ok: false; detail: string; errors: NonNullable<Problem["errors"]> } {
+export function parseQuery<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+): { ok: true; query: z.output<S> } | { ok: false; detail: string; errors: NonNullable<Problem["errors"]> } {
   const raw = rawQuery(req);
   const twice = [...raw].filter(([, values]) => values.length > 1).map(([key]) => key);
-  if (twice.length) return { ok: false, detail: "Give each parameter once.", errors: twice.map((parameter) => ({ parameter, message: "Given more than once." })) };
+  if (twice.length)
+    return {
+      ok: false,
+      detail: "Give each parameter once.",
+      errors: twice.map((parameter) => ({ parameter, message: "Given more than once." })),
+    };
   const result = schema.safeParse(Object.fromEntries([...raw].map(([key, [value]]) => [key, value])));
   if (result.success) return { ok: true, query: result.data };
   const errors = result.error.issues.flatMap((issue) =>

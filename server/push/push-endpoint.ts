@@ -24,7 +24,9 @@ const PLAIN_URL = /^[\x21-\x5b\x5d-\x7e]+$/;
 /** An allowlist entry: a domain (itself and its subdomains, port 443) or an exact `host:port`. */
 function parseAllowed(entry: string): { host: string; port: string | null } {
   const at = entry.lastIndexOf(":");
-  return at > 0 && /^\d+$/.test(entry.slice(at + 1)) ? { host: entry.slice(0, at), port: entry.slice(at + 1) } : { host: entry, port: null };
+  return at > 0 && /^\d+$/.test(entry.slice(at + 1))
+    ? { host: entry.slice(0, at), port: entry.slice(at + 1) }
+    : { host: entry, port: null };
 }
 
 /**
@@ -51,20 +53,41 @@ export function isPushServiceEndpoint(endpoint: string, hosts: readonly string[]
   if (!DNS_NAME.test(host) || whatwg.hostname !== host || legacy.hostname !== host) return false;
   // WHATWG drops the default port (443 reads ""); the legacy parser keeps what is written.
   if ((legacy.port ?? null) !== port || whatwg.port !== (port === "443" ? "" : (port ?? ""))) return false;
-  return hosts.map(parseAllowed).some((allowed) =>
-    allowed.port === null ? (port === null || port === "443") && (host === allowed.host || host.endsWith(`.${allowed.host}`)) : host === allowed.host && port === allowed.port,
-  );
+  return hosts
+    .map(parseAllowed)
+    .some((allowed) =>
+      allowed.port === null
+        ? (port === null || port === "443") && (host === allowed.host || host.endsWith(`.${allowed.host}`))
+        : host === allowed.host && port === allowed.port,
+    );
 }
 
 /** Addresses a push service never has: private, loopback, link-local, CGNAT, unique-local, unspecified, multicast, reserved. */
 const INSIDE = new net.BlockList();
 for (const [address, prefix] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) INSIDE.addSubnet(address, prefix, "ipv4");
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  INSIDE.addSubnet(address, prefix, "ipv4");
 // `::/96` holds the unspecified address, loopback and the old IPv4-compatible form; IPv4-mapped
 // (`::ffff:a.b.c.d`) addresses are checked against the IPv4 rules by BlockList itself.
-for (const [address, prefix] of [["::", 96], ["fe80::", 10], ["fc00::", 7], ["ff00::", 8], ["64:ff9b:1::", 48]] as const) INSIDE.addSubnet(address, prefix, "ipv6");
+for (const [address, prefix] of [
+  ["::", 96],
+  ["fe80::", 10],
+  ["fc00::", 7],
+  ["ff00::", 8],
+  ["64:ff9b:1::", 48],
+] as const)
+  INSIDE.addSubnet(address, prefix, "ipv6");
 
 /** Whether an IP address is one the server never posts a push message to. */
 export function isInsideAddress(address: string): boolean {
@@ -73,7 +96,14 @@ export function isInsideAddress(address: string): boolean {
   // NAT64 (64:ff9b::/96) carries an IPv4 address in its last 32 bits: judge that one.
   const nat64 = /^64:ff9b::(?:(\d+\.\d+\.\d+\.\d+)|(?:([0-9a-f]{1,4}):)?([0-9a-f]{1,4}))$/i.exec(address);
   if (nat64) {
-    const v4 = nat64[1] ?? [nat64[2] ?? "0", nat64[3]!].flatMap((group) => { const n = Number.parseInt(group, 16); return [n >> 8, n & 255]; }).join(".");
+    const v4 =
+      nat64[1] ??
+      [nat64[2] ?? "0", nat64[3]!]
+        .flatMap((group) => {
+          const n = Number.parseInt(group, 16);
+          return [n >> 8, n & 255];
+        })
+        .join(".");
     return INSIDE.check(v4, "ipv4");
   }
   return INSIDE.check(address, family === 6 ? "ipv6" : "ipv4");
@@ -84,7 +114,8 @@ export class PushDestinationRefusedError extends Error {
   override name = "PushDestinationRefusedError";
 }
 
-const refused = (host: string, address: string) => new PushDestinationRefusedError(`a push endpoint's host ${host} leads to ${address}, an address the server never posts to`);
+const refused = (host: string, address: string) =>
+  new PushDestinationRefusedError(`a push endpoint's host ${host} leads to ${address}, an address the server never posts to`);
 
 /** dns.lookup, failing when any address the name resolves to is inside. */
 const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
@@ -107,7 +138,10 @@ const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
 export function createPushAgent(options: { exempt: readonly string[] }): https.Agent {
   const exempt = new Set(options.exempt.filter((entry) => parseAllowed(entry).port !== null));
   class PushAgent extends https.Agent {
-    override createConnection(connect: http.RequestOptions, callback?: (error: Error | null, socket: Duplex) => void): Duplex | null | undefined {
+    override createConnection(
+      connect: http.RequestOptions,
+      callback?: (error: Error | null, socket: Duplex) => void,
+    ): Duplex | null | undefined {
       const host = connect.host ?? "";
       if (exempt.has(`${host}:${connect.port ?? 443}`)) return super.createConnection(connect, callback);
       if (net.isIP(host)) {

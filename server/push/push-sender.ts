@@ -32,29 +32,38 @@ export function createPushSender(options: { vapid: VapidKeys; subject: string; s
    * Anything else (5xx, 429, a timeout, a refused connection) throws.
    * `topic` lets the push service replace a copy of the same message it still holds.
    */
-  return async function send(subscription: { endpoint: string; p256dh: string; auth: string }, payload: PushPayload, topic: string): Promise<PushOutcome> {
+  return async function send(
+    subscription: { endpoint: string; p256dh: string; auth: string },
+    payload: PushPayload,
+    topic: string,
+  ): Promise<PushOutcome> {
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new PushFailedError(`the push service did not answer within ${timeoutMs} ms`)), timeoutMs + 1_000);
     });
     try {
       await Promise.race([
-        webpush.sendNotification({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, JSON.stringify(payload), {
-          vapidDetails,
-          TTL: TTL_SECONDS,
-          topic,
-          urgency: "normal",
-          contentEncoding: "aes128gcm",
-          timeout: timeoutMs,
-          agent,
-        }),
+        webpush.sendNotification(
+          { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+          JSON.stringify(payload),
+          {
+            vapidDetails,
+            TTL: TTL_SECONDS,
+            topic,
+            urgency: "normal",
+            contentEncoding: "aes128gcm",
+            timeout: timeoutMs,
+            agent,
+          },
+        ),
         deadline,
       ]);
       return "sent";
     } catch (error) {
       if (error instanceof PushDestinationRefusedError) return "refused";
       if (error instanceof webpush.WebPushError && (error.statusCode === 404 || error.statusCode === 410)) return "gone";
-      if (error instanceof webpush.WebPushError) throw new PushFailedError(`the push service answered ${error.statusCode}`, { cause: error });
+      if (error instanceof webpush.WebPushError)
+        throw new PushFailedError(`the push service answered ${error.statusCode}`, { cause: error });
       throw error;
     } finally {
       clearTimeout(timer);

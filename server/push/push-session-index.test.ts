@@ -39,7 +39,11 @@ describe.each(testEngines())("push_subscription_session_idx on %s", (engine) => 
         session_id: `session-${i}`,
         created_at: i,
       }));
-      for (let i = 0; i < rows.length; i += 500) await db.kysely.insertInto("push_subscription").values(rows.slice(i, i + 500)).execute();
+      for (let i = 0; i < rows.length; i += 500)
+        await db.kysely
+          .insertInto("push_subscription")
+          .values(rows.slice(i, i + 500))
+          .execute();
       await sql`analyze`.execute(db.kysely);
 
       // Keep each statement the repository runs, as the driver receives it.

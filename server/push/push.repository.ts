@@ -23,7 +23,10 @@ function epochMs(value: string | Date | number): number {
 }
 
 export function createPushRepository(db: Kysely<Database>) {
-  const toRow = (row: Omit<PushSubscriptionRow, "created_at"> & { created_at: number | string }): PushSubscriptionRow => ({ ...row, created_at: Number(row.created_at) });
+  const toRow = (row: Omit<PushSubscriptionRow, "created_at"> & { created_at: number | string }): PushSubscriptionRow => ({
+    ...row,
+    created_at: Number(row.created_at),
+  });
 
   return {
     /**
@@ -45,7 +48,13 @@ export function createPushRepository(db: Kysely<Database>) {
           )
           .executeTakeFirst();
         if (Number(stored.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-        const kept = trx.selectFrom("push_subscription").select("id").where("user_id", "=", row.user_id).orderBy("created_at", "desc").orderBy("id", "desc").limit(keep);
+        const kept = trx
+          .selectFrom("push_subscription")
+          .select("id")
+          .where("user_id", "=", row.user_id)
+          .orderBy("created_at", "desc")
+          .orderBy("id", "desc")
+          .limit(keep);
         // PostgreSQL and SQLite both refuse LIMIT inside IN on some versions: read the ids first.
         const keepIds = (await kept.execute()).map((r) => r.id);
         await trx.deleteFrom("push_subscription").where("user_id", "=", row.user_id).where("id", "not in", keepIds).execute();
@@ -55,7 +64,11 @@ export function createPushRepository(db: Kysely<Database>) {
 
     /** Removes this person's subscription at that endpoint; false when they have none there. */
     async deleteMine(userId: string, endpoint: string): Promise<boolean> {
-      const result = await db.deleteFrom("push_subscription").where("user_id", "=", userId).where("endpoint", "=", endpoint).executeTakeFirst();
+      const result = await db
+        .deleteFrom("push_subscription")
+        .where("user_id", "=", userId)
+        .where("endpoint", "=", endpoint)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
@@ -65,7 +78,12 @@ export function createPushRepository(db: Kysely<Database>) {
      * so it lives as long as that session.
      */
     async claimMine(userId: string, endpoint: string, sessionId: string): Promise<boolean> {
-      const result = await db.updateTable("push_subscription").set({ session_id: sessionId }).where("user_id", "=", userId).where("endpoint", "=", endpoint).executeTakeFirst();
+      const result = await db
+        .updateTable("push_subscription")
+        .set({ session_id: sessionId })
+        .where("user_id", "=", userId)
+        .where("endpoint", "=", endpoint)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
@@ -90,7 +108,17 @@ export function createPushRepository(db: Kysely<Database>) {
         .withTables<SessionTables>()
         .selectFrom("push_subscription as p")
         .leftJoin("session as s", (join) => join.onRef("s.id", "=", "p.session_id").onRef("s.userId", "=", "p.user_id"))
-        .select(["p.id", "p.user_id", "p.endpoint", "p.p256dh", "p.auth", "p.lang", "p.session_id", "p.created_at", "s.expiresAt as session_expires_at"])
+        .select([
+          "p.id",
+          "p.user_id",
+          "p.endpoint",
+          "p.p256dh",
+          "p.auth",
+          "p.lang",
+          "p.session_id",
+          "p.created_at",
+          "s.expiresAt as session_expires_at",
+        ])
         .where("p.user_id", "=", userId)
         .orderBy("p.created_at", "asc")
         .execute();

@@ -17,7 +17,12 @@ export const PUSH_MESSAGES = {
   heldByAnother: "Notifications on this phone were turned on from another account. Please tap to turn them on again for yours.",
 } as const;
 
-export function createPushService(deps: { repository: PushRepository; publicKey: string; serviceHosts: readonly string[]; now?: () => number }) {
+export function createPushService(deps: {
+  repository: PushRepository;
+  publicKey: string;
+  serviceHosts: readonly string[];
+  now?: () => number;
+}) {
   const { repository } = deps;
   const now = deps.now ?? Date.now;
 
@@ -34,13 +39,21 @@ export function createPushService(deps: { repository: PushRepository; publicKey:
      * Stores the phone's subscription for the person signed in, bound to their session
      * (`sessionId`): it is sent to only while that session lives (migration 0023).
      */
-    async subscribe(input: { actor: Actor | null; sessionId: string; subscription: { endpoint: string; p256dh: string; auth: string }; lang: Language }): Promise<void> {
+    async subscribe(input: {
+      actor: Actor | null;
+      sessionId: string;
+      subscription: { endpoint: string; p256dh: string; auth: string };
+      lang: Language;
+    }): Promise<void> {
       const actor = signedIn(input.actor);
       const { endpoint, p256dh, auth } = input.subscription;
       // The server will post to this address: only to a push service, never anywhere a made-up
       // subscription names, however it is spelt (push-endpoint.ts).
       if (!isPushServiceEndpoint(endpoint, deps.serviceHosts)) throw new AppError("BAD_INPUT", PUSH_MESSAGES.notAPushService);
-      const saved = await repository.save({ id: randomUUID(), user_id: actor.id, endpoint, p256dh, auth, lang: input.lang, session_id: input.sessionId, created_at: now() }, MAX_PUSH_SUBSCRIPTIONS);
+      const saved = await repository.save(
+        { id: randomUUID(), user_id: actor.id, endpoint, p256dh, auth, lang: input.lang, session_id: input.sessionId, created_at: now() },
+        MAX_PUSH_SUBSCRIPTIONS,
+      );
       // Someone else's phone subscription is never taken over (the page then drops the browser's
       // subscription, so the next tap makes a fresh endpoint of this person's own).
       if (!saved) throw new AppError("CONFLICT", PUSH_MESSAGES.heldByAnother);

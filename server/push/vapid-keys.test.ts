@@ -25,11 +25,20 @@ afterEach(() => {
 describe("VAPID keys", () => {
   it("are taken from the variables, both or neither, and refused when malformed", () => {
     const keys = webpush.generateVAPIDKeys();
-    const config = loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "mailto:ops@mandi.example.in" });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: "mailto:ops@mandi.example.in",
+    });
     expect(config.push).toMatchObject({ vapid: keys, subject: "mailto:ops@mandi.example.in" });
     expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(/VAPID_PRIVATE_KEY: must be set together/);
-    expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: "short", VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "ops" })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: "short", VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "ops" })).toThrow(/VAPID_PUBLIC_KEY[\s\S]*VAPID_SUBJECT/);
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: "short", VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "ops" }),
+    ).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: "short", VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "ops" }),
+    ).toThrow(/VAPID_PUBLIC_KEY[\s\S]*VAPID_SUBJECT/);
   });
 
   it("are made once into DATA_DIR and kept; the subject is BASE_URL when it is https", () => {
@@ -44,7 +53,9 @@ describe("VAPID keys", () => {
   it("agree between processes that start together", async () => {
     const dataDir = tempDir();
     const script = `import { readOrCreateVapidKeys } from ${JSON.stringify(path.resolve("server/push/vapid-keys.ts"))}; console.log(JSON.stringify(readOrCreateVapidKeys(${JSON.stringify(dataDir)})));`;
-    const outputs = await Promise.all(Array.from({ length: 4 }, () => run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script])));
+    const outputs = await Promise.all(
+      Array.from({ length: 4 }, () => run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script])),
+    );
     const pairs = outputs.map((o) => o.stdout.trim());
     expect(new Set(pairs).size).toBe(1);
     expect(readdirSync(dataDir)).toEqual(["vapid-keys.json"]);

@@ -25,7 +25,9 @@ const FILE = "vapid-keys.json";
 function read(file: string): VapidKeys {
   const keys = JSON.parse(readFileSync(file, "utf8")) as Partial<VapidKeys>;
   if (!VAPID_PUBLIC_KEY_PATTERN.test(keys.publicKey ?? "") || !VAPID_PRIVATE_KEY_PATTERN.test(keys.privateKey ?? "")) {
-    throw new Error(`${file} does not hold a VAPID key pair; remove it to have a new one made (phones will need to turn notifications on again)`);
+    throw new Error(
+      `${file} does not hold a VAPID key pair; remove it to have a new one made (phones will need to turn notifications on again)`,
+    );
   }
   return { publicKey: keys.publicKey!, privateKey: keys.privateKey! };
 }

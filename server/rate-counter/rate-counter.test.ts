@@ -10,7 +10,9 @@ import { clientSubject } from "./client-subject";
 
 describe.each(testEngines())("shared counters on %s", (engine) => {
   let t: TestServices;
-  beforeAll(async () => void (t = await createTestServices({ engine, env: { PHONE_REVEALS_PER_HOUR: "3", PHONE_REVEAL_PRESSES_PER_HOUR: "2" } })));
+  beforeAll(
+    async () => void (t = await createTestServices({ engine, env: { PHONE_REVEALS_PER_HOUR: "3", PHONE_REVEAL_PRESSES_PER_HOUR: "2" } })),
+  );
   afterAll(() => t?.cleanup());
   const rows = () => t.db.kysely.selectFrom("rate_counter").selectAll().orderBy("counter_key").execute();
 

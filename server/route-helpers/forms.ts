@@ -6,7 +6,11 @@ import { formErrorResponse, inPageLanguage, refuseForm } from "./app-errors";
 
 /** Pages that take forms take them by POST; another method is refused before anything is read. */
 export function postOnly(request: Request): void {
-  if (request.method !== "POST") throw data(inPageLanguage("This page takes forms by POST only. Please send the form from the page."), { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    throw data(inPageLanguage("This page takes forms by POST only. Please send the form from the page."), {
+      status: 405,
+      headers: { Allow: "POST" },
+    });
 }
 
 /**
@@ -37,7 +41,13 @@ export async function parseForm<S extends z.ZodType, V>(request: Request, schema
   try {
     form = await readForm(request);
   } catch (error) {
-    return { ok: false as const, response: formErrorResponse(error, valuesOf(() => "")) };
+    return {
+      ok: false as const,
+      response: formErrorResponse(
+        error,
+        valuesOf(() => ""),
+      ),
+    };
   }
   const values = valuesOf((name) => {
     const value = form[name];

@@ -28,7 +28,11 @@ export async function readListingForm(
   const values = formValuesFrom(fields, EMPTY_LISTING_VALUES);
   const parsed = parseWith(listingFieldsSchemaAt(options.now), fields);
   // With JavaScript the photos arrive beforehand (tus) and the form names them; without, they come with it.
-  const named = parseWith(listingPhotosSchema, { photo: fieldValues.photo ?? [], upload: fieldValues.upload ?? [], remove: fieldValues.remove ?? [] });
+  const named = parseWith(listingPhotosSchema, {
+    photo: fieldValues.photo ?? [],
+    upload: fieldValues.upload ?? [],
+    remove: fieldValues.remove ?? [],
+  });
   // Every problem is reported at once, the photos' too.
   const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.errors };
   const entries = named.ok ? named.data : [];

@@ -66,7 +66,8 @@ export async function readPhotoForm(
 }
 
 /** A text field that is not UTF-8: no browser sends one, so the sender gets a 400 rather than a crash. */
-const isInvalidText = (error: unknown) => error instanceof TypeError && (error as { code?: unknown }).code === "ERR_ENCODING_INVALID_ENCODED_DATA";
+const isInvalidText = (error: unknown) =>
+  error instanceof TypeError && (error as { code?: unknown }).code === "ERR_ENCODING_INVALID_ENCODED_DATA";
 
 /**
  * Reads and drops what is left of a body we refuse. A browser does not read the answer until it

@@ -8,7 +8,8 @@ import { orErrorPage } from "./app-errors";
 import { parseForm, postOnly } from "./forms";
 
 /** The number this page may carry: null past the client address's hourly threshold, when it offers "Show number". */
-export const phoneForPage = (context: Pick<AppLoadContext, "phoneShown">, phone: string): string | null => (context.phoneShown === false ? null : phone);
+export const phoneForPage = (context: Pick<AppLoadContext, "phoneShown">, phone: string): string | null =>
+  context.phoneShown === false ? null : phone;
 
 export interface ShowNumberAnswer {
   /** The number asked for; null when the seller has none to show. */
@@ -35,4 +36,5 @@ export async function showNumberAction(request: Request, context: AppLoadContext
 }
 
 /** The page's headers: its loader's, and a refused press's Retry-After (React Router sends an action's headers only through this). */
-export const showNumberHeaders = ({ actionHeaders, loaderHeaders }: { actionHeaders: Headers; loaderHeaders: Headers }) => new Headers([...loaderHeaders, ...actionHeaders]);
+export const showNumberHeaders = ({ actionHeaders, loaderHeaders }: { actionHeaders: Headers; loaderHeaders: Headers }) =>
+  new Headers([...loaderHeaders, ...actionHeaders]);

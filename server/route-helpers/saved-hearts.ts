@@ -4,9 +4,14 @@
  */
 import type { AppLoadContext } from "react-router";
 
-export async function withSaved<T extends { id: string }>(context: AppLoadContext, items: readonly T[]): Promise<Array<T & { saved: boolean }>> {
+export async function withSaved<T extends { id: string }>(
+  context: AppLoadContext,
+  items: readonly T[],
+): Promise<Array<T & { saved: boolean }>> {
   const actor = items.length ? await context.currentUser() : null;
-  const saved = actor ? await context.services.savedListings.savedIds({ actor, listingIds: items.map((item) => item.id) }) : new Set<string>();
+  const saved = actor
+    ? await context.services.savedListings.savedIds({ actor, listingIds: items.map((item) => item.id) })
+    : new Set<string>();
   return items.map((item) => ({ ...item, saved: saved.has(item.id) }));
 }
 

@@ -21,7 +21,10 @@ export async function staffOnly(context: AppLoadContext, options: { admin?: bool
 }
 
 /** What a refused back-office form shows again: the action chosen and the reason typed (bounded, as sent back). */
-export const moderationValues = (text: (name: string) => string) => ({ intent: text("intent").slice(0, 20), reason: text("reason").slice(0, MAX_MODERATION_TEXT + 100) });
+export const moderationValues = (text: (name: string) => string) => ({
+  intent: text("intent").slice(0, 20),
+  reason: text("reason").slice(0, MAX_MODERATION_TEXT + 100),
+});
 
 /** The action of a back-office page that takes no forms: 404 to anyone but staff (like its GET), 405 to staff. */
 export async function noFormsForStaff(context: AppLoadContext, options: { admin?: boolean } = {}): Promise<never> {

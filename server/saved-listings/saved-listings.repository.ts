@@ -33,14 +33,23 @@ export function createSavedListingsRepository(db: Kysely<Database>) {
     },
 
     async count(userId: string): Promise<number> {
-      const row = await db.selectFrom("saved_listing").select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", userId).executeTakeFirst();
+      const row = await db
+        .selectFrom("saved_listing")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
 
     /** Which of `listingIds` the person has saved. */
     async savedAmong(userId: string, listingIds: readonly string[]): Promise<string[]> {
       if (!listingIds.length) return [];
-      const rows = await db.selectFrom("saved_listing").select("listing_id").where("user_id", "=", userId).where("listing_id", "in", [...listingIds]).execute();
+      const rows = await db
+        .selectFrom("saved_listing")
+        .select("listing_id")
+        .where("user_id", "=", userId)
+        .where("listing_id", "in", [...listingIds])
+        .execute();
       return rows.map((row) => row.listing_id);
     },
 

@@ -35,7 +35,11 @@ describe.each(testEngines())("saved listings on %s", (engine) => {
 
   async function list(name: string, category = "vegetables") {
     t.clock.now += 60_000;
-    const { id } = await t.listings.createListing({ actor: seller, fields: listingFields({ name, category }), photos: [{ bytes: photo, fileName: "a.jpg" }] });
+    const { id } = await t.listings.createListing({
+      actor: seller,
+      fields: listingFields({ name, category }),
+      photos: [{ bytes: photo, fileName: "a.jpg" }],
+    });
     return id;
   }
 
@@ -58,16 +62,26 @@ describe.each(testEngines())("saved listings on %s", (engine) => {
 
   it("asks someone signed out to log in, and refuses unknown, malformed and hidden listings", async () => {
     const listing = await list("Hidden Garlic");
-    await expect(t.savedListings.saveListing({ actor: null, listingId: listing })).rejects.toMatchObject({ code: "UNAUTHENTICATED", message: "You must login first" });
+    await expect(t.savedListings.saveListing({ actor: null, listingId: listing })).rejects.toMatchObject({
+      code: "UNAUTHENTICATED",
+      message: "You must login first",
+    });
     await expect(t.savedListings.listSaved({ actor: null, page: 1 })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
-    await expect(t.savedListings.saveListing({ actor: buyer, listingId: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(t.savedListings.saveListing({ actor: buyer, listingId: "'; drop table saved_listing; --" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(t.savedListings.saveListing({ actor: buyer, listingId: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(t.savedListings.saveListing({ actor: buyer, listingId: "'; drop table saved_listing; --" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     await t.db.kysely.updateTable("listing").set({ hidden_at: t.clock.now, hidden_cause: "moderator" }).where("id", "=", listing).execute();
     await expect(t.savedListings.saveListing({ actor: buyer, listingId: listing })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("lists newest saved first, each saying what it is now: active, sold, expired, no longer available", async () => {
-    const who = { id: (await t.accounts.signUp(signupSchema.parse(makeSeller(40, { email: "lister@example.in", phone: "9123456740" })), new Headers())).id };
+    const who = {
+      id: (await t.accounts.signUp(signupSchema.parse(makeSeller(40, { email: "lister@example.in", phone: "9123456740" })), new Headers()))
+        .id,
+    };
     const active = await list("Fresh Tomato");
     const sold = await list("Sold Brinjal");
     const expiring = await list("Old Cabbage");
@@ -80,7 +94,11 @@ describe.each(testEngines())("saved listings on %s", (engine) => {
     await t.listings.markSold({ actor: seller, id: sold });
     await t.db.kysely.updateTable("listing").set({ hidden_at: t.clock.now, hidden_cause: "moderator" }).where("id", "=", hidden).execute();
     await t.listings.deleteListing({ actor: seller, id: deleted });
-    await t.db.kysely.updateTable("listing").set({ expires_at: t.clock.now - DAY }).where("id", "=", expiring).execute();
+    await t.db.kysely
+      .updateTable("listing")
+      .set({ expires_at: t.clock.now - DAY })
+      .where("id", "=", expiring)
+      .execute();
 
     const page = await t.savedListings.listSaved({ actor: who, page: 1 });
     expect(page.items.map((item) => [item.name, item.status])).toEqual([
@@ -97,22 +115,40 @@ describe.each(testEngines())("saved listings on %s", (engine) => {
   });
 
   it("keeps at most the configured number, and saving one already saved at the cap is fine", async () => {
-    const capped = createSavedListingsService({ repository: createSavedListingsRepository(t.db.kysely), listings: createListingsRepository(t.db.kysely), maxSaved: 2, now: () => t.clock.now });
-    const who = { id: (await t.accounts.signUp(signupSchema.parse(makeSeller(41, { email: "capped@example.in", phone: "9123456741" })), new Headers())).id };
+    const capped = createSavedListingsService({
+      repository: createSavedListingsRepository(t.db.kysely),
+      listings: createListingsRepository(t.db.kysely),
+      maxSaved: 2,
+      now: () => t.clock.now,
+    });
+    const who = {
+      id: (await t.accounts.signUp(signupSchema.parse(makeSeller(41, { email: "capped@example.in", phone: "9123456741" })), new Headers()))
+        .id,
+    };
     const [a, b, c] = [await list("Cap One"), await list("Cap Two"), await list("Cap Three")];
     await capped.saveListing({ actor: who, listingId: a });
     await capped.saveListing({ actor: who, listingId: b });
     await capped.saveListing({ actor: who, listingId: b });
-    await expect(capped.saveListing({ actor: who, listingId: c })).rejects.toMatchObject({ code: "BAD_INPUT", message: "You have saved 2 listings, the most we keep. Please remove one first." });
+    await expect(capped.saveListing({ actor: who, listingId: c })).rejects.toMatchObject({
+      code: "BAD_INPUT",
+      message: "You have saved 2 listings, the most we keep. Please remove one first.",
+    });
   });
 
   it("go with the account that saved them", async () => {
     const person = signupSchema.parse(makeSeller(42, { email: "leaving-saver@example.in", phone: "9123456742" }));
     const { id } = await t.accounts.signUp(person, new Headers());
-    const cookie = (await t.accounts.signIn(person, new Headers())).getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = (await t.accounts.signIn(person, new Headers()))
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const listing = await list("Leaving Lemon");
     await t.savedListings.saveListing({ actor: { id }, listingId: listing });
-    await t.accountDeletion.deleteAccount({ actor: { id, email: person.email, name: person.name } as never, password: person.password, requestHeaders: new Headers({ cookie }) });
+    await t.accountDeletion.deleteAccount({
+      actor: { id, email: person.email, name: person.name } as never,
+      password: person.password,
+      requestHeaders: new Headers({ cookie }),
+    });
     expect(await t.db.kysely.selectFrom("saved_listing").select("id").where("user_id", "=", id).execute()).toEqual([]);
   });
 });

@@ -72,7 +72,10 @@ export function createSavedListingsService(deps: {
     },
 
     /** The person's saved listings, newest saved first, each with what it is now. */
-    async listSaved(input: { actor: Actor | null; page: number }): Promise<{ items: SavedListing[]; page: number; pageCount: number; total: number }> {
+    async listSaved(input: {
+      actor: Actor | null;
+      page: number;
+    }): Promise<{ items: SavedListing[]; page: number; pageCount: number; total: number }> {
       const actor = signedIn(input.actor);
       const total = await repository.count(actor.id);
       const pageCount = Math.max(1, Math.ceil(total / SAVED_PAGE_SIZE));
@@ -80,7 +83,14 @@ export function createSavedListingsService(deps: {
       const rows = await repository.list({ userId: actor.id, limit: SAVED_PAGE_SIZE, offset: (page - 1) * SAVED_PAGE_SIZE });
       const at = now();
       const items = rows.map((row): SavedListing => {
-        if (!row.listing || row.listing.hidden) return { listingId: row.listingId, name: row.listing?.name ?? row.savedName, savedAt: row.savedAt, status: "unavailable", listing: null };
+        if (!row.listing || row.listing.hidden)
+          return {
+            listingId: row.listingId,
+            name: row.listing?.name ?? row.savedName,
+            savedAt: row.savedAt,
+            status: "unavailable",
+            listing: null,
+          };
         const { storedStatus, expiresAt, hidden, ...summary } = row.listing;
         const status = listingStatus({ storedStatus, expiresAt, hidden }, at) as Exclude<SavedStatus, "unavailable">;
         return { listingId: row.listingId, name: summary.name, savedAt: row.savedAt, status, listing: summary };

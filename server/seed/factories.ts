@@ -34,24 +34,132 @@ export interface ProduceData {
  * village or market town and its PIN code. The first six are the README's (same order as ever).
  */
 const SELLERS: Array<SellerData & { place: Place }> = [
-  { name: "Ramesh Patil", email: "ramesh@example.in", phone: "9876543210", password: "khet-ramesh-2026", place: { state: "maharashtra", district: "nashik", place: "Pimpalgaon Baswant", pin: "422209" } },
-  { name: "Sunita Devi", email: "sunita@example.in", phone: "9123456780", password: "khet-sunita-2026", place: { state: "bihar", district: "patna", place: "Danapur", pin: "801503" } },
-  { name: "Gurpreet Singh", email: "gurpreet@example.in", phone: "8800112233", password: "khet-gurpreet-2026", place: { state: "punjab", district: "ludhiana", place: "Khanna", pin: "141401" } },
-  { name: "Lakshmi Narayanan", email: "lakshmi@example.in", phone: "7012345678", password: "khet-lakshmi-2026", place: { state: "tamil-nadu", district: "thanjavur", place: "Orathanadu", pin: "614625" } },
-  { name: "Abdul Karim", email: "abdul@example.in", phone: "6398765432", password: "khet-abdul-2026", place: { state: "uttar-pradesh", district: "agra", place: "Kheragarh", pin: "283122" } },
-  { name: "Meena Kumari", email: "meena@example.in", phone: "9988776655", password: "khet-meena-2026", place: { state: "rajasthan", district: "jaipur", place: "Chomu", pin: "303702" } },
-  { name: "Manjunath Gowda", email: "manjunath@example.in", phone: "9845012345", password: "khet-manjunath-2026", place: { state: "karnataka", district: "kolar", place: "Kolar", pin: "563101" } },
-  { name: "Sandeep Malik", email: "sandeep@example.in", phone: "9812034567", password: "khet-sandeep-2026", place: { state: "haryana", district: "karnal", place: "Taraori", pin: "132116" } },
-  { name: "Vijay Shinde", email: "vijay@example.in", phone: "9822098765", password: "khet-vijay-2026", place: { state: "maharashtra", district: "solapur", place: "Sangola", pin: "413307" } },
-  { name: "Prakash Desai", email: "prakash@example.in", phone: "9422054321", password: "khet-prakash-2026", place: { state: "maharashtra", district: "ratnagiri", place: "Ratnagiri", pin: "415612" } },
-  { name: "Venkata Rao", email: "venkata@example.in", phone: "9848022338", password: "khet-venkata-2026", place: { state: "andhra-pradesh", district: "guntur", place: "Guntur", pin: "522004" } },
-  { name: "Bhavesh Patel", email: "bhavesh@example.in", phone: "9825011122", password: "khet-bhavesh-2026", place: { state: "gujarat", district: "rajkot", place: "Gondal", pin: "360311" } },
-  { name: "Rajendra Yadav", email: "rajendra@example.in", phone: "9425033344", password: "khet-rajendra-2026", place: { state: "madhya-pradesh", district: "sehore", place: "Ashta", pin: "466116" } },
-  { name: "Senthil Kumar", email: "senthil@example.in", phone: "9443055566", password: "khet-senthil-2026", place: { state: "tamil-nadu", district: "erode", place: "Erode", pin: "638001" } },
-  { name: "Thomas Varghese", email: "thomas@example.in", phone: "9447077788", password: "khet-thomas-2026", place: { state: "kerala", district: "kollam", place: "Kollam", pin: "691001" } },
-  { name: "Farooq Ahmad", email: "farooq@example.in", phone: "9419099900", password: "khet-farooq-2026", place: { state: "jammu-and-kashmir", district: "pulwama", place: "Pampore", pin: "192121" } },
-  { name: "Rakesh Gupta", email: "rakesh@example.in", phone: "9811066677", password: "khet-rakesh-2026", place: { state: "delhi", district: "north-delhi", place: "Khari Baoli", pin: "110006" } },
-  { name: "Hiralal Mahajan", email: "hiralal@example.in", phone: "9423088899", password: "khet-hiralal-2026", place: { state: "maharashtra", district: "jalgaon", place: "Raver", pin: "425508" } },
+  {
+    name: "Ramesh Patil",
+    email: "ramesh@example.in",
+    phone: "9876543210",
+    password: "khet-ramesh-2026",
+    place: { state: "maharashtra", district: "nashik", place: "Pimpalgaon Baswant", pin: "422209" },
+  },
+  {
+    name: "Sunita Devi",
+    email: "sunita@example.in",
+    phone: "9123456780",
+    password: "khet-sunita-2026",
+    place: { state: "bihar", district: "patna", place: "Danapur", pin: "801503" },
+  },
+  {
+    name: "Gurpreet Singh",
+    email: "gurpreet@example.in",
+    phone: "8800112233",
+    password: "khet-gurpreet-2026",
+    place: { state: "punjab", district: "ludhiana", place: "Khanna", pin: "141401" },
+  },
+  {
+    name: "Lakshmi Narayanan",
+    email: "lakshmi@example.in",
+    phone: "7012345678",
+    password: "khet-lakshmi-2026",
+    place: { state: "tamil-nadu", district: "thanjavur", place: "Orathanadu", pin: "614625" },
+  },
+  {
+    name: "Abdul Karim",
+    email: "abdul@example.in",
+    phone: "6398765432",
+    password: "khet-abdul-2026",
+    place: { state: "uttar-pradesh", district: "agra", place: "Kheragarh", pin: "283122" },
+  },
+  {
+    name: "Meena Kumari",
+    email: "meena@example.in",
+    phone: "9988776655",
+    password: "khet-meena-2026",
+    place: { state: "rajasthan", district: "jaipur", place: "Chomu", pin: "303702" },
+  },
+  {
+    name: "Manjunath Gowda",
+    email: "manjunath@example.in",
+    phone: "9845012345",
+    password: "khet-manjunath-2026",
+    place: { state: "karnataka", district: "kolar", place: "Kolar", pin: "563101" },
+  },
+  {
+    name: "Sandeep Malik",
+    email: "sandeep@example.in",
+    phone: "9812034567",
+    password: "khet-sandeep-2026",
+    place: { state: "haryana", district: "karnal", place: "Taraori", pin: "132116" },
+  },
+  {
+    name: "Vijay Shinde",
+    email: "vijay@example.in",
+    phone: "9822098765",
+    password: "khet-vijay-2026",
+    place: { state: "maharashtra", district: "solapur", place: "Sangola", pin: "413307" },
+  },
+  {
+    name: "Prakash Desai",
+    email: "prakash@example.in",
+    phone: "9422054321",
+    password: "khet-prakash-2026",
+    place: { state: "maharashtra", district: "ratnagiri", place: "Ratnagiri", pin: "415612" },
+  },
+  {
+    name: "Venkata Rao",
+    email: "venkata@example.in",
+    phone: "9848022338",
+    password: "khet-venkata-2026",
+    place: { state: "andhra-pradesh", district: "guntur", place: "Guntur", pin: "522004" },
+  },
+  {
+    name: "Bhavesh Patel",
+    email: "bhavesh@example.in",
+    phone: "9825011122",
+    password: "khet-bhavesh-2026",
+    place: { state: "gujarat", district: "rajkot", place: "Gondal", pin: "360311" },
+  },
+  {
+    name: "Rajendra Yadav",
+    email: "rajendra@example.in",
+    phone: "9425033344",
+    password: "khet-rajendra-2026",
+    place: { state: "madhya-pradesh", district: "sehore", place: "Ashta", pin: "466116" },
+  },
+  {
+    name: "Senthil Kumar",
+    email: "senthil@example.in",
+    phone: "9443055566",
+    password: "khet-senthil-2026",
+    place: { state: "tamil-nadu", district: "erode", place: "Erode", pin: "638001" },
+  },
+  {
+    name: "Thomas Varghese",
+    email: "thomas@example.in",
+    phone: "9447077788",
+    password: "khet-thomas-2026",
+    place: { state: "kerala", district: "kollam", place: "Kollam", pin: "691001" },
+  },
+  {
+    name: "Farooq Ahmad",
+    email: "farooq@example.in",
+    phone: "9419099900",
+    password: "khet-farooq-2026",
+    place: { state: "jammu-and-kashmir", district: "pulwama", place: "Pampore", pin: "192121" },
+  },
+  {
+    name: "Rakesh Gupta",
+    email: "rakesh@example.in",
+    phone: "9811066677",
+    password: "khet-rakesh-2026",
+    place: { state: "delhi", district: "north-delhi", place: "Khari Baoli", pin: "110006" },
+  },
+  {
+    name: "Hiralal Mahajan",
+    email: "hiralal@example.in",
+    phone: "9423088899",
+    password: "khet-hiralal-2026",
+    place: { state: "maharashtra", district: "jalgaon", place: "Raver", pin: "425508" },
+  },
 ];
 
 type Place = Pick<ProduceData, "state" | "district" | "place" | "pin">;
@@ -90,46 +198,263 @@ interface DemoProduce {
  */
 const DEMO_MARKET: DemoProduce[] = [
   // What a newcomer searches for first.
-  { name: "Nashik Red Onion", category: "vegetables", perKg: [15, 30], units: [QUINTAL, KG], note: "Lal kanda from Pimpalgaon, dry and long lasting", seller: "ramesh" },
-  { name: "Agra Potato (Aloo)", category: "vegetables", perKg: [10, 22], units: [QUINTAL, KG], note: "Kufri Bahar from cold store, even size", seller: "abdul" },
-  { name: "Desi Tomato", category: "vegetables", perKg: [12, 35], units: [crate(15), KG], note: "Firm and red, packed in 15 kg crates", seller: "manjunath" },
-  { name: "Green Chilli", category: "vegetables", perKg: [30, 60], units: [KG, QUINTAL], note: "Hari mirch, spicy, picked this morning", seller: "venkata" },
-  { name: "Sharbati Wheat", category: "wheat", perKg: [28, 34], units: [QUINTAL, KG], note: "Golden grain from Sehore, cleaned and graded", seller: "rajendra" },
-  { name: "1121 Basmati Rice", category: "rice", perKg: [85, 125], units: [QUINTAL, KG], note: "Extra long grain, aged one year", seller: "sandeep" },
-  { name: "Sona Masoori Rice", category: "rice", perKg: [38, 48], units: [KG, QUINTAL], note: "Light and soft, for daily meals", seller: "venkata" },
-  { name: "Alphonso Mango", category: "fruits", perKg: [80, 120], units: [crate(10), dozen(3)], note: "Hapus from Ratnagiri, naturally ripened", seller: "prakash" },
-  { name: "Robusta Banana", category: "fruits", perKg: [15, 30], units: [dozen(2), KG], note: "Sweet, sold by the dozen or the kg", seller: "lakshmi" },
-  { name: "Bhagwa Pomegranate", category: "fruits", perKg: [60, 140], units: [crate(10), KG], note: "Deep red seeds, export grade", seller: "vijay" },
-  { name: "Groundnut (Moongphali)", category: "oil-seeds", perKg: [72, 80], units: [QUINTAL, KG], note: "Bold Gujarat groundnut in shell, sun dried", seller: "bhavesh" },
+  {
+    name: "Nashik Red Onion",
+    category: "vegetables",
+    perKg: [15, 30],
+    units: [QUINTAL, KG],
+    note: "Lal kanda from Pimpalgaon, dry and long lasting",
+    seller: "ramesh",
+  },
+  {
+    name: "Agra Potato (Aloo)",
+    category: "vegetables",
+    perKg: [10, 22],
+    units: [QUINTAL, KG],
+    note: "Kufri Bahar from cold store, even size",
+    seller: "abdul",
+  },
+  {
+    name: "Desi Tomato",
+    category: "vegetables",
+    perKg: [12, 35],
+    units: [crate(15), KG],
+    note: "Firm and red, packed in 15 kg crates",
+    seller: "manjunath",
+  },
+  {
+    name: "Green Chilli",
+    category: "vegetables",
+    perKg: [30, 60],
+    units: [KG, QUINTAL],
+    note: "Hari mirch, spicy, picked this morning",
+    seller: "venkata",
+  },
+  {
+    name: "Sharbati Wheat",
+    category: "wheat",
+    perKg: [28, 34],
+    units: [QUINTAL, KG],
+    note: "Golden grain from Sehore, cleaned and graded",
+    seller: "rajendra",
+  },
+  {
+    name: "1121 Basmati Rice",
+    category: "rice",
+    perKg: [85, 125],
+    units: [QUINTAL, KG],
+    note: "Extra long grain, aged one year",
+    seller: "sandeep",
+  },
+  {
+    name: "Sona Masoori Rice",
+    category: "rice",
+    perKg: [38, 48],
+    units: [KG, QUINTAL],
+    note: "Light and soft, for daily meals",
+    seller: "venkata",
+  },
+  {
+    name: "Alphonso Mango",
+    category: "fruits",
+    perKg: [80, 120],
+    units: [crate(10), dozen(3)],
+    note: "Hapus from Ratnagiri, naturally ripened",
+    seller: "prakash",
+  },
+  {
+    name: "Robusta Banana",
+    category: "fruits",
+    perKg: [15, 30],
+    units: [dozen(2), KG],
+    note: "Sweet, sold by the dozen or the kg",
+    seller: "lakshmi",
+  },
+  {
+    name: "Bhagwa Pomegranate",
+    category: "fruits",
+    perKg: [60, 140],
+    units: [crate(10), KG],
+    note: "Deep red seeds, export grade",
+    seller: "vijay",
+  },
+  {
+    name: "Groundnut (Moongphali)",
+    category: "oil-seeds",
+    perKg: [72, 80],
+    units: [QUINTAL, KG],
+    note: "Bold Gujarat groundnut in shell, sun dried",
+    seller: "bhavesh",
+  },
   { name: "Soybean", category: "oil-seeds", perKg: [53, 56], units: [QUINTAL], note: "Yellow soybean, clean and dry", seller: "rajendra" },
-  { name: "Mustard Seed (Sarson)", category: "oil-seeds", perKg: [62, 70], units: [QUINTAL, KG], note: "Black mustard, high oil content", seller: "meena" },
-  { name: "Chana (Bengal Gram)", category: "wheat", perKg: [58, 68], units: [QUINTAL, KG], note: "Desi chana, new rabi crop", seller: "rajendra" },
-  { name: "Turmeric (Haldi)", category: "vegetables", perKg: [120, 180], units: [KG, QUINTAL], note: "Dried Erode turmeric fingers, polished", seller: "senthil" },
-  { name: "Cashew W240", category: "nuts-dry-fruits", perKg: [780, 950], units: [KG], note: "Large whole cashews, processed in Kollam", seller: "thomas" },
-  { name: "California Almond (Badam)", category: "nuts-dry-fruits", perKg: [600, 850], units: [KG], note: "Nonpareil kernels, 25 kg cartons opened for retail", seller: "rakesh" },
-  { name: "Parmal Rice (PR 126)", category: "rice", perKg: [30, 38], units: [QUINTAL, KG], note: "Non-basmati, from the mandi at Khanna", seller: "gurpreet" },
+  {
+    name: "Mustard Seed (Sarson)",
+    category: "oil-seeds",
+    perKg: [62, 70],
+    units: [QUINTAL, KG],
+    note: "Black mustard, high oil content",
+    seller: "meena",
+  },
+  {
+    name: "Chana (Bengal Gram)",
+    category: "wheat",
+    perKg: [58, 68],
+    units: [QUINTAL, KG],
+    note: "Desi chana, new rabi crop",
+    seller: "rajendra",
+  },
+  {
+    name: "Turmeric (Haldi)",
+    category: "vegetables",
+    perKg: [120, 180],
+    units: [KG, QUINTAL],
+    note: "Dried Erode turmeric fingers, polished",
+    seller: "senthil",
+  },
+  {
+    name: "Cashew W240",
+    category: "nuts-dry-fruits",
+    perKg: [780, 950],
+    units: [KG],
+    note: "Large whole cashews, processed in Kollam",
+    seller: "thomas",
+  },
+  {
+    name: "California Almond (Badam)",
+    category: "nuts-dry-fruits",
+    perKg: [600, 850],
+    units: [KG],
+    note: "Nonpareil kernels, 25 kg cartons opened for retail",
+    seller: "rakesh",
+  },
+  {
+    name: "Parmal Rice (PR 126)",
+    category: "rice",
+    perKg: [30, 38],
+    units: [QUINTAL, KG],
+    note: "Non-basmati, from the mandi at Khanna",
+    seller: "gurpreet",
+  },
   // The wider variety.
-  { name: "Tomato", category: "vegetables", perKg: [14, 32], units: [crate(20), KG], note: "Nashik tomato in 20 kg crates", seller: "ramesh" },
-  { name: "Pusa Basmati 1509", category: "rice", perKg: [70, 95], units: [QUINTAL, KG], note: "Long grain basmati, this kharif", seller: "sandeep" },
-  { name: "Ponni Boiled Rice", category: "rice", perKg: [42, 55], units: [KG, QUINTAL], note: "Parboiled, from Thanjavur fields", seller: "lakshmi" },
+  {
+    name: "Tomato",
+    category: "vegetables",
+    perKg: [14, 32],
+    units: [crate(20), KG],
+    note: "Nashik tomato in 20 kg crates",
+    seller: "ramesh",
+  },
+  {
+    name: "Pusa Basmati 1509",
+    category: "rice",
+    perKg: [70, 95],
+    units: [QUINTAL, KG],
+    note: "Long grain basmati, this kharif",
+    seller: "sandeep",
+  },
+  {
+    name: "Ponni Boiled Rice",
+    category: "rice",
+    perKg: [42, 55],
+    units: [KG, QUINTAL],
+    note: "Parboiled, from Thanjavur fields",
+    seller: "lakshmi",
+  },
   { name: "HD 2967 Wheat", category: "wheat", perKg: [25, 29], units: [QUINTAL], note: "Bold grain, good for chapati", seller: "gurpreet" },
   { name: "Khapli Emmer Wheat", category: "wheat", perKg: [70, 110], units: [KG], note: "Old variety, low gluten", seller: "ramesh" },
-  { name: "Whole Wheat Atta", category: "wheat", perKg: [32, 42], units: [KG], note: "Chakki-ground flour, fresh every week", seller: "gurpreet" },
-  { name: "Thompson Seedless Grapes", category: "fruits", perKg: [40, 80], units: [crate(8), KG], note: "Green, sweet, from Nashik vineyards", seller: "ramesh" },
-  { name: "Jalgaon Banana (Kela)", category: "fruits", perKg: [14, 26], units: [QUINTAL, dozen(2)], note: "Grand Naine bunches from Raver", seller: "hiralal" },
-  { name: "Guava (Amrud)", category: "fruits", perKg: [30, 55], units: [KG, crate(20)], note: "Safeda guava, white flesh", seller: "sunita" },
+  {
+    name: "Whole Wheat Atta",
+    category: "wheat",
+    perKg: [32, 42],
+    units: [KG],
+    note: "Chakki-ground flour, fresh every week",
+    seller: "gurpreet",
+  },
+  {
+    name: "Thompson Seedless Grapes",
+    category: "fruits",
+    perKg: [40, 80],
+    units: [crate(8), KG],
+    note: "Green, sweet, from Nashik vineyards",
+    seller: "ramesh",
+  },
+  {
+    name: "Jalgaon Banana (Kela)",
+    category: "fruits",
+    perKg: [14, 26],
+    units: [QUINTAL, dozen(2)],
+    note: "Grand Naine bunches from Raver",
+    seller: "hiralal",
+  },
+  {
+    name: "Guava (Amrud)",
+    category: "fruits",
+    perKg: [30, 55],
+    units: [KG, crate(20)],
+    note: "Safeda guava, white flesh",
+    seller: "sunita",
+  },
   { name: "Papaya", category: "fruits", perKg: [18, 35], units: [KG], note: "Red Lady variety", seller: "sunita" },
-  { name: "Kashmiri Walnut (Akhrot)", category: "nuts-dry-fruits", perKg: [500, 800], units: [KG], note: "Thin shell, this autumn's crop", seller: "farooq" },
-  { name: "Mamra Badam", category: "nuts-dry-fruits", perKg: [1600, 2400], units: [KG], note: "Kashmiri mamra almonds, small and oily", seller: "farooq" },
+  {
+    name: "Kashmiri Walnut (Akhrot)",
+    category: "nuts-dry-fruits",
+    perKg: [500, 800],
+    units: [KG],
+    note: "Thin shell, this autumn's crop",
+    seller: "farooq",
+  },
+  {
+    name: "Mamra Badam",
+    category: "nuts-dry-fruits",
+    perKg: [1600, 2400],
+    units: [KG],
+    note: "Kashmiri mamra almonds, small and oily",
+    seller: "farooq",
+  },
   { name: "Lady Finger (Bhindi)", category: "vegetables", perKg: [25, 45], units: [KG], note: "Tender, picked young", seller: "sunita" },
   { name: "Cauliflower (Gobhi)", category: "vegetables", perKg: [15, 30], units: [KG], note: "Big white heads", seller: "sunita" },
   { name: "Brinjal (Baingan)", category: "vegetables", perKg: [15, 30], units: [KG], note: "Round brinjal for bharta", seller: "abdul" },
-  { name: "Red Carrot", category: "vegetables", perKg: [18, 35], units: [KG, QUINTAL], note: "Desi red carrots, sweet", seller: "gurpreet" },
-  { name: "Guntur Red Chilli (Teja)", category: "vegetables", perKg: [150, 220], units: [KG, QUINTAL], note: "Dry red chilli, hot, from the Guntur yard", seller: "venkata" },
-  { name: "Sesame Seed (Til)", category: "oil-seeds", perKg: [110, 160], units: [KG, QUINTAL], note: "White sesame, machine cleaned", seller: "meena" },
+  {
+    name: "Red Carrot",
+    category: "vegetables",
+    perKg: [18, 35],
+    units: [KG, QUINTAL],
+    note: "Desi red carrots, sweet",
+    seller: "gurpreet",
+  },
+  {
+    name: "Guntur Red Chilli (Teja)",
+    category: "vegetables",
+    perKg: [150, 220],
+    units: [KG, QUINTAL],
+    note: "Dry red chilli, hot, from the Guntur yard",
+    seller: "venkata",
+  },
+  {
+    name: "Sesame Seed (Til)",
+    category: "oil-seeds",
+    perKg: [110, 160],
+    units: [KG, QUINTAL],
+    note: "White sesame, machine cleaned",
+    seller: "meena",
+  },
   { name: "Flax Seed (Alsi)", category: "oil-seeds", perKg: [55, 75], units: [KG], note: "Brown flax, cleaned", seller: "rajendra" },
-  { name: "Raisins (Kishmish)", category: "nuts-dry-fruits", perKg: [220, 380], units: [KG], note: "Green raisins from Nashik", seller: "ramesh" },
-  { name: "Cashew W320", category: "nuts-dry-fruits", perKg: [700, 820], units: [KG], note: "Whole cashews, the everyday grade", seller: "thomas" },
+  {
+    name: "Raisins (Kishmish)",
+    category: "nuts-dry-fruits",
+    perKg: [220, 380],
+    units: [KG],
+    note: "Green raisins from Nashik",
+    seller: "ramesh",
+  },
+  {
+    name: "Cashew W320",
+    category: "nuts-dry-fruits",
+    perKg: [700, 820],
+    units: [KG],
+    note: "Whole cashews, the everyday grade",
+    seller: "thomas",
+  },
   { name: "Pistachio", category: "nuts-dry-fruits", perKg: [1200, 1800], units: [KG], note: "Salted and roasted", seller: "rakesh" },
 ];
 
@@ -241,7 +566,9 @@ export function demoProduce(count: number, random = seededRandom(42)): DemoListi
     const repeat = i >= DEMO_MARKET.length;
     const [min, max] = produce.perKg;
     const rupeesPerKg = min + random() * (max - min);
-    const { unit, kg = unit === "quintal" ? 100 : 1 } = repeat ? produce.units[Math.floor(random() * produce.units.length)]! : produce.units[0]!;
+    const { unit, kg = unit === "quintal" ? 100 : 1 } = repeat
+      ? produce.units[Math.floor(random() * produce.units.length)]!
+      : produce.units[0]!;
     // Per quintal to the nearest ₹10, as mandis quote it; otherwise whole rupees.
     const price = unit === "quintal" ? Math.round((rupeesPerKg * kg) / 10) * 10 : Math.round(rupeesPerKg * kg);
     const quantity = unit === "quintal" ? [10, 25, 40, 80][Math.floor(random() * 4)]! : [20, 50, 100, 200, 500][Math.floor(random() * 5)]!;
@@ -267,9 +594,34 @@ export function demoProduce(count: number, random = seededRandom(42)): DemoListi
 
 /** Words sellers put around a produce name: where it is from, how it was grown, how it is sold. */
 const NAME_BEFORE = [
-  "Organic", "Fresh", "Premium", "Desi", "Farm Fresh", "New Crop", "Export Quality", "Hybrid", "Natural",
-  "Nashik", "Punjab", "Haryana", "Kashmiri", "Ratnagiri", "Indore", "Guntur", "Belgaum", "Sangli", "Malwa",
-  "Bihar", "Karnal", "Jalgaon", "Salem", "Erode", "Mysore", "Shimla", "Kutch", "Bikaner",
+  "Organic",
+  "Fresh",
+  "Premium",
+  "Desi",
+  "Farm Fresh",
+  "New Crop",
+  "Export Quality",
+  "Hybrid",
+  "Natural",
+  "Nashik",
+  "Punjab",
+  "Haryana",
+  "Kashmiri",
+  "Ratnagiri",
+  "Indore",
+  "Guntur",
+  "Belgaum",
+  "Sangli",
+  "Malwa",
+  "Bihar",
+  "Karnal",
+  "Jalgaon",
+  "Salem",
+  "Erode",
+  "Mysore",
+  "Shimla",
+  "Kutch",
+  "Bikaner",
 ];
 const NAME_AFTER = ["Grade A", "Grade B", "Bulk", "Loose", "Wholesale", "25 kg bag", "50 kg bag", "Sorted", "Cleaned", "Lot"];
 
@@ -354,10 +706,15 @@ export async function makeProducePhoto(category: CategorySlug, index: number, si
 export async function makePhonePhoto(index: number, size = { width: 4000, height: 3000 }): Promise<Buffer> {
   const { width, height } = size;
   const categories = Object.keys(PALETTE) as CategorySlug[];
-  const scene = await sharp(await makeProducePhoto(categories[index % categories.length]!, index, size)).blur(2).raw().toBuffer();
+  const scene = await sharp(await makeProducePhoto(categories[index % categories.length]!, index, size))
+    .blur(2)
+    .raw()
+    .toBuffer();
   const coarseWidth = Math.ceil(width / 8);
   const coarseHeight = Math.ceil(height / 8);
-  const texture = await sharp(noiseBytes(coarseWidth * coarseHeight * 3, index * 2 + 1, 24), { raw: { width: coarseWidth, height: coarseHeight, channels: 3 } })
+  const texture = await sharp(noiseBytes(coarseWidth * coarseHeight * 3, index * 2 + 1, 24), {
+    raw: { width: coarseWidth, height: coarseHeight, channels: 3 },
+  })
     .resize(width, height, { kernel: "cubic", fit: "fill" })
     .raw()
     .toBuffer();
@@ -366,7 +723,9 @@ export async function makePhonePhoto(index: number, size = { width: 4000, height
     const value = scene[i]! + (texture[i]! - 128) + (grain[i]! - 128);
     scene[i] = value < 0 ? 0 : value > 255 ? 255 : value;
   }
-  return sharp(scene, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(scene, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 /** Bytes around 128 ± amplitude, from a seed (the same photo every run). */

@@ -41,7 +41,18 @@ describe("the demo market's listings", () => {
     expect(perKg("Agra Potato (Aloo)")).toBeLessThanOrEqual(22);
     expect(perKg("Sharbati Wheat")).toBeGreaterThanOrEqual(25.85); // at or above the 2026-27 MSP
     expect(perKg("Cashew W240")).toBeGreaterThanOrEqual(700);
-    for (const name of ["Green Chilli", "Sona Masoori Rice", "Alphonso Mango", "Robusta Banana", "Groundnut (Moongphali)", "Soybean", "Mustard Seed (Sarson)", "Chana (Bengal Gram)", "Turmeric (Haldi)", "California Almond (Badam)"]) {
+    for (const name of [
+      "Green Chilli",
+      "Sona Masoori Rice",
+      "Alphonso Mango",
+      "Robusta Banana",
+      "Groundnut (Moongphali)",
+      "Soybean",
+      "Mustard Seed (Sarson)",
+      "Chana (Bengal Gram)",
+      "Turmeric (Haldi)",
+      "California Almond (Badam)",
+    ]) {
       expect(market.slice(0, DEMO_STAPLES).map((m) => m.fields.name)).toContain(name);
     }
     expect(market.slice(0, DEMO_STAPLES).every((m) => m.ending === "live")).toBe(true);
@@ -61,14 +72,17 @@ describe.each(testEngines())("a freshly seeded market on %s", (engine) => {
     await t?.cleanup();
   });
 
-  it.each(["onion", "aloo", "tamatar", "pyaz", "haldi"])("finds live listings for “%s”, in the search page and the header box", async (q) => {
-    for (const by of ["any", "name"]) {
-      const found = await t.search.browseListings(browseQuerySchema.parse({ q, by }));
-      expect(found.total, `${q} by ${by}`).toBeGreaterThanOrEqual(1);
-      expect(found.closeMatches).toBe(false);
-    }
-    expect((await t.search.suggestListings(q)).length).toBeGreaterThanOrEqual(1);
-  });
+  it.each(["onion", "aloo", "tamatar", "pyaz", "haldi"])(
+    "finds live listings for “%s”, in the search page and the header box",
+    async (q) => {
+      for (const by of ["any", "name"]) {
+        const found = await t.search.browseListings(browseQuerySchema.parse({ q, by }));
+        expect(found.total, `${q} by ${by}`).toBeGreaterThanOrEqual(1);
+        expect(found.closeMatches).toBe(false);
+      }
+      expect((await t.search.suggestListings(q)).length).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   it("holds sold and expired listings beside the live ones", async () => {
     expect(result).toMatchObject({ listings: 60, sellers: demoSellers().length });

@@ -39,7 +39,9 @@ export async function seedDemoData(
     return random() * options.days;
   };
   // Created oldest first, so creation order matches the dates.
-  const order = produce.map((item, index) => ({ item, index, at: end - Math.floor(ageDays(item, index) * DAY_MS) })).sort((a, b) => a.at - b.at);
+  const order = produce
+    .map((item, index) => ({ item, index, at: end - Math.floor(ageDays(item, index) * DAY_MS) }))
+    .sort((a, b) => a.at - b.at);
   const created: Array<{ id: string; item: DemoListing; index: number }> = [];
   for (const [i, { item, index, at }] of order.entries()) {
     options.clock.now = at;
@@ -60,7 +62,13 @@ export async function seedDemoData(
   const reportable = [...live.filter(({ index }) => index >= DEMO_STAPLES), ...live.filter(({ index }) => index < DEMO_STAPLES)];
   for (const report of DEMO_REPORTS) {
     const listingId = reportable[report.listing]?.id;
-    if (listingId) await services.moderation.report({ listingId, reporter: { address: report.address }, reason: report.reason, details: report.details });
+    if (listingId)
+      await services.moderation.report({
+        listingId,
+        reporter: { address: report.address },
+        reason: report.reason,
+        details: report.details,
+      });
   }
   return {
     sellers: sellerIds.filter(Boolean).length,
@@ -72,13 +80,19 @@ export async function seedDemoData(
 }
 
 /** Signs the person up, or (seeded before) signs in to learn their id. */
-async function accountId(services: Pick<Services, "accounts">, person: { name: string; email: string; phone: string; password: string }): Promise<string> {
+async function accountId(
+  services: Pick<Services, "accounts">,
+  person: { name: string; email: string; phone: string; password: string },
+): Promise<string> {
   const input = signupSchema.parse(person);
   try {
     return (await services.accounts.signUp(input, new Headers())).id;
   } catch (error) {
     if (!(error instanceof AppError && error.code === "CONFLICT")) throw error;
-    const cookie = (await services.accounts.signIn(input, new Headers())).getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = (await services.accounts.signIn(input, new Headers()))
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     return (await services.accounts.getSessionUser(new Headers({ cookie })))!.id;
   }
 }

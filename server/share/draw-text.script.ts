@@ -12,6 +12,10 @@ const out: Record<string, { width: number; height: number; hash: string }> = {};
 for (const embedFonts of [false, true]) {
   const block = await textBlock(text, { size: 48, color: "#000000", embedFonts });
   const { data, info } = await sharp(block.input).raw().toBuffer({ resolveWithObject: true });
-  out[embedFonts ? "embedded" : "system"] = { width: info.width, height: info.height, hash: createHash("sha256").update(data).digest("hex") };
+  out[embedFonts ? "embedded" : "system"] = {
+    width: info.width,
+    height: info.height,
+    hash: createHash("sha256").update(data).digest("hex"),
+  };
 }
 process.stdout.write(JSON.stringify(out));

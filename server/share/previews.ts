@@ -23,7 +23,9 @@ export function priceLine(listing: Pick<ListingDetail, "unit" | "unitPricePaise"
   const t = translator(lang);
   const unit = (UNITS as readonly string[]).includes(listing.unit) ? listing.unit : "kg";
   const perKg = t("unit.perKg", { price: formatRupees(listing.pricePaise) });
-  return unit === "kg" ? perKg : t("unit.perUnitAndKg", { price: formatRupees(listing.unitPricePaise), unit: t(`unit.one.${unit}`), perKg });
+  return unit === "kg"
+    ? perKg
+    : t("unit.perUnitAndKg", { price: formatRupees(listing.unitPricePaise), unit: t(`unit.one.${unit}`), perKg });
 }
 
 export interface ListingShare {
@@ -47,13 +49,23 @@ export function listingPreview(listing: ListingDetail, lang: Language, baseUrl: 
       url: absoluteUrl(baseUrl, path, lang),
       lang,
       type: "product",
-      image: { url: absoluteUrl(baseUrl, shareCardPath(listing, lang)), width: CARD_WIDTH, height: CARD_HEIGHT, alt: `${listing.name}, ${price}${where ? `, ${where}` : ""}` },
+      image: {
+        url: absoluteUrl(baseUrl, shareCardPath(listing, lang)),
+        width: CARD_WIDTH,
+        height: CARD_HEIGHT,
+        alt: `${listing.name}, ${price}${where ? `, ${where}` : ""}`,
+      },
     },
     text: where ? t("share.text", { name: listing.name, price, place: where }) : t("share.textNoPlace", { name: listing.name, price }),
   };
 }
 
-export function sellerPreview(seller: { id: string; name: string; where?: string | null }, forSale: string, lang: Language, baseUrl: string): SharePreview {
+export function sellerPreview(
+  seller: { id: string; name: string; where?: string | null },
+  forSale: string,
+  lang: Language,
+  baseUrl: string,
+): SharePreview {
   const t = translator(lang);
   const path = `/seller/${seller.id}`;
   return {
@@ -68,7 +80,13 @@ export function sellerPreview(seller: { id: string; name: string; where?: string
 }
 
 /** Search results and other lists (price pages too): `pathAndQuery` is the page's own address. */
-export function listPreview(input: { title: string; description: string; pathAndQuery: string; lang: Language; baseUrl: string }): SharePreview {
+export function listPreview(input: {
+  title: string;
+  description: string;
+  pathAndQuery: string;
+  lang: Language;
+  baseUrl: string;
+}): SharePreview {
   const path = input.pathAndQuery;
   return {
     title: input.title,

@@ -36,7 +36,11 @@ describe.each(testEngines())("share cards under a flood on %s", (engine) => {
 
   async function list(name: string) {
     const photo = await makeProducePhoto("vegetables", 2, { width: 1280, height: 960 });
-    const { id } = await t.listings.createListing({ actor: { id: sellerId }, fields: listingFields({ name, category: "vegetables", unit: "quintal", price: "2500", place: "Lasalgaon" }), photos: [{ bytes: photo, fileName: "a.jpg" }] });
+    const { id } = await t.listings.createListing({
+      actor: { id: sellerId },
+      fields: listingFields({ name, category: "vegetables", unit: "quintal", price: "2500", place: "Lasalgaon" }),
+      photos: [{ bytes: photo, fileName: "a.jpg" }],
+    });
     return id;
   }
   const stored = async (id: string) => {
@@ -58,7 +62,9 @@ describe.each(testEngines())("share cards under a flood on %s", (engine) => {
       body: JSON.stringify({ email: seller.email, password: seller.password }),
       signal: AbortSignal.timeout(15_000),
     });
-    const answers = await Promise.all(cards.map(async (response) => ({ response: await response, bytes: Buffer.from(await (await response).arrayBuffer()) })));
+    const answers = await Promise.all(
+      cards.map(async (response) => ({ response: await response, bytes: Buffer.from(await (await response).arrayBuffer()) })),
+    );
     expect((await signIn).status).toBe(200);
 
     expect(await renders()).toBe(before + 1);
@@ -86,7 +92,12 @@ describe.each(testEngines())("share cards under a flood on %s", (engine) => {
     expect(await stored(id)).toEqual(names.sort());
 
     // An edit that shows on the card makes the new one the same way, and the old one goes.
-    await t.listings.saveListing({ actor: { id: sellerId }, id, fields: listingFields({ name: "Saved Garlic", category: "vegetables", unit: "quintal", price: "2600", place: "Lasalgaon" }), photos: listing.photos.map((photo) => ({ keep: photo.imageKey })) });
+    await t.listings.saveListing({
+      actor: { id: sellerId },
+      id,
+      fields: listingFields({ name: "Saved Garlic", category: "vegetables", unit: "quintal", price: "2600", place: "Lasalgaon" }),
+      photos: listing.photos.map((photo) => ({ keep: photo.imageKey })),
+    });
     await t.jobs.runDue();
     const edited = await t.listings.getListing(id);
     const editedNames = (["en", "hi"] as const).map((lang) => `share-cards/${id}/${shareCardPath(edited, lang).split("/").pop()}`);

@@ -33,7 +33,11 @@ describe.each(testEngines())("share cards on %s", (engine) => {
 
   async function list(name: string) {
     const photo = await makeProducePhoto("vegetables", 2, { width: 1280, height: 960 });
-    const { id } = await t.listings.createListing({ actor: seller, fields: listingFields({ name, category: "vegetables", unit: "quintal", price: "2500", place: "Lasalgaon" }), photos: [{ bytes: photo, fileName: "a.jpg" }] });
+    const { id } = await t.listings.createListing({
+      actor: seller,
+      fields: listingFields({ name, category: "vegetables", unit: "quintal", price: "2500", place: "Lasalgaon" }),
+      photos: [{ bytes: photo, fileName: "a.jpg" }],
+    });
     return id;
   }
   const stored = async (id: string) => {
@@ -71,7 +75,9 @@ describe.each(testEngines())("share cards on %s", (engine) => {
     const hidden = await list("Hidden Garlic");
     await t.db.kysely.updateTable("listing").set({ hidden_at: t.clock.now, hidden_cause: "moderator" }).where("id", "=", hidden).execute();
     await expect(t.shareCards.getCard({ listingId: hidden, lang: "en" })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(t.shareCards.getCard({ listingId: "00000000-0000-4000-8000-000000000000", lang: "en" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(t.shareCards.getCard({ listingId: "00000000-0000-4000-8000-000000000000", lang: "en" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     const deleted = await list("Deleted Peas");
     await t.shareCards.getCard({ listingId: deleted, lang: "en" });
     await t.listings.deleteListing({ actor: seller, id: deleted });
@@ -84,7 +90,20 @@ describe.each(testEngines())("share cards on %s", (engine) => {
 describe("the card's text", () => {
   it("is escaped for Pango's markup: a name with tags is drawn as those characters", async () => {
     expect(escapeMarkup(`<span size="99999">&'"`)).toBe("&lt;span size=&quot;99999&quot;&gt;&amp;&#39;&quot;");
-    const hostile = cardText({ name: `<span foreground="red" size="900000">x</span> & <b>`, unit: "kg", unitPricePaise: 2500, pricePaise: 2500, state: null, district: null, place: null, status: "active", imageKey: "k" }, "en");
+    const hostile = cardText(
+      {
+        name: `<span foreground="red" size="900000">x</span> & <b>`,
+        unit: "kg",
+        unitPricePaise: 2500,
+        pricePaise: 2500,
+        state: null,
+        district: null,
+        place: null,
+        status: "active",
+        imageKey: "k",
+      },
+      "en",
+    );
     const card = await renderShareCard(hostile, null);
     expect(await sharp(card).metadata()).toMatchObject({ width: 1200, height: 630 });
     // Drawn as text: a few lines at the card's size, as the same characters with nothing special in them; not 900,000 points tall.
@@ -95,7 +114,20 @@ describe("the card's text", () => {
   });
 
   it("says price per unit and per kg, place and status in Hindi", () => {
-    const text = cardText({ name: "प्याज़", unit: "quintal", unitPricePaise: 250000, pricePaise: 2500, state: "maharashtra", district: "nashik", place: "Lasalgaon", status: "sold", imageKey: "k" }, "hi");
+    const text = cardText(
+      {
+        name: "प्याज़",
+        unit: "quintal",
+        unitPricePaise: 250000,
+        pricePaise: 2500,
+        state: "maharashtra",
+        district: "nashik",
+        place: "Lasalgaon",
+        status: "sold",
+        imageKey: "k",
+      },
+      "hi",
+    );
     expect(text).toMatchObject({ price: "₹2,500 / क्विंटल", perKg: "₹25 / किलो", place: "Lasalgaon, नासिक, महाराष्ट्र" });
     expect(text.status).toMatch(/[\u0900-\u097f]/);
   });
@@ -107,7 +139,10 @@ describe("the card's text", () => {
     const folder = mkdtempSync(path.join(tmpdir(), "mandi-fonts-"));
     try {
       const script = path.join(path.dirname(new URL(import.meta.url).pathname), "draw-text.script.ts");
-      const output = execFileSync(process.execPath, ["--import", "tsx", script, hindi], { env: { ...process.env, ...withoutDevanagariFonts(folder) }, encoding: "utf8" });
+      const output = execFileSync(process.execPath, ["--import", "tsx", script, hindi], {
+        env: { ...process.env, ...withoutDevanagariFonts(folder) },
+        encoding: "utf8",
+      });
       const drawn = JSON.parse(output) as Record<"system" | "embedded", { hash: string }>;
       // Without Mandi's fonts that machine draws boxes; with them, exactly what a machine with the font draws.
       expect(drawn.embedded.hash).toBe(createHash("sha256").update(data).digest("hex"));

@@ -32,10 +32,13 @@ const RENDERER_VERSION = "1";
  * the checkout's server/share/fonts. libvips would silently fall back to the machine's fonts
  * (boxes on one without Devanagari) for a file that is not there, so a missing one is an error.
  */
-const FONT_DIR = [path.join(path.dirname(fileURLToPath(import.meta.url)), "fonts"), path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../server/share/fonts")].find((dir) =>
-  existsSync(path.join(dir, "noto-sans-devanagari-700.ttf")),
+const FONT_DIR = [
+  path.join(path.dirname(fileURLToPath(import.meta.url)), "fonts"),
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../server/share/fonts"),
+].find((dir) => existsSync(path.join(dir, "noto-sans-devanagari-700.ttf")));
+export const CARD_FONT_FILES = ["noto-sans-700.ttf", "noto-sans-devanagari-700.ttf"].map((file) =>
+  path.join(FONT_DIR ?? "server/share/fonts", file),
 );
-export const CARD_FONT_FILES = ["noto-sans-700.ttf", "noto-sans-devanagari-700.ttf"].map((file) => path.join(FONT_DIR ?? "server/share/fonts", file));
 /** Pango's family list: Latin from Noto Sans, Devanagari from Noto Sans Devanagari (both bold). */
 const FAMILY = "Noto Sans, Noto Sans Devanagari";
 
@@ -57,7 +60,10 @@ export interface CardText {
   imageKey: string;
 }
 
-export function cardText(listing: Pick<ListingDetail, "name" | "unit" | "unitPricePaise" | "pricePaise" | "state" | "district" | "place" | "status" | "imageKey">, lang: Language): CardText {
+export function cardText(
+  listing: Pick<ListingDetail, "name" | "unit" | "unitPricePaise" | "pricePaise" | "state" | "district" | "place" | "status" | "imageKey">,
+  lang: Language,
+): CardText {
   const t = createTranslator(lang, CATALOGUES[lang] as unknown as MessageTree);
   const unit = (UNITS as readonly string[]).includes(listing.unit) ? listing.unit : "kg";
   const perKg = t("unit.perKg", { price: formatRupees(listing.pricePaise) });
@@ -78,7 +84,10 @@ export function cardText(listing: Pick<ListingDetail, "name" | "unit" | "unitPri
 
 /** A short hash of what is drawn: a new one after any edit that shows on the card. */
 export function cardVersion(text: CardText): string {
-  return createHash("sha256").update(JSON.stringify([RENDERER_VERSION, text])).digest("hex").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify([RENDERER_VERSION, text]))
+    .digest("hex")
+    .slice(0, 16);
 }
 
 /** Pango markup's five special characters as entities: the text is drawn as it is. */
@@ -93,7 +102,10 @@ function registerFonts(): Promise<void> {
     const missing = CARD_FONT_FILES.find((file) => !existsSync(file));
     if (missing) throw new Error(`share card font ${missing} is missing (server/share/fonts)`);
     const sharp = await loadSharp();
-    for (const fontfile of CARD_FONT_FILES) await sharp({ text: { text: ".", font: `${FAMILY} 12`, fontfile } }).png().toBuffer();
+    for (const fontfile of CARD_FONT_FILES)
+      await sharp({ text: { text: ".", font: `${FAMILY} 12`, fontfile } })
+        .png()
+        .toBuffer();
   })();
   return fontsRegistered;
 }
@@ -102,7 +114,10 @@ function registerFonts(): Promise<void> {
  * One block of text, wrapped to `width`, as a transparent PNG with its height. `embedFonts: false`
  * is for the test that shows what a machine without a Devanagari font would draw (boxes).
  */
-export async function textBlock(text: string, options: { size: number; color: string; width?: number; embedFonts?: boolean }): Promise<{ input: Buffer; height: number }> {
+export async function textBlock(
+  text: string,
+  options: { size: number; color: string; width?: number; embedFonts?: boolean },
+): Promise<{ input: Buffer; height: number }> {
   if (options.embedFonts !== false) await registerFonts();
   const sharp = await loadSharp();
   const markup = `<span foreground="${options.color}">${escapeMarkup(text)}</span>`;
@@ -149,7 +164,12 @@ export async function renderShareCard(text: CardText, photo: Buffer | null): Pro
     if (y > CARD_HEIGHT - 90) break;
     const drawn = await textBlock(block.text, block);
     const height = Math.min(drawn.height, CARD_HEIGHT - 40 - y);
-    const input = height < drawn.height ? await sharp(drawn.input).extract({ left: 0, top: 0, width: (await sharp(drawn.input).metadata()).width!, height }).toBuffer() : drawn.input;
+    const input =
+      height < drawn.height
+        ? await sharp(drawn.input)
+            .extract({ left: 0, top: 0, width: (await sharp(drawn.input).metadata()).width!, height })
+            .toBuffer()
+        : drawn.input;
     layers.push({ input, left: PANEL_X, top: y });
     y += height + block.gap;
   }
@@ -157,13 +177,23 @@ export async function renderShareCard(text: CardText, photo: Buffer | null): Pro
     // "Sold" or "No longer available", on a dark band across the photo's foot.
     const status = await textBlock(text.status, { size: 44, color: "#ffffff", width: PHOTO_WIDTH - 48 });
     const band = Math.min(status.height + 32, 200);
-    layers.push({ input: { create: { width: PHOTO_WIDTH, height: band, channels: 4, background: { r: 28, g: 25, b: 23, alpha: 0.85 } } }, left: 0, top: CARD_HEIGHT - band });
+    layers.push({
+      input: { create: { width: PHOTO_WIDTH, height: band, channels: 4, background: { r: 28, g: 25, b: 23, alpha: 0.85 } } },
+      left: 0,
+      top: CARD_HEIGHT - band,
+    });
     layers.push({ input: status.input, left: 24, top: CARD_HEIGHT - band + 16 });
   }
   // A green rule under the panel, Mandi's colour.
-  layers.push({ input: { create: { width: CARD_WIDTH - PHOTO_WIDTH, height: 14, channels: 4, background: "#15803d" } }, left: PHOTO_WIDTH, top: CARD_HEIGHT - 14 });
+  layers.push({
+    input: { create: { width: CARD_WIDTH - PHOTO_WIDTH, height: 14, channels: 4, background: "#15803d" } },
+    left: PHOTO_WIDTH,
+    top: CARD_HEIGHT - 14,
+  });
 
-  const canvas = sharp({ create: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 3, background: photo ? "#ffffff" : "#f0fdf4" } }).composite(layers);
+  const canvas = sharp({
+    create: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 3, background: photo ? "#ffffff" : "#f0fdf4" },
+  }).composite(layers);
   const flat = await canvas.png().toBuffer();
   for (const quality of [82, 70, 55, 40]) {
     const jpeg = await sharp(flat).jpeg({ quality, mozjpeg: true }).toBuffer();

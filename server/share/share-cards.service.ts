@@ -26,7 +26,10 @@ import { cardText, cardVersion, renderShareCard } from "./share-card";
 
 const FOLDER = "share-cards";
 
-export type CardListing = Pick<ListingDetail, "id" | "name" | "unit" | "unitPricePaise" | "pricePaise" | "state" | "district" | "place" | "status" | "imageKey">;
+export type CardListing = Pick<
+  ListingDetail,
+  "id" | "name" | "unit" | "unitPricePaise" | "pricePaise" | "state" | "district" | "place" | "status" | "imageKey"
+>;
 
 /** The card's path on this site, for og:image: its version in the address. */
 export function shareCardPath(listing: CardListing, lang: Language): string {
@@ -49,7 +52,8 @@ export function createShareCardsService(deps: {
   async function findListing(id: string): Promise<ListingDetail> {
     const listing = /^[0-9a-f-]{36}$/.test(id) ? await deps.listings.findById(id, now()) : null;
     if (listing && listing.status !== "hidden") return listing;
-    if (!listing && /^[0-9a-f-]{36}$/.test(id) && (await deps.listings.wasDeleted(id))) throw new AppError("GONE", LISTING_MESSAGES.listingDeleted);
+    if (!listing && /^[0-9a-f-]{36}$/.test(id) && (await deps.listings.wasDeleted(id)))
+      throw new AppError("GONE", LISTING_MESSAGES.listingDeleted);
     throw new AppError("NOT_FOUND", LISTING_MESSAGES.listingNotFound);
   }
 

@@ -70,7 +70,11 @@ export function startRequestSpan(method: string, run: () => void): Span | undefi
 export function endRequestSpan(span: Span | undefined, done: { method: string; route: string; status: number; requestId?: string }): void {
   if (!span) return;
   span.updateName(`${done.method} ${done.route}`);
-  span.setAttributes({ "http.route": done.route, "http.response.status_code": done.status, ...(done.requestId ? { "mandi.request_id": done.requestId } : {}) });
+  span.setAttributes({
+    "http.route": done.route,
+    "http.response.status_code": done.status,
+    ...(done.requestId ? { "mandi.request_id": done.requestId } : {}),
+  });
   if (done.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
   span.end();
 }

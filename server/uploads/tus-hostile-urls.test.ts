@@ -50,7 +50,9 @@ function send(base: string, method: string, rawPath: string, headers: Record<str
     const request = http.request({ host: hostname, port, method, path: rawPath, headers, agent: false, timeout: 5_000 }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString("latin1") }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString("latin1") }),
+      );
     });
     request.on("timeout", () => request.destroy(new Error(`${method} ${rawPath} timed out`)));
     request.on("error", reject);
@@ -158,7 +160,10 @@ describe.each(STORES)("odd /uploads addresses on $name", (store) => {
       const headers: Record<string, string> = { ...TUS, cookie: b.cookie };
       let body: Buffer | undefined;
       if (method === "PATCH") {
-        Object.assign(headers, { "Upload-Offset": store.name === "local disk" ? String(A_BYTES.length / 2) : "0", "Content-Type": "application/offset+octet-stream" });
+        Object.assign(headers, {
+          "Upload-Offset": store.name === "local disk" ? String(A_BYTES.length / 2) : "0",
+          "Content-Type": "application/offset+octet-stream",
+        });
         body = Buffer.from("B-PICTURE");
       }
       if (method === "POST") Object.assign(headers, { "Upload-Length": "100" });

@@ -36,7 +36,8 @@ describe.each(testEngines())("the /uploads tus endpoint on %s", (engine) => {
   }
   const idOf = (response: Response) => response.headers.get("location")!.split("/").pop()!;
   function send(method: "HEAD" | "PATCH", id: string, cookie: string, body?: BodyInit): Promise<Response> {
-    const offset: Record<string, string> = method === "PATCH" ? { "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" } : {};
+    const offset: Record<string, string> =
+      method === "PATCH" ? { "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" } : {};
     return fetch(`${server.url}/uploads/${id}`, { method, headers: { ...TUS, cookie, ...offset }, body });
   }
 
@@ -81,8 +82,14 @@ describe.each(testEngines())("the /uploads tus endpoint on %s", (engine) => {
 
   it("refuses a parallel upload (tus's concatenation, which it does not offer) with a 400 and a message, not tus's 501", async () => {
     for (const concat of ["partial", "final;/uploads/a /uploads/b", ""]) {
-      const response = await fetch(`${server.url}/uploads`, { method: "POST", headers: { ...TUS, cookie: seller.cookie, "Upload-Length": "10", "Upload-Concat": concat } });
-      expect([response.status, await response.text()], concat).toEqual([400, "Please send the photo in one piece: uploading it in parallel parts is not supported."]);
+      const response = await fetch(`${server.url}/uploads`, {
+        method: "POST",
+        headers: { ...TUS, cookie: seller.cookie, "Upload-Length": "10", "Upload-Concat": concat },
+      });
+      expect([response.status, await response.text()], concat).toEqual([
+        400,
+        "Please send the photo in one piece: uploading it in parallel parts is not supported.",
+      ]);
     }
   });
 
@@ -192,7 +199,9 @@ describe.each(testEngines())("the /uploads tus endpoint on %s", (engine) => {
       if (killAfter === null) {
         request.on("response", (response) => {
           response.resume();
-          response.on("end", () => (response.statusCode === 204 ? resolve(chunk.length) : reject(new Error(`PATCH ${response.statusCode}`))));
+          response.on("end", () =>
+            response.statusCode === 204 ? resolve(chunk.length) : reject(new Error(`PATCH ${response.statusCode}`)),
+          );
         });
         request.on("error", reject);
         request.end(chunk);

@@ -95,7 +95,9 @@ export function createUploadsRouter(deps: {
       // client got no address for it, so it must not stay behind and count against the limit.
       const created = checkedFor(req)?.created;
       if (created) {
-        await uploads.discardUploads([created]).catch((err: unknown) => logger.error({ err, uploadId: created }, "could not remove a refused upload"));
+        await uploads
+          .discardUploads([created])
+          .catch((err: unknown) => logger.error({ err, uploadId: created }, "could not remove a refused upload"));
       }
       return undefined;
     },

@@ -15,7 +15,8 @@ const TUS = { "Tus-Resumable": "1.0.0" };
 describe.each(testEngines())("upload locks held in the database, on %s", (engine) => {
   let t: TestServices;
   /** A locker as another process (a second worker, another instance) has it, on the same database. */
-  const otherProcess = (timings: Partial<UploadLockTimings> = FAST) => createUploadLocker(createUploadLockRepository(t.db.kysely), { logger: t.logger, timings });
+  const otherProcess = (timings: Partial<UploadLockTimings> = FAST) =>
+    createUploadLocker(createUploadLockRepository(t.db.kysely), { logger: t.logger, timings });
   const uploadId = () => randomBytes(16).toString("hex");
 
   beforeAll(async () => {
@@ -59,7 +60,11 @@ describe.each(testEngines())("upload locks held in the database, on %s", (engine
     const stubborn = otherProcess().newLock(id);
     await stubborn.lock(new AbortController().signal, () => {});
     const started = Date.now();
-    await expect(otherProcess({ ...FAST, waitMs: 300 }).newLock(id).lock(new AbortController().signal, () => {})).rejects.toBe(UPLOAD_LOCKED);
+    await expect(
+      otherProcess({ ...FAST, waitMs: 300 })
+        .newLock(id)
+        .lock(new AbortController().signal, () => {}),
+    ).rejects.toBe(UPLOAD_LOCKED);
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     await stubborn.unlock();
   });
@@ -84,14 +89,23 @@ describe.each(testEngines())("upload locks held in the database, on %s", (engine
     try {
       const seller = await signedInSeller(t, 1);
       const file = randomBytes(20_000);
-      const created = await fetch(`${workerA.url}/uploads`, { method: "POST", headers: { ...TUS, cookie: seller.cookie, "Upload-Length": String(file.length) } });
+      const created = await fetch(`${workerA.url}/uploads`, {
+        method: "POST",
+        headers: { ...TUS, cookie: seller.cookie, "Upload-Length": String(file.length) },
+      });
       expect(created.status).toBe(201);
       const id = created.headers.get("location")!.split("/").pop()!;
 
       // A phone sends part of the file, then loses signal: its request stays open on worker A.
       const hanging = http.request(`${workerA.url}/uploads/${id}`, {
         method: "PATCH",
-        headers: { ...TUS, cookie: seller.cookie, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream", "Content-Length": String(file.length) },
+        headers: {
+          ...TUS,
+          cookie: seller.cookie,
+          "Upload-Offset": "0",
+          "Content-Type": "application/offset+octet-stream",
+          "Content-Length": String(file.length),
+        },
       });
       const firstAnswer = new Promise<number | "closed">((resolve) => {
         hanging.on("response", (response) => resolve(response.statusCode ?? 0));

@@ -77,7 +77,9 @@ export function createUploadLocker(
           stopRenewing?.();
           if (heldHere.get(uploadId) === letGo) heldHere.delete(uploadId);
           // Not fatal: the request's work is done, and the lease runs out on its own.
-          await repository.release(uploadId, holder).catch((error: unknown) => options.logger.warn({ err: error, uploadId }, "could not release an upload lock"));
+          await repository
+            .release(uploadId, holder)
+            .catch((error: unknown) => options.logger.warn({ err: error, uploadId }, "could not release an upload lock"));
         },
       };
     },

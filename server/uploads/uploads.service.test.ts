@@ -31,7 +31,10 @@ describe.each(testEngines())("on %s", (engine) => {
     (await t.db.kysely.selectFrom("photo_upload").select("id").where("owner_id", "=", ownerId).execute()).map((r) => r.id);
 
   beforeAll(async () => {
-    t = await createTestServices({ engine, env: { MAX_UPLOADS_IN_FLIGHT: "6", UPLOAD_EXPIRY_HOURS: "24", MAX_IMAGE_BYTES: String(2 * 1024 * 1024) } });
+    t = await createTestServices({
+      engine,
+      env: { MAX_UPLOADS_IN_FLIGHT: "6", UPLOAD_EXPIRY_HOURS: "24", MAX_IMAGE_BYTES: String(2 * 1024 * 1024) },
+    });
     seller = (await signedInSeller(t, 1)).id;
     other = (await signedInSeller(t, 2)).id;
     photos = await Promise.all([1, 2, 3].map((i) => makeProducePhoto("fruits", i, { width: 900, height: 600 })));
@@ -49,9 +52,15 @@ describe.each(testEngines())("on %s", (engine) => {
       const listing = await t.listings.getListing(id);
       expect(listing.photos).toHaveLength(3);
       expect(listing.imageKey).toBe(listing.photos[0]!.imageKey);
-      const rows = await t.db.kysely.selectFrom("listing_photo").select(["position", "image_name"]).where("listing_id", "=", id).orderBy("position").execute();
+      const rows = await t.db.kysely
+        .selectFrom("listing_photo")
+        .select(["position", "image_name"])
+        .where("listing_id", "=", id)
+        .orderBy("position")
+        .execute();
       expect(rows.map((r) => r.image_name)).toEqual(["IMG_2.jpg", "IMG_0.jpg", "IMG_1.jpg"]);
-      for (const photo of listing.photos) expect((await t.storage.get(imageVariantKey(photo.imageKey, 640)))?.contentType).toBe("image/webp");
+      for (const photo of listing.photos)
+        expect((await t.storage.get(imageVariantKey(photo.imageKey, 640)))?.contentType).toBe("image/webp");
       // The cover is the third upload: same shape, so same size as its own re-encode.
       const cover = await t.storage.get(imageVariantKey(listing.imageKey, 320));
       expect(cover).not.toBeNull();
@@ -129,7 +138,9 @@ describe.each(testEngines())("on %s", (engine) => {
       const listing = await listingWithPhotos(1);
       const bad = await storeUpload(t, { ownerId: seller, bytes: new TextEncoder().encode("<svg onload=alert(1)>") });
       const filesBefore = mediaFiles();
-      await expect(t.listings.saveListing({ actor: { id: seller }, id: listing.id, fields, photos: [{ upload: bad }] })).rejects.toMatchObject({
+      await expect(
+        t.listings.saveListing({ actor: { id: seller }, id: listing.id, fields, photos: [{ upload: bad }] }),
+      ).rejects.toMatchObject({
         code: "UNSUPPORTED_MEDIA",
       });
       expect((await t.listings.getListing(listing.id)).photos).toEqual(listing.photos);
@@ -141,7 +152,9 @@ describe.each(testEngines())("on %s", (engine) => {
     it("lets only the seller change or delete a listing; anyone else is told it does not exist", async () => {
       const listing = await listingWithPhotos(1);
       const theirs = await storeUpload(t, { ownerId: other, bytes: photos[1]! });
-      await expect(t.listings.saveListing({ actor: { id: other }, id: listing.id, fields, photos: [{ upload: theirs }] })).rejects.toMatchObject({
+      await expect(
+        t.listings.saveListing({ actor: { id: other }, id: listing.id, fields, photos: [{ upload: theirs }] }),
+      ).rejects.toMatchObject({
         code: "NOT_FOUND",
       });
       await expect(t.listings.deleteListing({ actor: { id: other }, id: listing.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -179,7 +192,9 @@ describe.each(testEngines())("on %s", (engine) => {
         code: "TOO_LARGE",
         message: "This photo is larger than 2 MB. Please choose a smaller photo.",
       });
-      await expect(t.uploads.registerUpload({ id: "e".repeat(32), ownerId: seller, size: undefined })).rejects.toMatchObject({ code: "BAD_INPUT" });
+      await expect(t.uploads.registerUpload({ id: "e".repeat(32), ownerId: seller, size: undefined })).rejects.toMatchObject({
+        code: "BAD_INPUT",
+      });
       expect(await uploadRows(seller)).toEqual([]);
     });
 
@@ -245,18 +260,28 @@ describe.each(testEngines())("on %s", (engine) => {
 
   describe("a hostile corpus, through the real service", () => {
     async function jpeg(width: number, height: number) {
-      return sharp({ create: { width, height, channels: 3, background: "#2d6a4f" } }).jpeg().toBuffer();
+      return sharp({ create: { width, height, channels: 3, background: "#2d6a4f" } })
+        .jpeg()
+        .toBuffer();
     }
     const text = (s: string) => new TextEncoder().encode(s);
 
     // Each is refused with a message a person can act on, and nothing is stored.
     const refused: Array<[string, () => Promise<Uint8Array>, string, RegExp]> = [
       ["a text file named .jpg", async () => text("shopping list: onions, rice"), "UNSUPPORTED_MEDIA", /not a photo we can use/],
-      ["an SVG with a script", async () => text('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "UNSUPPORTED_MEDIA", /not a photo/],
+      [
+        "an SVG with a script",
+        async () => text('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        "UNSUPPORTED_MEDIA",
+        /not a photo/,
+      ],
       ["a PHP file renamed .jpg.php", async () => text("<?php system($_GET['c']); ?>"), "UNSUPPORTED_MEDIA", /not a photo/],
       [
         "a pixel bomb",
-        () => sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#fff" } }).png({ compressionLevel: 9 }).toBuffer(),
+        () =>
+          sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#fff" } })
+            .png({ compressionLevel: 9 })
+            .toBuffer(),
         "TOO_LARGE",
         /too many pixels/,
       ],
@@ -294,7 +319,9 @@ describe.each(testEngines())("on %s", (engine) => {
     it("neutralises a JPEG/HTML polyglot: the photo is re-encoded and no HTML survives", async () => {
       const html = "<html><body><script>alert(document.cookie)</script></body></html>";
       // A valid JPEG with HTML in a comment segment and after the end marker.
-      const base = await sharp(await jpeg(400, 300)).jpeg().toBuffer();
+      const base = await sharp(await jpeg(400, 300))
+        .jpeg()
+        .toBuffer();
       const comment = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from([0, html.length + 2]), Buffer.from(html)]);
       const polyglot = Buffer.concat([base.subarray(0, 2), comment, base.subarray(2), Buffer.from(html)]);
       expect((await sharp(polyglot).metadata()).format).toBe("jpeg");

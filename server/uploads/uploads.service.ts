@@ -119,7 +119,8 @@ export function createUploadsService(deps: {
         if (upload.size === undefined || upload.offset !== upload.size) {
           throw new AppError("BAD_INPUT", "A photo has not finished uploading. Please wait for it, or remove it.", { field: "image" });
         }
-        if (upload.size > limits.maxFileBytes) throw new AppError("TOO_LARGE", photoTooLargeMessage(limits.maxFileBytes), { field: "image" });
+        if (upload.size > limits.maxFileBytes)
+          throw new AppError("TOO_LARGE", photoTooLargeMessage(limits.maxFileBytes), { field: "image" });
         const bytes = await readAll(await datastore.read(id), limits.maxFileBytes);
         finished.push({ uploadId: id, bytes, fileName: upload.metadata?.filename ?? "" });
       }
@@ -154,7 +155,10 @@ export type UploadsService = ReturnType<typeof createUploadsService>;
  * Runs the expiry sweep every `intervalMs` until stopped. The timer is unref'd: it never keeps
  * the process alive on its own.
  */
-export function startUploadExpirySweep(uploads: Pick<UploadsService, "removeExpiredUploads">, options: { intervalMs: number; logger: Logger }) {
+export function startUploadExpirySweep(
+  uploads: Pick<UploadsService, "removeExpiredUploads">,
+  options: { intervalMs: number; logger: Logger },
+) {
   const timer = setInterval(() => {
     uploads
       .removeExpiredUploads()

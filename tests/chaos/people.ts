@@ -5,7 +5,9 @@ import { cookiesOf, request, type AppProcess, type Reply } from "../support/app-
 import { sellFormData } from "../support/listings";
 
 export function signUp(app: AppProcess, seller: SellerData): Promise<Reply> {
-  return request(app, "POST", "/signup", { form: { name: seller.name, email: seller.email, phone: seller.phone, password: seller.password } });
+  return request(app, "POST", "/signup", {
+    form: { name: seller.name, email: seller.email, phone: seller.phone, password: seller.password },
+  });
 }
 
 export function signIn(app: AppProcess, seller: SellerData): Promise<Reply> {

@@ -21,7 +21,8 @@ export interface Cluster {
 /** Why a cluster cannot be made here, or null when it can. */
 export function clusterUnavailableReason(): string | null {
   if (!existsSync(path.join(BIN, "initdb"))) return `no PostgreSQL binaries in ${BIN} (set PG_BIN_DIR)`;
-  if (process.getuid?.() === 0 && !existsSync("/usr/sbin/runuser") && !existsSync("/sbin/runuser")) return "running as root without runuser";
+  if (process.getuid?.() === 0 && !existsSync("/usr/sbin/runuser") && !existsSync("/sbin/runuser"))
+    return "running as root without runuser";
   return null;
 }
 

@@ -42,7 +42,14 @@ describe.skipIf(!adminUrl)("PostgreSQL faults under a running app (TEST_DATABASE
     // Pages stay cached a minute (unless something changes), so a test can count on a copy.
     app = await startAppProcess({
       port: 4346,
-      env: { DATA_DIR: dataDir, DATABASE_URL: database.url, PAGE_CONCURRENCY: "2", PAGE_QUEUE_WAIT_MS: "200", PAGE_CACHE_MS: "60000", ...timeouts },
+      env: {
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
+        PAGE_CONCURRENCY: "2",
+        PAGE_QUEUE_WAIT_MS: "200",
+        PAGE_CACHE_MS: "60000",
+        ...timeouts,
+      },
     });
     admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
@@ -62,7 +69,8 @@ describe.skipIf(!adminUrl)("PostgreSQL faults under a running app (TEST_DATABASE
   const search = () => request(app, "GET", `/viewmore?q=${encodeURIComponent(listingName)}`, { timeoutMs: ANSWER_BOUND_MS });
   /** The same search by another address (a page number), so it is rendered, not served from the page cache. */
   let rendered = 0;
-  const renderedSearch = () => request(app, "GET", `/viewmore?q=${encodeURIComponent(listingName)}&page=${++rendered + 100}`, { timeoutMs: ANSWER_BOUND_MS });
+  const renderedSearch = () =>
+    request(app, "GET", `/viewmore?q=${encodeURIComponent(listingName)}&page=${++rendered + 100}`, { timeoutMs: ANSWER_BOUND_MS });
 
   it("survives pg_terminate_backend on every connection (57P01) and answers again at once", async () => {
     // Several requests at once, so the pool holds several connections, idle by the time they are killed.
@@ -127,7 +135,11 @@ describe.skipIf(!adminUrl)("PostgreSQL faults under a running app (TEST_DATABASE
   it.each([
     { table: "price_point", path: "/prices/onion", signedIn: false },
     { table: "mandi_rate", path: "/api/mandi-rate?produce=onion&state=maharashtra&district=nashik", signedIn: false },
-    { table: "price_point", path: "/api/price-insight?produce=onion&category=vegetables&state=maharashtra&district=nashik", signedIn: false },
+    {
+      table: "price_point",
+      path: "/api/price-insight?produce=onion&category=vegetables&state=maharashtra&district=nashik",
+      signedIn: false,
+    },
     { table: "saved_search", path: "/my/alerts", signedIn: true },
     { table: "saved_listing", path: "/my/saved", signedIn: true },
   ])("answers $path with 503 while $table is locked, then serves it again", async ({ table, path: pathname, signedIn }) => {
@@ -176,7 +188,9 @@ describe.skipIf(Boolean(clusterProblem))("a real PostgreSQL restart, on a cluste
     const code = await Promise.race([app.exited, sleep(20_000).then(() => "still running")]);
     expect(code, app.output()).toBe(1);
     const lastLine = app.output().trim().split("\n").at(-1)!;
-    expect(lastLine).toMatch(/^Mandi cannot reach the database 127\.0\.0\.1:55431\/postgres \(ECONNREFUSED.*\)\. Check that PostgreSQL is running/);
+    expect(lastLine).toMatch(
+      /^Mandi cannot reach the database 127\.0\.0\.1:55431\/postgres \(ECONNREFUSED.*\)\. Check that PostgreSQL is running/,
+    );
     expect(app.output()).not.toMatch(/\n\s+at /); // no stack trace
   }, 30_000);
 

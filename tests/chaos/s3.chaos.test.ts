@@ -68,7 +68,11 @@ describe.each(testEngines())("the S3 server stopped and restarted (%s)", (engine
       await s3.resume();
     }
 
-    const after = await askUntil(() => request(app, "GET", photo!, { timeoutMs: ANSWER_BOUND_MS }), (reply) => reply.status === 200, 5_000);
+    const after = await askUntil(
+      () => request(app, "GET", photo!, { timeoutMs: ANSWER_BOUND_MS }),
+      (reply) => reply.status === 200,
+      5_000,
+    );
     expect(after.status).toBe(200);
     expect(after.text).toBe(before.text);
     expect((await request(app, "GET", "/readyz")).status).toBe(200);

@@ -38,7 +38,13 @@ describe.each(testEngines())("a silent SMTP server, then a working one (%s)", (e
     database = await createTestDatabase(engine, dataDir);
     app = await startAppProcess({
       port: APP_PORT,
-      env: { DATA_DIR: dataDir, DATABASE_URL: database.url, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Mandi <alerts@mandi.example.in>", JOB_POLL_MS: "100" },
+      env: {
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: "Mandi <alerts@mandi.example.in>",
+        JOB_POLL_MS: "100",
+      },
     });
   }, 90_000);
 
@@ -55,7 +61,10 @@ describe.each(testEngines())("a silent SMTP server, then a working one (%s)", (e
     const buyer = await newSellerSession(app, 1801);
     const db = openDatabase(database.url);
     await markEmailVerifiedByAddressForTest(db.kysely, buyer.seller.email).finally(() => db.close());
-    const saved = await request(app, "POST", "/my/alerts/new", { form: { q: "chaos onion", state: "maharashtra", district: "nashik" }, headers: { cookie: buyer.cookie } });
+    const saved = await request(app, "POST", "/my/alerts/new", {
+      form: { q: "chaos onion", state: "maharashtra", district: "nashik" },
+      headers: { cookie: buyer.cookie },
+    });
     expect(saved.status, saved.text.slice(0, 300)).toBe(302);
     const seller = await newSellerSession(app, 1802);
 
@@ -76,7 +85,8 @@ describe.each(testEngines())("a silent SMTP server, then a working one (%s)", (e
     smtp = await startTestSmtpServer({ port: smtpPort });
     const deadline = Date.now() + 45_000;
     // Alert mail (it carries List-Unsubscribe), not the link that confirms an address.
-    const alertMails = () => smtp!.received.filter((m) => m.to.includes(buyer.seller.email.toLowerCase()) && m.raw.includes("List-Unsubscribe:"));
+    const alertMails = () =>
+      smtp!.received.filter((m) => m.to.includes(buyer.seller.email.toLowerCase()) && m.raw.includes("List-Unsubscribe:"));
     while (!alertMails().length && Date.now() < deadline) await sleep(200);
     const mails = alertMails();
     expect(mails).toHaveLength(1);

@@ -55,7 +55,10 @@ describe("SQLite's write lock held by another process", () => {
     // BEGIN IMMEDIATE takes the write lock and keeps it until the process ends (20 s at most).
     const holder = spawn(
       process.execPath,
-      ["-e", `const db = new (require("better-sqlite3"))(${JSON.stringify(file)}); db.exec("BEGIN IMMEDIATE"); console.log("locked"); setTimeout(() => {}, 20000);`],
+      [
+        "-e",
+        `const db = new (require("better-sqlite3"))(${JSON.stringify(file)}); db.exec("BEGIN IMMEDIATE"); console.log("locked"); setTimeout(() => {}, 20000);`,
+      ],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     try {
@@ -67,7 +70,10 @@ describe("SQLite's write lock held by another process", () => {
       expectUnavailable(form, ANSWER_BOUND_MS);
       expect(form.text).toContain(SAVE_MESSAGE);
       // The same form sent by the page's JavaScript (React Router's data request).
-      const script = await request(app, "POST", "/login.data", { form: { email: seller.email, password: seller.password }, timeoutMs: ANSWER_BOUND_MS });
+      const script = await request(app, "POST", "/login.data", {
+        form: { email: seller.email, password: seller.password },
+        timeoutMs: ANSWER_BOUND_MS,
+      });
       expectUnavailable(script, ANSWER_BOUND_MS);
       expect(script.text).toContain(SAVE_MESSAGE);
       const api = await request(app, "POST", "/api/auth/sign-in/email", {
@@ -78,7 +84,12 @@ describe("SQLite's write lock held by another process", () => {
       expectUnavailable(api, ANSWER_BOUND_MS);
       expect(JSON.parse(api.text)).toMatchObject({ error: "unavailable", retryAfterSeconds: 30 });
       const chunk = await request(app, "PATCH", uploadPath, {
-        headers: { cookie: uploader.cookie, "tus-resumable": "1.0.0", "upload-offset": "0", "content-type": "application/offset+octet-stream" },
+        headers: {
+          cookie: uploader.cookie,
+          "tus-resumable": "1.0.0",
+          "upload-offset": "0",
+          "content-type": "application/offset+octet-stream",
+        },
         body: "x".repeat(100),
         timeoutMs: ANSWER_BOUND_MS,
       });
@@ -88,7 +99,11 @@ describe("SQLite's write lock held by another process", () => {
     } finally {
       holder.kill("SIGKILL");
     }
-    const after = await askUntil(() => signIn(app, seller), (reply) => reply.status === 302, 5_000);
+    const after = await askUntil(
+      () => signIn(app, seller),
+      (reply) => reply.status === 302,
+      5_000,
+    );
     expect(after.status, after.text.slice(0, 300)).toBe(302);
     expect(app.alive()).toBe(true);
     expect(app.output()).toContain("database unavailable: locked by another writer");
@@ -124,7 +139,10 @@ describe.skipIf(Boolean(noTmpfs))("a full disk (the data folder on a 12 MB tmpfs
   beforeAll(async () => {
     mountPoint = mkdtempSync(path.join(tmpdir(), "mandi-chaos-disk-"));
     execFileSync("mount", ["-t", "tmpfs", "-o", "size=12m", "tmpfs", mountPoint]);
-    app = await startAppProcess({ port: 4348, env: { DATA_DIR: path.join(mountPoint, "data"), SQLITE_BUSY_TIMEOUT_MS: String(BUSY_TIMEOUT_MS) } });
+    app = await startAppProcess({
+      port: 4348,
+      env: { DATA_DIR: path.join(mountPoint, "data"), SQLITE_BUSY_TIMEOUT_MS: String(BUSY_TIMEOUT_MS) },
+    });
     expect((await signUp(app, existing)).status).toBe(302);
   }, 90_000);
 
@@ -177,7 +195,11 @@ describe.skipIf(Boolean(noTmpfs))("a full disk (the data folder on a 12 MB tmpfs
     expect((await request(app, "GET", "/readyz", { timeoutMs: 3_000 })).status).toBe(200);
 
     rmSync(filler());
-    const later = await askUntil(() => signUp(app, newcomer), (reply) => reply.status === 302, 5_000);
+    const later = await askUntil(
+      () => signUp(app, newcomer),
+      (reply) => reply.status === 302,
+      5_000,
+    );
     expect(later.status, later.text.slice(0, 300)).toBe(302);
     expect((await signIn(app, existing)).status).toBe(302);
     expect((await signIn(app, newcomer)).status).toBe(302);

@@ -6,7 +6,18 @@
 import type { Locator, Page } from "@playwright/test";
 import { hi } from "../../core/i18n/hi";
 import { makeProducePhoto } from "../../server/seed/factories";
-import { deleteListings, documentScrollWidth, expect, gotoHydrated, listingIdByName, logInWith, openWithServiceWorker, test, uniqueTag, withDatabase } from "./support/fixtures";
+import {
+  deleteListings,
+  documentScrollWidth,
+  expect,
+  gotoHydrated,
+  listingIdByName,
+  logInWith,
+  openWithServiceWorker,
+  test,
+  uniqueTag,
+  withDatabase,
+} from "./support/fixtures";
 import { axeViolations } from "./support/axe";
 import { tHi } from "./support/hindi";
 
@@ -54,7 +65,9 @@ test("the skip link is the first Tab stop, becomes visible and jumps past the he
   await expect(page).toHaveURL(/#main$/);
   await page.keyboard.press("Tab");
   // The next Tab stop is inside the main content, not back in the header.
-  expect(await page.evaluate(() => Boolean(document.activeElement && document.querySelector("main")?.contains(document.activeElement)))).toBe(true);
+  expect(
+    await page.evaluate(() => Boolean(document.activeElement && document.querySelector("main")?.contains(document.activeElement))),
+  ).toBe(true);
 });
 
 test("the signup form's fields are labelled and reachable with Tab in order", async ({ page }) => {
@@ -190,7 +203,12 @@ test("long unbroken words in a listing's name or description do not widen the pa
   const tooWide: Record<string, number> = {};
   const visitor = await browser.newPage();
   try {
-    await pagesWiderThan360(visitor, [`/view/${listing.id}`, `/viewmore?q=${encodeURIComponent(listing.name)}`, "/"], "signed out", tooWide);
+    await pagesWiderThan360(
+      visitor,
+      [`/view/${listing.id}`, `/viewmore?q=${encodeURIComponent(listing.name)}`, "/"],
+      "signed out",
+      tooWide,
+    );
   } finally {
     await visitor.close();
   }
@@ -233,7 +251,12 @@ test.describe("axe-core scan (WCAG 2 A and AA)", () => {
     const found: Record<string, string[]> = {};
     for (const path of ["/", "/viewmore?q=never-opened"]) {
       await page.goto(path);
-      await expect(page.getByRole("status").or(page.getByRole("heading", { name: "You are offline" })).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole("status")
+          .or(page.getByRole("heading", { name: "You are offline" }))
+          .first(),
+      ).toBeVisible();
       const violations = await axeViolations(page);
       if (violations.length) found[path] = violations;
     }
@@ -246,7 +269,14 @@ test.describe("axe-core scan (WCAG 2 A and AA)", () => {
     test.setTimeout(90_000);
     const listing = await createListing({ name: `Axe Brinjal ${uniqueTag()}` });
     const found: Record<string, string[]> = {};
-    for (const path of ["/", "/?category=vegetables", `/view/${listing.id}`, `/viewmore?q=${encodeURIComponent(listing.name)}`, "/create", "/view/00000000-0000-0000-0000-000000000000"]) {
+    for (const path of [
+      "/",
+      "/?category=vegetables",
+      `/view/${listing.id}`,
+      `/viewmore?q=${encodeURIComponent(listing.name)}`,
+      "/create",
+      "/view/00000000-0000-0000-0000-000000000000",
+    ]) {
       await page.goto(path);
       const violations = await axeViolations(page);
       if (violations.length) found[path] = violations;
@@ -273,13 +303,31 @@ test.describe("axe-core scan (WCAG 2 A and AA)", () => {
     expect(await axeViolations(page), "/signup with errors").toEqual([]);
   });
 
-  test("the Edit page of a listing with three photos has no violations once its photo picker is in, in English and Hindi", async ({ page, browser, seller }) => {
+  test("the Edit page of a listing with three photos has no violations once its photo picker is in, in English and Hindi", async ({
+    page,
+    browser,
+    seller,
+  }) => {
     // Two languages, each with a hydrated form and a scan: more than the default 30 s on a busy 2-core machine.
     test.setTimeout(90_000);
     const name = `Axe Photo Okra ${uniqueTag()}`;
     const form = new FormData();
-    for (const [key, value] of Object.entries({ name, category: "vegetables", price: "40", description: "Three photos to reorder", state: "maharashtra", district: "nashik" })) form.append(key, value);
-    for (const n of [1, 2, 3]) form.append("image", new File([new Uint8Array(await makeProducePhoto("vegetables", n, { width: 640, height: 480 }))], `okra-${n}.jpg`, { type: "image/jpeg" }));
+    for (const [key, value] of Object.entries({
+      name,
+      category: "vegetables",
+      price: "40",
+      description: "Three photos to reorder",
+      state: "maharashtra",
+      district: "nashik",
+    }))
+      form.append(key, value);
+    for (const n of [1, 2, 3])
+      form.append(
+        "image",
+        new File([new Uint8Array(await makeProducePhoto("vegetables", n, { width: 640, height: 480 }))], `okra-${n}.jpg`, {
+          type: "image/jpeg",
+        }),
+      );
     const created = await page.request.post("/create", { multipart: form, maxRedirects: 0 });
     expect(created.status(), await created.text()).toBe(302);
     const id = await listingIdByName(name);
@@ -312,9 +360,15 @@ test.describe("axe-core scan (WCAG 2 A and AA)", () => {
     }
   });
 
-  test("/viewmore with every filter on has no violations, its Filters panel closed and open, and Tab reaches every filter", async ({ page, createListing }) => {
+  test("/viewmore with every filter on has no violations, its Filters panel closed and open, and Tab reaches every filter", async ({
+    page,
+    createListing,
+  }) => {
     const listing = await createListing({ name: `Axe Okra ${uniqueTag()}`, price: "40" });
-    await gotoHydrated(page, `/viewmore?q=${encodeURIComponent(listing.name)}&category=vegetables&state=maharashtra&district=nashik&min=10&max=100&sort=price-asc`);
+    await gotoHydrated(
+      page,
+      `/viewmore?q=${encodeURIComponent(listing.name)}&category=vegetables&state=maharashtra&district=nashik&min=10&max=100&sort=price-asc`,
+    );
     expect(await axeViolations(page), "/viewmore, Filters closed").toEqual([]);
     const summary = page.locator("summary");
     await expectTabOrder(page, page.getByLabel("Sort", { exact: true }), [summary]);
@@ -330,7 +384,10 @@ test.describe("axe-core scan (WCAG 2 A and AA)", () => {
     expect(await documentScrollWidth(page), "/viewmore width").toBeLessThanOrEqual(360);
   });
 
-  test("the account page has no violations: as it opens, with a refused form, after a save, and signed out", async ({ page, seller: _seller }) => {
+  test("the account page has no violations: as it opens, with a refused form, after a save, and signed out", async ({
+    page,
+    seller: _seller,
+  }) => {
     // Four scans: more than the default 30 s on a busy 2-core machine.
     test.setTimeout(90_000);
     await gotoHydrated(page, "/my/account");
@@ -364,7 +421,14 @@ test.describe("axe-core scan (WCAG 2 A and AA)", () => {
     await page.getByRole("button", { name: "Send report" }).click();
     await expect(page.getByText("Please choose what is wrong with this listing.")).toBeVisible();
     await scan("/view/:id/report with errors");
-    for (const path of ["/admin", "/admin?view=hidden", `/admin/listings/${listing.id}`, `/admin/people?email=${encodeURIComponent(seller.email)}`, "/admin/audit", "/admin/jobs"]) {
+    for (const path of [
+      "/admin",
+      "/admin?view=hidden",
+      `/admin/listings/${listing.id}`,
+      `/admin/people?email=${encodeURIComponent(seller.email)}`,
+      "/admin/audit",
+      "/admin/jobs",
+    ]) {
       await gotoHydrated(page, path);
       await scan(path);
     }

@@ -4,7 +4,17 @@
  */
 import type { Page } from "@playwright/test";
 import { markEmailVerifiedForTest } from "../support/email-verified";
-import { deleteUser, documentScrollWidth, expect, gotoHydrated, logInWith, signUpSellerWith, test, uniqueTag, withDatabase } from "./support/fixtures";
+import {
+  deleteUser,
+  documentScrollWidth,
+  expect,
+  gotoHydrated,
+  logInWith,
+  signUpSellerWith,
+  test,
+  uniqueTag,
+  withDatabase,
+} from "./support/fixtures";
 
 const accountNav = (page: Page) => page.getByRole("navigation", { name: "Account" });
 const section = (page: Page, name: string) => page.getByRole("region", { name });
@@ -55,7 +65,10 @@ test.describe("my account", () => {
     await expect(page.getByLabel("Full Name", { exact: true })).toHaveValue(newName);
   });
 
-  test("the place a seller sells from starts their Sell form; a district of another state is refused beside it", async ({ page, seller: _seller }) => {
+  test("the place a seller sells from starts their Sell form; a district of another state is refused beside it", async ({
+    page,
+    seller: _seller,
+  }) => {
     await gotoHydrated(page, "/my/account");
     const place = section(page, "Where you sell from");
     await place.getByLabel("State", { exact: true }).selectOption({ label: "Punjab" });
@@ -63,7 +76,9 @@ test.describe("my account", () => {
     await place.getByLabel("Village or town (optional)").fill("Khanna");
     await place.getByLabel("PIN code (optional)").fill("110001");
     await place.getByRole("button", { name: "Save place" }).click();
-    await expect(page.getByLabel("PIN code (optional)")).toHaveAccessibleDescription("PIN code 110001 is in Delhi, not Punjab. Please check it.");
+    await expect(page.getByLabel("PIN code (optional)")).toHaveAccessibleDescription(
+      "PIN code 110001 is in Delhi, not Punjab. Please check it.",
+    );
     await expect(page.getByLabel("Village or town (optional)")).toHaveValue("Khanna");
     await page.getByLabel("PIN code (optional)").fill("141401");
     await page.getByRole("button", { name: "Save place" }).click();
@@ -97,7 +112,11 @@ test.describe("my account", () => {
     await expect(page.getByLabel("Phone", { exact: true })).toHaveValue("98123 45678");
   });
 
-  test("changes the password: a wrong current one is refused; then other sessions end, this one stays, and the new one logs in", async ({ page, seller, browser }) => {
+  test("changes the password: a wrong current one is refused; then other sessions end, this one stays, and the new one logs in", async ({
+    page,
+    seller,
+    browser,
+  }) => {
     // The same person signed in on another phone.
     const otherPhone = await browser.newContext();
     await logInWith(otherPhone.request, seller);
@@ -136,7 +155,11 @@ test.describe("my account", () => {
     }
   });
 
-  test("deletes the account after the password: signed out, home with a notice, and the listing is gone", async ({ page, seller, createListing }) => {
+  test("deletes the account after the password: signed out, home with a notice, and the listing is gone", async ({
+    page,
+    seller,
+    createListing,
+  }) => {
     const listing = await createListing({ name: `Leaving Onion ${uniqueTag()}` });
     await gotoHydrated(page, "/my/account");
     const danger = section(page, "Delete my account");
@@ -184,7 +207,9 @@ test.describe("my account without JavaScript", () => {
     const danger = section(page, "Delete my account");
     await danger.getByLabel("Your password", { exact: true }).fill("not-my-password");
     await danger.getByRole("button", { name: "Delete my account" }).click();
-    await expect(danger.getByLabel("Your password", { exact: true })).toHaveAccessibleDescription("That is not your password. Please try again.");
+    await expect(danger.getByLabel("Your password", { exact: true })).toHaveAccessibleDescription(
+      "That is not your password. Please try again.",
+    );
     expect(await rowsOf(seller.id)).toEqual({ users: 1, listings: 0 });
 
     await danger.getByLabel("Your password", { exact: true }).fill(seller.password);
@@ -194,13 +219,22 @@ test.describe("my account without JavaScript", () => {
     await expect(accountNav(page).getByRole("link", { name: "Login", exact: true })).toBeVisible();
     expect(await rowsOf(seller.id)).toEqual({ users: 0, listings: 0 });
   });
-  test("makes an API key with a plain form, shown once, that the public API takes, and revokes it (decision 032)", async ({ page, seller, request }) => {
+  test("makes an API key with a plain form, shown once, that the public API takes, and revokes it (decision 032)", async ({
+    page,
+    seller,
+    request,
+  }) => {
     await page.goto("/my/account");
     const api = section(page, "API key");
     await expect(api.getByText("You have no API key.")).toBeVisible();
     // Only for a verified email address (decision 046). This server sends no mail, so no address
     // can be confirmed here: the page says so, and offers no button that could not work.
-    await expect(api.getByText("A key is made only for a confirmed email address, and this site sends no email, so no address can be confirmed and no key made here.", { exact: false })).toBeVisible();
+    await expect(
+      api.getByText(
+        "A key is made only for a confirmed email address, and this site sends no email, so no address can be confirmed and no key made here.",
+        { exact: false },
+      ),
+    ).toBeVisible();
     await expect(api.getByRole("button", { name: "Make an API key" })).toHaveCount(0);
     await withDatabase((db) => markEmailVerifiedForTest(db.kysely, seller.id));
     await page.reload();

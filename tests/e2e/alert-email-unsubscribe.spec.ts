@@ -33,7 +33,13 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(`${E2E_DATA_DIR}-unsubscribe-`);
   app = await startAppProcess({
     port: await closedPort(),
-    env: { DATA_DIR: dataDir, DATABASE_URL: `sqlite:${dataDir}/mandi.sqlite`, SMTP_URL: smtp.url, MAIL_FROM: "Mandi <alerts@mandi.example.in>", JOB_POLL_MS: "100" },
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: `sqlite:${dataDir}/mandi.sqlite`,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Mandi <alerts@mandi.example.in>",
+      JOB_POLL_MS: "100",
+    },
   });
 });
 
@@ -47,9 +53,15 @@ async function signUpAndIn(request: APIRequestContext): Promise<SellerData> {
   people += 1;
   const person = makeSeller(7_000 + people * 13 + Math.floor(Math.random() * 10));
   const headers = { origin: app.url };
-  const up = await request.post(`${app.url}/api/auth/sign-up/email`, { headers, data: { name: person.name, email: person.email, password: person.password, phone: `+91${person.phone}` } });
+  const up = await request.post(`${app.url}/api/auth/sign-up/email`, {
+    headers,
+    data: { name: person.name, email: person.email, password: person.password, phone: `+91${person.phone}` },
+  });
   expect(up.ok(), await up.text()).toBe(true);
-  const signIn = await request.post(`${app.url}/api/auth/sign-in/email`, { headers, data: { email: person.email, password: person.password } });
+  const signIn = await request.post(`${app.url}/api/auth/sign-in/email`, {
+    headers,
+    data: { email: person.email, password: person.password },
+  });
   expect(signIn.ok(), await signIn.text()).toBe(true);
   return person;
 }
@@ -91,7 +103,9 @@ async function confirmFromInbox(page: Page, email: string, count: number): Promi
   await page.goto(link!);
   await expect(page.getByRole("heading", { level: 1, name: "Confirm your email address" })).toBeVisible();
   await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByRole("status")).toHaveText("Thank you. Your email address is confirmed: the alerts you chose by email will come to it.");
+  await expect(page.getByRole("status")).toHaveText(
+    "Thank you. Your email address is confirmed: the alerts you chose by email will come to it.",
+  );
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 }
 
@@ -165,7 +179,9 @@ async function unsubscribeThroughTheEmail(browser: Browser, javaScriptEnabled: b
     // Opening the link changes nothing by itself; the button does.
     await page.goto(link!);
     await expect(page.getByRole("heading", { level: 1, name: "Stop alert email" })).toBeVisible();
-    await expect(page.getByRole("status")).toHaveText("Stop all alert email from Mandi to this address? New listings will still show under My alerts.");
+    await expect(page.getByRole("status")).toHaveText(
+      "Stop all alert email from Mandi to this address? New listings will still show under My alerts.",
+    );
     await page.goto(`${app.url}/my/alerts`);
     await openSettings(page, search);
     await expect(page.getByRole("checkbox", { name: "By email" })).toBeChecked();
@@ -197,7 +213,9 @@ async function unsubscribeThroughTheEmail(browser: Browser, javaScriptEnabled: b
     await page.getByRole("checkbox", { name: "By email" }).check();
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page).toHaveURL(/\/my\/alerts\?done=settings-link/);
-    await expect(page.getByText("Settings saved. Alerts by email start once you confirm your address: we sent a link to it.")).toBeVisible();
+    await expect(
+      page.getByText("Settings saved. Alerts by email start once you confirm your address: we sent a link to it."),
+    ).toBeVisible();
     await expect.poll(() => linkMailTo(buyer.email).length, { timeout: 20_000 }).toBe(2);
     const third = `Nashik ${produce} third ${Date.now().toString(36)}`;
     await list(sellerContext.request, third);
@@ -214,7 +232,9 @@ async function unsubscribeThroughTheEmail(browser: Browser, javaScriptEnabled: b
   }
 }
 
-test("with JavaScript: email waits for the inbox link; the email's link stops mail to the address until a new link is followed", async ({ browser }) => {
+test("with JavaScript: email waits for the inbox link; the email's link stops mail to the address until a new link is followed", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   await unsubscribeThroughTheEmail(browser, true, "Onion");
 });

@@ -5,7 +5,17 @@
  * English and Hindi; axe finds nothing on My alerts.
  */
 import { axeViolations } from "./support/axe";
-import { createListingWith, deleteListings, deleteUser, expect, logInWith, signUpSellerWith, test, uniqueTag, withDatabase } from "./support/fixtures";
+import {
+  createListingWith,
+  deleteListings,
+  deleteUser,
+  expect,
+  logInWith,
+  signUpSellerWith,
+  test,
+  uniqueTag,
+  withDatabase,
+} from "./support/fixtures";
 
 test.use({ viewport: { width: 360, height: 780 }, bypassCSP: true });
 
@@ -20,7 +30,11 @@ async function cleanUp(listings: string[], buyerId: string, sellerId: string) {
   await deleteUser(buyerId);
 }
 
-test("a buyer saves onion in Nashik, a seller lists onions there, and the buyer sees them under My alerts", async ({ page, browser, request }) => {
+test("a buyer saves onion in Nashik, a seller lists onions there, and the buyer sees them under My alerts", async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000);
   const buyer = await signUpSellerWith(request);
   const sellerContext = await browser.newContext();

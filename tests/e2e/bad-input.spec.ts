@@ -149,7 +149,13 @@ test.describe("sell form", () => {
 
   for (const price of ["abc", "0", "-5", "12.345"]) {
     test(`price '${price}': message beside Price, values kept, nothing listed`, async ({ page }) => {
-      const values: SellValues = { name: `Bad Price ${uniqueTag()}`, category: "Wheat", price, description: "Good grain", photo: await jpeg() };
+      const values: SellValues = {
+        name: `Bad Price ${uniqueTag()}`,
+        category: "Wheat",
+        price,
+        description: "Good grain",
+        photo: await jpeg(),
+      };
       await submitSell(page, values);
       const field = page.getByLabel("Price (₹ per kg)", { exact: true });
       await expect(field).toHaveAccessibleDescription(/Please enter the price in rupees, like 45/);
@@ -228,7 +234,13 @@ test.describe("sell form", () => {
   });
 
   test("a form fixed after an error is listed", async ({ page }) => {
-    const values: SellValues = { name: `Fixed Later ${uniqueTag()}`, category: "Vegetable", price: "0", description: "Onions", photo: await jpeg() };
+    const values: SellValues = {
+      name: `Fixed Later ${uniqueTag()}`,
+      category: "Vegetable",
+      price: "0",
+      description: "Onions",
+      photo: await jpeg(),
+    };
     await submitSell(page, values);
     await expect(page.getByLabel("Price (₹ per kg)", { exact: true })).toHaveAttribute("aria-invalid", "true");
     await page.getByLabel("Price (₹ per kg)", { exact: true }).fill("30");

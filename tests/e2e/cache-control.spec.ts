@@ -35,7 +35,12 @@ async function headersOf(request: APIRequestContext, asks: Ask[]) {
   return table;
 }
 
-test("every route says what a shared cache may keep, for anonymous and signed-in people", async ({ page, request, seller, createListing }) => {
+test("every route says what a shared cache may keep, for anonymous and signed-in people", async ({
+  page,
+  request,
+  seller,
+  createListing,
+}) => {
   const listing = await createListing({ name: `Cache Rule Onion ${Date.now().toString(36)}` });
   const viewPage = await (await page.request.get(`/view/${listing.id}`)).text();
   const photo = /src="(\/media\/[^"]+\.webp)"/.exec(viewPage)?.[1] ?? "";
@@ -99,7 +104,11 @@ test("every route says what a shared cache may keep, for anonymous and signed-in
 });
 
 test("a request with any cookie or credentials is never answered with a shareable page", async ({ request }) => {
-  const credentials: Array<Record<string, string>> = [{ cookie: "better-auth.session_token=forged.value" }, { cookie: "somebody-elses=1" }, { authorization: "Bearer anything" }];
+  const credentials: Array<Record<string, string>> = [
+    { cookie: "better-auth.session_token=forged.value" },
+    { cookie: "somebody-elses=1" },
+    { authorization: "Bearer anything" },
+  ];
   for (const headers of credentials) {
     const response = await ask(request, { path: "/", headers });
     expect(response.headers()["cache-control"], JSON.stringify(headers)).toBe(PRIVATE);
@@ -113,7 +122,12 @@ test("signing in answers with a cookie and is never kept", async ({ page, seller
   expect(response.headers()["cache-control"]).toBe(PRIVATE);
 });
 
-test("only a browse page may be kept on the person's own phone for offline, marked with whose page it is (decision 016)", async ({ page, request, seller, createListing }) => {
+test("only a browse page may be kept on the person's own phone for offline, marked with whose page it is (decision 016)", async ({
+  page,
+  request,
+  seller,
+  createListing,
+}) => {
   const listing = await createListing({ name: `Offline Copy Onion ${Date.now().toString(36)}` });
   const OFFLINE_COPY = "x-offline-copy";
   const browse = ["/", "/viewmore?q=onion", `/view/${listing.id}`];
@@ -139,7 +153,18 @@ test("only a browse page may be kept on the person's own phone for offline, mark
   expect(seller.id).toBeTruthy();
 
   // Never on anything else, signed in or not.
-  for (const path of ["/view/no-such-listing", "/create", "/my/listings", "/my/account", "/admin", "/login", "/_root.data", `/view/${listing.id}.data`, "/api/auth/get-session", `/seller/${seller.id}`]) {
+  for (const path of [
+    "/view/no-such-listing",
+    "/create",
+    "/my/listings",
+    "/my/account",
+    "/admin",
+    "/login",
+    "/_root.data",
+    `/view/${listing.id}.data`,
+    "/api/auth/get-session",
+    `/seller/${seller.id}`,
+  ]) {
     expect((await request.get(path, { maxRedirects: 0 })).headers()[OFFLINE_COPY], `anonymous ${path}`).toBeUndefined();
     expect((await page.request.get(path, { maxRedirects: 0 })).headers()[OFFLINE_COPY], `signed in ${path}`).toBeUndefined();
   }

@@ -26,7 +26,11 @@ async function watchViolations(page: Page): Promise<string[]> {
 
 test("the policy allows no inline styles and no other site's styles or fonts", async ({ request }) => {
   const policy = (await request.get("/")).headers()["content-security-policy"]!;
-  const directive = (name: string) => policy.split(";").find((d) => d.trim().startsWith(`${name} `))?.trim();
+  const directive = (name: string) =>
+    policy
+      .split(";")
+      .find((d) => d.trim().startsWith(`${name} `))
+      ?.trim();
   expect(directive("style-src")).toMatch(/^style-src 'self' 'nonce-[\w+/=]+'$/);
   expect(directive("style-src-attr")).toBe("style-src-attr 'none'");
   expect(directive("font-src")).toBe("font-src 'self'");
@@ -41,7 +45,15 @@ test("no page reports a CSP violation, signed out or signed in", async ({ page, 
   const listing = await createListing({ name: `CSP Basmati ${Date.now()}` });
   const violations = await watchViolations(page);
 
-  for (const url of ["/", "/?category=rice", "/viewmore", "/viewmore?q=basmati&sort=price-asc", `/view/${listing.id}`, "/view/missing", "/no-such-page"]) {
+  for (const url of [
+    "/",
+    "/?category=rice",
+    "/viewmore",
+    "/viewmore?q=basmati&sort=price-asc",
+    `/view/${listing.id}`,
+    "/view/missing",
+    "/no-such-page",
+  ]) {
     await page.goto(url);
     await page.waitForLoadState("networkidle");
   }
@@ -73,7 +85,10 @@ test("no page reports a CSP violation, signed out or signed in", async ({ page, 
   expect(violations).toEqual([]);
 });
 
-test("the account page reports no CSP violation, signed in (with a refused form and a saved one) or out", async ({ page, seller: _seller }) => {
+test("the account page reports no CSP violation, signed in (with a refused form and a saved one) or out", async ({
+  page,
+  seller: _seller,
+}) => {
   const violations = await watchViolations(page);
   await gotoHydrated(page, "/my/account");
   await page.getByLabel("Phone", { exact: true }).fill("12345");

@@ -88,7 +88,10 @@ async function fontsDownloaded(lang: "en" | "hi", urls: string[], baseURL: strin
   return downloaded;
 }
 
-test("an English page downloads no Devanagari font, and a Hindi page only Mandi's Devanagari subset", async ({ createListing, baseURL }) => {
+test("an English page downloads no Devanagari font, and a Hindi page only Mandi's Devanagari subset", async ({
+  createListing,
+  baseURL,
+}) => {
   // Fourteen page loads in a browser of its own: 25 s measured for six with the machine's load average at 31.
   test.setTimeout(150_000);
   const name = `Fonts Onion ${Date.now()}`;
@@ -103,6 +106,9 @@ test("an English page downloads no Devanagari font, and a Hindi page only Mandi'
 
   const hindi = await fontsDownloaded("hi", ownTextOnly, baseURL!, true);
   // Regular and bold, each Mandi's subset (app/fonts/), 39–43 KB each: not fontsource's 49–53 KB file.
-  expect(hindi.map((font) => font.file.replace(/-[\w-]{8}\.woff2$/, ""))).toEqual(["noto-sans-devanagari-hindi-400", "noto-sans-devanagari-hindi-700"]);
+  expect(hindi.map((font) => font.file.replace(/-[\w-]{8}\.woff2$/, ""))).toEqual([
+    "noto-sans-devanagari-hindi-400",
+    "noto-sans-devanagari-hindi-700",
+  ]);
   for (const font of hindi) expect(font.bytes, font.file).toBeLessThan(45 * 1024);
 });

@@ -35,7 +35,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 const server = (message: string) => translateServerMessage(message, "hi");
 
 const accountNav = (page: Page) => page.getByRole("navigation", { name: hi.shell.account });
-const listingRow = (page: Page, name: string) => page.getByRole("list", { name: hi.mine.title }).getByRole("listitem").filter({ hasText: name });
+const listingRow = (page: Page, name: string) =>
+  page.getByRole("list", { name: hi.mine.title }).getByRole("listitem").filter({ hasText: name });
 /** A button or link of a row of My listings, named for its listing ("बदलें: …"). */
 const named = (what: string, name: string) => t("mine.named", { what, name });
 
@@ -77,11 +78,18 @@ test("a seller marks a listing sold, renews it, edits it and deletes it, all in 
     const page = await seller.context.newPage();
     const errors = watchServerErrors(page);
     const name = `लोकवन गेहूँ ${uniqueTag()}`;
-    const listing = await createListingWith(page.request, { name, category: "wheat", description: "साफ़ और सूखा दाना।", more: { unit: "quintal", price: "2400" } });
+    const listing = await createListingWith(page.request, {
+      name,
+      category: "wheat",
+      description: "साफ़ और सूखा दाना।",
+      more: { unit: "quintal", price: "2400" },
+    });
 
     // My listings, from the name in the header.
     await gotoHydrated(page, "/");
-    await accountNav(page).getByRole("link", { name: t("shell.signedInAs", { name: seller.person.name }) }).click();
+    await accountNav(page)
+      .getByRole("link", { name: t("shell.signedInAs", { name: seller.person.name }) })
+      .click();
     await expect(page).toHaveURL("/my/listings");
     await expect(page).toHaveTitle(t("meta.page", { page: hi.mine.title }));
     await expect(page.getByRole("heading", { level: 1, name: hi.mine.title })).toBeVisible();
@@ -100,20 +108,28 @@ test("a seller marks a listing sold, renews it, edits it and deletes it, all in 
     expect(await latinLeftNow(page)).toEqual([]);
     await gotoHydrated(page, `/view/${listing.id}`);
     await expect(page.getByRole("status")).toContainText(hi.listing.sold);
-    await expect(page.getByRole("status")).toContainText(`${hi.listing.sellerSold} ${t("listing.stillSee", { category: hi.category.lower.wheat })}`);
+    await expect(page.getByRole("status")).toContainText(
+      `${hi.listing.sellerSold} ${t("listing.stillSee", { category: hi.category.lower.wheat })}`,
+    );
     await expect(page).toHaveTitle(t("meta.page", { page: `${name} — ${hi.listing.sold}` }));
 
     // Available again, then renewed.
     await page.goBack();
-    await listingRow(page, name).getByRole("button", { name: named(hi.mine.availableAgain, name) }).click();
+    await listingRow(page, name)
+      .getByRole("button", { name: named(hi.mine.availableAgain, name) })
+      .click();
     await expect(page.getByRole("status")).toHaveText(hi.mine.done.available);
     await expect(listingRow(page, name)).toContainText(hi.mine.status.active);
-    await listingRow(page, name).getByRole("button", { name: named(hi.mine.renew, name) }).click();
+    await listingRow(page, name)
+      .getByRole("button", { name: named(hi.mine.renew, name) })
+      .click();
     await expect(page.getByRole("status")).toHaveText(hi.mine.done.renew);
     expect(await latinLeftNow(page)).toEqual([]);
 
     // Edited through the form: a refused price first, then a new name and price.
-    await listingRow(page, name).getByRole("link", { name: named(hi.mine.edit, name) }).click();
+    await listingRow(page, name)
+      .getByRole("link", { name: named(hi.mine.edit, name) })
+      .click();
     await expect(page).toHaveURL(`/my/listings/${listing.id}/edit`);
     await expect(page.getByRole("heading", { level: 1, name: t("sell.editTitle", { name }) })).toBeVisible();
     await expect(page.getByText(hi.sell.editIntro)).toBeVisible();
@@ -142,7 +158,9 @@ test("a seller marks a listing sold, renews it, edits it and deletes it, all in 
 
     // Deleting asks first; "no" keeps it, "yes" removes it and its address answers 410.
     await page.goBack();
-    await listingRow(page, newName).getByRole("link", { name: named(hi.mine.delete, newName) }).click();
+    await listingRow(page, newName)
+      .getByRole("link", { name: named(hi.mine.delete, newName) })
+      .click();
     await expect(page.getByRole("heading", { name: t("mine.confirmDelete", { name: newName }) })).toBeVisible();
     await expect(page.getByText(hi.mine.confirmText)).toBeVisible();
     await expect(page.getByRole("button", { name: hi.mine.yesDelete })).toBeFocused();
@@ -150,7 +168,9 @@ test("a seller marks a listing sold, renews it, edits it and deletes it, all in 
     await page.getByRole("link", { name: hi.mine.noKeep }).click();
     await expect(page.getByRole("heading", { name: t("mine.confirmDelete", { name: newName }) })).toHaveCount(0);
     await expect(listingRow(page, newName)).toHaveCount(1);
-    await listingRow(page, newName).getByRole("link", { name: named(hi.mine.delete, newName) }).click();
+    await listingRow(page, newName)
+      .getByRole("link", { name: named(hi.mine.delete, newName) })
+      .click();
     await page.getByRole("button", { name: hi.mine.yesDelete }).click();
     await expect(page.getByRole("status")).toHaveText(hi.mine.done.delete);
     await expect(listingRow(page, newName)).toHaveCount(0);
@@ -176,7 +196,9 @@ test.describe("my account in Hindi", () => {
       await gotoHydrated(page, "/my/account");
       await expect(page).toHaveTitle(t("meta.page", { page: hi.account.title }));
       await expect(page.getByRole("heading", { level: 1, name: hi.account.title })).toBeVisible();
-      await expect(page.getByRole("region", { name: hi.account.details })).toContainText(`${hi.account.logInWith} ${me.person.email}${hi.account.detailsSeen}`);
+      await expect(page.getByRole("region", { name: hi.account.details })).toContainText(
+        `${hi.account.logInWith} ${me.person.email}${hi.account.detailsSeen}`,
+      );
       expect(await latinLeftNow(page)).toEqual([]);
 
       // The name: a blank one is refused, a new one shows in the header.
@@ -201,7 +223,9 @@ test.describe("my account in Hindi", () => {
       const phone = page.getByLabel(hi.account.phone, { exact: true });
       await phone.fill("12345");
       await page.getByRole("button", { name: hi.account.savePhone }).click();
-      await expect(phone).toHaveAccessibleDescription(`${hi.signup.phoneHint} ${server("Please enter a 10-digit Indian mobile number, like 98765 43210.")}`);
+      await expect(phone).toHaveAccessibleDescription(
+        `${hi.signup.phoneHint} ${server("Please enter a 10-digit Indian mobile number, like 98765 43210.")}`,
+      );
       await expect(phone).toHaveAttribute("aria-invalid", "true");
       await expect(phone).toBeFocused();
       await expect(phone).toHaveValue("12345");
@@ -218,7 +242,9 @@ test.describe("my account in Hindi", () => {
       await place.getByLabel(hi.sell.place, { exact: true }).fill("खन्ना");
       await place.getByLabel(hi.sell.pin, { exact: true }).fill("110001");
       await place.getByRole("button", { name: hi.account.savePlace }).click();
-      await expect(page.getByLabel(hi.sell.pin, { exact: true })).toHaveAccessibleDescription(server("PIN code 110001 is in Delhi, not Punjab. Please check it."));
+      await expect(page.getByLabel(hi.sell.pin, { exact: true })).toHaveAccessibleDescription(
+        server("PIN code 110001 is in Delhi, not Punjab. Please check it."),
+      );
       await expect(page.getByLabel(hi.sell.place, { exact: true })).toHaveValue("खन्ना");
       expect(await latinLeftNow(page)).toEqual([]);
       await page.getByLabel(hi.sell.pin, { exact: true }).fill("141401");
@@ -233,7 +259,9 @@ test.describe("my account in Hindi", () => {
     }
   });
 
-  test("the password: a wrong current one and a short new one are refused; then other sessions end and the new one logs in", async ({ browser }) => {
+  test("the password: a wrong current one and a short new one are refused; then other sessions end and the new one logs in", async ({
+    browser,
+  }) => {
     const me = await openHindiContext(browser, "अब्दुल करीम");
     // The same person signed in on another phone.
     const otherPhone = await browser.newContext();
@@ -249,7 +277,9 @@ test.describe("my account in Hindi", () => {
       await current.fill(me.person.password);
       await fresh.fill("chhota");
       await passwords.getByRole("button", { name: hi.account.changePassword }).click();
-      await expect(fresh).toHaveAccessibleDescription(`${t("account.passwordHint", { min: 8 })} ${server("Please use at least 8 characters for your new password.")}`);
+      await expect(fresh).toHaveAccessibleDescription(
+        `${t("account.passwordHint", { min: 8 })} ${server("Please use at least 8 characters for your new password.")}`,
+      );
       await expect(fresh).toBeFocused();
 
       await current.fill("not-my-password");
@@ -329,7 +359,9 @@ test("a buyer reports a listing: a missing reason and missing words are asked fo
     await expect(page).toHaveURL(`/view/${listing.id}/report`);
     await expect(page).toHaveTitle(t("meta.page", { page: t("reportPage.title", { name }) }));
     await expect(page.getByRole("heading", { level: 1, name: t("reportPage.title", { name }) })).toBeVisible();
-    await expect(page.getByRole("group", { name: hi.report.question })).toHaveAccessibleDescription(server(MODERATION_MESSAGES.chooseReason));
+    await expect(page.getByRole("group", { name: hi.report.question })).toHaveAccessibleDescription(
+      server(MODERATION_MESSAGES.chooseReason),
+    );
     expect(await latinLeftNow(page)).toEqual([]);
 
     // "Something else" needs a few words.
@@ -355,7 +387,9 @@ test("a buyer reports a listing: a missing reason and missing words are asked fo
     await expect(own.getByRole("group", { name: hi.report.question })).toHaveAccessibleDescription(server(MODERATION_MESSAGES.ownListing));
     expect(await latinLeftNow(own)).toEqual([]);
 
-    const report = await withDatabase((db) => db.kysely.selectFrom("listing_report").select(["reason", "details"]).where("listing_id", "=", listing.id).execute());
+    const report = await withDatabase((db) =>
+      db.kysely.selectFrom("listing_report").select(["reason", "details"]).where("listing_id", "=", listing.id).execute(),
+    );
     expect(report).toEqual([{ reason: "other", details: "विक्रेता पहले एडवांस माँग रहा है।" }]);
     expect(errors).toEqual([]);
   } finally {
@@ -363,7 +397,9 @@ test("a buyer reports a listing: a missing reason and missing words are asked fo
   }
 });
 
-test("an admin hides a listing with a reason, restores it, bans and unbans its seller, and reads it all in the audit log, in Hindi", async ({ browser }) => {
+test("an admin hides a listing with a reason, restores it, bans and unbans its seller, and reads it all in the audit log, in Hindi", async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   // The log dates each entry by India's clock: a run may cross midnight there.
   const startedAt = Date.now();
@@ -374,7 +410,15 @@ test("an admin hides a listing with a reason, restores it, bans and unbans its s
     const listing = await createListingWith(seller.context.request, { name, category: "oil-seeds", description: "इसी मौसम की दाल।" });
     const origin = { Origin: new URL(test.info().project.use.baseURL!).origin };
     const reporter = await browser.newContext({ locale: "hi-IN" });
-    expect((await reporter.request.post(`/view/${listing.id}/report`, { form: { reason: "price", details: "दाम की इकाई ग़लत लगती है" }, headers: origin, maxRedirects: 0 })).status()).toBe(302);
+    expect(
+      (
+        await reporter.request.post(`/view/${listing.id}/report`, {
+          form: { reason: "price", details: "दाम की इकाई ग़लत लगती है" },
+          headers: origin,
+          maxRedirects: 0,
+        })
+      ).status(),
+    ).toBe(302);
     await reporter.close();
 
     // The queue, narrowed to wrong prices, finds it with its report.
@@ -387,7 +431,9 @@ test("an admin hides a listing with a reason, restores it, bans and unbans its s
     await page.getByLabel(hi.admin.reason, { exact: true }).selectOption({ label: hi.report.reason.price });
     await page.getByRole("button", { name: hi.admin.show, exact: true }).click();
     const entry = page.getByRole("list", { name: hi.admin.toLookAt }).getByRole("listitem").filter({ hasText: name });
-    await expect(entry).toContainText(t("admin.reportedByOne", { count: 1, reasons: t("admin.reasonCount", { reason: hi.report.reason.price, count: 1 }) }));
+    await expect(entry).toContainText(
+      t("admin.reportedByOne", { count: 1, reasons: t("admin.reasonCount", { reason: hi.report.reason.price, count: 1 }) }),
+    );
     await expect(entry).toContainText(`${hi.admin.seller} ${seller.person.name}`);
     await entry.getByRole("link", { name }).click();
 
@@ -400,7 +446,14 @@ test("an admin hides a listing with a reason, restores it, bans and unbans its s
     await expect(page.getByText(hi.caseFile.visibleForSale)).toBeVisible();
     expect(await latinLeftNow(page)).toEqual([]);
     const reason = "दाम प्रति क्विंटल लिखें, जैसा इकाई में लिखा है। कृपया ठीक करें।";
-    await sendWithReason(page, page.getByLabel(hi.caseFile.hideReason, { exact: true }), hi.caseFile.hide, MODERATION_MESSAGES.giveReason, reason, hi.caseFile.done.hide);
+    await sendWithReason(
+      page,
+      page.getByLabel(hi.caseFile.hideReason, { exact: true }),
+      hi.caseFile.hide,
+      MODERATION_MESSAGES.giveReason,
+      reason,
+      hi.caseFile.done.hide,
+    );
     await expect(page.getByText(t("caseFile.hiddenBecause", { reason }))).toBeVisible();
     await expect(page.getByText(`${hi.caseFile.visitor} · ${hi.caseFile.actedOn}`)).toBeVisible();
     expect(await documentScrollWidth(page)).toBeLessThanOrEqual(360);
@@ -460,8 +513,10 @@ test("an admin hides a listing with a reason, restores it, bans and unbans its s
     await expect(page).toHaveTitle(hi.admin.auditTitle);
     // Each entry: when (India's time), who did what to whom, then why.
     const days = [...new Set([startedAt, Date.now()].map((at) => escapeRegExp(formatShortDate(at, "hi"))))].join("|");
-    const logged = (sentence: string, why: string) => new RegExp(`^(?:${days}) \\d\\d:\\d\\d ${escapeRegExp(`${hi.admin.ist} ${sentence}${why}`)}$`);
-    const by = (action: keyof typeof hi.admin.actions, target: string) => t(`admin.actions.${action}`, { actor: admin.person.name, target });
+    const logged = (sentence: string, why: string) =>
+      new RegExp(`^(?:${days}) \\d\\d:\\d\\d ${escapeRegExp(`${hi.admin.ist} ${sentence}${why}`)}$`);
+    const by = (action: keyof typeof hi.admin.actions, target: string) =>
+      t(`admin.actions.${action}`, { actor: admin.person.name, target });
     // This test's entries (the log keeps every earlier run's, and other tests' beside them).
     const ours = page.getByRole("listitem").filter({ hasText: new RegExp(`${escapeRegExp(seller.person.email)}|${escapeRegExp(name)}`) });
     await expect(ours).toHaveText([

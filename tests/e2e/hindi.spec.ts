@@ -67,7 +67,18 @@ test.describe("every page in Hindi", () => {
       "/view/00000000-0000-0000-0000-000000000000",
       "/no-such-page",
     ];
-    return signedIn ? [...anyone, "/create", `/my/listings/${listing.id}/edit`, "/my/listings", `/my/listings?delete=${listing.id}`, "/my/listings?done=sold", "/my/account", "/my/account?saved=place"] : [...anyone, "/login", "/login?registered=1", "/signup", "/create", "/my/account", `/view/${listing.id}?reported=1`];
+    return signedIn
+      ? [
+          ...anyone,
+          "/create",
+          `/my/listings/${listing.id}/edit`,
+          "/my/listings",
+          `/my/listings?delete=${listing.id}`,
+          "/my/listings?done=sold",
+          "/my/account",
+          "/my/account?saved=place",
+        ]
+      : [...anyone, "/login", "/login?registered=1", "/signup", "/create", "/my/account", `/view/${listing.id}?reported=1`];
   }
 
   // @alone: other tests list and delete things while it reads the pages (see playwright.config.ts).
@@ -99,7 +110,10 @@ test.describe("every page in Hindi", () => {
   // most 11 pages each get 90 s: more than twice what one took there (22–37 s with two workers).
   for (const signedIn of [false, true]) {
     for (const part of [1, 2]) {
-      test(`axe finds no violations on any page (${signedIn ? "signed in" : "signed out"}, part ${part} of 2)`, async ({ page, browser }) => {
+      test(`axe finds no violations on any page (${signedIn ? "signed in" : "signed out"}, part ${part} of 2)`, async ({
+        page,
+        browser,
+      }) => {
         test.setTimeout(90_000);
         const all = pages(signedIn);
         const half = Math.ceil(all.length / 2);
@@ -127,9 +141,15 @@ test.describe("every page in Hindi", () => {
     await expect(page.getByRole("heading", { name: hi.home.fresh })).toBeVisible();
 
     // A quick link opens its category's section.
-    await page.getByRole("navigation", { name: hi.banner.quickLinks }).getByRole("link", { name: hi.category.label.rice, exact: true }).click();
+    await page
+      .getByRole("navigation", { name: hi.banner.quickLinks })
+      .getByRole("link", { name: hi.category.label.rice, exact: true })
+      .click();
     await expect(page.getByRole("heading", { level: 2, name: hi.category.label.rice, exact: true })).toBeVisible();
-    const card = page.getByRole("list", { name: `${hi.category.label.rice} के उत्पाद` }).getByRole("link").filter({ hasText: listing.name });
+    const card = page
+      .getByRole("list", { name: `${hi.category.label.rice} के उत्पाद` })
+      .getByRole("link")
+      .filter({ hasText: listing.name });
     await expect(card).toContainText("₹2,400 / क्विंटल");
     await expect(card).toContainText("₹24 / किलो");
 
@@ -143,7 +163,9 @@ test.describe("every page in Hindi", () => {
     await search.press("Enter");
     await expect(page).toHaveURL((url) => url.pathname === "/viewmore");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(hi.browse.resultsFor.replace("{{q}}", listing.name));
-    await expect(page.getByRole("status")).toHaveText(hi.browse.showingOne.replace("{{from}}", "1").replace("{{to}}", "1").replace("{{total}}", "1"));
+    await expect(page.getByRole("status")).toHaveText(
+      hi.browse.showingOne.replace("{{from}}", "1").replace("{{to}}", "1").replace("{{total}}", "1"),
+    );
 
     // A search that finds nothing says so in the specification's English words.
     await gotoHydrated(page, "/viewmore?q=zzqqxx");
@@ -159,7 +181,9 @@ test.describe("every page in Hindi", () => {
     await expect(details).toContainText(`${hi.listing.minOrder}2 क्विंटल`);
     await expect(details).toContainText(`${hi.listing.organic}${hi.listing.yes}`);
     await expect(details.locator("time").first()).toHaveText("मंगल, 1 दिस॰ 2026");
-    await expect(page.getByRole("link", { name: hi.listing.callSellerOn.replace("{{name}}", seller.name).replace(/\{\{phone\}\}/, "") })).toHaveAttribute("href", /^tel:\+91/);
+    await expect(
+      page.getByRole("link", { name: hi.listing.callSellerOn.replace("{{name}}", seller.name).replace(/\{\{phone\}\}/, "") }),
+    ).toHaveAttribute("href", /^tel:\+91/);
     await expect(page.getByRole("heading", { name: hi.safety.title })).toBeVisible();
   });
 
@@ -273,7 +297,10 @@ test.describe("every page in Hindi", () => {
 
     // The footer's links, in Hindi; Mumbai's covers both its districts.
     const footer = page.getByRole("contentinfo");
-    await expect(footer.getByRole("link", { name: "मुंबई", exact: true })).toHaveAttribute("href", "/viewmore?state=maharashtra&district=mumbai");
+    await expect(footer.getByRole("link", { name: "मुंबई", exact: true })).toHaveAttribute(
+      "href",
+      "/viewmore?state=maharashtra&district=mumbai",
+    );
     await expect(footer.getByRole("link", { name: "दिल्ली", exact: true })).toHaveAttribute("href", "/viewmore?state=delhi");
   });
 
@@ -302,11 +329,38 @@ test.describe("every page in Hindi", () => {
       await logInWith(page.request, staff);
       const origin = { Origin: new URL(test.info().project.use.baseURL!).origin };
       // A report, a hidden listing with the moderator's reason, and so entries in the audit log.
-      expect((await page.request.post(`/view/${listing.id}/report`, { form: { reason: "price", details: "दाम बहुत ज़्यादा लिखा है" }, headers: origin, maxRedirects: 0 })).status()).toBe(302);
-      expect((await page.request.post(`/admin/listings/${listing.id}`, { form: { intent: "hide", reason: "दाम की इकाई ग़लत है" }, headers: origin, maxRedirects: 0 })).status()).toBe(302);
+      expect(
+        (
+          await page.request.post(`/view/${listing.id}/report`, {
+            form: { reason: "price", details: "दाम बहुत ज़्यादा लिखा है" },
+            headers: origin,
+            maxRedirects: 0,
+          })
+        ).status(),
+      ).toBe(302);
+      expect(
+        (
+          await page.request.post(`/admin/listings/${listing.id}`, {
+            form: { intent: "hide", reason: "दाम की इकाई ग़लत है" },
+            headers: origin,
+            maxRedirects: 0,
+          })
+        ).status(),
+      ).toBe(302);
       const latin: Record<string, string[]> = {};
       const violations: Record<string, string[]> = {};
-      for (const path of ["/admin", "/admin?view=review", "/admin?view=hidden", `/admin/listings/${listing.id}`, `/admin/listings/${listing.id}?done=hide`, "/admin/people", `/admin/people?id=${seller.id}`, "/admin/people?email=nobody%40example.in", "/admin/audit", `/view/${listing.id}`]) {
+      for (const path of [
+        "/admin",
+        "/admin?view=review",
+        "/admin?view=hidden",
+        `/admin/listings/${listing.id}`,
+        `/admin/listings/${listing.id}?done=hide`,
+        "/admin/people",
+        `/admin/people?id=${seller.id}`,
+        "/admin/people?email=nobody%40example.in",
+        "/admin/audit",
+        `/view/${listing.id}`,
+      ]) {
         const before = await userTexts();
         await page.goto(path);
         await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
@@ -318,10 +372,12 @@ test.describe("every page in Hindi", () => {
       expect(latin).toEqual({});
       expect(violations).toEqual({});
     } finally {
-      await page.request.post(`/admin/listings/${listing.id}`, { form: { intent: "restore", note: "" }, headers: { Origin: new URL(test.info().project.use.baseURL!).origin } });
+      await page.request.post(`/admin/listings/${listing.id}`, {
+        form: { intent: "restore", note: "" },
+        headers: { Origin: new URL(test.info().project.use.baseURL!).origin },
+      });
       await context.close();
       await deleteUser(staff.id);
     }
   });
 });
-

@@ -44,7 +44,9 @@ test("a listing made with the sell form's 'Vegetable' shows under Vegetables cho
   await viewMore.click();
   await expect(page).toHaveURL((url) => url.pathname === "/viewmore" && url.searchParams.get("category") === "vegetables");
   await expect(page.getByRole("heading", { level: 1, name: "Vegetables" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Vegetables", exact: true }).getByRole("link").filter({ hasText: listing.name })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Vegetables", exact: true }).getByRole("link").filter({ hasText: listing.name }),
+  ).toBeVisible();
 });
 
 test("each quick link shows its category's section with its products and a View more link", async ({ page, createListing }) => {
@@ -77,7 +79,11 @@ test("a tap a busy server turns away says so, and Try again loads the page it wa
   let turnedAway = 0;
   await page.route(/\/_root\.data\?category=rice&/, async (route) => {
     if (turnedAway++) return route.continue();
-    await route.fulfill({ status: 503, headers: { "Retry-After": "30", "Content-Type": "text/html; charset=utf-8" }, body: "<!doctype html><h1>Busy</h1>" });
+    await route.fulfill({
+      status: 503,
+      headers: { "Retry-After": "30", "Content-Type": "text/html; charset=utf-8" },
+      body: "<!doctype html><h1>Busy</h1>",
+    });
   });
   await page.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: "Rice", exact: true }).click();
 
@@ -88,7 +94,10 @@ test("a tap a busy server turns away says so, and Try again loads the page it wa
   await expect(tryAgain).toHaveAttribute("href", "/?category=rice");
   await tryAgain.click();
   await expect(page.getByRole("heading", { level: 2, name: "Rice", exact: true })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: "Rice", exact: true })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: "Rice", exact: true })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
   // A whole page load: the data request was not asked again.
   expect(turnedAway).toBe(1);
 });
@@ -118,7 +127,9 @@ test("ALL CATEGORIES shows a section of every category with View more to /viewmo
   await page.getByLabel("Category", { exact: true }).selectOption({ label: "ALL CATEGORIES" });
   await expect(page).toHaveURL((url) => url.searchParams.get("category") === "all");
   await expect(page.getByRole("heading", { level: 2, name: "All categories" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "All categories products" }).getByRole("link").filter({ hasText: listing.name })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "All categories products" }).getByRole("link").filter({ hasText: listing.name }),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "View more in All categories" })).toHaveAttribute("href", "/viewmore");
 });
 
@@ -145,7 +156,10 @@ test("Quick Menu lists the oldest products with View more to /viewmore", async (
   const items = page.getByRole("list", { name: "Quick Menu" }).getByRole("listitem");
   await expect(items.first()).toBeVisible();
   expect(await items.count()).toBeLessThanOrEqual(8);
-  const dates = await page.getByRole("list", { name: "Quick Menu" }).locator("time").evaluateAll((els) => els.map((el) => el.getAttribute("datetime") ?? ""));
+  const dates = await page
+    .getByRole("list", { name: "Quick Menu" })
+    .locator("time")
+    .evaluateAll((els) => els.map((el) => el.getAttribute("datetime") ?? ""));
   expect(dates.length).toBeGreaterThan(0);
   expect(dates).toEqual([...dates].sort());
 

@@ -6,15 +6,29 @@ import { countListingsNamed, expect, test, uniqueTag } from "./support/fixtures"
 
 test.describe("bad requests get a clear 4xx, never a 500", () => {
   test("query strings with nonsense values still render", async ({ request }) => {
-    for (const url of ["/viewmore?page=abc", "/viewmore?page=-4&sort=drop%20table", "/viewmore?page=999999999", "/?category=%00%FF", "/viewmore?q=%25%25%25&by=zzz",
-      "/viewmore?q=%00%00%00", "/api/suggestions?q=%00%00%00", "/viewmore?q=%22rice%20OR&min=-1&max=abc", "/api/suggestions?q=NEAR(a%22"]) {
+    for (const url of [
+      "/viewmore?page=abc",
+      "/viewmore?page=-4&sort=drop%20table",
+      "/viewmore?page=999999999",
+      "/?category=%00%FF",
+      "/viewmore?q=%25%25%25&by=zzz",
+      "/viewmore?q=%00%00%00",
+      "/api/suggestions?q=%00%00%00",
+      "/viewmore?q=%22rice%20OR&min=-1&max=abc",
+      "/api/suggestions?q=NEAR(a%22",
+    ]) {
       const response = await request.get(url, { maxRedirects: 0 });
       expect(response.status(), url).toBeLessThan(400);
     }
   });
 
   test("photo paths that are not ours are 404, including traversal attempts", async ({ request }) => {
-    for (const url of ["/media/..%2F..%2Fetc%2Fpasswd", "/media/listings/%2e%2e/%2e%2e/auth-secret", "/media/auth-secret", "/media/listings/x/w320.webp"]) {
+    for (const url of [
+      "/media/..%2F..%2Fetc%2Fpasswd",
+      "/media/listings/%2e%2e/%2e%2e/auth-secret",
+      "/media/auth-secret",
+      "/media/listings/x/w320.webp",
+    ]) {
       const response = await request.get(url);
       expect(response.status(), url).toBe(404);
     }
@@ -42,7 +56,7 @@ test.describe("bad requests get a clear 4xx, never a 500", () => {
     expect(plain.status()).toBe(400);
     const broken = await request.post("/create", {
       headers: { "content-type": "multipart/form-data; boundary=XYZ" },
-      data: "--XYZ\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nhalf a part",
+      data: '--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nhalf a part',
     });
     expect(broken.status()).toBe(400);
     expect(await broken.text()).toContain("We could not read that form");
@@ -106,7 +120,10 @@ test.describe("bad requests get a clear 4xx, never a 500", () => {
   });
 
   test("a form posted from another site is refused", async ({ request }) => {
-    const response = await request.post("/login", { headers: { origin: "https://evil.example" }, form: { email: "a@b.in", password: "x" } });
+    const response = await request.post("/login", {
+      headers: { origin: "https://evil.example" },
+      form: { email: "a@b.in", password: "x" },
+    });
     expect(response.status()).toBe(403);
   });
 });

@@ -30,12 +30,31 @@ test.describe("source maps", () => {
     expect((await rawRequest({ path: `/assets/${script}` })).status).toBe(200);
     const stem = `/assets/${script!.replace(/\.js$/, "")}`;
     const spellings = [
-      `/assets/${script}.map`, `//assets/${script}.map`, `///assets/${script}.map`, `/assets//${script}.map`, `/./assets/${script}.map`,
-      `/assets/./${script}.map`, `/assets/%2e/${script}.map`, `/x/../assets/${script}.map`, `/assets/${script}%2emap`, `/assets/${script}%2Emap`,
-      `/assets/${script}.%6Dap`, `/assets/${script}.%6dap`, `/assets/${script}.%6D%61%70`, `${stem}%2ejs%2emap`, `/assets/${script}.MAP`,
-      `/assets/${script}.map?x=1`, `/assets/${script}.map#x`, `/assets/${script}.map/`, `/assets%2F${script}.map`, `/%61ssets/${script}.map`,
-      `/sourcemaps/assets/${script}.map`, `/build/sourcemaps/assets/${script}.map`, `/assets/../../sourcemaps/assets/${script}.map`,
-      `/assets/%2e%2e/%2e%2e/sourcemaps/assets/${script}.map`, `/..%2Fsourcemaps%2Fassets%2F${script}.map`,
+      `/assets/${script}.map`,
+      `//assets/${script}.map`,
+      `///assets/${script}.map`,
+      `/assets//${script}.map`,
+      `/./assets/${script}.map`,
+      `/assets/./${script}.map`,
+      `/assets/%2e/${script}.map`,
+      `/x/../assets/${script}.map`,
+      `/assets/${script}%2emap`,
+      `/assets/${script}%2Emap`,
+      `/assets/${script}.%6Dap`,
+      `/assets/${script}.%6dap`,
+      `/assets/${script}.%6D%61%70`,
+      `${stem}%2ejs%2emap`,
+      `/assets/${script}.MAP`,
+      `/assets/${script}.map?x=1`,
+      `/assets/${script}.map#x`,
+      `/assets/${script}.map/`,
+      `/assets%2F${script}.map`,
+      `/%61ssets/${script}.map`,
+      `/sourcemaps/assets/${script}.map`,
+      `/build/sourcemaps/assets/${script}.map`,
+      `/assets/../../sourcemaps/assets/${script}.map`,
+      `/assets/%2e%2e/%2e%2e/sourcemaps/assets/${script}.map`,
+      `/..%2Fsourcemaps%2Fassets%2F${script}.map`,
     ];
     for (const spelling of spellings) {
       const response = await rawRequest({ path: spelling });
@@ -67,7 +86,9 @@ test.describe("scripts and the stylesheet, compressed once by the build (decisio
         expect(response.headers.get("vary") ?? "", `${file} ${accepted}`).toMatch(/accept-encoding/i);
         expect(response.headers.get("cache-control"), `${file} ${accepted}`).toContain("immutable");
         // The length of the build's copy: sent as written, not compressed again on the way.
-        expect(Number(response.headers.get("content-length")), `${file} ${accepted}`).toBe(statSync(`build/client/assets/${file}${copy}`).size);
+        expect(Number(response.headers.get("content-length")), `${file} ${accepted}`).toBe(
+          statSync(`build/client/assets/${file}${copy}`).size,
+        );
         expect(Buffer.from(await response.arrayBuffer()).equals(onDisk), `${file} ${accepted}`).toBe(true);
       }
     }
@@ -98,7 +119,10 @@ test.describe("post-login destinations with characters a header cannot carry raw
     // A fresh context: the seller fixture has already signed `page` in.
     const fresh = await playwright.request.newContext({ baseURL: OWN_ORIGIN });
     try {
-      const response = await fresh.post("/login", { form: { email: seller.email, password: seller.password, redirectTo: "/／/x" }, maxRedirects: 0 });
+      const response = await fresh.post("/login", {
+        form: { email: seller.email, password: seller.password, redirectTo: "/／/x" },
+        maxRedirects: 0,
+      });
       expect(response.status()).toBe(302);
       const location = response.headers().location ?? "";
       expect(location).toBe("/%EF%BC%8F/x");
@@ -142,7 +166,11 @@ test.describe("keep-alive after an answer given without reading the body", () =>
 });
 
 test.describe("same-site check: scheme, host and port, and Fetch Metadata", () => {
-  const tusCreate = { "Tus-Resumable": "1.0.0", "Upload-Length": "10", "Upload-Metadata": `filename ${Buffer.from("a.jpg").toString("base64")}` };
+  const tusCreate = {
+    "Tus-Resumable": "1.0.0",
+    "Upload-Length": "10",
+    "Upload-Metadata": `filename ${Buffer.from("a.jpg").toString("base64")}`,
+  };
 
   async function signedInUser(request: APIRequestContext): Promise<string | undefined> {
     const session = (await (await request.get("/api/auth/get-session")).json()) as { user?: { id: string } } | null;
@@ -163,9 +191,21 @@ test.describe("same-site check: scheme, host and port, and Fetch Metadata", () =
   test("refuses a cross-site request that sends no Origin but says Sec-Fetch-Site: cross-site", async ({ page, seller }) => {
     const crossSite = { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" };
     expect((await page.request.post("/logout", { headers: crossSite, maxRedirects: 0 })).status()).toBe(403);
-    expect((await page.request.post("/create", { headers: crossSite, multipart: { name: "x", category: "rice", price: "1", description: "d" } })).status()).toBe(403);
-    expect((await page.request.post("/uploads", { headers: { ...tusCreate, "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "cors" } })).status()).toBe(403);
-    expect((await page.request.post("/api/auth/sign-out", { headers: { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "cors" }, data: {} })).status()).toBe(403);
+    expect(
+      (
+        await page.request.post("/create", { headers: crossSite, multipart: { name: "x", category: "rice", price: "1", description: "d" } })
+      ).status(),
+    ).toBe(403);
+    expect(
+      (
+        await page.request.post("/uploads", { headers: { ...tusCreate, "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "cors" } })
+      ).status(),
+    ).toBe(403);
+    expect(
+      (
+        await page.request.post("/api/auth/sign-out", { headers: { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "cors" }, data: {} })
+      ).status(),
+    ).toBe(403);
     expect(await signedInUser(page.request)).toBe(seller.id);
   });
 
@@ -199,7 +239,12 @@ test.describe("same-site check: scheme, host and port, and Fetch Metadata", () =
       { "Sec-Fetch-Site": "none", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" },
       { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "mandi.example", Origin: "https://mandi.example" },
       { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "mandi.example:8443", Origin: "https://mandi.example:8443" },
-      { "X-Forwarded-Proto": "http", "X-Forwarded-Host": "mandi.example:8080", Origin: "http://mandi.example:8080", "Sec-Fetch-Site": "same-origin" },
+      {
+        "X-Forwarded-Proto": "http",
+        "X-Forwarded-Host": "mandi.example:8080",
+        Origin: "http://mandi.example:8080",
+        "Sec-Fetch-Site": "same-origin",
+      },
     ] as Record<string, string>[]) {
       const response = await request.post("/logout", { headers, maxRedirects: 0 });
       expect(response.status(), JSON.stringify(headers)).toBe(302);
@@ -207,15 +252,25 @@ test.describe("same-site check: scheme, host and port, and Fetch Metadata", () =
     }
   });
 
-  test("better-auth agrees: its endpoints accept the site's own origin behind a proxy and refuse another", async ({ page, seller, playwright }) => {
+  test("better-auth agrees: its endpoints accept the site's own origin behind a proxy and refuse another", async ({
+    page,
+    seller,
+    playwright,
+  }) => {
     expect(page).toBeTruthy();
     const fresh = await playwright.request.newContext({ baseURL: OWN_ORIGIN });
     try {
       const credentials = { email: seller.email, password: seller.password };
       const proxied = { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "mandi.example" };
-      const own = await fresh.post("/api/auth/sign-in/email", { headers: { ...proxied, Origin: "https://mandi.example", "Sec-Fetch-Site": "same-origin" }, data: credentials });
+      const own = await fresh.post("/api/auth/sign-in/email", {
+        headers: { ...proxied, Origin: "https://mandi.example", "Sec-Fetch-Site": "same-origin" },
+        data: credentials,
+      });
       expect(own.status(), await own.text()).toBe(200);
-      const other = await fresh.post("/api/auth/sign-in/email", { headers: { ...proxied, Origin: "http://mandi.example" }, data: credentials });
+      const other = await fresh.post("/api/auth/sign-in/email", {
+        headers: { ...proxied, Origin: "http://mandi.example" },
+        data: credentials,
+      });
       expect(other.status()).toBe(403);
     } finally {
       await fresh.dispose();

@@ -33,7 +33,11 @@ test("an anonymous page follows Accept-Language, and says so to shared caches", 
 
 test("the switch sets a year-long lang cookie and goes back to the same page; the cookie beats Accept-Language", async ({ playwright }) => {
   const request = await playwright.request.newContext({ baseURL: OWN_ORIGIN, extraHTTPHeaders: { "Accept-Language": "en" } });
-  const answer = await request.post("/language", { form: { lang: "hi", redirectTo: "/viewmore?q=chawal&page=2" }, headers: { Origin: OWN_ORIGIN }, maxRedirects: 0 });
+  const answer = await request.post("/language", {
+    form: { lang: "hi", redirectTo: "/viewmore?q=chawal&page=2" },
+    headers: { Origin: OWN_ORIGIN },
+    maxRedirects: 0,
+  });
   expect(answer.status()).toBe(302);
   expect(answer.headers()["location"]).toBe("/viewmore?q=chawal&page=2");
   const cookie = answer.headers()["set-cookie"] ?? "";
@@ -52,19 +56,35 @@ test("the switch sets a year-long lang cookie and goes back to the same page; th
 
 test("the switch never sends anyone off the site, and refuses a language it does not know", async ({ request }) => {
   for (const target of ["//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "/\t/evil.example", ""]) {
-    const answer = await request.post("/language", { form: { lang: "hi", redirectTo: target }, headers: { Origin: OWN_ORIGIN }, maxRedirects: 0 });
+    const answer = await request.post("/language", {
+      form: { lang: "hi", redirectTo: target },
+      headers: { Origin: OWN_ORIGIN },
+      maxRedirects: 0,
+    });
     expect(answer.status(), target).toBe(302);
     expect(answer.headers()["location"], target).toBe("/");
   }
   // Those answers set lang=hi, so the refusal comes in Hindi.
-  const unknown = await request.post("/language", { form: { lang: "fr", redirectTo: "/" }, headers: { Origin: OWN_ORIGIN }, maxRedirects: 0 });
+  const unknown = await request.post("/language", {
+    form: { lang: "fr", redirectTo: "/" },
+    headers: { Origin: OWN_ORIGIN },
+    maxRedirects: 0,
+  });
   expect(unknown.status()).toBe(400);
   expect(await unknown.text()).toContain("कृपया हिन्दी या अंग्रेज़ी चुनें।");
-  const inEnglish = await request.post("/language", { form: { lang: "fr" }, headers: { Origin: OWN_ORIGIN, Cookie: "lang=en" }, maxRedirects: 0 });
+  const inEnglish = await request.post("/language", {
+    form: { lang: "fr" },
+    headers: { Origin: OWN_ORIGIN, Cookie: "lang=en" },
+    maxRedirects: 0,
+  });
   expect(await inEnglish.text()).toContain("Please choose English or Hindi.");
   const notAForm = await request.post("/language", { data: { lang: "hi" }, headers: { Origin: OWN_ORIGIN }, maxRedirects: 0 });
   expect(notAForm.status()).toBe(400);
-  const crossSite = await request.post("/language", { form: { lang: "hi", redirectTo: "/" }, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+  const crossSite = await request.post("/language", {
+    form: { lang: "hi", redirectTo: "/" },
+    headers: { Origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
   expect(crossSite.status()).toBe(403);
   const get = await request.get("/language", { maxRedirects: 0 });
   expect(get.status()).toBe(302);

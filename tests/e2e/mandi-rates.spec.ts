@@ -14,19 +14,31 @@ import { expect, fillPlace, gotoHydrated, test, uniqueTag } from "./support/fixt
 const SAMPLE = "docs/samples/mandi-rates-sample.csv";
 // The sample's Lasalgaon onion on its latest day: ₹1,900–2,300, modal ₹2,150 a quintal.
 const SAMPLE_DAY = "2026-11-24";
-const daysSinceSample = () => Math.round((Date.parse(new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10)) - Date.parse(SAMPLE_DAY)) / 86_400_000);
+const daysSinceSample = () =>
+  Math.round((Date.parse(new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10)) - Date.parse(SAMPLE_DAY)) / 86_400_000);
 
 test.use({ bypassCSP: true });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/prices-import.ts", "--", SAMPLE], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", DATA_DIR: E2E_DATA_DIR, DATABASE_URL: E2E_DATABASE_URL, AUTH_SECRET: "e2e-import-only-secret-never-used-to-sign", LOG_LEVEL: "silent" },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      DATA_DIR: E2E_DATA_DIR,
+      DATABASE_URL: E2E_DATABASE_URL,
+      AUTH_SECRET: "e2e-import-only-secret-never-used-to-sign",
+      LOG_LEVEL: "silent",
+    },
   });
   expect(stdout).toMatch(/Read 13 records \(CSV\)/);
 });
 
-test("a listing of onions in Nashik shows that day's Lasalgaon rate per kg, with market, date and source", async ({ createListing, browser }) => {
+test("a listing of onions in Nashik shows that day's Lasalgaon rate per kg, with market, date and source", async ({
+  createListing,
+  browser,
+}) => {
   const listing = await createListing({ name: `Nashik red onion ${uniqueTag()}`, category: "vegetables", price: "24" });
   const context = await browser.newContext({ bypassCSP: true, viewport: { width: 360, height: 760 } });
   const page = await context.newPage();
@@ -68,7 +80,12 @@ test("a produce with no rate in its state shows none", async ({ createListing, p
   await expect(page.getByTestId("mandi-rate")).toHaveCount(0);
 });
 
-test("the edit form shows the rate beside the price, and the sell form does after a refused send without JavaScript", async ({ createListing, page, browser, seller }) => {
+test("the edit form shows the rate beside the price, and the sell form does after a refused send without JavaScript", async ({
+  createListing,
+  page,
+  browser,
+  seller,
+}) => {
   const listing = await createListing({ name: `Onion ${uniqueTag()}`, category: "vegetables", price: "24" });
   await page.goto(`/my/listings/${listing.id}/edit`);
   await expect(page.getByTestId("mandi-rate")).toContainText("Lasalgaon (Nashik), 24 Nov 2026: ₹21.50 / kg");
@@ -85,7 +102,9 @@ test("the edit form shows the rate beside the price, and the sell form does afte
     await plain.getByLabel("Description", { exact: true }).fill("Red onion, this week's harvest");
     await fillPlace(plain);
     await plain.getByRole("button", { name: /Submit/ }).click();
-    await expect(plain.getByTestId("mandi-rate")).toContainText("Government mandi rate, Lasalgaon (Nashik), 24 Nov 2026: ₹21.50 / kg (₹19–23)");
+    await expect(plain.getByTestId("mandi-rate")).toContainText(
+      "Government mandi rate, Lasalgaon (Nashik), 24 Nov 2026: ₹21.50 / kg (₹19–23)",
+    );
   } finally {
     await context.close();
   }
@@ -97,7 +116,9 @@ test("with JavaScript the sell form's rate follows the produce and place as the 
   await page.getByLabel("Name", { exact: true }).fill(`Pyaz from ${seller.name}`);
   await page.getByLabel("Category", { exact: true }).selectOption({ label: "Vegetable" });
   await fillPlace(page);
-  await expect(page.getByTestId("mandi-rate")).toContainText("Government mandi rate, Lasalgaon (Nashik), 24 Nov 2026: ₹21.50 / kg (₹19–23)");
+  await expect(page.getByTestId("mandi-rate")).toContainText(
+    "Government mandi rate, Lasalgaon (Nashik), 24 Nov 2026: ₹21.50 / kg (₹19–23)",
+  );
   // Another produce, with no rate in Maharashtra: the note goes.
   await page.getByLabel("Name", { exact: true }).fill("Dragon fruit");
   await expect(page.getByTestId("mandi-rate")).toHaveCount(0);
@@ -106,7 +127,13 @@ test("with JavaScript the sell form's rate follows the produce and place as the 
 test("the rate's JSON endpoint reads its query with a schema: a bad one is a 400, never a 500", async ({ request }) => {
   const good = await request.get("/api/mandi-rate?name=onion&category=vegetables&state=maharashtra&district=nashik");
   expect(good.status()).toBe(200);
-  expect((await good.json()).rate).toMatchObject({ market: "Lasalgaon", arrivalDate: "2026-11-24", modalPerKg: 2150, minPerKg: 1900, maxPerKg: 2300 });
+  expect((await good.json()).rate).toMatchObject({
+    market: "Lasalgaon",
+    arrivalDate: "2026-11-24",
+    modalPerKg: 2150,
+    minPerKg: 1900,
+    maxPerKg: 2300,
+  });
   expect((await request.get(`/api/mandi-rate?name=${"x".repeat(500)}`)).status()).toBe(400);
   expect((await (await request.get("/api/mandi-rate?name=%3Cscript%3E&state=%00")).json()).rate).toBeNull();
 });

@@ -6,7 +6,18 @@
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { MODERATION_MESSAGES } from "../../core/moderation/moderation";
-import { createListingWith, documentScrollWidth, expect, gotoHydrated, logIn, openSellerContext, test, uniqueTag, watchServerErrors, withDatabase } from "./support/fixtures";
+import {
+  createListingWith,
+  documentScrollWidth,
+  expect,
+  gotoHydrated,
+  logIn,
+  openSellerContext,
+  test,
+  uniqueTag,
+  watchServerErrors,
+  withDatabase,
+} from "./support/fixtures";
 
 /** A signed-in person with a staff role (what `npm run admin:grant` does). */
 async function openStaffContext(browser: Browser, role: "moderator" | "admin") {
@@ -31,7 +42,9 @@ async function newPage(context: BrowserContext) {
   return { page, errors: watchServerErrors(page) };
 }
 
-test("reports reach the queue; a moderator hides the listing; its seller sees why, asks for a review once, and gets it back", async ({ browser }) => {
+test("reports reach the queue; a moderator hides the listing; its seller sees why, asks for a review once, and gets it back", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const seller = await openSellerContext(browser);
   const moderator = await openStaffContext(browser, "moderator");
@@ -137,14 +150,18 @@ test("reports from three different people hide a listing by themselves", async (
     }
     const own = await seller.context.newPage();
     await gotoHydrated(own, "/my/listings");
-    await expect(own.getByRole("list", { name: "My listings" }).getByRole("listitem").filter({ hasText: name })).toContainText(MODERATION_MESSAGES.autoHidden);
+    await expect(own.getByRole("list", { name: "My listings" }).getByRole("listitem").filter({ hasText: name })).toContainText(
+      MODERATION_MESSAGES.autoHidden,
+    );
   } finally {
     await visitorContext.close();
     await Promise.all([seller.dispose(), ...buyers.map((b) => b.dispose())]);
   }
 });
 
-test("a banned seller is signed out on their next request, cannot sign in, and their listings and page go until the ban is lifted", async ({ browser }) => {
+test("a banned seller is signed out on their next request, cannot sign in, and their listings and page go until the ban is lifted", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const seller = await openSellerContext(browser);
   const moderator = await openStaffContext(browser, "moderator");

@@ -38,7 +38,8 @@ test.afterAll(async () => {
 const search = `/viewmore?q=${encodeURIComponent(prefix)}`;
 const cards = (page: Page) => page.getByRole("list", { name: `Results for “${prefix}”` }).getByRole("listitem");
 const names = (page: Page) => page.getByRole("list", { name: `Results for “${prefix}”` }).getByRole("heading", { level: 3 });
-const far = (from: [string, string], to: [string, string], lang: "en" | "hi") => roughDistanceText(distanceKm(districtCentre(...from)!, districtCentre(...to)!), lang);
+const far = (from: [string, string], to: [string, string], lang: "en" | "hi") =>
+  roughDistanceText(distanceKm(districtCentre(...from)!, districtCentre(...to)!), lang);
 
 test("choose a district: nearest first, with the rough distance on each card", async ({ page }) => {
   await page.goto(search);
@@ -131,6 +132,8 @@ test.describe("in Hindi", () => {
     await expect(page.getByLabel("किसके पास")).toHaveValue("maharashtra/nashik");
     const list = page.getByRole("list").filter({ has: page.getByRole("heading", { level: 3, name: `${prefix} nashik` }) });
     await expect(list.getByRole("listitem").nth(0)).toContainText("पास में · नासिक, महाराष्ट्र");
-    await expect(list.getByRole("listitem").nth(1)).toContainText(`${far(["maharashtra", "nashik"], ["maharashtra", "pune"], "hi")} · पुणे, महाराष्ट्र`);
+    await expect(list.getByRole("listitem").nth(1)).toContainText(
+      `${far(["maharashtra", "nashik"], ["maharashtra", "pune"], "hi")} · पुणे, महाराष्ट्र`,
+    );
   });
 });

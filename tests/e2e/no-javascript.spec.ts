@@ -33,7 +33,11 @@ test("sign up, log in, sell, find the listing and log out without JavaScript", a
     await page.getByLabel("Price (₹ per kg)").fill("62.5");
     await page.getByLabel("Description").fill("Organic jaggery blocks");
     await fillPlace(page);
-    await page.getByLabel("Photos", { exact: true }).setInputFiles({ name: "gud.jpg", mimeType: "image/jpeg", buffer: await makeProducePhoto("vegetables", 9, { width: 640, height: 480 }) });
+    await page.getByLabel("Photos", { exact: true }).setInputFiles({
+      name: "gud.jpg",
+      mimeType: "image/jpeg",
+      buffer: await makeProducePhoto("vegetables", 9, { width: 640, height: 480 }),
+    });
     await page.getByRole("button", { name: "upload and Submit" }).click();
     await expect(page.getByText("Your product is listed.")).toBeVisible();
 
@@ -50,7 +54,9 @@ test("sign up, log in, sell, find the listing and log out without JavaScript", a
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Login" })).toBeVisible();
   } finally {
-    userId = await withDatabase(async (db) => (await db.kysely.selectFrom("user").select("id").where("email", "=", seller.email).executeTakeFirst())?.id);
+    userId = await withDatabase(
+      async (db) => (await db.kysely.selectFrom("user").select("id").where("email", "=", seller.email).executeTakeFirst())?.id,
+    );
     if (userId) await deleteUser(userId);
   }
 });
@@ -63,7 +69,9 @@ test("a photo over 10 MB gets its message without JavaScript too", async ({ page
   await page.getByLabel("Price (₹ per kg)").fill("40");
   await page.getByLabel("Description").fill("A huge photo");
   await fillPlace(page);
-  await page.getByLabel("Photos", { exact: true }).setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(11 * 1024 * 1024, 7) });
+  await page
+    .getByLabel("Photos", { exact: true })
+    .setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(11 * 1024 * 1024, 7) });
   await page.getByRole("button", { name: "upload and Submit" }).click();
   await expect(page.getByText("This photo is larger than 10 MB. Please choose a smaller photo.")).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Too big");

@@ -40,7 +40,9 @@ async function cachedEntries(page: Page): Promise<string[]> {
 }
 
 async function savedPages(page: Page): Promise<string[]> {
-  return (await cachedEntries(page)).filter((entry) => entry.startsWith(`${PAGES_CACHE} `)).map((entry) => entry.slice(PAGES_CACHE.length + 1));
+  return (await cachedEntries(page))
+    .filter((entry) => entry.startsWith(`${PAGES_CACHE} `))
+    .map((entry) => entry.slice(PAGES_CACHE.length + 1));
 }
 
 /** Nothing private or upload-related is in any cache. */
@@ -50,10 +52,18 @@ async function expectNothingPrivateCached(page: Page) {
   for (const entry of entries) expect(entry).not.toMatch(/ \/(uploads|api\/auth|create|my\/|admin|login|signup|logout)|\.data(\?|$)/);
 }
 
-test("recent browse pages open offline with a banner; any other page gets the offline page, and Try again works", async ({ page, browser }) => {
+test("recent browse pages open offline with a banner; any other page gets the offline page, and Try again works", async ({
+  page,
+  browser,
+}) => {
   const { context: sellerContext, dispose } = await openSellerContext(browser);
   const name = `Offline Sona Masoori ${Date.now().toString(36)}`;
-  const listing = await createListingWith(sellerContext.request, { index: 1, name, description: "Aged rice, for the offline test", category: "rice" });
+  const listing = await createListingWith(sellerContext.request, {
+    index: 1,
+    name,
+    description: "Aged rice, for the offline test",
+    category: "rice",
+  });
   // Saved pages keep their own policy (and nonce); the offline page has its own: neither may trip it.
   const cspReports: string[] = [];
   page.on("console", (message) => {
@@ -67,7 +77,10 @@ test("recent browse pages open offline with a banner; any other page gets the of
     // “…”") and card (h3) also carry the name: only the listing's own h1 is the name alone.
     const listingHeading = page.getByRole("heading", { level: 1, name, exact: true });
     await expect(listingHeading).toHaveCount(0);
-    await page.getByRole("link", { name: new RegExp(name) }).first().click();
+    await page
+      .getByRole("link", { name: new RegExp(name) })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/view/${listing.id}$`));
     await expect(listingHeading).toBeVisible();
     await expect
@@ -123,7 +136,10 @@ test("price pages a farmer opened stay readable offline, under the banner", asyn
   await openWithServiceWorker(page, "/");
   await gotoHydrated(page, "/prices");
   // An in-app link: only `.data` comes, and the page tells the worker to save the whole page.
-  await page.getByRole("link", { name: /^Onion\b/ }).first().click();
+  await page
+    .getByRole("link", { name: /^Onion\b/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/prices\/onion$/);
   await expect(page.getByRole("heading", { level: 1, name: "Onion prices" })).toBeVisible();
   await expect
@@ -134,7 +150,10 @@ test("price pages a farmer opened stay readable offline, under the banner", asyn
     .toBe(true);
 
   await page.context().setOffline(true);
-  for (const [url, heading] of [["/prices/onion", "Onion prices"], ["/prices", "Prices on Mandi"]] as const) {
+  for (const [url, heading] of [
+    ["/prices/onion", "Onion prices"],
+    ["/prices", "Prices on Mandi"],
+  ] as const) {
     await page.goto(url);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: OFFLINE_BANNER })).toBeVisible();
@@ -166,7 +185,10 @@ test("the offline page speaks Hindi when the last page seen was in Hindi", async
   await page.context().setOffline(false);
 });
 
-test("the sell form keeps what was typed through a reload and while offline, and forgets it once sent", async ({ page, seller: _seller }) => {
+test("the sell form keeps what was typed through a reload and while offline, and forgets it once sent", async ({
+  page,
+  seller: _seller,
+}) => {
   test.setTimeout(90_000);
   const name = `Draft Kesar Mango ${Date.now().toString(36)}`;
   await openWithServiceWorker(page, "/");
@@ -238,7 +260,9 @@ test("a signed-in person's saved pages are never shown after they log out", asyn
   await expectNothingPrivateCached(page);
 
   // An unsent listing is theirs too.
-  await page.evaluate(() => localStorage.setItem("mandi:sell-draft", JSON.stringify({ v: 1, savedAt: Date.now(), fields: { name: "Private draft" } })));
+  await page.evaluate(() =>
+    localStorage.setItem("mandi:sell-draft", JSON.stringify({ v: 1, savedAt: Date.now(), fields: { name: "Private draft" } })),
+  );
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login/);
@@ -252,7 +276,11 @@ test("a signed-in person's saved pages are never shown after they log out", asyn
   await page.context().setOffline(false);
 });
 
-test("a session that ends without the logout button (cookies gone) drops the saved pages at the next page", async ({ page, seller, createListing }) => {
+test("a session that ends without the logout button (cookies gone) drops the saved pages at the next page", async ({
+  page,
+  seller,
+  createListing,
+}) => {
   const listing = await createListing({ name: `Expiry Chana ${Date.now().toString(36)}` });
   await openWithServiceWorker(page, "/");
   await gotoHydrated(page, `/view/${listing.id}`);
@@ -271,7 +299,9 @@ test("a session that ends without the logout button (cookies gone) drops the sav
   await page.context().setOffline(false);
 });
 
-test("pages opened by in-app links are saved one at a time, each once, as background saves; one turned away is asked again", async ({ page }) => {
+test("pages opened by in-app links are saved one at a time, each once, as background saves; one turned away is asked again", async ({
+  page,
+}) => {
   await openWithServiceWorker(page, "/");
   // The worker's own fetches of the category pages (navigations go on untouched). Each is held a
   // moment, so saves made side by side would overlap here; the first of Rice is turned away as a
@@ -365,8 +395,23 @@ test("the worker, the manifests and the icons are served as an installable app n
   ] as const) {
     const response = await request.get(path);
     expect(response.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
-    const manifest = (await response.json()) as { lang: string; short_name: string; start_url: string; scope: string; display: string; theme_color: string; icons: Array<{ src: string; sizes: string; purpose: string }> };
-    expect(manifest).toMatchObject({ lang, short_name: shortName, start_url: "/", scope: "/", display: "standalone", theme_color: "#166534" });
+    const manifest = (await response.json()) as {
+      lang: string;
+      short_name: string;
+      start_url: string;
+      scope: string;
+      display: string;
+      theme_color: string;
+      icons: Array<{ src: string; sizes: string; purpose: string }>;
+    };
+    expect(manifest).toMatchObject({
+      lang,
+      short_name: shortName,
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      theme_color: "#166534",
+    });
     for (const size of ["192x192", "512x512"]) {
       expect(manifest.icons).toContainEqual(expect.objectContaining({ sizes: size, purpose: "maskable" }));
     }

@@ -17,12 +17,18 @@ test("the HTML preloads no script module and runs only inline scripts before the
   expect(html).toMatch(/<noscript><link rel="modulepreload"[^]*<script [^>]*type="module"[^]*<\/noscript><script nonce="[^"]+">/);
 });
 
-test("pages hydrate after the first paint, with no error, and the first card's photo comes first", async ({ page, request, createListing }) => {
+test("pages hydrate after the first paint, with no error, and the first card's photo comes first", async ({
+  page,
+  request,
+  createListing,
+}) => {
   const ours = [await createListing({ name: `Paint Potato ${Date.now()}` }), await createListing({ name: `Paint Onion ${Date.now()}` })];
   const listing = ours[1]!;
   // The photo folders of this test's listings (a photo's key is its own, not the listing's id).
   const ownPhotos = new Set<string>();
-  for (const own of ours) for (const [, key] of (await (await request.get(`/view/${own.id}`)).text()).matchAll(/\/media\/listings\/([0-9a-f-]{36})\//g)) ownPhotos.add(key!);
+  for (const own of ours)
+    for (const [, key] of (await (await request.get(`/view/${own.id}`)).text()).matchAll(/\/media\/listings\/([0-9a-f-]{36})\//g))
+      ownPhotos.add(key!);
   expect(ownPhotos.size).toBeGreaterThanOrEqual(ours.length);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -53,7 +59,10 @@ test("pages hydrate after the first paint, with no error, and the first card's p
   expect(errors).toEqual([]);
 });
 
-test("the loader adds the scripts once the first contentful paint is reported, a few at a time, in separate tasks, the module script last", async ({ page, createListing }) => {
+test("the loader adds the scripts once the first contentful paint is reported, a few at a time, in separate tasks, the module script last", async ({
+  page,
+  createListing,
+}) => {
   const listing = await createListing({ name: `Paint Garlic ${Date.now()}` });
   // Every element added to <head>, numbered by the run of script it was added in: a run ends at
   // the next microtask checkpoint, which ends every task (and every callback). And whether the
@@ -65,7 +74,11 @@ test("the loader adds the scripts once the first contentful paint is reported, a
     let inRun = false;
     const appendChild = Node.prototype.appendChild;
     Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
-      if (this === document.head && node instanceof Element && (node.matches("link[rel=modulepreload]") || node.matches("script[type=module]"))) {
+      if (
+        this === document.head &&
+        node instanceof Element &&
+        (node.matches("link[rel=modulepreload]") || node.matches("script[type=module]"))
+      ) {
         if (!inRun) {
           run += 1;
           inRun = true;
@@ -79,12 +92,20 @@ test("the loader adds the scripts once the first contentful paint is reported, a
   });
   for (const url of ["/", `/view/${listing.id}`]) {
     await gotoHydrated(page, url);
-    const all = await page.evaluate(() => (window as unknown as { addedScripts: Array<{ run: number; tag: string; painted: boolean }> }).addedScripts);
+    const all = await page.evaluate(
+      () => (window as unknown as { addedScripts: Array<{ run: number; tag: string; painted: boolean }> }).addedScripts,
+    );
     // The loader's: up to its one module script, which comes last (later preloads are the page's own imports).
     const added = all.slice(0, all.findIndex((element) => element.tag === "SCRIPT") + 1);
     expect(added.length, url).toBeGreaterThan(8);
-    expect(all.filter((element) => element.tag === "SCRIPT"), url).toHaveLength(1);
-    expect(added.filter((element) => !element.painted), url).toEqual([]);
+    expect(
+      all.filter((element) => element.tag === "SCRIPT"),
+      url,
+    ).toHaveLength(1);
+    expect(
+      added.filter((element) => !element.painted),
+      url,
+    ).toEqual([]);
     const perRun = new Map<number, number>();
     for (const { run } of added) perRun.set(run, (perRun.get(run) ?? 0) + 1);
     // Each element starts a request; all of a page's ~19 in one task was its longest task after the first paint.

@@ -8,14 +8,24 @@
  */
 import type { Browser } from "@playwright/test";
 import { axeViolations } from "./support/axe";
-import { createListingWith, documentScrollWidth, expect, gotoHydrated, openSellerContext, test, uniqueTag, withDatabase } from "./support/fixtures";
+import {
+  createListingWith,
+  documentScrollWidth,
+  expect,
+  gotoHydrated,
+  openSellerContext,
+  test,
+  uniqueTag,
+  withDatabase,
+} from "./support/fixtures";
 
 const HOUR_MS = 3_600_000;
 
 /** Counts the address past any threshold for the rest of this hour (the window the server counts in). */
 async function pastThreshold(address: string): Promise<void> {
   // Not across the hour's end: the server would start the address's count again.
-  if (HOUR_MS - (Date.now() % HOUR_MS) < 30_000) await new Promise((resolve) => setTimeout(resolve, HOUR_MS - (Date.now() % HOUR_MS) + 100));
+  if (HOUR_MS - (Date.now() % HOUR_MS) < 30_000)
+    await new Promise((resolve) => setTimeout(resolve, HOUR_MS - (Date.now() % HOUR_MS) + 100));
   const windowEnd = Date.now() - (Date.now() % HOUR_MS) + HOUR_MS;
   await withDatabase((db) =>
     db.kysely
@@ -31,7 +41,12 @@ const addressOf = () => `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
 async function readerPast(browser: Browser, options: { javaScriptEnabled: boolean; locale?: string }) {
   const address = addressOf();
   await pastThreshold(address);
-  return browser.newContext({ ...options, viewport: { width: 360, height: 740 }, bypassCSP: true, extraHTTPHeaders: { "x-forwarded-for": address } });
+  return browser.newContext({
+    ...options,
+    viewport: { width: 360, height: 740 },
+    bypassCSP: true,
+    extraHTTPHeaders: { "x-forwarded-for": address },
+  });
 }
 
 test.describe("Show number past the address's threshold", () => {
@@ -46,7 +61,9 @@ test.describe("Show number past the address's threshold", () => {
   });
   test.afterAll(async () => dispose?.());
 
-  test("without JavaScript at 360 px: no number, a button the keyboard presses, then the number with Call and WhatsApp", async ({ browser }) => {
+  test("without JavaScript at 360 px: no number, a button the keyboard presses, then the number with Call and WhatsApp", async ({
+    browser,
+  }) => {
     const context = await readerPast(browser, { javaScriptEnabled: false });
     try {
       const page = await context.newPage();
@@ -65,7 +82,9 @@ test.describe("Show number past the address's threshold", () => {
       await expect(button).toBeFocused();
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(new RegExp(`/view/${listing.id}#seller-contact$`));
-      const call = section.getByRole("link", { name: new RegExp(`^Call seller ${seller.name} on \\+91 ${seller.phone.slice(0, 5)} ${seller.phone.slice(5)}$`) });
+      const call = section.getByRole("link", {
+        name: new RegExp(`^Call seller ${seller.name} on \\+91 ${seller.phone.slice(0, 5)} ${seller.phone.slice(5)}$`),
+      });
       await expect(call).toHaveAttribute("href", `tel:+91${seller.phone}`);
       await expect(section.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", `https://wa.me/91${seller.phone}`);
       expect(await documentScrollWidth(page)).toBeLessThanOrEqual(360);

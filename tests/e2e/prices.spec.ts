@@ -6,7 +6,20 @@
  */
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { axeViolations } from "./support/axe";
-import { createListingWith, deleteListings, deleteUser, expect, gotoHydrated, logIn, logInWith, signUpSeller, signUpSellerWith, test, TEST_PLACE, type Seller } from "./support/fixtures";
+import {
+  createListingWith,
+  deleteListings,
+  deleteUser,
+  expect,
+  gotoHydrated,
+  logIn,
+  logInWith,
+  signUpSeller,
+  signUpSellerWith,
+  test,
+  TEST_PLACE,
+  type Seller,
+} from "./support/fixtures";
 
 test.use({ viewport: { width: 360, height: 760 } });
 
@@ -22,7 +35,10 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     const seller = await signUpSellerWith(request);
     sellers.push(seller);
     await logInWith(request, seller);
-    for (const [i, price] of own.entries()) listingIds.push((await createListingWith(request, { name: `Nashik onion ${n}-${i} ${Date.now().toString(36)}`, price, index: n + i + 1 })).id);
+    for (const [i, price] of own.entries())
+      listingIds.push(
+        (await createListingWith(request, { name: `Nashik onion ${n}-${i} ${Date.now().toString(36)}`, price, index: n + i + 1 })).id,
+      );
   }
 });
 
@@ -45,7 +61,10 @@ test("/prices/onion shows its chart and tables without JavaScript, with no axe v
   await expect(chart.locator("desc")).toContainText("Median price per kg");
   await expect(page.getByRole("table", { name: "By state" })).toContainText("Maharashtra");
   const districts = page.getByRole("table", { name: "By district" });
-  await expect(districts.getByRole("link", { name: `${TEST_PLACE.districtName}, ${TEST_PLACE.stateName}` })).toHaveAttribute("href", "/viewmore?q=onion&state=maharashtra&district=nashik");
+  await expect(districts.getByRole("link", { name: `${TEST_PLACE.districtName}, ${TEST_PLACE.stateName}` })).toHaveAttribute(
+    "href",
+    "/viewmore?q=onion&state=maharashtra&district=nashik",
+  );
   // The chart's figures are in a table too.
   await expect(page.getByRole("table", { name: /usual price per kg each week/ }).getByRole("row")).toHaveCount(14);
   // Readable at 360 px: nothing scrolls sideways.
@@ -55,7 +74,12 @@ test("/prices/onion shows its chart and tables without JavaScript, with no axe v
 });
 
 test("/prices/onion in Hindi, without JavaScript, with no axe violations", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, bypassCSP: true, locale: "hi-IN", viewport: { width: 360, height: 760 } });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    bypassCSP: true,
+    locale: "hi-IN",
+    viewport: { width: 360, height: 760 },
+  });
   const page = await context.newPage();
   await page.goto("/prices/onion");
   await expect(page.getByRole("heading", { level: 1, name: "प्याज के दाम" })).toBeVisible();
@@ -111,7 +135,15 @@ test("without JavaScript the band shows after a refused send", async ({ page }) 
   sellers.push(seller);
   await logIn(page, seller);
   const refused = await page.request.post("/create", {
-    multipart: { name: "Kanda", category: "vegetables", price: "21", unit: "quintal", description: "", state: TEST_PLACE.state, district: TEST_PLACE.district },
+    multipart: {
+      name: "Kanda",
+      category: "vegetables",
+      price: "21",
+      unit: "quintal",
+      description: "",
+      state: TEST_PLACE.state,
+      district: TEST_PLACE.district,
+    },
     maxRedirects: 0,
   });
   expect(refused.status()).toBe(400);

@@ -14,13 +14,19 @@ test("a buyer turns on notifications for a saved search, with and without JavaSc
   test.setTimeout(90_000);
   const buyer = await signUpSellerWith(page.context().request);
   await logInWith(page.context().request, buyer);
-  const channels = () => withDatabase((db) => db.kysely.selectFrom("saved_search").select("channels").where("user_id", "=", buyer.id).executeTakeFirstOrThrow()).then((r) => r.channels);
+  const channels = () =>
+    withDatabase((db) =>
+      db.kysely.selectFrom("saved_search").select("channels").where("user_id", "=", buyer.id).executeTakeFirstOrThrow(),
+    ).then((r) => r.channels);
   // Counts every way a page can ask for notifications: asking is for the button's tap alone.
   await page.addInitScript(() => {
     const counted = window as unknown as { permissionAsks: number };
     counted.permissionAsks = 0;
     const ask = Notification.requestPermission.bind(Notification);
-    Notification.requestPermission = ((...args: Parameters<typeof Notification.requestPermission>) => (counted.permissionAsks++, ask(...args))) as typeof Notification.requestPermission;
+    Notification.requestPermission = ((...args: Parameters<typeof Notification.requestPermission>) => (
+      counted.permissionAsks++,
+      ask(...args)
+    )) as typeof Notification.requestPermission;
     const subscribe = PushManager.prototype.subscribe;
     PushManager.prototype.subscribe = function (this: PushManager, ...args: Parameters<PushManager["subscribe"]>) {
       counted.permissionAsks++;
@@ -73,7 +79,9 @@ test("a buyer turns on notifications for a saved search, with and without JavaSc
   }
 });
 
-test("the switch shows whether the server still sends to this phone, and a phone kept from an ended session reads off", async ({ page }) => {
+test("the switch shows whether the server still sends to this phone, and a phone kept from an ended session reads off", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const buyer = await signUpSellerWith(page.context().request);
   await logInWith(page.context().request, buyer);
@@ -85,9 +93,16 @@ test("the switch shows whether the server still sends to this phone, and a phone
     const w = window as unknown as { droppedSubscription: boolean };
     w.droppedSubscription = false;
     PushManager.prototype.getSubscription = async () =>
-      ({ endpoint: address, unsubscribe: async () => ((w.droppedSubscription = true), true), getKey: () => null }) as unknown as PushSubscription;
+      ({
+        endpoint: address,
+        unsubscribe: async () => ((w.droppedSubscription = true), true),
+        getKey: () => null,
+      }) as unknown as PushSubscription;
   }, endpoint);
-  const row = () => withDatabase((db) => db.kysely.selectFrom("push_subscription").select(["session_id"]).where("endpoint", "=", endpoint).executeTakeFirst());
+  const row = () =>
+    withDatabase((db) =>
+      db.kysely.selectFrom("push_subscription").select(["session_id"]).where("endpoint", "=", endpoint).executeTakeFirst(),
+    );
   try {
     // The browser still holds a subscription, but the server forgot it (its session ended): off,
     // and the stale subscription is dropped so turning on makes a fresh one.
@@ -101,12 +116,31 @@ test("the switch shows whether the server still sends to this phone, and a phone
     // The server has it for this person (saved before sessions were recorded): on, and it is
     // bound to the session signed in now.
     await withDatabase((db) =>
-      db.kysely.insertInto("push_subscription").values({ id: `e2e-${buyer.id}`, user_id: buyer.id, endpoint, p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22), lang: "en", session_id: null, created_at: Date.now() }).execute(),
+      db.kysely
+        .insertInto("push_subscription")
+        .values({
+          id: `e2e-${buyer.id}`,
+          user_id: buyer.id,
+          endpoint,
+          p256dh: `B${"A".repeat(86)}`,
+          auth: "A".repeat(22),
+          lang: "en",
+          session_id: null,
+          created_at: Date.now(),
+        })
+        .execute(),
     );
     await page.reload();
     await expect(section.getByRole("status")).toHaveText("Notifications are on for this phone.");
     await expect(section.getByRole("button", { name: "Turn off notifications on this phone" })).toBeVisible();
-    const sessions = await withDatabase((db) => db.kysely.withTables<{ session: { id: string; userId: string } }>().selectFrom("session").select("id").where("userId", "=", buyer.id).execute());
+    const sessions = await withDatabase((db) =>
+      db.kysely
+        .withTables<{ session: { id: string; userId: string } }>()
+        .selectFrom("session")
+        .select("id")
+        .where("userId", "=", buyer.id)
+        .execute(),
+    );
     await expect.poll(async () => (await row())?.session_id).not.toBeNull();
     expect(sessions.map((s) => s.id)).toContain((await row())!.session_id);
   } finally {

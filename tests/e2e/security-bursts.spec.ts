@@ -13,7 +13,9 @@ const FORM = { ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencode
 
 /** How many posts got each status, and the bodies of the refused ones. */
 async function burst(path: string, body: string, cookie: string) {
-  const answers = await Promise.all(Array.from({ length: BURST }, () => rawRequest({ method: "POST", path, headers: { ...FORM, cookie }, body, timeoutMs: 30_000 })));
+  const answers = await Promise.all(
+    Array.from({ length: BURST }, () => rawRequest({ method: "POST", path, headers: { ...FORM, cookie }, body, timeoutMs: 30_000 })),
+  );
   const statuses: Record<number, number> = {};
   for (const answer of answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
   return { statuses, refused: answers.filter((answer) => answer.status >= 400).map((answer) => answer.body.toString("utf8")) };
@@ -27,11 +29,27 @@ test("a burst of posts from one account stores exactly the limit of saved search
   const person = await signUpSellerWith(context);
   try {
     // A verified address, for the API keys' rule that asks for one; before signing in, so the session sees it.
-    await withDatabase((db) => db.kysely.updateTable("user").set({ emailVerified: db.dialect === "sqlite" ? 1 : true }).where("id", "=", person.id).execute());
+    await withDatabase((db) =>
+      db.kysely
+        .updateTable("user")
+        .set({ emailVerified: db.dialect === "sqlite" ? 1 : true })
+        .where("id", "=", person.id)
+        .execute(),
+    );
     await logInWith(context, person);
     const cookie = await cookieHeader(context);
     const count = (table: "saved_search" | "api_key") =>
-      withDatabase(async (db) => Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", person.id).executeTakeFirstOrThrow()).n));
+      withDatabase(async (db) =>
+        Number(
+          (
+            await db.kysely
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number | string>().as("n"))
+              .where("user_id", "=", person.id)
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      );
 
     const searches = await burst("/my/alerts/new", "q=onion", cookie);
     expect(searches.statuses).toEqual({ 302: MAX_SAVED_SEARCHES, 409: BURST - MAX_SAVED_SEARCHES });

@@ -16,8 +16,29 @@ import { isPushServiceEndpoint } from "../../server/push/push-endpoint";
 import { DEFAULT_PUSH_DOMAINS, issueSpellings, parserDifferentialEndpoints } from "../support/push-endpoints";
 import { markEmailVerifiedForTest } from "../support/email-verified";
 import type { PlaywrightWorkerArgs } from "@playwright/test";
-import { createListingWith, deleteListings, deleteUser, deleteUserByEmail, expect, logInWith, signUpSellerWith, test, uniqueTag, type Seller } from "./support/fixtures";
-import { BASE_URL, cookieHeader, mediaFolders, openE2eDatabase, rawRequest, SAME_ORIGIN, smallJpeg, snapshot, type RawResponse } from "./support/security";
+import {
+  createListingWith,
+  deleteListings,
+  deleteUser,
+  deleteUserByEmail,
+  expect,
+  logInWith,
+  signUpSellerWith,
+  test,
+  uniqueTag,
+  type Seller,
+} from "./support/fixtures";
+import {
+  BASE_URL,
+  cookieHeader,
+  mediaFolders,
+  openE2eDatabase,
+  rawRequest,
+  SAME_ORIGIN,
+  smallJpeg,
+  snapshot,
+  type RawResponse,
+} from "./support/security";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
@@ -27,10 +48,50 @@ const RUN_TAG = uniqueTag();
 
 /** Text a person (or an attacker) might send. */
 const EDGE_TEXT = [
-  "", " ", "   ", "\u200b", "\u200b\u200b\u200b", "\u202e", "\u202eexe.gpj", "\u0301", "\u0301\u0301", "\u0000", "a\u0000b", "\u0007",
-  "\ud800", "\udfff", "x\ud83d", "\ud83dx", "चावल", "बासमती चावल", "क्\u200dष", "क्\u200cष", "ｒｉｃｅ", "rіce", "ᴿice", "\u2028", "\u2029",
-  "\r\n", "\t", "<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "' OR 1=1 --", "../../etc/passwd", "NaN", "-1", "1e309",
-  "१२३", "٣", "\ufeff", "\u00ad", "\ufffd", "🍚", "🇮🇳", "\u{10ffff}", "\u{e0041}", "a".repeat(300),
+  "",
+  " ",
+  "   ",
+  "\u200b",
+  "\u200b\u200b\u200b",
+  "\u202e",
+  "\u202eexe.gpj",
+  "\u0301",
+  "\u0301\u0301",
+  "\u0000",
+  "a\u0000b",
+  "\u0007",
+  "\ud800",
+  "\udfff",
+  "x\ud83d",
+  "\ud83dx",
+  "चावल",
+  "बासमती चावल",
+  "क्\u200dष",
+  "क्\u200cष",
+  "ｒｉｃｅ",
+  "rіce",
+  "ᴿice",
+  "\u2028",
+  "\u2029",
+  "\r\n",
+  "\t",
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "' OR 1=1 --",
+  "../../etc/passwd",
+  "NaN",
+  "-1",
+  "1e309",
+  "१२३",
+  "٣",
+  "\ufeff",
+  "\u00ad",
+  "\ufffd",
+  "🍚",
+  "🇮🇳",
+  "\u{10ffff}",
+  "\u{e0041}",
+  "a".repeat(300),
 ];
 /**
  * Place names as a Hindi typist (or an attacker) writes them: Devanagari with and without the nukta
@@ -38,12 +99,56 @@ const EDGE_TEXT = [
  * scripts, a mark alone, and a name that almost is one (core/locations reads them all).
  */
 const PLACE_TEXT = [
-  "नासिक", "नाशिक", "नासीक", "नासिक जिला", "ज़िला नासिक", "महाराष्ट्र", "महाराष्ट्रा", "मुंबई", "मुम्बई", "छत्तीसगढ़", "छत्तीसग\u095d", "छत्तीसगढ\u093c",
-  "बाँदा", "बांदा", "ग़ाज़ियाबाद", "बिलासपुर", "Nashik नासिक", "नासिकNashik", "Nashіk", "नासिक\u200d", "न\u093c\u093c\u093c", "\u093c", "\u0902",
-  "onion नासिक", "प्याज़ नाशिक", "नासिक ".repeat(30), "दिल्ली", "mumbai", "Bombay",
+  "नासिक",
+  "नाशिक",
+  "नासीक",
+  "नासिक जिला",
+  "ज़िला नासिक",
+  "महाराष्ट्र",
+  "महाराष्ट्रा",
+  "मुंबई",
+  "मुम्बई",
+  "छत्तीसगढ़",
+  "छत्तीसग\u095d",
+  "छत्तीसगढ\u093c",
+  "बाँदा",
+  "बांदा",
+  "ग़ाज़ियाबाद",
+  "बिलासपुर",
+  "Nashik नासिक",
+  "नासिकNashik",
+  "Nashіk",
+  "नासिक\u200d",
+  "न\u093c\u093c\u093c",
+  "\u093c",
+  "\u0902",
+  "onion नासिक",
+  "प्याज़ नाशिक",
+  "नासिक ".repeat(30),
+  "दिल्ली",
+  "mumbai",
+  "Bombay",
 ];
 /** Written into a query or url-encoded body as is: broken %-escapes, invalid UTF-8, separators. */
-const RAW_FRAGMENTS = ["%", "%%", "%zz", "%2", "%E0%A4%A", "%ED%A0%80", "%FF%FE", "%C0%AF", "%00", "%0A", "%F0%9F", "+", "&", "=", "&x=", "%26", "%3D"];
+const RAW_FRAGMENTS = [
+  "%",
+  "%%",
+  "%zz",
+  "%2",
+  "%E0%A4%A",
+  "%ED%A0%80",
+  "%FF%FE",
+  "%C0%AF",
+  "%00",
+  "%0A",
+  "%F0%9F",
+  "+",
+  "&",
+  "=",
+  "&x=",
+  "%26",
+  "%3D",
+];
 
 type Segment = { t: string } | { r: string };
 type FuzzValue = Segment[];
@@ -63,7 +168,10 @@ const placeText: fc.Arbitrary<FuzzValue> = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(rawSegment, fc.constantFrom(...PLACE_TEXT)).map(([raw, t]): FuzzValue => [raw, { t }]) },
 );
 const fuzzText: fc.Arbitrary<FuzzValue> = fc.oneof(
-  { weight: 10, arbitrary: fc.array(fc.oneof({ weight: 5, arbitrary: textSegment }, { weight: 1, arbitrary: rawSegment }), { maxLength: 4 }) },
+  {
+    weight: 10,
+    arbitrary: fc.array(fc.oneof({ weight: 5, arbitrary: textSegment }, { weight: 1, arbitrary: rawSegment }), { maxLength: 4 }),
+  },
   { weight: 1, arbitrary: fc.constantFrom(100_000, 20_000).map((n): FuzzValue => [{ t: "a".repeat(n) }]) },
   { weight: 1, arbitrary: fc.constant<FuzzValue>([{ t: "अ".repeat(3000) }]) },
 );
@@ -71,7 +179,22 @@ const fuzzNumber: fc.Arbitrary<FuzzValue> = fc
   .oneof(
     fc.integer().map(String),
     fc.double().map(String),
-    fc.constantFrom("0", "-0", "1e309", "0x1F", "12,50,000", "₹45", "45.999", "  45  ", "१२३", "1_000", "Infinity", "9007199254740993", "45.5.5", "99999999999"),
+    fc.constantFrom(
+      "0",
+      "-0",
+      "1e309",
+      "0x1F",
+      "12,50,000",
+      "₹45",
+      "45.999",
+      "  45  ",
+      "१२३",
+      "1_000",
+      "Infinity",
+      "9007199254740993",
+      "45.5.5",
+      "99999999999",
+    ),
   )
   .map((t) => [{ t }]);
 const valid = (text: string): fc.Arbitrary<FuzzValue> => fc.constant([{ t: text }]);
@@ -86,9 +209,11 @@ type FieldSpec = Record<string, { good: fc.Arbitrary<FuzzValue>; bad?: fc.Arbitr
  */
 function formOf(spec: FieldSpec): fc.Arbitrary<Record<string, FuzzValue | undefined>> {
   const anyMix = fc.record(Object.fromEntries(Object.entries(spec).map(([name, f]) => [name, fieldOf(f.good, f.bad)])));
-  const oneBad = fc.constantFrom(...Object.keys(spec)).chain((target) =>
-    fc.record(Object.fromEntries(Object.entries(spec).map(([name, f]) => [name, name === target ? (f.bad ?? fuzzText) : f.good]))),
-  );
+  const oneBad = fc
+    .constantFrom(...Object.keys(spec))
+    .chain((target) =>
+      fc.record(Object.fromEntries(Object.entries(spec).map(([name, f]) => [name, name === target ? (f.bad ?? fuzzText) : f.good]))),
+    );
   return fc.oneof(anyMix, oneBad);
 }
 
@@ -96,7 +221,11 @@ function formOf(spec: FieldSpec): fc.Arbitrary<Record<string, FuzzValue | undefi
 
 const plain = (value: FuzzValue) => value.map((s) => ("t" in s ? s.t : s.r)).join("");
 /** Bytes for a raw fragment: valid %XX become that byte, anything else stays as written. */
-const rawBytes = (r: string) => Buffer.from(r.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1");
+const rawBytes = (r: string) =>
+  Buffer.from(
+    r.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  );
 /** UTF-8 (a lone surrogate becomes U+FFFD, as a browser sends it), %-encoded byte by byte. */
 /** A new person given a staff role, signed in: their request context and its Cookie header. */
 async function signedInStaff(playwright: PlaywrightWorkerArgs["playwright"], role: "moderator" | "admin") {
@@ -115,28 +244,50 @@ test("the report form (anonymous) and a moderator's hide form", async ({ playwri
   const reasons = fc.constantFrom("scam", "category", "price", "sold", "offensive", "other").map((t) => [{ t }]);
   try {
     await fc.assert(
-      fc.asyncProperty(formOf({ reason: { good: reasons }, details: { good: valid("The seller asked for an advance.") } }), async (values) => {
-        count("POST /view/:id/report");
-        const response = await rawRequest({ method: "POST", path: `/view/${listing.id}/report`, headers: { ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(urlEncoded(values)) });
-        expectNo5xx("report", response);
-        if (response.status !== 302) expectMessage("report", response);
-        const rows = await db.kysely.selectFrom("listing_report").select(["reason", "details"]).where("listing_id", "=", listing.id).execute();
-        if (rows.length > 1) partialWrite("report", `${rows.length} reports kept from one address`);
-        for (const row of rows) {
-          expect(["scam", "category", "price", "sold", "offensive", "other"]).toContain(row.reason);
-          expectGoodText("report", { details: row.details ?? "x" }, ["details"]);
-        }
-      }),
+      fc.asyncProperty(
+        formOf({ reason: { good: reasons }, details: { good: valid("The seller asked for an advance.") } }),
+        async (values) => {
+          count("POST /view/:id/report");
+          const response = await rawRequest({
+            method: "POST",
+            path: `/view/${listing.id}/report`,
+            headers: { ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+            body: Buffer.from(urlEncoded(values)),
+          });
+          expectNo5xx("report", response);
+          if (response.status !== 302) expectMessage("report", response);
+          const rows = await db.kysely
+            .selectFrom("listing_report")
+            .select(["reason", "details"])
+            .where("listing_id", "=", listing.id)
+            .execute();
+          if (rows.length > 1) partialWrite("report", `${rows.length} reports kept from one address`);
+          for (const row of rows) {
+            expect(["scam", "category", "price", "sold", "offensive", "other"]).toContain(row.reason);
+            expectGoodText("report", { details: row.details ?? "x" }, ["details"]);
+          }
+        },
+      ),
       fcOptions,
     );
     await fc.assert(
       fc.asyncProperty(formOf({ intent: { good: valid("hide") }, reason: { good: valid("Please fix the price.") } }), async (values) => {
         count("POST /admin/listings/:id");
-        const response = await rawRequest({ method: "POST", path: `/admin/listings/${listing.id}`, headers: { ...SAME_ORIGIN, cookie: staff, "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(urlEncoded(values)) });
+        const response = await rawRequest({
+          method: "POST",
+          path: `/admin/listings/${listing.id}`,
+          headers: { ...SAME_ORIGIN, cookie: staff, "content-type": "application/x-www-form-urlencoded" },
+          body: Buffer.from(urlEncoded(values)),
+        });
         expectNo5xx("hide", response);
         if (response.status !== 302) expectMessage("hide", response);
-        const row = await db.kysely.selectFrom("listing").select(["hidden_at", "hidden_reason"]).where("id", "=", listing.id).executeTakeFirstOrThrow();
-        if ((row.hidden_at === null) !== (row.hidden_reason === null)) partialWrite("hide", "hidden without a reason, or a reason without hiding");
+        const row = await db.kysely
+          .selectFrom("listing")
+          .select(["hidden_at", "hidden_reason"])
+          .where("id", "=", listing.id)
+          .executeTakeFirstOrThrow();
+        if ((row.hidden_at === null) !== (row.hidden_reason === null))
+          partialWrite("hide", "hidden without a reason, or a reason without hiding");
         if (row.hidden_reason !== null) expectGoodText("hide", { reason: row.hidden_reason }, ["reason"]);
       }),
       fcOptions,
@@ -147,7 +298,12 @@ test("the report form (anonymous) and a moderator's hide form", async ({ playwri
   }
 });
 
-const percentEncode = (text: string) => [...Buffer.from(text, "utf8")].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`)).join("");
+const percentEncode = (text: string) =>
+  [...Buffer.from(text, "utf8")]
+    .map((b) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
+    )
+    .join("");
 const urlValue = (value: FuzzValue) => value.map((s) => ("t" in s ? percentEncode(s.t) : s.r)).join("");
 
 function urlEncoded(fields: Record<string, FuzzValue | undefined>): string {
@@ -159,7 +315,11 @@ function urlEncoded(fields: Record<string, FuzzValue | undefined>): string {
 
 /** A JSON string literal with raw fragments written in as bytes (possibly invalid UTF-8). */
 function jsonString(value: FuzzValue): Buffer {
-  return Buffer.concat([Buffer.from('"'), ...value.map((s) => ("t" in s ? Buffer.from(JSON.stringify(s.t).slice(1, -1), "utf8") : rawBytes(s.r))), Buffer.from('"')]);
+  return Buffer.concat([
+    Buffer.from('"'),
+    ...value.map((s) => ("t" in s ? Buffer.from(JSON.stringify(s.t).slice(1, -1), "utf8") : rawBytes(s.r))),
+    Buffer.from('"'),
+  ]);
 }
 
 type JsonField = FuzzValue | number | boolean | null | string[] | Record<string, string>;
@@ -167,7 +327,10 @@ function jsonBody(fields: Record<string, JsonField | undefined>): Buffer {
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
-    const encoded = Array.isArray(value) && value.every((v) => typeof v === "object") ? jsonString(value as FuzzValue) : Buffer.from(JSON.stringify(value), "utf8");
+    const encoded =
+      Array.isArray(value) && value.every((v) => typeof v === "object")
+        ? jsonString(value as FuzzValue)
+        : Buffer.from(JSON.stringify(value), "utf8");
     parts.push(Buffer.concat([Buffer.from(`${JSON.stringify(name)}:`), encoded]));
   }
   return Buffer.concat([Buffer.from("{"), ...parts.flatMap((p, i) => (i ? [Buffer.from(","), p] : [p])), Buffer.from("}")]);
@@ -179,7 +342,11 @@ function multipart(parts: Part[]): { body: Buffer; contentType: string } {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ""}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ""}\r\n`), part.value, Buffer.from("\r\n"));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ""}\r\n`),
+      part.value,
+      Buffer.from("\r\n"),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -236,7 +403,11 @@ function expectGoodText(label: string, fields: Record<string, string>, needsLett
  */
 async function expectUtf8Bytes(label: string, userId: string) {
   if (db.dialect !== "sqlite") return;
-  const row = (await sql<{ name: string; email: string }>`select hex(name) as name, hex(email) as email from "user" where id = ${userId}`.execute(db.kysely)).rows[0];
+  const row = (
+    await sql<{ name: string; email: string }>`select hex(name) as name, hex(email) as email from "user" where id = ${userId}`.execute(
+      db.kysely,
+    )
+  ).rows[0];
   for (const [field, hex] of Object.entries(row ?? {})) {
     let wellFormed = true;
     try {
@@ -264,7 +435,9 @@ const fcOptions: fc.Parameters<unknown[]> = {
     if (!details.failed) return;
     const example = fc.stringify(details.counterexample).slice(0, 1200);
     const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-    throw new Error(`Failed after ${details.numRuns} cases (seed ${details.seed}, path "${details.counterexamplePath}"):\n${error.slice(0, 1200)}\ncase: ${example}`);
+    throw new Error(
+      `Failed after ${details.numRuns} cases (seed ${details.seed}, path "${details.counterexamplePath}"):\n${error.slice(0, 1200)}\ncase: ${example}`,
+    );
   },
 };
 /** Node refuses request heads over 16 KB (431, and may reset before reading); stay under it. */
@@ -295,7 +468,10 @@ test.afterAll(async () => {
   const total = [...tally.cases.values()].reduce((a, b) => a + b, 0);
   for (const [endpoint, n] of tally.cases) console.log(`fuzz: ${endpoint}: ${n} cases`);
   // A failure restarts the worker, so a run may print more than one tally; skip empty ones.
-  if (total) console.log(`fuzz: ${total} cases, ${tally.serverErrors} 5xx, ${tally.partialWrites} partial writes, ${tally.badText} badly formed texts stored (seed ${SEED})`);
+  if (total)
+    console.log(
+      `fuzz: ${total} cases, ${tally.serverErrors} 5xx, ${tally.partialWrites} partial writes, ${tally.badText} badly formed texts stored (seed ${SEED})`,
+    );
   await deleteUser(seller.id);
   await disposeContext();
   await db.close();
@@ -303,7 +479,10 @@ test.afterAll(async () => {
 
 const usersWithEmail = async (email: string) =>
   db.kysely.selectFrom("user").select(["id", "name", "email", "phone"]).where("email", "=", email.trim().toLowerCase()).execute();
-const accountsOf = async (userId: string) => Number((await sql<{ n: number | string }>`select count(*) as n from account where "userId" = ${userId}`.execute(db.kysely)).rows[0]?.n ?? 0);
+const accountsOf = async (userId: string) =>
+  Number(
+    (await sql<{ n: number | string }>`select count(*) as n from account where "userId" = ${userId}`.execute(db.kysely)).rows[0]?.n ?? 0,
+  );
 
 /** Sign-up fields: each valid, missing or fuzzed; valid emails are new each time. */
 const signupFields = formOf({
@@ -349,7 +528,14 @@ test("the sign-up form", async () => {
 });
 
 test("the sign-up API (JSON)", async () => {
-  const jsonValue = fc.oneof({ weight: 6, arbitrary: fuzzText }, fc.integer(), fc.constant(null), fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { maxKeys: 2 }));
+  const jsonValue = fc.oneof(
+    { weight: 6, arbitrary: fuzzText },
+    fc.integer(),
+    fc.constant(null),
+    fc.boolean(),
+    fc.array(fc.string(), { maxLength: 2 }),
+    fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { maxKeys: 2 }),
+  );
   await fc.assert(
     fc.asyncProperty(signupFields, fc.option(jsonValue, { nil: undefined }), async (fields, extra) => {
       count("POST /api/auth/sign-up/email");
@@ -368,14 +554,28 @@ test("the sign-up API (JSON)", async () => {
 });
 
 test("the login form and the sign-in API", async () => {
-  const fields = fc.record({ email: fieldOf(valid(`nobody-${RUN_TAG}@fuzz.example`)), password: fieldOf(valid("long-enough-pw")), redirectTo: fieldOf(valid("/create")) });
+  const fields = fc.record({
+    email: fieldOf(valid(`nobody-${RUN_TAG}@fuzz.example`)),
+    password: fieldOf(valid("long-enough-pw")),
+    redirectTo: fieldOf(valid("/create")),
+  });
   await fc.assert(
     fc.asyncProperty(fields, fc.boolean(), async (values, asJson) => {
       const endpoint = asJson ? "POST /api/auth/sign-in/email" : "POST /login";
       count(endpoint);
       const response = asJson
-        ? await rawRequest({ method: "POST", path: "/api/auth/sign-in/email", headers: { "content-type": "application/json" }, body: jsonBody(values) })
-        : await rawRequest({ method: "POST", path: "/login", headers: { ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencoded" }, body: urlEncoded(values) });
+        ? await rawRequest({
+            method: "POST",
+            path: "/api/auth/sign-in/email",
+            headers: { "content-type": "application/json" },
+            body: jsonBody(values),
+          })
+        : await rawRequest({
+            method: "POST",
+            path: "/login",
+            headers: { ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+            body: urlEncoded(values),
+          });
       expectNo5xx(endpoint, response);
       // No such account: never a session.
       expect(response.status, endpoint).toBeGreaterThanOrEqual(400);
@@ -387,7 +587,10 @@ test("the login form and the sign-in API", async () => {
 });
 
 test("update-user (JSON), signed in", async () => {
-  const fields = formOf({ name: { good: valid("Renamed Seller") }, phone: { good: valid("9123456789"), bad: fc.oneof(fuzzText, fuzzNumber) } });
+  const fields = formOf({
+    name: { good: valid("Renamed Seller") },
+    phone: { good: valid("9123456789"), bad: fc.oneof(fuzzText, fuzzNumber) },
+  });
   await fc.assert(
     fc.asyncProperty(fields, async (values) => {
       count("POST /api/auth/update-user");
@@ -417,11 +620,21 @@ test("query strings: /viewmore, /api/suggestions, /login?redirectTo (signed in a
     page: fieldOf(valid("2"), fuzzNumber),
     min: fieldOf(valid("10"), fuzzNumber),
     max: fieldOf(valid("90"), fuzzNumber),
-    state: fieldOf(fc.constantFrom("maharashtra", "महाराष्ट्र", "छत्तीसगढ").map((t): FuzzValue => [{ t }]), fc.oneof(fuzzText, placeText)),
-    district: fieldOf(fc.constantFrom("nashik", "नासिक", "नाशिक", "mumbai", "मुंबई", "बिलासपुर").map((t): FuzzValue => [{ t }]), fc.oneof(fuzzText, placeText)),
+    state: fieldOf(
+      fc.constantFrom("maharashtra", "महाराष्ट्र", "छत्तीसगढ").map((t): FuzzValue => [{ t }]),
+      fc.oneof(fuzzText, placeText),
+    ),
+    district: fieldOf(
+      fc.constantFrom("nashik", "नासिक", "नाशिक", "mumbai", "मुंबई", "बिलासपुर").map((t): FuzzValue => [{ t }]),
+      fc.oneof(fuzzText, placeText),
+    ),
   });
   // Mostly paths on this site with odd text after the slash: the redirect must stay a valid header.
-  const redirectPath = fc.oneof(fuzzText, fuzzText.map((v): FuzzValue => [{ t: "/" }, ...v]), fuzzText.map((v): FuzzValue => [{ t: "/viewmore?q=" }, ...v]));
+  const redirectPath = fc.oneof(
+    fuzzText,
+    fuzzText.map((v): FuzzValue => [{ t: "/" }, ...v]),
+    fuzzText.map((v): FuzzValue => [{ t: "/viewmore?q=" }, ...v]),
+  );
   await fc.assert(
     fc.asyncProperty(query, fuzzText, redirectPath, fc.boolean(), async (params, suggest, redirectTo, signedIn) => {
       const headers: Record<string, string> = signedIn ? { cookie } : {};
@@ -453,7 +666,20 @@ test("query strings: /viewmore, /api/suggestions, /login?redirectTo (signed in a
 /** Photo shapes for the sell form without JavaScript. */
 const photoShape = fc.oneof(
   { weight: 4, arbitrary: fc.constant("one") },
-  { weight: 4, arbitrary: fc.constantFrom("none", "two", "six", "empty-file", "not-an-image", "text-as-jpeg", "wrong-field", "upload-ids", "odd-filename") },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      "none",
+      "two",
+      "six",
+      "empty-file",
+      "not-an-image",
+      "text-as-jpeg",
+      "wrong-field",
+      "upload-ids",
+      "odd-filename",
+    ),
+  },
 );
 async function photoParts(shape: string, filename: FuzzValue): Promise<Part[]> {
   const jpeg = await smallJpeg(1);
@@ -474,7 +700,10 @@ async function photoParts(shape: string, filename: FuzzValue): Promise<Part[]> {
     case "wrong-field":
       return [{ ...photo(), name: "photo" }];
     case "upload-ids":
-      return [{ name: "upload", value: Buffer.from("0123456789abcdef0123456789abcdef") }, { name: "upload", value: multipartText(filename) }];
+      return [
+        { name: "upload", value: Buffer.from("0123456789abcdef0123456789abcdef") },
+        { name: "upload", value: multipartText(filename) },
+      ];
     case "odd-filename":
       return [{ ...photo(), filename: plain(filename).replace(/["\r\n]/g, "_") }];
     default:
@@ -493,8 +722,14 @@ test("the sell form (multipart, with and without photos), signed in", async () =
     quantity: { good: valid("20"), bad: fc.oneof(fuzzNumber, fuzzText) },
     minOrder: { good: valid("2"), bad: fc.oneof(fuzzNumber, fuzzText) },
     availableFrom: { good: valid("2026-12-01"), bad: fc.oneof(fuzzNumber, fuzzText) },
-    state: { good: fc.constantFrom("maharashtra", "Maharashtra", "MAHARASHTRA", "महाराष्ट्र").map((t) => [{ t }]), bad: fc.oneof(fuzzText, placeText) },
-    district: { good: fc.constantFrom("nashik", "Nashik", "Nasik", "नासिक", "नाशिक").map((t) => [{ t }]), bad: fc.oneof(fuzzText, placeText) },
+    state: {
+      good: fc.constantFrom("maharashtra", "Maharashtra", "MAHARASHTRA", "महाराष्ट्र").map((t) => [{ t }]),
+      bad: fc.oneof(fuzzText, placeText),
+    },
+    district: {
+      good: fc.constantFrom("nashik", "Nashik", "Nasik", "नासिक", "नाशिक").map((t) => [{ t }]),
+      bad: fc.oneof(fuzzText, placeText),
+    },
     pin: { good: valid("422001"), bad: fc.oneof(fuzzNumber, fuzzText) },
   });
   await fc.assert(
@@ -505,7 +740,12 @@ test("the sell form (multipart, with and without photos), signed in", async () =
         .filter((entry): entry is [string, FuzzValue] => entry[1] !== undefined)
         .map(([name, value]) => ({ name, value: multipartText(value) }));
       const form = multipart([...textParts, ...(await photoParts(shape, filename))]);
-      const response = await rawRequest({ method: "POST", path: "/create", headers: { ...SAME_ORIGIN, cookie, "content-type": form.contentType }, body: form.body });
+      const response = await rawRequest({
+        method: "POST",
+        path: "/create",
+        headers: { ...SAME_ORIGIN, cookie, "content-type": form.contentType },
+        body: form.body,
+      });
       expectNo5xx("POST /create", response);
       const after = await snapshot(db, seller.id);
       if (response.status === 302) {
@@ -521,7 +761,8 @@ test("the sell form (multipart, with and without photos), signed in", async () =
         expectGoodText("POST /create", { name: listing.name, description: listing.description }, ["name"]);
       } else {
         expectMessage("POST /create", response);
-        if (JSON.stringify(after) !== JSON.stringify(before)) partialWrite("POST /create", `refused (${response.status}), yet something was stored`);
+        if (JSON.stringify(after) !== JSON.stringify(before))
+          partialWrite("POST /create", `refused (${response.status}), yet something was stored`);
       }
     }),
     { ...fcOptions, numRuns: Math.max(20, Math.round(RUNS * 1.5)) },
@@ -530,21 +771,35 @@ test("the sell form (multipart, with and without photos), signed in", async () =
 
 test("the sell form sent url-encoded, and logout with any body", async () => {
   await fc.assert(
-    fc.asyncProperty(fc.dictionary(fc.constantFrom("name", "category", "price", "description", "image", "upload", "x"), fuzzText, { maxKeys: 5 }), async (fields) => {
-      count("POST /create (url-encoded)");
-      const before = await snapshot(db, seller.id);
-      const create = await rawRequest({ method: "POST", path: "/create", headers: { ...SAME_ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded" }, body: urlEncoded(fields) });
-      expectNo5xx("POST /create (url-encoded)", create);
-      expect(create.status).toBe(400);
-      expectMessage("POST /create (url-encoded)", create);
-      if (JSON.stringify(await snapshot(db, seller.id)) !== JSON.stringify(before)) partialWrite("POST /create (url-encoded)", "stored something");
+    fc.asyncProperty(
+      fc.dictionary(fc.constantFrom("name", "category", "price", "description", "image", "upload", "x"), fuzzText, { maxKeys: 5 }),
+      async (fields) => {
+        count("POST /create (url-encoded)");
+        const before = await snapshot(db, seller.id);
+        const create = await rawRequest({
+          method: "POST",
+          path: "/create",
+          headers: { ...SAME_ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded" },
+          body: urlEncoded(fields),
+        });
+        expectNo5xx("POST /create (url-encoded)", create);
+        expect(create.status).toBe(400);
+        expectMessage("POST /create (url-encoded)", create);
+        if (JSON.stringify(await snapshot(db, seller.id)) !== JSON.stringify(before))
+          partialWrite("POST /create (url-encoded)", "stored something");
 
-      count("POST /logout");
-      // Signed out: the fuzzing seller's session must survive.
-      const logout = await rawRequest({ method: "POST", path: "/logout", headers: { ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencoded" }, body: urlEncoded(fields) });
-      expectNo5xx("POST /logout", logout);
-      expect(logout.status).toBe(302);
-    }),
+        count("POST /logout");
+        // Signed out: the fuzzing seller's session must survive.
+        const logout = await rawRequest({
+          method: "POST",
+          path: "/logout",
+          headers: { ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+          body: urlEncoded(fields),
+        });
+        expectNo5xx("POST /logout", logout);
+        expect(logout.status).toBe(302);
+      },
+    ),
     fcOptions,
   );
 });
@@ -569,7 +824,10 @@ test("no photo files were left behind by the cases above", async () => {
 function nameFieldMessage(html: string): string | undefined {
   const input = /<input[^>]*name="name"[^>]*>/.exec(html)?.[0];
   const describedBy = input && /aria-describedby="([^"]+)"/.exec(input)?.[1];
-  return describedBy?.split(" ").map((id) => new RegExp(`<p id="${id}" class="field-error"[^>]*>([^<]+)</p>`).exec(html)?.[1]).find(Boolean);
+  return describedBy
+    ?.split(" ")
+    .map((id) => new RegExp(`<p id="${id}" class="field-error"[^>]*>([^<]+)</p>`).exec(html)?.[1])
+    .find(Boolean);
 }
 
 test.describe("bad text, case by case (finding 7)", () => {
@@ -583,7 +841,12 @@ test.describe("bad text, case by case (finding 7)", () => {
       { name: "district", value: Buffer.from("ludhiana") },
       { name: "image", value: await smallJpeg(3), filename: "p.jpg", type: "image/jpeg" },
     ]);
-    return rawRequest({ method: "POST", path: "/create", headers: { ...SAME_ORIGIN, cookie, "content-type": form.contentType }, body: form.body });
+    return rawRequest({
+      method: "POST",
+      path: "/create",
+      headers: { ...SAME_ORIGIN, cookie, "content-type": form.contentType },
+      body: form.body,
+    });
   }
 
   for (const [label, name] of [
@@ -606,7 +869,12 @@ test.describe("bad text, case by case (finding 7)", () => {
     for (const name of [`Basmati\u0000Rice ${RUN_TAG}`, `क्\u200dष चावल ${RUN_TAG}`, `क्\u200cष चावल ${RUN_TAG}`]) {
       const response = await sell(name);
       if (response.status !== 302) continue;
-      const stored = await db.kysely.selectFrom("listing").select(["id", "name"]).where("seller_id", "=", seller.id).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+      const stored = await db.kysely
+        .selectFrom("listing")
+        .select(["id", "name"])
+        .where("seller_id", "=", seller.id)
+        .orderBy("created_at", "desc")
+        .executeTakeFirstOrThrow();
       await deleteListings([stored.id]);
       expect(stored.name).not.toContain("\u0000");
       if (name.includes("\u200d")) expect(stored.name).toContain("\u200d");
@@ -627,10 +895,20 @@ test.describe("bad text, case by case (finding 7)", () => {
   });
 
   test("update-user with only a bad phone blames the phone, and a good phone alone is saved", async () => {
-    const bad = await rawRequest({ method: "POST", path: "/api/auth/update-user", headers: { ...SAME_ORIGIN, cookie, "content-type": "application/json" }, body: Buffer.from('{"phone":"123"}') });
+    const bad = await rawRequest({
+      method: "POST",
+      path: "/api/auth/update-user",
+      headers: { ...SAME_ORIGIN, cookie, "content-type": "application/json" },
+      body: Buffer.from('{"phone":"123"}'),
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.toString("utf8")).toContain("10-digit Indian mobile number");
-    const good = await rawRequest({ method: "POST", path: "/api/auth/update-user", headers: { ...SAME_ORIGIN, cookie, "content-type": "application/json" }, body: Buffer.from('{"phone":"98765 01234"}') });
+    const good = await rawRequest({
+      method: "POST",
+      path: "/api/auth/update-user",
+      headers: { ...SAME_ORIGIN, cookie, "content-type": "application/json" },
+      body: Buffer.from('{"phone":"98765 01234"}'),
+    });
     expect(good.status, good.body.toString("utf8")).toBe(200);
     expect((await usersWithEmail(seller.email))[0]!.phone).toBe("+919876501234");
   });
@@ -655,7 +933,11 @@ test("the heart's form (/my/saved) and the share card's address", async ({ playw
         });
         expectNo5xx("heart", response);
         if (response.status !== 303 && response.status !== 302) expectMessage("heart", response);
-        const rows = await db.kysely.selectFrom("saved_listing").select(["listing_id", "listing_name"]).where("user_id", "=", seller.id).execute();
+        const rows = await db.kysely
+          .selectFrom("saved_listing")
+          .select(["listing_id", "listing_name"])
+          .where("user_id", "=", seller.id)
+          .execute();
         if (rows.length > 1) partialWrite("heart", `${rows.length} saved rows from one listing`);
         for (const row of rows) expect(row.listing_id).toBe(listing.id);
       }),
@@ -664,7 +946,10 @@ test("the heart's form (/my/saved) and the share card's address", async ({ playw
     await fc.assert(
       fc.asyncProperty(fuzzText, fuzzText, async (id, file) => {
         count("GET /share/listing/:id/:file");
-        const response = await rawRequest({ method: "GET", path: boundedPath(`/share/listing/${percentEncode(plain(id))}/${percentEncode(plain(file))}`) });
+        const response = await rawRequest({
+          method: "GET",
+          path: boundedPath(`/share/listing/${percentEncode(plain(id))}/${percentEncode(plain(file))}`),
+        });
         expectNo5xx("share card", response);
       }),
       fcOptions,
@@ -680,7 +965,10 @@ test("the heart's form (/my/saved) and the share card's address", async ({ playw
 // without a cookie as a mail provider sends it. Never a 5xx, always a message, and no saved
 // search changes (no fuzzed token is signed with the app's secret).
 test("the one-click unsubscribe link (/alerts/unsubscribe)", async () => {
-  const channelsNow = async () => (await db.kysely.selectFrom("saved_search").select(["id", "channels"]).orderBy("id").execute()).map((r) => `${r.id}:${r.channels}`).join(",");
+  const channelsNow = async () =>
+    (await db.kysely.selectFrom("saved_search").select(["id", "channels"]).orderBy("id").execute())
+      .map((r) => `${r.id}:${r.channels}`)
+      .join(",");
   const before = await channelsNow();
   const oneClick = fc.constantFrom("One-Click", "one-click", "").map((t): FuzzValue => [{ t }]);
   await fc.assert(
@@ -688,7 +976,12 @@ test("the one-click unsubscribe link (/alerts/unsubscribe)", async () => {
       count(post ? "POST /alerts/unsubscribe" : "GET /alerts/unsubscribe");
       const path = boundedPath(`/alerts/unsubscribe?t=${urlValue(token)}`);
       const response = post
-        ? await rawRequest({ method: "POST", path, headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(urlEncoded(values)) })
+        ? await rawRequest({
+            method: "POST",
+            path,
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: Buffer.from(urlEncoded(values)),
+          })
         : await rawRequest({ method: "GET", path });
       expectNo5xx("unsubscribe", response);
       expect(response.status, "unsubscribe: a fuzzed token is never accepted").toBeGreaterThanOrEqual(400);
@@ -704,21 +997,35 @@ test("the one-click unsubscribe link (/alerts/unsubscribe)", async () => {
 // fuzzed token is refused with a message; this file's own seller, unconfirmed, stays so. (Not
 // every account: specs running beside this one make and confirm accounts of their own.)
 test("the link that confirms an address (/email/verify)", async () => {
-  const confirmedNow = async () => Boolean((await db.kysely.selectFrom("user").select("emailVerified").where("id", "=", seller.id).executeTakeFirstOrThrow()).emailVerified);
+  const confirmedNow = async () =>
+    Boolean(
+      (await db.kysely.selectFrom("user").select("emailVerified").where("id", "=", seller.id).executeTakeFirstOrThrow()).emailVerified,
+    );
   const before = await confirmedNow();
   expect(before).toBe(false);
   const confirm = fc.constantFrom("yes", "YES", "").map((t): FuzzValue => [{ t }]);
   await fc.assert(
-    fc.asyncProperty(fuzzText, fc.oneof(fc.constantFrom("en", "hi"), fc.string({ maxLength: 8 })), formOf({ confirm: { good: confirm } }), fc.boolean(), async (token, lang, values, post) => {
-      count(post ? "POST /email/verify" : "GET /email/verify");
-      const path = boundedPath(`/email/verify?token=${urlValue(token)}&lang=${encodeURIComponent(lang)}`);
-      const response = post
-        ? await rawRequest({ method: "POST", path, headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(urlEncoded(values)) })
-        : await rawRequest({ method: "GET", path });
-      expectNo5xx("verify email", response);
-      if (post) expect(response.status, "verify email: a fuzzed token is never accepted").toBeGreaterThanOrEqual(400);
-      if (response.status >= 400) expectMessage("verify email", response);
-    }),
+    fc.asyncProperty(
+      fuzzText,
+      fc.oneof(fc.constantFrom("en", "hi"), fc.string({ maxLength: 8 })),
+      formOf({ confirm: { good: confirm } }),
+      fc.boolean(),
+      async (token, lang, values, post) => {
+        count(post ? "POST /email/verify" : "GET /email/verify");
+        const path = boundedPath(`/email/verify?token=${urlValue(token)}&lang=${encodeURIComponent(lang)}`);
+        const response = post
+          ? await rawRequest({
+              method: "POST",
+              path,
+              headers: { "content-type": "application/x-www-form-urlencoded" },
+              body: Buffer.from(urlEncoded(values)),
+            })
+          : await rawRequest({ method: "GET", path });
+        expectNo5xx("verify email", response);
+        if (post) expect(response.status, "verify email: a fuzzed token is never accepted").toBeGreaterThanOrEqual(400);
+        if (response.status >= 400) expectMessage("verify email", response);
+      },
+    ),
     fcOptions,
   );
   expect(await confirmedNow()).toBe(before);
@@ -731,11 +1038,24 @@ test("the link that confirms an address (/email/verify)", async () => {
 test("the push subscription's form (/my/alerts/push)", async () => {
   const intents = fc.constantFrom("subscribe", "unsubscribe", "status").map((t) => [{ t }]);
   const differential = DEFAULT_PUSH_DOMAINS.flatMap(parserDifferentialEndpoints);
-  const endpoints = fc.constantFrom("https://fcm.googleapis.com/fcm/send/fuzz", "https://updates.push.services.mozilla.com/wpush/v2/fuzz", "https://169.254.169.254/x", "http://fcm.googleapis.com/x", ...differential).map((t) => [{ t }]);
+  const endpoints = fc
+    .constantFrom(
+      "https://fcm.googleapis.com/fcm/send/fuzz",
+      "https://updates.push.services.mozilla.com/wpush/v2/fuzz",
+      "https://169.254.169.254/x",
+      "http://fcm.googleapis.com/x",
+      ...differential,
+    )
+    .map((t) => [{ t }]);
   try {
     await fc.assert(
       fc.asyncProperty(
-        formOf({ intent: { good: intents }, endpoint: { good: endpoints }, p256dh: { good: valid(`B${"x".repeat(86)}`) }, auth: { good: valid("y".repeat(22)) } }),
+        formOf({
+          intent: { good: intents },
+          endpoint: { good: endpoints },
+          p256dh: { good: valid(`B${"x".repeat(86)}`) },
+          auth: { good: valid("y".repeat(22)) },
+        }),
         fc.boolean(),
         async (values, signedIn) => {
           count("POST /my/alerts/push");
@@ -750,7 +1070,11 @@ test("the push subscription's form (/my/alerts/push)", async () => {
             const body = JSON.parse(response.body.toString("utf8")) as { errors?: Record<string, string> };
             expect(Object.values(body.errors ?? {})[0]?.trim(), `push subscription ${response.status}: no message`).toBeTruthy();
           }
-          const rows = await db.kysely.selectFrom("push_subscription").select(["endpoint", "p256dh", "auth"]).where("user_id", "=", seller.id).execute();
+          const rows = await db.kysely
+            .selectFrom("push_subscription")
+            .select(["endpoint", "p256dh", "auth"])
+            .where("user_id", "=", seller.id)
+            .execute();
           if (rows.length > 10) partialWrite("push subscription", `${rows.length} subscriptions kept`);
           for (const row of rows) {
             expect(row.endpoint).toMatch(/^https:\/\/(fcm\.googleapis\.com|updates\.push\.services\.mozilla\.com)\//);
@@ -781,16 +1105,20 @@ test("the push subscription refuses parser-differential endpoints, and another p
       headers: { ...SAME_ORIGIN, cookie: `${asCookie}; lang=${lang}`, "content-type": "application/x-www-form-urlencoded" },
       body: Buffer.from(new URLSearchParams({ intent: "subscribe", endpoint, ...keys }).toString()),
     });
-  const messageOf = (response: RawResponse) => Object.values((JSON.parse(response.body.toString("utf8")) as { errors: Record<string, string> }).errors);
+  const messageOf = (response: RawResponse) =>
+    Object.values((JSON.parse(response.body.toString("utf8")) as { errors: Record<string, string> }).errors);
   const six = new Set(DEFAULT_PUSH_DOMAINS.flatMap(issueSpellings));
-  const rows = () => db.kysely.selectFrom("push_subscription").select(["endpoint", "user_id", "p256dh"]).where("user_id", "=", seller.id).execute();
+  const rows = () =>
+    db.kysely.selectFrom("push_subscription").select(["endpoint", "user_id", "p256dh"]).where("user_id", "=", seller.id).execute();
   const context = await playwright.request.newContext({ baseURL: BASE_URL });
   const other = await signUpSellerWith(context);
   try {
     for (const endpoint of DEFAULT_PUSH_DOMAINS.flatMap(parserDifferentialEndpoints)) {
       const response = await subscribe(endpoint, cookie);
       expect(response.status, JSON.stringify(endpoint)).toBe(400);
-      const message = six.has(endpoint) ? "This browser's notification service is not one we can send to." : expect.stringMatching(/^This browser's notification (service is not one we can send to|details could not be read)\./);
+      const message = six.has(endpoint)
+        ? "This browser's notification service is not one we can send to."
+        : expect.stringMatching(/^This browser's notification (service is not one we can send to|details could not be read)\./);
       expect(messageOf(response), JSON.stringify(endpoint)).toEqual([message]);
     }
     const inHindi = await subscribe("https://127.0.0.1;.fcm.googleapis.com/x", cookie, "hi");
@@ -802,9 +1130,15 @@ test("the push subscription refuses parser-differential endpoints, and another p
     await logInWith(context, other);
     const otherCookie = await cookieHeader(context);
     const taken = await subscribe(held, otherCookie);
-    expect([taken.status, messageOf(taken)]).toEqual([409, ["Notifications on this phone were turned on from another account. Please tap to turn them on again for yours."]]);
+    expect([taken.status, messageOf(taken)]).toEqual([
+      409,
+      ["Notifications on this phone were turned on from another account. Please tap to turn them on again for yours."],
+    ]);
     const takenInHindi = await subscribe(held, otherCookie, "hi");
-    expect([takenInHindi.status, messageOf(takenInHindi)]).toEqual([409, ["इस फ़ोन पर सूचना किसी दूसरे खाते से चालू की गई थी। अपने खाते के लिए चालू करने को कृपया फिर से टैप करें।"]]);
+    expect([takenInHindi.status, messageOf(takenInHindi)]).toEqual([
+      409,
+      ["इस फ़ोन पर सूचना किसी दूसरे खाते से चालू की गई थी। अपने खाते के लिए चालू करने को कृपया फिर से टैप करें।"],
+    ]);
     expect(await rows()).toEqual([{ endpoint: held, user_id: seller.id, p256dh: keys.p256dh }]);
   } finally {
     await db.kysely.deleteFrom("push_subscription").where("user_id", "=", seller.id).execute();
@@ -826,33 +1160,58 @@ test("the API key forms (/my/account), signed in and out", async ({ playwright }
   for (const person of [stranger, seller]) await markEmailVerifiedForTest(db.kysely, person.id);
   const form = { ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencoded" };
   // The stranger makes a key through the page's own form.
-  const made = await rawRequest({ method: "POST", path: "/my/account", headers: { ...form, cookie: await cookieHeader(context) }, body: "intent=api-key" });
+  const made = await rawRequest({
+    method: "POST",
+    path: "/my/account",
+    headers: { ...form, cookie: await cookieHeader(context) },
+    body: "intent=api-key",
+  });
   expect(made.status, made.body.toString("utf8").slice(0, 200)).toBe(200);
   const strangerKey = (await db.kysely.selectFrom("api_key").select("id").where("user_id", "=", stranger.id).executeTakeFirstOrThrow()).id;
   const nameBefore = (await usersWithEmail(seller.email))[0]!.name;
   const OWN = "{own}";
-  const keyIds = fc.constantFrom(OWN, strangerKey, "00000000-0000-4000-8000-000000000000", strangerKey.toUpperCase()).map((t): FuzzValue => [{ t }]);
+  const keyIds = fc
+    .constantFrom(OWN, strangerKey, "00000000-0000-4000-8000-000000000000", strangerKey.toUpperCase())
+    .map((t): FuzzValue => [{ t }]);
   const names = fc.oneof(fuzzText, valid(""), valid("अ".repeat(5000)), valid("\u200b\u200d\u2060"), valid("मेरी कुंजी"));
   try {
     await fc.assert(
       fc.asyncProperty(
-        formOf({ intent: { good: fc.constantFrom("api-key", "api-key-revoke").map((t): FuzzValue => [{ t }]) }, key: { good: keyIds }, name: { good: names, bad: names } }),
+        formOf({
+          intent: { good: fc.constantFrom("api-key", "api-key-revoke").map((t): FuzzValue => [{ t }]) },
+          key: { good: keyIds },
+          name: { good: names, bad: names },
+        }),
         fc.option(fc.constantFrom("intent", "key", "name"), { freq: 2 }),
         fc.boolean(),
         async (values, twice, signedIn) => {
           count("POST /my/account (API keys)");
-          const live = await db.kysely.selectFrom("api_key").select("id").where("user_id", "=", seller.id).where("revoked_at", "is", null).executeTakeFirst();
+          const live = await db.kysely
+            .selectFrom("api_key")
+            .select("id")
+            .where("user_id", "=", seller.id)
+            .where("revoked_at", "is", null)
+            .executeTakeFirst();
           const own = live?.id ?? "11111111-1111-4111-8111-111111111111";
           let body = urlEncoded(values).replaceAll(percentEncode(OWN), own);
           // A field given twice: the other intent, or another person's key, beside the first.
           if (twice) body += `&${twice}=${{ intent: "api-key-revoke", key: strangerKey, name: "x" }[twice]}`;
-          const response = await rawRequest({ method: "POST", path: "/my/account", headers: { ...form, ...(signedIn ? { cookie } : {}) }, body: Buffer.from(body) });
+          const response = await rawRequest({
+            method: "POST",
+            path: "/my/account",
+            headers: { ...form, ...(signedIn ? { cookie } : {}) },
+            body: Buffer.from(body),
+          });
           expectNo5xx("API key form", response);
           if (response.status !== 200 && response.status !== 302) expectMessage("API key form", response);
           if (!signedIn) expect(response.status, "API key form, signed out").toBe(401);
           const theirs = await db.kysely.selectFrom("api_key").select("revoked_at").where("id", "=", strangerKey).executeTakeFirstOrThrow();
           if (theirs.revoked_at !== null) partialWrite("API key form", "another person's key was revoked");
-          const rows = await db.kysely.selectFrom("api_key").select(["prefix", "key_hash", "revoked_at"]).where("user_id", "=", seller.id).execute();
+          const rows = await db.kysely
+            .selectFrom("api_key")
+            .select(["prefix", "key_hash", "revoked_at"])
+            .where("user_id", "=", seller.id)
+            .execute();
           if (rows.filter((row) => row.revoked_at === null).length > 3) partialWrite("API key form", "more than 3 live keys");
           for (const row of rows) {
             expect(row.prefix).toMatch(/^mandi_[\w-]{6}$/);
@@ -864,7 +1223,12 @@ test("the API key forms (/my/account), signed in and out", async ({ playwright }
       fcOptions,
     );
     // Another person's key, plainly: not found, and still theirs.
-    const refused = await rawRequest({ method: "POST", path: "/my/account", headers: { ...form, cookie }, body: `intent=api-key-revoke&key=${strangerKey}` });
+    const refused = await rawRequest({
+      method: "POST",
+      path: "/my/account",
+      headers: { ...form, cookie },
+      body: `intent=api-key-revoke&key=${strangerKey}`,
+    });
     expect(refused.status).toBe(404);
     expectMessage("API key form", refused);
   } finally {
@@ -880,12 +1244,20 @@ test("the Failed jobs retry form (/admin/jobs), as an admin", async ({ playwrigh
   const { context, person: admin, staff } = await signedInStaff(playwright, "admin");
   try {
     await fc.assert(
-      fc.asyncProperty(formOf({ intent: { good: valid("retry") }, id: { good: valid("match-listing/00000000-0000-4000-8000-000000000000") } }), async (values) => {
-        count("POST /admin/jobs");
-        const response = await rawRequest({ method: "POST", path: "/admin/jobs", headers: { ...SAME_ORIGIN, cookie: staff, "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(urlEncoded(values)) });
-        expectNo5xx("failed jobs retry", response);
-        if (response.status !== 302) expectMessage("failed jobs retry", response);
-      }),
+      fc.asyncProperty(
+        formOf({ intent: { good: valid("retry") }, id: { good: valid("match-listing/00000000-0000-4000-8000-000000000000") } }),
+        async (values) => {
+          count("POST /admin/jobs");
+          const response = await rawRequest({
+            method: "POST",
+            path: "/admin/jobs",
+            headers: { ...SAME_ORIGIN, cookie: staff, "content-type": "application/x-www-form-urlencoded" },
+            body: Buffer.from(urlEncoded(values)),
+          });
+          expectNo5xx("failed jobs retry", response);
+          if (response.status !== 302) expectMessage("failed jobs retry", response);
+        },
+      ),
       fcOptions,
     );
   } finally {
@@ -907,7 +1279,10 @@ test("query strings and paths: /prices/*, /api/price-insight (signed in and out)
     district: fieldOf(valid("nashik"), fc.oneof(fuzzText, placeText)),
     grade: fieldOf(valid("A")),
   });
-  const produceSegment = fc.oneof(fc.constantFrom("onion", "wheat", "%3Cscript%3E", "..%2F..", "ONION", "").map((t): FuzzValue => [{ t }]), fuzzText);
+  const produceSegment = fc.oneof(
+    fc.constantFrom("onion", "wheat", "%3Cscript%3E", "..%2F..", "ONION", "").map((t): FuzzValue => [{ t }]),
+    fuzzText,
+  );
   await fc.assert(
     fc.asyncProperty(insightQuery, produceSegment, fuzzText, fc.boolean(), async (params, produce, state, signedIn) => {
       const headers: Record<string, string> = signedIn ? { cookie } : {};
@@ -938,7 +1313,12 @@ test("query strings: /viewmore nearest first (from, lat, lon)", async () => {
   const query = fc.record({
     q: fieldOf(valid("onion")),
     sort: fieldOf(valid("near")),
-    from: fieldOf(fc.constantFrom("maharashtra/nashik", "Bihar/Patna", "महाराष्ट्र/नासिक", "maharashtra/mumbai", "/", "maharashtra/").map((t): FuzzValue => [{ t }]), fc.oneof(fuzzText, placeText)),
+    from: fieldOf(
+      fc
+        .constantFrom("maharashtra/nashik", "Bihar/Patna", "महाराष्ट्र/नासिक", "maharashtra/mumbai", "/", "maharashtra/")
+        .map((t): FuzzValue => [{ t }]),
+      fc.oneof(fuzzText, placeText),
+    ),
     lat: fieldOf(valid("25.6"), coordinate),
     lon: fieldOf(valid("85.1"), coordinate),
   });
@@ -983,7 +1363,12 @@ test.describe("issue 23's fields: what a listing is compared with, its grade, an
           .filter((entry): entry is [string, FuzzValue] => entry[1] !== undefined)
           .map(([name, value]) => ({ name, value: multipartText(value) }));
         const form = multipart([...textParts, { name: "image", value: await smallJpeg(2), filename: "p.jpg", type: "image/jpeg" }]);
-        const response = await rawRequest({ method: "POST", path: "/create", headers: { ...SAME_ORIGIN, cookie, "content-type": form.contentType }, body: form.body });
+        const response = await rawRequest({
+          method: "POST",
+          path: "/create",
+          headers: { ...SAME_ORIGIN, cookie, "content-type": form.contentType },
+          body: form.body,
+        });
         expectNo5xx("POST /create (produce, grade)", response);
         if (response.status === 302) {
           const stored = await db.kysely
@@ -998,7 +1383,8 @@ test.describe("issue 23's fields: what a listing is compared with, its grade, an
           expect([null, "FAQ", "A", "B", "C"], "a grade or none").toContain(stored.grade);
         } else {
           expectMessage("POST /create (produce, grade)", response);
-          if (JSON.stringify(await snapshot(db, seller.id)) !== JSON.stringify(before)) partialWrite("POST /create (produce, grade)", "refused, yet something was stored");
+          if (JSON.stringify(await snapshot(db, seller.id)) !== JSON.stringify(before))
+            partialWrite("POST /create (produce, grade)", "refused, yet something was stored");
         }
       }),
       fcOptions,

@@ -14,7 +14,18 @@ import type { APIRequestContext } from "@playwright/test";
 import type { Db } from "../../server/db/database";
 import { startAppProcess } from "../support/app-process";
 import { deleteUser, expect, logInWith, signUpSellerWith, test, type Seller } from "./support/fixtures";
-import { BASE_URL, buildWorld, cookieHeader, openE2eDatabase, rawRequest, signedInAs, snapshot, TUS, type World, validSellForm } from "./support/security";
+import {
+  BASE_URL,
+  buildWorld,
+  cookieHeader,
+  openE2eDatabase,
+  rawRequest,
+  signedInAs,
+  snapshot,
+  TUS,
+  type World,
+  validSellForm,
+} from "./support/security";
 
 let world: World;
 let values: { listing: string; photo: string };
@@ -23,7 +34,11 @@ test.beforeAll(async ({ playwright }) => {
   world = await buildWorld(() => playwright.request.newContext({ baseURL: BASE_URL }));
   const db = openE2eDatabase();
   try {
-    const photo = await db.kysely.selectFrom("listing_photo").select("image_key").where("listing_id", "=", world.listingId).executeTakeFirstOrThrow();
+    const photo = await db.kysely
+      .selectFrom("listing_photo")
+      .select("image_key")
+      .where("listing_id", "=", world.listingId)
+      .executeTakeFirstOrThrow();
     values = { listing: world.listingId, photo: photo.image_key };
   } finally {
     await db.close();
@@ -141,7 +156,11 @@ test.describe("a Host that names no site is a 400, never a 500", () => {
       if (status !== 400) seen.push(`POST /login Host ${JSON.stringify(host)}: ${status}`);
     }
     // HTTP/1.0 may leave Host out: a page cannot be made of it, but the health check still answers.
-    for (const [path, expected] of [["/signup", 400], ["/healthz", 200], ["/api/v1/categories", 200]] as const) {
+    for (const [path, expected] of [
+      ["/signup", 400],
+      ["/healthz", 200],
+      ["/api/v1/categories", 200],
+    ] as const) {
       const status = await rawHttp(E2E_PORT, `GET ${path} HTTP/1.0\r\n\r\n`);
       if (status !== expected) seen.push(`HTTP/1.0 GET ${path} without Host: ${status}`);
     }
@@ -153,13 +172,20 @@ test.describe("a Host that names no site is a 400, never a 500", () => {
   test("X-Forwarded-Host from a client that is not a trusted proxy is ignored, whatever its port", async () => {
     // A server that trusts only a proxy elsewhere, on the e2e server's port plus one (a run given a range of ports stays in it).
     const dataDir = mkdtempSync(`${E2E_DATA_DIR}-untrusted-proxy-`);
-    const app = await startAppProcess({ port: E2E_PORT + 1, env: { DATA_DIR: dataDir, DATABASE_URL: `sqlite:${dataDir}/mandi.sqlite`, TRUST_PROXY: "10.255.255.1" } });
+    const app = await startAppProcess({
+      port: E2E_PORT + 1,
+      env: { DATA_DIR: dataDir, DATABASE_URL: `sqlite:${dataDir}/mandi.sqlite`, TRUST_PROXY: "10.255.255.1" },
+    });
     try {
       const seen: string[] = [];
       for (const forwarded of ["x:99999", "x:-1", "evil.example:443", "[", ""]) {
         for (const path of ["/signup", "/", "/no-such-page"]) {
-          const status = await rawHttp(E2E_PORT + 1, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${E2E_PORT + 1}\r\nX-Forwarded-Host: ${forwarded}\r\nConnection: close\r\n\r\n`);
-          if (status !== (path === "/no-such-page" ? 404 : 200)) seen.push(`GET ${path} X-Forwarded-Host ${JSON.stringify(forwarded)}: ${status}`);
+          const status = await rawHttp(
+            E2E_PORT + 1,
+            `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${E2E_PORT + 1}\r\nX-Forwarded-Host: ${forwarded}\r\nConnection: close\r\n\r\n`,
+          );
+          if (status !== (path === "/no-such-page" ? 404 : 200))
+            seen.push(`GET ${path} X-Forwarded-Host ${JSON.stringify(forwarded)}: ${status}`);
         }
       }
       expect(seen).toEqual([]);
@@ -232,7 +258,8 @@ test("source maps are unreachable by any spelling of the path (finding 2)", asyn
     for (const spelling of spellings) {
       const response = await rawRequest({ method: "GET", path: spelling });
       const body = response.body.toString("utf8");
-      if (response.status === 200 || body.includes('"mappings"') || body.includes("sourcesContent")) failures.push(`${spelling}: ${response.status}`);
+      if (response.status === 200 || body.includes('"mappings"') || body.includes("sourcesContent"))
+        failures.push(`${spelling}: ${response.status}`);
     }
     // The script itself is still served.
     expect((await rawRequest({ method: "GET", path: `/assets/${script}` })).status).toBe(200);
@@ -244,7 +271,10 @@ test("source maps are unreachable by any spelling of the path (finding 2)", asyn
  * Sends `first` with a large body the server may answer without reading, then a GET /healthz on
  * the same connection. Resolves with every status line seen and whether the server closed.
  */
-function keepAliveExchange(first: { method: string; path: string; headers?: Record<string, string>; bodyBytes: number }, timeoutMs = 15_000) {
+function keepAliveExchange(
+  first: { method: string; path: string; headers?: Record<string, string>; bodyBytes: number },
+  timeoutMs = 15_000,
+) {
   return new Promise<{ statuses: number[]; closed: boolean; firstHeaders: string; timedOut: boolean }>((resolve) => {
     const socket = net.connect(E2E_PORT, "127.0.0.1");
     let received = "";
@@ -359,7 +389,11 @@ test.describe("forms and uploads from another origin are refused (finding 6)", (
   test("the same origin, with or without Sec-Fetch-Site: same-origin, is accepted", async () => {
     const cookie = await cookieHeader(world.owner.request);
     for (const headers of [{ origin: BASE_URL }, { origin: BASE_URL, "sec-fetch-site": "same-origin" }] as Array<Record<string, string>>) {
-      const response = await rawRequest({ method: "POST", path: "/uploads", headers: { ...TUS, ...headers, cookie, "upload-length": "100" } });
+      const response = await rawRequest({
+        method: "POST",
+        path: "/uploads",
+        headers: { ...TUS, ...headers, cookie, "upload-length": "100" },
+      });
       expect(response.status).toBe(201);
       const location = String(response.headers.location);
       expect((await rawRequest({ method: "DELETE", path: location, headers: { ...TUS, ...headers, cookie } })).status).toBe(204);
@@ -407,7 +441,8 @@ test.describe("redirects after login stay valid headers on this site (finding 3)
 test.describe("abandoned uploads never lock a seller out (finding 4)", () => {
   test("ten unfinished uploads from yesterday do not stop a new photo", async ({ playwright }) => {
     await withNewSeller(playwright, async ({ seller, cookie, db }) => {
-      const start = () => rawRequest({ method: "POST", path: "/uploads", headers: { ...TUS, origin: BASE_URL, cookie, "upload-length": "1000" } });
+      const start = () =>
+        rawRequest({ method: "POST", path: "/uploads", headers: { ...TUS, origin: BASE_URL, cookie, "upload-length": "1000" } });
       for (let i = 0; i < 10; i++) expect((await start()).status).toBe(201);
       // As if the tab was closed (or the server crashed) yesterday, short of the expiry sweep.
       await db.kysely

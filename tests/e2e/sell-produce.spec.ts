@@ -26,9 +26,14 @@ import {
 const comparedWith = (page: Page) => page.getByTestId("compared-with");
 const mspNote = (page: Page) => page.getByTestId("msp-note");
 const produceRow = (id: string) =>
-  withDatabase(async (db) => db.kysely.selectFrom("listing").select(["produce_id", "produce_source", "grade"]).where("id", "=", id).executeTakeFirstOrThrow());
+  withDatabase(async (db) =>
+    db.kysely.selectFrom("listing").select(["produce_id", "produce_source", "grade"]).where("id", "=", id).executeTakeFirstOrThrow(),
+  );
 
-test("the sell form reads \"Nashik red onion\" as onion as the seller types, and the seller can say none of these", async ({ page, seller: _seller }) => {
+test('the sell form reads "Nashik red onion" as onion as the seller types, and the seller can say none of these', async ({
+  page,
+  seller: _seller,
+}) => {
   const name = `Nashik red onion ${uniqueTag()}`;
   await openSellForm(page);
   await expect(comparedWith(page)).toHaveText("");
@@ -104,7 +109,13 @@ test("in Hindi: produce names and the MSP note", async ({ browser }) => {
     await expect(mspNote(page)).toHaveText(
       "आपका दाम गेहूँ के न्यूनतम समर्थन मूल्य (MSP) से कम है: ₹2,585 / क्विंटल (₹25.85 / किलो)। सरकारी ख़रीद केंद्र गेहूँ इसी दाम पर ख़रीदते हैं, इसलिए वहाँ आपको ज़्यादा दाम मिल सकता है।",
     );
-    await expect(page.locator('select[name="grade"] option')).toHaveText(["ग्रेड नहीं बताया", "एफ़एक्यू (औसत अच्छी क़्वालिटी)", "ग्रेड ए", "ग्रेड बी", "ग्रेड सी"]);
+    await expect(page.locator('select[name="grade"] option')).toHaveText([
+      "ग्रेड नहीं बताया",
+      "एफ़एक्यू (औसत अच्छी क़्वालिटी)",
+      "ग्रेड ए",
+      "ग्रेड बी",
+      "ग्रेड सी",
+    ]);
   } finally {
     await context.close();
     await deleteUser(person.id);
@@ -118,7 +129,11 @@ test("a grade shows on cards and the listing's page, and /viewmore filters by it
   await createListing({ name: `Graded Tomato ${tag} none` });
 
   await gotoHydrated(page, `/viewmore?q=${encodeURIComponent(`Graded Tomato ${tag}`)}&grade=A`);
-  const cards = page.getByRole("main").getByRole("listitem").getByRole("link").filter({ hasText: `Graded Tomato ${tag}` });
+  const cards = page
+    .getByRole("main")
+    .getByRole("listitem")
+    .getByRole("link")
+    .filter({ hasText: `Graded Tomato ${tag}` });
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText(gradeA.name);
   await expect(cards.first()).toContainText("Grade A");
@@ -152,7 +167,12 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Please choose a photo of your produce.")).toBeVisible();
     await expect(comparedWith(page)).toHaveText("Compared with: Onion");
 
-    const listing = await createListingWith(page.request, { name: `Sharbati wheat ${uniqueTag()}`, category: "wheat", price: "24", more: { grade: "FAQ" } });
+    const listing = await createListingWith(page.request, {
+      name: `Sharbati wheat ${uniqueTag()}`,
+      category: "wheat",
+      price: "24",
+      more: { grade: "FAQ" },
+    });
     try {
       await page.goto(`/my/listings/${listing.id}/edit`);
       await expect(comparedWith(page)).toHaveText("Compared with: Wheat");

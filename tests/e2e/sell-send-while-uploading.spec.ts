@@ -24,7 +24,9 @@ async function fillFields(page: Page, name: string) {
 }
 
 async function pickPhoto(page: Page, seed: number) {
-  await page.getByLabel("Photos", { exact: true }).setInputFiles({ name: `photo-${seed}.jpg`, mimeType: "image/jpeg", buffer: await smallPhoto(seed) });
+  await page
+    .getByLabel("Photos", { exact: true })
+    .setInputFiles({ name: `photo-${seed}.jpg`, mimeType: "image/jpeg", buffer: await smallPhoto(seed) });
 }
 
 /**
@@ -100,7 +102,10 @@ test.describe("Submit pressed while a photo uploads", () => {
     expect(creates).toHaveLength(1);
   });
 
-  test("Submit is pressed after the finished photo is drawn but before the page's effects have run: the form is still sent", async ({ page, seller: _seller }) => {
+  test("Submit is pressed after the finished photo is drawn but before the page's effects have run: the form is still sent", async ({
+    page,
+    seller: _seller,
+  }) => {
     // How sends were lost (3 in 10 tries on a busy phone): React had drawn the finished photo but
     // not yet run the effects that follow when the seller's press arrived; the send the press
     // deferred was then asked for while the browser was still dispatching that press's submit
@@ -128,7 +133,11 @@ test.describe("Submit pressed while a photo uploads", () => {
         (Node.prototype as unknown as Record<string, unknown>)[method] = function (this: Node, ...args: Node[]) {
           const result = original.apply(this, args);
           const node = args[0];
-          if (!state.heldSchedulerWork && node instanceof HTMLElement && (node.matches("input[name=photo]") || node.querySelector("input[name=photo]"))) {
+          if (
+            !state.heldSchedulerWork &&
+            node instanceof HTMLElement &&
+            (node.matches("input[name=photo]") || node.querySelector("input[name=photo]"))
+          ) {
             state.heldSchedulerWork = [];
             // Past the scheduler's 5 ms slice, so it hands the rest (the effects) to a new message.
             const until = performance.now() + 20;
@@ -142,7 +151,9 @@ test.describe("Submit pressed while a photo uploads", () => {
     await fillFields(page, name);
     await pickPhoto(page, 3);
     await submit(page).focus();
-    await page.waitForFunction(() => (window as unknown as { heldSchedulerWork: unknown }).heldSchedulerWork !== null, undefined, { polling: 50 });
+    await page.waitForFunction(() => (window as unknown as { heldSchedulerWork: unknown }).heldSchedulerWork !== null, undefined, {
+      polling: 50,
+    });
     await page.keyboard.press("Enter");
     await page.evaluate(() => {
       const state = window as unknown as { heldSchedulerWork: (() => void)[] | null };
@@ -153,7 +164,10 @@ test.describe("Submit pressed while a photo uploads", () => {
     await expectListed(page, name);
   });
 
-  test("the upload fails while the send waits: the seller sees why next to the photo, and nothing is sent", async ({ page, seller: _seller }) => {
+  test("the upload fails while the send waits: the seller sees why next to the photo, and nothing is sent", async ({
+    page,
+    seller: _seller,
+  }) => {
     const name = `Failed Okra ${uniqueTag()}`;
     // The server refuses the photo's data (too large): no retry helps.
     const upload = await holdUploadData(page, 413);
@@ -190,59 +204,71 @@ const OPEN_FORM_MS = 12_000;
 const SEND_MS = Math.max(60_000, STRESS_SENDS * 3_000);
 const CLEAN_UP_MS = 60_000;
 
-test(`${STRESS_SENDS} sellers each send the form right after picking a small photo, all at once: every form leaves /create`, { tag: "@alone" }, async ({ browser }) => {
-  test.setTimeout(SIGN_UP_MS + STRESS_SENDS * OPEN_FORM_MS + SEND_MS + CLEAN_UP_MS);
-  const tag = uniqueTag();
-  // One seller each: one person's uploads in flight are limited, and that limit is not under test.
-  const sellers = await test.step("sign up the sellers", () => Promise.all(Array.from({ length: STRESS_SENDS }, () => openSellerContext(browser))), {
-    timeout: SIGN_UP_MS,
-  });
-  try {
-    const pages = await Promise.all(sellers.map(({ context }) => context.newPage()));
-    // The forms are opened by three openers taking the next one free (a 2-core machine cannot
-    // hydrate thirty pages at once, and the listing form carries India's districts since issue
-    // 10); the sends, which are under test, all go at once.
-    await test.step(
-      "open and fill the forms",
-      async () => {
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: 3 }, async () => {
-            while (next < pages.length) {
-              const i = next++;
-              await openSellForm(pages[i]!);
-              await fillFields(pages[i]!, `Stress Okra ${tag} ${i}`);
-            }
-          }),
-        );
+test(
+  `${STRESS_SENDS} sellers each send the form right after picking a small photo, all at once: every form leaves /create`,
+  { tag: "@alone" },
+  async ({ browser }) => {
+    test.setTimeout(SIGN_UP_MS + STRESS_SENDS * OPEN_FORM_MS + SEND_MS + CLEAN_UP_MS);
+    const tag = uniqueTag();
+    // One seller each: one person's uploads in flight are limited, and that limit is not under test.
+    const sellers = await test.step(
+      "sign up the sellers",
+      () => Promise.all(Array.from({ length: STRESS_SENDS }, () => openSellerContext(browser))),
+      {
+        timeout: SIGN_UP_MS,
       },
-      { timeout: STRESS_SENDS * OPEN_FORM_MS },
     );
-    const left = await test.step("send every form at once", async () => {
-      await Promise.all(
-        pages.map(async (tab, i) => {
-          await pickPhoto(tab, 100 + i);
-          await submit(tab).click();
-        }),
+    try {
+      const pages = await Promise.all(sellers.map(({ context }) => context.newPage()));
+      // The forms are opened by three openers taking the next one free (a 2-core machine cannot
+      // hydrate thirty pages at once, and the listing form carries India's districts since issue
+      // 10); the sends, which are under test, all go at once.
+      await test.step(
+        "open and fill the forms",
+        async () => {
+          let next = 0;
+          await Promise.all(
+            Array.from({ length: 3 }, async () => {
+              while (next < pages.length) {
+                const i = next++;
+                await openSellForm(pages[i]!);
+                await fillFields(pages[i]!, `Stress Okra ${tag} ${i}`);
+              }
+            }),
+          );
+        },
+        { timeout: STRESS_SENDS * OPEN_FORM_MS },
       );
-      return Promise.allSettled(pages.map((tab) => expect(tab).toHaveURL((url) => url.pathname === "/", { timeout: SEND_MS })));
-    }, { timeout: SEND_MS + 30_000 });
-    // Say where each stuck form is and what it shows, so a failure explains itself.
-    const stuck = await Promise.all(
-      left.flatMap((result, i) =>
-        result.status === "rejected"
-          ? [
-              pages[i]!.locator("main")
-                .innerText({ timeout: 5_000 })
-                .catch(() => "(no page)")
-                .then((text) => `form ${i} at ${pages[i]!.url()}: ${text.replace(/\s+/g, " ").slice(0, 400)}`),
-            ]
-          : [],
-      ),
-    );
-    expect(stuck).toEqual([]);
-    for (let i = 0; i < pages.length; i++) expect(await countListingsNamed(`Stress Okra ${tag} ${i}`)).toBe(1);
-  } finally {
-    await test.step("delete the sellers", () => Promise.all(sellers.map((seller) => seller.dispose())), { timeout: CLEAN_UP_MS });
-  }
-});
+      const left = await test.step(
+        "send every form at once",
+        async () => {
+          await Promise.all(
+            pages.map(async (tab, i) => {
+              await pickPhoto(tab, 100 + i);
+              await submit(tab).click();
+            }),
+          );
+          return Promise.allSettled(pages.map((tab) => expect(tab).toHaveURL((url) => url.pathname === "/", { timeout: SEND_MS })));
+        },
+        { timeout: SEND_MS + 30_000 },
+      );
+      // Say where each stuck form is and what it shows, so a failure explains itself.
+      const stuck = await Promise.all(
+        left.flatMap((result, i) =>
+          result.status === "rejected"
+            ? [
+                pages[i]!.locator("main")
+                  .innerText({ timeout: 5_000 })
+                  .catch(() => "(no page)")
+                  .then((text) => `form ${i} at ${pages[i]!.url()}: ${text.replace(/\s+/g, " ").slice(0, 400)}`),
+              ]
+            : [],
+        ),
+      );
+      expect(stuck).toEqual([]);
+      for (let i = 0; i < pages.length; i++) expect(await countListingsNamed(`Stress Okra ${tag} ${i}`)).toBe(1);
+    } finally {
+      await test.step("delete the sellers", () => Promise.all(sellers.map((seller) => seller.dispose())), { timeout: CLEAN_UP_MS });
+    }
+  },
+);

@@ -3,7 +3,19 @@
  * preview, 'upload and Submit', back home with the new listing among the fresh recommendations.
  */
 import { makeProducePhoto } from "../../server/seed/factories";
-import { ENTRY_SCRIPT, expect, fillPlace, fillSellForm, gotoHydrated, holdScript, listingIdByName, openSellForm, test, uniqueTag, waitForHydration } from "./support/fixtures";
+import {
+  ENTRY_SCRIPT,
+  expect,
+  fillPlace,
+  fillSellForm,
+  gotoHydrated,
+  holdScript,
+  listingIdByName,
+  openSellForm,
+  test,
+  uniqueTag,
+  waitForHydration,
+} from "./support/fixtures";
 
 test("a signed-in seller lists produce through the sell form and sees it on the home page", async ({ page, seller }) => {
   // The seller fixture deletes the seller with every listing they made when the test ends.
@@ -19,7 +31,15 @@ test("a signed-in seller lists produce through the sell form and sees it on the 
 
   const category = page.getByLabel("Category", { exact: true });
   await expect(category.locator("option:checked")).toHaveText("Select Category");
-  await expect(category.getByRole("option")).toHaveText(["Select Category", "Rice", "Wheat", "Fruits", "Vegetable", "Oil Seeds", "Nuts & Dry Fruits"]);
+  await expect(category.getByRole("option")).toHaveText([
+    "Select Category",
+    "Rice",
+    "Wheat",
+    "Fruits",
+    "Vegetable",
+    "Oil Seeds",
+    "Nuts & Dry Fruits",
+  ]);
 
   await page.getByLabel("Name", { exact: true }).fill(name);
   await category.selectOption({ label: "Vegetable" });
@@ -57,7 +77,10 @@ test("a signed-in seller lists produce through the sell form and sees it on the 
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page.getByText("₹95 / kg")).toBeVisible();
   await expect(page.getByText("About 500 kg available.")).toBeVisible();
-  await expect(page.getByRole("link", { name: new RegExp(`^Call seller ${seller.name}`) })).toHaveAttribute("href", `tel:+91${seller.phone}`);
+  await expect(page.getByRole("link", { name: new RegExp(`^Call seller ${seller.name}`) })).toHaveAttribute(
+    "href",
+    `tel:+91${seller.phone}`,
+  );
   // The uploaded photo is served (re-encoded) and loads.
   const photo = page.getByRole("img", { name });
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -71,7 +94,11 @@ test("the price accepts rupees with paise and Indian digit grouping", async ({ p
     category: "Nuts & Dry Fruits",
     price: "1,250.50",
     description: "Thin shell walnuts",
-    photo: { name: "walnut.jpg", mimeType: "image/jpeg", buffer: await makeProducePhoto("nuts-dry-fruits", 3, { width: 640, height: 480 }) },
+    photo: {
+      name: "walnut.jpg",
+      mimeType: "image/jpeg",
+      buffer: await makeProducePhoto("nuts-dry-fruits", 3, { width: 640, height: 480 }),
+    },
   });
   await page.getByRole("button", { name: "upload and Submit" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/");
@@ -81,9 +108,13 @@ test("the price accepts rupees with paise and Indian digit grouping", async ({ p
   await expect(page.getByText(/Nuts and Dry fruits/)).toBeVisible();
 });
 
-test("a form typed into before its scripts arrive keeps those words over an older draft, and they become the draft", async ({ page, seller: _seller }) => {
+test("a form typed into before its scripts arrive keeps those words over an older draft, and they become the draft", async ({
+  page,
+  seller: _seller,
+}) => {
   const tag = uniqueTag();
-  const draftName = () => page.evaluate(() => (JSON.parse(localStorage.getItem("mandi:sell-draft") ?? "{}") as { fields?: { name?: string } }).fields?.name);
+  const draftName = () =>
+    page.evaluate(() => (JSON.parse(localStorage.getItem("mandi:sell-draft") ?? "{}") as { fields?: { name?: string } }).fields?.name);
   // An older draft, kept on this phone.
   await gotoHydrated(page, "/create");
   await page.getByLabel("Name", { exact: true }).fill(`Old Onion ${tag}`);

@@ -21,8 +21,13 @@ import {
   withDatabase,
 } from "./support/fixtures";
 
-const photo = async (index: number) => ({ name: `p${index}.jpg`, mimeType: "image/jpeg", buffer: await makeProducePhoto("wheat", index, { width: 640, height: 480 }) });
-const listingRow = (page: Page, name: string) => page.getByRole("list", { name: "My listings" }).getByRole("listitem").filter({ hasText: name });
+const photo = async (index: number) => ({
+  name: `p${index}.jpg`,
+  mimeType: "image/jpeg",
+  buffer: await makeProducePhoto("wheat", index, { width: 640, height: 480 }),
+});
+const listingRow = (page: Page, name: string) =>
+  page.getByRole("list", { name: "My listings" }).getByRole("listitem").filter({ hasText: name });
 
 test("sell by the quintal from Nashik, see both prices and the place, then run the listing from My listings", async ({ page, seller }) => {
   // A seller's whole day in one flow (a dozen pages and sends, two photo uploads): longer than
@@ -65,7 +70,10 @@ test("sell by the quintal from Nashik, see both prices and the place, then run t
   await expect(page.getByRole("link", { name: `${seller.name}: the seller's page` })).toHaveAttribute("href", `/seller/${seller.id}`);
 
   // My listings, from the name in the header.
-  await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: `Signed in as ${seller.name}` }).click();
+  await page
+    .getByRole("navigation", { name: "Account" })
+    .getByRole("link", { name: `Signed in as ${seller.name}` })
+    .click();
   await expect(page).toHaveURL("/my/listings");
   const row = listingRow(page, name);
   await expect(row).toContainText("Active");
@@ -81,16 +89,24 @@ test("sell by the quintal from Nashik, see both prices and the place, then run t
   const view = await page.goto(`/view/${id}`);
   expect(view?.status()).toBe(200);
   await expect(page.getByText("Sold", { exact: true })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Other wheat on Mandi" }).or(page.getByText("The seller has sold this produce."))).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Other wheat on Mandi" }).or(page.getByText("The seller has sold this produce.")),
+  ).toBeVisible();
 
   // Available again, renewed, then edited.
   await page.goto("/my/listings");
-  await listingRow(page, name).getByRole("button", { name: `Available again: ${name}` }).click();
+  await listingRow(page, name)
+    .getByRole("button", { name: `Available again: ${name}` })
+    .click();
   await expect(listingRow(page, name)).toContainText("Active");
-  await listingRow(page, name).getByRole("button", { name: `Renew: ${name}` }).click();
+  await listingRow(page, name)
+    .getByRole("button", { name: `Renew: ${name}` })
+    .click();
   await expect(page.getByRole("status").filter({ hasText: "Renewed" })).toBeVisible();
 
-  await listingRow(page, name).getByRole("link", { name: `Edit: ${name}` }).click();
+  await listingRow(page, name)
+    .getByRole("link", { name: `Edit: ${name}` })
+    .click();
   await expect(page).toHaveURL(`/my/listings/${id}/edit`);
   await expect(page.getByLabel("Price (₹ per quintal)", { exact: true })).toHaveValue("2400");
   await expect(page.getByLabel("Organic")).toBeChecked();
@@ -105,16 +121,22 @@ test("sell by the quintal from Nashik, see both prices and the place, then run t
   await expect(page).toHaveURL(/\/my\/listings\?saved=/);
   await expect(page.getByRole("status").filter({ hasText: "Your changes are saved" })).toBeVisible();
   await expect(listingRow(page, name)).toContainText("₹2,600 / quintal (₹26 / kg)");
-  const photos = await withDatabase((db) => db.kysely.selectFrom("listing_photo").select(["image_name"]).where("listing_id", "=", id).orderBy("position").execute());
+  const photos = await withDatabase((db) =>
+    db.kysely.selectFrom("listing_photo").select(["image_name"]).where("listing_id", "=", id).orderBy("position").execute(),
+  );
   expect(photos.map((p) => p.image_name)).toEqual(["p2.jpg", "p1.jpg"]);
 
   // Delete asks first; "No" keeps it; "Yes" removes it and its link answers 410.
-  await listingRow(page, name).getByRole("link", { name: `Delete: ${name}` }).click();
+  await listingRow(page, name)
+    .getByRole("link", { name: `Delete: ${name}` })
+    .click();
   await expect(page.getByRole("heading", { name: `Delete “${name}”?` })).toBeVisible();
   await expect(page.getByRole("button", { name: "Yes, delete it" })).toBeFocused();
   await page.getByRole("link", { name: "No, keep it" }).click();
   await expect(listingRow(page, name)).toHaveCount(1);
-  await listingRow(page, name).getByRole("link", { name: `Delete: ${name}` }).click();
+  await listingRow(page, name)
+    .getByRole("link", { name: `Delete: ${name}` })
+    .click();
   await page.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Deleted." })).toBeVisible();
   await expect(listingRow(page, name)).toHaveCount(0);
@@ -129,7 +151,12 @@ test.describe("without JavaScript", () => {
 
   test("edit (remove a photo, add one), mark as sold and delete with plain forms", async ({ page, seller }) => {
     const name = `NoJS Crate Mango ${uniqueTag()}`;
-    const listing = await createListingWith(page.request, { name, category: "fruits", price: "600", more: { unit: "crate", unitKg: "20" } });
+    const listing = await createListingWith(page.request, {
+      name,
+      category: "fruits",
+      price: "600",
+      more: { unit: "crate", unitKg: "20" },
+    });
     // A second photo, so one can be removed.
     await page.goto(`/my/listings/${listing.id}/edit`);
     await expect(page.getByLabel("Weight of one dozen or crate (kg)")).toHaveValue("20");
@@ -142,12 +169,18 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Price (₹ per crate)", { exact: true }).fill("700");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(listingRow(page, name)).toContainText("₹700 / crate (₹35 / kg)");
-    const photos = await withDatabase((db) => db.kysely.selectFrom("listing_photo").select(["image_name"]).where("listing_id", "=", listing.id).orderBy("position").execute());
+    const photos = await withDatabase((db) =>
+      db.kysely.selectFrom("listing_photo").select(["image_name"]).where("listing_id", "=", listing.id).orderBy("position").execute(),
+    );
     expect(photos.map((p) => p.image_name)).toEqual(["p3.jpg"]);
 
-    await listingRow(page, name).getByRole("button", { name: `Mark as sold: ${name}` }).click();
+    await listingRow(page, name)
+      .getByRole("button", { name: `Mark as sold: ${name}` })
+      .click();
     await expect(listingRow(page, name)).toContainText("Sold");
-    await listingRow(page, name).getByRole("link", { name: `Delete: ${name}` }).click();
+    await listingRow(page, name)
+      .getByRole("link", { name: `Delete: ${name}` })
+      .click();
     await page.getByRole("button", { name: "Yes, delete it" }).click();
     await expect(listingRow(page, name)).toHaveCount(0);
     expect(seller.id).toBeTruthy();
@@ -200,10 +233,14 @@ test("bad input on the new fields: a message beside each, what was typed kept, n
   await expect(page.getByLabel("Weight of one dozen or crate (kg)")).toHaveAccessibleDescription(/how many kg one crate weighs/);
   await expect(page.getByLabel("Quantity available (optional)")).toHaveAccessibleDescription(/above 0/);
   await expect(page.getByLabel("Minimum order (optional)")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByLabel("PIN code (optional)")).toHaveAccessibleDescription("PIN code 110001 is in Delhi, not Maharashtra. Please check it.");
+  await expect(page.getByLabel("PIN code (optional)")).toHaveAccessibleDescription(
+    "PIN code 110001 is in Delhi, not Maharashtra. Please check it.",
+  );
   await expect(page.getByLabel("Quantity available (optional)")).toHaveValue("-5");
   await expect(page.getByLabel("District", { exact: true }).locator("option:checked")).toHaveText("Nashik");
-  expect(await withDatabase(async (db) => (await db.kysely.selectFrom("listing").select("id").where("name", "=", name).execute()).length)).toBe(0);
+  expect(
+    await withDatabase(async (db) => (await db.kysely.selectFrom("listing").select("id").where("name", "=", name).execute()).length),
+  ).toBe(0);
   expect(seller.id).toBeTruthy();
 
   // A district that is not in the state (a hand-made request) is refused beside the district.

@@ -8,7 +8,17 @@
 import sharp from "sharp";
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { axeViolations } from "./support/axe";
-import { createListingWith, deleteListings, deleteUser, expect, logInWith, signUpSellerWith, test, uniqueTag, withDatabase } from "./support/fixtures";
+import {
+  createListingWith,
+  deleteListings,
+  deleteUser,
+  expect,
+  logInWith,
+  signUpSellerWith,
+  test,
+  uniqueTag,
+  withDatabase,
+} from "./support/fixtures";
 
 // axe is injected as a script: the app's CSP rightly refuses it.
 test.use({ bypassCSP: true });
@@ -21,7 +31,12 @@ async function sellerWithListing(browser: Browser, name: string) {
   const seller = await signUpSellerWith(context.request);
   await logInWith(context.request, seller);
   const listing = await createListingWith(context.request, { name, price: "2,500", more: { unit: "quintal", place: "Lasalgaon" } });
-  return { context, seller, listing, dispose: async () => (await deleteListings([listing.id]), await deleteUser(seller.id), await context.close()) };
+  return {
+    context,
+    seller,
+    listing,
+    dispose: async () => (await deleteListings([listing.id]), await deleteUser(seller.id), await context.close()),
+  };
 }
 
 /** Tags of a page as a crawler reads them: plain GET, no cookies, its user agent. */
@@ -29,7 +44,8 @@ async function crawl(request: APIRequestContext, url: string, userAgent: string)
   const response = await request.get(url, { headers: { "User-Agent": userAgent } });
   expect(response.status()).toBe(200);
   const html = await response.text();
-  const tag = (property: string) => new RegExp(`<meta (?:property|name)="${property.replace(/[:.]/g, "\\$&")}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, "&");
+  const tag = (property: string) =>
+    new RegExp(`<meta (?:property|name)="${property.replace(/[:.]/g, "\\$&")}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, "&");
   const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
   return { html, tag, canonical };
 }
@@ -37,7 +53,10 @@ async function crawl(request: APIRequestContext, url: string, userAgent: string)
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 780 } });
 
-  test("save from a card and from a listing's page, see it in Saved listings turn Sold when its seller marks it sold", async ({ browser, page }) => {
+  test("save from a card and from a listing's page, see it in Saved listings turn Sold when its seller marks it sold", async ({
+    browser,
+    page,
+  }) => {
     test.setTimeout(90_000);
     const shop = await sellerWithListing(browser, `Red Onion ${uniqueTag()}`);
     const other = await sellerWithListing(browser, `White Onion ${uniqueTag()}`);
@@ -75,7 +94,10 @@ test.describe("without JavaScript", () => {
       await expect(items.nth(1)).not.toContainText("Sold");
 
       // The seller marks it sold: the buyer's list says so.
-      const sold = await shop.context.request.post("/my/listings", { form: { intent: "sold", id: shop.listing.id, page: "1" }, maxRedirects: 0 });
+      const sold = await shop.context.request.post("/my/listings", {
+        form: { intent: "sold", id: shop.listing.id, page: "1" },
+        maxRedirects: 0,
+      });
       expect(sold.status()).toBe(302);
       await page.reload();
       await expect(items.nth(1)).toContainText("Sold");
@@ -91,7 +113,11 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the listing's page, as WhatsApp and Facebook fetch it, has Open Graph tags and a 1200×630 card under 300 KB; Hindi when shared from the Hindi page", async ({ browser, playwright, baseURL }) => {
+test("the listing's page, as WhatsApp and Facebook fetch it, has Open Graph tags and a 1200×630 card under 300 KB; Hindi when shared from the Hindi page", async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const shop = await sellerWithListing(browser, `Nashik Onion ${uniqueTag()}`);
   const crawler = await playwright.request.newContext({ baseURL });
@@ -137,7 +163,9 @@ test("the listing's page, as WhatsApp and Facebook fetch it, has Open Graph tags
     // An edit makes a new card at a new address; the old address still answers, briefly cached.
     const before = (await crawl(crawler, `/view/${shop.listing.id}`, CRAWLERS[0]!)).tag("og:image")!;
     // (The edit as the database sees it: a new price per quintal and per kg.)
-    await withDatabase((db) => db.kysely.updateTable("listing").set({ unit_price_paise: 270000, price_paise: 2700 }).where("id", "=", shop.listing.id).execute());
+    await withDatabase((db) =>
+      db.kysely.updateTable("listing").set({ unit_price_paise: 270000, price_paise: 2700 }).where("id", "=", shop.listing.id).execute(),
+    );
     const after = (await crawl(crawler, `/view/${shop.listing.id}`, CRAWLERS[0]!)).tag("og:image")!;
     expect(after).not.toBe(before);
     expect((await crawler.get(after)).status()).toBe(200);
@@ -148,7 +176,11 @@ test("the listing's page, as WhatsApp and Facebook fetch it, has Open Graph tags
   }
 });
 
-test("the Share button is a WhatsApp link with a short text and the listing's address; in Hindi on the Hindi page", async ({ browser, page, baseURL }) => {
+test("the Share button is a WhatsApp link with a short text and the listing's address; in Hindi on the Hindi page", async ({
+  browser,
+  page,
+  baseURL,
+}) => {
   // Two sellers' pages in two languages: 12.8 s beside another worker, 26.4 s on a fresh clone's CI
   // on 2026-11-29 (load average 9–11), near the default 30 s.
   test.setTimeout(90_000);
@@ -159,7 +191,9 @@ test("the Share button is a WhatsApp link with a short text and the listing's ad
     const share = page.getByRole("link", { name: `Share ${shop.listing.name}` });
     const href = new URL((await share.getAttribute("href"))!);
     expect(href.origin + href.pathname).toBe("https://wa.me/");
-    expect(href.searchParams.get("text")).toBe(`${shop.listing.name}, ₹2,500 / quintal (₹25 / kg) in Lasalgaon, Nashik, Maharashtra, on Mandi ${baseURL}/view/${shop.listing.id}`);
+    expect(href.searchParams.get("text")).toBe(
+      `${shop.listing.name}, ₹2,500 / quintal (₹25 / kg) in Lasalgaon, Nashik, Maharashtra, on Mandi ${baseURL}/view/${shop.listing.id}`,
+    );
     expect(await axeViolations(page)).toEqual([]);
 
     // Saved with JavaScript too, and Saved listings passes axe at 360 px.

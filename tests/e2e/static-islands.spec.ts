@@ -46,14 +46,23 @@ function countDocumentLoads(page: Page) {
 
 const results = (page: Page) => page.getByRole("list", { name: `Results for “${prefix}”` });
 
-test("cards, pagination, the footer and the filters' options are adopted, not hydrated; new results render; their links navigate in the app", async ({ page }) => {
+test("cards, pagination, the footer and the filters' options are adopted, not hydrated; new results render; their links navigate in the app", async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
   page.on("pageerror", (error) => errors.push(error.message));
   await gotoHydrated(page, `/viewmore?q=${encodeURIComponent(prefix)}`);
   await expect(results(page).getByRole("listitem")).toHaveCount(8);
 
-  const [grid, pagination, footer, heading, states, sort] = await reactManaged(page, [`main ul[aria-label^="Results for"]`, `nav[aria-label="Pages"]`, "footer", "main h1", "select#state", "select#sort"]);
+  const [grid, pagination, footer, heading, states, sort] = await reactManaged(page, [
+    `main ul[aria-label^="Results for"]`,
+    `nav[aria-label="Pages"]`,
+    "footer",
+    "main h1",
+    "select#state",
+    "select#sort",
+  ]);
   // The wrappers are React's (so it can replace them); nothing inside them is.
   expect(grid).toEqual([1, expect.any(Number)]);
   expect(grid![1]).toBeGreaterThan(8 * 5);
@@ -66,7 +75,10 @@ test("cards, pagination, the footer and the filters' options are adopted, not hy
   expect(sort).toEqual([1, 6]);
   // The check can tell: the rest of the page is hydrated.
   expect(heading).toEqual([1, 1]);
-  await expect(page.locator("footer").getByRole("link", { name: "Mumbai" })).toHaveAttribute("href", "/viewmore?state=maharashtra&district=mumbai");
+  await expect(page.locator("footer").getByRole("link", { name: "Mumbai" })).toHaveAttribute(
+    "href",
+    "/viewmore?state=maharashtra&district=mumbai",
+  );
 
   const loads = countDocumentLoads(page);
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
@@ -80,7 +92,10 @@ test("cards, pagination, the footer and the filters' options are adopted, not hy
   const [grid2, pagination2] = await reactManaged(page, [`main ul[aria-label^="Results for"]`, `nav[aria-label="Pages"]`]);
   expect(grid2![0]).toBe(grid2![1]);
   expect(pagination2![0]).toBe(pagination2![1]);
-  await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Page 2", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Page 2", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 
   // A card's link, then a footer link: still the same document.
   await results(page).getByRole("link").first().click();
@@ -94,14 +109,19 @@ test("cards, pagination, the footer and the filters' options are adopted, not hy
   expect(errors).toEqual([]);
 });
 
-test("a listing's details are adopted, not hydrated; new tabs, modified clicks and other sites are left to the browser", async ({ page }) => {
+test("a listing's details are adopted, not hydrated; new tabs, modified clicks and other sites are left to the browser", async ({
+  page,
+}) => {
   await gotoHydrated(page, `/view/${made[1]!.id}`);
   const [details] = await reactManaged(page, ["main article dl"]);
   expect(details).toEqual([0, expect.any(Number)]);
 
   // What the delegated handler did with each click, seen by a listener that runs after it (and stops the browser following it).
   // A plain object type: Playwright's serialisable argument types cannot take the DOM's MouseEventInit (its `view`).
-  const outcome = (selector: string, init: { ctrlKey?: boolean; shiftKey?: boolean; metaKey?: boolean; altKey?: boolean; button?: number }) =>
+  const outcome = (
+    selector: string,
+    init: { ctrlKey?: boolean; shiftKey?: boolean; metaKey?: boolean; altKey?: boolean; button?: number },
+  ) =>
     page.evaluate(
       ({ selector, init }) => {
         let prevented: boolean | undefined;

@@ -6,7 +6,17 @@
 import type { Page, Request, Route } from "@playwright/test";
 import sharp from "sharp";
 import { makePhonePhoto, makeProducePhoto } from "../../server/seed/factories";
-import { expect, fillPlace, gotoHydrated, holdScript, listingIdByName, openSellForm, test, uniqueTag, withDatabase } from "./support/fixtures";
+import {
+  expect,
+  fillPlace,
+  gotoHydrated,
+  holdScript,
+  listingIdByName,
+  openSellForm,
+  test,
+  uniqueTag,
+  withDatabase,
+} from "./support/fixtures";
 
 /** A camera-like photo with fine detail (noise), so even shrunk it takes many upload chunks. */
 async function detailedPhoto(seed: number, width = 2400, height = 1800): Promise<Buffer> {
@@ -16,7 +26,9 @@ async function detailedPhoto(seed: number, width = 2400, height = 1800): Promise
     s = (s * 1664525 + 1013904223) >>> 0;
     pixels[i] = 60 + (s >>> 24) / 2;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 async function fillFields(page: Page, name: string) {
@@ -59,7 +71,8 @@ test("a large phone photo is shrunk before sending, and the form shows both size
   expect(original.length).toBeGreaterThan(3 * 1024 * 1024);
   let sentBytes = 0;
   page.on("request", (request) => {
-    if (request.method() === "POST" && new URL(request.url()).pathname === "/uploads") sentBytes += Number(request.headers()["upload-length"]);
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/uploads")
+      sentBytes += Number(request.headers()["upload-length"]);
   });
   await page.getByLabel("Photos", { exact: true }).setInputFiles({ name: "IMG_4000.jpg", mimeType: "image/jpeg", buffer: original });
   const item = page.getByRole("list", { name: "Chosen photos" }).getByRole("listitem");
@@ -86,7 +99,9 @@ test("pause stops sending, resume carries on, cancel stops and forgets a photo",
   let patches = 0;
   page.on("request", (request) => void (isPatch(request) && patches++));
 
-  await page.getByLabel("Photos", { exact: true }).setInputFiles({ name: "guava.jpg", mimeType: "image/jpeg", buffer: await detailedPhoto(1) });
+  await page
+    .getByLabel("Photos", { exact: true })
+    .setInputFiles({ name: "guava.jpg", mimeType: "image/jpeg", buffer: await detailedPhoto(1) });
   const progress = page.getByRole("progressbar", { name: "Upload of photo 1" });
   await expect.poll(() => patches).toBeGreaterThan(0);
   await page.getByRole("button", { name: "Pause photo 1" }).click();
@@ -109,7 +124,9 @@ test("pause stops sending, resume carries on, cancel stops and forgets a photo",
   // A second photo, canceled while it is sending (its own chunks are on the way, so the upload
   // exists on the server and canceling must delete it there).
   const patchesBeforeSecond = patches;
-  await page.getByLabel("Photos", { exact: true }).setInputFiles({ name: "second.jpg", mimeType: "image/jpeg", buffer: await detailedPhoto(2) });
+  await page
+    .getByLabel("Photos", { exact: true })
+    .setInputFiles({ name: "second.jpg", mimeType: "image/jpeg", buffer: await detailedPhoto(2) });
   await expect.poll(() => patches).toBeGreaterThan(patchesBeforeSecond);
   const deleted = page.waitForRequest((r) => r.method() === "DELETE" && r.url().includes("/uploads/"));
   await page.getByRole("button", { name: "Cancel photo 2" }).click();
@@ -141,7 +158,9 @@ test("after a reload, the same photo carries on from where it stopped", async ({
   });
   await page.getByLabel("Photos", { exact: true }).setInputFiles(photo);
   await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("tus::")).length)).toBe(1);
-  await expect.poll(async () => Number(await page.getByRole("progressbar", { name: "Upload of photo 1" }).getAttribute("value"))).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await page.getByRole("progressbar", { name: "Upload of photo 1" }).getAttribute("value")))
+    .toBeGreaterThan(0);
 
   await page.unrouteAll({ behavior: "ignoreErrors" });
   await page.reload();
@@ -164,7 +183,10 @@ test("after a reload, the same photo carries on from where it stopped", async ({
   expect(await photoNamesInOrder(await listingIdByName(name))).toEqual(["papaya.jpg"]);
 });
 
-test("several photos, reordered with the keyboard: the first is the cover, the view page swipes through them", async ({ page, seller: _seller }) => {
+test("several photos, reordered with the keyboard: the first is the cover, the view page swipes through them", async ({
+  page,
+  seller: _seller,
+}) => {
   const name = `Gallery Apples ${uniqueTag()}`;
   await openSellForm(page);
   await fillFields(page, name);
@@ -212,7 +234,11 @@ test("a photo chosen before the uploader has loaded (slow connection) is taken o
   await fillFields(page, name);
   // Still the plain field: the uploader has not arrived.
   await expect(page.getByText(/Photos are made smaller before sending/)).toHaveCount(0);
-  await page.getByLabel("Photos", { exact: true }).setInputFiles({ name: "early.jpg", mimeType: "image/jpeg", buffer: await makeProducePhoto("vegetables", 50, { width: 900, height: 600 }) });
+  await page.getByLabel("Photos", { exact: true }).setInputFiles({
+    name: "early.jpg",
+    mimeType: "image/jpeg",
+    buffer: await makeProducePhoto("vegetables", 50, { width: 900, height: 600 }),
+  });
   release();
   const list = page.getByRole("list", { name: "Chosen photos" });
   await expect(list.getByText("Uploaded", { exact: true })).toHaveCount(1);
@@ -227,7 +253,9 @@ test("Submit pressed while a photo is still being made smaller sends the form on
   await openSellForm(page);
   await fillFields(page, name);
   // A big camera photo takes a moment to shrink; the seller presses Submit at once.
-  await page.getByLabel("Photos", { exact: true }).setInputFiles({ name: "hasty.jpg", mimeType: "image/jpeg", buffer: await detailedPhoto(77, 4000, 3000) });
+  await page
+    .getByLabel("Photos", { exact: true })
+    .setInputFiles({ name: "hasty.jpg", mimeType: "image/jpeg", buffer: await detailedPhoto(77, 4000, 3000) });
   await page.getByRole("button", { name: "upload and Submit" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/", { timeout: SHRINK_AND_SEND_MS });
   expect(await photoNamesInOrder(await listingIdByName(name))).toEqual(["hasty.jpg"]);
@@ -254,7 +282,11 @@ test.describe("without JavaScript", () => {
     await page.goto("/create");
     await fillFields(page, name);
     const files = await Promise.all(
-      ["one.jpg", "two.jpg"].map(async (fileName, i) => ({ name: fileName, mimeType: "image/jpeg", buffer: await makeProducePhoto("wheat", 30 + i, { width: 640, height: 480 }) })),
+      ["one.jpg", "two.jpg"].map(async (fileName, i) => ({
+        name: fileName,
+        mimeType: "image/jpeg",
+        buffer: await makeProducePhoto("wheat", 30 + i, { width: 640, height: 480 }),
+      })),
     );
     await page.getByLabel("Photos", { exact: true }).setInputFiles(files);
     await page.getByRole("button", { name: "upload and Submit" }).click();
@@ -267,7 +299,9 @@ test.describe("without JavaScript", () => {
     await page.goto("/create");
     await fillFields(page, name);
     const photo = await makeProducePhoto("wheat", 40, { width: 320, height: 240 });
-    await page.getByLabel("Photos", { exact: true }).setInputFiles(Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.jpg`, mimeType: "image/jpeg", buffer: photo })));
+    await page
+      .getByLabel("Photos", { exact: true })
+      .setInputFiles(Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.jpg`, mimeType: "image/jpeg", buffer: photo })));
     await page.getByRole("button", { name: "upload and Submit" }).click();
     await expect(page.getByText("A listing can have up to 5 photos. Please remove some.")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);

@@ -68,7 +68,9 @@ test("a listing card on the home page opens its /view page", async ({ page, crea
 test("/view with no listing selected redirects to the home page", async ({ page }) => {
   await page.goto("/view");
   await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
-  await expect(page.getByRole("heading", { name: "Fresh recommendations" }).or(page.getByRole("heading", { name: "No produce listed yet" }))).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Fresh recommendations" }).or(page.getByRole("heading", { name: "No produce listed yet" })),
+  ).toBeVisible();
 });
 
 test("an unknown listing id shows a friendly 'Page not found' page with status 404", async ({ page }) => {

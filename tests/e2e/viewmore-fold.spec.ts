@@ -21,7 +21,11 @@ test.beforeAll(async ({ browser }) => {
   const session = await openSellerContext(browser);
   dispose = session.dispose;
   // In Nashik, Maharashtra (the fixtures' place), at ₹30, ₹45 and ₹60 per kg.
-  made = await createBackdatedListings(session.context.request, 3, (i) => ({ name: `${onion} ${i}`, category: "vegetables", price: String(30 + i * 15) }));
+  made = await createBackdatedListings(session.context.request, 3, (i) => ({
+    name: `${onion} ${i}`,
+    category: "vegetables",
+    price: String(30 + i * 15),
+  }));
 });
 
 test.afterAll(async () => {
@@ -43,7 +47,10 @@ async function useLanguage(page: Page, lang: Lang) {
 
 /** The first card of the results list (named by the page's heading). */
 function firstCard(page: Page, lang: Lang, q: string) {
-  return page.getByRole("list", { name: translators[lang]("browse.resultsFor", { q }) }).getByRole("listitem").first();
+  return page
+    .getByRole("list", { name: translators[lang]("browse.resultsFor", { q }) })
+    .getByRole("listitem")
+    .first();
 }
 
 async function cardTop(page: Page, lang: Lang, q: string): Promise<number> {
@@ -57,7 +64,9 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ viewport: { width: 360, height: 640 }, javaScriptEnabled });
 
     for (const lang of ["en", "hi"] as const) {
-      test(`in ${lang === "en" ? "English" : "Hindi"}, the first result starts within ${FOLD} px, with no filter, with every filter on and for a typo`, async ({ page }) => {
+      test(`in ${lang === "en" ? "English" : "Hindi"}, the first result starts within ${FOLD} px, with no filter, with every filter on and for a typo`, async ({
+        page,
+      }) => {
         await useLanguage(page, lang);
         const tops: Record<string, number> = {};
         for (const [url, q] of [
@@ -94,19 +103,31 @@ for (const javaScriptEnabled of [true, false]) {
       await chips.getByText("Nashik").click();
       await expect(page).toHaveURL((url) => !url.searchParams.has("district") && !url.searchParams.has("page"));
       const params = new URL(page.url()).searchParams;
-      expect(Object.fromEntries(params)).toEqual({ q: onion, by: "name", category: "vegetables", state: "maharashtra", min: "10", max: "100", sort: "price-desc" });
+      expect(Object.fromEntries(params)).toEqual({
+        q: onion,
+        by: "name",
+        category: "vegetables",
+        state: "maharashtra",
+        min: "10",
+        max: "100",
+        sort: "price-desc",
+      });
       await expect(summary).toHaveText("Filters (3)");
       await expect(chips).toHaveText(["Vegetables", "Maharashtra", "₹10–₹100 / kg"]);
 
       // The price chip drops both ends; the results widen to every price.
       await page.getByRole("link", { name: "Remove filter: ₹10–₹100 / kg" }).click();
-      await expect(page).toHaveURL((url) => !url.searchParams.has("min") && !url.searchParams.has("max") && url.searchParams.get("state") === "maharashtra");
+      await expect(page).toHaveURL(
+        (url) => !url.searchParams.has("min") && !url.searchParams.has("max") && url.searchParams.get("state") === "maharashtra",
+      );
       await expect(summary).toHaveText("Filters (2)");
 
       // A state's chip drops its district too (a district means nothing without its state).
       await page.goto(ALL_FILTERS);
       await page.getByRole("link", { name: "Remove filter: Maharashtra" }).click();
-      await expect(page).toHaveURL((url) => !url.searchParams.has("state") && !url.searchParams.has("district") && url.searchParams.get("category") === "vegetables");
+      await expect(page).toHaveURL(
+        (url) => !url.searchParams.has("state") && !url.searchParams.has("district") && url.searchParams.get("category") === "vegetables",
+      );
       await expect(summary).toHaveText("Filters (2)");
       await expect(firstCard(page, "en", onion)).toBeVisible();
 
@@ -129,7 +150,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Max ₹ / kg").fill("70");
       await page.getByRole("button", { name: "Apply" }).click();
       await expect(page).toHaveURL((url) => url.searchParams.get("min") === "40" && url.searchParams.get("max") === "70");
-      await expect(page.getByRole("list", { name: `Results for “${onion}”` }).getByRole("heading", { level: 3 })).toHaveText([`${onion} 2`, `${onion} 1`]);
+      await expect(page.getByRole("list", { name: `Results for “${onion}”` }).getByRole("heading", { level: 3 })).toHaveText([
+        `${onion} 2`,
+        `${onion} 1`,
+      ]);
       await expect(summary).toHaveText("Filters (1)");
       await expect(page.getByRole("link", { name: "Remove filter: ₹40–₹70 / kg" })).toBeVisible();
       // Applied, the panel closes so the results show.
@@ -149,14 +173,18 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByRole("button", { name: "Show", exact: true }).click();
       }
       await expect(page).toHaveURL((url) => url.searchParams.get("sort") === "price-asc" && url.searchParams.get("min") === "10");
-      await expect(page.getByRole("list", { name: `Results for “${onion}”` }).getByRole("heading", { level: 3 })).toHaveText(made.map((l) => l.name));
+      await expect(page.getByRole("list", { name: `Results for “${onion}”` }).getByRole("heading", { level: 3 })).toHaveText(
+        made.map((l) => l.name),
+      );
     });
 
     test("a price the page cannot use opens the panel on its message", async ({ page }) => {
       await page.goto(`/viewmore?q=${encodeURIComponent(onion)}&min=90&max=40`);
       await expect(page.locator("details")).toHaveAttribute("open", "");
       await expect(page.getByRole("alert")).toHaveText("The lowest price is more than the highest. Please swap them or change one.");
-      await expect(page.getByLabel("Min ₹ / kg")).toHaveAccessibleDescription("The lowest price is more than the highest. Please swap them or change one.");
+      await expect(page.getByLabel("Min ₹ / kg")).toHaveAccessibleDescription(
+        "The lowest price is more than the highest. Please swap them or change one.",
+      );
       await expect(page.getByLabel("Max ₹ / kg")).toHaveAttribute("aria-invalid", "true");
       // The problem ignores the price, so nothing is counted for it.
       await expect(page.locator("summary")).toHaveText("Filters");

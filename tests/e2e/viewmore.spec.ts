@@ -77,7 +77,13 @@ test("the Sort select reorders results and page links keep the sort", async ({ p
   await page.waitForFunction(() => Object.keys(document.querySelector("#sort") ?? {}).some((k) => k.startsWith("__reactProps")));
   const sort = page.getByLabel("Sort", { exact: true });
   await expect(sort).toHaveValue("newest");
-  await expect(sort.getByRole("option")).toHaveText(["Newest first", "Oldest first", "Price: low to high", "Price: high to low", "Nearest first"]);
+  await expect(sort.getByRole("option")).toHaveText([
+    "Newest first",
+    "Oldest first",
+    "Price: low to high",
+    "Price: high to low",
+    "Nearest first",
+  ]);
 
   const byPrice = made.map((l, i) => ({ name: l.name, price: PRICES[i]! })).sort((a, b) => a.price - b.price);
 
@@ -125,7 +131,9 @@ test("the price range and category filters narrow the results and stay in the UR
   await page.getByLabel("Min ₹ / kg").fill("30");
   await page.getByLabel("Max ₹ / kg").fill("60");
   await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page).toHaveURL((url) => url.searchParams.get("min") === "30" && url.searchParams.get("max") === "60" && url.searchParams.get("q") === prefix);
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get("min") === "30" && url.searchParams.get("max") === "60" && url.searchParams.get("q") === prefix,
+  );
   const inRange = made.filter((_, i) => PRICES[i]! >= 30 && PRICES[i]! <= 60);
   await expect(page.getByRole("status")).toHaveText(`Showing 1–${inRange.length} of ${inRange.length} products`);
   await expect(results(page).getByRole("heading", { level: 3 })).toHaveText(inRange.map((l) => l.name).reverse());
@@ -203,9 +211,7 @@ test("a category's View more page lists that category only", async ({ page }) =>
 
 test("/viewmore with an unknown category shows the no-items message", async ({ page }) => {
   await page.goto("/viewmore?category=Cars");
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
-    "No items found.., please search by product category or product name",
-  );
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("No items found.., please search by product category or product name");
 });
 
 // "/viewmore on an empty marketplace redirects to /" is not tested here: with workers sharing

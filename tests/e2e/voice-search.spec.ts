@@ -35,7 +35,10 @@ const HI = {
 };
 
 test.describe("speaking to the product search, in English", () => {
-  test("a phrase fills the box and asks for suggestions as typing does: 'pyaaz' finds onions, in en-IN", async ({ page, createListing }) => {
+  test("a phrase fills the box and asks for suggestions as typing does: 'pyaaz' finds onions, in en-IN", async ({
+    page,
+    createListing,
+  }) => {
     const tag = uniqueTag();
     const onion = await createListing({ name: `Nashik Red Onion ${tag}` });
     await installRecognizer(page, { say: ["pyaaz"] });

@@ -36,7 +36,10 @@ describe.each(testEngines())("a seeded SQLite install copied to a database on %s
     ({ sellers } = await seedDemoData(source, { listings: LISTINGS, days: 10, clock: source.clock }));
     const seller = signupSchema.parse(demoSellers()[0]);
     const signedIn = await source.accounts.signIn(seller, new Headers());
-    sessionCookie = signedIn.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    sessionCookie = signedIn
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     // What sellers do to their listings travels too: one sold, one deleted (its tombstone).
     const sellerId = (await source.accounts.getSessionUser(new Headers({ cookie: sessionCookie })))!.id;
     const own = await source.listings.listOwnListings({ actor: { id: sellerId }, page: 1 });
@@ -53,7 +56,11 @@ describe.each(testEngines())("a seeded SQLite install copied to a database on %s
     const to = openDatabase(target.url);
     const progress: string[] = [];
     try {
-      firstRun = await copyDatabase({ from: source.db, to, onProgress: (table, done, total) => progress.push(`${table} ${done}/${total}`) });
+      firstRun = await copyDatabase({
+        from: source.db,
+        to,
+        onProgress: (table, done, total) => progress.push(`${table} ${done}/${total}`),
+      });
     } finally {
       await to.close();
     }
@@ -117,7 +124,9 @@ describe.each(testEngines())("a seeded SQLite install copied to a database on %s
   });
 
   it("brings roles, bans, reports and the audit log across; new audit entries follow the copied ones", async () => {
-    expect(await copied.moderation.findPerson({ actor: { commandLine: true }, person: { email: DEMO_ADMIN.email } })).toMatchObject({ role: "admin" });
+    expect(await copied.moderation.findPerson({ actor: { commandLine: true }, person: { email: DEMO_ADMIN.email } })).toMatchObject({
+      role: "admin",
+    });
     const banned = signupSchema.parse(demoSellers()[5]);
     await expect(copied.accounts.signIn(banned, new Headers())).rejects.toMatchObject({ code: "FORBIDDEN" });
     const queue = await copied.moderation.queue({ actor: { commandLine: true }, view: "open", page: 1 });

@@ -32,7 +32,8 @@ async function run(action: AnyAction, request: Request, context: AppLoadContext)
 
 function tally(outcomes: Array<{ status: number; error?: string }>) {
   const counts: Record<string, number> = {};
-  for (const outcome of outcomes) counts[`${outcome.status} ${outcome.error ?? ""}`.trim()] = (counts[`${outcome.status} ${outcome.error ?? ""}`.trim()] ?? 0) + 1;
+  for (const outcome of outcomes)
+    counts[`${outcome.status} ${outcome.error ?? ""}`.trim()] = (counts[`${outcome.status} ${outcome.error ?? ""}`.trim()] ?? 0) + 1;
   return counts;
 }
 
@@ -45,17 +46,35 @@ describe.each(testEngines())("on %s", (engine) => {
   /** The burst, every other post on the other instance, all started at once. */
   const burst = (action: AnyAction, path: string, body: () => URLSearchParams) =>
     Promise.all(
-      Array.from({ length: BURST }, (_, i) => run(action, new Request(`http://127.0.0.1${path}`, { method: "POST", body: body() }), routeContextFor(i % 2 ? other : t, person.cookie))),
+      Array.from({ length: BURST }, (_, i) =>
+        run(
+          action,
+          new Request(`http://127.0.0.1${path}`, { method: "POST", body: body() }),
+          routeContextFor(i % 2 ? other : t, person.cookie),
+        ),
+      ),
     );
   const stored = async (table: "saved_search" | "api_key") =>
-    Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", person.id).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number | string>().as("n"))
+          .where("user_id", "=", person.id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     t = await createTestServices({ engine });
     other = await createServices(t.config, { logger: createLogger("silent"), now: () => t.clock.now });
     person = await signedInSeller(t, 1);
     // A verified address, for the API key's rule that asks for one.
-    await t.db.kysely.updateTable("user").set({ emailVerified: engine === "sqlite" ? 1 : true }).where("id", "=", person.id).execute();
+    await t.db.kysely
+      .updateTable("user")
+      .set({ emailVerified: engine === "sqlite" ? 1 : true })
+      .where("id", "=", person.id)
+      .execute();
   });
   afterAll(async () => {
     await other?.close();
@@ -64,13 +83,19 @@ describe.each(testEngines())("on %s", (engine) => {
 
   it(`stores exactly ${MAX_SAVED_SEARCHES} saved searches out of ${BURST} posted at once`, async () => {
     const outcomes = await burst(newAlertAction as AnyAction, "/my/alerts/new", () => new URLSearchParams({ q: "onion" }));
-    expect(tally(outcomes)).toEqual({ "302": MAX_SAVED_SEARCHES, [`409 ${ALERT_MESSAGES.tooMany.replace("{{max}}", String(MAX_SAVED_SEARCHES))}`]: BURST - MAX_SAVED_SEARCHES });
+    expect(tally(outcomes)).toEqual({
+      "302": MAX_SAVED_SEARCHES,
+      [`409 ${ALERT_MESSAGES.tooMany.replace("{{max}}", String(MAX_SAVED_SEARCHES))}`]: BURST - MAX_SAVED_SEARCHES,
+    });
     expect(await stored("saved_search")).toBe(MAX_SAVED_SEARCHES);
   });
 
   it(`stores exactly ${MAX_API_KEYS} API keys out of ${BURST} made at once`, async () => {
     const outcomes = await burst(accountAction as AnyAction, "/my/account", () => new URLSearchParams({ intent: "api-key" }));
-    expect(tally(outcomes)).toEqual({ "200": MAX_API_KEYS, [`400 You can keep ${MAX_API_KEYS} API keys at once. Please revoke one you no longer use first.`]: BURST - MAX_API_KEYS });
+    expect(tally(outcomes)).toEqual({
+      "200": MAX_API_KEYS,
+      [`400 You can keep ${MAX_API_KEYS} API keys at once. Please revoke one you no longer use first.`]: BURST - MAX_API_KEYS,
+    });
     expect(await stored("api_key")).toBe(MAX_API_KEYS);
   });
 });

@@ -15,7 +15,10 @@ async function zoneErrors(filePath: string, code: string): Promise<string[]> {
 
 describe("capability zones", () => {
   it("refuse a core/ capability importing another that is neither a foundation nor declared", async () => {
-    const errors = await zoneErrors("core/prices/zone-probe.ts", 'import { describeSavedQuery } from "../alerts/saved-search";\nexport const probe = describeSavedQuery;\n');
+    const errors = await zoneErrors(
+      "core/prices/zone-probe.ts",
+      'import { describeSavedQuery } from "../alerts/saved-search";\nexport const probe = describeSavedQuery;\n',
+    );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain("core/prices/ may import only");
   });
@@ -26,30 +29,48 @@ describe("capability zones", () => {
       'import { cleanText } from "../shared/text";\nimport { formatRupees } from "../money/money";\nimport { matchProduce } from "../catalogue/produce";\nexport const probe = [cleanText, formatRupees, matchProduce];\n',
     );
     expect(foundations).toEqual([]);
-    const declared = await zoneErrors("core/alerts/zone-probe.ts", 'import { browseQuerySchema } from "../search/search-query";\nexport const probe = browseQuerySchema;\n');
+    const declared = await zoneErrors(
+      "core/alerts/zone-probe.ts",
+      'import { browseQuerySchema } from "../search/search-query";\nexport const probe = browseQuerySchema;\n',
+    );
     expect(declared).toEqual([]);
   });
 
   it("keep core/shared/ at the bottom", async () => {
-    const errors = await zoneErrors("core/shared/zone-probe.ts", 'import { formatRupees } from "../money/money";\nexport const probe = formatRupees;\n');
+    const errors = await zoneErrors(
+      "core/shared/zone-probe.ts",
+      'import { formatRupees } from "../money/money";\nexport const probe = formatRupees;\n',
+    );
     expect(errors).toHaveLength(1);
   });
 
   it("refuse an app feature importing another feature it does not compose", async () => {
-    const errors = await zoneErrors("app/features/prices/zone-probe.ts", 'import { ListingCard } from "../listings/listing-card";\nexport const probe = ListingCard;\n');
+    const errors = await zoneErrors(
+      "app/features/prices/zone-probe.ts",
+      'import { ListingCard } from "../listings/listing-card";\nexport const probe = ListingCard;\n',
+    );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain("app/features/prices/ may import only");
-    const composed = await zoneErrors("app/features/sell/zone-probe.ts", 'import { MspNote } from "../prices/msp-note";\nexport const probe = MspNote;\n');
+    const composed = await zoneErrors(
+      "app/features/sell/zone-probe.ts",
+      'import { MspNote } from "../prices/msp-note";\nexport const probe = MspNote;\n',
+    );
     expect(composed).toEqual([]);
   });
 
   it("refuse a UI primitive importing a feature", async () => {
-    const errors = await zoneErrors("app/components/ui/zone-probe.ts", 'import { ListingCard } from "../../features/listings/listing-card";\nexport const probe = ListingCard;\n');
+    const errors = await zoneErrors(
+      "app/components/ui/zone-probe.ts",
+      'import { ListingCard } from "../../features/listings/listing-card";\nexport const probe = ListingCard;\n',
+    );
     expect(errors).toHaveLength(1);
   });
 
   it("still hold the layers for tests", async () => {
-    const errors = await zoneErrors("core/prices/zone-probe.test.ts", 'import { loadConfig } from "../../server/config";\nexport const probe = loadConfig;\n');
+    const errors = await zoneErrors(
+      "core/prices/zone-probe.test.ts",
+      'import { loadConfig } from "../../server/config";\nexport const probe = loadConfig;\n',
+    );
     expect(errors).toHaveLength(1);
   });
 });

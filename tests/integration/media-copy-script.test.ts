@@ -27,7 +27,9 @@ describe("npm run media:copy", () => {
     // A clean environment: the test runner's own (BASE_URL="/" from Vite, say) is not an operator's.
     const childEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, ...env };
     try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, [TSX_CLI, "scripts/media-copy.ts", ...args], { env: childEnv });
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, [TSX_CLI, "scripts/media-copy.ts", ...args], {
+        env: childEnv,
+      });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
@@ -53,7 +55,9 @@ describe("npm run media:copy", () => {
   it("copies DATA_DIR/media to the bucket, reports progress and passes its check", async () => {
     const result = await run(s3.env);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain(`Copying photos from ${path.join(dataDir, "media")} to s3://${s3.bucket} at ${s3.endpoint}, 4 at a time.`);
+    expect(result.stdout).toContain(
+      `Copying photos from ${path.join(dataDir, "media")} to s3://${s3.bucket} at ${s3.endpoint}, 4 at a time.`,
+    );
     expect(result.stdout).toContain("3/3 photos (3 copied, 0 already there)");
     expect(result.stdout).toContain(`Check passed: all 3 photos in ${path.join(dataDir, "media")} are in s3://${s3.bucket}`);
   }, 60_000);

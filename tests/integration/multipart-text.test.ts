@@ -14,7 +14,11 @@ function sellForm(description: Buffer): Request {
     description,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return new Request("http://mandi.test/create", { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body });
+  return new Request("http://mandi.test/create", {
+    method: "POST",
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    body,
+  });
 }
 
 const options = { maxFileBytes: 1024, fileField: "image", maxFiles: 5 };

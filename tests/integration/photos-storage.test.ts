@@ -105,7 +105,10 @@ describe.each(["local", "s3"] as const)("photos on %s storage", (driver) => {
     const storage: Storage = { ...t.storage, get: async (key) => (asked(), await held, t.storage.get(key)) };
     const lines: string[] = [];
     const logger = pino({ level: "warn" }, { write: (line: string) => void lines.push(line) });
-    const app = createHttpApp({ services: { ...t, storage, logger }, build: () => Promise.reject(new Error("no React Router build in this test")) });
+    const app = createHttpApp({
+      services: { ...t, storage, logger },
+      build: () => Promise.reject(new Error("no React Router build in this test")),
+    });
     const leaving = await new Promise<Server>((resolve) => {
       const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
     });
@@ -127,7 +130,11 @@ describe.each(["local", "s3"] as const)("photos on %s storage", (driver) => {
   });
 
   it("answers 404 for a photo that does not exist and for a key we would never make", async () => {
-    for (const path of [imageUrl("listings/00000000-0000-0000-0000-000000000000", 320), "/media/..%2fauth-secret", "/media/Listings/X.webp"]) {
+    for (const path of [
+      imageUrl("listings/00000000-0000-0000-0000-000000000000", 320),
+      "/media/..%2fauth-secret",
+      "/media/Listings/X.webp",
+    ]) {
       const response = await fetch(origin + path);
       expect(response.status, path).toBe(404);
       // Never kept: not as the photo's year-long immutable answer, and not by a shared cache.

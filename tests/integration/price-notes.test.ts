@@ -21,8 +21,15 @@ import { signedInSeller } from "../support/uploads";
 type AnyRoute = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => Promise<unknown>;
 
 /** A route's answer as data: React Router's data() holds the value and its response init. */
-async function answer(route: AnyRoute, request: Request, context: AppLoadContext): Promise<{ status: number; body: Record<string, unknown> }> {
-  const { data: body, init } = (await route({ request, context, params: {} })) as { data: Record<string, unknown>; init: ResponseInit | null };
+async function answer(
+  route: AnyRoute,
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { data: body, init } = (await route({ request, context, params: {} })) as {
+    data: Record<string, unknown>;
+    init: ResponseInit | null;
+  };
   return { status: init?.status ?? 200, body };
 }
 
@@ -32,7 +39,11 @@ const TYPED = { name: "Red pyaz", category: "Vegetables", unit: "quintal", state
 describe.each(testEngines())("the sell form's price notes on %s", (engine) => {
   let t: TestServices;
   const ask = (query: Record<string, string>) =>
-    answer(priceInsightLoader as AnyRoute, new Request(`http://127.0.0.1/api/price-insight?${new URLSearchParams(query)}`), routeContextFor(t));
+    answer(
+      priceInsightLoader as AnyRoute,
+      new Request(`http://127.0.0.1/api/price-insight?${new URLSearchParams(query)}`),
+      routeContextFor(t),
+    );
 
   beforeAll(async () => {
     t = await createTestServices({ engine });
@@ -43,7 +54,11 @@ describe.each(testEngines())("the sell form's price notes on %s", (engine) => {
     for (let n = 1; n <= 4; n++) sellers.push(await t.accounts.signUp({ ...makeSeller(n), phone: `+91987654321${n}` }, new Headers()));
     for (const [n, price] of [18, 20, 22, 18, 24].entries()) {
       t.clock.now += 60_000;
-      await t.listings.createListing({ actor: sellers[n % 4]!, fields: listingFields({ name: "Nashik onion", category: "vegetables", price: String(price) }), photos: [{ bytes: photo, fileName: "p.jpg" }] });
+      await t.listings.createListing({
+        actor: sellers[n % 4]!,
+        fields: listingFields({ name: "Nashik onion", category: "vegetables", price: String(price) }),
+        photos: [{ bytes: photo, fileName: "p.jpg" }],
+      });
     }
   });
   afterAll(async () => {
@@ -58,7 +73,10 @@ describe.each(testEngines())("the sell form's price notes on %s", (engine) => {
   });
 
   it("follows the seller's choice of produce, and says nothing for none of these", async () => {
-    expect((await ask({ ...TYPED, name: "Lal", produce: "onion" })).body).toMatchObject({ note: { produceId: "onion" }, rate: { market: "Lasalgaon" } });
+    expect((await ask({ ...TYPED, name: "Lal", produce: "onion" })).body).toMatchObject({
+      note: { produceId: "onion" },
+      rate: { market: "Lasalgaon" },
+    });
     expect((await ask({ ...TYPED, produce: "none" })).body).toEqual({ note: null, rate: null });
     // No place yet: the usual price across India, and no rate.
     expect((await ask({ name: "Red pyaz" })).body).toMatchObject({ note: { produceId: "onion" }, rate: null });
@@ -68,7 +86,11 @@ describe.each(testEngines())("the sell form's price notes on %s", (engine) => {
     const seller = await signedInSeller(t, 7);
     const form = new FormData();
     for (const [name, value] of Object.entries({ ...TYPED, price: "2100", description: "" })) form.append(name, value);
-    const refused = await answer(createAction as AnyRoute, new Request("http://127.0.0.1/create", { method: "POST", body: form }), routeContextFor(t, seller.cookie));
+    const refused = await answer(
+      createAction as AnyRoute,
+      new Request("http://127.0.0.1/create", { method: "POST", body: form }),
+      routeContextFor(t, seller.cookie),
+    );
     expect(refused.status).toBe(400);
     const live = (await ask(TYPED)).body;
     expect(refused.body).toMatchObject({ priceInsight: live.note, mandiRate: live.rate });
@@ -78,7 +100,9 @@ describe.each(testEngines())("the sell form's price notes on %s", (engine) => {
   it("keeps /api/mandi-rate answering the rate on its own", async () => {
     const { status, body } = await answer(
       mandiRateLoader as AnyRoute,
-      new Request(`http://127.0.0.1/api/mandi-rate?${new URLSearchParams({ name: "onion", category: "vegetables", state: "maharashtra", district: "nashik" })}`),
+      new Request(
+        `http://127.0.0.1/api/mandi-rate?${new URLSearchParams({ name: "onion", category: "vegetables", state: "maharashtra", district: "nashik" })}`,
+      ),
       routeContextFor(t),
     );
     expect(status).toBe(200);

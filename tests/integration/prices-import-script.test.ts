@@ -22,7 +22,10 @@ describe.each(testEngines())("npm run prices:import on %s", (engine) => {
   const count = () => createMandiRatesRepository(t.db.kysely).countRates();
   const importFile = async (file: string) => {
     try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, [TSX_CLI, "scripts/prices-import.ts", "--", file], { env, maxBuffer: 1 << 24 });
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, [TSX_CLI, "scripts/prices-import.ts", "--", file], {
+        env,
+        maxBuffer: 1 << 24,
+      });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
@@ -32,7 +35,15 @@ describe.each(testEngines())("npm run prices:import on %s", (engine) => {
 
   beforeAll(async () => {
     t = await createTestServices({ engine });
-    env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", DATA_DIR: t.dataDir, DATABASE_URL: t.config.databaseUrl, AUTH_SECRET: "test-secret-test-secret-test-secret-0123", LOG_LEVEL: "silent" };
+    env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      DATA_DIR: t.dataDir,
+      DATABASE_URL: t.config.databaseUrl,
+      AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+      LOG_LEVEL: "silent",
+    };
   });
   afterAll(async () => {
     await t.cleanup();
@@ -42,7 +53,9 @@ describe.each(testEngines())("npm run prices:import on %s", (engine) => {
     const { code, stderr } = await importFile(path.resolve("package.json"));
     expect(code).toBe(1);
     expect(stderr.trim().split("\n")).toHaveLength(1);
-    expect(stderr).toMatch(/Expected "records"|Expected: State, District, Market, Commodity, Variety, Grade, Arrival_Date, Min_x0020_Price, Max_x0020_Price, Modal_x0020_Price/);
+    expect(stderr).toMatch(
+      /Expected "records"|Expected: State, District, Market, Commodity, Variety, Grade, Arrival_Date, Min_x0020_Price, Max_x0020_Price, Modal_x0020_Price/,
+    );
     expect(await count()).toBe(0);
   });
 

@@ -36,7 +36,8 @@ type AnyAction = (args: { request: Request; context: AppLoadContext; params: Rec
 
 async function run(action: AnyAction, request: Request, context: AppLoadContext): Promise<Outcome> {
   const result = await action({ request, context, params: {} });
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("location"), headers: result.headers, body: null };
+  if (result instanceof Response)
+    return { status: result.status, location: result.headers.get("location"), headers: result.headers, body: null };
   // React Router's data(): the value and its response init.
   const { data: body, init } = result as { data: Outcome["body"]; init: ResponseInit | null };
   return { status: init?.status ?? 200, location: null, headers: new Headers(init?.headers), body };
@@ -45,7 +46,14 @@ async function run(action: AnyAction, request: Request, context: AppLoadContext)
 const post = (path: string, body: URLSearchParams | FormData | string, headers?: HeadersInit) =>
   new Request(`http://127.0.0.1${path}`, { method: "POST", body, headers });
 
-const SELL_FIELDS = { name: "Nashik Onion", category: "vegetables", price: "30", description: "Red onions, this week's crop", state: "maharashtra", district: "nashik" };
+const SELL_FIELDS = {
+  name: "Nashik Onion",
+  category: "vegetables",
+  price: "30",
+  description: "Red onions, this week's crop",
+  state: "maharashtra",
+  district: "nashik",
+};
 
 describe.each(testEngines())("on %s", (engine) => {
   let t: TestServices;
@@ -60,13 +68,18 @@ describe.each(testEngines())("on %s", (engine) => {
   });
 
   describe("signup", () => {
-    const signup = (body: URLSearchParams | string, headers?: HeadersInit) => run(signupAction as AnyAction, post("/signup", body, headers), contextFor());
+    const signup = (body: URLSearchParams | string, headers?: HeadersInit) =>
+      run(signupAction as AnyAction, post("/signup", body, headers), contextFor());
 
     it("creates the account and sends the person to log in", async () => {
-      const outcome = await signup(new URLSearchParams({ name: "Asha Patil", email: "asha@example.in", phone: "98765 43210", password: "long-enough-pw" }));
+      const outcome = await signup(
+        new URLSearchParams({ name: "Asha Patil", email: "asha@example.in", phone: "98765 43210", password: "long-enough-pw" }),
+      );
       expect(outcome).toMatchObject({ status: 302, location: "/login?registered=1" });
       // The account is real: its password signs in.
-      await expect(t.accounts.signIn({ email: "asha@example.in", password: "long-enough-pw" }, new Headers())).resolves.toBeInstanceOf(Headers);
+      await expect(t.accounts.signIn({ email: "asha@example.in", password: "long-enough-pw" }, new Headers())).resolves.toBeInstanceOf(
+        Headers,
+      );
     });
 
     it("refuses bad fields with a message beside each, keeping what was typed but never the password", async () => {
@@ -77,7 +90,9 @@ describe.each(testEngines())("on %s", (engine) => {
     });
 
     it("says when the email already has an account", async () => {
-      const outcome = await signup(new URLSearchParams({ name: "Asha Again", email: "asha@example.in", phone: "98765 43211", password: "long-enough-pw" }));
+      const outcome = await signup(
+        new URLSearchParams({ name: "Asha Again", email: "asha@example.in", phone: "98765 43211", password: "long-enough-pw" }),
+      );
       expect(outcome.status).toBe(409);
       expect(outcome.body!.errors).toEqual({ email: "An account with this email already exists. Please log in instead." });
       expect(outcome.body!.values.name).toBe("Asha Again");
@@ -86,26 +101,38 @@ describe.each(testEngines())("on %s", (engine) => {
     it("answers a body that is not a form with a 400 and a message", async () => {
       const outcome = await signup(JSON.stringify({ name: "x" }), { "content-type": "application/json" });
       expect(outcome.status).toBe(400);
-      expect(outcome.body).toEqual({ errors: { form: "Please send the form again from the page." }, values: { name: "", email: "", phone: "" } });
+      expect(outcome.body).toEqual({
+        errors: { form: "Please send the form again from the page." },
+        values: { name: "", email: "", phone: "" },
+      });
     });
   });
 
   describe("login", () => {
-    const login = (body: URLSearchParams | string, headers?: HeadersInit) => run(loginAction as AnyAction, post("/login", body, headers), contextFor());
+    const login = (body: URLSearchParams | string, headers?: HeadersInit) =>
+      run(loginAction as AnyAction, post("/login", body, headers), contextFor());
 
     beforeAll(async () => {
-      await t.accounts.signUp({ name: "Ravi Kumar", email: "ravi@example.in", phone: "+919876500001", password: "long-enough-pw" }, new Headers());
+      await t.accounts.signUp(
+        { name: "Ravi Kumar", email: "ravi@example.in", phone: "+919876500001", password: "long-enough-pw" },
+        new Headers(),
+      );
     });
 
     it("signs in, sets the session cookie and goes where the person was headed", async () => {
       const outcome = await login(new URLSearchParams({ email: "ravi@example.in", password: "long-enough-pw", redirectTo: "/create" }));
       expect(outcome).toMatchObject({ status: 302, location: "/create" });
-      const cookie = outcome.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const cookie = outcome.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
       expect(await t.accounts.getSessionUser(new Headers({ cookie }))).toMatchObject({ email: "ravi@example.in" });
     });
 
     it("never sends the person to another site after logging in", async () => {
-      const outcome = await login(new URLSearchParams({ email: "ravi@example.in", password: "long-enough-pw", redirectTo: "https://evil.example/" }));
+      const outcome = await login(
+        new URLSearchParams({ email: "ravi@example.in", password: "long-enough-pw", redirectTo: "https://evil.example/" }),
+      );
       expect(outcome).toMatchObject({ status: 302, location: "/" });
     });
 
@@ -222,9 +249,15 @@ describe.each(testEngines())("on %s", (engine) => {
     });
 
     it("saves the place the person sells from", async () => {
-      const outcome = await send(new URLSearchParams({ intent: "place", state: "maharashtra", district: "nashik", place: "Pimpalgaon", pin: "" }));
+      const outcome = await send(
+        new URLSearchParams({ intent: "place", state: "maharashtra", district: "nashik", place: "Pimpalgaon", pin: "" }),
+      );
       expect(outcome).toMatchObject({ status: 302, location: "/my/account?saved=place" });
-      expect(await t.listings.defaultPlaceOf({ id: person.id })).toMatchObject({ state: "maharashtra", district: "nashik", place: "Pimpalgaon" });
+      expect(await t.listings.defaultPlaceOf({ id: person.id })).toMatchObject({
+        state: "maharashtra",
+        district: "nashik",
+        place: "Pimpalgaon",
+      });
     });
 
     it("refuses a place with a message beside each field, keeping what was typed under its form's intent", async () => {
@@ -239,7 +272,10 @@ describe.each(testEngines())("on %s", (engine) => {
     it("refuses an unknown intent above all the forms", async () => {
       const outcome = await send(new URLSearchParams({ intent: "rename", name: "Someone Else" }));
       expect(outcome.status).toBe(400);
-      expect(outcome.body).toEqual({ errors: { intent: "Please send the form again from the page." }, values: { intent: null, name: "Someone Else", phone: "", place: noPlace } });
+      expect(outcome.body).toEqual({
+        errors: { intent: "Please send the form again from the page." },
+        values: { intent: null, name: "Someone Else", phone: "", place: noPlace },
+      });
     });
 
     it("asks a signed-out person to log in first", async () => {
@@ -251,7 +287,9 @@ describe.each(testEngines())("on %s", (engine) => {
     it("makes no API key before the email address is verified, and says so (decision 046)", async () => {
       const refused = await send(new URLSearchParams({ intent: "api-key" }));
       expect(refused.status).toBe(403);
-      expect(refused.body!.errors).toEqual({ form: "Verify your email address before making an API key: open the link we sent to it, then come back here." });
+      expect(refused.body!.errors).toEqual({
+        form: "Verify your email address before making an API key: open the link we sent to it, then come back here.",
+      });
       expect(await t.apiKeys.list({ id: person.id })).toEqual([]);
     });
 
@@ -273,7 +311,10 @@ describe.each(testEngines())("on %s", (engine) => {
     it("answers a body that is not a form with a 400 and a message", async () => {
       const outcome = await send(JSON.stringify({ intent: "name" }), person.cookie, { "content-type": "application/json" });
       expect(outcome.status).toBe(400);
-      expect(outcome.body).toEqual({ errors: { form: "Please send the form again from the page." }, values: { intent: null, name: "", phone: "", place: noPlace } });
+      expect(outcome.body).toEqual({
+        errors: { form: "Please send the form again from the page." },
+        values: { intent: null, name: "", phone: "", place: noPlace },
+      });
     });
   });
 
@@ -296,7 +337,12 @@ describe.each(testEngines())("on %s", (engine) => {
     it("renames a saved search with clean text: a NUL (a 500 on PostgreSQL) and a bidi override are not stored", async () => {
       const person = await signedInSeller(t, 5);
       const { id } = await t.alerts.saveSearch({ actor: person, query: savedQueryOf(browseQuerySchema.parse({ q: "onion" })) });
-      const rename = (name: string) => run(myAlertsAction as AnyAction, post("/my/alerts", new URLSearchParams({ intent: "rename", id, name })), contextFor(person.cookie));
+      const rename = (name: string) =>
+        run(
+          myAlertsAction as AnyAction,
+          post("/my/alerts", new URLSearchParams({ intent: "rename", id, name })),
+          contextFor(person.cookie),
+        );
       expect(await rename("Onion\u0000 for\u202e the shop")).toMatchObject({ status: 302, location: "/my/alerts?done=rename" });
       expect((await t.alerts.listMine({ actor: person })).searches.map((s) => s.name)).toEqual(["Onion for the shop"]);
       // Only invisible characters: no name, as an empty one.
@@ -309,16 +355,26 @@ describe.each(testEngines())("on %s", (engine) => {
       const seller = await signedInSeller(t, 7);
       await t.alerts.saveSearch({ actor: buyer, query: savedQueryOf(browseQuerySchema.parse({ q: "okra" })) });
       t.clock.now += 60_000;
-      const { id } = await t.listings.createListing({ actor: seller, fields: listingFields({ ...SELL_FIELDS, name: "Okra" }), photos: [{ bytes: await makeProducePhoto("vegetables", 1, { width: 400, height: 300 }), fileName: "p.jpg" }] });
+      const { id } = await t.listings.createListing({
+        actor: seller,
+        fields: listingFields({ ...SELL_FIELDS, name: "Okra" }),
+        photos: [{ bytes: await makeProducePhoto("vegetables", 1, { width: 400, height: 300 }), fileName: "p.jpg" }],
+      });
       await t.jobs.runDue();
-      const read = async () => (await myAlertsLoader({ request: new Request("http://127.0.0.1/my/alerts"), context: contextFor(buyer.cookie), params: {} } as never)) as { seenUntil: number | null; matches: Array<{ fresh: boolean; listing: { id: string } }> };
+      const read = async () =>
+        (await myAlertsLoader({
+          request: new Request("http://127.0.0.1/my/alerts"),
+          context: contextFor(buyer.cookie),
+          params: {},
+        } as never)) as { seenUntil: number | null; matches: Array<{ fresh: boolean; listing: { id: string } }> };
       for (let i = 0; i < 2; i++) {
         const page = await read();
         expect(page.matches.map((m) => [m.listing.id, m.fresh])).toEqual([[id, true]]);
         expect(page.seenUntil).toBe(t.clock.now);
         expect(await t.alerts.countUnseen(buyer)).toBe(1);
       }
-      const seen = (body: Record<string, string>) => run(myAlertsAction as AnyAction, post("/my/alerts", new URLSearchParams(body)), contextFor(buyer.cookie));
+      const seen = (body: Record<string, string>) =>
+        run(myAlertsAction as AnyAction, post("/my/alerts", new URLSearchParams(body)), contextFor(buyer.cookie));
       // The page's script: an answer, no redirect. The button without JavaScript: back to the page.
       expect(await seen({ intent: "seen", until: String(t.clock.now), stay: "1" })).toMatchObject({ status: 200, location: null });
       expect(await t.alerts.countUnseen(buyer)).toBe(0);

@@ -32,7 +32,12 @@ const tree = treeOf(routes);
 function reference(path: string): string {
   const pathname = path.endsWith(".data") ? path.slice(0, -".data".length) || "/" : path;
   const matches = matchRoutes(tree, pathname);
-  return matches?.length ? `/${matches.map((match) => match.route.path ?? "").filter(Boolean).join("/")}`.replace(/\/+/g, "/") : "/*";
+  return matches?.length
+    ? `/${matches
+        .map((match) => match.route.path ?? "")
+        .filter(Boolean)
+        .join("/")}`.replace(/\/+/g, "/")
+    : "/*";
 }
 
 describe("route templates, kept by the address's shape", () => {
@@ -54,7 +59,38 @@ describe("route templates, kept by the address's shape", () => {
 
   it("answers every address as React Router's own matching does, in any order of asking", () => {
     const templateOf = routeTemplates({ routes } as ServerBuild);
-    const words = ["view", "VIEW", "View", "report", "my", "listings", "edit", "seller", "prices", "onion", "api", "suggestions", "admin", "new", "alerts", "push", "viewmore", "%76iew", "%ZZ", "%2F", "new%2Fx", ".", "..", "", "प्याज़", "\u200d", "data", "x.data", "%00", "ｖｉｅｗ"];
+    const words = [
+      "view",
+      "VIEW",
+      "View",
+      "report",
+      "my",
+      "listings",
+      "edit",
+      "seller",
+      "prices",
+      "onion",
+      "api",
+      "suggestions",
+      "admin",
+      "new",
+      "alerts",
+      "push",
+      "viewmore",
+      "%76iew",
+      "%ZZ",
+      "%2F",
+      "new%2Fx",
+      ".",
+      "..",
+      "",
+      "प्याज़",
+      "\u200d",
+      "data",
+      "x.data",
+      "%00",
+      "ｖｉｅｗ",
+    ];
     const paths = new Set<string>();
     // Every address of up to three segments from these words, and some longer.
     for (const a of words) {
@@ -64,7 +100,8 @@ describe("route templates, kept by the address's shape", () => {
         for (const c of words.slice(0, 6)) paths.add(`/${a}/${b}/${c}`);
       }
     }
-    for (const extra of ["/view/1/report/extra/more", "//view//1", "/my/listings/1/edit/", "/view/1.data", "/.data", "/my/alerts/new.data"]) paths.add(extra);
+    for (const extra of ["/view/1/report/extra/more", "//view//1", "/my/listings/1/edit/", "/view/1.data", "/.data", "/my/alerts/new.data"])
+      paths.add(extra);
     const ordered = [...paths];
     // Twice, the second time in reverse: an answer kept for one address must be right for the next of its shape.
     for (const path of [...ordered, ...ordered.reverse()]) expect(templateOf(path), path).toBe(reference(path));

@@ -41,7 +41,29 @@ interface Received {
  */
 async function startPushService(port = 0) {
   const dir = mkdtempSync(path.join(tmpdir(), "mandi-push-"));
-  execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem")], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+      "-keyout",
+      path.join(dir, "key.pem"),
+      "-out",
+      path.join(dir, "cert.pem"),
+    ],
+    { stdio: "ignore" },
+  );
   const cert = readFileSync(path.join(dir, "cert.pem"));
   const key = readFileSync(path.join(dir, "key.pem"));
   rmSync(dir, { recursive: true, force: true });
@@ -59,7 +81,11 @@ async function startPushService(port = 0) {
   server.on("connection", () => connections++);
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "EACCES" ? new Error(`listening on 127.0.0.1:${port} needs root or a lower net.ipv4.ip_unprivileged_port_start`, { cause: error }) : error),
+      reject(
+        error.code === "EACCES"
+          ? new Error(`listening on 127.0.0.1:${port} needs root or a lower net.ipv4.ip_unprivileged_port_start`, { cause: error })
+          : error,
+      ),
     );
     server.listen(port, "127.0.0.1", resolve);
   });
@@ -82,7 +108,13 @@ function makePhone(origin: string, name: string) {
   const ecdh = createECDH("prime256v1");
   ecdh.generateKeys();
   const auth = randomBytes(16);
-  return { ecdh, auth, endpoint: `${origin}/push/${name}`, p256dh: ecdh.getPublicKey().toString("base64url"), authText: auth.toString("base64url") };
+  return {
+    ecdh,
+    auth,
+    endpoint: `${origin}/push/${name}`,
+    p256dh: ecdh.getPublicKey().toString("base64url"),
+    authText: auth.toString("base64url"),
+  };
 }
 
 /** RFC 8291 (Web Push encryption) over RFC 8188 (aes128gcm), as a browser decrypts a message. */
@@ -116,8 +148,13 @@ function checkVapid(header: string | undefined, origin: string, publicKey: strin
   const [head, claims, signature] = jwt!.split(".");
   expect(JSON.parse(Buffer.from(claims!, "base64url").toString())).toMatchObject({ aud: origin });
   const point = Buffer.from(publicKey, "base64url");
-  const key = createPublicKey({ key: { kty: "EC", crv: "P-256", x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33).toString("base64url") }, format: "jwk" });
-  expect(verify("sha256", Buffer.from(`${head}.${claims}`), { key, dsaEncoding: "ieee-p1363" }, Buffer.from(signature!, "base64url"))).toBe(true);
+  const key = createPublicKey({
+    key: { kty: "EC", crv: "P-256", x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33).toString("base64url") },
+    format: "jwk",
+  });
+  expect(verify("sha256", Buffer.from(`${head}.${claims}`), { key, dsaEncoding: "ieee-p1363" }, Buffer.from(signature!, "base64url"))).toBe(
+    true,
+  );
 }
 
 type AnyAction = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => Promise<unknown>;
@@ -142,18 +179,33 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
 
   const contextFor = (cookie?: string) => routeContextFor(t, cookie);
   const post = (fields: Record<string, string>, cookie?: string, lang = "en") =>
-    runAction(new Request("http://127.0.0.1/my/alerts/push", { method: "POST", body: new URLSearchParams(fields), headers: { cookie: [cookie, `lang=${lang}`].filter(Boolean).join("; ") } }), contextFor(cookie));
-  const subscribe = (phone: ReturnType<typeof makePhone>, cookie?: string, lang = "en") => post({ intent: "subscribe", endpoint: phone.endpoint, p256dh: phone.p256dh, auth: phone.authText }, cookie, lang);
+    runAction(
+      new Request("http://127.0.0.1/my/alerts/push", {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { cookie: [cookie, `lang=${lang}`].filter(Boolean).join("; ") },
+      }),
+      contextFor(cookie),
+    );
+  const subscribe = (phone: ReturnType<typeof makePhone>, cookie?: string, lang = "en") =>
+    post({ intent: "subscribe", endpoint: phone.endpoint, p256dh: phone.p256dh, auth: phone.authText }, cookie, lang);
   const list = async (name: string) => {
     t.clock.now += 60_000;
-    const { id } = await t.listings.createListing({ actor: seller, fields: listingFields({ name, price: "24", category: "vegetables", state: "maharashtra", district: "nashik", place: "Lasalgaon" }), photos: [{ bytes: photo, fileName: "p.jpg" }] });
+    const { id } = await t.listings.createListing({
+      actor: seller,
+      fields: listingFields({ name, price: "24", category: "vegetables", state: "maharashtra", district: "nashik", place: "Lasalgaon" }),
+      photos: [{ bytes: photo, fileName: "p.jpg" }],
+    });
     // Matching queues the push job; the second pass runs it.
     await t.jobs.runDue();
     await t.jobs.runDue();
     return id;
   };
   const saveOnionSearch = async () => {
-    const { id } = await t.alerts.saveSearch({ actor: buyer, query: savedQueryOf(browseQuerySchema.parse({ q: "onion", state: "maharashtra", district: "nashik" })) });
+    const { id } = await t.alerts.saveSearch({
+      actor: buyer,
+      query: savedQueryOf(browseQuerySchema.parse({ q: "onion", state: "maharashtra", district: "nashik" })),
+    });
     await t.alerts.act({ actor: buyer, action: { intent: "settings", id, pace: "instant", hour: 8, app: "on", push: "on" } });
     return id;
   };
@@ -164,7 +216,10 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     https.globalAgent.options.ca = pushService.cert;
     // The real push services, this test's one (exactly its host and port: an address inside the
     // operator named), and `localhost`: an allowed name that resolves inside.
-    t = await createTestServices({ engine, env: { PUSH_SERVICE_HOSTS: [...DEFAULT_PUSH_DOMAINS, new URL(pushService.origin).host, "localhost"].join(","), JOB_DRIVER: "sql" } });
+    t = await createTestServices({
+      engine,
+      env: { PUSH_SERVICE_HOSTS: [...DEFAULT_PUSH_DOMAINS, new URL(pushService.origin).host, "localhost"].join(","), JOB_DRIVER: "sql" },
+    });
     buyer = await signedInSeller(t, 1);
     other = await signedInSeller(t, 2);
     seller = await signedInSeller(t, 3);
@@ -192,9 +247,18 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
       expect(request.headers["content-encoding"]).toBe("aes128gcm");
       expect(Number(request.headers.ttl)).toBeGreaterThan(0);
     }
-    const payloadOf = (phone: typeof english) => JSON.parse(decryptPush(pushService.received.find((r) => r.path.endsWith(phone.endpoint.split("/").pop()!))!.body, phone));
-    expect(payloadOf(english)).toEqual({ title: "New: Red Onion", body: "₹24 / kg · Lasalgaon, Nashik, Maharashtra", url: `/view/${listingId}` });
-    expect(payloadOf(hindi)).toEqual({ title: "नई: Red Onion", body: "₹24 / किलो · Lasalgaon, नासिक, महाराष्ट्र", url: `/view/${listingId}` });
+    const payloadOf = (phone: typeof english) =>
+      JSON.parse(decryptPush(pushService.received.find((r) => r.path.endsWith(phone.endpoint.split("/").pop()!))!.body, phone));
+    expect(payloadOf(english)).toEqual({
+      title: "New: Red Onion",
+      body: "₹24 / kg · Lasalgaon, Nashik, Maharashtra",
+      url: `/view/${listingId}`,
+    });
+    expect(payloadOf(hindi)).toEqual({
+      title: "नई: Red Onion",
+      body: "₹24 / किलो · Lasalgaon, नासिक, महाराष्ट्र",
+      url: `/view/${listingId}`,
+    });
 
     // Matching the same listing again (renewed, a retried job) sends nothing twice.
     pushService.received.length = 0;
@@ -235,16 +299,24 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     for (const fields of bad) {
       const outcome = await subscribe(fields, buyer.cookie);
       expect(outcome.status).toBe(400);
-      expect(outcome.body.errors).toMatchObject({ [Object.keys(outcome.body.errors as object)[0]!]: "This browser's notification details could not be read. Please try again." });
+      expect(outcome.body.errors).toMatchObject({
+        [Object.keys(outcome.body.errors as object)[0]!]: "This browser's notification details could not be read. Please try again.",
+      });
     }
     // Somewhere that is not a push service: the server never posts there.
     const elsewhere = await subscribe({ ...phone, endpoint: "https://169.254.169.254/latest/meta-data" }, buyer.cookie);
     expect(outcome(elsewhere)).toEqual([400, "This browser's notification service is not one we can send to."]);
     expect(outcome(await post({ intent: "subscribe" }, buyer.cookie))[0]).toBe(400);
-    expect(outcome(await post({ intent: "nonsense" }, buyer.cookie))).toEqual([400, "Please choose whether to turn notifications on or off."]);
+    expect(outcome(await post({ intent: "nonsense" }, buyer.cookie))).toEqual([
+      400,
+      "Please choose whether to turn notifications on or off.",
+    ]);
 
     const signedOut = await subscribe(phone);
-    expect(signedOut).toEqual({ status: 401, body: { errors: { form: MESSAGES.mustLogin }, values: {}, login: "/login?redirectTo=%2Fmy%2Falerts" } });
+    expect(signedOut).toEqual({
+      status: 401,
+      body: { errors: { form: MESSAGES.mustLogin }, values: {}, login: "/login?redirectTo=%2Fmy%2Falerts" },
+    });
     function outcome(o: { status: number; body: Record<string, unknown> }) {
       return [o.status, Object.values(o.body.errors as Record<string, string>)[0]];
     }
@@ -262,7 +334,9 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
       for (const endpoint of DEFAULT_PUSH_DOMAINS.flatMap(parserDifferentialEndpoints)) {
         const refused = await subscribe({ ...phone, endpoint }, person.cookie);
         expect(refused.status, JSON.stringify(endpoint)).toBe(400);
-        const message = six.has(endpoint) ? PUSH_MESSAGES.notAPushService : expect.stringMatching(/^This browser's notification (service is not one we can send to|details could not be read)\./);
+        const message = six.has(endpoint)
+          ? PUSH_MESSAGES.notAPushService
+          : expect.stringMatching(/^This browser's notification (service is not one we can send to|details could not be read)\./);
         expect(Object.values(refused.body.errors as Record<string, string>), JSON.stringify(endpoint)).toEqual([message]);
       }
       // An allowed name may still resolve inside: it is stored, and refused when sent to.
@@ -273,21 +347,42 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
       const planted = [...DEFAULT_PUSH_DOMAINS.flatMap(issueSpellings), "https://127.0.0.1/push/plain"];
       await t.db.kysely
         .insertInto("push_subscription")
-        .values(planted.map((endpoint, i) => ({ id: `planted-${engine}-${i}`, user_id: person.id, endpoint, p256dh: phone.p256dh, auth: phone.authText, lang: "en", session_id: sessionId, created_at: t.clock.now })))
+        .values(
+          planted.map((endpoint, i) => ({
+            id: `planted-${engine}-${i}`,
+            user_id: person.id,
+            endpoint,
+            p256dh: phone.p256dh,
+            auth: phone.authText,
+            lang: "en",
+            session_id: sessionId,
+            created_at: t.clock.now,
+          })),
+        )
         .execute();
       const rows = () => t.db.kysely.selectFrom("push_subscription").select("endpoint").where("user_id", "=", person.id).execute();
       expect(await rows()).toHaveLength(planted.length + 1);
 
       // The sender alone (its agent), without the service's check: nothing is connected to.
-      const send = createPushSender({ vapid: t.config.push.vapid, subject: "mailto:push@example.in", serviceHosts: t.config.push.serviceHosts });
+      const send = createPushSender({
+        vapid: t.config.push.vapid,
+        subject: "mailto:push@example.in",
+        serviceHosts: t.config.push.serviceHosts,
+      });
       for (const endpoint of [...planted, "https://localhost/push/resolves-inside"]) {
-        expect(await send({ endpoint, p256dh: phone.p256dh, auth: phone.authText }, { title: "t", body: "b", url: "/" }, "topic"), endpoint).toBe("refused");
+        expect(
+          await send({ endpoint, p256dh: phone.p256dh, auth: phone.authText }, { title: "t", body: "b", url: "/" }, "topic"),
+          endpoint,
+        ).toBe("refused");
       }
       expect(listener.connections()).toBe(0);
 
       // Listings match: nothing reaches the listener, every such phone is forgotten, and the job
       // is done (not failed, so not retried with backoff).
-      const { id: searchId } = await t.alerts.saveSearch({ actor: person, query: savedQueryOf(browseQuerySchema.parse({ q: "onion", state: "maharashtra", district: "nashik" })) });
+      const { id: searchId } = await t.alerts.saveSearch({
+        actor: person,
+        query: savedQueryOf(browseQuerySchema.parse({ q: "onion", state: "maharashtra", district: "nashik" })),
+      });
       await t.alerts.act({ actor: person, action: { intent: "settings", id: searchId, pace: "instant", hour: 8, app: "on", push: "on" } });
       const listingId = await list("Onion from Manmad");
       expect(listener.connections()).toBe(0);
@@ -311,10 +406,17 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     const intruder = { ...makePhone(pushService.origin, "held"), endpoint: phone.endpoint };
     const taken = await subscribe(intruder, other.cookie);
     expect(taken).toMatchObject({ status: 409, body: { errors: { form: PUSH_MESSAGES.heldByAnother } } });
-    const row = await t.db.kysely.selectFrom("push_subscription").select(["user_id", "p256dh", "auth"]).where("endpoint", "=", phone.endpoint).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom("push_subscription")
+      .select(["user_id", "p256dh", "auth"])
+      .where("endpoint", "=", phone.endpoint)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ user_id: buyer.id, p256dh: phone.p256dh, auth: phone.authText });
     // Not theirs to ask about or turn off either; the owner still hears, with the owner's keys.
-    expect(await post({ intent: "status", endpoint: phone.endpoint }, other.cookie)).toEqual({ status: 200, body: { ok: true, subscribed: false } });
+    expect(await post({ intent: "status", endpoint: phone.endpoint }, other.cookie)).toEqual({
+      status: 200,
+      body: { ok: true, subscribed: false },
+    });
     const searchId = await saveOnionSearch();
     pushService.received.length = 0;
     await list("Onion held by its owner");
@@ -323,7 +425,10 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     // The owner subscribing it again (new keys) still replaces their own row.
     const renewed = { ...makePhone(pushService.origin, "held"), endpoint: phone.endpoint };
     expect((await subscribe(renewed, buyer.cookie)).status).toBe(200);
-    expect((await t.db.kysely.selectFrom("push_subscription").select("p256dh").where("endpoint", "=", phone.endpoint).executeTakeFirstOrThrow()).p256dh).toBe(renewed.p256dh);
+    expect(
+      (await t.db.kysely.selectFrom("push_subscription").select("p256dh").where("endpoint", "=", phone.endpoint).executeTakeFirstOrThrow())
+        .p256dh,
+    ).toBe(renewed.p256dh);
     expect((await post({ intent: "unsubscribe", endpoint: phone.endpoint }, buyer.cookie)).status).toBe(200);
     await t.alerts.act({ actor: buyer, action: { intent: "delete", id: searchId } });
   });
@@ -339,7 +444,10 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     pushService.received.length = 0;
     await list("Onion, Nashik red");
     expect(pushService.received.map((r) => r.path)).toEqual(["/push/buyers-phone"]);
-    expect(await post({ intent: "unsubscribe", endpoint: phone.endpoint }, buyer.cookie)).toEqual({ status: 200, body: { ok: true, subscribed: false } });
+    expect(await post({ intent: "unsubscribe", endpoint: phone.endpoint }, buyer.cookie)).toEqual({
+      status: 200,
+      body: { ok: true, subscribed: false },
+    });
     await t.alerts.act({ actor: buyer, action: { intent: "delete", id: searchId } });
   });
 
@@ -374,12 +482,28 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     // One person on four phones: each signed in with a session of its own.
     const email = "uploader4@example.in";
     const person = await signedInSeller(t, 4);
-    const signIn = async (password = "long-enough-pw") => (await t.accounts.signIn({ email, password }, new Headers())).getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const signIn = async (password = "long-enough-pw") =>
+      (await t.accounts.signIn({ email, password }, new Headers()))
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
     const sessionIdOf = async (cookie: string) => (await t.accounts.getSessionUser(new Headers({ cookie })))!.sessionId;
     const sessions = { expired: await signIn(), revoked: await signIn(), old: await signIn(), live: person.cookie };
-    const phones = { expired: makePhone(pushService.origin, "expired"), revoked: makePhone(pushService.origin, "revoked"), old: makePhone(pushService.origin, "from-before"), live: makePhone(pushService.origin, "still-signed-in") };
-    for (const key of ["expired", "revoked", "old", "live"] as const) expect((await subscribe(phones[key], sessions[key])).status).toBe(200);
-    const rows = () => t.db.kysely.selectFrom("push_subscription").select(["endpoint", "session_id"]).where("user_id", "=", person.id).orderBy("endpoint").execute();
+    const phones = {
+      expired: makePhone(pushService.origin, "expired"),
+      revoked: makePhone(pushService.origin, "revoked"),
+      old: makePhone(pushService.origin, "from-before"),
+      live: makePhone(pushService.origin, "still-signed-in"),
+    };
+    for (const key of ["expired", "revoked", "old", "live"] as const)
+      expect((await subscribe(phones[key], sessions[key])).status).toBe(200);
+    const rows = () =>
+      t.db.kysely
+        .selectFrom("push_subscription")
+        .select(["endpoint", "session_id"])
+        .where("user_id", "=", person.id)
+        .orderBy("endpoint")
+        .execute();
     expect(await rows()).toHaveLength(4);
     expect((await rows()).find((r) => r.endpoint === phones.live.endpoint)?.session_id).toBe(await sessionIdOf(sessions.live));
     const expiredSessionId = await sessionIdOf(sessions.expired);
@@ -389,17 +513,37 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     await t.db.kysely.updateTable("push_subscription").set({ session_id: null }).where("endpoint", "=", phones.old.endpoint).execute();
     // The first phone's session runs out: its 30 days passed, nobody signed out.
     const { adapter } = await t.auth.$context;
-    await adapter.update({ model: "session", where: [{ field: "id", value: expiredSessionId }], update: { expiresAt: new Date(t.clock.now - 1000) } });
+    await adapter.update({
+      model: "session",
+      where: [{ field: "id", value: expiredSessionId }],
+      update: { expiresAt: new Date(t.clock.now - 1000) },
+    });
     // On the live phone the person changes their password: every other session ends (decision 012).
     // better-auth ends that one too and signs this browser in anew: its phone follows to the new session.
-    const renewed = await t.accounts.changePassword({ currentPassword: "long-enough-pw", newPassword: "another-long-pw" }, new Headers({ cookie: sessions.live }));
-    const liveCookie = renewed.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const renewed = await t.accounts.changePassword(
+      { currentPassword: "long-enough-pw", newPassword: "another-long-pw" },
+      new Headers({ cookie: sessions.live }),
+    );
+    const liveCookie = renewed
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(await t.accounts.getSessionUser(new Headers({ cookie: sessions.live }))).toBeNull();
     expect((await rows()).find((r) => r.endpoint === phones.live.endpoint)?.session_id).toBe(await sessionIdOf(liveCookie));
     expect(await t.accounts.getSessionUser(new Headers({ cookie: sessions.revoked }))).toBeNull();
-    expect(await t.db.kysely.withTables<{ session: { id: string } }>().selectFrom("session").select("id").where("id", "=", revokedSessionId).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.kysely
+        .withTables<{ session: { id: string } }>()
+        .selectFrom("session")
+        .select("id")
+        .where("id", "=", revokedSessionId)
+        .executeTakeFirst(),
+    ).toBeUndefined();
 
-    const { id: searchId } = await t.alerts.saveSearch({ actor: person, query: savedQueryOf(browseQuerySchema.parse({ q: "onion", state: "maharashtra", district: "nashik" })) });
+    const { id: searchId } = await t.alerts.saveSearch({
+      actor: person,
+      query: savedQueryOf(browseQuerySchema.parse({ q: "onion", state: "maharashtra", district: "nashik" })),
+    });
     await t.alerts.act({ actor: person, action: { intent: "settings", id: searchId, pace: "instant", hour: 8, app: "on", push: "on" } });
     pushService.received.length = 0;
     await list("Onion from Pimpalgaon");
@@ -411,10 +555,19 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     // The same person signs in again on the phone whose session expired and opens My alerts: the
     // switch asks, and hears the truth (off); turning it on binds it to the new session.
     const again = await signIn("another-long-pw");
-    expect(await post({ intent: "status", endpoint: phones.expired.endpoint }, again)).toEqual({ status: 200, body: { ok: true, subscribed: false } });
-    expect(await post({ intent: "status", endpoint: phones.live.endpoint }, liveCookie)).toEqual({ status: 200, body: { ok: true, subscribed: true } });
+    expect(await post({ intent: "status", endpoint: phones.expired.endpoint }, again)).toEqual({
+      status: 200,
+      body: { ok: true, subscribed: false },
+    });
+    expect(await post({ intent: "status", endpoint: phones.live.endpoint }, liveCookie)).toEqual({
+      status: 200,
+      body: { ok: true, subscribed: true },
+    });
     // Nobody else's phone reads as on for them.
-    expect(await post({ intent: "status", endpoint: phones.live.endpoint }, other.cookie)).toEqual({ status: 200, body: { ok: true, subscribed: false } });
+    expect(await post({ intent: "status", endpoint: phones.live.endpoint }, other.cookie)).toEqual({
+      status: 200,
+      body: { ok: true, subscribed: false },
+    });
     expect((await subscribe(phones.expired, again)).status).toBe(200);
     expect((await rows()).find((r) => r.endpoint === phones.expired.endpoint)?.session_id).toBe(await sessionIdOf(again));
     pushService.received.length = 0;
@@ -427,7 +580,10 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
     const person = await signedInSeller(t, 5);
     const phone = makePhone(pushService.origin, "banned");
     expect((await subscribe(phone, person.cookie)).status).toBe(200);
-    const { id: searchId } = await t.alerts.saveSearch({ actor: person, query: savedQueryOf(browseQuerySchema.parse({ q: "onion", state: "maharashtra", district: "nashik" })) });
+    const { id: searchId } = await t.alerts.saveSearch({
+      actor: person,
+      query: savedQueryOf(browseQuerySchema.parse({ q: "onion", state: "maharashtra", district: "nashik" })),
+    });
     await t.alerts.act({ actor: person, action: { intent: "settings", id: searchId, pace: "instant", hour: 8, app: "on", push: "on" } });
     await t.moderation.banPerson({ actor: { commandLine: true }, personId: person.id, reason: "Asked buyers for an advance" });
     pushService.received.length = 0;

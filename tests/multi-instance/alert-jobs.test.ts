@@ -69,7 +69,9 @@ describe("alert jobs on two instances (pg-boss)", () => {
 
   async function signUpAndIn(instance: AppInstance, person: ReturnType<typeof makeSeller>): Promise<string> {
     const body = JSON.stringify({ name: person.name, email: person.email, password: person.password, phone: `+91${person.phone}` });
-    expect((await request(instance, "POST", "/api/auth/sign-up/email", { body, headers: { "content-type": "application/json" } })).status).toBe(200);
+    expect(
+      (await request(instance, "POST", "/api/auth/sign-up/email", { body, headers: { "content-type": "application/json" } })).status,
+    ).toBe(200);
     const signIn = await request(instance, "POST", "/login", { form: { email: person.email, password: person.password } });
     expect(signIn.status, signIn.text.slice(0, 300)).toBe(302);
     return cookiesOf(signIn);
@@ -77,8 +79,20 @@ describe("alert jobs on two instances (pg-boss)", () => {
 
   async function postListing(instance: AppInstance, name: string): Promise<string> {
     const form = new FormData();
-    for (const [field, value] of Object.entries({ name, category: "vegetables", price: "22", description: "For the alert jobs test", state: "maharashtra", district: "nashik" })) form.set(field, value);
-    form.set("image", new Blob([new Uint8Array(await makeProducePhoto("vegetables", 7, { width: 400, height: 300 }))], { type: "image/jpeg" }), "onion.jpg");
+    for (const [field, value] of Object.entries({
+      name,
+      category: "vegetables",
+      price: "22",
+      description: "For the alert jobs test",
+      state: "maharashtra",
+      district: "nashik",
+    }))
+      form.set(field, value);
+    form.set(
+      "image",
+      new Blob([new Uint8Array(await makeProducePhoto("vegetables", 7, { width: 400, height: 300 }))], { type: "image/jpeg" }),
+      "onion.jpg",
+    );
     const created: Reply = await request(instance, "POST", "/create", { body: form, headers: { cookie: sellerCookie }, timeoutMs: 20_000 });
     expect(created.status, created.text.slice(0, 300)).toBe(302);
     const { rows } = await admin.query<{ id: string }>("select id from listing where name = $1", [name]);
@@ -86,9 +100,15 @@ describe("alert jobs on two instances (pg-boss)", () => {
     return rows[0]!.id;
   }
 
-  const matchesOf = async (listingId: string) => (await admin.query("select id from alert_match where listing_id = $1", [listingId])).rows.length;
+  const matchesOf = async (listingId: string) =>
+    (await admin.query("select id from alert_match where listing_id = $1", [listingId])).rows.length;
   const matchJobsOf = async (listingId: string) =>
-    (await admin.query<{ state: string; retry_count: number }>("select state, retry_count from pgboss.job where name = 'match-listing' and data->'payload'->>'listingId' = $1", [listingId])).rows;
+    (
+      await admin.query<{ state: string; retry_count: number }>(
+        "select state, retry_count from pgboss.job where name = 'match-listing' and data->'payload'->>'listingId' = $1",
+        [listingId],
+      )
+    ).rows;
 
   async function until(what: string, check: () => Promise<boolean>, withinMs: number): Promise<void> {
     const deadline = Date.now() + withinMs;
@@ -101,7 +121,10 @@ describe("alert jobs on two instances (pg-boss)", () => {
   beforeAll(async () => {
     const buyerCookie = await signUpAndIn(instances.a, buyer);
     sellerCookie = await signUpAndIn(instances.b, seller);
-    const saved = await request(instances.a, "POST", "/my/alerts/new", { form: { q: "onion", state: "maharashtra" }, headers: { cookie: buyerCookie } });
+    const saved = await request(instances.a, "POST", "/my/alerts/new", {
+      form: { q: "onion", state: "maharashtra" },
+      headers: { cookie: buyerCookie },
+    });
     expect(saved.status, saved.text.slice(0, 300)).toBe(302);
     savedSearchId = (await admin.query<{ id: string }>("select id from saved_search")).rows[0]!.id;
   }, 60_000);
@@ -111,7 +134,9 @@ describe("alert jobs on two instances (pg-boss)", () => {
     await until("the listing is matched", async () => (await matchesOf(listingId)) > 0, 15_000);
     await sleep(1_000); // a second run, had there been one, would have shown by now
     expect(await matchesOf(listingId)).toBe(1);
-    expect((await admin.query("select id from alert_match where saved_search_id = $1 and listing_id = $2", [savedSearchId, listingId])).rows).toHaveLength(1);
+    expect(
+      (await admin.query("select id from alert_match where saved_search_id = $1 and listing_id = $2", [savedSearchId, listingId])).rows,
+    ).toHaveLength(1);
     expect(await matchJobsOf(listingId)).toEqual([{ state: "completed", retry_count: 0 }]);
   });
 
@@ -147,7 +172,11 @@ describe("alert jobs on two instances (pg-boss)", () => {
     const survivor = instances[victim === "a" ? "b" : "a"];
     expect(survivor.process.exitCode).toBeNull();
     // The lease runs out, pg-boss's maintenance on the survivor fails the job over, and it runs there.
-    await until("the survivor finishes the job", async () => (await matchJobsOf(listingId))[0]?.state === "completed", (LEASE_SECONDS + 15) * 1000);
+    await until(
+      "the survivor finishes the job",
+      async () => (await matchJobsOf(listingId))[0]?.state === "completed",
+      (LEASE_SECONDS + 15) * 1000,
+    );
     await sleep(500);
     expect(await matchesOf(listingId)).toBe(1);
     const [job] = await matchJobsOf(listingId);

@@ -31,7 +31,9 @@ function parse(text: string): Sample[] {
 }
 
 const pick = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
-  samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).reduce((sum, s) => sum + s.value, 0);
+  samples
+    .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+    .reduce((sum, s) => sum + s.value, 0);
 
 async function scrape(port: number, token?: string): Promise<Sample[]> {
   const response = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -50,7 +52,12 @@ async function start(env: Record<string, string>): Promise<{ app: AppInstance; m
   const app = await startAppInstance({
     port,
     dataDir,
-    env: { BASE_URL: `http://127.0.0.1:${port}`, METRICS_PORT: String(metricsPort), AUTH_SECRET: "metrics-tests-secret-metrics-tests-secret", ...env },
+    env: {
+      BASE_URL: `http://127.0.0.1:${port}`,
+      METRICS_PORT: String(metricsPort),
+      AUTH_SECRET: "metrics-tests-secret-metrics-tests-secret",
+      ...env,
+    },
   });
   instances.push(app);
   return { app, metricsPort };
@@ -100,9 +107,17 @@ describe("one process", () => {
     expect(delta({ route: "/view/:id", method: "GET", status_class: "4xx" })).toBe(3);
     expect(delta({ route: "/healthz", method: "GET", status_class: "2xx" })).toBe(1);
     // Histogram buckets are cumulative: the +Inf bucket holds them all.
-    expect(pick(after, "mandi_http_request_duration_seconds_bucket", { route: "/signup", le: "+Inf", status_class: "2xx" })).toBe(count(after, { route: "/signup", status_class: "2xx" }));
-    expect(pick(after, "mandi_page_cache_requests_total", { result: cached }) - pick(before, "mandi_page_cache_requests_total", { result: cached })).toBe(1);
-    expect(pick(after, "mandi_page_cache_requests_total", { result: "miss" }) - pick(before, "mandi_page_cache_requests_total", { result: "miss" })).toBeGreaterThanOrEqual(1);
+    expect(pick(after, "mandi_http_request_duration_seconds_bucket", { route: "/signup", le: "+Inf", status_class: "2xx" })).toBe(
+      count(after, { route: "/signup", status_class: "2xx" }),
+    );
+    expect(
+      pick(after, "mandi_page_cache_requests_total", { result: cached }) -
+        pick(before, "mandi_page_cache_requests_total", { result: cached }),
+    ).toBe(1);
+    expect(
+      pick(after, "mandi_page_cache_requests_total", { result: "miss" }) -
+        pick(before, "mandi_page_cache_requests_total", { result: "miss" }),
+    ).toBeGreaterThanOrEqual(1);
     // The database's queries were timed, and Node's own figures are there.
     expect(pick(after, "mandi_db_query_duration_seconds_count", { statement: "select" })).toBeGreaterThan(0);
     expect(pick(after, "mandi_process_resident_memory_bytes")).toBeGreaterThan(10_000_000);
@@ -125,7 +140,36 @@ describe("one process", () => {
     for (const method of ["PROPFIND", "BREW", "DELETE"]) await fetch(`${app.url}/viewmore`, { method }).catch(() => undefined);
     const samples = await scrape(metricsPort);
     const routes = new Set(samples.filter((s) => s.labels.route !== undefined).map((s) => s.labels.route));
-    const known = new Set(["/", "/signup", "/login", "/logout", "/create", "/view", "/view/:id", "/view/:id/report", "/viewmore", "/my/listings", "/my/listings/:id/edit", "/seller/:id", "/api/suggestions", "/language", "/my/account", "/admin", "/admin/listings/:id", "/admin/people", "/admin/audit", "/admin/jobs", "/*", "/healthz", "/readyz", "/assets/*", "/media/*", "/uploads/*", "/api/auth/*", "/i18n/*"]);
+    const known = new Set([
+      "/",
+      "/signup",
+      "/login",
+      "/logout",
+      "/create",
+      "/view",
+      "/view/:id",
+      "/view/:id/report",
+      "/viewmore",
+      "/my/listings",
+      "/my/listings/:id/edit",
+      "/seller/:id",
+      "/api/suggestions",
+      "/language",
+      "/my/account",
+      "/admin",
+      "/admin/listings/:id",
+      "/admin/people",
+      "/admin/audit",
+      "/admin/jobs",
+      "/*",
+      "/healthz",
+      "/readyz",
+      "/assets/*",
+      "/media/*",
+      "/uploads/*",
+      "/api/auth/*",
+      "/i18n/*",
+    ]);
     for (const route of routes) expect(known.has(route!) || /^\/[\w/:.-]*$/.test(route!), `route label ${route}`).toBe(true);
     expect([...routes].some((route) => route!.includes("script") || route!.includes("@") || route!.includes("प"))).toBe(false);
     const methods = new Set(samples.map((s) => s.labels.method).filter(Boolean));

@@ -62,7 +62,11 @@ describe.each(testEngines())("phone numbers on pages, two workers on %s", (engin
     primary.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     primary.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     exited = new Promise((resolve) => primary.once("exit", (code) => resolve(code)));
-    const ready = await askUntil(() => request(app, "GET", "/healthz", { timeoutMs: 1000 }), (r) => r.status === 200 && output.includes("all workers are serving"), 60_000);
+    const ready = await askUntil(
+      () => request(app, "GET", "/healthz", { timeoutMs: 1000 }),
+      (r) => r.status === 200 && output.includes("all workers are serving"),
+      60_000,
+    );
     if (ready.status !== 200 || !output.includes("all workers are serving")) throw new Error(`npm start did not come up:\n${output}`);
 
     const signUp = await request(app, "POST", "/api/auth/sign-up/email", {
@@ -74,8 +78,20 @@ describe.each(testEngines())("phone numbers on pages, two workers on %s", (engin
     const cookie = cookiesOf(await request(app, "POST", "/login", { form: { email: seller.email, password: seller.password } }));
     for (const name of ["Reveal Wheat", "Reveal Rice", "Reveal Maize"]) {
       const form = new FormData();
-      for (const [field, value] of Object.entries({ name, category: "wheat", price: "30", description: "Counted phone numbers", state: "punjab", district: "ludhiana" })) form.set(field, value);
-      form.set("image", new Blob([new Uint8Array(await makeProducePhoto("wheat", 2, { width: 640, height: 480 }))], { type: "image/jpeg" }), "wheat.jpg");
+      for (const [field, value] of Object.entries({
+        name,
+        category: "wheat",
+        price: "30",
+        description: "Counted phone numbers",
+        state: "punjab",
+        district: "ludhiana",
+      }))
+        form.set(field, value);
+      form.set(
+        "image",
+        new Blob([new Uint8Array(await makeProducePhoto("wheat", 2, { width: 640, height: 480 }))], { type: "image/jpeg" }),
+        "wheat.jpg",
+      );
       const created = await request(app, "POST", "/create", { headers: { cookie }, body: form });
       expect(created.status, created.text).toBe(302);
     }
@@ -97,7 +113,8 @@ describe.each(testEngines())("phone numbers on pages, two workers on %s", (engin
 
   it("shows a bulk reader the number on exactly the threshold's pages across both workers, then Show number, cached pages included", async () => {
     const replies: Reply[] = [];
-    for (let i = 0; i < 3 * PAGES_PER_HOUR; i++) replies.push(await request(app, "GET", `/view/${listingIds[i % listingIds.length]}`, from("203.0.113.7")));
+    for (let i = 0; i < 3 * PAGES_PER_HOUR; i++)
+      replies.push(await request(app, "GET", `/view/${listingIds[i % listingIds.length]}`, from("203.0.113.7")));
     expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
     // Counted in each worker's memory, two workers would have shown it on twice as many pages.
     expect(replies.map((r) => carriesPhone(r.text))).toEqual(replies.map((_, i) => i < PAGES_PER_HOUR));
@@ -140,7 +157,8 @@ describe.each(testEngines())("phone numbers on pages, two workers on %s", (engin
   });
 
   it("shows one number for a plain form post of Show number (no JavaScript), up to its own ceiling, and refuses another site's post", async () => {
-    const press = (pathname: string, headers: Record<string, string> = {}) => request(app, "POST", pathname, { ...from("203.0.113.7", headers), form: { intent: "show-number" } });
+    const press = (pathname: string, headers: Record<string, string> = {}) =>
+      request(app, "POST", pathname, { ...from("203.0.113.7", headers), form: { intent: "show-number" } });
     const shown = await press(`/view/${listingIds[0]}`);
     expect(shown.status, shown.text.slice(0, 300)).toBe(200);
     expect(shown.text).toContain(`href="tel:+91${digits}"`);

@@ -23,7 +23,13 @@ beforeAll(async () => {
   if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL must point at PostgreSQL for the two-instance test");
   scratch = mkdtempSync(path.join(tmpdir(), "mandi-insight-"));
   database = await createTestDatabase("postgres", scratch);
-  const env = { DATABASE_URL: database.url, BASE_URL: publicUrl, AUTH_SECRET: "insight-instances-share-this-secret-0123", AUTH_SIGNUP_PER_MINUTE: "100", AUTH_SIGNIN_PER_MINUTE: "100" };
+  const env = {
+    DATABASE_URL: database.url,
+    BASE_URL: publicUrl,
+    AUTH_SECRET: "insight-instances-share-this-secret-0123",
+    AUTH_SIGNUP_PER_MINUTE: "100",
+    AUTH_SIGNIN_PER_MINUTE: "100",
+  };
   a = await startAppInstance({ env });
   b = await startAppInstance({ env });
 }, 120_000);
@@ -46,20 +52,38 @@ describe("price insight on two instances", () => {
     const cookies: string[] = [];
     for (let n = 0; n < 3; n++) {
       const seller = makeSeller(5100 + n);
-      expect((await postJson(a, "/api/auth/sign-up/email", { name: seller.name, email: seller.email, password: seller.password, phone: `+91${seller.phone}` })).status).toBe(200);
+      expect(
+        (
+          await postJson(a, "/api/auth/sign-up/email", {
+            name: seller.name,
+            email: seller.email,
+            password: seller.password,
+            phone: `+91${seller.phone}`,
+          })
+        ).status,
+      ).toBe(200);
       const signIn = await postForm(a, "/login", { email: seller.email, password: seller.password });
       expect(signIn.status).toBe(302);
       cookies.push(cookiesOf(signIn));
     }
     const sell = async (instance: AppInstance, cookie: string, price: string) => {
-      const body = await multipart({ name: "Nashik onion", category: "vegetables", price, description: "Red onion", state: "maharashtra", district: "nashik" }, photo);
+      const body = await multipart(
+        { name: "Nashik onion", category: "vegetables", price, description: "Red onion", state: "maharashtra", district: "nashik" },
+        photo,
+      );
       const reply = await send(instance, "POST", "/create", { body: body.bytes, headers: { cookie, "content-type": body.contentType } });
       expect(reply.status, reply.text).toBe(302);
     };
     const insightOn = async (instance: AppInstance) => {
-      const reply = await send(instance, "GET", "/api/price-insight?name=onion&category=vegetables&unit=quintal&state=maharashtra&district=nashik");
+      const reply = await send(
+        instance,
+        "GET",
+        "/api/price-insight?name=onion&category=vegetables&unit=quintal&state=maharashtra&district=nashik",
+      );
       expect(reply.status).toBe(200);
-      return JSON.parse(reply.text) as { note: { enough: boolean; listings: number; lowPaise: number; highPaise: number; lowUnitPaise: number | null } | null };
+      return JSON.parse(reply.text) as {
+        note: { enough: boolean; listings: number; lowPaise: number; highPaise: number; lowUnitPaise: number | null } | null;
+      };
     };
 
     await sell(a, cookies[0]!, "18");
@@ -87,7 +111,12 @@ interface Reply {
 }
 
 /** A request as the load balancer forwards it: the public Host, and a browser's Origin on a POST. */
-function send(instance: AppInstance, method: "GET" | "POST", pathname: string, options: { headers?: Record<string, string>; body?: Uint8Array | string } = {}): Promise<Reply> {
+function send(
+  instance: AppInstance,
+  method: "GET" | "POST",
+  pathname: string,
+  options: { headers?: Record<string, string>; body?: Uint8Array | string } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${instance.url}${pathname}`, {
       method,
@@ -97,15 +126,21 @@ function send(instance: AppInstance, method: "GET" | "POST", pathname: string, o
     request.once("response", (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.once("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }));
+      response.once("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }),
+      );
     });
     request.end(options.body);
   });
 }
 
-const postJson = (instance: AppInstance, pathname: string, json: unknown) => send(instance, "POST", pathname, { body: JSON.stringify(json), headers: { "content-type": "application/json" } });
+const postJson = (instance: AppInstance, pathname: string, json: unknown) =>
+  send(instance, "POST", pathname, { body: JSON.stringify(json), headers: { "content-type": "application/json" } });
 const postForm = (instance: AppInstance, pathname: string, form: Record<string, string>) =>
-  send(instance, "POST", pathname, { body: new URLSearchParams(form).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+  send(instance, "POST", pathname, {
+    body: new URLSearchParams(form).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
 
 async function multipart(fields: Record<string, string>, photo: Buffer) {
   const form = new FormData();

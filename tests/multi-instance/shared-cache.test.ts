@@ -60,7 +60,10 @@ beforeAll(async () => {
 afterAll(async () => {
   nginx?.process.kill("SIGTERM");
   for (const instance of instances) instance.process.kill("SIGTERM");
-  await Promise.race([Promise.all([nginx?.exited, ...instances.map((i) => i.exited)]), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  await Promise.race([
+    Promise.all([nginx?.exited, ...instances.map((i) => i.exited)]),
+    new Promise((resolve) => setTimeout(resolve, 10_000)),
+  ]);
   for (const child of [nginx?.process, ...instances.map((i) => i.process)]) if (child?.exitCode === null) child.kill("SIGKILL");
   await database?.drop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
@@ -105,7 +108,10 @@ async function signedInSeller(n: number) {
     signal: AbortSignal.timeout(15_000),
   });
   expect(signIn.status).toBe(302);
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   expect(cookie).toContain("session_token");
   return { name: seller.name, cookie };
 }
@@ -129,7 +135,8 @@ describe("nginx proxy_cache in front of two instances", () => {
       expect(someoneElse.text, pathname).toContain(second.name);
       expect(anonymous.text, pathname).not.toContain(first.name);
       expect(anonymous.text, pathname).not.toContain(second.name);
-      for (const [i, answer] of [...mine, someoneElse, anonymous].entries()) expect(answer.cacheStatus, `${pathname} #${i}`).not.toBe("HIT");
+      for (const [i, answer] of [...mine, someoneElse, anonymous].entries())
+        expect(answer.cacheStatus, `${pathname} #${i}`).not.toBe("HIT");
       for (const answer of mine) {
         expect(answer.text, pathname).toContain(first.name);
         expect(answer.cacheControl, pathname).toBe("private, no-store");
@@ -192,7 +199,12 @@ describe("nginx proxy_cache in front of two instances", () => {
  */
 describe("the public API behind the cache, on two instances", () => {
   let person: { name: string; cookie: string };
-  const PATHS = ["/api/v1/listings?category=vegetables&sort=price-asc", "/api/v1/states/maharashtra", "/api/v1/mandi-rates?produce=onion", "/api/v1/produce?lang=hi"];
+  const PATHS = [
+    "/api/v1/listings?category=vegetables&sort=price-asc",
+    "/api/v1/states/maharashtra",
+    "/api/v1/mandi-rates?produce=onion",
+    "/api/v1/produce?lang=hi",
+  ];
 
   beforeAll(async () => {
     person = await signedInSeller(5103);

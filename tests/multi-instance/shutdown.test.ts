@@ -72,7 +72,9 @@ async function openEngine(engine: TestEngine, dataDir: string): Promise<Engine> 
         return {
           async appWaits() {
             await until(async () => {
-              const { rows } = await admin.query<{ n: string }>("select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+              const { rows } = await admin.query<{ n: string }>(
+                "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+              );
               return Number(rows[0]?.n) > 0;
             }, 10_000);
           },
@@ -199,28 +201,32 @@ describe.each(testEngines())("stopping on %s while a request whose client has go
   // PostgreSQL only: on SQLite a write waiting for the lock holds the whole process (better-sqlite3
   // waits synchronously) for SQLITE_BUSY_TIMEOUT_MS and then fails as a 503, which the chaos
   // suite's held write lock covers; there is no "never" to bound.
-  it.skipIf(engineName === "sqlite")("still exits within the grace period and a margin when the lock is never released, naming what was running", async () => {
-    const app = await start({ SHUTDOWN_GRACE_MS: String(SHORT_GRACE_MS) });
-    const lock = await engine.lock();
-    try {
-      const signUp = signUpThenLeave(app, makeSeller(2702));
-      await lock.appWaits(app);
-      signUp.abort();
-      const stoppedAt = performance.now();
-      app.child.kill("SIGTERM");
-      const code = await withinMs(app.exited, SHORT_GRACE_MS + CLOSE_BOUND_MS + EXIT_MARGIN_MS);
-      const tookMs = performance.now() - stoppedAt;
-      const log = app.output();
-      expect(tookMs).toBeGreaterThanOrEqual(SHORT_GRACE_MS);
-      // The action React Router let go of when its client left is what was still running.
-      expect(log).toMatch(/still running after the grace period: 1 request handler\(s\), loader\(s\) or action\(s\); closing anyway/);
-      // Its connection is still in use, waiting for the lock: the pool cannot close, and says so.
-      expect(log).toMatch(/the database did not close within/);
-      expect(code).toBe(1);
-    } finally {
-      await lock.release();
-    }
-  }, 20_000);
+  it.skipIf(engineName === "sqlite")(
+    "still exits within the grace period and a margin when the lock is never released, naming what was running",
+    async () => {
+      const app = await start({ SHUTDOWN_GRACE_MS: String(SHORT_GRACE_MS) });
+      const lock = await engine.lock();
+      try {
+        const signUp = signUpThenLeave(app, makeSeller(2702));
+        await lock.appWaits(app);
+        signUp.abort();
+        const stoppedAt = performance.now();
+        app.child.kill("SIGTERM");
+        const code = await withinMs(app.exited, SHORT_GRACE_MS + CLOSE_BOUND_MS + EXIT_MARGIN_MS);
+        const tookMs = performance.now() - stoppedAt;
+        const log = app.output();
+        expect(tookMs).toBeGreaterThanOrEqual(SHORT_GRACE_MS);
+        // The action React Router let go of when its client left is what was still running.
+        expect(log).toMatch(/still running after the grace period: 1 request handler\(s\), loader\(s\) or action\(s\); closing anyway/);
+        // Its connection is still in use, waiting for the lock: the pool cannot close, and says so.
+        expect(log).toMatch(/the database did not close within/);
+        expect(code).toBe(1);
+      } finally {
+        await lock.release();
+      }
+    },
+    20_000,
+  );
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("stopping on postgres while a job is mid-run", () => {
@@ -231,7 +237,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("stopping on postgres while a jo
   const apps: AppProcess[] = [];
 
   const start = async (env: Record<string, string> = {}) => {
-    const app = await startAppProcess({ port: await freePort(), env: { DATA_DIR: dataDir, DATABASE_URL: database.url, DATABASE_STATEMENT_TIMEOUT_MS: "30000", JOB_POLL_MS: "100", ...env } });
+    const app = await startAppProcess({
+      port: await freePort(),
+      env: { DATA_DIR: dataDir, DATABASE_URL: database.url, DATABASE_STATEMENT_TIMEOUT_MS: "30000", JOB_POLL_MS: "100", ...env },
+    });
     apps.push(app);
     return app;
   };
@@ -245,14 +254,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("stopping on postgres while a jo
     const app = await start();
     const signUpAndIn = async (person: SellerData) => {
       const body = JSON.stringify({ name: person.name, email: person.email, password: person.password, phone: `+91${person.phone}` });
-      expect((await request(app, "POST", "/api/auth/sign-up/email", { body, headers: { "content-type": "application/json" } })).status).toBe(200);
+      expect(
+        (await request(app, "POST", "/api/auth/sign-up/email", { body, headers: { "content-type": "application/json" } })).status,
+      ).toBe(200);
       const signIn = await request(app, "POST", "/login", { form: { email: person.email, password: person.password } });
       expect(signIn.status).toBe(302);
       return cookiesOf(signIn);
     };
     const buyerCookie = await signUpAndIn(makeSeller(2711));
     sellerCookie = await signUpAndIn(makeSeller(2712));
-    const saved = await request(app, "POST", "/my/alerts/new", { form: { q: "onion", state: "maharashtra" }, headers: { cookie: buyerCookie } });
+    const saved = await request(app, "POST", "/my/alerts/new", {
+      form: { q: "onion", state: "maharashtra" },
+      headers: { cookie: buyerCookie },
+    });
     expect(saved.status).toBe(302);
     app.child.kill("SIGTERM");
     expect(await app.exited).toBe(0);
@@ -271,12 +285,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("stopping on postgres while a jo
     await holder.connect();
     await holder.query("begin; lock table alert_match in exclusive mode");
     const form = new FormData();
-    for (const [field, value] of Object.entries({ name, category: "vegetables", price: "22", description: "Listed as the server stops", state: "maharashtra", district: "nashik" })) form.set(field, value);
-    form.set("image", new Blob([new Uint8Array(await makeProducePhoto("vegetables", 7, { width: 400, height: 300 }))], { type: "image/jpeg" }), "onion.jpg");
+    for (const [field, value] of Object.entries({
+      name,
+      category: "vegetables",
+      price: "22",
+      description: "Listed as the server stops",
+      state: "maharashtra",
+      district: "nashik",
+    }))
+      form.set(field, value);
+    form.set(
+      "image",
+      new Blob([new Uint8Array(await makeProducePhoto("vegetables", 7, { width: 400, height: 300 }))], { type: "image/jpeg" }),
+      "onion.jpg",
+    );
     const created = await request(app, "POST", "/create", { body: form, headers: { cookie: sellerCookie }, timeoutMs: 15_000 });
     expect(created.status, created.text.slice(0, 300)).toBe(302);
     await until(async () => {
-      const { rows } = await admin.query("select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%alert_match%'");
+      const { rows } = await admin.query(
+        "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%alert_match%'",
+      );
       return rows.length > 0;
     }, 10_000);
     const listingId = (await admin.query<{ id: string }>("select id from listing where name = $1", [name])).rows[0]!.id;

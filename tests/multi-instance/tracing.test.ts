@@ -42,7 +42,9 @@ beforeAll(async () => {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       if (req.url === "/v1/traces") {
-        const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { resourceSpans: Array<{ scopeSpans: Array<{ spans: OtlpSpan[] }> }> };
+        const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+          resourceSpans: Array<{ scopeSpans: Array<{ spans: OtlpSpan[] }> }>;
+        };
         for (const resource of body.resourceSpans) for (const scope of resource.scopeSpans) spans.push(...scope.spans);
       }
       res.writeHead(200, { "content-type": "application/json" }).end("{}");
@@ -103,11 +105,15 @@ describe("traces", () => {
       body: JSON.stringify({ name: "Tracing Farmer", email, password: "a-long-password-1", phone: "+919812345678" }),
     });
     expect(signUp.status, await signUp.clone().text()).toBe(200);
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const account = await fetch(`${app.url}/my/account`, { headers: { cookie, "x-request-id": "trace-test-2" } });
     expect(account.status).toBe(200);
     await waitForSpan((span) => attribute(span, "mandi.request_id") === "trace-test-2");
     const text = JSON.stringify(spans);
-    for (const secret of [email, "9812345678", "Tracing Farmer", ...cookie.split("; ").map((c) => c.split("=")[1]!)]) expect(text).not.toContain(secret);
+    for (const secret of [email, "9812345678", "Tracing Farmer", ...cookie.split("; ").map((c) => c.split("=")[1]!)])
+      expect(text).not.toContain(secret);
   });
 });

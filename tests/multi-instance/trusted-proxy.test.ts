@@ -27,7 +27,8 @@ function documentedTrustProxy(): string {
 function documentedLocation(): string {
   const block = /```nginx\n([\s\S]*?)```/.exec(SAMPLE)?.[1];
   const location = block && /location \/ \{([\s\S]*?)\n\s*\}/.exec(block)?.[1];
-  if (!location?.includes("proxy_pass http://mandi;")) throw new Error("docs/operations.md's sample nginx config has no `location / { proxy_pass http://mandi; … }`");
+  if (!location?.includes("proxy_pass http://mandi;"))
+    throw new Error("docs/operations.md's sample nginx config has no `location / { proxy_pass http://mandi; … }`");
   return location;
 }
 
@@ -57,7 +58,12 @@ async function behindNginx(name: string, trustProxy: string): Promise<Proxied> {
     },
     dataDir: path.join(scratch, name),
   });
-  const nginx = await startNginx({ dir: path.join(scratch, `nginx-${name}`), listenPort: proxyPort, upstreams: [new URL(instance.url).host], location: documentedLocation() });
+  const nginx = await startNginx({
+    dir: path.join(scratch, `nginx-${name}`),
+    listenPort: proxyPort,
+    upstreams: [new URL(instance.url).host],
+    location: documentedLocation(),
+  });
   const proxied = {
     url,
     async stop() {

@@ -67,7 +67,14 @@ describe("two app instances on one PostgreSQL and one S3", () => {
 
   it("a listing created through one instance is visible, with its photo, through the other", async () => {
     const body = await multipart(
-      { name: "Two Instance Basmati", category: "rice", price: "95", description: "Listed on instance A", state: "punjab", district: "amritsar" },
+      {
+        name: "Two Instance Basmati",
+        category: "rice",
+        price: "95",
+        description: "Listed on instance A",
+        state: "punjab",
+        district: "amritsar",
+      },
       { bytes: await makeProducePhoto("rice", 3, { width: 800, height: 600 }), name: "basmati.jpg" },
     );
     const created = await send(a, "POST", "/create", { body: body.bytes, headers: { cookie, "content-type": body.contentType } });
@@ -90,18 +97,40 @@ describe("two app instances on one PostgreSQL and one S3", () => {
 
   it("an edit on one instance and a sale on the other are what both show at once", async () => {
     const body = await multipart(
-      { name: "Two Instance Wheat", category: "wheat", price: "2,400", unit: "quintal", description: "Listed on A", state: "punjab", district: "ludhiana" },
+      {
+        name: "Two Instance Wheat",
+        category: "wheat",
+        price: "2,400",
+        unit: "quintal",
+        description: "Listed on A",
+        state: "punjab",
+        district: "ludhiana",
+      },
       { bytes: await makeProducePhoto("wheat", 4, { width: 640, height: 480 }), name: "wheat.jpg" },
     );
-    expect((await send(a, "POST", "/create", { body: body.bytes, headers: { cookie, "content-type": body.contentType } })).status).toBe(302);
+    expect((await send(a, "POST", "/create", { body: body.bytes, headers: { cookie, "content-type": body.contentType } })).status).toBe(
+      302,
+    );
     const listingId = /href="\/view\/([^"]+)"/.exec((await get(b, "/viewmore?q=two+instance+wheat")).text)?.[1] ?? "";
     expect(listingId).not.toBe("");
     const photo = /name="photo" value="([^"]+)"/.exec((await get(b, `/my/listings/${listingId}/edit`, { cookie })).text)?.[1] ?? "";
     expect(photo).toMatch(/^k:listings\//);
 
     // Edited through B (the photo kept), seen through A.
-    const edit = await multipart({ name: "Two Instance Wheat", category: "wheat", price: "2,600", unit: "quintal", description: "Edited on B", state: "punjab", district: "ludhiana", photo });
-    expect((await send(b, "POST", `/my/listings/${listingId}/edit`, { body: edit.bytes, headers: { cookie, "content-type": edit.contentType } })).status).toBe(302);
+    const edit = await multipart({
+      name: "Two Instance Wheat",
+      category: "wheat",
+      price: "2,600",
+      unit: "quintal",
+      description: "Edited on B",
+      state: "punjab",
+      district: "ludhiana",
+      photo,
+    });
+    expect(
+      (await send(b, "POST", `/my/listings/${listingId}/edit`, { body: edit.bytes, headers: { cookie, "content-type": edit.contentType } }))
+        .status,
+    ).toBe(302);
     const onA = (await get(a, `/view/${listingId}`)).text;
     expect(onA).toContain("Edited on B");
     expect(onA).toContain("₹2,600 / quintal (₹26 / kg)");
@@ -133,12 +162,22 @@ describe("two app instances on one PostgreSQL and one S3", () => {
   it("a moderator's hiding and ban through one instance hold on the other at once", async () => {
     // A moderator, as `npm run admin:grant` makes one.
     const moderator = makeSeller(4343);
-    expect((await postJson(b, "/api/auth/sign-up/email", { name: moderator.name, email: moderator.email, password: moderator.password, phone: `+91${moderator.phone}` })).status).toBe(200);
+    expect(
+      (
+        await postJson(b, "/api/auth/sign-up/email", {
+          name: moderator.name,
+          email: moderator.email,
+          password: moderator.password,
+          phone: `+91${moderator.phone}`,
+        })
+      ).status,
+    ).toBe(200);
     const db = openDatabase(database.url, { poolSize: 1 });
     let sellerId = "";
     try {
       await db.kysely.updateTable("user").set({ role: "moderator" }).where("email", "=", moderator.email.toLowerCase()).execute();
-      sellerId = (await db.kysely.selectFrom("user").select("id").where("email", "=", seller.email.toLowerCase()).executeTakeFirstOrThrow()).id;
+      sellerId = (await db.kysely.selectFrom("user").select("id").where("email", "=", seller.email.toLowerCase()).executeTakeFirstOrThrow())
+        .id;
     } finally {
       await db.close();
     }
@@ -159,7 +198,9 @@ describe("two app instances on one PostgreSQL and one S3", () => {
 
     // Banned through A: B no longer knows the seller's session, and refuses their sign-in.
     expect((await get(b, "/my/listings", { cookie })).status).toBe(200);
-    expect((await postForm(a, "/admin/people", { intent: "ban", personId: sellerId, reason: "Two-instance check" }, { cookie: staff })).status).toBe(302);
+    expect(
+      (await postForm(a, "/admin/people", { intent: "ban", personId: sellerId, reason: "Two-instance check" }, { cookie: staff })).status,
+    ).toBe(302);
     const next = await get(b, "/my/listings", { cookie });
     expect(next.status).toBe(302);
     expect(next.headers.location).toMatch(/^\/login/);
@@ -186,7 +227,14 @@ describe("two app instances on one PostgreSQL and one S3", () => {
   it("on SIGTERM an instance finishes the request in flight, then exits 0", async () => {
     // A sell form whose body arrives slowly is in flight when the signal comes.
     const body = await multipart(
-      { name: "Slow Upload Wheat", category: "wheat", price: "31", description: "Sent while the instance stops", state: "punjab", district: "ludhiana" },
+      {
+        name: "Slow Upload Wheat",
+        category: "wheat",
+        price: "31",
+        description: "Sent while the instance stops",
+        state: "punjab",
+        district: "ludhiana",
+      },
       { bytes: await makeProducePhoto("wheat", 5, { width: 640, height: 480 }), name: "wheat.jpg" },
     );
     const half = body.bytes.length >> 1;
@@ -247,7 +295,9 @@ function send(
     request.once("response", (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.once("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }));
+      response.once("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }),
+      );
       response.once("error", reject);
     });
     void (async () => {

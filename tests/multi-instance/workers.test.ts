@@ -104,8 +104,20 @@ describe("npm start with two workers on one SQLite file", () => {
 
     const sell = async (name: string) => {
       const form = new FormData();
-      for (const [field, value] of Object.entries({ name, category: "wheat", price: "30", description: "Sold from one worker", state: "punjab", district: "ludhiana" })) form.set(field, value);
-      form.set("image", new Blob([new Uint8Array(await makeProducePhoto("wheat", 2, { width: 640, height: 480 }))], { type: "image/jpeg" }), "wheat.jpg");
+      for (const [field, value] of Object.entries({
+        name,
+        category: "wheat",
+        price: "30",
+        description: "Sold from one worker",
+        state: "punjab",
+        district: "ludhiana",
+      }))
+        form.set(field, value);
+      form.set(
+        "image",
+        new Blob([new Uint8Array(await makeProducePhoto("wheat", 2, { width: 640, height: 480 }))], { type: "image/jpeg" }),
+        "wheat.jpg",
+      );
       const created = await request(app, "POST", "/create", { headers: { cookie }, body: form });
       expect(created.status, created.text).toBe(302);
     };
@@ -135,7 +147,11 @@ describe("npm start with two workers on one SQLite file", () => {
     // Long enough for the client to see its idle connection to that worker close.
     await sleep(300);
     for (let i = 0; i < 4; i++) expect((await request(app, "GET", "/")).status).toBe(200);
-    const replaced = await askUntil(async () => ({ status: workerPids().length, headers: new Headers(), text: "", ms: 0 }), (r) => r.status === 2, 30_000);
+    const replaced = await askUntil(
+      async () => ({ status: workerPids().length, headers: new Headers(), text: "", ms: 0 }),
+      (r) => r.status === 2,
+      30_000,
+    );
     expect(replaced.status).toBe(2);
     expect(workerPids()).not.toContain(victim);
   });

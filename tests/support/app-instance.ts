@@ -22,14 +22,25 @@ export async function startAppInstance(options: { env: Record<string, string>; p
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "mandi-instance-"));
   const child = spawn(process.execPath, ["build/server/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...options.env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...options.env,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   for (let waited = 0; ; waited += 100) {
     if (child.exitCode !== null) throw new Error(`instance on port ${port} exited with ${child.exitCode}`);
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (waited > READY_WITHIN_MS) {
       child.kill("SIGKILL");
@@ -56,7 +67,10 @@ export async function freePort(): Promise<number> {
   for (let i = 0; i < span; i++) {
     const port = low + ((start + i) % span);
     if (handedOut.has(port)) continue;
-    const free = await listenOn(port).then(() => true, () => false);
+    const free = await listenOn(port).then(
+      () => true,
+      () => false,
+    );
     if (!free) continue;
     handedOut.add(port);
     return port;

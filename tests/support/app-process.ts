@@ -21,12 +21,17 @@ export interface AppProcess {
 export const TEST_AUTH_SECRET = "chaos-tests-secret-chaos-tests-secret-0123";
 
 /** Starts the app; with `waitUntilReady` (the default) resolves once /healthz answers. */
-export async function startAppProcess(options: { port: number; env: Record<string, string>; waitUntilReady?: boolean }): Promise<AppProcess> {
+export async function startAppProcess(options: {
+  port: number;
+  env: Record<string, string>;
+  waitUntilReady?: boolean;
+}): Promise<AppProcess> {
   if (!existsSync("build/server/index.js")) throw new Error("No production build: run `npx react-router build` first.");
   const url = `http://127.0.0.1:${options.port}`;
   // Another process on the port would answer /healthz in this one's place, and the test would
   // judge a server it did not start (seen: a server left over from a stopped run).
-  if (await portAnswers(options.port)) throw new Error(`port ${options.port} is already taken by another process: stop it, or give this test another port`);
+  if (await portAnswers(options.port))
+    throw new Error(`port ${options.port} is already taken by another process: stop it, or give this test another port`);
   const child = spawn(process.execPath, ["build/server/index.js"], {
     env: {
       ...process.env,
@@ -62,7 +67,12 @@ export async function startAppProcess(options: { port: number; env: Record<strin
   };
   if (options.waitUntilReady ?? true) {
     const deadline = Date.now() + 60_000;
-    while (!(await request(app, "GET", "/healthz", { timeoutMs: 1_000 }).then((r) => r.status === 200, () => false))) {
+    while (
+      !(await request(app, "GET", "/healthz", { timeoutMs: 1_000 }).then(
+        (r) => r.status === 200,
+        () => false,
+      ))
+    ) {
       if (!app.alive()) throw new Error(`the app exited with ${child.exitCode} before it was ready:\n${output}`);
       if (Date.now() > deadline) throw new Error(`the app did not answer /healthz within 60 s:\n${output}`);
       await sleep(100);

@@ -8,10 +8,18 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../../server/db/schema";
 
 export async function markEmailVerifiedForTest(db: Kysely<Database>, userId: string): Promise<void> {
-  await db.updateTable("user").set({ emailVerified: sql<boolean>`true` }).where("id", "=", userId).execute();
+  await db
+    .updateTable("user")
+    .set({ emailVerified: sql<boolean>`true` })
+    .where("id", "=", userId)
+    .execute();
 }
 
 /** The same, for a person known by their address (a test that drives an app process over HTTP). */
 export async function markEmailVerifiedByAddressForTest(db: Kysely<Database>, email: string): Promise<void> {
-  await db.updateTable("user").set({ emailVerified: sql<boolean>`true` }).where("email", "=", email.toLowerCase()).execute();
+  await db
+    .updateTable("user")
+    .set({ emailVerified: sql<boolean>`true` })
+    .where("email", "=", email.toLowerCase())
+    .execute();
 }

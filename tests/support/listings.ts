@@ -8,7 +8,10 @@ export function listingFields(form: Record<string, string>): ListingFields {
   return listingFieldsSchema.parse({ price: "40", description: "Fresh from the farm", state: "maharashtra", district: "nashik", ...form });
 }
 
-export async function createMangoListing(t: TestServices, photo: { width: number; height: number }): Promise<{ id: string; imageKey: string }> {
+export async function createMangoListing(
+  t: TestServices,
+  photo: { width: number; height: number },
+): Promise<{ id: string; imageKey: string }> {
   const seller = await t.accounts.signUp({ ...makeSeller(1), phone: "+919876543210" }, new Headers());
   const { id } = await t.listings.createListing({
     actor: { id: seller.id },
@@ -22,7 +25,10 @@ export async function createMangoListing(t: TestServices, photo: { width: number
  * The sell form as a browser without JavaScript posts it to /create: its text fields and one
  * photo in the same multipart body. `fields` overrides the defaults (a vegetable in Nashik).
  */
-export function sellFormData(fields: { name: string; description: string } & Partial<Record<"category" | "price" | "state" | "district", string>>, photo: { bytes: Buffer; fileName: string }): FormData {
+export function sellFormData(
+  fields: { name: string; description: string } & Partial<Record<"category" | "price" | "state" | "district", string>>,
+  photo: { bytes: Buffer; fileName: string },
+): FormData {
   const form = new FormData();
   const values = { category: "vegetables", price: "42", state: "maharashtra", district: "nashik", ...fields };
   for (const name of ["name", "category", "price", "description", "state", "district"] as const) form.set(name, values[name]);

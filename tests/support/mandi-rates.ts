@@ -27,7 +27,16 @@ const MARKETS = [
   ["Gujarat", "Rajkot", "Rajkot"],
   ["Punjab", "Ludhiana", "Khanna"],
 ] as const;
-const COMMODITIES = ["Onion", "Tomato", "Potato", "Wheat", "Paddy(Dhan)(Common)", "Bhindi(Ladies Finger)", "Arhar (Tur/Red Gram)(Whole)", "Cotton"] as const;
+const COMMODITIES = [
+  "Onion",
+  "Tomato",
+  "Potato",
+  "Wheat",
+  "Paddy(Dhan)(Common)",
+  "Bhindi(Ladies Finger)",
+  "Arhar (Tur/Red Gram)(Whole)",
+  "Cotton",
+] as const;
 
 /** The i-th of a synthetic file's records: every one distinct (market, commodity, variety, date). */
 export function syntheticRow(i: number, now = Date.now()): string {

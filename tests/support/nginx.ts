@@ -21,8 +21,15 @@ export interface Nginx {
  * `location / { … }` holds `location`; `http` adds directives to the http block. Resolves once
  * it answers /healthz through an upstream.
  */
-export async function startNginx(options: { dir: string; listenPort: number; upstreams: string[]; location: string; http?: string }): Promise<Nginx> {
-  if (!existsSync(NGINX)) throw new Error(`nginx was not found at ${NGINX}. Install it with: apt-get install -y nginx-light (or set NGINX_PATH).`);
+export async function startNginx(options: {
+  dir: string;
+  listenPort: number;
+  upstreams: string[];
+  location: string;
+  http?: string;
+}): Promise<Nginx> {
+  if (!existsSync(NGINX))
+    throw new Error(`nginx was not found at ${NGINX}. Install it with: apt-get install -y nginx-light (or set NGINX_PATH).`);
   const { dir } = options;
   mkdirSync(dir, { recursive: true });
   const config = `
@@ -49,10 +56,24 @@ export async function startNginx(options: { dir: string; listenPort: number; ups
       }
     }`;
   writeFileSync(path.join(dir, "nginx.conf"), config);
-  const child = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], { stdio: ["ignore", "inherit", "inherit"] });
-  const nginx = { url: `http://127.0.0.1:${options.listenPort}`, process: child, exited: new Promise((resolve) => child.once("exit", resolve)) };
-  for (let waited = 0; !(await fetch(`${nginx.url}/healthz`).then((r) => r.ok, () => false)); waited += 100) {
-    if (waited > 10_000 || child.exitCode !== null) throw new Error(`nginx did not answer on ${nginx.url}: ${readFileSync(path.join(dir, "error.log"), "utf8")}`);
+  const child = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const nginx = {
+    url: `http://127.0.0.1:${options.listenPort}`,
+    process: child,
+    exited: new Promise((resolve) => child.once("exit", resolve)),
+  };
+  for (
+    let waited = 0;
+    !(await fetch(`${nginx.url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    waited += 100
+  ) {
+    if (waited > 10_000 || child.exitCode !== null)
+      throw new Error(`nginx did not answer on ${nginx.url}: ${readFileSync(path.join(dir, "error.log"), "utf8")}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return nginx;

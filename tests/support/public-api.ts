@@ -26,16 +26,25 @@ export interface ApiMarket {
 export async function seedApiMarket(t: TestServices): Promise<ApiMarket> {
   const photo = await makeProducePhoto("vegetables", 1, { width: 200, height: 150 });
   const sellers: Array<{ id: string }> = [];
-  for (const [n, phone] of SELLER_PHONES.entries()) sellers.push({ id: (await t.accounts.signUp({ ...makeSeller(n + 1), phone }, new Headers())).id });
+  for (const [n, phone] of SELLER_PHONES.entries())
+    sellers.push({ id: (await t.accounts.signUp({ ...makeSeller(n + 1), phone }, new Headers())).id });
   const list = async (seller: { id: string }, form: Record<string, string>) => {
     t.clock.now += 60_000;
-    const { id } = await t.listings.createListing({ actor: seller, fields: listingFields({ category: "Vegetable", ...form }), photos: [{ bytes: photo, fileName: "p.jpg" }] });
+    const { id } = await t.listings.createListing({
+      actor: seller,
+      fields: listingFields({ category: "Vegetable", ...form }),
+      photos: [{ bytes: photo, fileName: "p.jpg" }],
+    });
     return id;
   };
   const onionIds: string[] = [];
-  for (const [i, price] of ONION_PRICES.entries()) onionIds.push(await list(sellers[i % sellers.length]!, { name: i % 2 ? "Red onion" : "Nashik onion", price: String(price) }));
+  for (const [i, price] of ONION_PRICES.entries())
+    onionIds.push(await list(sellers[i % sellers.length]!, { name: i % 2 ? "Red onion" : "Nashik onion", price: String(price) }));
   const tomatoId = await list(sellers[0]!, { name: "Tomato", price: "15", state: "karnataka", district: "kolar" });
-  const lines = [0, 1, 2, 3].map((daysAgo) => `Maharashtra,Nashik,"Lasalgaon","Onion",Red,FAQ,${agmarknetDate(daysAgo, t.clock.now)},${1900 + daysAgo * 10},${2300 + daysAgo * 10},${2150 + daysAgo * 10}`);
+  const lines = [0, 1, 2, 3].map(
+    (daysAgo) =>
+      `Maharashtra,Nashik,"Lasalgaon","Onion",Red,FAQ,${agmarknetDate(daysAgo, t.clock.now)},${1900 + daysAgo * 10},${2300 + daysAgo * 10},${2150 + daysAgo * 10}`,
+  );
   lines.push(`Maharashtra,Nashik,"Pimpalgaon","Onion",Red,FAQ,${agmarknetDate(1, t.clock.now)},1800,2200,2000`);
   await importMandiRates({ db: t.db, input: Readable.from([Buffer.from([CSV_HEADER_LINE, ...lines].join("\n"))]) });
   return { sellers, onionIds, tomatoId };
@@ -45,7 +54,10 @@ export async function seedApiMarket(t: TestServices): Promise<ApiMarket> {
  * The API over real HTTP on a fresh database holding seedApiMarket's marketplace, its rate limits
  * out of the way; `apiDeprecations` marks operations or parameters deprecated, as v1's table would.
  */
-export async function serveApiMarket(engine: TestEngine, options: Pick<HttpAppOptions, "apiDeprecations"> = {}): Promise<{ t: TestServices; market: ApiMarket; http: TestHttpApp }> {
+export async function serveApiMarket(
+  engine: TestEngine,
+  options: Pick<HttpAppOptions, "apiDeprecations"> = {},
+): Promise<{ t: TestServices; market: ApiMarket; http: TestHttpApp }> {
   const t = await createTestServices({ engine, env: { API_PER_MINUTE: "1000000", API_CONTACT_PER_MINUTE: "1000000" } });
   const market = await seedApiMarket(t);
   return { t, market, http: await startTestHttpApp(t, options) };

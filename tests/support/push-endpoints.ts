@@ -22,7 +22,17 @@ export function parserDifferentialEndpoints(domain: string): string[] {
   const fullwidthFirst = String.fromCharCode(domain.charCodeAt(0) + 0xfee0) + domain.slice(1);
   return [
     ...issueSpellings(domain),
-    ...["127.0.0.1%3b", "127.0.0.1%3B", "127.0.0.1`", "169.254.169.254;", "10.0.0.1'", "localhost;", "[::1];", "127.0.0.1%2f", "%31%32%37.0.0.1"].map((prefix) => `https://${prefix}.${domain}/x`),
+    ...[
+      "127.0.0.1%3b",
+      "127.0.0.1%3B",
+      "127.0.0.1`",
+      "169.254.169.254;",
+      "10.0.0.1'",
+      "localhost;",
+      "[::1];",
+      "127.0.0.1%2f",
+      "%31%32%37.0.0.1",
+    ].map((prefix) => `https://${prefix}.${domain}/x`),
     // Userinfo, backslashes, fragments: a different host for one parser or both.
     `https://${domain}@127.0.0.1/x`,
     `https://x@${domain}/x`,

@@ -20,9 +20,7 @@ export interface TestServices extends Services {
 }
 
 /** `env` overrides configuration (e.g. low rate limits for the test that checks them). */
-export async function createTestServices(
-  options: { engine?: TestEngine; env?: Record<string, string> } = {},
-): Promise<TestServices> {
+export async function createTestServices(options: { engine?: TestEngine; env?: Record<string, string> } = {}): Promise<TestServices> {
   const engine = options.engine ?? "sqlite";
   const dataDir = mkdtempSync(path.join(tmpdir(), "mandi-test-"));
   const database = await createTestDatabase(engine, dataDir);

@@ -16,14 +16,19 @@ export async function storeUpload(
 ): Promise<string> {
   const id = randomBytes(16).toString("hex");
   await t.uploads.registerUpload({ id, ownerId: input.ownerId, size: input.bytes.byteLength });
-  await t.uploadDatastore.create(new Upload({ id, size: input.bytes.byteLength, offset: 0, metadata: { filename: input.fileName ?? "IMG_0001.jpg" } }));
+  await t.uploadDatastore.create(
+    new Upload({ id, size: input.bytes.byteLength, offset: 0, metadata: { filename: input.fileName ?? "IMG_0001.jpg" } }),
+  );
   const sent = input.bytes.subarray(0, input.sentBytes ?? input.bytes.byteLength);
   if (sent.byteLength) await t.uploadDatastore.write(Readable.from([Buffer.from(sent)]), id, 0);
   return id;
 }
 
 /** `locker`: another process's locker on the same database (as a second worker or instance has). */
-export async function startUploadsServer(t: TestServices, locker: Locker = t.uploadLocker): Promise<{ url: string; close(): Promise<void> }> {
+export async function startUploadsServer(
+  t: TestServices,
+  locker: Locker = t.uploadLocker,
+): Promise<{ url: string; close(): Promise<void> }> {
   const app = express();
   app.use(createUploadsRouter({ accounts: t.accounts, uploads: t.uploads, datastore: t.uploadDatastore, locker, logger: t.logger }));
   const server = app.listen(0, "127.0.0.1");
@@ -42,8 +47,14 @@ export async function startUploadsServer(t: TestServices, locker: Locker = t.upl
 /** The session cookie of a newly signed-up seller. */
 export async function signedInSeller(t: TestServices, n: number): Promise<{ id: string; cookie: string }> {
   const email = `uploader${n}@example.in`;
-  const { id } = await t.accounts.signUp({ name: `Uploader ${n}`, email, phone: `+9198765432${String(n).padStart(2, "0")}`, password: "long-enough-pw" }, new Headers());
+  const { id } = await t.accounts.signUp(
+    { name: `Uploader ${n}`, email, phone: `+9198765432${String(n).padStart(2, "0")}`, password: "long-enough-pw" },
+    new Headers(),
+  );
   const headers = await t.accounts.signIn({ email, password: "long-enough-pw" }, new Headers());
-  const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return { id, cookie };
 }

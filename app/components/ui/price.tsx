@@ -14,7 +14,9 @@ export const unitOf = (unit: string): Unit => ((UNITS as readonly string[]).incl
 export function priceText(listing: Priced, { t }: I18n): string {
   const unit = unitOf(listing.unit);
   const perKg = t("unit.perKg", { price: formatRupees(listing.pricePaise) });
-  return unit === "kg" ? perKg : t("unit.perUnitAndKg", { price: formatRupees(listing.unitPricePaise), unit: t(`unit.one.${unit}`), perKg });
+  return unit === "kg"
+    ? perKg
+    : t("unit.perUnitAndKg", { price: formatRupees(listing.unitPricePaise), unit: t(`unit.one.${unit}`), perKg });
 }
 
 /** "3 quintals", "1 crate", "2.5 kg" in the page's language. */
@@ -31,7 +33,9 @@ export function CardPrice({ listing }: { listing: Priced }) {
   if (unit === "kg") return <p className="text-lg font-bold text-brand-800">{perKg}</p>;
   return (
     <>
-      <p className="text-lg font-bold text-brand-800">{t("unit.perUnit", { price: formatRupees(listing.unitPricePaise), unit: t(`unit.one.${unit}`) })}</p>
+      <p className="text-lg font-bold text-brand-800">
+        {t("unit.perUnit", { price: formatRupees(listing.unitPricePaise), unit: t(`unit.one.${unit}`) })}
+      </p>
       <p className="text-sm text-stone-700">{perKg}</p>
     </>
   );

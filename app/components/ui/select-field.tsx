@@ -23,7 +23,14 @@ export function SelectField({
       <label htmlFor={select.id ?? id} className="label">
         {label}
       </label>
-      <select id={select.id ?? id} name={name} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
+      <select
+        id={select.id ?? id}
+        name={name}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...select}
+      >
         {children}
       </select>
       <FieldNotes id={id} hint={hint} error={error} />

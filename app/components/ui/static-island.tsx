@@ -24,14 +24,27 @@ import { useNavigate } from "react-router";
 const SERVER_HTML = { __html: "" };
 const subscribe = () => () => {};
 
-export function StaticIsland({ as, deps, children, ...props }: { as: string; deps: unknown[]; children: ReactNode } & AllHTMLAttributes<HTMLElement>) {
+export function StaticIsland({
+  as,
+  deps,
+  children,
+  ...props
+}: { as: string; deps: unknown[]; children: ReactNode } & AllHTMLAttributes<HTMLElement>) {
   // React reads the server snapshot (true) only while hydrating; any render of the browser's own reads false.
-  const hydrating = useSyncExternalStore(subscribe, () => false, () => !import.meta.env.SSR);
+  const hydrating = useSyncExternalStore(
+    subscribe,
+    () => false,
+    () => !import.meta.env.SSR,
+  );
   const [frozen, setFrozen] = useState(() => (hydrating ? deps : null));
   const same = frozen !== null && frozen.length === deps.length && frozen.every((value, index) => Object.is(value, deps[index]));
   // Once thawed, never frozen again: the server's HTML is gone by then.
   if (frozen && !same) setFrozen(null);
-  return createElement(as, { ...props, "data-island": "", ...(same ? { dangerouslySetInnerHTML: SERVER_HTML, suppressHydrationWarning: true } : { children }) });
+  return createElement(as, {
+    ...props,
+    "data-island": "",
+    ...(same ? { dangerouslySetInnerHTML: SERVER_HTML, suppressHydrationWarning: true } : { children }),
+  });
 }
 
 /**

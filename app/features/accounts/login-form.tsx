@@ -27,7 +27,14 @@ export function LoginForm({ state, redirectTo }: { state: LoginFormState | undef
         defaultValue={state?.values?.email ?? ""}
         error={errors.email}
       />
-      <TextField label={t("login.password")} name="password" type="password" autoComplete="current-password" required error={errors.password} />
+      <TextField
+        label={t("login.password")}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+      />
       <SubmitButton action="/login" pendingText={t("login.pending")}>
         {t("login.submit")}
       </SubmitButton>

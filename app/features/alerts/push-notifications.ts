@@ -54,8 +54,15 @@ function base64url(buffer: ArrayBuffer | null): string {
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-async function send(fields: Record<string, string>): Promise<{ ok: true; subscribed?: boolean } | { ok: false; problem: string; login?: string }> {
-  const response = await fetch(ACTION, { method: "POST", body: new URLSearchParams(fields), credentials: "same-origin", headers: { Accept: "application/json" } });
+async function send(
+  fields: Record<string, string>,
+): Promise<{ ok: true; subscribed?: boolean } | { ok: false; problem: string; login?: string }> {
+  const response = await fetch(ACTION, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    credentials: "same-origin",
+    headers: { Accept: "application/json" },
+  });
   if (response.ok) {
     const body = (await response.json().catch(() => null)) as { subscribed?: unknown } | null;
     return typeof body?.subscribed === "boolean" ? { ok: true, subscribed: body.subscribed } : { ok: true };
@@ -81,7 +88,12 @@ export async function turnOnPush(publicKey: string): Promise<PushChange> {
     await old.unsubscribe();
     subscription = await pushManager.subscribe(options);
   }
-  const sent = await send({ intent: "subscribe", endpoint: subscription.endpoint, p256dh: base64url(subscription.getKey("p256dh")), auth: base64url(subscription.getKey("auth")) });
+  const sent = await send({
+    intent: "subscribe",
+    endpoint: subscription.endpoint,
+    p256dh: base64url(subscription.getKey("p256dh")),
+    auth: base64url(subscription.getKey("auth")),
+  });
   if (sent.ok) return { state: "on" };
   // The server did not keep it: do not leave a subscription nobody sends to.
   await subscription.unsubscribe().catch(() => undefined);

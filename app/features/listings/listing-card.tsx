@@ -15,7 +15,17 @@ export type CardExtra = (props: { listing: CardListing }) => React.ReactNode;
  * `eager`: the photo is in the first screen, so it loads at once (the rest wait until scrolled
  * near). `first`: it is the page's largest paint on a phone, so it is fetched at high priority.
  */
-export function ListingCard({ listing, eager = false, first = false, Extra }: { listing: CardListing; eager?: boolean; first?: boolean; Extra?: CardExtra }) {
+export function ListingCard({
+  listing,
+  eager = false,
+  first = false,
+  Extra,
+}: {
+  listing: CardListing;
+  eager?: boolean;
+  first?: boolean;
+  Extra?: CardExtra;
+}) {
   const { lang, t } = useI18n();
   return (
     <li className="relative min-w-0 overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
@@ -52,9 +62,24 @@ export function ListingCard({ listing, eager = false, first = false, Extra }: { 
  * `eager`: how many photos load at once; the first of them is fetched at high priority. Not
  * hydrated (decision 039): the cards are links and plain forms; new listings render them anew.
  */
-export function ListingGrid({ listings, label, eager = 0, Extra }: { listings: CardListing[]; label: string; eager?: number; Extra?: CardExtra }) {
+export function ListingGrid({
+  listings,
+  label,
+  eager = 0,
+  Extra,
+}: {
+  listings: CardListing[];
+  label: string;
+  eager?: number;
+  Extra?: CardExtra;
+}) {
   return (
-    <StaticIsland as="ul" deps={[listings, label, eager, Extra]} aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+    <StaticIsland
+      as="ul"
+      deps={[listings, label, eager, Extra]}
+      aria-label={label}
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+    >
       {listings.map((listing, index) => (
         <ListingCard key={listing.id} listing={listing} eager={index < eager} first={index === 0 && eager > 0} Extra={Extra} />
       ))}

@@ -18,7 +18,16 @@ export function PhotoGallery({ photos, name }: { photos: ReadonlyArray<{ imageKe
     const only = photos[0];
     if (!only) return null;
     return (
-      <img src={imageUrl(only.imageKey, 640)} srcSet={imageSrcSet(only.imageKey)} sizes={SIZES} alt={name} width={640} height={480} fetchPriority="high" className={IMAGE_CLASS} />
+      <img
+        src={imageUrl(only.imageKey, 640)}
+        srcSet={imageSrcSet(only.imageKey)}
+        sizes={SIZES}
+        alt={name}
+        width={640}
+        height={480}
+        fetchPriority="high"
+        className={IMAGE_CLASS}
+      />
     );
   }
 
@@ -40,7 +49,12 @@ export function PhotoGallery({ photos, name }: { photos: ReadonlyArray<{ imageKe
         }}
       >
         {photos.map((photo, index) => (
-          <li key={photo.imageKey} aria-roledescription="slide" aria-label={t("listing.slide", { n: index + 1, count: photos.length })} className="w-full shrink-0 snap-center">
+          <li
+            key={photo.imageKey}
+            aria-roledescription="slide"
+            aria-label={t("listing.slide", { n: index + 1, count: photos.length })}
+            className="w-full shrink-0 snap-center"
+          >
             <img
               src={imageUrl(photo.imageKey, 640)}
               srcSet={imageSrcSet(photo.imageKey)}
@@ -56,13 +70,25 @@ export function PhotoGallery({ photos, name }: { photos: ReadonlyArray<{ imageKe
         ))}
       </ul>
       <div className="mt-2 flex items-center justify-between gap-2">
-        <button type="button" className="btn-secondary" onClick={() => show(current - 1)} disabled={current === 0} aria-label={t("listing.previousPhoto")}>
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => show(current - 1)}
+          disabled={current === 0}
+          aria-label={t("listing.previousPhoto")}
+        >
           {t("listing.previous")}
         </button>
         <p aria-live="polite" className="text-sm text-stone-700">
           {t("listing.photoNofCount", { n: current + 1, count: photos.length })}
         </p>
-        <button type="button" className="btn-secondary" onClick={() => show(current + 1)} disabled={current === photos.length - 1} aria-label={t("listing.nextPhoto")}>
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => show(current + 1)}
+          disabled={current === photos.length - 1}
+          aria-label={t("listing.nextPhoto")}
+        >
           {t("listing.next")}
         </button>
       </div>

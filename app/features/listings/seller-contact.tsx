@@ -12,7 +12,17 @@ import { PhoneIcon } from "../../components/ui/icons";
 /** Where the answer to "Show number" scrolls to. */
 const CONTACT_ID = "seller-contact";
 
-export function SellerContact({ name, phone, action, refusedForMinutes }: { name: string; phone: string | null; action: string; refusedForMinutes?: number }) {
+export function SellerContact({
+  name,
+  phone,
+  action,
+  refusedForMinutes,
+}: {
+  name: string;
+  phone: string | null;
+  action: string;
+  refusedForMinutes?: number;
+}) {
   const { t } = useI18n();
   if (phone) {
     return (

@@ -25,11 +25,24 @@ export function PlaceFields({
   const chosenState = stateBySlug(state);
   const { t } = useI18n();
   // In the names' own order when given (sorted in their language by the server), else the table's.
-  const states = names ? Object.entries(names).map(([slug, [name, districts]]) => ({ slug, name, districts: Object.entries(districts).map(([d, n]) => ({ slug: d, name: n })) })) : STATES;
+  const states = names
+    ? Object.entries(names).map(([slug, [name, districts]]) => ({
+        slug,
+        name,
+        districts: Object.entries(districts).map(([d, n]) => ({ slug: d, name: n })),
+      }))
+    : STATES;
   const chosen = states.find((s) => s.slug === chosenState?.slug);
   return (
     <>
-      <SelectField label={t("sell.state")} name="state" required defaultValue={values.state} error={errors.state} onChange={(e) => setState(e.currentTarget.value)}>
+      <SelectField
+        label={t("sell.state")}
+        name="state"
+        required
+        defaultValue={values.state}
+        error={errors.state}
+        onChange={(e) => setState(e.currentTarget.value)}
+      >
         <option value="">{t("sell.selectState")}</option>
         {states.map((s) => (
           <option key={s.slug} value={s.slug}>
@@ -37,7 +50,14 @@ export function PlaceFields({
           </option>
         ))}
       </SelectField>
-      <SelectField label={t("sell.district")} name="district" required defaultValue={values.district} error={errors.district} key={chosenState?.slug ?? "all"}>
+      <SelectField
+        label={t("sell.district")}
+        name="district"
+        required
+        defaultValue={values.district}
+        error={errors.district}
+        key={chosenState?.slug ?? "all"}
+      >
         <option value="">{t("sell.selectDistrict")}</option>
         {chosen
           ? chosen.districts.map((d) => (

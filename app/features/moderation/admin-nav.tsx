@@ -21,7 +21,9 @@ export function AdminNav({ admin }: { admin: boolean }) {
           key={link.to}
           to={link.to}
           end={link.end}
-          className={({ isActive }) => `rounded-lg px-3 py-2 font-semibold ${isActive ? "bg-brand-700 text-white" : "bg-stone-100 text-stone-800 hover:bg-stone-200"}`}
+          className={({ isActive }) =>
+            `rounded-lg px-3 py-2 font-semibold ${isActive ? "bg-brand-700 text-white" : "bg-stone-100 text-stone-800 hover:bg-stone-200"}`
+          }
         >
           {link.label}
         </NavLink>

@@ -22,7 +22,11 @@ const entry = (fields: Partial<AuditListEntry>): AuditListEntry => ({
 /** Each entry's text, as a person reads it (tags out; the reason after a " | "). */
 function read(lang: Language, entries: AuditListEntry[]): string[] {
   const html = renderToStaticMarkup(
-    createElement(PageMessagesContext.Provider, { value: { lang, messages: CATALOGUES[lang], href: "" } }, createElement(AuditList, { entries })),
+    createElement(
+      PageMessagesContext.Provider,
+      { value: { lang, messages: CATALOGUES[lang], href: "" } },
+      createElement(AuditList, { entries }),
+    ),
   );
   return [...html.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) =>
     m[1]!
@@ -48,7 +52,11 @@ const CASES: Array<[AuditListEntry, string, string]> = [
     "Anita Sharma ने लिस्टिंग Toor Dal की शिकायतें ख़ारिज कीं | 2 शिकायतें ख़ारिज की गईं",
     "Anita Sharma dismissed the reports of the listing Toor Dal | 2 reports dismissed",
   ],
-  [entry({ action: "restore", reason: "Unit fixed" }), "Anita Sharma ने लिस्टिंग Toor Dal फिर से दिखाई | Unit fixed", "Anita Sharma restored the listing Toor Dal | Unit fixed"],
+  [
+    entry({ action: "restore", reason: "Unit fixed" }),
+    "Anita Sharma ने लिस्टिंग Toor Dal फिर से दिखाई | Unit fixed",
+    "Anita Sharma restored the listing Toor Dal | Unit fixed",
+  ],
   [
     entry({ action: "ban", targetType: "person", targetLabel: "ram@example.in", reason: "Took advances (1 listing(s) hidden)" }),
     "Anita Sharma ने ram@example.in पर रोक लगाई | Took advances (1 लिस्टिंग छिपाई गई)",
@@ -60,7 +68,14 @@ const CASES: Array<[AuditListEntry, string, string]> = [
     "Anita Sharma lifted the ban on ram@example.in | 2 listings shown again",
   ],
   [
-    entry({ actorId: null, actorName: "Command line", action: "role:admin", targetType: "person", targetLabel: "ram@example.in", reason: "was moderator" }),
+    entry({
+      actorId: null,
+      actorName: "Command line",
+      action: "role:admin",
+      targetType: "person",
+      targetLabel: "ram@example.in",
+      reason: "was moderator",
+    }),
     "कमांड लाइन ने ram@example.in को एडमिन बनाया | पहले: मॉडरेटर",
     "Command line made an admin: ram@example.in | Was: Moderator",
   ],
@@ -73,14 +88,26 @@ const CASES: Array<[AuditListEntry, string, string]> = [
 
 describe("the audit log", () => {
   it("words in Hindi what the system wrote, each sentence in Hindi's order, and a person's words as written", () => {
-    expect(read("hi", CASES.map(([e]) => e))).toEqual(CASES.map(([, hindi]) => hindi));
+    expect(
+      read(
+        "hi",
+        CASES.map(([e]) => e),
+      ),
+    ).toEqual(CASES.map(([, hindi]) => hindi));
   });
 
   it("reads in English as before, with the counts worded", () => {
-    expect(read("en", CASES.map(([e]) => e))).toEqual(CASES.map(([, , english]) => english));
+    expect(
+      read(
+        "en",
+        CASES.map(([e]) => e),
+      ),
+    ).toEqual(CASES.map(([, , english]) => english));
   });
 
   it("keeps a person named like the system, and an action it does not know, as they are", () => {
-    expect(read("hi", [entry({ actorName: "Automatic", action: "merge", reason: "was person" })])).toEqual(["Automatic merge Toor Dal | was person"]);
+    expect(read("hi", [entry({ actorName: "Automatic", action: "merge", reason: "was person" })])).toEqual([
+      "Automatic merge Toor Dal | was person",
+    ]);
   });
 });

@@ -26,11 +26,16 @@ const ROLE_WAS = /^was (person|moderator|admin)$/;
 const SYSTEM_REASONS = [
   { pattern: /^(\d+) listing\(s\) shown again$/, of: (entry: AuditListEntry) => entry.action === "unban", key: "listingsShown" },
   { pattern: /^(\d+) report\(s\) dismissed$/, of: (entry: AuditListEntry) => entry.action === "dismiss", key: "reportsDismissed" },
-  { pattern: /^Reported by (\d+) different people$/, of: (entry: AuditListEntry) => entry.action === "hide" && entry.actorId === null, key: "hiddenByReports" },
+  {
+    pattern: /^Reported by (\d+) different people$/,
+    of: (entry: AuditListEntry) => entry.action === "hide" && entry.actorId === null,
+    key: "hiddenByReports",
+  },
 ] as const;
 
 /** "…One" for a count of 1, "…Many" otherwise. */
-const counted = (count: string, key: "listingsHidden" | (typeof SYSTEM_REASONS)[number]["key"]): UiKey => `admin.${key}${count === "1" ? "One" : "Many"}`;
+const counted = (count: string, key: "listingsHidden" | (typeof SYSTEM_REASONS)[number]["key"]): UiKey =>
+  `admin.${key}${count === "1" ? "One" : "Many"}`;
 
 function AuditReason({ entry, reason }: { entry: AuditListEntry; reason: string }) {
   const { t } = useI18n();
@@ -60,7 +65,9 @@ const TARGET = "\u0002";
 /** "Anita hid the listing Toor Dal": the action's sentence, in the order of the page's language, with the names in bold. */
 function ActionSentence({ entry }: { entry: AuditListEntry }) {
   const { t } = useI18n();
-  const sentence = ACTIONS.has(entry.action) ? t(`admin.actions.${entry.action as "hide"}`, { actor: ACTOR, target: TARGET }) : `${ACTOR} ${entry.action} ${TARGET}`;
+  const sentence = ACTIONS.has(entry.action)
+    ? t(`admin.actions.${entry.action as "hide"}`, { actor: ACTOR, target: TARGET })
+    : `${ACTOR} ${entry.action} ${TARGET}`;
   return (
     <>
       {sentence.split(/([\u0001\u0002])/).map((piece, i) =>

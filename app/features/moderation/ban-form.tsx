@@ -36,7 +36,12 @@ export function BanForm({ personId, name, error, reason }: { personId: string; n
         </p>
       )}
       <div className="mt-3">
-        <SubmitButton action="/admin/people" intent="ban" pendingText={t("admin.banning")} className="btn-primary bg-red-700 hover:bg-red-800">
+        <SubmitButton
+          action="/admin/people"
+          intent="ban"
+          pendingText={t("admin.banning")}
+          className="btn-primary bg-red-700 hover:bg-red-800"
+        >
           {t("admin.ban")}
         </SubmitButton>
       </div>

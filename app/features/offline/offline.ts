@@ -35,7 +35,8 @@ export function pageShown(url: string, lang: string, save: boolean): void {
 }
 
 function openLinksWholeWhileOffline(event: MouseEvent) {
-  if (navigator.onLine || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (navigator.onLine || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
   const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href]") : null;
   if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download") || link.origin !== location.origin) return;
   event.stopPropagation();

@@ -13,10 +13,18 @@ const noChanges = () => () => {};
 
 /** False once the browser knows it has no network; true on the server and until then. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeToNetwork, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribeToNetwork,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 /** The page's `<html lang>` in the browser; null while rendering on the server and hydrating. */
 export function usePageLang(): string | null {
-  return useSyncExternalStore(noChanges, () => document.documentElement.lang, () => null);
+  return useSyncExternalStore(
+    noChanges,
+    () => document.documentElement.lang,
+    () => null,
+  );
 }

@@ -3,7 +3,14 @@
  * (Nashik), 24 Nov 2026: ₹21.50 / kg (₹19–23)", always with its market, date and source, and,
  * when more than a week old, when it was reported. Nothing here says it is today's price.
  */
-import { formatRateDate, MANDI_RATE_FRESH_DAYS, MANDI_RATE_SOURCE, MANDI_RATE_SOURCE_URL, rateBand, type MandiRateView } from "../../../core/prices/mandi-rate";
+import {
+  formatRateDate,
+  MANDI_RATE_FRESH_DAYS,
+  MANDI_RATE_SOURCE,
+  MANDI_RATE_SOURCE_URL,
+  rateBand,
+  type MandiRateView,
+} from "../../../core/prices/mandi-rate";
 import { formatRupees } from "../../../core/money/money";
 import { useI18n } from "../i18n/i18n";
 
@@ -12,9 +19,18 @@ export function MandiRateNote({ rate }: { rate: MandiRateView | null | undefined
   if (!rate) return null;
   const date = formatRateDate(rate.arrivalDate, lang);
   return (
-    <p className="mt-2 rounded-lg border border-stone-200 bg-stone-50 p-3 text-sm text-stone-800 [overflow-wrap:anywhere]" data-testid="mandi-rate">
+    <p
+      className="mt-2 rounded-lg border border-stone-200 bg-stone-50 p-3 text-sm text-stone-800 [overflow-wrap:anywhere]"
+      data-testid="mandi-rate"
+    >
       <span className="font-semibold">
-        {t("mandiRate.line", { market: rate.market, district: rate.district, date, price: formatRupees(rate.modalPerKg), band: rateBand(rate) })}
+        {t("mandiRate.line", {
+          market: rate.market,
+          district: rate.district,
+          date,
+          price: formatRupees(rate.modalPerKg),
+          band: rateBand(rate),
+        })}
       </span>{" "}
       {rate.ageDays > MANDI_RATE_FRESH_DAYS ? <span className="block">{t("mandiRate.old", { days: rate.ageDays, date })}</span> : null}
       <span className="block text-stone-700">

@@ -18,7 +18,10 @@ export function MspNoteText({ note }: { note: MspNote | undefined }) {
     const name = `${lang === "en" ? named.charAt(0).toLowerCase() + named.slice(1) : named}${note.variety ? `, ${note.variety[lang]}` : ""}`;
     // Per kg sellers read the MSP as announced, per quintal; everyone else in their own unit.
     const shownUnit = note.unit === "kg" ? "quintal" : note.unit;
-    const price = t("unit.perUnit", { price: formatRupees(note.unit === "kg" ? note.perQuintalPaise : note.perUnitPaise), unit: t(`unit.one.${shownUnit}`) });
+    const price = t("unit.perUnit", {
+      price: formatRupees(note.unit === "kg" ? note.perQuintalPaise : note.perUnitPaise),
+      unit: t(`unit.one.${shownUnit}`),
+    });
     const perKg = t("unit.perKg", { price: formatRupees(note.perKgPaise) });
     text = [
       t("produce.msp", { name, price, perKg }),
@@ -29,7 +32,11 @@ export function MspNoteText({ note }: { note: MspNote | undefined }) {
       .join(" ");
   }
   return (
-    <p aria-live="polite" data-testid="msp-note" className={text ? "rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-stone-800" : "sr-only"}>
+    <p
+      aria-live="polite"
+      data-testid="msp-note"
+      className={text ? "rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-stone-800" : "sr-only"}
+    >
       {text}
     </p>
   );

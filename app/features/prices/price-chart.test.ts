@@ -12,7 +12,14 @@ describe("PriceChart", () => {
   ];
 
   it("draws every text as text: a name like <script> is escaped", () => {
-    const html = renderToStaticMarkup(createElement(PriceChart, { id: "t", title: "<script>alert('x')</script> prices", description: "a & b <img src=x onerror=alert(1)>", weeks }));
+    const html = renderToStaticMarkup(
+      createElement(PriceChart, {
+        id: "t",
+        title: "<script>alert('x')</script> prices",
+        description: "a & b <img src=x onerror=alert(1)>",
+        weeks,
+      }),
+    );
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("<img");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");

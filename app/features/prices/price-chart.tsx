@@ -21,8 +21,20 @@ const RIGHT = 12;
 const TOP = 12;
 const BOTTOM = 34;
 
-export function PriceChart({ id, title, description, weeks }: { id: string; title: string; description: string; weeks: readonly ChartWeek[] }) {
-  const figures = weeks.flatMap((week) => [week.lowPaise, week.highPaise, week.medianPaise]).filter((value): value is number => value !== null);
+export function PriceChart({
+  id,
+  title,
+  description,
+  weeks,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  weeks: readonly ChartWeek[];
+}) {
+  const figures = weeks
+    .flatMap((week) => [week.lowPaise, week.highPaise, week.medianPaise])
+    .filter((value): value is number => value !== null);
   const low = figures.length ? Math.min(...figures) : 0;
   const high = figures.length ? Math.max(...figures) : 100;
   const span = Math.max(high - low, 100);
@@ -40,7 +52,13 @@ export function PriceChart({ id, title, description, weeks }: { id: string; titl
   });
   const ticks = [0, 0.5, 1].map((f) => bottomValue + (topValue - bottomValue) * f);
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="h-auto w-full max-w-xl" data-testid="price-chart">
+    <svg
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      role="img"
+      aria-labelledby={`${id}-title ${id}-desc`}
+      className="h-auto w-full max-w-xl"
+      data-testid="price-chart"
+    >
       <title id={`${id}-title`}>{title}</title>
       <desc id={`${id}-desc`}>{description}</desc>
       {ticks.map((value) => (
@@ -52,16 +70,30 @@ export function PriceChart({ id, title, description, weeks }: { id: string; titl
         </g>
       ))}
       {runs.map((run) => {
-        const band = [...run.map((i) => `${x(i)},${y(weeks[i]!.highPaise!)}`), ...[...run].reverse().map((i) => `${x(i)},${y(weeks[i]!.lowPaise!)}`)].join(" ");
+        const band = [
+          ...run.map((i) => `${x(i)},${y(weeks[i]!.highPaise!)}`),
+          ...[...run].reverse().map((i) => `${x(i)},${y(weeks[i]!.lowPaise!)}`),
+        ].join(" ");
         return (
           <g key={run[0]}>
             {run.length > 1 ? (
               <polygon points={band} fill="#bbf7d0" fillOpacity="0.7" />
             ) : (
               // A week alone: its band as a short bar.
-              <rect x={x(run[0]!) - 4} y={y(weeks[run[0]!]!.highPaise!)} width="8" height={Math.max(1, y(weeks[run[0]!]!.lowPaise!) - y(weeks[run[0]!]!.highPaise!))} fill="#bbf7d0" />
+              <rect
+                x={x(run[0]!) - 4}
+                y={y(weeks[run[0]!]!.highPaise!)}
+                width="8"
+                height={Math.max(1, y(weeks[run[0]!]!.lowPaise!) - y(weeks[run[0]!]!.highPaise!))}
+                fill="#bbf7d0"
+              />
             )}
-            <polyline points={run.map((i) => `${x(i)},${y(weeks[i]!.medianPaise!)}`).join(" ")} fill="none" stroke="#166534" strokeWidth="2.5" />
+            <polyline
+              points={run.map((i) => `${x(i)},${y(weeks[i]!.medianPaise!)}`).join(" ")}
+              fill="none"
+              stroke="#166534"
+              strokeWidth="2.5"
+            />
             {run.map((i) => (
               <circle key={i} cx={x(i)} cy={y(weeks[i]!.medianPaise!)} r="3" fill="#166534" />
             ))}
@@ -70,7 +102,14 @@ export function PriceChart({ id, title, description, weeks }: { id: string; titl
       })}
       {weeks.map((week, index) =>
         index % 3 === 0 || index === weeks.length - 1 ? (
-          <text key={index} x={x(index)} y={HEIGHT - BOTTOM + 16} textAnchor={index === 0 ? "start" : index === weeks.length - 1 ? "end" : "middle"} fontSize="11" fill="#44403c">
+          <text
+            key={index}
+            x={x(index)}
+            y={HEIGHT - BOTTOM + 16}
+            textAnchor={index === 0 ? "start" : index === weeks.length - 1 ? "end" : "middle"}
+            fontSize="11"
+            fill="#44403c"
+          >
             {week.label}
           </text>
         ) : null,

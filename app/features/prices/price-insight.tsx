@@ -12,7 +12,13 @@ import type { PriceInsightNote, PriceStandingView } from "../../../core/prices/p
 import { useI18n, type I18n } from "../i18n/i18n";
 
 function bandText(note: PriceInsightNote, { t }: I18n): string {
-  const words = { produce: note.produce, place: note.place, low: formatRupees(note.lowPaise), high: formatRupees(note.highPaise), count: String(note.listings) };
+  const words = {
+    produce: note.produce,
+    place: note.place,
+    low: formatRupees(note.lowPaise),
+    high: formatRupees(note.highPaise),
+    count: String(note.listings),
+  };
   return t(note.scope === "india" ? "priceInsight.bandIndia" : "priceInsight.band", words);
 }
 
@@ -27,7 +33,13 @@ export function PriceInsightNoteText({ note }: { note: PriceInsightNote }) {
         {note.grade ? ` ${t("priceInsight.grade", { grade: t(`produce.gradeLabel.${note.grade}`) })}` : null}
       </p>
       {note.unit && note.lowUnitPaise !== null && note.highUnitPaise !== null ? (
-        <p>{t("priceInsight.inUnit", { low: formatRupees(note.lowUnitPaise), high: formatRupees(note.highUnitPaise).replace(/^₹/, ""), unit: t(`unit.one.${note.unit}`) })}</p>
+        <p>
+          {t("priceInsight.inUnit", {
+            low: formatRupees(note.lowUnitPaise),
+            high: formatRupees(note.highUnitPaise).replace(/^₹/, ""),
+            unit: t(`unit.one.${note.unit}`),
+          })}
+        </p>
       ) : null}
       <p>
         <Link to={`/prices/${note.produceId}`} className="font-medium text-brand-800 underline underline-offset-4" target="_blank">
@@ -43,7 +55,10 @@ export function PriceStanding({ standing }: { standing: PriceStandingView | null
   if (!standing) return null;
   const place = standing.place || t("priceInsight.india");
   const percent = Math.abs(standing.percent);
-  const text = standing.percent === 0 ? t("priceInsight.same", { place }) : t(standing.percent < 0 ? "priceInsight.below" : "priceInsight.above", { percent: String(percent), place });
+  const text =
+    standing.percent === 0
+      ? t("priceInsight.same", { place })
+      : t(standing.percent < 0 ? "priceInsight.below" : "priceInsight.above", { percent: String(percent), place });
   return (
     <p className="text-sm text-stone-700" data-testid="price-standing">
       {text}{" "}

@@ -63,7 +63,9 @@ export function usePriceNotes(form: RefObject<HTMLFormElement | null>, values: L
       request.current?.abort();
       const controller = (request.current = new AbortController());
       fetch(`/api/price-insight?${query}`, { signal: controller.signal, headers: { accept: "application/json" } })
-        .then((response) => (response.ok ? (response.json() as Promise<{ note: PriceInsightNote | null; rate: MandiRateView | null }>) : null))
+        .then((response) =>
+          response.ok ? (response.json() as Promise<{ note: PriceInsightNote | null; rate: MandiRateView | null }>) : null,
+        )
         .then((answer) => {
           if (answer) setAnswered({ insight: answer.note, rate: answer.rate });
         })

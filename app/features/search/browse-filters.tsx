@@ -128,7 +128,15 @@ export function BrowseFilters({
                 {t("browse.state")}
               </label>
               {/* The states depend on the language only (core/locations' placeChoices). */}
-              <StaticIsland as="select" deps={[lang]} id="state" name="state" defaultValue={query.state} className="input" onChange={submitForm}>
+              <StaticIsland
+                as="select"
+                deps={[lang]}
+                id="state"
+                name="state"
+                defaultValue={query.state}
+                className="input"
+                onChange={submitForm}
+              >
                 <option value="">{t("browse.allIndia")}</option>
                 {places.states.map((s) => (
                   <option key={s.slug} value={s.slug}>
@@ -173,7 +181,13 @@ export function BrowseFilters({
               </StaticIsland>
             </div>
             <PriceInput name="min" label={t("browse.min")} placeholder="0" value={query.min} errorId={priceError ? errorId : undefined} />
-            <PriceInput name="max" label={t("browse.max")} placeholder={t("browse.any")} value={query.max} errorId={priceError ? errorId : undefined} />
+            <PriceInput
+              name="max"
+              label={t("browse.max")}
+              placeholder={t("browse.any")}
+              value={query.max}
+              errorId={priceError ? errorId : undefined}
+            />
             <button type="submit" className="btn-secondary col-span-2 sm:w-auto">
               {t("browse.apply")}
             </button>
@@ -251,7 +265,16 @@ function FilterChips({ filters }: { filters: ActiveFilter[] }) {
 
 function ChevronIcon() {
   return (
-    <svg aria-hidden="true" className="size-4 group-open:rotate-180" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      className="size-4 group-open:rotate-180"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="m6 9 6 6 6-6" />
     </svg>
   );

@@ -14,11 +14,25 @@ export function CategoryBanner({ selected }: { selected: string }) {
   return (
     <section aria-label={t("banner.categories")} className="border-b border-stone-200 bg-white">
       <div className="page flex flex-col gap-3 py-3 sm:flex-row sm:items-center">
-        <Form method="get" action="/" preventScrollReset className="flex items-center gap-2" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+        <Form
+          method="get"
+          action="/"
+          preventScrollReset
+          className="flex items-center gap-2"
+          onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}
+        >
           <label htmlFor="category-select" className="sr-only">
             {t("banner.category")}
           </label>
-          <StaticIsland as="select" deps={[lang]} key={selected} id="category-select" name="category" defaultValue={selected} className="input w-auto min-w-48 font-semibold uppercase">
+          <StaticIsland
+            as="select"
+            deps={[lang]}
+            key={selected}
+            id="category-select"
+            name="category"
+            defaultValue={selected}
+            className="input w-auto min-w-48 font-semibold uppercase"
+          >
             <option value={ALL_CATEGORIES}>{t("banner.all")}</option>
             {CATEGORIES.map((c) => (
               <option key={c.slug} value={c.slug}>

@@ -53,7 +53,15 @@ export function NearestFrom({ from, groups: given, keep }: { from: string; group
             {t("near.from")}
           </label>
           {/* Every district of India: its options are a static island (decision 039), keyed like the select. */}
-          <StaticIsland as="select" deps={[lang]} id="from" name="from" defaultValue={from} key={from} className="input min-h-9 max-w-64 py-1 text-sm">
+          <StaticIsland
+            as="select"
+            deps={[lang]}
+            id="from"
+            name="from"
+            defaultValue={from}
+            key={from}
+            className="input min-h-9 max-w-64 py-1 text-sm"
+          >
             <option value="">{t("near.chooseDistrict")}</option>
             {groups.map((group) => (
               <optgroup key={group.state} label={group.state}>
@@ -81,7 +89,11 @@ function NearMeButton() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   // False on the server and before hydration, so the button appears only where it can work.
-  const can = useSyncExternalStore(noChanges, () => "geolocation" in navigator, () => false);
+  const can = useSyncExternalStore(
+    noChanges,
+    () => "geolocation" in navigator,
+    () => false,
+  );
   const [state, setState] = useState<"idle" | "finding" | "denied">("idle");
   if (!can) return null;
   const ask = () => {

@@ -76,7 +76,8 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
     clearTimeout(timer.current);
     const text = value.trim();
     setOpen(focused && wantsSuggestions(text));
-    if (wantsSuggestions(text)) timer.current = setTimeout(() => fetcher.load(`/api/suggestions?q=${encodeURIComponent(text)}`), DEBOUNCE_MS);
+    if (wantsSuggestions(text))
+      timer.current = setTimeout(() => fetcher.load(`/api/suggestions?q=${encodeURIComponent(text)}`), DEBOUNCE_MS);
   }
 
   function toggleVoice() {

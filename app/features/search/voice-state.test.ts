@@ -5,21 +5,42 @@ const run = (events: VoiceEvent[], from: VoiceState = null) => events.reduce(nex
 
 describe("the search box's microphone", () => {
   it("listens from a tap, whatever it showed before", () => {
-    for (const from of [null, "denied", "noSpeech", "network", "other"] as const) expect(nextVoiceState(from, { type: "tap", recognizing: false })).toBe("listening");
+    for (const from of [null, "denied", "noSpeech", "network", "other"] as const)
+      expect(nextVoiceState(from, { type: "tap", recognizing: false })).toBe("listening");
   });
 
   it("keeps listening through a second tap while the recognizer runs, until it ends", () => {
-    expect(run([{ type: "tap", recognizing: false }, { type: "tap", recognizing: true }])).toBe("listening");
+    expect(
+      run([
+        { type: "tap", recognizing: false },
+        { type: "tap", recognizing: true },
+      ]),
+    ).toBe("listening");
     expect(run([{ type: "tap", recognizing: false }, { type: "tap", recognizing: true }, { type: "ended" }])).toBeNull();
   });
 
   it("stops at once when tapped again before the recognizer's code has loaded", () => {
-    expect(run([{ type: "tap", recognizing: false }, { type: "tap", recognizing: false }])).toBeNull();
+    expect(
+      run([
+        { type: "tap", recognizing: false },
+        { type: "tap", recognizing: false },
+      ]),
+    ).toBeNull();
   });
 
   it("shows why listening ended without words, and nothing when words came", () => {
-    expect(run([{ type: "tap", recognizing: false }, { type: "ended", problem: "denied" }])).toBe("denied");
-    expect(run([{ type: "tap", recognizing: false }, { type: "ended", problem: "noSpeech" }])).toBe("noSpeech");
+    expect(
+      run([
+        { type: "tap", recognizing: false },
+        { type: "ended", problem: "denied" },
+      ]),
+    ).toBe("denied");
+    expect(
+      run([
+        { type: "tap", recognizing: false },
+        { type: "ended", problem: "noSpeech" },
+      ]),
+    ).toBe("noSpeech");
     expect(run([{ type: "tap", recognizing: false }, { type: "ended" }])).toBeNull();
   });
 

@@ -45,19 +45,42 @@ export interface ListingFormProps {
 const unitOf = (unit: string): Unit => UNIT_OPTIONS.find((option) => option.value === unit)?.value ?? "kg";
 const noChanges = () => () => {};
 
-export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, currentPhotos = [], submitLabel, placeNames, mandiRate, priceInsight }: ListingFormProps) {
+export function ListingForm({
+  action,
+  values,
+  errors,
+  maxPhotos,
+  maxImageBytes,
+  currentPhotos = [],
+  submitLabel,
+  placeNames,
+  mandiRate,
+  priceInsight,
+}: ListingFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const send = useSendWhenPhotosReady(form);
   // The unit and state chosen so far: the price label and the district list follow them.
   const [unit, setUnit] = useState(values.unit || "kg");
   const counted = isCountedUnit(unit as Unit);
   // Before the script runs, every field shows (the server ignores what does not apply).
-  const hydrated = useSyncExternalStore(noChanges, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
   const { t } = useI18n();
   return (
     <Form method="post" action={action} encType="multipart/form-data" noValidate className="space-y-4" ref={form} onSubmit={send.onSubmit}>
       {errors.form ? <Alert>{errors.form}</Alert> : null}
-      <TextField label={t("sell.name")} name="name" required maxLength={MAX_NAME_LENGTH} defaultValue={values.name} error={errors.name} placeholder={t("sell.namePlaceholder")} />
+      <TextField
+        label={t("sell.name")}
+        name="name"
+        required
+        maxLength={MAX_NAME_LENGTH}
+        defaultValue={values.name}
+        error={errors.name}
+        placeholder={t("sell.namePlaceholder")}
+      />
       <SelectField label={t("sell.category")} name="category" id="category" required defaultValue={values.category} error={errors.category}>
         <option value="">{t("sell.selectCategory")}</option>
         {CATEGORIES.map((c) => (
@@ -78,7 +101,13 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
 
       <fieldset className="space-y-4 rounded-lg border border-stone-200 p-3">
         <legend className="px-1 font-semibold">{t("sell.priceAndQuantity")}</legend>
-        <SelectField label={t("sell.soldBy")} name="unit" defaultValue={values.unit || "kg"} error={errors.unit} onChange={(e) => setUnit(e.currentTarget.value)}>
+        <SelectField
+          label={t("sell.soldBy")}
+          name="unit"
+          defaultValue={values.unit || "kg"}
+          error={errors.unit}
+          onChange={(e) => setUnit(e.currentTarget.value)}
+        >
           {UNIT_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {t(`unit.option.${option.value}`)}
@@ -119,7 +148,13 @@ export function ListingForm({ action, values, errors, maxPhotos, maxImageBytes, 
           {t("sell.organic")}
         </label>
         <GradeField value={values.grade} error={errors.grade} />
-        <TextField label={t("sell.availableFrom")} name="availableFrom" type="date" defaultValue={values.availableFrom} error={errors.availableFrom} />
+        <TextField
+          label={t("sell.availableFrom")}
+          name="availableFrom"
+          type="date"
+          defaultValue={values.availableFrom}
+          error={errors.availableFrom}
+        />
       </fieldset>
 
       <fieldset className="space-y-4 rounded-lg border border-stone-200 p-3">

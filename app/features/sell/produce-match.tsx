@@ -14,11 +14,22 @@ import { useI18n } from "../i18n/i18n";
 import { SelectField } from "../../components/ui/select-field";
 import { useFormFields } from "../../components/ui/use-form-fields";
 
-export function ProduceMatch({ form, values, error }: { form: RefObject<HTMLFormElement | null>; values: ListingFormValues; error?: string | undefined }) {
+export function ProduceMatch({
+  form,
+  values,
+  error,
+}: {
+  form: RefObject<HTMLFormElement | null>;
+  values: ListingFormValues;
+  error?: string | undefined;
+}) {
   const { t, lang } = useI18n();
   const fields = useFormFields(form, { name: values.name, category: values.category, produce: values.produce });
   const compared = comparedProduce({ name: fields.name, category: fields.category, choice: fields.produce });
-  const choices = useMemo(() => [...PRODUCE].sort((a, b) => produceName(a, lang).localeCompare(produceName(b, lang), lang === "hi" ? "hi-IN" : "en-IN")), [lang]);
+  const choices = useMemo(
+    () => [...PRODUCE].sort((a, b) => produceName(a, lang).localeCompare(produceName(b, lang), lang === "hi" ? "hi-IN" : "en-IN")),
+    [lang],
+  );
   const typed = Boolean(fields.name.trim()) || compared.chosen;
   return (
     <div className="space-y-2 rounded-lg bg-stone-50 p-3">
@@ -32,7 +43,9 @@ export function ProduceMatch({ form, values, error }: { form: RefObject<HTMLForm
               : t("produce.notFound")}
       </p>
       <SelectField label={t("produce.change")} name="produce" defaultValue={values.produce} error={error} hint={t("produce.changeHint")}>
-        <option value="">{compared.fromName ? t("produce.fromName", { name: produceName(compared.fromName, lang) }) : t("produce.fromNameUnknown")}</option>
+        <option value="">
+          {compared.fromName ? t("produce.fromName", { name: produceName(compared.fromName, lang) }) : t("produce.fromNameUnknown")}
+        </option>
         {choices.map((produce) => (
           <option key={produce.id} value={produce.id}>
             {produceName(produce, lang)}

@@ -104,7 +104,11 @@ export function SellDraftNotes({ draft }: { draft: SellDraft }) {
           {draft.restored ? (
             <p className="flex flex-wrap items-center gap-x-3">
               <span>{messages.restored}</span>
-              <button type="button" onClick={draft.startAgain} className="min-h-11 font-semibold text-brand-700 underline underline-offset-4">
+              <button
+                type="button"
+                onClick={draft.startAgain}
+                className="min-h-11 font-semibold text-brand-700 underline underline-offset-4"
+              >
                 {messages.startAgain}
               </button>
             </p>
@@ -118,7 +122,9 @@ export function SellDraftNotes({ draft }: { draft: SellDraft }) {
 /** Whether a text field of the form holds other than what the page came with: typed into. */
 function typedInto(form: HTMLFormElement): boolean {
   return Array.from(form.elements).some(
-    (field) => (field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && TYPED.has(field.type))) && field.value !== field.defaultValue,
+    (field) =>
+      (field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && TYPED.has(field.type))) &&
+      field.value !== field.defaultValue,
   );
 }
 const TYPED = new Set(["text", "search", "tel", "number", "email", "url", "date"]);

@@ -73,10 +73,21 @@ function LanguageSwitch({ to, label, back }: { to: "en" | "hi"; label: string; b
     <form method="post" action="/language" className="shrink-0">
       <input type="hidden" name="lang" value={to} />
       <input type="hidden" name="redirectTo" value={back} />
-      <button type="submit" lang={to === "hi" ? "hi-IN" : "en-IN"} aria-label={label} className="rounded px-1.5 py-2 font-semibold underline underline-offset-4 sm:px-2">
+      <button
+        type="submit"
+        lang={to === "hi" ? "hi-IN" : "en-IN"}
+        aria-label={label}
+        className="rounded px-1.5 py-2 font-semibold underline underline-offset-4 sm:px-2"
+      >
         {to === "hi" ? (
           // 2044 × 1304 font units at 1,000 to the em: the word's own width at the text's size.
-          <img src={hindiWordUrl} alt="" width={2044} height={1304} className="inline-block h-[1.304em] w-auto border-b border-current align-middle" />
+          <img
+            src={hindiWordUrl}
+            alt=""
+            width={2044}
+            height={1304}
+            className="inline-block h-[1.304em] w-auto border-b border-current align-middle"
+          />
         ) : (
           LANGUAGE_NAMES[to]
         )}

@@ -25,7 +25,9 @@ export interface PhotoFieldProps {
 
 /** Loads the upload picker in the browser, and hands it the photos chosen in the plain field meanwhile. */
 function usePhotoPicker(form: RefObject<HTMLDivElement | null>) {
-  const [picker, setPicker] = useState<{ Component: ComponentType<PhotoPickerProps>; initialFiles: File[]; removed: Set<string> } | null>(null);
+  const [picker, setPicker] = useState<{ Component: ComponentType<PhotoPickerProps>; initialFiles: File[]; removed: Set<string> } | null>(
+    null,
+  );
   useEffect(() => {
     let mounted = true;
     import("./photo-picker")
@@ -33,7 +35,9 @@ function usePhotoPicker(form: RefObject<HTMLDivElement | null>) {
         if (!mounted) return;
         const root = form.current;
         const files = Array.from(root?.querySelector<HTMLInputElement>("input[type=file]")?.files ?? []);
-        const removed = new Set(Array.from(root?.querySelectorAll<HTMLInputElement>("input[name=remove]:checked") ?? []).map((box) => box.value));
+        const removed = new Set(
+          Array.from(root?.querySelectorAll<HTMLInputElement>("input[name=remove]:checked") ?? []).map((box) => box.value),
+        );
         setPicker({ Component: module.default, initialFiles: files, removed });
       })
       .catch(() => {
@@ -71,7 +75,11 @@ export function PhotoField({ maxBytes, maxPhotos, error, currentPhotos, onBlocke
           <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             {currentPhotos.map((photo, index) => (
               <li key={photo.imageKey} className="rounded-lg border border-stone-200 bg-white p-2">
-                <img src={imageUrl(photo.imageKey, 320)} alt={t(index === 0 ? "sell.previewCover" : "sell.preview", { n: index + 1 })} className="aspect-[4/3] w-full rounded object-cover" />
+                <img
+                  src={imageUrl(photo.imageKey, 320)}
+                  alt={t(index === 0 ? "sell.previewCover" : "sell.preview", { n: index + 1 })}
+                  className="aspect-[4/3] w-full rounded object-cover"
+                />
                 <input type="hidden" name="photo" value={keepPhotoValue(photo.imageKey)} />
                 <label className="mt-2 flex min-h-11 items-center gap-2">
                   <input type="checkbox" name="remove" value={photo.imageKey} className="h-5 w-5" />

@@ -38,7 +38,12 @@ export interface PhotoPickerProps {
 }
 
 export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialFiles, currentPhotos, onBlockerChange }: PhotoPickerProps) {
-  const { items, message, preparing, announcement, add, remove, move, control } = usePhotoItems({ maxPhotos, maxBytes, initialFiles, currentPhotos });
+  const { items, message, preparing, announcement, add, remove, move, control } = usePhotoItems({
+    maxPhotos,
+    maxBytes,
+    initialFiles,
+    currentPhotos,
+  });
   const [focusAfterMove, setFocusAfterMove] = useState<{ key: string; by: -1 | 1 } | null>(null);
   const shownError = message ?? serverError;
   const { t } = useI18n();
@@ -102,11 +107,17 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
             return (
               <li key={item.key} className="rounded-lg border border-stone-200 bg-white p-3">
                 <div className="flex gap-3">
-                  <img src={item.previewUrl} alt={t(index === 0 ? "sell.previewCover" : "sell.preview", { n })} className="h-20 w-20 shrink-0 rounded object-cover" />
+                  <img
+                    src={item.previewUrl}
+                    alt={t(index === 0 ? "sell.previewCover" : "sell.preview", { n })}
+                    className="h-20 w-20 shrink-0 rounded object-cover"
+                  />
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold [overflow-wrap:anywhere]">
                       {t("photo.photoN", { n })}
-                      {index === 0 ? <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-sm text-brand-800">{t("photo.cover")}</span> : null}
+                      {index === 0 ? (
+                        <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-sm text-brand-800">{t("photo.cover")}</span>
+                      ) : null}
                     </p>
                     {item.kept ? (
                       <p className="text-sm text-stone-700">{t("photo.onListing")}</p>
@@ -114,7 +125,9 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
                       <>
                         <p className="text-sm text-stone-700" data-testid="photo-sizes">
                           {formatBytes(item.originalBytes)} → {formatBytes(view.totalBytes)}
-                          {view.totalBytes < item.originalBytes ? t("photo.saves", { percent: Math.round((1 - view.totalBytes / item.originalBytes) * 100) }) : null}
+                          {view.totalBytes < item.originalBytes
+                            ? t("photo.saves", { percent: Math.round((1 - view.totalBytes / item.originalBytes) * 100) })
+                            : null}
                         </p>
                         <div className="mt-1 flex items-center gap-2">
                           <progress max={100} value={percent} aria-label={t("photo.uploadOf", { n })} className="h-2 w-full" />
@@ -153,7 +166,14 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
                       {t("photo.remove")}
                     </button>
                   )}
-                  <button id={`${item.key}-up`} type="button" className="btn-secondary" disabled={index === 0} onClick={() => moveAndKeepFocus(index, -1)} aria-label={t("photo.moveUpN", { n })}>
+                  <button
+                    id={`${item.key}-up`}
+                    type="button"
+                    className="btn-secondary"
+                    disabled={index === 0}
+                    onClick={() => moveAndKeepFocus(index, -1)}
+                    aria-label={t("photo.moveUpN", { n })}
+                  >
                     {t("photo.moveUp")}
                   </button>
                   <button
@@ -168,7 +188,9 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
                   </button>
                 </div>
                 {item.kept ? <input type="hidden" name="photo" value={keepPhotoValue(item.kept)} /> : null}
-                {view.state === "success" && view.uploadId ? <input type="hidden" name="photo" value={uploadPhotoValue(view.uploadId)} /> : null}
+                {view.state === "success" && view.uploadId ? (
+                  <input type="hidden" name="photo" value={uploadPhotoValue(view.uploadId)} />
+                ) : null}
               </li>
             );
           })}

@@ -16,7 +16,6 @@ export interface PhotoItem {
   view: PhotoUploadView;
 }
 
-
 const keptItem = (imageKey: string, index: number): PhotoItem => ({
   key: `kept-${index}`,
   kept: imageKey,
@@ -67,7 +66,10 @@ export function usePhotoItems(options: {
     const chosen = files.slice(0, Math.max(free, 0));
     setMessage(
       files.length > chosen.length
-        ? t(chosen.length === 0 ? "photo.tooManyChosenNone" : chosen.length === 1 ? "photo.tooManyChosenOne" : "photo.tooManyChosen", { max: maxPhotos, count: chosen.length })
+        ? t(chosen.length === 0 ? "photo.tooManyChosenNone" : chosen.length === 1 ? "photo.tooManyChosenOne" : "photo.tooManyChosen", {
+            max: maxPhotos,
+            count: chosen.length,
+          })
         : null,
     );
     setPreparing(true);

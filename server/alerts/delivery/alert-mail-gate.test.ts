@@ -44,10 +44,18 @@ describe.each(testEngines())("who alert email reaches (issue 38, finding 2), on 
 
   /** The one-click unsubscribe address an alert mail carries in its List-Unsubscribe header. */
   async function unsubscribeLinkOf(raw: Buffer): Promise<URL> {
-    const line = (await simpleParser(raw)).headerLines.find((l) => l.key === "list-unsubscribe")!.line.replace(/^[^:]+:\s*/, "").replace(/\r?\n\s+/g, "");
+    const line = (await simpleParser(raw)).headerLines
+      .find((l) => l.key === "list-unsubscribe")!
+      .line.replace(/^[^:]+:\s*/, "")
+      .replace(/\r?\n\s+/g, "");
     return new URL(line.slice(1, -1));
   }
-  const oneClick = (link: URL) => fetch(`${http.url}${link.pathname}${link.search}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+  const oneClick = (link: URL) =>
+    fetch(`${http.url}${link.pathname}${link.search}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
 
   /** Signs up (the form's way) and signs in; `verified` marks the address confirmed in the database (a test helper). */
   async function person(email: string, options: { verified: boolean }) {
@@ -55,15 +63,25 @@ describe.each(testEngines())("who alert email reaches (issue 38, finding 2), on 
     const input = signupSchema.parse(makeSeller(500 + n, { email, phone: `91234${String(56000 + n).padStart(5, "0")}` }));
     const { id } = await t.accounts.signUp(input, new Headers());
     if (options.verified) await markEmailVerifiedForTest(t.db.kysely, id);
-    const headers = new Headers({ cookie: (await t.accounts.signIn(input, new Headers())).getSetCookie().map((c) => c.split(";")[0]).join("; ") });
+    const headers = new Headers({
+      cookie: (await t.accounts.signIn(input, new Headers()))
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    });
     return { id, input, headers, session: async () => (await t.accounts.getSessionUser(headers))! };
   }
 
-  const save = (actor: { id: string }, q: string) => t.alerts.saveSearch({ actor, query: savedQueryOf(browseQuerySchema.parse({ q })), language: "en" });
+  const save = (actor: { id: string }, q: string) =>
+    t.alerts.saveSearch({ actor, query: savedQueryOf(browseQuerySchema.parse({ q })), language: "en" });
 
   async function list(name: string) {
     t.clock.now += 60_000;
-    await t.listings.createListing({ actor: seller, fields: listingFields({ name, price: "20", category: "vegetables", state: "maharashtra", district: "nashik" }), photos: [{ bytes: photo, fileName: "p.jpg" }] });
+    await t.listings.createListing({
+      actor: seller,
+      fields: listingFields({ name, price: "20", category: "vegetables", state: "maharashtra", district: "nashik" }),
+      photos: [{ bytes: photo, fileName: "p.jpg" }],
+    });
     await t.jobs.runDue();
   }
 
@@ -81,14 +99,21 @@ describe.each(testEngines())("who alert email reaches (issue 38, finding 2), on 
     expect(html).toContain(expected.lang === "hi" ? "पक्का करें" : "Confirm");
     const before = await t.db.kysely.selectFrom("user").select("emailVerified").where("email", "=", address).executeTakeFirstOrThrow();
     expect(Boolean(before.emailVerified)).toBe(false);
-    const done = await fetch(`${http.url}${link![1]}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "confirm=yes" });
+    const done = await fetch(`${http.url}${link![1]}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "confirm=yes",
+    });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain(expected.lang === "hi" ? "आपका ईमेल पता पक्का हो गया" : "Your email address is confirmed");
   }
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    t = await createTestServices({ engine, env: { SMTP_URL: smtp.url, MAIL_FROM, BASE_URL, JOB_DRIVER: "sql", ALERT_MAILS_PER_ADDRESS_PER_DAY: String(DAILY_CAP) } });
+    t = await createTestServices({
+      engine,
+      env: { SMTP_URL: smtp.url, MAIL_FROM, BASE_URL, JOB_DRIVER: "sql", ALERT_MAILS_PER_ADDRESS_PER_DAY: String(DAILY_CAP) },
+    });
     http = await startTestHttpApp(t);
     seller = await person("seller.gate@example.in", { verified: true });
   });
@@ -149,7 +174,9 @@ describe.each(testEngines())("who alert email reaches (issue 38, finding 2), on 
     expect(last.subject).toBe("मंडी के लिए अपना ईमेल पता पक्का करें");
     // One client address may ask ten times in five minutes; the eleventh is refused.
     for (let i = 0; i < 10; i += 1) await t.accounts.sendVerificationLink(await buyer.session(), from("203.0.113.99"));
-    await expect(t.accounts.sendVerificationLink(await buyer.session(), from("203.0.113.99"))).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    await expect(t.accounts.sendVerificationLink(await buyer.session(), from("203.0.113.99"))).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+    });
     await followLink(address, { lang: "hi" });
   });
 
@@ -188,7 +215,11 @@ describe.each(testEngines())("who alert email reaches (issue 38, finding 2), on 
     t.clock.now += DAY;
     await t.jobs.runDue();
     expect(alertMailsTo(address)).toHaveLength(1);
-    const counts = await t.db.kysely.selectFrom("address_mail_count").select(["kind", "sent"]).where("address_hash", "=", addressKey(t.config.authSecret, address)).execute();
+    const counts = await t.db.kysely
+      .selectFrom("address_mail_count")
+      .select(["kind", "sent"])
+      .where("address_hash", "=", addressKey(t.config.authSecret, address))
+      .execute();
     expect(counts.map((c) => ({ kind: c.kind, sent: Number(c.sent) }))).toEqual([{ kind: "alert", sent: 1 }]);
   });
 
@@ -210,14 +241,21 @@ describe.each(testEngines())("who alert email reaches (issue 38, finding 2), on 
     await markEmailVerifiedForTest(t.db.kysely, owner.id);
     await list("Ginger");
     expect(alertMailsTo(address)).toHaveLength(1);
-    await t.db.kysely.updateTable("user").set({ emailVerified: (engine === "sqlite" ? 0 : false) as never }).where("id", "=", owner.id).execute();
+    await t.db.kysely
+      .updateTable("user")
+      .set({ emailVerified: (engine === "sqlite" ? 0 : false) as never })
+      .where("id", "=", owner.id)
+      .execute();
     await followLink(address);
     await list("Ginger");
     expect(alertMailsTo(address)).toHaveLength(2);
   });
 
   it("keeps an unsubscribed or bounced address suppressed after the account is deleted and made again, as a keyed hash only", async () => {
-    for (const [address, how] of [["leaver.gate@example.in", "unsubscribed"], ["bounced.gate@example.in", "bounced"]] as const) {
+    for (const [address, how] of [
+      ["leaver.gate@example.in", "unsubscribed"],
+      ["bounced.gate@example.in", "bounced"],
+    ] as const) {
       const first = await person(address, { verified: true });
       await save(first, "radish");
       if (how === "bounced") smtp.refuse.add(address);
@@ -225,7 +263,11 @@ describe.each(testEngines())("who alert email reaches (issue 38, finding 2), on 
       if (how === "unsubscribed") expect((await oneClick(await unsubscribeLinkOf(alertMailsTo(address)[0]!.raw))).status).toBe(200);
       smtp.refuse.delete(address);
       const mailed = alertMailsTo(address).length;
-      await t.accountDeletion.deleteAccount({ actor: await first.session(), password: first.input.password, requestHeaders: first.headers });
+      await t.accountDeletion.deleteAccount({
+        actor: await first.session(),
+        password: first.input.password,
+        requestHeaders: first.headers,
+      });
       // The same address signs up again; even marked confirmed (not from the inbox), nothing is sent.
       const again = await person(address, { verified: true });
       await save(again, "radish");
@@ -245,7 +287,10 @@ describe.each(testEngines())("who alert email reaches (issue 38, finding 2), on 
   });
 
   it("moves suppressions kept before as plain addresses into keyed hashes", async () => {
-    await t.db.kysely.insertInto("email_suppression").values({ email: "old.gate@example.in", reason: "bounced", created_at: t.clock.now }).execute();
+    await t.db.kysely
+      .insertInto("email_suppression")
+      .values({ email: "old.gate@example.in", reason: "bounced", created_at: t.clock.now })
+      .execute();
     expect(await createMailSuppressionRepository(t.db.kysely, t.config.authSecret).moveLegacySuppressions()).toBe(1);
     expect(await t.db.kysely.selectFrom("email_suppression").selectAll().execute()).toEqual([]);
     expect(await createMailSuppressionRepository(t.db.kysely, t.config.authSecret).isSuppressed(" Old.Gate@example.in ")).toBe(true);

@@ -42,7 +42,10 @@ const HOUR_MS = 3_600_000;
 const indiaHourStart = (at: number) => startOfIndiaDay(at) + indiaHour(at) * HOUR_MS;
 
 // Jobs queued by an older release name one saved search; theirs is its owner's.
-const emailMatchPayload = z.union([z.object({ userId: z.string(), listingId: z.string() }), z.object({ savedSearchId: z.string(), listingId: z.string() })]);
+const emailMatchPayload = z.union([
+  z.object({ userId: z.string(), listingId: z.string() }),
+  z.object({ savedSearchId: z.string(), listingId: z.string() }),
+]);
 // The language of the page that asked; one we do not know reads as English.
 const emailVerifyPayload = z.object({ userId: z.string(), language: z.string().optional() });
 // `day`: the start of the day in India (epoch ms).
@@ -138,7 +141,14 @@ export function createAlertMail(deps: AlertMailDeps): AlertMail {
     }
   }
 
-  function compose(input: { to: string; language: Language; search: string; listings: MailListing[]; savedSearchId: string; userId: string }): OutgoingMail {
+  function compose(input: {
+    to: string;
+    language: Language;
+    search: string;
+    listings: MailListing[];
+    savedSearchId: string;
+    userId: string;
+  }): OutgoingMail {
     return composeAlertMail({
       ...input,
       baseUrl: deps.baseUrl,
@@ -196,7 +206,9 @@ export function createAlertMail(deps: AlertMailDeps): AlertMail {
     }
     const language = languageOf(payload.language ?? "en");
     // better-auth's own token (its /verify-email checks it), made now: none waits in the job table.
-    const token = await createEmailVerificationToken(deps.secret, recipient.email, undefined, VERIFY_LINK_SECONDS, { userId: payload.userId });
+    const token = await createEmailVerificationToken(deps.secret, recipient.email, undefined, VERIFY_LINK_SECONDS, {
+      userId: payload.userId,
+    });
     const url = `${deps.baseUrl.replace(/\/+$/, "")}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}&lang=${language}`;
     await deliver(composeVerifyMail({ to: recipient.email, language, verifyUrl: url }));
   }
@@ -212,7 +224,10 @@ export function createAlertMail(deps: AlertMailDeps): AlertMail {
     // stopped server goes out at the next tick).
     // Queued together (enqueueMany, decision 030): at 08:00 thousands of digests may be due.
     const due = (await savedSearches.findDueDigests(indiaHour(at), day)).filter((row) => parseChannels(row.channels).includes("email"));
-    await jobs.enqueueMany(emailDigestJob, due.map((row) => ({ payload: { savedSearchId: row.id, day }, options: { key: `digest:${row.id}:${day}`, userId: row.user_id } })));
+    await jobs.enqueueMany(
+      emailDigestJob,
+      due.map((row) => ({ payload: { savedSearchId: row.id, day }, options: { key: `digest:${row.id}:${day}`, userId: row.user_id } })),
+    );
     await enqueueTick(indiaHourStart(at) + HOUR_MS);
   }
 
@@ -237,7 +252,12 @@ export function createAlertMail(deps: AlertMailDeps): AlertMail {
           userId: row.user_id,
         }),
       );
-      if (sent) await repository.markEmailedForUser(row.user_id, found.map((m) => m.listing.id), now());
+      if (sent)
+        await repository.markEmailedForUser(
+          row.user_id,
+          found.map((m) => m.listing.id),
+          now(),
+        );
     }
     await savedSearches.update(row.id, { last_digest_at: at });
   }

@@ -24,7 +24,16 @@ export interface EmailMatchRow {
 }
 
 export function createAlertMailRepository(db: Kysely<Database>) {
-  const listingColumns = ["listing.id as listing_id", "listing.name as listing_name", "listing.price_paise", "listing.state", "listing.district", "listing.status", "listing.expires_at", "listing.hidden_at"] as const;
+  const listingColumns = [
+    "listing.id as listing_id",
+    "listing.name as listing_name",
+    "listing.price_paise",
+    "listing.state",
+    "listing.district",
+    "listing.status",
+    "listing.expires_at",
+    "listing.hidden_at",
+  ] as const;
 
   return {
     /**
@@ -38,7 +47,21 @@ export function createAlertMailRepository(db: Kysely<Database>) {
         .innerJoin("saved_search as s", "s.id", "m.saved_search_id")
         .innerJoin("listing", "listing.id", "m.listing_id")
         .innerJoin("user as u", "u.id", "s.user_id")
-        .select(["m.id as match_id", "m.emailed_at", "s.id as saved_search_id", "s.user_id", "s.name as search_name", "s.query", "s.paused", "s.pace", "s.channels", "s.language", "u.email", "u.emailVerified", ...listingColumns])
+        .select([
+          "m.id as match_id",
+          "m.emailed_at",
+          "s.id as saved_search_id",
+          "s.user_id",
+          "s.name as search_name",
+          "s.query",
+          "s.paused",
+          "s.pace",
+          "s.channels",
+          "s.language",
+          "u.email",
+          "u.emailVerified",
+          ...listingColumns,
+        ])
         .where("m.listing_id", "=", listingId)
         .where("m.user_id", "=", userId)
         .where("s.user_id", "=", userId)
@@ -57,7 +80,13 @@ export function createAlertMailRepository(db: Kysely<Database>) {
         language: row.language,
         email: row.email,
         emailVerified: Boolean(row.emailVerified),
-        listing: { id: row.listing_id, name: row.listing_name, pricePaise: Number(row.price_paise), state: row.state, district: row.district },
+        listing: {
+          id: row.listing_id,
+          name: row.listing_name,
+          pricePaise: Number(row.price_paise),
+          state: row.state,
+          district: row.district,
+        },
         live: isLiveRow(row, at),
       }));
     },
@@ -70,7 +99,14 @@ export function createAlertMailRepository(db: Kysely<Database>) {
 
     /** Marks every match of the person's with these listings emailed: a listing mailed once is not mailed again by another search. */
     async markEmailedForUser(userId: string, listingIds: readonly string[], at: number): Promise<void> {
-      if (listingIds.length) await db.updateTable("alert_match").set({ emailed_at: at }).where("listing_id", "in", listingIds).where("user_id", "=", userId).where("emailed_at", "is", null).execute();
+      if (listingIds.length)
+        await db
+          .updateTable("alert_match")
+          .set({ emailed_at: at })
+          .where("listing_id", "in", listingIds)
+          .where("user_id", "=", userId)
+          .where("emailed_at", "is", null)
+          .execute();
     },
 
     /** A saved search's matches not yet emailed, found after `after`, whose listings are live at `at`: its digest. */
@@ -82,14 +118,34 @@ export function createAlertMailRepository(db: Kysely<Database>) {
         .where("m.saved_search_id", "=", savedSearchId)
         .where("m.emailed_at", "is", null)
         // Not already mailed to this person through another of their searches.
-        .where((eb) => eb.not(eb.exists(eb.selectFrom("alert_match as other").select("other.id").whereRef("other.listing_id", "=", "m.listing_id").whereRef("other.user_id", "=", "m.user_id").where("other.emailed_at", "is not", null))))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("alert_match as other")
+                .select("other.id")
+                .whereRef("other.listing_id", "=", "m.listing_id")
+                .whereRef("other.user_id", "=", "m.user_id")
+                .where("other.emailed_at", "is not", null),
+            ),
+          ),
+        )
         .where("m.created_at", ">", after)
         .where((eb) => liveAt(eb, at))
         .orderBy("m.created_at", "asc")
         .orderBy("m.id", "asc")
         .limit(limit)
         .execute();
-      return rows.map((row) => ({ matchId: row.match_id, listing: { id: row.listing_id, name: row.listing_name, pricePaise: Number(row.price_paise), state: row.state, district: row.district } }));
+      return rows.map((row) => ({
+        matchId: row.match_id,
+        listing: {
+          id: row.listing_id,
+          name: row.listing_name,
+          pricePaise: Number(row.price_paise),
+          state: row.state,
+          district: row.district,
+        },
+      }));
     },
 
     /** Where a person's mail goes, and whether its owner confirmed it. */

@@ -38,7 +38,10 @@ function helpers(t: TestServices) {
   return {
     /** A new account whose address counts as confirmed (alert mail goes only to those, decision 045), unless `verified: false`. */
     async person(n: number, email: string, options: { verified?: boolean } = {}) {
-      const person = await t.accounts.signUp({ ...makeSeller(n, { email }), phone: `+9198765${String(43200 + ++phone + n * 10).padStart(5, "0")}` }, new Headers());
+      const person = await t.accounts.signUp(
+        { ...makeSeller(n, { email }), phone: `+9198765${String(43200 + ++phone + n * 10).padStart(5, "0")}` },
+        new Headers(),
+      );
       if (options.verified ?? true) await markEmailVerifiedForTest(t.db.kysely, person.id);
       return person;
     },
@@ -47,7 +50,11 @@ function helpers(t: TestServices) {
     },
     async list(seller: { id: string }, fields: Record<string, string>) {
       t.clock.now += 60_000;
-      const { id } = await t.listings.createListing({ actor: seller, fields: listingFields({ price: "20", category: "vegetables", state: "maharashtra", district: "nashik", ...fields }), photos: [{ bytes: photo, fileName: "p.jpg" }] });
+      const { id } = await t.listings.createListing({
+        actor: seller,
+        fields: listingFields({ price: "20", category: "vegetables", state: "maharashtra", district: "nashik", ...fields }),
+        photos: [{ bytes: photo, fileName: "p.jpg" }],
+      });
       return id;
     },
     async channels(id: string) {
@@ -57,10 +64,15 @@ function helpers(t: TestServices) {
 }
 
 /** Alert mail (it carries List-Unsubscribe) received for an address, not the links that confirm one. */
-const mailsTo = (smtp: TestSmtpServer, address: string) => smtp.received.filter((m) => m.to.includes(address.toLowerCase()) && m.raw.includes("List-Unsubscribe:"));
+const mailsTo = (smtp: TestSmtpServer, address: string) =>
+  smtp.received.filter((m) => m.to.includes(address.toLowerCase()) && m.raw.includes("List-Unsubscribe:"));
 
 const parse = (raw: Buffer): Promise<ParsedMail> => simpleParser(raw);
-const header = (mail: ParsedMail, name: string) => mail.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, "").replace(/\r?\n\s+/g, " ");
+const header = (mail: ParsedMail, name: string) =>
+  mail.headerLines
+    .find((line) => line.key === name)
+    ?.line.replace(/^[^:]+:\s*/, "")
+    .replace(/\r?\n\s+/g, " ");
 
 // These tests move the app's clock through retries' backoff and digest hours, and read the job
 // table: they run on our SQL job driver on both engines (pg-boss waits on the database's clock).
@@ -146,10 +158,24 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     expect(await oneClick.text()).toContain("Mandi will send no more alert email to this address.");
     expect(await h.channels(searchId)).toBe("app");
     // The address itself is suppressed, and its account no longer counts as confirmed.
-    expect(await t.db.kysely.selectFrom("address_suppression").select("reason").where("address_hash", "=", addressKey(t.config.authSecret, "buyer.mail@example.in")).execute()).toEqual([{ reason: "unsubscribed" }]);
-    expect(Boolean((await t.db.kysely.selectFrom("user").select("emailVerified").where("id", "=", buyer.id).executeTakeFirstOrThrow()).emailVerified)).toBe(false);
+    expect(
+      await t.db.kysely
+        .selectFrom("address_suppression")
+        .select("reason")
+        .where("address_hash", "=", addressKey(t.config.authSecret, "buyer.mail@example.in"))
+        .execute(),
+    ).toEqual([{ reason: "unsubscribed" }]);
+    expect(
+      Boolean(
+        (await t.db.kysely.selectFrom("user").select("emailVerified").where("id", "=", buyer.id).executeTakeFirstOrThrow()).emailVerified,
+      ),
+    ).toBe(false);
     // Twice is fine.
-    const again = await fetch(`${http.url}${link.pathname}${link.search}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const again = await fetch(`${http.url}${link.pathname}${link.search}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(again.status).toBe(200);
 
     await h.list(seller, { name: "Onion" });
@@ -162,7 +188,7 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
   it("writes the email in the language the search was saved in, escaping the seller's words in HTML", async () => {
     const buyer = await h.person(3, "hindi.mail@example.in");
     await h.save(buyer, { q: "garlic" }, "hi");
-    await h.list(seller, { name: "Garlic <b>&</b> \"best\"" });
+    await h.list(seller, { name: 'Garlic <b>&</b> "best"' });
     await t.jobs.runDue();
     const [received] = mailsTo(smtp, "hindi.mail@example.in");
     const mail = await parse(received!.raw);
@@ -188,7 +214,9 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     await t.listings.markSold({ actor: seller, id: potato });
     await t.jobs.runDue();
     expect(mailsTo(smtp, "late.mail@example.in")).toHaveLength(0);
-    expect(await t.db.kysely.selectFrom("alert_match").select("emailed_at").where("saved_search_id", "=", searchId).executeTakeFirstOrThrow()).toEqual({ emailed_at: null });
+    expect(
+      await t.db.kysely.selectFrom("alert_match").select("emailed_at").where("saved_search_id", "=", searchId).executeTakeFirstOrThrow(),
+    ).toEqual({ emailed_at: null });
   });
 
   it("stops mailing an address the server refuses for good (550), without retrying the job", async () => {
@@ -198,9 +226,16 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     const first = await h.list(seller, { name: "Cabbage" });
     await t.jobs.runDue();
     expect(mailsTo(smtp, "gone.mail@example.in")).toHaveLength(0);
-    expect(await t.db.kysely.selectFrom("address_suppression").select(["address_hash", "reason"]).execute()).toContainEqual({ address_hash: addressKey(t.config.authSecret, "gone.mail@example.in"), reason: "bounced" });
+    expect(await t.db.kysely.selectFrom("address_suppression").select(["address_hash", "reason"]).execute()).toContainEqual({
+      address_hash: addressKey(t.config.authSecret, "gone.mail@example.in"),
+      reason: "bounced",
+    });
     expect(searchId).toBeTruthy();
-    const job = await t.db.kysely.selectFrom("alert_job").select(["state", "attempts"]).where("dedupe_key", "=", `email:${first}:${buyer.id}`).executeTakeFirstOrThrow();
+    const job = await t.db.kysely
+      .selectFrom("alert_job")
+      .select(["state", "attempts"])
+      .where("dedupe_key", "=", `email:${first}:${buyer.id}`)
+      .executeTakeFirstOrThrow();
     expect({ state: job.state, attempts: Number(job.attempts) }).toEqual({ state: "done", attempts: 1 });
     // The next match is not even tried.
     await h.list(seller, { name: "Cabbage", district: "nashik", price: "12" });
@@ -220,7 +255,11 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     const wrongKey = signUnsubscribeToken("another-secret-another-secret-0000", { savedSearchId: searchId, userId: owner.id });
     const strangers = signUnsubscribeToken(t.config.authSecret, { savedSearchId: searchId, userId: stranger.id });
     const post = (token: string) =>
-      fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(token)}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+      fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(token)}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
 
     for (const token of [flipped, forged, wrongKey, "x", `${good}.extra`]) {
       const response = await post(token);
@@ -235,20 +274,52 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     // No token, two tokens, a body that is not RFC 8058's, another method: clear 4xx, never 500.
     expect((await fetch(`${http.url}/alerts/unsubscribe`, { method: "POST" })).status).toBe(400);
     expect((await fetch(`${http.url}/alerts/unsubscribe?t=a&t=b`)).status).toBe(400);
-    expect((await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=Everything" })).status).toBe(400);
-    expect((await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "%E0%A4%A" })).status).toBe(400);
+    expect(
+      (
+        await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "List-Unsubscribe=Everything",
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "%E0%A4%A",
+        })
+      ).status,
+    ).toBe(400);
     expect((await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, { method: "POST" })).status).toBe(400);
     const everything = new FormData();
     everything.set("List-Unsubscribe", "Everything");
-    expect((await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, { method: "POST", body: everything })).status).toBe(400);
-    expect((await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "--x\r\nbroken" })).status).toBe(400);
+    expect((await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, { method: "POST", body: everything })).status).toBe(
+      400,
+    );
+    expect(
+      (
+        await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, {
+          method: "POST",
+          headers: { "content-type": "multipart/form-data; boundary=x" },
+          body: "--x\r\nbroken",
+        })
+      ).status,
+    ).toBe(400);
     expect((await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, { method: "DELETE" })).status).toBe(405);
     // Hindi for a Hindi browser.
-    const hindi = await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(flipped)}`, { headers: { "accept-language": "hi-IN,hi;q=0.9" } });
+    const hindi = await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(flipped)}`, {
+      headers: { "accept-language": "hi-IN,hi;q=0.9" },
+    });
     expect(await hindi.text()).toContain("यह लिंक सही नहीं है।");
     expect(await h.channels(searchId)).toBe("app,email");
     // The owner's own token, even from another site's page (the token is the credential).
-    const own = await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, { method: "POST", headers: { origin: "https://mail.example.com", "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const own = await fetch(`${http.url}/alerts/unsubscribe?t=${encodeURIComponent(good)}`, {
+      method: "POST",
+      headers: { origin: "https://mail.example.com", "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(own.status).toBe(200);
     expect(await h.channels(searchId)).toBe("app");
   });
@@ -327,7 +398,11 @@ describe.each(testEngines())("alert email when the SMTP server is down, on %s", 
 
     expect(searchId).toBeTruthy();
     const key = `email:${listingId}:${buyer.id}`;
-    const job = await t.db.kysely.selectFrom("alert_job").select(["state", "attempts", "run_at", "last_error"]).where("dedupe_key", "=", key).executeTakeFirstOrThrow();
+    const job = await t.db.kysely
+      .selectFrom("alert_job")
+      .select(["state", "attempts", "run_at", "last_error"])
+      .where("dedupe_key", "=", key)
+      .executeTakeFirstOrThrow();
     expect(job.state).toBe("queued");
     expect(Number(job.attempts)).toBe(1);
     expect(Number(job.run_at)).toBeGreaterThan(t.clock.now);
@@ -352,18 +427,37 @@ describe.each(testEngines())("alert email when the SMTP server is down, on %s", 
     const person = signupSchema.parse(makeSeller(9, { email: "leaving.down@example.in", phone: "9123456719" }));
     const { id } = await t.accounts.signUp(person, new Headers());
     await markEmailVerifiedForTest(t.db.kysely, id);
-    const here = new Headers({ cookie: (await t.accounts.signIn(person, new Headers())).getSetCookie().map((c) => c.split(";")[0]).join("; ") });
+    const here = new Headers({
+      cookie: (await t.accounts.signIn(person, new Headers()))
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    });
     await h.save({ id }, { q: "radish" });
     await h.list(seller, { name: "Radish" });
     await t.jobs.runDue();
-    expect(await t.db.kysely.selectFrom("alert_job").select("id").where("user_id", "=", id).where("kind", "=", "email-match").where("state", "=", "queued").execute()).toHaveLength(1);
+    expect(
+      await t.db.kysely
+        .selectFrom("alert_job")
+        .select("id")
+        .where("user_id", "=", id)
+        .where("kind", "=", "email-match")
+        .where("state", "=", "queued")
+        .execute(),
+    ).toHaveLength(1);
     // An address refused for good is the address's, not the account's: it outlives the account
     // (decision 045), kept as a keyed hash.
     await createMailSuppressionRepository(t.db.kysely, t.config.authSecret).suppress("leaving.down@example.in", "bounced", t.clock.now);
     const actor = await t.accounts.getSessionUser(here);
     await t.accountDeletion.deleteAccount({ actor, password: person.password, requestHeaders: here });
     expect(await t.db.kysely.selectFrom("alert_job").select("id").where("user_id", "=", id).execute()).toHaveLength(0);
-    expect(await t.db.kysely.selectFrom("address_suppression").select("address_hash").where("address_hash", "=", addressKey(t.config.authSecret, "leaving.down@example.in")).execute()).toHaveLength(1);
+    expect(
+      await t.db.kysely
+        .selectFrom("address_suppression")
+        .select("address_hash")
+        .where("address_hash", "=", addressKey(t.config.authSecret, "leaving.down@example.in"))
+        .execute(),
+    ).toHaveLength(1);
     smtp = await startTestSmtpServer({ port });
     t.clock.now += 2 * HOUR;
     await t.jobs.runDue();

@@ -16,7 +16,21 @@ export function createAlertPushRepository(db: Kysely<Database>) {
         .selectFrom("alert_match as m")
         .innerJoin("saved_search as s", "s.id", "m.saved_search_id")
         .innerJoin("listing as l", "l.id", "m.listing_id")
-        .select(["m.id", "m.user_id", "m.pushed_at", "s.channels", "s.paused", "l.name", "l.price_paise", "l.state", "l.district", "l.place", "l.status", "l.expires_at", "l.hidden_at"])
+        .select([
+          "m.id",
+          "m.user_id",
+          "m.pushed_at",
+          "s.channels",
+          "s.paused",
+          "l.name",
+          "l.price_paise",
+          "l.state",
+          "l.district",
+          "l.place",
+          "l.status",
+          "l.expires_at",
+          "l.hidden_at",
+        ])
         .where("m.saved_search_id", "=", savedSearchId)
         .where("m.listing_id", "=", listingId)
         .executeTakeFirst();
@@ -25,7 +39,14 @@ export function createAlertPushRepository(db: Kysely<Database>) {
         matchId: row.id,
         userId: row.user_id,
         pushed: row.pushed_at !== null,
-        listing: { id: listingId, name: row.name, pricePaise: Number(row.price_paise), state: row.state, district: row.district, place: row.place },
+        listing: {
+          id: listingId,
+          name: row.name,
+          pricePaise: Number(row.price_paise),
+          state: row.state,
+          district: row.district,
+          place: row.place,
+        },
       };
     },
 

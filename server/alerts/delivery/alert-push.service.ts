@@ -18,11 +18,18 @@ import type { AlertPushRepository } from "./alert-push.repository";
 import { pushMatchJob } from "./push-jobs";
 
 /** The notification about a listing, in a language: its name, price per kg and place. */
-export function matchPayload(listing: { id: string; name: string; pricePaise: number; state: string | null; district: string | null; place: string | null }, lang: Language): PushPayload {
+export function matchPayload(
+  listing: { id: string; name: string; pricePaise: number; state: string | null; district: string | null; place: string | null },
+  lang: Language,
+): PushPayload {
   const c = CATALOGUES[lang];
   const price = c.unit.perKg.replace("{{price}}", formatRupees(listing.pricePaise));
   const where = [listing.place, placeLabel(listing, lang)].filter(Boolean).join(", ");
-  return { title: c.alerts.pushTitle.replace("{{name}}", listing.name), body: where ? `${price} · ${where}` : price, url: `/view/${listing.id}` };
+  return {
+    title: c.alerts.pushTitle.replace("{{name}}", listing.name),
+    body: where ? `${price} · ${where}` : price,
+    url: `/view/${listing.id}`,
+  };
 }
 
 export function createAlertPushService(deps: {
@@ -59,7 +66,11 @@ export function createAlertPushService(deps: {
       const topic = createHash("sha256").update(`listing:${match.listing.id}`).digest("base64url").slice(0, 32);
       // A row stored before endpoints were checked strictly (or planted) is refused unsent.
       const results = await Promise.allSettled(
-        phones.map((s) => (isPushServiceEndpoint(s.endpoint, deps.serviceHosts) ? deps.send(s, matchPayload(match.listing, s.lang === "hi" ? "hi" : "en"), topic) : Promise.resolve("refused" as const))),
+        phones.map((s) =>
+          isPushServiceEndpoint(s.endpoint, deps.serviceHosts)
+            ? deps.send(s, matchPayload(match.listing, s.lang === "hi" ? "hi" : "en"), topic)
+            : Promise.resolve("refused" as const),
+        ),
       );
       let sent = 0;
       let gone = 0;
@@ -70,16 +81,22 @@ export function createAlertPushService(deps: {
         else if (result.status === "fulfilled") {
           // Gone (404/410) or refused (it leads inside): forgotten, never retried.
           gone++;
-          if (result.value === "refused") logger.warn({ subscriptionId: phone.id }, "a push subscription names an address the server never posts to; it is forgotten");
+          if (result.value === "refused")
+            logger.warn({ subscriptionId: phone.id }, "a push subscription names an address the server never posts to; it is forgotten");
           await subscriptions.delete(phone.id);
         } else {
           failed.push(phone.id);
           logger.warn({ err: result.reason, subscriptionId: phone.id }, "a push message could not be sent; it will be retried");
         }
       }
-      if (failed.length && (input.subscriptionId || failed.length === phones.length)) throw new Error(`push failed for ${failed.length} of ${phones.length} phones`);
+      if (failed.length && (input.subscriptionId || failed.length === phones.length))
+        throw new Error(`push failed for ${failed.length} of ${phones.length} phones`);
       for (const id of failed) {
-        await deps.jobs.enqueue(pushMatchJob, { savedSearchId: input.savedSearchId, listingId: input.listingId, subscriptionId: id }, { key: `push:${input.savedSearchId}:${input.listingId}:${id}`, userId: match.userId, runAt: at + backoffMs(1) });
+        await deps.jobs.enqueue(
+          pushMatchJob,
+          { savedSearchId: input.savedSearchId, listingId: input.listingId, subscriptionId: id },
+          { key: `push:${input.savedSearchId}:${input.listingId}:${id}`, userId: match.userId, runAt: at + backoffMs(1) },
+        );
       }
       if (!input.subscriptionId) await matches.markPushed(match.matchId, at);
       return { sent, gone };

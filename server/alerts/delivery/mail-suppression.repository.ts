@@ -29,9 +29,17 @@ export function createMailSuppressionRepository(db: Kysely<Database>, secret: st
      */
     async suppress(email: string, reason: "bounced" | "unsubscribed", at: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto("address_suppression").values({ address_hash: key(email), reason, created_at: at }).onConflict((oc) => oc.column("address_hash").doUpdateSet({ reason, created_at: at })).execute();
+        await trx
+          .insertInto("address_suppression")
+          .values({ address_hash: key(email), reason, created_at: at })
+          .onConflict((oc) => oc.column("address_hash").doUpdateSet({ reason, created_at: at }))
+          .execute();
         // better-auth keeps addresses lower-cased; `false` is a literal either engine reads as its boolean.
-        await trx.updateTable("user").set({ emailVerified: sql<boolean>`false` }).where("email", "=", normaliseAddress(email)).execute();
+        await trx
+          .updateTable("user")
+          .set({ emailVerified: sql<boolean>`false` })
+          .where("email", "=", normaliseAddress(email))
+          .execute();
       });
     },
 
@@ -50,7 +58,12 @@ export function createMailSuppressionRepository(db: Kysely<Database>, secret: st
       const taken = await db
         .insertInto("address_mail_count")
         .values(row)
-        .onConflict((oc) => oc.columns(["address_hash", "day", "kind"]).doUpdateSet({ sent: sql`address_mail_count.sent + 1` }).where("address_mail_count.sent", "<", cap))
+        .onConflict((oc) =>
+          oc
+            .columns(["address_hash", "day", "kind"])
+            .doUpdateSet({ sent: sql`address_mail_count.sent + 1` })
+            .where("address_mail_count.sent", "<", cap),
+        )
         .returning("sent")
         .executeTakeFirst();
       return taken !== undefined;
@@ -58,7 +71,14 @@ export function createMailSuppressionRepository(db: Kysely<Database>, secret: st
 
     /** Gives back a mail taken by takeDaily that did not go (a retried failure). */
     async giveBackDaily(email: string, kind: MailKind, day: number): Promise<void> {
-      await db.updateTable("address_mail_count").set({ sent: sql`sent - 1` }).where("address_hash", "=", key(email)).where("day", "=", day).where("kind", "=", kind).where("sent", ">", 0).execute();
+      await db
+        .updateTable("address_mail_count")
+        .set({ sent: sql`sent - 1` })
+        .where("address_hash", "=", key(email))
+        .where("day", "=", day)
+        .where("kind", "=", kind)
+        .where("sent", ">", 0)
+        .execute();
     },
 
     /** Rows of the table before migration 0035 (plain addresses) moved here as keyed hashes; safe to run again. */

@@ -7,7 +7,10 @@ export const pushMatchJob = defineJob({
   kind: "push-match",
   // subscriptionId: one phone's retry; without it, every phone of the person.
   payload: z.object({ savedSearchId: z.string(), listingId: z.string(), subscriptionId: z.string().optional() }),
-  handle: async (payload, push: { sendMatch(input: { savedSearchId: string; listingId: string; subscriptionId?: string }): Promise<unknown> }) => {
+  handle: async (
+    payload,
+    push: { sendMatch(input: { savedSearchId: string; listingId: string; subscriptionId?: string }): Promise<unknown> },
+  ) => {
     await push.sendMatch(payload);
   },
 });

@@ -30,14 +30,22 @@ export function unsubscribeRouter(service: UnsubscribeService): Router {
       const target = await service.preview(query.data.t);
       const t = mailTranslator(target.language);
       if (!target.emailOn) return void unsubscribePage(res, { status: 200, language: target.language, message: t("unsubscribe.already") });
-      unsubscribePage(res, { status: 200, language: target.language, message: t("unsubscribe.confirm"), formAction: `${UNSUBSCRIBE_PATH}?t=${encodeURIComponent(query.data.t)}` });
+      unsubscribePage(res, {
+        status: 200,
+        language: target.language,
+        message: t("unsubscribe.confirm"),
+        formAction: `${UNSUBSCRIBE_PATH}?t=${encodeURIComponent(query.data.t)}`,
+      });
     } catch (error) {
       answerError(req, res, error);
     }
   });
 
   // RFC 8058: the body SHOULD be multipart/form-data and MAY be urlencoded (our own button's).
-  const bodies = [express.urlencoded({ extended: false, limit: "2kb", parameterLimit: 10 }), express.raw({ type: "multipart/form-data", limit: "4kb" })];
+  const bodies = [
+    express.urlencoded({ extended: false, limit: "2kb", parameterLimit: 10 }),
+    express.raw({ type: "multipart/form-data", limit: "4kb" }),
+  ];
   router.post(UNSUBSCRIBE_PATH, ...bodies, async (req, res) => {
     const query = querySchema.safeParse(req.query);
     if (!query.success) return void refuse(req, res, 400, "invalid");
@@ -63,7 +71,9 @@ export function unsubscribeRouter(service: UnsubscribeService): Router {
 async function formFields(req: Request): Promise<Record<string, string>> {
   if (!Buffer.isBuffer(req.body)) return (req.body ?? {}) as Record<string, string>;
   try {
-    const form = await new Response(new Uint8Array(req.body), { headers: { "content-type": String(req.headers["content-type"]) } }).formData();
+    const form = await new Response(new Uint8Array(req.body), {
+      headers: { "content-type": String(req.headers["content-type"]) },
+    }).formData();
     return Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   } catch {
     return {};

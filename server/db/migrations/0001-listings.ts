@@ -20,11 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("listing_created_at_idx").on("listing").columns(["created_at", "id"]).execute();
-  await db.schema
-    .createIndex("listing_category_created_at_idx")
-    .on("listing")
-    .columns(["category", "created_at", "id"])
-    .execute();
+  await db.schema.createIndex("listing_category_created_at_idx").on("listing").columns(["category", "created_at", "id"]).execute();
   await db.schema.createIndex("listing_seller_idx").on("listing").column("seller_id").execute();
 }
 

@@ -50,7 +50,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 async function upSqlite(db: Kysely<unknown>): Promise<void> {
-  await sql`create virtual table listing_name_fts using fts5(name_search, content='listing_name', content_rowid='rowid', tokenize='trigram')`.execute(db);
+  await sql`create virtual table listing_name_fts using fts5(name_search, content='listing_name', content_rowid='rowid', tokenize='trigram')`.execute(
+    db,
+  );
   // name_search is the primary key of listing_name and never updated, so insert and delete suffice.
   await sql`create trigger listing_name_fts_insert after insert on listing_name begin
     insert into listing_name_fts (rowid, name_search) values (new.rowid, new.name_search);

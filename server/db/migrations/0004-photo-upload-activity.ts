@@ -6,7 +6,10 @@ import { sql, type Kysely } from "kysely";
  * Additive: an instance still on the older code leaves the default, 0, which reads as long idle.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("photo_upload").addColumn("last_active_at", "bigint", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("photo_upload")
+    .addColumn("last_active_at", "bigint", (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`update photo_upload set last_active_at = created_at`.execute(db);
 }
 

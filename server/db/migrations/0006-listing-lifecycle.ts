@@ -26,11 +26,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const add = (column: string, type: "text" | "bigint" | "integer" | "double precision", build = (c: ColumnDefinitionBuilder) => c) =>
     db.schema.alterTable("listing").addColumn(column, type, build).execute();
 
-  await add("status", "text", (c) => c.notNull().defaultTo("active").check(sql`status in ('active', 'sold')`));
+  await add("status", "text", (c) =>
+    c
+      .notNull()
+      .defaultTo("active")
+      .check(sql`status in ('active', 'sold')`),
+  );
   await add("expires_at", "bigint", (c) => c.notNull().defaultTo(0));
   await add("updated_at", "bigint");
-  await add("unit", "text", (c) => c.notNull().defaultTo("kg").check(sql`unit in ('kg', 'quintal', 'tonne', 'dozen', 'crate')`));
-  await add("grams_per_unit", "bigint", (c) => c.notNull().defaultTo(1000).check(sql`grams_per_unit > 0`));
+  await add("unit", "text", (c) =>
+    c
+      .notNull()
+      .defaultTo("kg")
+      .check(sql`unit in ('kg', 'quintal', 'tonne', 'dozen', 'crate')`),
+  );
+  await add("grams_per_unit", "bigint", (c) =>
+    c
+      .notNull()
+      .defaultTo(1000)
+      .check(sql`grams_per_unit > 0`),
+  );
   await add("unit_price_paise", "bigint", (c) => c.notNull().defaultTo(0));
   await add("quantity", "double precision");
   await add("min_order", "double precision");
@@ -46,7 +61,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`update listing set
       unit_price_paise = price_paise,
-      expires_at = ${sql.lit(now)} + case when category in (${sql.join(PERISHABLE.map((c) => sql.lit(c)))}) then ${sql.lit(15 * DAY_MS)} else ${sql.lit(60 * DAY_MS)} end`.execute(db);
+      expires_at = ${sql.lit(now)} + case when category in (${sql.join(PERISHABLE.map((c) => sql.lit(c)))}) then ${sql.lit(15 * DAY_MS)} else ${sql.lit(60 * DAY_MS)} end`.execute(
+    db,
+  );
 
   const period = sql`case when new.category in (${sql.join(PERISHABLE.map((c) => sql.lit(c)))}) then ${sql.lit(15 * DAY_MS)} else ${sql.lit(60 * DAY_MS)} end`;
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
@@ -56,7 +73,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         if new.unit_price_paise = 0 then new.unit_price_paise := new.price_paise; end if;
         return new;
       end $$`.execute(db);
-    await sql`create trigger listing_default_expiry before insert on listing for each row execute function listing_default_expiry()`.execute(db);
+    await sql`create trigger listing_default_expiry before insert on listing for each row execute function listing_default_expiry()`.execute(
+      db,
+    );
   } else {
     await sql`create trigger listing_default_expiry after insert on listing when new.expires_at = 0 or new.unit_price_paise = 0 begin
       update listing set
@@ -72,34 +91,103 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("removed_at", "bigint", (c) => c.notNull())
     .execute();
 
-  for (const name of ["listing_newest_idx", "listing_price_idx", "listing_category_price_idx", "listing_category_created_at_idx", "listing_name_search_idx", "listing_seller_idx"]) {
+  for (const name of [
+    "listing_newest_idx",
+    "listing_price_idx",
+    "listing_category_price_idx",
+    "listing_category_created_at_idx",
+    "listing_name_search_idx",
+    "listing_seller_idx",
+  ]) {
     await db.schema.dropIndex(name).execute();
   }
   const live = ["status", "expires_at"];
   const where = ["state", "district"];
-  await db.schema.createIndex("listing_newest_idx").on("listing").columns(["created_at", "id", "category", "price_paise", "name_search", ...live, ...where]).execute();
-  await db.schema.createIndex("listing_price_idx").on("listing").columns(["price_paise", "created_at", "id", "category", "name_search", ...live, ...where]).execute();
-  await db.schema.createIndex("listing_category_price_idx").on("listing").columns(["category", "price_paise", "created_at", "id", ...live]).execute();
-  await db.schema.createIndex("listing_category_created_at_idx").on("listing").columns(["category", "created_at", "id", "price_paise", ...live]).execute();
-  await db.schema.createIndex("listing_name_search_idx").on("listing").columns(["name_search", "category", "price_paise", ...live]).execute();
-  await db.schema.createIndex("listing_location_idx").on("listing").columns(["state", "district", "category", "price_paise", ...live]).execute();
+  await db.schema
+    .createIndex("listing_newest_idx")
+    .on("listing")
+    .columns(["created_at", "id", "category", "price_paise", "name_search", ...live, ...where])
+    .execute();
+  await db.schema
+    .createIndex("listing_price_idx")
+    .on("listing")
+    .columns(["price_paise", "created_at", "id", "category", "name_search", ...live, ...where])
+    .execute();
+  await db.schema
+    .createIndex("listing_category_price_idx")
+    .on("listing")
+    .columns(["category", "price_paise", "created_at", "id", ...live])
+    .execute();
+  await db.schema
+    .createIndex("listing_category_created_at_idx")
+    .on("listing")
+    .columns(["category", "created_at", "id", "price_paise", ...live])
+    .execute();
+  await db.schema
+    .createIndex("listing_name_search_idx")
+    .on("listing")
+    .columns(["name_search", "category", "price_paise", ...live])
+    .execute();
+  await db.schema
+    .createIndex("listing_location_idx")
+    .on("listing")
+    .columns(["state", "district", "category", "price_paise", ...live])
+    .execute();
   // A seller's own listings, newest first (My listings, the seller's page).
   await db.schema.createIndex("listing_seller_idx").on("listing").columns(["seller_id", "created_at", "id"]).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop trigger if exists listing_default_expiry ${sql.raw(db.getExecutor().adapter instanceof PostgresAdapter ? "on listing" : "")}`.execute(db);
+  await sql`drop trigger if exists listing_default_expiry ${sql.raw(db.getExecutor().adapter instanceof PostgresAdapter ? "on listing" : "")}`.execute(
+    db,
+  );
   if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`drop function if exists listing_default_expiry()`.execute(db);
-  for (const name of ["listing_newest_idx", "listing_price_idx", "listing_category_price_idx", "listing_category_created_at_idx", "listing_name_search_idx", "listing_location_idx", "listing_seller_idx"]) {
+  for (const name of [
+    "listing_newest_idx",
+    "listing_price_idx",
+    "listing_category_price_idx",
+    "listing_category_created_at_idx",
+    "listing_name_search_idx",
+    "listing_location_idx",
+    "listing_seller_idx",
+  ]) {
     await db.schema.dropIndex(name).ifExists().execute();
   }
   await db.schema.dropTable("listing_tombstone").execute();
-  for (const column of ["status", "expires_at", "updated_at", "unit", "grams_per_unit", "unit_price_paise", "quantity", "min_order", "variety", "organic", "available_from", "state", "district", "place", "pin"]) {
+  for (const column of [
+    "status",
+    "expires_at",
+    "updated_at",
+    "unit",
+    "grams_per_unit",
+    "unit_price_paise",
+    "quantity",
+    "min_order",
+    "variety",
+    "organic",
+    "available_from",
+    "state",
+    "district",
+    "place",
+    "pin",
+  ]) {
     await db.schema.alterTable("listing").dropColumn(column).execute();
   }
-  await db.schema.createIndex("listing_newest_idx").on("listing").columns(["created_at", "id", "category", "price_paise", "name_search"]).execute();
-  await db.schema.createIndex("listing_price_idx").on("listing").columns(["price_paise", "created_at", "id", "category", "name_search"]).execute();
-  await db.schema.createIndex("listing_category_price_idx").on("listing").columns(["category", "price_paise", "created_at", "id"]).execute();
+  await db.schema
+    .createIndex("listing_newest_idx")
+    .on("listing")
+    .columns(["created_at", "id", "category", "price_paise", "name_search"])
+    .execute();
+  await db.schema
+    .createIndex("listing_price_idx")
+    .on("listing")
+    .columns(["price_paise", "created_at", "id", "category", "name_search"])
+    .execute();
+  await db.schema
+    .createIndex("listing_category_price_idx")
+    .on("listing")
+    .columns(["category", "price_paise", "created_at", "id"])
+    .execute();
   await db.schema.createIndex("listing_category_created_at_idx").on("listing").columns(["category", "created_at", "id"]).execute();
   await db.schema.createIndex("listing_name_search_idx").on("listing").columns(["name_search", "category", "price_paise"]).execute();
   await db.schema.createIndex("listing_seller_idx").on("listing").column("seller_id").execute();

@@ -18,16 +18,33 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  for (const [column, type] of [["hidden_at", "bigint"], ["hidden_reason", "text"], ["hidden_cause", "text"], ["review_requested_at", "bigint"]] as const) {
+  for (const [column, type] of [
+    ["hidden_at", "bigint"],
+    ["hidden_reason", "text"],
+    ["hidden_cause", "text"],
+    ["review_requested_at", "bigint"],
+  ] as const) {
     await db.schema.alterTable("listing").addColumn(column, type).execute();
   }
 
-  for (const name of ["listing_newest_idx", "listing_price_idx", "listing_category_price_idx", "listing_category_created_at_idx", "listing_name_search_idx", "listing_location_idx"]) {
+  for (const name of [
+    "listing_newest_idx",
+    "listing_price_idx",
+    "listing_category_price_idx",
+    "listing_category_created_at_idx",
+    "listing_name_search_idx",
+    "listing_location_idx",
+  ]) {
     await db.schema.dropIndex(name).execute();
   }
   await createCoveringIndexes(db, ["status", "expires_at", "hidden_at"]);
   // The moderation queue's "hidden" view, and a seller's hidden listings.
-  await db.schema.createIndex("listing_hidden_idx").on("listing").columns(["hidden_at", "id"]).where(sql.ref("hidden_at"), "is not", null).execute();
+  await db.schema
+    .createIndex("listing_hidden_idx")
+    .on("listing")
+    .columns(["hidden_at", "id"])
+    .where(sql.ref("hidden_at"), "is not", null)
+    .execute();
 
   await db.schema
     .createTable("listing_report")
@@ -45,7 +62,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex("listing_report_once_idx").on("listing_report").columns(["listing_id", "reporter_key"]).unique().execute();
   await db.schema.createIndex("listing_report_reporter_idx").on("listing_report").columns(["reporter_key", "created_at"]).execute();
-  await db.schema.createIndex("listing_report_open_idx").on("listing_report").columns(["listing_id", "created_at"]).where(sql.ref("resolved_at"), "is", null).execute();
+  await db.schema
+    .createIndex("listing_report_open_idx")
+    .on("listing_report")
+    .columns(["listing_id", "created_at"])
+    .where(sql.ref("resolved_at"), "is", null)
+    .execute();
   await db.schema.createIndex("listing_report_seller_idx").on("listing_report").column("seller_id").execute();
   await db.schema.createIndex("listing_report_reporter_id_idx").on("listing_report").column("reporter_id").execute();
 
@@ -82,12 +104,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 /** The sort indexes of migration 0006, with `live` as the columns every public list tests. */
 async function createCoveringIndexes(db: Kysely<unknown>, live: string[]) {
   const where = ["state", "district"];
-  await db.schema.createIndex("listing_newest_idx").on("listing").columns(["created_at", "id", "category", "price_paise", "name_search", ...live, ...where]).execute();
-  await db.schema.createIndex("listing_price_idx").on("listing").columns(["price_paise", "created_at", "id", "category", "name_search", ...live, ...where]).execute();
-  await db.schema.createIndex("listing_category_price_idx").on("listing").columns(["category", "price_paise", "created_at", "id", ...live]).execute();
-  await db.schema.createIndex("listing_category_created_at_idx").on("listing").columns(["category", "created_at", "id", "price_paise", ...live]).execute();
-  await db.schema.createIndex("listing_name_search_idx").on("listing").columns(["name_search", "category", "price_paise", ...live]).execute();
-  await db.schema.createIndex("listing_location_idx").on("listing").columns(["state", "district", "category", "price_paise", ...live]).execute();
+  await db.schema
+    .createIndex("listing_newest_idx")
+    .on("listing")
+    .columns(["created_at", "id", "category", "price_paise", "name_search", ...live, ...where])
+    .execute();
+  await db.schema
+    .createIndex("listing_price_idx")
+    .on("listing")
+    .columns(["price_paise", "created_at", "id", "category", "name_search", ...live, ...where])
+    .execute();
+  await db.schema
+    .createIndex("listing_category_price_idx")
+    .on("listing")
+    .columns(["category", "price_paise", "created_at", "id", ...live])
+    .execute();
+  await db.schema
+    .createIndex("listing_category_created_at_idx")
+    .on("listing")
+    .columns(["category", "created_at", "id", "price_paise", ...live])
+    .execute();
+  await db.schema
+    .createIndex("listing_name_search_idx")
+    .on("listing")
+    .columns(["name_search", "category", "price_paise", ...live])
+    .execute();
+  await db.schema
+    .createIndex("listing_location_idx")
+    .on("listing")
+    .columns(["state", "district", "category", "price_paise", ...live])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -95,7 +141,15 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("moderation_audit").execute();
   if (postgres) await sql`drop function if exists moderation_audit_append_only()`.execute(db);
   await db.schema.dropTable("listing_report").execute();
-  for (const name of ["listing_newest_idx", "listing_price_idx", "listing_category_price_idx", "listing_category_created_at_idx", "listing_name_search_idx", "listing_location_idx", "listing_hidden_idx"]) {
+  for (const name of [
+    "listing_newest_idx",
+    "listing_price_idx",
+    "listing_category_price_idx",
+    "listing_category_created_at_idx",
+    "listing_name_search_idx",
+    "listing_location_idx",
+    "listing_hidden_idx",
+  ]) {
     await db.schema.dropIndex(name).ifExists().execute();
   }
   for (const column of ["hidden_at", "hidden_reason", "hidden_cause", "review_requested_at"]) {

@@ -11,10 +11,18 @@ const LIVE_AND_WHERE = ["category", "price_paise", "status", "expires_at", "hidd
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("listing_name_search_idx").execute();
-  await db.schema.createIndex("listing_name_search_idx").on("listing").columns(["name_search", "created_at", "id", ...LIVE_AND_WHERE]).execute();
+  await db.schema
+    .createIndex("listing_name_search_idx")
+    .on("listing")
+    .columns(["name_search", "created_at", "id", ...LIVE_AND_WHERE])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("listing_name_search_idx").execute();
-  await db.schema.createIndex("listing_name_search_idx").on("listing").columns(["name_search", "category", "price_paise", "status", "expires_at", "hidden_at"]).execute();
+  await db.schema
+    .createIndex("listing_name_search_idx")
+    .on("listing")
+    .columns(["name_search", "category", "price_paise", "status", "expires_at", "hidden_at"])
+    .execute();
 }

@@ -34,7 +34,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("modal_price", "bigint", (c) => c.notNull())
     .addColumn("imported_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("mandi_rate_district_idx").on("mandi_rate").columns(["produce_id", "state_slug", "district_slug", "arrival_date"]).execute();
+  await db.schema
+    .createIndex("mandi_rate_district_idx")
+    .on("mandi_rate")
+    .columns(["produce_id", "state_slug", "district_slug", "arrival_date"])
+    .execute();
   await db.schema.createIndex("mandi_rate_state_idx").on("mandi_rate").columns(["produce_id", "state_slug", "arrival_date"]).execute();
 
   if (postgres) {

@@ -16,7 +16,8 @@ const COLUMNS = "listing_id, produce_id, state, district, grade, seller_id, day,
 const PICK = (row: "new") =>
   sql.raw(`${row}.id, ${row}.produce_id, ${row}.state, ${row}.district, ${row}.grade, ${row}.seller_id,
     coalesce(${row}.updated_at, ${row}.created_at) / 86400000, ${row}.price_paise`);
-const COUNTS = (row: "new") => sql.raw(`${row}.produce_id is not null and ${row}.state is not null and ${row}.district is not null and ${row}.hidden_at is null`);
+const COUNTS = (row: "new") =>
+  sql.raw(`${row}.produce_id is not null and ${row}.state is not null and ${row}.district is not null and ${row}.hidden_at is null`);
 /** The columns whose change can move a listing's price point. */
 const WATCHED = "produce_id, state, district, grade, seller_id, price_paise, hidden_at, updated_at, created_at";
 
@@ -34,9 +35,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("price_paise", "integer", (c) => c.notNull())
     .execute();
   const tail = ["grade", "seller_id", "price_paise"];
-  await db.schema.createIndex("price_point_india_idx").on("price_point").columns(["produce_id", "day", "state", "district", ...tail]).execute();
-  await db.schema.createIndex("price_point_state_idx").on("price_point").columns(["produce_id", "state", "day", "district", ...tail]).execute();
-  await db.schema.createIndex("price_point_district_idx").on("price_point").columns(["produce_id", "state", "district", "day", ...tail]).execute();
+  await db.schema
+    .createIndex("price_point_india_idx")
+    .on("price_point")
+    .columns(["produce_id", "day", "state", "district", ...tail])
+    .execute();
+  await db.schema
+    .createIndex("price_point_state_idx")
+    .on("price_point")
+    .columns(["produce_id", "state", "day", "district", ...tail])
+    .execute();
+  await db.schema
+    .createIndex("price_point_district_idx")
+    .on("price_point")
+    .columns(["produce_id", "state", "district", "day", ...tail])
+    .execute();
 
   if (postgres) {
     await sql`create function price_point_sync() returns trigger language plpgsql as $$
@@ -56,7 +69,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`create trigger price_point_insert after insert on listing begin ${put} end`.execute(db);
     await sql`create trigger price_point_update after update of ${sql.raw(WATCHED)} on listing begin
       delete from price_point where listing_id = old.id; ${put} end`.execute(db);
-    await sql`create trigger price_point_delete after delete on listing begin delete from price_point where listing_id = old.id; end`.execute(db);
+    await sql`create trigger price_point_delete after delete on listing begin delete from price_point where listing_id = old.id; end`.execute(
+      db,
+    );
   }
   // Listings saved before this migration.
   await sql`insert into price_point (${sql.raw(COLUMNS)})

@@ -8,7 +8,11 @@ import type { Kysely } from "kysely";
  * itself is never stored: it comes from the district's centre (core/locations/centres.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex("listing_near_idx").on("listing").columns(["state", "district", "created_at", "id", "status", "expires_at", "hidden_at"]).execute();
+  await db.schema
+    .createIndex("listing_near_idx")
+    .on("listing")
+    .columns(["state", "district", "created_at", "id", "status", "expires_at", "hidden_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -6,7 +6,10 @@ import type { Kysely } from "kysely";
  * so the page's language at the moment of saving is what the person last read Mandi in.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("saved_search").addColumn("language", "text", (c) => c.notNull().defaultTo("en")).execute();
+  await db.schema
+    .alterTable("saved_search")
+    .addColumn("language", "text", (c) => c.notNull().defaultTo("en"))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -6,7 +6,10 @@ import type { Kysely } from "kysely";
  * browser, not a setting of the account).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("push_subscription").addColumn("lang", "text", (c) => c.notNull().defaultTo("en")).execute();
+  await db.schema
+    .alterTable("push_subscription")
+    .addColumn("lang", "text", (c) => c.notNull().defaultTo("en"))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

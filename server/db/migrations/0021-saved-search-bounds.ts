@@ -19,8 +19,12 @@ const BATCH = 500;
  */
 export async function up(unknownDb: Kysely<unknown>): Promise<void> {
   const db = unknownDb as unknown as Kysely<Database>;
-  await db.schema.alterTable("saved_search_term").addColumn("state", "text", (c) => c.notNull().defaultTo("")).execute();
-  for (const column of ["district", "category", "grade"]) await db.schema.alterTable("saved_search_term").addColumn(column, "text").execute();
+  await db.schema
+    .alterTable("saved_search_term")
+    .addColumn("state", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
+  for (const column of ["district", "category", "grade"])
+    await db.schema.alterTable("saved_search_term").addColumn(column, "text").execute();
   for (const column of ["min_paise", "max_paise"]) await db.schema.alterTable("saved_search_term").addColumn(column, "bigint").execute();
   await db.schema.dropIndex("saved_search_term_idx").execute();
   await db.schema
@@ -31,7 +35,13 @@ export async function up(unknownDb: Kysely<unknown>): Promise<void> {
 
   let after = "";
   for (;;) {
-    const searches = await db.selectFrom("saved_search").select(["id", "query"]).where("id", ">", after).orderBy("id").limit(BATCH).execute();
+    const searches = await db
+      .selectFrom("saved_search")
+      .select(["id", "query"])
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(BATCH)
+      .execute();
     if (!searches.length) break;
     after = searches.at(-1)!.id;
     const rows = searches.flatMap((search) => {
@@ -45,12 +55,17 @@ export async function up(unknownDb: Kysely<unknown>): Promise<void> {
     if (!refiled.length) continue;
     await db.deleteFrom("saved_search_term").where("saved_search_id", "in", refiled).execute();
     // 10 values a row: well within either engine's limit on parameters per statement.
-    for (let i = 0; i < rows.length; i += 1_000) await db.insertInto("saved_search_term").values(rows.slice(i, i + 1_000)).execute();
+    for (let i = 0; i < rows.length; i += 1_000)
+      await db
+        .insertInto("saved_search_term")
+        .values(rows.slice(i, i + 1_000))
+        .execute();
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("saved_search_term_bounds_idx").execute();
   await db.schema.createIndex("saved_search_term_idx").on("saved_search_term").columns(["term", "saved_search_id"]).execute();
-  for (const column of ["grade", "max_paise", "min_paise", "category", "district", "state"]) await db.schema.alterTable("saved_search_term").dropColumn(column).execute();
+  for (const column of ["grade", "max_paise", "min_paise", "category", "district", "state"])
+    await db.schema.alterTable("saved_search_term").dropColumn(column).execute();
 }

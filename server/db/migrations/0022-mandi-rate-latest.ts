@@ -13,14 +13,26 @@ import type { Kysely } from "kysely";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const order = ["arrival_date desc", "market", "variety", "grade"] as const;
-  await db.schema.createIndex("mandi_rate_district_latest_idx").on("mandi_rate").columns(["produce_id", "state_slug", "district_slug", ...order]).execute();
-  await db.schema.createIndex("mandi_rate_state_latest_idx").on("mandi_rate").columns(["produce_id", "state_slug", ...order]).execute();
+  await db.schema
+    .createIndex("mandi_rate_district_latest_idx")
+    .on("mandi_rate")
+    .columns(["produce_id", "state_slug", "district_slug", ...order])
+    .execute();
+  await db.schema
+    .createIndex("mandi_rate_state_latest_idx")
+    .on("mandi_rate")
+    .columns(["produce_id", "state_slug", ...order])
+    .execute();
   await db.schema.dropIndex("mandi_rate_district_idx").execute();
   await db.schema.dropIndex("mandi_rate_state_idx").execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex("mandi_rate_district_idx").on("mandi_rate").columns(["produce_id", "state_slug", "district_slug", "arrival_date"]).execute();
+  await db.schema
+    .createIndex("mandi_rate_district_idx")
+    .on("mandi_rate")
+    .columns(["produce_id", "state_slug", "district_slug", "arrival_date"])
+    .execute();
   await db.schema.createIndex("mandi_rate_state_idx").on("mandi_rate").columns(["produce_id", "state_slug", "arrival_date"]).execute();
   await db.schema.dropIndex("mandi_rate_district_latest_idx").execute();
   await db.schema.dropIndex("mandi_rate_state_latest_idx").execute();

@@ -34,5 +34,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("listing_near_idx").execute();
-  await db.schema.createIndex("listing_near_idx").on("listing").columns([...KEY, ...LIVE]).execute();
+  await db.schema
+    .createIndex("listing_near_idx")
+    .on("listing")
+    .columns([...KEY, ...LIVE])
+    .execute();
 }

@@ -15,13 +15,31 @@ import { sql, type Kysely } from "kysely";
 const ORDER = ["arrival_date desc", "id desc"] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex("mandi_rate_produce_page_idx").on("mandi_rate").columns(["produce_id", ...ORDER]).execute();
-  await db.schema.createIndex("mandi_rate_state_page_idx").on("mandi_rate").columns(["produce_id", "state_slug", ...ORDER]).execute();
-  await db.schema.createIndex("mandi_rate_district_page_idx").on("mandi_rate").columns(["produce_id", "state_slug", "district_slug", ...ORDER]).execute();
+  await db.schema
+    .createIndex("mandi_rate_produce_page_idx")
+    .on("mandi_rate")
+    .columns(["produce_id", ...ORDER])
+    .execute();
+  await db.schema
+    .createIndex("mandi_rate_state_page_idx")
+    .on("mandi_rate")
+    .columns(["produce_id", "state_slug", ...ORDER])
+    .execute();
+  await db.schema
+    .createIndex("mandi_rate_district_page_idx")
+    .on("mandi_rate")
+    .columns(["produce_id", "state_slug", "district_slug", ...ORDER])
+    .execute();
   // An expression index: the same SQL on both engines.
   await sql`create index mandi_rate_market_page_idx on mandi_rate (produce_id, lower(market), arrival_date desc, id desc)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const name of ["mandi_rate_produce_page_idx", "mandi_rate_state_page_idx", "mandi_rate_district_page_idx", "mandi_rate_market_page_idx"]) await db.schema.dropIndex(name).execute();
+  for (const name of [
+    "mandi_rate_produce_page_idx",
+    "mandi_rate_state_page_idx",
+    "mandi_rate_district_page_idx",
+    "mandi_rate_market_page_idx",
+  ])
+    await db.schema.dropIndex(name).execute();
 }

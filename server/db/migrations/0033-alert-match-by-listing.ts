@@ -38,7 +38,11 @@ export async function down(db: Kysely<unknown>): Promise<void> {
  * alert_match_pair on these columns, in this order. PostgreSQL swaps the constraint; SQLite
  * rebuilds the table (its indexes go with the old one), copying the rows in `copyOrder`.
  */
-async function keyThePair(db: Kysely<unknown>, pair: [string, string], copyOrder: "" | "order by listing_id, saved_search_id"): Promise<void> {
+async function keyThePair(
+  db: Kysely<unknown>,
+  pair: [string, string],
+  copyOrder: "" | "order by listing_id, saved_search_id",
+): Promise<void> {
   const columns = sql.join(pair.map((column) => sql.ref(column)));
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`alter table alert_match drop constraint alert_match_pair`.execute(db);

@@ -40,12 +40,18 @@ export async function countWhere(
     const counted = filter.state && !filter.grade ? await countInPlace(search, filter, upTo, extra) : null;
     if (counted !== null) return counted;
     // SQLite's planner keeps to one probe per name through its FTS5 name index (the count below).
-    if (engine.countNameSearch) return engine.countNameSearch(search, filter.nameContainsAny, { ...filter, nameContainsAny: undefined }, upTo, extra);
+    if (engine.countNameSearch)
+      return engine.countNameSearch(search, filter.nameContainsAny, { ...filter, nameContainsAny: undefined }, upTo, extra);
   }
   let matches = applyFilter(search, db.selectFrom("listing"), filter, plan);
   if (extra) matches = extra(matches);
   const row = await db
-    .selectFrom(matches.select(sql<number>`1`.as("one")).limit(upTo).as("matches"))
+    .selectFrom(
+      matches
+        .select(sql<number>`1`.as("one"))
+        .limit(upTo)
+        .as("matches"),
+    )
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);

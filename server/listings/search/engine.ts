@@ -59,14 +59,32 @@ export interface SearchEngine {
    * A name search alone, not counted through its place (count.ts): counted the engine's own
    * way, or, when absent, as any other filter.
    */
-  countNameSearch?(search: SearchContext, terms: string[], rest: ListingFilter, upTo: number, extra?: (q: ListingQuery) => ListingQuery): Promise<number>;
+  countNameSearch?(
+    search: SearchContext,
+    terms: string[],
+    rest: ListingFilter,
+    upTo: number,
+    extra?: (q: ListingQuery) => ListingQuery,
+  ): Promise<number>;
 
   /** "Nearest first": where each district's matches fall, nearest first, up to the page's end. */
-  nearestSpans(search: SearchContext, filter: ListingFilter, ranked: readonly RankedDistrict[], end: number, plan?: Plan): Promise<{ spans: Span[]; seen: number }>;
+  nearestSpans(
+    search: SearchContext,
+    filter: ListingFilter,
+    ranked: readonly RankedDistrict[],
+    end: number,
+    plan?: Plan,
+  ): Promise<{ spans: Span[]; seen: number }>;
 
   /**
    * "Nearest first" for a name search alone with few matches (not walked), in one statement;
    * when absent, through the spans as any other search.
    */
-  nearestNamePage?(search: SearchContext, filter: ListingFilter, ranked: readonly RankedDistrict[], limit: number, offset: number): Promise<ListingSummary[]>;
+  nearestNamePage?(
+    search: SearchContext,
+    filter: ListingFilter,
+    ranked: readonly RankedDistrict[],
+    limit: number,
+    offset: number,
+  ): Promise<ListingSummary[]>;
 }

@@ -9,13 +9,20 @@ import type { Plan } from "./plan";
 
 export type ListingQuery = SelectQueryBuilder<Database, "listing", object>;
 
-export type FilterColumn = "category" | "price_paise" | "name_search" | "status" | "expires_at" | "hidden_at" | "state" | "district" | "grade";
+export type FilterColumn =
+  "category" | "price_paise" | "name_search" | "status" | "expires_at" | "hidden_at" | "state" | "district" | "grade";
 
 /**
  * `plan`: how the matches are found (see Plan). "walk" and "collect" keep SQLite from
  * choosing an index by the filter's other columns.
  */
-export function applyFilter<Q extends ListingQuery>(search: SearchContext, query: Q, filter: ListingFilter, plan: Plan = "any", offIndex?: FilterColumn): Q {
+export function applyFilter<Q extends ListingQuery>(
+  search: SearchContext,
+  query: Q,
+  filter: ListingFilter,
+  plan: Plan = "any",
+  offIndex?: FilterColumn,
+): Q {
   const walkSortIndex = plan === "walk";
   const testEachName = walkSortIndex || plan === "near" || plan === "place";
   // A grade stays visible to SQLite's planner when walking: the partial grade indexes hold

@@ -28,7 +28,8 @@ const NAME_COLUMNS = [
 export const trigramLength = (text: string) => [...text].length >= 3;
 
 /** `name_search LIKE before || text || after`, the text's wildcards escaped. */
-export const nameLike = (eb: NameEb, text: string, before: string, after: string) => eb("listing_name.name_search", "like", likePattern(text, before, after));
+export const nameLike = (eb: NameEb, text: string, before: string, after: string) =>
+  eb("listing_name.name_search", "like", likePattern(text, before, after));
 
 /** The names where `term` occurs in the given place (NameMatch), on the search's engine. */
 function nameMatches(search: SearchContext, match: NameMatch, eb: NameEb, term: string): Expression<SqlBool> {
@@ -45,7 +46,10 @@ function nameMatches(search: SearchContext, match: NameMatch, eb: NameEb, term: 
  * Distinct names where the term occurs in the given place, most listed first, at most
  * `limit`. A prefix walks an index range; the other places use the trigram index.
  */
-export async function findNames(search: SearchContext, options: { term: string; match: NameMatch; limit: number; liveAt: number }): Promise<NameCandidate[]> {
+export async function findNames(
+  search: SearchContext,
+  options: { term: string; match: NameMatch; limit: number; liveAt: number },
+): Promise<NameCandidate[]> {
   // Ranked first, then checked for a live listing a batch at a time: a common prefix matches
   // thousands of names, and checking each of them before ranking cost more than the rest.
   const found: NameCandidate[] = [];
@@ -59,7 +63,15 @@ export async function findNames(search: SearchContext, options: { term: string; 
       .limit(batch)
       .offset(offset)
       .execute();
-    const live = new Set((await findLiveNames(search, ranked.map((row) => row.name_search), options.liveAt)).map((c) => c.nameSearch));
+    const live = new Set(
+      (
+        await findLiveNames(
+          search,
+          ranked.map((row) => row.name_search),
+          options.liveAt,
+        )
+      ).map((c) => c.nameSearch),
+    );
     for (const row of ranked) if (live.has(row.name_search)) found.push(toNameCandidate(row));
     if (found.length >= options.limit || ranked.length < batch) return found.slice(0, options.limit);
   }
@@ -85,7 +97,12 @@ export async function findLiveNames(search: SearchContext, nameSearches: string[
  * `upTo`: fifteen names cost fifteen short index ranges in one statement. Names with no live
  * listing are absent.
  */
-export async function countLiveListings(search: SearchContext, nameSearches: string[], at: number, upTo: number): Promise<Map<string, { count: number; listingId: string }>> {
+export async function countLiveListings(
+  search: SearchContext,
+  nameSearches: string[],
+  at: number,
+  upTo: number,
+): Promise<Map<string, { count: number; listingId: string }>> {
   if (!nameSearches.length) return new Map();
   const liveOfName = (eb: ExpressionBuilder<Database, "listing_name">) =>
     eb
@@ -98,21 +115,33 @@ export async function countLiveListings(search: SearchContext, nameSearches: str
     .select((eb) => [
       "listing_name.name_search",
       eb
-        .selectFrom(liveOfName(eb).select(sql<number>`1`.as("one")).limit(upTo).as("live"))
+        .selectFrom(
+          liveOfName(eb)
+            .select(sql<number>`1`.as("one"))
+            .limit(upTo)
+            .as("live"),
+        )
         .select((count) => count.fn.countAll<number | string>().as("n"))
         .as("n"),
       liveOfName(eb).select("listing.id").limit(1).as("listing_id"),
     ])
     .where("listing_name.name_search", "in", nameSearches)
     .execute();
-  return new Map(rows.filter((row) => Number(row.n) > 0 && row.listing_id).map((row) => [row.name_search, { count: Number(row.n), listingId: row.listing_id! }]));
+  return new Map(
+    rows
+      .filter((row) => Number(row.n) > 0 && row.listing_id)
+      .map((row) => [row.name_search, { count: Number(row.n), listingId: row.listing_id! }]),
+  );
 }
 
 /**
  * Every distinct name and how many listings carry it, most listed first, a page at a time
  * (through listing_name_count_idx), for the word list typos are corrected against.
  */
-export async function* listNamesByCount(search: SearchContext, pageSize: number): AsyncGenerator<Array<{ nameSearch: string; listingCount: number }>> {
+export async function* listNamesByCount(
+  search: SearchContext,
+  pageSize: number,
+): AsyncGenerator<Array<{ nameSearch: string; listingCount: number }>> {
   let after: { count: number; name: string } | undefined;
   for (;;) {
     const from = after;

@@ -36,7 +36,8 @@ export async function listNearest(
   let plan: Plan | undefined;
   if (filter.nameContainsAny?.length) {
     plan = (await planPage(search, filter, end, options.total ?? 0)) === "walk" ? "near" : undefined;
-    if (!plan && engine.nearestNamePage && isNameSearchAlone(filter)) return engine.nearestNamePage(search, filter, options.districts, options.limit, options.offset);
+    if (!plan && engine.nearestNamePage && isNameSearchAlone(filter))
+      return engine.nearestNamePage(search, filter, options.districts, options.limit, options.offset);
   }
   const { spans, seen } = await engine.nearestSpans(search, filter, options.districts, end, plan);
   // Past every ranked district: the listings with no place last (a filter's state keeps out the rest).
@@ -50,7 +51,9 @@ export async function listNearest(
     // Left to the planner (a name search collects its matches through the name index): never a
     // walk of the newest-first index of every district, which would test every other district's
     // entries. A search planned "near" reads its district's slice the same way (listing_near_idx holds the name).
-    items.push(...(await listPage(search, { filter: within, sort: "newest", limit, offset, plan: span.state ? plan : undefined, nearSlice: true })));
+    items.push(
+      ...(await listPage(search, { filter: within, sort: "newest", limit, offset, plan: span.state ? plan : undefined, nearSlice: true })),
+    );
   }
   return items;
 }

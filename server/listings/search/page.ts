@@ -35,7 +35,11 @@ export async function listPage(
 ): Promise<ListingSummary[]> {
   const { db, engine } = search;
   const filter = options.filter ?? {};
-  let plan = options.plan ?? (engine.categoryIndexes && categoryIndexServes(filter) ? "any" : await planPage(search, filter, options.offset + options.limit, options.total ?? 0));
+  let plan =
+    options.plan ??
+    (engine.categoryIndexes && categoryIndexServes(filter)
+      ? "any"
+      : await planPage(search, filter, options.offset + options.limit, options.total ?? 0));
   if (plan === "collect" && !options.nearSlice && (await placeServes(search, filter))) plan = "place";
   // Deep pages: the offset is skipped over index entries (ids only), then only the page's
   // rows are read.
@@ -44,12 +48,19 @@ export async function listPage(
   // A grade by price: `price_paise >= 0` (true of every listing) is what lets the planner use
   // migration 0024's index, partial on `price_paise is not null`. Without it no query can, so a
   // planner without statistics cannot take it for a newest-first page (decision 029).
-  if (options.filter?.grade && options.sort.startsWith("price") && plan !== "collect") matches = matches.where("listing.price_paise", ">=", 0);
+  if (options.filter?.grade && options.sort.startsWith("price") && plan !== "collect")
+    matches = matches.where("listing.price_paise", ">=", 0);
   // "place" is sorted after too: an ORDER BY an index could serve would lead SQLite's planner to walk that index instead.
   const pageIds = applySort(matches.select("listing.id"), options.sort, plan === "collect" || plan === "place")
     .limit(options.limit)
     .offset(options.offset);
-  const rows = await applySort(db.selectFrom("listing").select([...SUMMARY_COLUMNS]).where("listing.id", "in", pageIds), options.sort).execute();
+  const rows = await applySort(
+    db
+      .selectFrom("listing")
+      .select([...SUMMARY_COLUMNS])
+      .where("listing.id", "in", pageIds),
+    options.sort,
+  ).execute();
   return rows.map(toSummary);
 }
 
@@ -76,7 +87,10 @@ async function sampleNewest(search: SearchContext, filters: ListingFilter[]): Pr
     .executeTakeFirst();
   if (!newest) return null;
   const matched: number[] = [];
-  for (const filter of filters) matched.push(await countWhere(search, filter, search.densitySample, (q) => q.where("listing.created_at", ">=", newest.created_at), "walk"));
+  for (const filter of filters)
+    matched.push(
+      await countWhere(search, filter, search.densitySample, (q) => q.where("listing.created_at", ">=", newest.created_at), "walk"),
+    );
   return matched;
 }
 
@@ -94,7 +108,12 @@ async function placeServes(search: SearchContext, filter: ListingFilter): Promis
   if (!engine.placePlan || !isNameSearchAlone(filter) || !filter.state || filter.grade) return false;
   const { nameContainsAny: _terms, ...rest } = filter;
   const row = await db
-    .selectFrom(applyFilter(search, db.selectFrom("listing") as ListingQuery, rest).select(sql<number>`1`.as("one")).limit(placeWalkCap).as("walked"))
+    .selectFrom(
+      applyFilter(search, db.selectFrom("listing") as ListingQuery, rest)
+        .select(sql<number>`1`.as("one"))
+        .limit(placeWalkCap)
+        .as("walked"),
+    )
     .select((eb) => eb.fn.countAll<number | string>().as("seen"))
     .executeTakeFirstOrThrow();
   return placeWalkFits(Number(row.seen), placeWalkCap);
@@ -107,7 +126,11 @@ async function placeServes(search: SearchContext, filter: ListingFilter): Promis
  */
 function applySort<O, Q extends SelectQueryBuilder<Database, "listing", O>>(query: Q, sort: ListingSort, collected = false): Q {
   const by = (column: "created_at" | "id" | "price_paise") =>
-    collected ? (column === "id" ? sql`${sql.ref(`listing.${column}`)} || ''` : sql`${sql.ref(`listing.${column}`)} + 0`) : sql.ref(`listing.${column}`);
+    collected
+      ? column === "id"
+        ? sql`${sql.ref(`listing.${column}`)} || ''`
+        : sql`${sql.ref(`listing.${column}`)} + 0`
+      : sql.ref(`listing.${column}`);
   switch (sort) {
     // "Nearest first" is ordered by listNearest, district by district, newest first within each.
     case "near":
@@ -130,9 +153,17 @@ function afterKey<Q extends ListingQuery>(query: Q, sort: ListingSort, key: List
       case "oldest":
         return eb(eb.refTuple("listing.created_at", "listing.id"), ">", eb.tuple(key.createdAt, key.id));
       case "price-asc":
-        return eb(eb.refTuple("listing.price_paise", "listing.created_at", "listing.id"), ">", eb.tuple(key.pricePaise, key.createdAt, key.id));
+        return eb(
+          eb.refTuple("listing.price_paise", "listing.created_at", "listing.id"),
+          ">",
+          eb.tuple(key.pricePaise, key.createdAt, key.id),
+        );
       case "price-desc":
-        return eb(eb.refTuple("listing.price_paise", "listing.created_at", "listing.id"), "<", eb.tuple(key.pricePaise, key.createdAt, key.id));
+        return eb(
+          eb.refTuple("listing.price_paise", "listing.created_at", "listing.id"),
+          "<",
+          eb.tuple(key.pricePaise, key.createdAt, key.id),
+        );
       default:
         return eb(eb.refTuple("listing.created_at", "listing.id"), "<", eb.tuple(key.createdAt, key.id));
     }

@@ -9,7 +9,12 @@ import { categoryIndexServes, choosePlan, countInPlaceFrom, DENSITY_SAMPLE, plac
 
 const liveAt = 1_800_000_000_000;
 const onion: ListingFilter = { liveAt, nameContainsAny: ["onion"] };
-const facts = (more: Partial<PlanFacts> & { filter: ListingFilter }): PlanFacts => ({ wanted: 8, total: MAX_COUNTED_MATCHES, sampleSize: DENSITY_SAMPLE, ...more });
+const facts = (more: Partial<PlanFacts> & { filter: ListingFilter }): PlanFacts => ({
+  wanted: 8,
+  total: MAX_COUNTED_MATCHES,
+  sampleSize: DENSITY_SAMPLE,
+  ...more,
+});
 
 describe("walkIsCheaper", () => {
   it("walks the sort index for shallow pages and common words, and collects a rare word's matches for a deep page", () => {
@@ -49,7 +54,14 @@ describe("choosePlan", () => {
   it("asks for a sample of the filter before a deeper page, and of the name alone when the filter narrows it", () => {
     const deeper = { wanted: 40, listingRows: 100_000 };
     expect(choosePlan(facts({ filter: onion, ...deeper }))).toEqual({ measure: "sample", filters: [onion] });
-    for (const narrowing of [{ category: "vegetables" as const }, { state: "maharashtra" }, { places: [{ state: "gujarat" }] }, { grade: "A" as const }, { minPaise: 0 }, { maxPaise: 2_500 }]) {
+    for (const narrowing of [
+      { category: "vegetables" as const },
+      { state: "maharashtra" },
+      { places: [{ state: "gujarat" }] },
+      { grade: "A" as const },
+      { minPaise: 0 },
+      { maxPaise: 2_500 },
+    ]) {
       const filter = { ...onion, ...narrowing };
       expect(choosePlan(facts({ filter, ...deeper }))).toEqual({ measure: "sample", filters: [filter, onion] });
     }
@@ -99,7 +111,13 @@ describe("categoryIndexServes", () => {
 
   it("does not hold with no category, or anything else beside it", () => {
     expect(categoryIndexServes({ liveAt })).toBe(false);
-    for (const more of [{ state: "maharashtra" }, { grade: "A" as const }, { nameContainsAny: ["onion"] }, { sellerId: "seller" }, { unplaced: true }]) {
+    for (const more of [
+      { state: "maharashtra" },
+      { grade: "A" as const },
+      { nameContainsAny: ["onion"] },
+      { sellerId: "seller" },
+      { unplaced: true },
+    ]) {
       expect(categoryIndexServes({ liveAt, category: "fruits", ...more })).toBe(false);
     }
   });

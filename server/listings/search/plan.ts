@@ -93,7 +93,8 @@ export function choosePlan(facts: PlanFacts): PlanStep {
   if (walkIsCheaper({ wanted, share: total / listings, matches: total })) return { plan: "walk" };
   // Shares of the newest entries, read by walking them: what the whole filter matches (what a
   // walk must find), and what the name alone matches (what collecting reads), when they differ.
-  const narrowed = filter.category || filter.state || filter.places || filter.grade || filter.minPaise !== undefined || filter.maxPaise !== undefined;
+  const narrowed =
+    filter.category || filter.state || filter.places || filter.grade || filter.minPaise !== undefined || filter.maxPaise !== undefined;
   const onlyName: ListingFilter = { liveAt: filter.liveAt, nameContainsAny: filter.nameContainsAny };
   if (facts.sampled === undefined) return { measure: "sample", filters: narrowed ? [filter, onlyName] : [filter] };
   // Fewer listings than a sample: collecting them all costs little.

@@ -25,7 +25,9 @@ export const postgresEngine: SearchEngine = {
   // name in parallel (10 ms) rather than reading the trigram index (0.3 ms), as it does here.
   keepUnfolded: (query) => query.offset(0),
   async estimateListingRows(db) {
-    const { rows } = await sql<{ n: number | string | null }>`select reltuples as n from pg_class where oid = 'listing'::regclass`.execute(db);
+    const { rows } = await sql<{ n: number | string | null }>`select reltuples as n from pg_class where oid = 'listing'::regclass`.execute(
+      db,
+    );
     return Number(rows[0]?.n ?? 0);
   },
   categoryIndexes: false,
@@ -41,7 +43,13 @@ export const postgresEngine: SearchEngine = {
  * first `upTo` matches, misjudging how many there are ("badam": 71,000 rows read, 67 ms, to
  * count 1,001). The lateral join leaves it no other order.
  */
-async function countByNames(search: SearchContext, terms: string[], rest: ListingFilter, upTo: number, extra?: (q: ListingQuery) => ListingQuery): Promise<number> {
+async function countByNames(
+  search: SearchContext,
+  terms: string[],
+  rest: ListingFilter,
+  upTo: number,
+  extra?: (q: ListingQuery) => ListingQuery,
+): Promise<number> {
   const { db, engine } = search;
   const row = await db
     .selectFrom(
@@ -49,9 +57,16 @@ async function countByNames(search: SearchContext, terms: string[], rest: Listin
         .selectFrom("listing_name")
         .innerJoinLateral(
           (eb) => {
-            let carried = applyFilter(search, eb.selectFrom("listing") as unknown as ListingQuery, rest).whereRef("listing.name_search", "=", sql.ref("listing_name.name_search"));
+            let carried = applyFilter(search, eb.selectFrom("listing") as unknown as ListingQuery, rest).whereRef(
+              "listing.name_search",
+              "=",
+              sql.ref("listing_name.name_search"),
+            );
             if (extra) carried = extra(carried);
-            return carried.select(sql<number>`1`.as("one")).limit(upTo).as("carried");
+            return carried
+              .select(sql<number>`1`.as("one"))
+              .limit(upTo)
+              .as("carried");
           },
           (join) => join.onTrue(),
         )
@@ -73,7 +88,13 @@ async function countByNames(search: SearchContext, terms: string[], rest: Listin
  * holding none. So its cost follows the number of matches (10,841 for "onion" on the bench), not
  * the page: what is left to do (decision 024).
  */
-async function namePage(search: SearchContext, filter: ListingFilter, ranked: readonly RankedDistrict[], limit: number, offset: number): Promise<ListingSummary[]> {
+async function namePage(
+  search: SearchContext,
+  filter: ListingFilter,
+  ranked: readonly RankedDistrict[],
+  limit: number,
+  offset: number,
+): Promise<ListingSummary[]> {
   const { db } = search;
   const { nameContainsAny: terms = [], ...rest } = filter;
   // Only what the name index holds (index-only), behind OFFSET 0 so the planner keeps one
@@ -116,7 +137,13 @@ async function namePage(search: SearchContext, filter: ListingFilter, ranked: re
  * lists (as on SQLite) read every ring's listings through a bitmap of the whole ring, and the
  * last ring's district-by-district counts cost up to 64 round trips.
  */
-async function walkSpans(search: SearchContext, filter: ListingFilter, ranked: readonly RankedDistrict[], end: number, plan: Plan = "any"): Promise<{ spans: Span[]; seen: number }> {
+async function walkSpans(
+  search: SearchContext,
+  filter: ListingFilter,
+  ranked: readonly RankedDistrict[],
+  end: number,
+  plan: Plan = "any",
+): Promise<{ spans: Span[]; seen: number }> {
   const { db } = search;
   const spans: Span[] = [];
   let seen = 0;

@@ -19,7 +19,8 @@ const FIRST_RING = 8;
 /** …up to this many, so the ring where a page ends is read district by district at small cost. */
 const LARGEST_RING = 64;
 
-const ftsMatch = (query: string) => sql<SqlBool>`listing_name.rowid in (select rowid from listing_name_fts where listing_name_fts match ${query})`;
+const ftsMatch = (query: string) =>
+  sql<SqlBool>`listing_name.rowid in (select rowid from listing_name_fts where listing_name_fts match ${query})`;
 
 /** `"text"` as an FTS5 string: a phrase the trigram tokenizer matches as a substring. */
 function ftsPhrase(text: string): string {
@@ -64,7 +65,13 @@ export const sqliteEngine: SearchEngine = {
  * end through the place index; where the page ends, district by district. In-process queries
  * cost no round trip, so many short counts are cheap here.
  */
-async function ringSpans(search: SearchContext, filter: ListingFilter, ranked: readonly RankedDistrict[], end: number, plan: Plan = "any"): Promise<{ spans: Span[]; seen: number }> {
+async function ringSpans(
+  search: SearchContext,
+  filter: ListingFilter,
+  ranked: readonly RankedDistrict[],
+  end: number,
+  plan: Plan = "any",
+): Promise<{ spans: Span[]; seen: number }> {
   const spans: Span[] = [];
   let seen = 0;
   for (let start = 0, size = FIRST_RING; start < ranked.length && seen < end; start += size, size = Math.min(size * 2, LARGEST_RING)) {

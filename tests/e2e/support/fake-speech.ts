@@ -34,7 +34,9 @@ export async function installRecognizer(page: Page, plan: Plan | null, { prefixe
       const resultEvent = (phrases: string[], isFinal: boolean) =>
         Object.assign(new Event("result"), {
           resultIndex: 0,
-          results: phrases.map((transcript, i) => Object.assign([{ transcript: (i ? " " : "") + transcript, confidence: 0.9 }], { isFinal })),
+          results: phrases.map((transcript, i) =>
+            Object.assign([{ transcript: (i ? " " : "") + transcript, confidence: 0.9 }], { isFinal }),
+          ),
         });
 
       class FakeSpeechRecognition extends EventTarget {

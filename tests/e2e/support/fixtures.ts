@@ -151,7 +151,11 @@ export async function createListingWith(request: APIRequestContext, fields: List
       state: TEST_PLACE.state,
       district: TEST_PLACE.district,
       ...fields.more,
-      image: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await makeProducePhoto("vegetables", index, { width: 640, height: 480 }) },
+      image: {
+        name: "photo.jpg",
+        mimeType: "image/jpeg",
+        buffer: await makeProducePhoto("vegetables", index, { width: 640, height: 480 }),
+      },
     },
     maxRedirects: 0,
   });
@@ -161,8 +165,10 @@ export async function createListingWith(request: APIRequestContext, fields: List
 
 /** The id of the newest listing with exactly this name (throws when there is none). */
 export async function listingIdByName(name: string): Promise<string> {
-  return withDatabase(async (db) =>
-    (await db.kysely.selectFrom("listing").select("id").where("name", "=", name).orderBy("created_at", "desc").executeTakeFirstOrThrow()).id,
+  return withDatabase(
+    async (db) =>
+      (await db.kysely.selectFrom("listing").select("id").where("name", "=", name).orderBy("created_at", "desc").executeTakeFirstOrThrow())
+        .id,
   );
 }
 
@@ -223,7 +229,9 @@ export async function insertCopiesOf(
 
 /** Removes an account made through the sign-up form (with its listings), if it exists. */
 export async function deleteUserByEmail(email: string): Promise<void> {
-  const row = await withDatabase((db) => db.kysely.selectFrom("user").select("id").where("email", "=", email.toLowerCase()).executeTakeFirst());
+  const row = await withDatabase((db) =>
+    db.kysely.selectFrom("user").select("id").where("email", "=", email.toLowerCase()).executeTakeFirst(),
+  );
   if (row) await deleteUser(row.id);
 }
 
@@ -241,7 +249,9 @@ export function randomIndianMobile(): string {
  * A browser context with a freshly signed-up, signed-in seller, for suites that build their data
  * once in beforeAll. `dispose` deletes the seller with all their listings and closes the context.
  */
-export async function openSellerContext(browser: Browser): Promise<{ context: BrowserContext; seller: Seller; dispose: () => Promise<void> }> {
+export async function openSellerContext(
+  browser: Browser,
+): Promise<{ context: BrowserContext; seller: Seller; dispose: () => Promise<void> }> {
   const context = await browser.newContext();
   const seller = await signUpSellerWith(context.request);
   await logInWith(context.request, seller);

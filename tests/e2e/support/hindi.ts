@@ -28,10 +28,16 @@ const ALLOWED_LATIN = new Set(["Mandi", "JPEG", "PNG", "WebP", "MB", "API"]);
  */
 export async function userTexts(): Promise<string[]> {
   const fromDb = await withDatabase(async (db) => {
-    const listings = await db.kysely.selectFrom("listing").select(["name", "description", "variety", "place", "hidden_reason", "hidden_cause"]).execute();
+    const listings = await db.kysely
+      .selectFrom("listing")
+      .select(["name", "description", "variety", "place", "hidden_reason", "hidden_cause"])
+      .execute();
     const people = await db.kysely.selectFrom("user").select(["name", "email", "banReason"]).execute();
     const reports = await db.kysely.selectFrom("listing_report").select("details").execute();
-    const audit = await db.kysely.selectFrom("moderation_audit").select(["actor_id", "actor_name", "action", "target_label", "reason"]).execute();
+    const audit = await db.kysely
+      .selectFrom("moderation_audit")
+      .select(["actor_id", "actor_name", "action", "target_label", "reason"])
+      .execute();
     return [
       // A moderator's reason for hiding; the system's (reports, a ban) the page words itself.
       ...listings.flatMap((l) => [l.name, l.description, l.variety, l.place, l.hidden_cause === "moderator" ? l.hidden_reason : null]),

@@ -15,14 +15,29 @@ export interface RawResponse {
 }
 
 /** One request whose path reaches the server byte for byte. */
-export function rawRequest(options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<RawResponse> {
+export function rawRequest(options: {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: HOST, port: E2E_PORT, method: options.method ?? "GET", path: options.path, headers: options.headers, agent: false, timeout: 10_000 },
+      {
+        host: HOST,
+        port: E2E_PORT,
+        method: options.method ?? "GET",
+        path: options.path,
+        headers: options.headers,
+        agent: false,
+        timeout: 10_000,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
         response.on("error", reject);
       },
     );
@@ -49,7 +64,12 @@ export function twoRequestsOnOneSocket(
     const finish = (timedOut: boolean) => {
       clearTimeout(timer);
       socket.destroy();
-      resolve({ statusLines: received.match(/HTTP\/1\.1 \d{3}[^\r]*/g) ?? [], secondAnswered: received.includes('{"status":"ok"}'), closed, timedOut });
+      resolve({
+        statusLines: received.match(/HTTP\/1\.1 \d{3}[^\r]*/g) ?? [],
+        secondAnswered: received.includes('{"status":"ok"}'),
+        closed,
+        timedOut,
+      });
     };
     const timer = setTimeout(() => finish(true), withinMs);
     socket.setEncoding("latin1");

@@ -65,13 +65,24 @@ export type NewContext = () => Promise<APIRequestContext>;
 
 /** Builds the actors and what they own. Each call makes new people (a cell may sign one out). */
 export async function buildWorld(newContext: NewContext): Promise<World> {
-  const [anonymous, stranger, owner, moderator, admin] = await Promise.all([newContext(), newContext(), newContext(), newContext(), newContext()]);
+  const [anonymous, stranger, owner, moderator, admin] = await Promise.all([
+    newContext(),
+    newContext(),
+    newContext(),
+    newContext(),
+    newContext(),
+  ]);
   const signedIn = async (request: APIRequestContext) => {
     const seller = await signUpSellerWith(request);
     await logInWith(request, seller);
     return seller;
   };
-  const [strangerSeller, ownerSeller, moderatorSeller, adminSeller] = [await signedIn(stranger), await signedIn(owner), await signedIn(moderator), await signedIn(admin)];
+  const [strangerSeller, ownerSeller, moderatorSeller, adminSeller] = [
+    await signedIn(stranger),
+    await signedIn(owner),
+    await signedIn(moderator),
+    await signedIn(admin),
+  ];
   // What `npm run admin:grant` does; the role is read from the user row on every request.
   const db = openE2eDatabase();
   try {
@@ -104,7 +115,12 @@ export async function buildWorld(newContext: NewContext): Promise<World> {
 /** Starts a tus upload and sends its first chunk; returns the upload id. */
 export async function startUpload(request: APIRequestContext, options: { length: number; firstChunk: number }): Promise<string> {
   const created = await request.post("/uploads", {
-    headers: { ...TUS, ...SAME_ORIGIN, "upload-length": String(options.length), "upload-metadata": `filename ${Buffer.from("own.jpg").toString("base64")}` },
+    headers: {
+      ...TUS,
+      ...SAME_ORIGIN,
+      "upload-length": String(options.length),
+      "upload-metadata": `filename ${Buffer.from("own.jpg").toString("base64")}`,
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = created.headers()["location"]!.split("/").pop()!;
@@ -136,7 +152,23 @@ export async function snapshot(db: Db, userId: string): Promise<OwnedState> {
     sql<{ n: number | string }>`select count(*) as n from session where "userId" = ${userId}`.execute(k),
     k
       .selectFrom("listing")
-      .select(["id", "name", "price_paise", "category", "description", "image_key", "status", "expires_at", "unit", "unit_price_paise", "state", "district", "hidden_at", "hidden_reason", "review_requested_at"])
+      .select([
+        "id",
+        "name",
+        "price_paise",
+        "category",
+        "description",
+        "image_key",
+        "status",
+        "expires_at",
+        "unit",
+        "unit_price_paise",
+        "state",
+        "district",
+        "hidden_at",
+        "hidden_reason",
+        "review_requested_at",
+      ])
       .where("seller_id", "=", userId)
       .orderBy("id")
       .execute(),
@@ -212,10 +244,24 @@ export interface RawResponse {
  * One request with the path sent exactly as given (no URL normalisation: `%2e%2e`, `//` and
  * `;` reach the server untouched, as they would from curl), on its own connection.
  */
-export function rawRequest(options: { method: string; path: string; headers?: Record<string, string>; body?: Buffer | string; timeoutMs?: number }): Promise<RawResponse> {
+export function rawRequest(options: {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+  timeoutMs?: number;
+}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port: E2E_PORT, method: options.method, path: options.path, headers: options.headers, agent: false, timeout: options.timeoutMs ?? 15_000 },
+      {
+        host: "127.0.0.1",
+        port: E2E_PORT,
+        method: options.method,
+        path: options.path,
+        headers: options.headers,
+        agent: false,
+        timeout: options.timeoutMs ?? 15_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -223,7 +269,9 @@ export function rawRequest(options: { method: string; path: string; headers?: Re
         res.on("error", reject);
       },
     );
-    req.on("timeout", () => req.destroy(new Error(`no answer within ${options.timeoutMs ?? 15_000} ms: ${options.method} ${options.path}`)));
+    req.on("timeout", () =>
+      req.destroy(new Error(`no answer within ${options.timeoutMs ?? 15_000} ms: ${options.method} ${options.path}`)),
+    );
     req.on("error", reject);
     req.end(options.body);
   });
