@@ -5,24 +5,26 @@ import type { Services } from "../services";
 
 /**
  * The services a route may call: use cases only. The database, better-auth, photo storage and the
- * upload store stay with Express and the services, so a route cannot reach past them.
+ * upload store stay with Express and the services, so a route cannot reach past them. Named once:
+ * the type and the object routes get both follow from this list.
  */
-export type RouteServices = Pick<
-  Services,
-  | "accounts"
-  | "accountDeletion"
-  | "listings"
-  | "search"
-  | "moderation"
-  | "mandiRates"
-  | "priceInsight"
-  | "alerts"
-  | "push"
-  | "savedListings"
-  | "failedJobs"
-  | "apiKeys"
-  | "phoneReveals"
->;
+const ROUTE_SERVICE_NAMES = [
+  "accounts",
+  "accountDeletion",
+  "listings",
+  "search",
+  "moderation",
+  "mandiRates",
+  "priceInsight",
+  "alerts",
+  "push",
+  "savedListings",
+  "failedJobs",
+  "apiKeys",
+  "phoneReveals",
+] as const satisfies ReadonlyArray<keyof Services>;
+
+export type RouteServices = Pick<Services, (typeof ROUTE_SERVICE_NAMES)[number]>;
 
 /** The settings pages show and check forms against: operator limits, nothing secret. */
 export interface PublicConfig {
@@ -39,39 +41,9 @@ export interface PublicConfig {
  * the services (getLoadContext adds the request's own fields; tests that call actions use it too).
  */
 export function routeContextOf(services: Services): Pick<AppLoadContext, "services" | "config" | "logger"> {
-  const {
-    accounts,
-    accountDeletion,
-    listings,
-    search,
-    moderation,
-    mandiRates,
-    priceInsight,
-    alerts,
-    push,
-    savedListings,
-    failedJobs,
-    apiKeys,
-    phoneReveals,
-    config,
-    logger,
-  } = services;
+  const { config, logger } = services;
   return {
-    services: {
-      accounts,
-      accountDeletion,
-      listings,
-      search,
-      moderation,
-      mandiRates,
-      priceInsight,
-      alerts,
-      push,
-      savedListings,
-      failedJobs,
-      apiKeys,
-      phoneReveals,
-    },
+    services: Object.fromEntries(ROUTE_SERVICE_NAMES.map((name) => [name, services[name]])) as RouteServices,
     config: { maxImageBytes: config.maxImageBytes, maxPhotosPerListing: config.uploads.maxPhotosPerListing, baseUrl: config.baseUrl },
     logger,
   };
