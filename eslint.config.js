@@ -94,9 +94,7 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "import-x/no-cycle": "error",
-      // Imports flow one way: core/ ← server/ ← app/routes/. Components and browser helpers
-      // use core/ only, and core/ depends on nothing of ours. server/route-helpers/ exists for
-      // route modules, so the rest of server/ never reaches back into it.
+      // The layers (layerZones, above) hold everywhere, tests included.
       "import-x/no-restricted-paths": ["error", { zones: layerZones }],
     },
   },
