@@ -3,7 +3,7 @@
  * /api/auth and the other endpoints Express answers itself. Pages are not built in unit tests,
  * so a page request fails loudly.
  */
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHttpApp, type HttpAppOptions } from "../../server/http/app";
 import type { Services } from "../../server/services";
@@ -18,21 +18,11 @@ export interface TestHttpApp {
 /** `t` may be a second set of services on the same database: another instance. */
 export async function startTestHttpApp(t: Services, options: Pick<HttpAppOptions, "apiDeprecations"> = {}): Promise<TestHttpApp> {
   const app = createHttpApp({ services: t, build: () => Promise.reject(new Error("pages are not built in this test")), ...options });
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => server.once("listening", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    origin: new URL(t.config.baseUrl).origin,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listenForTest(createServer(app));
+  return { url, origin: new URL(t.config.baseUrl).origin, close };
 }
 
-/** A server a test made (createHttpServer's, with its load shedding) on a port of its own, and how to stop it. */
+/** A server a test made, not yet listening, on a port of its own, and how to stop it. */
 export async function listenForTest(server: Server): Promise<{ url: string; close(): Promise<void> }> {
   server.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
