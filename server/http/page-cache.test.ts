@@ -23,6 +23,8 @@ describe.each(testEngines())("page cache on %s", (engine) => {
   let renders = 0;
   /** Requests that reached the server (before the cache). */
   let arrived = 0;
+  /** Requests that have read the content version, and so will decide what to do without waiting on anything but a render. */
+  let versionsRead = 0;
   /** While set, the page handler waits for it before answering (to hold a render open). */
   let hold: Promise<void> | null = null;
   let sellerId = "";
@@ -52,10 +54,17 @@ describe.each(testEngines())("page cache on %s", (engine) => {
     });
     // Pages under /later/ age by a clock the tests move.
     const later = createPageCache({ ttlMs: 60_000, maxBytes: 1024 * 1024, now: () => clock.now });
-    app.use("/later", express.Router().get("*splat", serveFromPageCache({ cache: later, contentVersion: t.contentVersion }), page));
+    const countedVersion = {
+      async current() {
+        const version = await t.contentVersion.current();
+        versionsRead++;
+        return version;
+      },
+    };
+    app.use("/later", express.Router().get("*splat", serveFromPageCache({ cache: later, contentVersion: countedVersion }), page));
     app.get(
       "*splat",
-      serveFromPageCache({ cache: createPageCache({ ttlMs: 60_000, maxBytes: 1024 * 1024 }), contentVersion: t.contentVersion }),
+      serveFromPageCache({ cache: createPageCache({ ttlMs: 60_000, maxBytes: 1024 * 1024 }), contentVersion: countedVersion }),
       page,
     );
     const server = app.listen(0, "127.0.0.1");
@@ -150,15 +159,17 @@ describe.each(testEngines())("page cache on %s", (engine) => {
 
   /**
    * Sends `count` requests for `path` while the first render is held open, and lets it finish
-   * once every request has reached the server: the others then wait for it (or, if one is still
-   * reading the content version, find its copy stored).
+   * once every request has reached the server: the others then wait for it. It waits until every request has read
+   * the content version too, so none can come late and find the new copy: a request still in
+   * that database read when the render ends answered "hit" (seen on a loaded machine on PostgreSQL).
    */
   async function askWhileHeld(path: string, count: number) {
     let release!: () => void;
     hold = new Promise((resolve) => (release = resolve));
-    const [rendersBefore, arrivedBefore] = [renders, arrived];
+    const [rendersBefore, arrivedBefore, readBefore] = [renders, arrived, versionsRead];
     const asked = Array.from({ length: count }, () => get(path));
-    while (arrived - arrivedBefore < count || renders === rendersBefore) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (arrived - arrivedBefore < count || renders === rendersBefore || versionsRead - readBefore < count)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     await new Promise((resolve) => setTimeout(resolve, 50));
     hold = null;
     release();
@@ -170,8 +181,7 @@ describe.each(testEngines())("page cache on %s", (engine) => {
     const { answers, renders: rendered } = await askWhileHeld("/viewmore?q=garlic", 20);
     expect(rendered).toBe(1);
     expect(answers.filter((a) => a.cache === "miss")).toHaveLength(1);
-    expect(answers.filter((a) => a.cache === "shared").length).toBeGreaterThan(0);
-    expect(answers.filter((a) => a.cache === "shared" || a.cache === "hit")).toHaveLength(19);
+    expect(answers.filter((a) => a.cache === "shared")).toHaveLength(19);
     expect(new Set(answers.map((a) => a.text)).size).toBe(1);
     expect(answers[0]!.text).toContain("Stampede Garlic");
   });
