@@ -22,7 +22,11 @@ export interface Produce {
   category: CategorySlug | null;
   /** Other English, Hinglish, regional and Devanagari spellings a listing name may use. */
   aliases: readonly string[];
-  /** The word search's alias table knows this produce by (core/search/search-terms.ts PRODUCE_ALIASES). */
+  /**
+   * The English word listing names use for it, where that is not its English name: the word
+   * search's alias table knows it by (PRODUCE_ALIASES), or a shorter word ("basmati"). Search reads
+   * its names in Indian scripts as this word (core/search/search-terms.ts).
+   */
   searchName?: string;
   /** AGMARKNET commodity names that mean this produce, as the open-data resource writes them. */
   agmarknet: readonly string[];
@@ -57,6 +61,7 @@ export const PRODUCE: readonly Produce[] = [
     "rice",
     ["basmati", "बासमती", "basmati chawal", "pusa basmati", "1121 basmati"],
     ["Basmati Rice"],
+    "basmati",
   ),
 
   // Wheat and other cereals and millets (Mandi files millets under wheat or anywhere).
@@ -117,7 +122,15 @@ export const PRODUCE: readonly Produce[] = [
   p("niger", "Niger seed", "रामतिल", "oil-seeds", ["ramtil", "kala til", "niger"], ["Niger Seed (Ramtil)"]),
 
   // Vegetables.
-  p("onion", "Onion", "प्याज", "vegetables", ["pyaz", "pyaaz", "piyaz", "kanda", "प्याज़", "red onion", "onions"], ["Onion"], "onion"),
+  p(
+    "onion",
+    "Onion",
+    "प्याज",
+    "vegetables",
+    ["pyaz", "pyaaz", "piyaz", "kanda", "प्याज़", "red onion", "लाल प्याज", "onions"],
+    ["Onion"],
+    "onion",
+  ),
   p("potato", "Potato", "आलू", "vegetables", ["aloo", "alu", "aalu", "aaloo", "batata", "potatoes"], ["Potato"], "potato"),
   p("tomato", "Tomato", "टमाटर", "vegetables", ["tamatar", "tomatoes", "tamater"], ["Tomato"], "tomato"),
   p("brinjal", "Brinjal", "बैंगन", "vegetables", ["baingan", "baigan", "eggplant", "vangi", "vankaya"], ["Brinjal"], "brinjal"),

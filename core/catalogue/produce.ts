@@ -24,6 +24,15 @@ export function produceName(produce: Produce, lang: "en" | "hi"): string {
 }
 
 /**
+ * The English word listing names use for a produce, which search reads its other names as: the
+ * alias table's word where it has one, else its English name without the bracketed gloss
+ * ("Paddy (dhan)" → "paddy").
+ */
+export function searchWordOf(produce: Produce): string {
+  return (produce.searchName ?? produce.en.replace(/\s*\([^)]*\)/g, "")).trim().toLowerCase();
+}
+
+/**
  * Letters (with their marks, for Devanagari) and digits; everything else separates words. The
  * same words as search's normaliseSearchText gives (NFC, lower case), read without importing it:
  * the sell form carries this module, and every page's search box shares that one.

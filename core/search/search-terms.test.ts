@@ -26,6 +26,15 @@ describe("searchTermsFor", () => {
     expect(searchTermsFor("phool gobi")).toEqual(["phool gobi", "cauliflower", "phool cauliflower"]);
   });
 
+  it("reads a produce's name in an Indian script as the catalogue spells it, in English", () => {
+    expect(searchTermsFor("बासमती")).toEqual(["बासमती", "basmati"]);
+    expect(searchTermsFor("बासमती चावल")).toEqual(["बासमती चावल", "basmati", "basmati rice"]);
+    expect(searchTermsFor("धान")).toEqual(["धान", "paddy"]);
+    expect(searchTermsFor("लाल प्याज")).toEqual(["लाल प्याज", "onion", "लाल onion"]);
+    // Latin spellings of varieties stay what they are: "sharbati" is one kind of wheat.
+    expect(searchTermsFor("sharbati")).toEqual(["sharbati"]);
+  });
+
   it("reads category names through the category table", () => {
     expect(searchTermsFor("chawal")).toEqual(["chawal", "rice"]);
     expect(searchTermsFor("gehun")).toEqual(["gehun", "wheat"]);

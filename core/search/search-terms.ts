@@ -1,14 +1,13 @@
 /**
  * What a search box text means: the same lower-case form the database keeps (`name_search`), and
  * the Hindi and Hinglish words buyers type for produce, read as the English names sellers use.
- * Category names (chawal, gehun, sabzi, …) live with the categories in categories.ts; this table
- * holds produce, and `searchTermsFor` reads both.
+ * Category names (chawal, gehun, sabzi, …) live with the categories in categories.ts; produce
+ * words come from the search alias table (Hinglish and Hindi) and from the produce catalogue's
+ * names in Indian scripts (बासमती, धान), and `searchTermsFor` reads all of them.
  */
 import { getCategory, resolveCategory } from "../catalogue/categories";
+import { catalogueSpellings, searchWordOf } from "../catalogue/produce";
 import { PRODUCE_ALIASES } from "../catalogue/produce-aliases";
-
-// The alias table is its own module, so pages that only normalise text (every page's search box)
-// share this one without it, while the sell form reads the table (core/catalogue/produce).
 
 /**
  * The form names are searched in: NFC (so a nukta typed either way matches), lower case, one
@@ -23,8 +22,7 @@ export function normaliseSearchText(text: string): string {
     .trim();
 }
 
-// Built on first use, not at import: the browser imports this module for normaliseSearchText
-// (the header's search box, on every page) and so leaves the alias table out of its bundle.
+// Built on first use, not at import.
 let produceByAlias: Map<string, string> | undefined;
 function produceFor(word: string): string | undefined {
   if (!produceByAlias) {
@@ -33,7 +31,21 @@ function produceFor(word: string): string | undefined {
       for (const alias of produce.aliases) produceByAlias.set(normaliseSearchText(alias), produce.name);
     }
   }
-  return produceByAlias.get(word);
+  return produceByAlias.get(word) ?? catalogueNameFor(word);
+}
+
+/**
+ * A produce's name in an Indian script, as the catalogue spells it (its Hindi name and the other
+ * names in that script: बासमती, धान, शिमला मिर्च), read as the English word listing names use.
+ * Latin spellings are left to the alias table: many of the catalogue's are varieties (sharbati,
+ * alphonso), and a search for a variety must not widen to every listing of its produce. The
+ * catalogue keeps its Indian-script spellings to names of the produce itself (its README).
+ */
+function catalogueNameFor(phrase: string): string | undefined {
+  // Devanagari to Malayalam, and the Urdu script.
+  if (!/[\u0600-\u06FF\u0900-\u0DFF]/u.test(phrase)) return undefined;
+  const produce = catalogueSpellings().get(phrase);
+  return produce ? searchWordOf(produce) : undefined;
 }
 
 /** The English word an alias stands for: produce first, then a category ("chawal" → "rice"). */
