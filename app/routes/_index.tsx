@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { ALL_CATEGORIES } from "../../core/catalogue/categories";
 import { requestLanguage } from "../../core/i18n/languages";
 import { withPlaceLabels } from "../../core/locations";
-import { MESSAGES } from "../../core/i18n/messages";
 import { homeQuerySchema } from "../../core/search/search-query";
 import { searchParamsToObject } from "../../core/shared/form-fields";
 import { Alert } from "../components/ui/alert";
@@ -80,9 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {categorySection.items.length ? (
               <ListingGrid listings={categorySection.items} label={t("home.sectionProducts", { section: sectionTitle })} eager={4} />
             ) : (
-              <Alert tone="info" lang="en-IN">
-                {MESSAGES.noItems}
-              </Alert>
+              <Alert tone="info">{t("spec.noItems")}</Alert>
             )}
           </section>
         ) : null}

@@ -5,7 +5,6 @@ import { districtName, placeChoices, withPlaceLabels } from "../../core/location
 import { nearestDistrict } from "../../core/locations/centres";
 import { roughDistanceText } from "../../core/locations/distance";
 import { districtGroups, NearestFrom } from "../features/search/near-me";
-import { MESSAGES } from "../../core/i18n/messages";
 import { browseQuerySchema } from "../../core/search/search-query";
 import { searchParamsToObject } from "../../core/shared/form-fields";
 import { inPageLanguage } from "../../server/route-helpers/app-errors";
@@ -139,9 +138,7 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
         </>
       ) : (
         <div className="space-y-4">
-          <Alert tone="info" lang="en-IN">
-            {query.by === "name" ? MESSAGES.noItemsByName : MESSAGES.noItems}
-          </Alert>
+          <Alert tone="info">{query.by === "name" ? t("spec.noItemsByName") : t("spec.noItems")}</Alert>
           <SaveSearchForm search={search} />
           <Link to="/" className="btn-secondary">
             {t("browse.backHome")}

@@ -1,6 +1,6 @@
 /** The saved-search index's rules in memory: a listing a search finds yields one of its keys and is within its bounds. */
 import { describe, expect, it } from "vitest";
-import { normaliseSearchText } from "../search/search-terms";
+import { normaliseSearchText } from "../search/search-text";
 import type { FilterableListing } from "../search/listing-filter";
 import { filtersOf, listingKeys, listingWithinBounds, readSavedQuery, savedSearchIndex, savedSearchMatches } from "./saved-search-index";
 

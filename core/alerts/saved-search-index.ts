@@ -6,7 +6,7 @@
  * Pure: the alerts service, migration 0021's backfill and the benchmark all file searches with it;
  * the SQL that reads the index is findCandidates (server/alerts/saved-searches.repository.ts).
  */
-import { normaliseSearchText } from "../search/search-terms";
+import { normaliseSearchText } from "../search/search-text";
 import { readGrade } from "../catalogue/grades";
 import type { PlaceMatch } from "../locations";
 import { browseFilterFor, listingMatchesFilter, type FilterableListing, type ListingFilter } from "../search/listing-filter";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORY_SLUGS } from "./categories";
-import { normaliseSearchText } from "../search/search-terms";
+import { normaliseSearchText } from "../search/search-text";
 import { PRODUCE_ALIASES } from "./produce-aliases";
 import { matchProduce, produceById, produceForCommodity } from "./produce";
 import { PRODUCE } from "./produce-list";

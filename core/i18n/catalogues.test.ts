@@ -76,7 +76,10 @@ describe("the catalogues", () => {
 
   it("say each upload error in English exactly as the server's UPLOAD_ERROR_MESSAGES do", () => {
     for (const code of Object.keys(UPLOAD_ERROR_MESSAGES) as UploadErrorCode[]) {
-      if (code === "unauthenticated") continue; // the specification's words, shown as they are
+      if (code === "unauthenticated") {
+        expect(en.spec.mustLogin).toBe(UPLOAD_ERROR_MESSAGES[code]); // the specification's words
+        continue;
+      }
       const english = code === "no-download-url" ? `${SPEC_NO_DOWNLOAD_URL} ${en.upload.addAgain}` : en.upload[code];
       expect(english, code).toBe(UPLOAD_ERROR_MESSAGES[code]);
     }
@@ -136,9 +139,11 @@ describe("the server's messages in Hindi", () => {
     );
   });
 
-  it("leave English, the specification's messages and anything unknown exactly as they are", () => {
+  it("leave English and anything unknown exactly as they are, and say the specification's messages in Hindi", () => {
     expect(translateServerMessage("Invalid email or password.", "en")).toBe("Invalid email or password.");
-    expect(translateServerMessage("You must login first", "hi")).toBe("You must login first");
+    expect(translateServerMessage("You must login first", "en")).toBe("You must login first");
+    expect(translateServerMessage("You must login first", "hi")).toBe("पहले लॉगिन करें।");
+    expect(translateServerMessage("Please choose a photo of your produce.", "hi")).toBe("कृपया अपनी उपज की फ़ोटो चुनें।");
     expect(translateServerMessage("Something no one wrote down", "hi")).toBe("Something no one wrote down");
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Every word of the interface in English, by key (decision 015). hi.ts has the same keys; the
  * catalogue test (catalogues.test.ts) fails if a key or a `{{placeholder}}` differs. Text copied
- * from the specification stays in core/i18n/messages.ts, word for word, in both languages.
+ * from the specification stays in core/i18n/messages.ts, word for word, and `spec` shows it.
  */
+import { MESSAGES } from "./messages";
+
 export const en = {
   meta: {
     site: "Mandi — fresh farm produce, straight from the farmer",
@@ -80,6 +82,16 @@ export const en = {
       "oil-seeds": "oil seeds",
       "nuts-dry-fruits": "nuts and dry fruits",
     },
+  },
+  /**
+   * The specification's own messages, word for word on English pages (core/i18n/messages.ts);
+   * Hindi pages say them in Hindi (decision 015's amendment of 2026-12-06).
+   */
+  // `as string`: the Hindi catalogue says them in other words.
+  spec: {
+    mustLogin: MESSAGES.mustLogin as string,
+    noItems: MESSAGES.noItems as string,
+    noItemsByName: MESSAGES.noItemsByName as string,
   },
   unit: {
     one: { kg: "kg", quintal: "quintal", tonne: "tonne", dozen: "dozen", crate: "crate" },

@@ -4,10 +4,12 @@
  * English pages and their tests are unchanged; a message made from parts ("Please enter {{what}}.")
  * is matched by its template and its parts translated in turn. The server translates a message
  * where it leaves for the page (server/route-helpers), so these never reach the browser.
- * Messages from the specification are absent on purpose: they stay in English in both languages.
+ * The specification's messages stay word for word on English pages and are said in Hindi on Hindi ones.
  */
 import { findState, stateName } from "../locations";
+import { hi } from "./hi";
 import type { Language } from "./languages";
+import { MESSAGES } from "./messages";
 
 /** English template → Hindi. `{{name}}` marks a part; a part is itself translated when this table has it. */
 export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
@@ -191,6 +193,11 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "Please press “Show number” on the page.": "कृपया पेज पर “नंबर दिखाएँ” दबाएँ।",
   "Verify your email address before making an API key: open the link we sent to it, then come back here.":
     "API कुंजी बनाने से पहले अपना ईमेल पता सत्यापित करें: हमारे भेजे लिंक को खोलें, फिर यहाँ लौटें।",
+  // The specification's messages, as the pages say them in Hindi (the catalogue's `spec`, decision 015).
+  [MESSAGES.mustLogin]: hi.spec.mustLogin,
+  [MESSAGES.noItems]: hi.spec.noItems,
+  [MESSAGES.noItemsByName]: hi.spec.noItemsByName,
+  [MESSAGES.choosePhoto]: "कृपया अपनी उपज की फ़ोटो चुनें।",
 };
 
 interface Template {

@@ -1,6 +1,6 @@
 /** A /viewmore search as a filter, and one listing read against it in memory (what alerts test a new listing with). */
 import { describe, expect, it } from "vitest";
-import { normaliseSearchText } from "./search-terms";
+import { normaliseSearchText } from "./search-text";
 import { browseFilterFor, listingMatchesFilter, type FilterableListing } from "./listing-filter";
 
 const listing = (name: string, more: Partial<FilterableListing> = {}): FilterableListing => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { normaliseSearchText, searchTermsFor } from "./search-terms";
+import { searchTermsFor } from "./search-terms";
+import { normaliseSearchText } from "./search-text";
 import { PRODUCE_ALIASES } from "../catalogue/produce-aliases";
 
 describe("normaliseSearchText", () => {

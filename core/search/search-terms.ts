@@ -8,19 +8,7 @@
 import { getCategory, resolveCategory } from "../catalogue/categories";
 import { catalogueSpellings, searchWordOf } from "../catalogue/produce";
 import { PRODUCE_ALIASES } from "../catalogue/produce-aliases";
-
-/**
- * The form names are searched in: NFC (so a nukta typed either way matches), lower case, one
- * space between words, no control characters. Listings store their name this way in `name_search`.
- */
-export function normaliseSearchText(text: string): string {
-  // Control characters (a NUL from a crafted URL) mean nothing in a name and would end an FTS5 string early.
-  return text
-    .normalize("NFC")
-    .toLowerCase()
-    .replace(/[\s\p{Cc}]+/gu, " ")
-    .trim();
-}
+import { normaliseSearchText } from "./search-text";
 
 // Built on first use, not at import.
 let produceByAlias: Map<string, string> | undefined;

@@ -6,7 +6,7 @@
 import type { CategorySlug } from "../catalogue/categories";
 import { MAX_SUGGESTIONS } from "../shared/constants";
 import { fuzzyNameEdits } from "../shared/fuzzy";
-import { normaliseSearchText } from "./search-terms";
+import { normaliseSearchText } from "./search-text";
 
 /** Suggestions start from the second character: one letter matches almost everything. */
 export const MIN_SUGGEST_LENGTH = 2;

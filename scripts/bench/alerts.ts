@@ -40,7 +40,7 @@ import { createSavedSearchesRepository, keyRow } from "../../server/alerts/saved
 import type { FilterableListing } from "../../core/search/listing-filter";
 import { seededRandom, syntheticListings } from "../../server/seed/factories";
 import type { SavedQuery } from "../../core/alerts/saved-search";
-import { normaliseSearchText } from "../../core/search/search-terms";
+import { normaliseSearchText } from "../../core/search/search-text";
 import { districtName } from "../../core/locations";
 import { STATES } from "../../core/locations/states";
 import { matchProduce } from "../../core/catalogue/produce";

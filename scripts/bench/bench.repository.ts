@@ -9,7 +9,7 @@ import pg from "pg";
 import type { Database, SavedSearchTable, SavedSearchTermTable } from "../../server/db/schema";
 import type { SyntheticListing } from "../../server/seed/factories";
 import { escapeLike } from "../../server/listings/search/filter";
-import { normaliseSearchText } from "../../core/search/search-terms";
+import { normaliseSearchText } from "../../core/search/search-text";
 import { resolveCategory } from "../../core/catalogue/categories";
 import { GRADES } from "../../core/catalogue/grades";
 import { matchProduce } from "../../core/catalogue/produce";

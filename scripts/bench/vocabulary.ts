@@ -22,7 +22,7 @@ import SQLite from "better-sqlite3";
 import { openDatabase } from "../../server/db/database";
 import { createListingSearchRepository } from "../../server/listings/listing-search.repository";
 import { createNameVocabulary, LOAD_COST_FACTOR } from "../../server/listings/name-vocabulary";
-import { normaliseSearchText } from "../../core/search/search-terms";
+import { normaliseSearchText } from "../../core/search/search-text";
 import { syntheticListings } from "../../server/seed/factories";
 import { argument, printTable } from "./measure";
 

@@ -15,7 +15,7 @@ import { canEditListing, requireActor, type Actor } from "../../core/accounts/po
 import type { LocationFields } from "../../core/locations/schema";
 import { pricePerKgPaise } from "../../core/money/units";
 import type { ListingFields } from "../../core/listings/listing-forms";
-import { normaliseSearchText } from "../../core/search/search-terms";
+import { normaliseSearchText } from "../../core/search/search-text";
 import { isStaff, type Role } from "../../core/accounts/roles";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";

@@ -167,10 +167,10 @@ test.describe("every page in Hindi", () => {
       hi.browse.showingOne.replace("{{from}}", "1").replace("{{to}}", "1").replace("{{total}}", "1"),
     );
 
-    // A search that finds nothing says so in the specification's English words.
+    // A search that finds nothing says so in Hindi (the specification's words on English pages).
     await gotoHydrated(page, "/viewmore?q=zzqqxx");
-    await expect(page.getByRole("alert")).toHaveText("No items found.., please search by product category or product name");
-    await expect(page.getByRole("alert")).toHaveAttribute("lang", "en-IN");
+    await expect(page.getByRole("alert")).toHaveText(hi.spec.noItems);
+    await expect(page.getByRole("alert")).not.toHaveAttribute("lang", /^en/);
 
     // The listing's page: labels, units, dates in Hindi; the price grouped the Indian way.
     await gotoHydrated(page, `/view/${listing.id}`);

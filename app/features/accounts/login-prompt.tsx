@@ -1,4 +1,3 @@
-import { MESSAGES } from "../../../core/i18n/messages";
 import { Alert } from "../../components/ui/alert";
 import { AuthCard } from "./auth-card";
 import { LoginForm } from "./login-form";
@@ -10,7 +9,7 @@ export function LoginPrompt({ returnTo }: { returnTo: string }) {
   return (
     <AuthCard title={t("login.title")}>
       <div className="mb-4">
-        <Alert lang="en-IN">{MESSAGES.mustLogin}</Alert>
+        <Alert>{t("spec.mustLogin")}</Alert>
       </div>
       <LoginForm state={undefined} redirectTo={returnTo} />
     </AuthCard>

@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react"
 import { Form, useFetcher, useNavigate } from "react-router";
 import { formatCount } from "../../../core/search/counts";
 import { HTML_LANG } from "../../../core/i18n/languages";
-import { MESSAGES } from "../../../core/i18n/messages";
 import { currentSuggestions, suggestionHref, wantsSuggestions, type Suggestion } from "../../../core/search/suggestions";
 import { MicrophoneIcon } from "../../components/ui/icons";
 import { useI18n } from "../i18n/i18n";
@@ -213,8 +212,8 @@ export function ProductSearchBox({ initialQuery = "" }: { initialQuery?: string 
           ))}
         </ul>
         {showList && suggestions?.length === 0 ? (
-          <p role="alert" lang="en-IN" className={BUBBLE + " border-amber-300 bg-amber-50 text-amber-950"}>
-            {MESSAGES.noItemsByName}
+          <p role="alert" className={BUBBLE + " border-amber-300 bg-amber-50 text-amber-950"}>
+            {t("spec.noItemsByName")}
           </p>
         ) : null}
       </div>

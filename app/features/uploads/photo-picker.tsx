@@ -9,7 +9,7 @@
 import { useEffect, useState } from "react";
 import { formatBytes } from "../../../core/uploads/file-size";
 import { keepPhotoValue, uploadPhotoValue } from "../../../core/listings/listing-form";
-import { canApply, isFinished, SPEC_NO_DOWNLOAD_URL, UPLOAD_ERROR_MESSAGES, type UploadErrorCode } from "../../../core/uploads/upload-task";
+import { canApply, isFinished, SPEC_NO_DOWNLOAD_URL, type UploadErrorCode } from "../../../core/uploads/upload-task";
 import { type PhotoUploadView } from "./photo-upload";
 import { useI18n, type I18n } from "../i18n/i18n";
 import { usePhotoItems } from "./use-photo-items";
@@ -201,18 +201,12 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
 }
 
 /**
- * Why a photo's upload stopped, in the page's language. Two are the specification's own words and
- * stay in English (marked so): "You must login first", and the first sentence of "no download URLs".
+ * Why a photo's upload stopped, in the page's language. The storage error "no download URLs" is
+ * the specification's own words and stays in English (marked so), followed by what to do.
  */
 function UploadError({ code }: { code: UploadErrorCode }) {
   const { t } = useI18n();
-  if (code === "unauthenticated") {
-    return (
-      <p className="field-error" lang="en-IN">
-        {UPLOAD_ERROR_MESSAGES.unauthenticated}
-      </p>
-    );
-  }
+  if (code === "unauthenticated") return <p className="field-error">{t("spec.mustLogin")}</p>;
   if (code === "no-download-url") {
     return (
       <p className="field-error">

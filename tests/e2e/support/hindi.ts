@@ -71,7 +71,7 @@ export async function alsoUserTextsNow(before: string[]): Promise<string[]> {
 /**
  * Every piece of text a person or a screen reader meets on the page (text, labels, placeholders,
  * alternative text, the title and description), minus what is marked as English (lang="en…"): the
- * specification's messages, which stay in English, and the language switch's own name.
+ * language switch's own name and the storage error the specification words.
  */
 export async function pageTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
