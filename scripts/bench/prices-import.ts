@@ -1,13 +1,15 @@
 /**
- * `npm run bench:prices-import -- [--rows 1000000] [--dir /tmp/mandi-bench-rates] [--database mandi_bench_rates]`
- * Writes a synthetic AGMARKNET CSV of that many distinct records, then, in one run:
+ * `npm run bench:prices-import -- [--rows 1000000] [--shape variety-wise|daily] [--dir /tmp/mandi-bench-rates] [--database mandi_bench_rates]`
+ * Writes a synthetic AGMARKNET CSV of that many distinct records, in the variety-wise history's
+ * shape (Commodity_Code, ISO dates; issue 41) or the daily export's, then, in one run:
  *   1. the baseline: the same file read and checked record by record, nothing written (a dry run);
  *   2. the import into a fresh database (SQLite by default; PostgreSQL when DATABASE_URL is
  *      postgres://…, into a fresh database created beside it and dropped after, named
  *      `--database` and the time);
  *   3. the same file imported again (every record already stored).
  * Prints rows per second and the process's peak resident memory during each phase.
- * Figures, not tests: it never fails on a slow number.
+ * Figures, not tests: it never fails on a slow number. Memory does not grow with the rows (one
+ * batch at a time), so --rows 10000000 runs in the same memory; the file is about 90 bytes a row.
  */
 import { createReadStream, mkdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
@@ -16,17 +18,19 @@ import { openDatabase, type Db } from "../../server/db/database";
 import { migrateToLatest } from "../../server/db/migrate";
 import { importMandiRates, type ImportReport } from "../../server/mandi-rates/import-mandi-rates";
 import { createMandiRatesRepository } from "../../server/mandi-rates/mandi-rates.repository";
-import { writeSyntheticCsv } from "../../tests/support/mandi-rates";
+import { writeSyntheticCsv, type SyntheticShape } from "../../tests/support/mandi-rates";
 import { argument, printTable } from "./measure";
 
 const rows = Number(argument("rows", "1000000"));
 const dir = argument("dir", "/tmp/mandi-bench-rates");
+const shape = argument("shape", "variety-wise") as SyntheticShape;
+if (shape !== "variety-wise" && shape !== "daily") throw new Error(`--shape must be variety-wise or daily (got ${shape as string})`);
 const pgAdmin = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
 mkdirSync(dir, { recursive: true });
-const file = path.join(dir, `rates-${rows}.csv`);
+const file = path.join(dir, `rates-${shape}-${rows}.csv`);
 
-console.log(`Writing ${rows.toLocaleString("en-IN")} records to ${file} …`);
-await writeSyntheticCsv(file, rows);
+console.log(`Writing ${rows.toLocaleString("en-IN")} records (${shape}) to ${file} …`);
+await writeSyntheticCsv(file, rows, Date.now(), shape);
 const megabytes = statSync(file).size / 1e6;
 
 /** Peak RSS while `run` runs, sampled every 50 ms. */
@@ -80,7 +84,7 @@ try {
   const stored = await createMandiRatesRepository(db.kysely).countRates();
   const perSecond = (seconds: number) => Math.round(rows / seconds).toLocaleString("en-IN");
   console.log(
-    `\n${rows.toLocaleString("en-IN")} records (${megabytes.toFixed(0)} MB of CSV) on ${db.dialect}; ${stored.toLocaleString("en-IN")} stored. Node ${process.version}.\n`,
+    `\n${rows.toLocaleString("en-IN")} records (${megabytes.toFixed(0)} MB of ${shape} CSV) on ${db.dialect}; ${stored.toLocaleString("en-IN")} stored. Node ${process.version}.\n`,
   );
   printTable(
     ["phase", "seconds", "rows / s", "peak RSS (MB)", "stored"],

@@ -109,7 +109,7 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
     const wrong = `State,District,Market,Commodity,Variety,Grade,Date,Min,Max,Modal\nMaharashtra,Nashik,Lasalgaon,Onion,Red,FAQ,${agmarknetDate(1)},1900,2300,2150\n`;
     await expect(run(fromText(wrong))).rejects.toThrow(WrongHeadersError);
     await expect(run(fromText(wrong))).rejects.toThrow(
-      "Expected: State, District, Market, Commodity, Variety, Grade, Arrival_Date, Min_x0020_Price, Max_x0020_Price, Modal_x0020_Price",
+      "no column for the arrival date: expected Arrival_Date or arrival_date; no column for the min price: expected Min_x0020_Price, Min_Price or min_price",
     );
     await expect(run(fromText('{"status":"error","message":"Invalid key"}'))).rejects.toThrow(WrongHeadersError);
     await expect(run(fromText('{"records":[{"name":"x"}]}'))).rejects.toThrow(WrongHeadersError);
@@ -167,7 +167,7 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
       // The API key is set, but this server is not the portal's API: it never sees the key.
       const env = { DATA_GOV_IN_API_KEY: "secret-portal-key" };
       const source = await openImportSource(`http://127.0.0.1:${port}/resource/rates?format=csv`, env);
-      expect(await run(source.input)).toMatchObject({ read: 1, stored: 1 });
+      expect(await run(source.input as Readable)).toMatchObject({ read: 1, stored: 1 });
       await expect(openImportSource(`http://127.0.0.1:${port}/missing`, env)).rejects.toThrow(/answered 404/);
       expect(seen).toEqual(["/resource/rates?format=csv", "/missing"]);
     } finally {

@@ -1,8 +1,9 @@
 /**
- * Streams AGMARKNET's daily mandi rates (a CSV export or the API's JSON) into mandi_rate, in
- * batches that skip records already stored: a run cut off anywhere and started again ends with
- * every record once (decision 021). Memory stays bounded whatever the file's size: one batch, and
- * counts of the names it could not match.
+ * Streams AGMARKNET's daily mandi rates (any of the portal's shapes, record-shape.ts: a CSV
+ * export, the API's CSV or JSON, the variety-wise history) into mandi_rate, in batches that skip
+ * records already stored: a run cut off anywhere and started again ends with every record once
+ * (decisions 021 and 048). Memory stays bounded whatever the file's size: one batch, and counts of
+ * the names it could not match.
  */
 import { Readable, Transform } from "node:stream";
 import { parse } from "csv-parse";
@@ -10,15 +11,8 @@ import { parser as jsonParser } from "stream-json";
 import { pick } from "stream-json/filters/pick.js";
 import { streamArray } from "stream-json/streamers/stream-array.js";
 import type { Db } from "../db/database";
-import {
-  fieldOfHeader,
-  fieldsOfHeaders,
-  JSON_FIELDS,
-  readRecord,
-  wrongHeadersMessage,
-  type MandiRateRow,
-  type RawRecord,
-} from "./mandi-rate-record";
+import { JSON_FIELDS, readRecord, type MandiRateRow, type RawRecord, type RecordField } from "./mandi-rate-record";
+import { fieldOfHeader, shapeOfHeaders, type ShapeName } from "./record-shape";
 import { createMandiRatesRepository } from "./mandi-rates.repository";
 import { isoDate } from "../../core/shared/dates";
 
@@ -36,6 +30,8 @@ export interface BadRow {
 
 export interface ImportReport {
   format: "csv" | "json";
+  /** Which of the portal's shapes the file is (known once its headers are read). */
+  shape?: ShapeName;
   /** Records read (good and bad). */
   read: number;
   /** Records stored by this run. */
@@ -46,6 +42,15 @@ export interface ImportReport {
   skipped: number;
   /** The first MAX_LISTED bad records, by line. */
   badRows: BadRow[];
+  /** Good records matched to a produce, to a district, and to both (the usable ones). */
+  matchedProduce: number;
+  matchedDistrict: number;
+  matchedBoth: number;
+  /**
+   * Good records held back as implausible (issue 41's plausibility rule, written by another
+   * change): stays 0 until the rule is called from the row handling below.
+   */
+  heldBackImplausible: number;
   /** Commodity → records, for commodities the catalogue does not know (stored with no produce). */
   unknownCommodities: Map<string, number>;
   /** "District, State" → records, for places core/locations does not know (stored with no place). */
@@ -55,8 +60,13 @@ export interface ImportReport {
 export interface ImportProgress {
   read: number;
   stored: number;
-  /** Bytes of the input read so far. */
+  /** Bytes of the input read so far (0 for an API read page by page). */
   bytes: number;
+}
+
+/** The API's records, page after page (import-source.ts), instead of one file. */
+export interface PagedRecords {
+  pages: AsyncIterable<readonly unknown[]>;
 }
 
 export const DEFAULT_BATCH_SIZE = 500;
@@ -70,7 +80,7 @@ const MAX_NAMES = 2000;
  */
 export async function importMandiRates(options: {
   db?: Db;
-  input: Readable;
+  input: Readable | PagedRecords;
   now?: number;
   batchSize?: number;
   onProgress?: (progress: ImportProgress) => void;
@@ -81,22 +91,31 @@ export async function importMandiRates(options: {
   const today = isoDate(now);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   let bytes = 0;
-  const counted = options.input.pipe(
-    new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        bytes += chunk.length;
-        done(null, chunk);
-      },
-    }),
-  );
-  options.input.on("error", (error) => counted.destroy(error));
-  const { format, bareArray, stream } = await sniff(counted);
+  let sniffed: Awaited<ReturnType<typeof sniff>> | undefined;
+  if (options.input instanceof Readable) {
+    const input = options.input;
+    const counted = input.pipe(
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          bytes += chunk.length;
+          done(null, chunk);
+        },
+      }),
+    );
+    input.on("error", (error) => counted.destroy(error));
+    sniffed = await sniff(counted);
+  }
+  const format = sniffed?.format ?? "json";
   const report: ImportReport = {
     format,
     read: 0,
     stored: 0,
     alreadyStored: 0,
     skipped: 0,
+    matchedProduce: 0,
+    matchedDistrict: 0,
+    matchedBoth: 0,
+    heldBackImplausible: 0,
     badRows: [],
     unknownCommodities: new Map(),
     unknownPlaces: new Map(),
@@ -120,31 +139,36 @@ export async function importMandiRates(options: {
       return;
     }
     const { row } = result;
-    if (!row.produce_id) countName(report.unknownCommodities, row.commodity);
-    if (!row.district_slug) countName(report.unknownPlaces, `${row.district}, ${row.state}`);
+    if (row.produce_id) report.matchedProduce++;
+    else countName(report.unknownCommodities, row.commodity);
+    if (row.district_slug) report.matchedDistrict++;
+    else countName(report.unknownPlaces, `${row.district}, ${row.state}`);
+    if (row.produce_id && row.district_slug) report.matchedBoth++;
     batch.push(row);
     if (batch.length >= batchSize) await flush();
   };
 
-  if (format === "csv") {
+  if (sniffed?.format === "csv") {
     let wrongHeaders: string | undefined;
-    const records = stream.pipe(
+    const records = sniffed.stream.pipe(
       parse({
         bom: true,
         info: true,
         relax_column_count: true,
         skip_empty_lines: true,
         columns: (headers: string[]) => {
-          const fields = fieldsOfHeaders(headers);
-          if (!fields) {
-            wrongHeaders = wrongHeadersMessage(headers);
+          const shape = shapeOfHeaders(headers, "csv");
+          if (!shape.ok) {
+            wrongHeaders = shape.problem;
             throw new WrongHeadersError(wrongHeaders);
           }
-          return fields;
+          report.shape = shape.shape;
+          // csv-parse skips a column named false: the columns the rates do not use.
+          return shape.fields.map((field) => field ?? false);
         },
       }),
     );
-    stream.on("error", (error) => records.destroy(error));
+    sniffed.stream.on("error", (error) => records.destroy(error));
     try {
       for await (const { record, info } of records as AsyncIterable<{ record: RawRecord; info: { lines: number } }>)
         await take(record, info.lines);
@@ -153,25 +177,33 @@ export async function importMandiRates(options: {
       throw new UnreadableFileError(`The file could not be read past record ${report.read + 1}: ${(error as Error).message}`);
     }
   } else {
-    // The API answers { …, "records": [ … ] }; a bare array of records is read too.
-    const tokens = stream.pipe(jsonParser.asStream());
-    const records = bareArray ? tokens : tokens.pipe(pick.asStream({ filter: "records" }));
-    const items = records.pipe(streamArray.asStream());
-    for (const part of [stream, tokens, records]) part.on("error", (error: Error) => items.destroy(error));
     let checked = false;
-    try {
-      for await (const { key, value } of items as AsyncIterable<{ key: number; value: unknown }>) {
-        const record = jsonRecord(value);
-        if (!checked) {
-          const keys = value && typeof value === "object" ? Object.keys(value) : [];
-          if (JSON_FIELDS.some((field) => !(field in record))) throw new WrongHeadersError(wrongHeadersMessage(keys));
-          checked = true;
-        }
-        await take(record, key + 1);
+    const takeJson = async (value: unknown, number: number) => {
+      if (!checked) {
+        const keys = value && typeof value === "object" ? Object.keys(value) : [];
+        const shape = shapeOfHeaders(keys, "json");
+        if (!shape.ok) throw new WrongHeadersError(shape.problem);
+        report.shape = shape.shape;
+        checked = true;
       }
-    } catch (error) {
-      if (error instanceof WrongHeadersError) throw error;
-      throw new UnreadableFileError(`The file could not be read past record ${report.read + 1}: ${(error as Error).message}`);
+      await take(jsonRecord(value), number);
+    };
+    if (sniffed) {
+      // The API answers { …, "records": [ … ] }; a bare array of records is read too.
+      const tokens = sniffed.stream.pipe(jsonParser.asStream());
+      const records = sniffed.bareArray ? tokens : tokens.pipe(pick.asStream({ filter: "records" }));
+      const items = records.pipe(streamArray.asStream());
+      for (const part of [sniffed.stream, tokens, records]) part.on("error", (error: Error) => items.destroy(error));
+      try {
+        for await (const { key, value } of items as AsyncIterable<{ key: number; value: unknown }>) await takeJson(value, key + 1);
+      } catch (error) {
+        if (error instanceof WrongHeadersError) throw error;
+        throw new UnreadableFileError(`The file could not be read past record ${report.read + 1}: ${(error as Error).message}`);
+      }
+    } else {
+      // Pages of the API's answer: records numbered on from one page to the next.
+      let number = 0;
+      for await (const page of (options.input as PagedRecords).pages) for (const value of page) await takeJson(value, ++number);
     }
     // An API answer with an error, or some other JSON: not a file of rates.
     if (!checked)
@@ -193,7 +225,7 @@ function jsonRecord(value: unknown): RawRecord {
   const record: RawRecord = {};
   if (!value || typeof value !== "object") return record;
   for (const [name, field] of Object.entries(value)) {
-    const known = fieldOfHeader(name);
+    const known: RecordField | undefined = fieldOfHeader(name);
     if (known) record[known] = field;
   }
   return record;

@@ -8,7 +8,7 @@ import { produceForCommodity } from "../../core/catalogue/produce";
 import type { MandiRateTable } from "../db/schema";
 import { matchPlace } from "./place-match";
 
-/** The CSV export's headers, in its order. */
+/** The CSV export's headers, in its order (the other shapes' spellings: record-shape.ts). */
 export const CSV_HEADERS = [
   "State",
   "District",
@@ -38,30 +38,6 @@ export const JSON_FIELDS = [
 
 export type RecordField = (typeof JSON_FIELDS)[number];
 export type RawRecord = Partial<Record<RecordField, unknown>>;
-
-/** "Min_x0020_Price" (XML's escaped space), "Min Price", "min_price" → "min_price". */
-export function fieldOfHeader(header: string): RecordField | undefined {
-  const key = header
-    .replace(/^\uFEFF/, "")
-    .trim()
-    .toLowerCase()
-    .replace(/_x0020_/g, "_")
-    .replace(/[\s-]+/g, "_");
-  return (JSON_FIELDS as readonly string[]).includes(key) ? (key as RecordField) : undefined;
-}
-
-/** The one line a file with the wrong headers gets. */
-export function wrongHeadersMessage(found: readonly string[]): string {
-  return `This file's headers are not the mandi rates' headers. Expected: ${CSV_HEADERS.join(", ")}. Found: ${found.map((h) => h.trim()).join(", ") || "(none)"}.`;
-}
-
-/** The fields the headers name, in column order; undefined unless all ten are there, once each. */
-export function fieldsOfHeaders(headers: readonly string[]): RecordField[] | undefined {
-  const fields = headers.map(fieldOfHeader);
-  if (fields.some((f) => f === undefined)) return undefined;
-  if (new Set(fields).size !== fields.length || fields.length !== JSON_FIELDS.length) return undefined;
-  return fields as RecordField[];
-}
 
 /** A mandi_rate row as the importer writes it: the table's columns, prices as numbers, without the import time. */
 export type MandiRateRow = Omit<MandiRateTable, "imported_at" | "min_price" | "max_price" | "modal_price"> & {

@@ -32,7 +32,7 @@ test.beforeAll(async () => {
       LOG_LEVEL: "silent",
     },
   });
-  expect(stdout).toMatch(/Read 13 records \(CSV\)/);
+  expect(stdout).toMatch(/Read 13 records in [\d.]+ s, daily prices CSV/);
 });
 
 test("a listing of onions in Nashik shows that day's Lasalgaon rate per kg, with market, date and source", async ({

@@ -38,23 +38,37 @@ const COMMODITIES = [
   "Cotton",
 ] as const;
 
+/** The synthetic files' shapes: the daily export's, or the variety-wise history's (Commodity_Code, ISO dates). */
+export type SyntheticShape = "daily" | "variety-wise";
+
+const VARIETY_WISE_HEADER_LINE =
+  "State,District,Market,Commodity,Variety,Grade,Arrival_Date,Min_Price,Max_Price,Modal_Price,Commodity_Code";
+
 /** The i-th of a synthetic file's records: every one distinct (market, commodity, variety, date). */
-export function syntheticRow(i: number, now = Date.now()): string {
+export function syntheticRow(i: number, now = Date.now(), shape: SyntheticShape = "daily"): string {
   const [state, district, market] = MARKETS[i % MARKETS.length]!;
   const commodity = COMMODITIES[Math.floor(i / MARKETS.length) % COMMODITIES.length]!;
   const variety = `V${Math.floor(i / (MARKETS.length * COMMODITIES.length)) % 1000}`;
   const daysAgo = Math.floor(i / (MARKETS.length * COMMODITIES.length * 1000)) % 3000;
   const min = 1000 + (i % 997);
+  if (shape === "variety-wise")
+    return `${state},${district},"${market}","${commodity}",${variety},FAQ,${isoDaysAgo(daysAgo, now)},${min},${min + 500},${min + 250},${COMMODITIES.indexOf(commodity) + 1}`;
   return `${state},${district},"${market}","${commodity}",${variety},FAQ,${agmarknetDate(daysAgo, now)},${min},${min + 500},${min + 250}`;
 }
 
-/** Writes a CSV of `rows` synthetic records, streamed. */
-export async function writeSyntheticCsv(file: string, rows: number, now = Date.now()): Promise<void> {
+/** Writes a CSV of `rows` synthetic records from the `first`-th on, streamed. */
+export async function writeSyntheticCsv(
+  file: string,
+  rows: number,
+  now = Date.now(),
+  shape: SyntheticShape = "daily",
+  first = 0,
+): Promise<void> {
   const out = createWriteStream(file);
-  out.write(`${CSV_HEADER_LINE}\n`);
+  out.write(`${shape === "daily" ? CSV_HEADER_LINE : VARIETY_WISE_HEADER_LINE}\n`);
   let chunk = "";
-  for (let i = 0; i < rows; i++) {
-    chunk += `${syntheticRow(i, now)}\n`;
+  for (let i = first; i < first + rows; i++) {
+    chunk += `${syntheticRow(i, now, shape)}\n`;
     if (chunk.length > 1 << 16) {
       if (!out.write(chunk)) await once(out, "drain");
       chunk = "";
