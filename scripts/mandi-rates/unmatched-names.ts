@@ -11,7 +11,7 @@ import { parse } from "csv-parse";
 import { parser as jsonParser } from "stream-json";
 import { pick } from "stream-json/filters/pick.js";
 import { streamArray } from "stream-json/streamers/stream-array.js";
-import { produceForCommodity } from "../../core/catalogue/produce";
+import { produceForCommodity } from "../../core/catalogue/agmarknet-commodities";
 import { isNotAgmarknetDistrict } from "../../core/locations/agmarknet-spellings";
 import { matchPlace } from "../../server/mandi-rates/place-match";
 
