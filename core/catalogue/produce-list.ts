@@ -53,6 +53,9 @@ export const PRODUCE: readonly Produce[] = [
     // Rice varieties named after cumin ("jeera"): rice, not the spice.
     "jeera samba",
     "jeeraga samba",
+    "jeera rice",
+    "zeera rice",
+    "jeerakasala",
   ]),
   p("basmati-rice", "Basmati rice", "बासमती चावल", "rice", ["basmati", "बासमती", "basmati chawal", "pusa basmati", "1121 basmati"]),
 
@@ -137,6 +140,8 @@ export const PRODUCE: readonly Produce[] = [
     "dhaniya beej",
     "dhania seed",
     "dhania seeds",
+    "dhaniya seed",
+    "dhaniya seeds",
     "coriander seeds",
     "धनिया बीज",
   ]),
