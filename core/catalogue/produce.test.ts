@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { CATEGORY_SLUGS } from "./categories";
 import { normaliseSearchText } from "../search/search-text";
 import { PRODUCE_ALIASES } from "./produce-aliases";
-import { matchProduce, produceById, produceForCommodity } from "./produce";
+import { matchProduce } from "./produce";
 import { PRODUCE } from "./produce-list";
 
-const idOf = (name: string, category?: (typeof CATEGORY_SLUGS)[number]) => matchProduce(name, category)?.id;
+const idOf = (name: string, category?: (typeof CATEGORY_SLUGS)[number] | null) => matchProduce(name, category)?.id;
 
 describe("the produce catalogue", () => {
   it("has unique ids in kebab-case, and every produce a Hindi name in Devanagari", () => {
@@ -39,11 +39,6 @@ describe("the produce catalogue", () => {
       for (const alias of entry.aliases) expect(matchProduce(alias)?.id).toBe(produce!.id);
     }
   });
-
-  it("gives no AGMARKNET name to two produce", () => {
-    const names = PRODUCE.flatMap((produce) => produce.agmarknet.map((name) => name.toLowerCase().replace(/\s+/g, "")));
-    expect(new Set(names).size).toBe(names.length);
-  });
 });
 
 describe("matchProduce", () => {
@@ -72,6 +67,59 @@ describe("matchProduce", () => {
     ["Mustard seed", "oil-seeds", "mustard"],
     ["Dhan", "rice", "paddy"],
     ["tomatto", "vegetables", "tomato"],
+    // Produce added from the mandis' reports (decision 049), by the words a farmer types.
+    ["Kapas", "vegetables", "cotton"],
+    ["Narma cotton", null, "cotton"],
+    ["कपास", null, "cotton"],
+    ["Hara pyaz", "vegetables", "onion-green"],
+    ["Spring onions", "vegetables", "onion-green"],
+    ["Tori", "vegetables", "ridge-gourd"],
+    ["तोरई", "vegetables", "ridge-gourd"],
+    ["Ghiya tori", "vegetables", "sponge-gourd"],
+    ["Chichinda", "vegetables", "snake-gourd"],
+    ["Chukandar", "vegetables", "beetroot"],
+    ["Chaulai saag", "vegetables", "amaranth"],
+    ["Petha kaddu", "vegetables", "ash-gourd"],
+    ["Arbi", "vegetables", "colocasia"],
+    ["Pudina", "vegetables", "mint"],
+    ["Methi", "vegetables", "fenugreek-leaves"],
+    ["Methi dana", null, "fenugreek-seed"],
+    ["Parwal", "vegetables", "pointed-gourd"],
+    ["Kundru", "vegetables", "ivy-gourd"],
+    ["Jimikand", "vegetables", "elephant-yam"],
+    ["Ganth gobhi", "vegetables", "knol-khol"],
+    ["Shalgam", "vegetables", "turnip"],
+    ["Tinda", "vegetables", "tinda"],
+    ["Kachcha kela", "vegetables", "raw-banana"],
+    ["Kela", "fruits", "banana"],
+    ["Sonth", null, "dry-ginger"],
+    ["Adrak", "vegetables", "ginger"],
+    ["Sukhi matar", null, "dry-peas"],
+    ["Matar", "vegetables", "peas"],
+    ["Toor dal", null, "tur-dal"],
+    ["Arhar", null, "tur"],
+    ["Chana dal", null, "chana-dal"],
+    ["Jeera", null, "cumin"],
+    ["Jeera samba rice", "rice", "rice"],
+    ["Jeera rice", "rice", "rice"],
+    ["Dhaniya seeds", null, "coriander-seed"],
+    ["Kali mirch", "vegetables", "black-pepper"],
+    ["Aloo bukhara", null, "plum"],
+    ["Sabut dhaniya", null, "coriander-seed"],
+    ["Hara dhaniya", "vegetables", "coriander"],
+    ["Kali mirch", null, "black-pepper"],
+    ["Lal mirch", null, "dry-chilli"],
+    ["Saunf", null, "fennel"],
+    ["Elaichi", null, "cardamom"],
+    ["Imli", null, "tamarind"],
+    ["Gur", null, "jaggery"],
+    ["Amla", "fruits", "amla"],
+    ["Nashpati", "fruits", "pear"],
+    ["Aloo bukhara", "fruits", "plum"],
+    ["Aloo", "vegetables", "potato"],
+    ["Kinnow", "fruits", "orange"],
+    ["Khopra", null, "copra"],
+    ["Nariyal", "fruits", "coconut"],
   ] as const)("reads %s (%s) as %s", (name, category, id) => {
     expect(idOf(name, category)).toBe(id);
   });
@@ -89,24 +137,5 @@ describe("matchProduce", () => {
     expect(idOf("Sitaphal", "fruits")).toBe("custard-apple");
     // Rice listed with a pulse in its name: the rice category decides.
     expect(idOf("Rice and moong khichdi mix", "rice")).toBe("rice");
-  });
-});
-
-describe("produceForCommodity", () => {
-  it.each([
-    ["Onion", "onion"],
-    ["Paddy(Dhan)(Common)", "paddy"],
-    ["Paddy(Dhan) (Common)", "paddy"],
-    ["Bhindi(Ladies Finger)", "okra"],
-    ["Arhar (Tur/Red Gram)(Whole)", "tur"],
-    ["BENGAL GRAM(GRAM)(WHOLE)", "chana"],
-    ["Wheat", "wheat"],
-  ])("reads %s as %s", (commodity, id) => {
-    expect(produceForCommodity(commodity)?.id).toBe(id);
-  });
-
-  it("knows nothing of commodities outside the catalogue", () => {
-    expect(produceForCommodity("Firewood")).toBeUndefined();
-    expect(produceById("firewood")).toBeUndefined();
   });
 });

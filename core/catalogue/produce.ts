@@ -1,7 +1,8 @@
 /**
  * Which produce a listing or a mandi rate is: a listing's free-text name ("Nashik red onion",
  * "pyaz", "Kolam rice") read against the catalogue, and AGMARKNET's commodity names read through
- * it. Pure; imported by the server (on save, the importer) and by the sell form's page data.
+ * it. Pure; imported by the server (on save) and by the sell form's page data. AGMARKNET's names for
+ * produce are server-only: core/catalogue/agmarknet-commodities.ts.
  */
 import type { CategorySlug } from "./categories";
 import { allowedEdits, editDistance } from "../shared/fuzzy";
@@ -151,23 +152,4 @@ export function matchProduce(name: string, category?: CategorySlug | null): Prod
   const fits = (produce: Produce) => !category || produce.category === null || produce.category === category;
   found.sort((a, b) => Number(fits(b.produce)) - Number(fits(a.produce)) || b.words - a.words || a.at - b.at);
   return found[0]!.produce;
-}
-
-/** AGMARKNET names differ in spaces and case between exports ("Paddy(Dhan) (Common)"): compare without them. */
-function commodityKey(name: string): string {
-  return name
-    .normalize("NFC")
-    .toLowerCase()
-    .replace(/[\s_]+/g, "");
-}
-
-let byCommodity: Map<string, Produce> | undefined;
-
-/** The produce an AGMARKNET commodity name means, or undefined when the catalogue does not know it. */
-export function produceForCommodity(commodity: string): Produce | undefined {
-  if (!byCommodity) {
-    byCommodity = new Map();
-    for (const produce of PRODUCE) for (const name of produce.agmarknet) byCommodity.set(commodityKey(name), produce);
-  }
-  return byCommodity.get(commodityKey(commodity));
 }

@@ -19,6 +19,7 @@ describe("the MSP table", () => {
     expect(rupees("wheat", "2026-11-25")).toEqual([2585]);
     expect(rupees("mustard", "2026-11-25")).toEqual([6200]);
     expect(rupees("tur", "2026-01-15")).toEqual([8000]);
+    expect(rupees("cotton", "2026-01-15")).toEqual([7710, 8110]); // medium and long staple
     expect(rupees("onion", "2026-11-25")).toEqual([]);
     expect(rupees("wheat", "2026-03-31")).toEqual([]); // rabi 2026-27 begins on 1 April 2026
   });

@@ -50,6 +50,8 @@ export const MSP_SEASONS: readonly MspSeason[] = [
       { produce: "soybean", perQuintalPaise: rupees(5328), variety: { en: "yellow", hi: "पीला" } },
       { produce: "sesame", perQuintalPaise: rupees(9846) },
       { produce: "niger", perQuintalPaise: rupees(9537) },
+      { produce: "cotton", perQuintalPaise: rupees(7710), variety: { en: "medium staple", hi: "मध्यम रेशा" } },
+      { produce: "cotton", perQuintalPaise: rupees(8110), variety: { en: "long staple", hi: "लंबा रेशा" } },
     ],
   },
   {

@@ -4,7 +4,7 @@
  * for the mandi_rate table, or the reason it cannot be one (decision 021). Pure.
  */
 import { createHash } from "node:crypto";
-import { produceForCommodity } from "../../core/catalogue/produce";
+import { produceForCommodity } from "../../core/catalogue/agmarknet-commodities";
 import type { MandiRateTable } from "../db/schema";
 import { matchPlace } from "./place-match";
 
