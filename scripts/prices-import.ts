@@ -62,7 +62,7 @@ process.exit(exitCode);
 
 function printReport(report: ImportReport, seconds: number) {
   console.log(
-    `Read ${number(report.read)} records (${report.format.toUpperCase()}) in ${seconds.toFixed(1)} s: ${number(report.stored)} stored, ${number(report.alreadyStored)} already stored, ${number(report.skipped)} skipped.`,
+    `Read ${number(report.read)} records (${report.format.toUpperCase()}) in ${seconds.toFixed(1)} s: ${number(report.stored)} stored, ${number(report.alreadyStored)} already stored, ${number(report.skipped)} skipped (${number(report.heldBack)} held back as implausible, decision 050).`,
   );
   if (report.skipped) {
     console.log(`Skipped records${report.badRows.length < report.skipped ? ` (the first ${report.badRows.length})` : ""}:`);

@@ -94,7 +94,8 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
     expect(report).toMatchObject({ read: 9, stored: 3, skipped: 6 });
     expect(report.badRows.map((bad) => bad.line)).toEqual([3, 4, 5, 6, 8, 9]);
     expect(report.badRows[0]!.problem).toMatch(/min price "abc" is not a number/);
-    expect(report.badRows[1]!.problem).toMatch(/min price .* above the max price/);
+    expect(report.badRows[1]!.problem).toMatch(/modal price \(23.5\) is outside its min–max/);
+    expect(report.heldBack).toBe(1);
     expect(report.badRows[2]!.problem).toMatch(/in the future/);
     expect(report.badRows[3]!.problem).toMatch(/commodity is empty/);
     expect(report.badRows[4]!.problem).toMatch(/not a dd\/mm\/yyyy date/);

@@ -42,8 +42,10 @@ export interface ImportReport {
   stored: number;
   /** Good records that were stored already (an earlier run, or twice in this file). */
   alreadyStored: number;
-  /** Bad records, skipped. */
+  /** Bad records, skipped (held-back ones included). */
   skipped: number;
+  /** Of the skipped, records whose figures would mislead (decision 050): not stored, never shown. */
+  heldBack: number;
   /** The first MAX_LISTED bad records, by line. */
   badRows: BadRow[];
   /** Commodity → records, for commodities the catalogue does not know (stored with no produce). */
@@ -97,6 +99,7 @@ export async function importMandiRates(options: {
     stored: 0,
     alreadyStored: 0,
     skipped: 0,
+    heldBack: 0,
     badRows: [],
     unknownCommodities: new Map(),
     unknownPlaces: new Map(),
@@ -116,6 +119,7 @@ export async function importMandiRates(options: {
     const result = readRecord(record, today);
     if (!result.ok) {
       report.skipped++;
+      if (result.heldBack) report.heldBack++;
       if (report.badRows.length < MAX_LISTED) report.badRows.push({ line, problem: result.problem });
       return;
     }
