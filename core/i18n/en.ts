@@ -654,18 +654,21 @@ export const en = {
     inUnit: "In your unit: {{price}} / {{unit}} ({{band}}).",
     allMarkets: "Rates of all {{count}} markets that day",
     marketsTitle: "{{produce}} mandi rates in {{district}}",
-    marketsIntro: "Each market's rate for {{produce}} on {{date}}, as the government reported it. The district's figure is the median of the markets' modal rates.",
+    marketsIntro:
+      "Each market's rate for {{produce}} on {{date}}, as the government reported it. The district's figure is the median of the markets' modal rates.",
     marketsSummary: "Median of {{count}} markets: {{price}} / kg ({{band}})",
     market: "Market",
     modal: "Modal / kg",
     band: "Min–max / kg",
     perQuintal: "Modal / quintal",
     principalMark: "main mandi",
-    heldBack: "{{count}} figures are not shown: too far from the rest of India that week to be a price per kg (reported per bunch or per piece).",
+    heldBack:
+      "{{count}} figures are not shown: too far from the rest of India that week to be a price per kg (reported per bunch or per piece).",
     noMarkets: "No mandi rates for {{produce}} in {{district}} on that day.",
     backToPrices: "{{produce}} prices",
     govTitle: "Government mandi rates",
-    govIntro: "The latest wholesale rate reported by the mandis in each state and district, per kg. These are not Mandi sellers' asking prices.",
+    govIntro:
+      "The latest wholesale rate reported by the mandis in each state and district, per kg. These are not Mandi sellers' asking prices.",
     govNone: "No government mandi rates have been imported for {{produce}} yet.",
     byState: "Latest mandi rate by state",
     byDistrict: "Latest mandi rate by district",
@@ -707,7 +710,8 @@ export const en = {
     sellers: "Sellers",
     noFigure: "Too few listings",
     // Issue 42 item 4: no chart without figures.
-    trendEmpty: "No week of the last 90 days has enough listings for a usual price ({{listings}} listings from {{sellers}} sellers), so there is no chart yet.",
+    trendEmpty:
+      "No week of the last 90 days has enough listings for a usual price ({{listings}} listings from {{sellers}} sellers), so there is no chart yet.",
     byState: "By state",
     byDistrict: "By district",
     state: "State",

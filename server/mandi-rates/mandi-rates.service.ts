@@ -203,7 +203,13 @@ export function createMandiRatesService(deps: { repository: MandiRatesRepository
         );
         if (!ofDay.length) return null;
         const markets = byMarket(ofDay);
-        return { date, figure: districtFigure(markets), markets: markets.length, market: markets.length === 1 ? markets[0]!.market : null };
+        return {
+          date,
+          figure: districtFigure(markets),
+          markets: markets.length,
+          names: markets.map((m) => m.market),
+          market: markets.length === 1 ? markets[0]!.market : null,
+        };
       };
       const medians = new Map<string, number | undefined>();
       const plausibleOfDayCached = async (date: string, rows: StoredMandiRate[]) => {
@@ -225,43 +231,41 @@ export function createMandiRatesService(deps: { repository: MandiRatesRepository
       const byState = [];
       for (const [state, rows] of group((row) => row.stateSlug)) {
         const latest = await latestOf(rows);
-        if (latest) byState.push({ state, ...latest });
+        if (!latest) continue;
+        const { names: _names, ...shown } = latest;
+        byState.push({ state, ...shown });
       }
       const byDistrict = [];
       for (const [key, rows] of group((row) => (row.districtSlug ? `${row.stateSlug}/${row.districtSlug}` : null))) {
         const latest = await latestOf(rows);
         const [state, district] = key.split("/") as [string, string];
-        if (latest)
-          byDistrict.push({
-            state,
-            district,
-            ...latest,
-            market:
-              latest.market ??
-              principalMarket({ state, district, produceId, districtNames: [rows[0]!.district, districtName(state, district)] }, []) ??
-              null,
-          });
+        if (!latest) continue;
+        const { names, ...shown } = latest;
+        const districtNames = [rows[0]!.district, districtName(state, district)];
+        byDistrict.push({
+          state,
+          district,
+          ...shown,
+          market: shown.market ?? principalMarket({ state, district, produceId, districtNames }, names) ?? null,
+        });
       }
       // The trend: each week's national median of its plausible modals.
       const trend = [];
       if (weeks.length) {
         const all = await repository.ratesBetween({ produceId, fromDate: weeks[0]!.fromDate, toDate: weeks.at(-1)!.toDate });
         for (const week of weeks) {
-          const inWeek = all
-            .filter((row) => row.arrivalDate >= week.fromDate && row.arrivalDate <= week.toDate)
-            .map((row) => row.modalPrice);
-          const middle = weekMedian(inWeek);
-          const kept = inWeek.filter((modal) => !farFromWeek(modal, middle)).sort((a, b) => a - b);
+          const inWeek = all.filter((row) => row.arrivalDate >= week.fromDate && row.arrivalDate <= week.toDate);
+          const middle = weekMedian(inWeek.map((row) => row.modalPrice));
+          const kept = inWeek.filter((row) => !farFromWeek(row.modalPrice, middle));
+          const modals = kept.map((row) => row.modalPrice).sort((a, b) => a - b);
           trend.push(
-            kept.length
+            modals.length
               ? {
-                  modal: median(kept),
-                  low: kept[0]!,
-                  high: kept.at(-1)!,
-                  records: kept.length,
-                  markets: new Set(
-                    all.filter((row) => row.arrivalDate >= week.fromDate && row.arrivalDate <= week.toDate).map((row) => row.market),
-                  ).size,
+                  modal: median(modals),
+                  low: modals[0]!,
+                  high: modals.at(-1)!,
+                  records: modals.length,
+                  markets: new Set(kept.map((row) => row.market)).size,
                 }
               : null,
           );

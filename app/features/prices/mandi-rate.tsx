@@ -41,7 +41,11 @@ export function MandiRateNote({ rate }: { rate: MandiRateView | null | undefined
       </p>
       {rate.market && rate.marketRate ? (
         <p data-testid="mandi-rate-principal">
-          {t("mandiRate.principal", { market: rate.market, price: formatRupees(rate.marketRate.modalPerKg), band: rateBand(rate.marketRate) })}
+          {t("mandiRate.principal", {
+            market: rate.market,
+            price: formatRupees(rate.marketRate.modalPerKg),
+            band: rateBand(rate.marketRate),
+          })}
         </p>
       ) : null}
       {rate.inUnit ? (
