@@ -153,7 +153,7 @@ function usable(r: { read: number; matchedBoth: number; matchedProduce: number; 
   return (
     `Usable: ${number(r.matchedBoth)} of ${number(r.read)} records (${percent(r.matchedBoth, r.read)}) matched to a produce and a district; ` +
     `to a produce ${percent(r.matchedProduce, r.read)}, to a district ${percent(r.matchedDistrict, r.read)}; ` +
-    `${number(r.heldBackImplausible)} held back as implausible.`
+    `${number(r.heldBackImplausible)} held back as implausible (decision 050).`
   );
 }
 

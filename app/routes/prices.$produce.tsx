@@ -12,6 +12,7 @@ import { createTranslator, type MessageTree } from "../../core/i18n/translate";
 import { shareLanguage, shareMetaTags } from "../../core/share/share-meta";
 import { listPreview } from "../../server/share/previews";
 import { PriceChart } from "../features/prices/price-chart";
+import { formatRateDate, MANDI_RATE_SOURCE, MANDI_RATE_SOURCE_URL, marketsHref, rateBand } from "../../core/prices/mandi-rate";
 import type { Route } from "./+types/prices.$produce";
 import { metaI18n, useI18n } from "../features/i18n/i18n";
 
@@ -39,6 +40,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { state } = pricesQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
   const produceId = produceParamSchema.safeParse(params.produce).data ?? "-";
   const page = await orErrorPage(() => context.services.priceInsight.pricePage(produceId));
+  // The government's rates over the listings' own weeks (decision 050), per kg, each with its market and date.
+  const isoOfDay = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+  const rates = await context.services.mandiRates.pricePageRates(
+    page.produce.id,
+    page.trend.map((week) => ({ fromDate: isoOfDay(week.fromDay), toDate: isoOfDay(week.toDay) })),
+  );
+  const perKg = (perQuintal: number) => Math.round(perQuintal / 100);
+  const rateRow = (row: (typeof rates.byState)[number], name: string) => ({
+    name,
+    date: formatRateDate(row.date, lang),
+    market: row.market,
+    markets: row.markets,
+    modalPerKg: perKg(row.figure.modal),
+    minPerKg: perKg(row.figure.min),
+    maxPerKg: perKg(row.figure.max),
+  });
   const search = page.produce.searchName ?? page.produce.en.toLowerCase();
   const listingsHref = (place: { state?: string; district?: string }) =>
     `/viewmore?${new URLSearchParams({ q: search, ...place }).toString()}`;
@@ -82,6 +99,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         name: `${districtName(row.state, row.district, lang)}, ${stateName(row.state, lang)}`,
         href: listingsHref({ state: row.state, district: row.district }),
       })),
+    government: {
+      newestDate: rates.newestDate ? formatRateDate(rates.newestDate, lang) : null,
+      byState: rates.byState.map((row) => rateRow(row, stateName(row.state, lang))).sort((a, b) => a.name.localeCompare(b.name, lang)),
+      byDistrict: rates.byDistrict
+        .filter((row) => !state || row.state === state)
+        .map((row) => ({
+          ...rateRow(row, `${districtName(row.state, row.district, lang)}, ${stateName(row.state, lang)}`),
+          href: marketsHref({ produceId: page.produce.id, stateSlug: row.state, districtSlug: row.district, arrivalDate: row.date }),
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name, lang)),
+      trend: rates.trend.map((week) =>
+        week ? { modalPaise: perKg(week.modal), lowPaise: perKg(week.low), highPaise: perKg(week.high), markets: week.markets } : null,
+      ),
+    },
     trend: page.trend.map((week) => ({
       label: dayMonth(week.fromDay, lang),
       range: `${dayMonth(week.fromDay, lang)} – ${dayMonth(week.toDay, lang)}`,
@@ -161,7 +192,7 @@ function SummaryHeadRow({ first }: { first: string }) {
 
 export default function Prices({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { produce, india, byState, byDistrict, trend } = loaderData;
+  const { produce, india, byState, byDistrict, trend, government } = loaderData;
   return (
     <div className="page max-w-3xl space-y-6 py-6">
       <div>
@@ -195,41 +226,55 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
         <h2 id="trend-heading" className="text-xl font-semibold">
           {t("priceInsight.trendTitle")}
         </h2>
-        <PriceChart id="trend" title={t("priceInsight.trendChart", { produce })} description={t("priceInsight.trendDesc")} weeks={trend} />
-        <div>
-          <table className="w-full border-collapse text-sm">
-            <caption className="sr-only">{t("priceInsight.trendChart", { produce })}</caption>
-            <thead>
-              <SummaryHeadRow first={t("priceInsight.week")} />
-            </thead>
-            <tbody>
-              {trend.map((week) => (
-                <tr key={week.range} className="border-b border-stone-200">
-                  <th scope="row" className="px-2 py-1 text-left font-normal">
-                    {week.range}
-                  </th>
-                  {week.medianPaise !== null && week.lowPaise !== null && week.highPaise !== null ? (
-                    <SummaryCells
-                      summary={{
-                        medianPaise: week.medianPaise,
-                        lowPaise: week.lowPaise,
-                        highPaise: week.highPaise,
-                        listings: week.listings ?? 0,
-                        sellers: 0,
-                      }}
-                    />
-                  ) : (
-                    <td colSpan={3} className="px-2 py-1 text-stone-600">
-                      {t("priceInsight.noFigure")}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        {trend.some((week) => week.medianPaise !== null) ? (
+          <>
+            <PriceChart
+              id="trend"
+              title={t("priceInsight.trendChart", { produce })}
+              description={t("priceInsight.trendDesc")}
+              weeks={trend}
+            />
+            <div>
+              <table className="w-full border-collapse text-sm">
+                <caption className="sr-only">{t("priceInsight.trendChart", { produce })}</caption>
+                <thead>
+                  <SummaryHeadRow first={t("priceInsight.week")} />
+                </thead>
+                <tbody>
+                  {trend.map((week) => (
+                    <tr key={week.range} className="border-b border-stone-200">
+                      <th scope="row" className="px-2 py-1 text-left font-normal">
+                        {week.range}
+                      </th>
+                      {week.medianPaise !== null && week.lowPaise !== null && week.highPaise !== null ? (
+                        <SummaryCells
+                          summary={{
+                            medianPaise: week.medianPaise,
+                            lowPaise: week.lowPaise,
+                            highPaise: week.highPaise,
+                            listings: week.listings ?? 0,
+                            sellers: 0,
+                          }}
+                        />
+                      ) : (
+                        <td colSpan={3} className="px-2 py-1 text-stone-600">
+                          {t("priceInsight.noFigure")}
+                        </td>
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        ) : (
+          <p className="text-stone-700" data-testid="trend-empty">
+            {t("priceInsight.trendEmpty", { listings: String(MIN_LISTINGS), sellers: String(MIN_SELLERS) })}
+          </p>
+        )}
       </section>
 
+      <GovernmentRates produce={produce} government={government} weeks={trend} />
       {byState.length ? (
         <RegionTable caption={t("priceInsight.byState")} placeHeader={t("priceInsight.state")} rows={byState} />
       ) : (
@@ -240,5 +285,150 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
       ) : null}
       <p className="text-sm text-stone-600">{t("priceInsight.method", { listings: String(MIN_LISTINGS), sellers: String(MIN_SELLERS) })}</p>
     </div>
+  );
+}
+
+type Government = Route.ComponentProps["loaderData"]["government"];
+
+/** The government's mandi rates beside the listings' prices (decision 050): each with its market, date and source. */
+function GovernmentRates({
+  produce,
+  government,
+  weeks,
+}: {
+  produce: string;
+  government: Government;
+  weeks: ReadonlyArray<{ label: string; range: string }>;
+}) {
+  const { t } = useI18n();
+  const chartWeeks = weeks.map((week, index) => {
+    const figure = government.trend[index];
+    return {
+      label: week.label,
+      range: week.range,
+      medianPaise: figure?.modalPaise ?? null,
+      lowPaise: figure?.lowPaise ?? null,
+      highPaise: figure?.highPaise ?? null,
+      markets: figure?.markets ?? null,
+    };
+  });
+  const rateTable = (caption: string, rows: ReadonlyArray<Government["byState"][number] & { href?: string | null }>) => (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-sm">
+        <caption className="mb-2 text-left text-lg font-semibold">{caption}</caption>
+        <thead>
+          <tr className="border-b border-stone-300 text-left">
+            <th scope="col" className="px-2 py-1">
+              {t("mandiRate.place")}
+            </th>
+            <th scope="col" className="px-2 py-1 text-right">
+              {t("mandiRate.rate")}
+            </th>
+            <th scope="col" className="px-2 py-1">
+              {t("mandiRate.reported")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.name} className="border-b border-stone-200">
+              <th scope="row" className="px-2 py-1 text-left font-normal [overflow-wrap:anywhere]">
+                {row.href ? (
+                  <Link to={row.href} className="font-medium text-brand-800 underline underline-offset-4">
+                    {row.name}
+                  </Link>
+                ) : (
+                  row.name
+                )}
+              </th>
+              <td className="px-2 py-1 text-right whitespace-nowrap">
+                <span className="font-semibold">{formatRupees(row.modalPerKg)}</span>
+                <span className="block text-xs text-stone-700">{rateBand(row)}</span>
+              </td>
+              <td className="px-2 py-1 [overflow-wrap:anywhere]">
+                {row.markets > 1 ? t("mandiRate.markets", { count: String(row.markets) }) : row.market}
+                {row.markets > 1 && row.market ? ` · ${row.market}` : null}
+                <span className="block text-xs text-stone-700">{row.date}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+  return (
+    <section aria-labelledby="government-heading" className="space-y-3" data-testid="government-rates">
+      <h2 id="government-heading" className="text-xl font-semibold">
+        {t("mandiRate.govTitle")}
+      </h2>
+      {government.newestDate ? (
+        <>
+          <p className="text-stone-700">{t("mandiRate.govIntro")}</p>
+          {chartWeeks.some((week) => week.medianPaise !== null) ? (
+            <>
+              <PriceChart
+                id="government-trend"
+                title={t("mandiRate.trendTable", { produce })}
+                description={t("mandiRate.govIntro")}
+                weeks={chartWeeks}
+              />
+              <table className="w-full border-collapse text-sm" data-testid="government-trend">
+                <caption className="sr-only">{t("mandiRate.trendTable", { produce })}</caption>
+                <thead>
+                  <tr className="border-b border-stone-300 text-left">
+                    <th scope="col" className="px-2 py-1">
+                      {t("priceInsight.week")}
+                    </th>
+                    <th scope="col" className="px-2 py-1 text-right">
+                      {t("priceInsight.median")}
+                    </th>
+                    <th scope="col" className="px-2 py-1">
+                      {t("priceInsight.bandHeader")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {chartWeeks.map((week) => (
+                    <tr key={week.range} className="border-b border-stone-200">
+                      <th scope="row" className="px-2 py-1 text-left font-normal">
+                        {week.range}
+                      </th>
+                      {week.medianPaise !== null && week.lowPaise !== null && week.highPaise !== null ? (
+                        <>
+                          <td className="px-2 py-1 text-right font-semibold whitespace-nowrap">{formatRupees(week.medianPaise)}</td>
+                          <td className="px-2 py-1 whitespace-nowrap">
+                            {rateBand({ minPerKg: week.lowPaise, maxPerKg: week.highPaise })}
+                            <span className="block text-xs text-stone-700">
+                              {t("mandiRate.markets", { count: String(week.markets ?? 0) })}
+                            </span>
+                          </td>
+                        </>
+                      ) : (
+                        <td colSpan={2} className="px-2 py-1 text-stone-600">
+                          {t("mandiRate.noRate")}
+                        </td>
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          ) : (
+            <p className="text-stone-700" data-testid="government-trend-none">
+              {t("mandiRate.trendNone", { produce, date: government.newestDate })}
+            </p>
+          )}
+          {government.byState.length ? rateTable(t("mandiRate.byState"), government.byState) : null}
+          {government.byDistrict.length ? rateTable(t("mandiRate.byDistrict"), government.byDistrict) : null}
+          <p className="text-sm text-stone-700">
+            <a href={MANDI_RATE_SOURCE_URL} className="underline underline-offset-4" rel="noopener noreferrer">
+              {t("mandiRate.source", { source: MANDI_RATE_SOURCE })}
+            </a>
+          </p>
+        </>
+      ) : (
+        <p className="text-stone-700">{t("mandiRate.govNone", { produce })}</p>
+      )}
+    </section>
   );
 }

@@ -57,7 +57,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The Share button sends the page's own language: a Hindi page shares a Hindi preview.
   const share = listingPreview(listing, lang, context.config.baseUrl);
   const [mandiRate, standing, [saved], savedAlternatives] = await Promise.all([
-    context.services.mandiRates.rateFor({ produceId: listing.produceId, state: listing.state, district: listing.district }),
+    context.services.mandiRates.rateFor({
+      produceId: listing.produceId,
+      state: listing.state,
+      district: listing.district,
+      unit: listing.unit,
+      gramsPerUnit: listing.gramsPerUnit,
+    }),
     priceStandingFor(context.services, request, listing),
     withSaved(context, [listing]),
     withSaved(context, withPlaceLabels(alternatives, lang)),

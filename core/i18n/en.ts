@@ -660,6 +660,37 @@ export const en = {
     line: "Government mandi rate, {{market}} ({{district}}), {{date}}: {{price}} / kg ({{band}})",
     source: "Source: {{source}}",
     old: "Reported {{days}} days ago, on {{date}}: prices may have changed since.",
+    // Decision 050: a district's several markets, every market's rate, and the price page's rates.
+    lineMarkets: "Government mandi rate, {{district}} district, {{date}}: {{price}} / kg, the median of {{count}} markets ({{band}})",
+    principal: "{{market}}, the district's main mandi: {{price}} / kg ({{band}})",
+    inUnit: "In your unit: {{price}} / {{unit}} ({{band}}).",
+    allMarkets: "Rates of all {{count}} markets that day",
+    marketsTitle: "{{produce}} mandi rates in {{district}}",
+    marketsIntro:
+      "Each market's rate for {{produce}} on {{date}}, as the government reported it. The district's figure is the median of the markets' modal rates.",
+    marketsSummary: "Median of {{count}} markets: {{price}} / kg ({{band}})",
+    market: "Market",
+    modal: "Modal / kg",
+    band: "Min–max / kg",
+    perQuintal: "Modal / quintal",
+    principalMark: "main mandi",
+    heldBack:
+      "{{count}} figures are not shown: too far from the rest of India that week to be a price per kg (reported per bunch or per piece).",
+    noMarkets: "No mandi rates for {{produce}} in {{district}} on that day.",
+    backToPrices: "{{produce}} prices",
+    govTitle: "Government mandi rates",
+    govIntro:
+      "The latest wholesale rate reported by the mandis in each state and district, per kg. These are not Mandi sellers' asking prices.",
+    govNone: "No government mandi rates have been imported for {{produce}} yet.",
+    byState: "Latest mandi rate by state",
+    byDistrict: "Latest mandi rate by district",
+    place: "Place",
+    rate: "Rate / kg",
+    reported: "Market, date",
+    markets: "{{count}} markets",
+    trendTable: "{{produce}}: government mandi rate per kg, week by week",
+    trendNone: "No mandi rates for {{produce}} in these 90 days. The latest were reported on {{date}}.",
+    noRate: "No rate",
   },
   priceInsight: {
     band: "{{produce}} near {{place}}, last 30 days: most between {{low}} and {{high}} a kg ({{count}} listings)",
@@ -690,6 +721,9 @@ export const en = {
     listings: "Listings",
     sellers: "Sellers",
     noFigure: "Too few listings",
+    // Issue 42 item 4: no chart without figures.
+    trendEmpty:
+      "No week of the last 90 days has enough listings for a usual price ({{listings}} listings from {{sellers}} sellers), so there is no chart yet.",
     byState: "By state",
     byDistrict: "By district",
     state: "State",

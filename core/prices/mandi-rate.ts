@@ -7,17 +7,39 @@ import type { Language } from "../i18n/languages";
 import { isoDate, shortMonth } from "../shared/dates";
 import { formatRupees } from "../money/money";
 
-export interface MandiRateView {
-  market: string;
-  /** As AGMARKNET wrote it. */
-  district: string;
-  state: string;
-  /** YYYY-MM-DD, the day the produce arrived at the market. */
-  arrivalDate: string;
-  /** Paise per kg (the file's per-quintal prices divided by 100). */
+/** One market's figures, or a district's across its markets; paise per kg. */
+export interface RateBand {
   minPerKg: number;
   maxPerKg: number;
   modalPerKg: number;
+}
+
+export interface MandiRateView extends RateBand {
+  produceId: string;
+  /**
+   * The market the rate is named by: the only one that reported, or the district's principal
+   * market (core/prices/principal-markets); null when several reported and none is the principal.
+   * As AGMARKNET wrote it.
+   */
+  market: string | null;
+  /** As AGMARKNET wrote it. */
+  district: string;
+  /** Our district's names (core/locations), which pages show; AGMARKNET's when it matched none. */
+  districtNames: { en: string; hi: string };
+  state: string;
+  stateSlug: string;
+  districtSlug: string | null;
+  /** YYYY-MM-DD, the day the produce arrived at the market. */
+  arrivalDate: string;
+  /**
+   * Markets that reported that day (decision 050). With more than one, the band is the district's:
+   * modal = the median of the markets' modals, min–max = the lowest and highest of them.
+   */
+  markets: number;
+  /** The named market's own figures, when several markets reported. */
+  marketRate: RateBand | null;
+  /** The modal and band in the seller's unit (a quintal, a crate…), when it is not a kg. */
+  inUnit: { unit: string; modalPaise: number; minPaise: number; maxPaise: number } | null;
   /** Found in the listing's district, or (none there) elsewhere in its state. */
   scope: "district" | "state";
   /** Whole days from the arrival date to the day it was looked up, in India. */
@@ -43,7 +65,13 @@ export function rateAgeDays(arrivalDate: string, now: number): number {
 }
 
 /** "₹19–23" per kg: rupees, without "/ kg" (the line says it once). */
-export function rateBand(rate: Pick<MandiRateView, "minPerKg" | "maxPerKg">): string {
+export function rateBand(rate: Pick<RateBand, "minPerKg" | "maxPerKg">): string {
   const plain = (paise: number) => formatRupees(paise).replace(/^₹/, "");
   return rate.minPerKg === rate.maxPerKg ? formatRupees(rate.minPerKg) : `₹${plain(rate.minPerKg)}–${plain(rate.maxPerKg)}`;
+}
+
+/** "/prices/onion/markets/maharashtra/nashik?date=2026-11-24": every market's rate that day. */
+export function marketsHref(rate: Pick<MandiRateView, "produceId" | "stateSlug" | "districtSlug" | "arrivalDate">): string | null {
+  if (!rate.districtSlug) return null;
+  return `/prices/${rate.produceId}/markets/${rate.stateSlug}/${rate.districtSlug}?date=${rate.arrivalDate}`;
 }

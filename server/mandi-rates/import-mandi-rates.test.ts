@@ -69,7 +69,7 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
     const today = agmarknetDate(0);
     const twice = await run(
       fromText(
-        `${CSV_HEADER_LINE}\nMaharashtra,Nashik,Lasalgaon,Onion,Red,FAQ,${today},1,2,2\nMaharashtra, Nashik ,LASALGAON,Onion,Red,FAQ,${today},1,2,2\n`,
+        `${CSV_HEADER_LINE}\nMaharashtra,Nashik,Lasalgaon,Onion,Red,FAQ,${today},1000,2000,2000\nMaharashtra, Nashik ,LASALGAON,Onion,Red,FAQ,${today},1000,2000,2000\n`,
       ),
     );
     expect(twice).toMatchObject({ stored: 1, alreadyStored: 1 });
@@ -94,7 +94,8 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
     expect(report).toMatchObject({ read: 9, stored: 3, skipped: 6 });
     expect(report.badRows.map((bad) => bad.line)).toEqual([3, 4, 5, 6, 8, 9]);
     expect(report.badRows[0]!.problem).toMatch(/min price "abc" is not a number/);
-    expect(report.badRows[1]!.problem).toMatch(/min price .* above the max price/);
+    expect(report.badRows[1]!.problem).toMatch(/modal price \(2350\) is outside its min–max/);
+    expect(report.heldBackImplausible).toBe(1);
     expect(report.badRows[2]!.problem).toMatch(/in the future/);
     expect(report.badRows[3]!.problem).toMatch(/commodity is empty/);
     expect(report.badRows[4]!.problem).toMatch(/not a dd\/mm\/yyyy date/);
@@ -181,13 +182,20 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
     // Looked up on 10 Dec 2026 (India): the 24 Nov rate is 16 days old, and says so on the page.
     t.clock.now = Date.UTC(2026, 11, 10, 6, 30);
     expect(await t.mandiRates.rateFor({ produceId: "onion", state: "maharashtra", district: "nashik" })).toEqual({
+      produceId: "onion",
       market: "Lasalgaon",
       district: "Nashik",
+      districtNames: { en: "Nashik", hi: "नासिक" },
       state: "Maharashtra",
+      stateSlug: "maharashtra",
+      districtSlug: "nashik",
       arrivalDate: "2026-11-24",
       minPerKg: 1900,
       maxPerKg: 2300,
       modalPerKg: 2150,
+      markets: 1,
+      marketRate: null,
+      inUnit: null,
       scope: "district",
       ageDays: 16,
     });

@@ -38,7 +38,7 @@ export interface ImportReport {
   stored: number;
   /** Good records that were stored already (an earlier run, or twice in this file). */
   alreadyStored: number;
-  /** Bad records, skipped. */
+  /** Bad records, skipped (held-back ones included). */
   skipped: number;
   /** The first MAX_LISTED bad records, by line. */
   badRows: BadRow[];
@@ -46,10 +46,7 @@ export interface ImportReport {
   matchedProduce: number;
   matchedDistrict: number;
   matchedBoth: number;
-  /**
-   * Good records held back as implausible (issue 41's plausibility rule, written by another
-   * change): stays 0 until the rule is called from the row handling below.
-   */
+  /** Of the skipped, records whose figures would mislead (decision 050): not stored, never shown. */
   heldBackImplausible: number;
   /** Commodity → records, for commodities the catalogue does not know (stored with no produce). */
   unknownCommodities: Map<string, number>;
@@ -135,6 +132,7 @@ export async function importMandiRates(options: {
     const result = readRecord(record, today);
     if (!result.ok) {
       report.skipped++;
+      if (result.heldBack) report.heldBackImplausible++;
       if (report.badRows.length < MAX_LISTED) report.badRows.push({ line, problem: result.problem });
       return;
     }

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { produceForCommodity } from "../../core/catalogue/agmarknet-commodities";
 import type { MandiRateTable } from "../db/schema";
 import { matchPlace } from "./place-match";
+import { plausibleFigures, type HeldBackReason } from "../../core/prices/plausible-rate";
 
 /** The CSV export's headers, in its order (the other shapes' spellings: record-shape.ts). */
 export const CSV_HEADERS = [
@@ -46,7 +47,7 @@ export type MandiRateRow = Omit<MandiRateTable, "imported_at" | "min_price" | "m
   modal_price: number;
 };
 
-export type RecordResult = { ok: true; row: MandiRateRow } | { ok: false; problem: string };
+export type RecordResult = { ok: true; row: MandiRateRow } | { ok: false; problem: string; heldBack?: HeldBackReason };
 
 const text = (value: unknown): string =>
   value === null || value === undefined ? "" : String(value).normalize("NFC").replace(/\s+/g, " ").trim();
@@ -101,8 +102,19 @@ export function readRecord(record: RawRecord, today: string): RecordResult {
   ] as const) {
     if (value === undefined) return { ok: false, problem: `the ${name} price "${text(field).slice(0, 40)}" is not a number` };
   }
-  if (min! > max!) return { ok: false, problem: `the min price (${min! / 100}) is above the max price (${max! / 100})` };
-  if (modal! <= 0) return { ok: false, problem: "the modal price is zero" };
+  // Decision 050: figures that would mislead are held back (counted apart from bad rows).
+  const figures = plausibleFigures({ min: min!, max: max!, modal: modal! });
+  if (!figures.shown)
+    return {
+      ok: false,
+      heldBack: figures.reason,
+      problem:
+        figures.reason === "no-modal"
+          ? "the modal price is zero"
+          : figures.reason === "under-a-rupee"
+            ? `the modal price (${modal! / 100} a quintal) is under ₹1 a kg: a per-bunch or per-piece figure`
+            : `the modal price (${modal! / 100}) is outside its min–max (${min! / 100}–${max! / 100})`,
+    };
   const variety = text(record.variety);
   const grade = text(record.grade);
   const place = matchPlace(state, district);
@@ -120,9 +132,9 @@ export function readRecord(record: RawRecord, today: string): RecordResult {
       variety,
       grade,
       arrival_date: arrivalDate,
-      min_price: min!,
-      max_price: max!,
-      modal_price: modal!,
+      min_price: figures.min,
+      max_price: figures.max,
+      modal_price: figures.modal,
     },
   };
 }

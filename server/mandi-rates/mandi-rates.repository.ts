@@ -69,6 +69,50 @@ export function createMandiRatesRepository(db: Kysely<Database>) {
     },
 
     /**
+     * Every rate of a produce on one day in a district (when given), else in its state: each
+     * market's figures, for the district's median across its markets (decision 050). By market,
+     * variety and grade: 0022's index order after the date.
+     */
+    async ratesOfDay(where: {
+      produceId: string;
+      state: string;
+      district?: string | null;
+      arrivalDate: string;
+    }): Promise<StoredMandiRate[]> {
+      let query = db
+        .selectFrom("mandi_rate")
+        .select(STORED_COLUMNS)
+        .where("produce_id", "=", where.produceId)
+        .where("state_slug", "=", where.state);
+      if (where.district) query = query.where("district_slug", "=", where.district);
+      const rows = await query
+        .where("arrival_date", "=", where.arrivalDate)
+        .orderBy("market")
+        .orderBy("variety")
+        .orderBy("grade")
+        .execute();
+      return rows.map(storedRate);
+    },
+
+    /**
+     * A produce's rates across India between two dates (inclusive), matched to a district: the
+     * week's national figures that each shown rate is measured against (decision 050), and the
+     * price page's latest rates and trend. Read by 0029's produce index range.
+     */
+    async ratesBetween(where: { produceId: string; fromDate: string; toDate: string }): Promise<StoredMandiRate[]> {
+      const rows = await db
+        .selectFrom("mandi_rate")
+        .select(STORED_COLUMNS)
+        .where("produce_id", "=", where.produceId)
+        .where("arrival_date", ">=", where.fromDate)
+        .where("arrival_date", "<=", where.toDate)
+        .orderBy("arrival_date", "desc")
+        .orderBy("id", "desc")
+        .execute();
+      return rows.map(storedRate);
+    },
+
+    /**
      * A produce's rates, newest arrival first (then by id, descending: a stable order), optionally in a state,
      * a district, a market, and between two dates; for the public API (decision 032), which pages
      * by the last row's date and id. `limit` rows at most.
@@ -141,6 +185,21 @@ type StoredColumns =
   | "min_price"
   | "max_price"
   | "modal_price";
+const STORED_COLUMNS = [
+  "state",
+  "district",
+  "state_slug",
+  "district_slug",
+  "market",
+  "commodity",
+  "variety",
+  "grade",
+  "arrival_date",
+  "min_price",
+  "max_price",
+  "modal_price",
+] as const;
+
 function storedRate(row: Pick<MandiRateTable, StoredColumns>): StoredMandiRate {
   return {
     state: row.state,
