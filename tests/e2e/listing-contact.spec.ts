@@ -92,7 +92,12 @@ for (const { lang, locale, words, price } of LANGS) {
           const focused = await page.evaluate(() => {
             const element = document.activeElement!;
             const rect = element.getBoundingClientRect();
-            return { what: element.outerHTML.slice(0, 80), bottom: rect.bottom, top: rect.top, inFooter: Boolean(element.closest("footer")) };
+            return {
+              what: element.outerHTML.slice(0, 80),
+              bottom: rect.bottom,
+              top: rect.top,
+              inFooter: Boolean(element.closest("footer")),
+            };
           });
           if (focused.inFooter) break;
           expect(focused.top, focused.what).toBeGreaterThanOrEqual(0);

@@ -89,7 +89,10 @@ test.describe("Show number past the address's threshold", () => {
         name: new RegExp(`^Call seller ${seller.name} on \\+91 ${seller.phone.slice(0, 5)} ${seller.phone.slice(5)}$`),
       });
       await expect(call).toHaveAttribute("href", `tel:+91${seller.phone}`);
-      await expect(bar.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", new RegExp(`^https://wa\\.me/91${seller.phone}\\?text=`));
+      await expect(bar.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
+        "href",
+        new RegExp(`^https://wa\\.me/91${seller.phone}\\?text=`),
+      );
       expect(await documentScrollWidth(page)).toBeLessThanOrEqual(360);
     } finally {
       await context.close();
