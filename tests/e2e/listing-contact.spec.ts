@@ -12,6 +12,9 @@ import { hi } from "../../core/i18n/hi";
 import { axeViolations } from "./support/axe";
 import { expect, test, uniqueTag, waitForHydration } from "./support/fixtures";
 
+// A listing with a photo, a second browser context and a walk through the page by keyboard: about 35 s measured on a loaded run.
+test.describe.configure({ timeout: 90_000 });
+
 const SCREEN = { width: 360, height: 640 };
 const LANGS = [
   { lang: "en", locale: "en-IN", words: en, price: "₹95 / kg" },
