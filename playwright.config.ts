@@ -26,6 +26,7 @@ export const ENGINE_FREE_SPECS = [
   "hindi-seller-and-staff",
   "http-plumbing",
   "languages",
+  "listing-contact",
   "no-internals",
   "offline",
   "paint",

@@ -20,6 +20,10 @@ const services = await createServices(config, { now: () => clock.now });
 const progress = process.stdout.isTTY ? progressBar() : progressLines();
 try {
   const result = await seedDemoData(services, { listings: count, days, clock, onProgress: progress.update }).finally(progress.stop);
+  // The work its listings queued (their share cards, alert matching) is done here, not left to the
+  // server's first minutes, where a first share waited seconds for a card being drawn (issue 42).
+  console.log("Making the listings' share cards…");
+  await services.jobs.runDue();
   console.log(
     `Done: ${result.sellers} sellers, ${result.listings} listings (${result.sold} sold, ${result.expired} from last season; older fruit and vegetables also show as expired).`,
   );

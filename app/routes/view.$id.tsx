@@ -17,7 +17,7 @@ import { priceStandingFor } from "../../server/route-helpers/price-insight";
 import { PriceStanding } from "../features/prices/price-insight";
 import { Alert } from "../components/ui/alert";
 import { MandiRateNote } from "../features/prices/mandi-rate";
-import { SellerContact } from "../features/listings/seller-contact";
+import { ContactActions, SellerNumber } from "../features/listings/seller-contact";
 import { ListingGrid } from "../features/listings/listing-card";
 import { PhotoGallery } from "../features/listings/photo-gallery";
 import { StaticIsland } from "../components/ui/static-island";
@@ -165,6 +165,23 @@ export default function View({ loaderData, actionData }: Route.ComponentProps) {
           )}
           {/* The details, the seller and the safety tips: text and links, not hydrated (decision 039). */}
           <StaticIsland as="div" deps={[listing, lang, phone, shown?.refusedForMinutes]}>
+            {/* Call and WhatsApp here in the reading and keyboard order, held at the foot of a phone's screen while the listing is for sale (decision 053). */}
+            {listing.seller ? (
+              <section aria-label={t("listing.contactSeller")} className={active ? "contact-bar" : "mt-3"}>
+                <ContactActions
+                  name={listing.seller.name}
+                  phone={phone}
+                  action={`/view/${listing.id}`}
+                  whatsappText={t("listing.whatsappMessage", {
+                    name: listing.name,
+                    price: priceText(listing, i18n),
+                    url: loaderData.share.url,
+                  })}
+                  short
+                  className="flex gap-2"
+                />
+              </section>
+            ) : null}
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-700">
               <dt className="font-semibold">{t("listing.category")}</dt>
               <dd>{t(`category.label.${category.slug}`)}</dd>
@@ -241,7 +258,7 @@ export default function View({ loaderData, actionData }: Route.ComponentProps) {
                       {listing.seller.name}
                     </Link>
                   </p>
-                  <SellerContact
+                  <SellerNumber
                     name={listing.seller.name}
                     phone={phone}
                     action={`/view/${listing.id}`}

@@ -42,6 +42,8 @@ export interface ListingSummary {
   where: string | null;
   /** Quality grade (core/catalogue/grades), null when not said. */
   grade: Grade | null;
+  /** The catalogue produce it is compared with (core/catalogue/produce), null for none: the key to price insight and mandi rates. */
+  produceId: string | null;
   /** "Nearest first" only: kilometres from the buyer's district to this listing's (decision 024). */
   distanceKm?: number;
 }
@@ -75,8 +77,6 @@ export interface ListingDetail extends OwnListingSummary {
   minOrder: number | null;
   variety: string | null;
   organic: boolean;
-  /** The catalogue produce it is compared with (core/catalogue/produce), null for none. */
-  produceId: string | null;
   /** Whether the seller chose `produceId` (else it was read from the name; null: not read yet). */
   produceChosen: boolean;
   grade: Grade | null;

@@ -85,4 +85,11 @@ describe("whatsappLink", () => {
   it("does not add or remove anything else", () => {
     expect(whatsappLink("919876543210")).toBe("https://wa.me/919876543210");
   });
+
+  it("starts the chat with a message, every character that means something in a URL encoded", () => {
+    const text = "नमस्ते जी, Onion & Garlic ₹24 / kg? #1 https://mandi.example/view/1?lang=hi";
+    const link = whatsappLink("+919876543210", text);
+    expect(link).toMatch(/^https:\/\/wa\.me\/919876543210\?text=[^&#?]+$/);
+    expect(new URL(link).searchParams.get("text")).toBe(text);
+  });
 });

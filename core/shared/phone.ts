@@ -15,9 +15,10 @@ export function formatPhone(e164: string): string {
   return match ? `+91 ${match[1]} ${match[2]}` : e164;
 }
 
-/** "+919876543210" → "https://wa.me/919876543210". */
-export function whatsappLink(e164: string): string {
-  return `https://wa.me/${e164.replace(/^\+/, "")}`;
+/** "+919876543210" → "https://wa.me/919876543210"; with `text`, the chat opens with it typed (wa.me's `text`, percent-encoded). */
+export function whatsappLink(e164: string, text?: string): string {
+  const chat = `https://wa.me/${e164.replace(/^\+/, "")}`;
+  return text ? `${chat}?text=${encodeURIComponent(text)}` : chat;
 }
 
 /** The "Show number" form's intent (decision 046): a seller's number shown past the address's hourly threshold. */

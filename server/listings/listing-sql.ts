@@ -50,6 +50,7 @@ export const SUMMARY_COLUMNS = [
   "listing.state",
   "listing.district",
   "listing.grade",
+  "listing.produce_id",
 ] as const;
 
 export type SummaryRow = {
@@ -64,6 +65,7 @@ export type SummaryRow = {
   state: string | null;
   district: string | null;
   grade: string | null;
+  produce_id: string | null;
 };
 
 export function toSummary(row: SummaryRow): ListingSummary {
@@ -80,5 +82,6 @@ export function toSummary(row: SummaryRow): ListingSummary {
     district: row.district,
     where: row.state ? placeLabel({ state: row.state, district: row.district ?? "" }) || null : null,
     grade: row.grade !== null && isGrade(row.grade) ? row.grade : null,
+    produceId: row.produce_id,
   };
 }

@@ -141,6 +141,11 @@ export const listingSummarySchema = z
     price_per_kg: moneySchema,
     price_as_listed: moneySchema,
     grade: z.string().nullable(),
+    produce_id: z.string().nullable().meta({
+      description:
+        "The produce it is compared with, an id from `/produce` (`onion`): give it to `/price-insight` or `/mandi-rates`. Null when the listing names no produce Mandi knows.",
+      example: "onion",
+    }),
     place: placeSchema.nullable(),
     created_at: dateTime,
     cover_photo: photoSchema,
@@ -173,7 +178,6 @@ export const listingDetailSchema = listingSummarySchema
     min_order: z.number().nullable(),
     variety: z.string().nullable(),
     organic: z.boolean(),
-    produce_id: z.string().nullable(),
     available_from: date.nullable(),
     seller: z
       .object({

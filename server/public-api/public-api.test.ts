@@ -144,6 +144,26 @@ describe.each(testEngines())("the public API on %s", (engine) => {
     expect((await get("/mandi-rates?produce=onion&from=2026-02-30")).status).toBe(400);
   });
 
+  it("gives every listing in a list its produce id, which a client takes to /price-insight and /mandi-rates (issue 42)", async () => {
+    for (const path of [
+      "/listings?limit=50",
+      "/listings?q=onion&state=maharashtra&district=nashik",
+      "/listings?q=onion&sort=near&from=maharashtra/nashik",
+      `/sellers/${market.sellers[0]!.id}`,
+    ]) {
+      const { res, body } = await json(path);
+      expect(res.status, path).toBe(200);
+      const items = (body.items ?? body.listings) as Array<{ id: string; produce_id?: string | null }>;
+      expect(items.length, path).toBeGreaterThan(0);
+      for (const item of items) expect(item.produce_id, `${path} ${item.id}`).toBe(item.id === market.tomatoId ? "tomato" : "onion");
+    }
+    const [first] = (await json("/listings?q=onion&state=maharashtra&district=nashik&limit=1")).body.items as Array<{ produce_id: string }>;
+    const insight = await json(`/price-insight?produce=${first!.produce_id}&state=maharashtra&district=nashik`);
+    expect(insight.body).toMatchObject({ produce: { id: "onion" }, enough: true });
+    const rates = await json(`/mandi-rates?produce=${first!.produce_id}&state=maharashtra&district=nashik`);
+    expect(rates.body.items).toHaveLength(5);
+  });
+
   it("gives the MSP table, the catalogue, categories, states and a state's districts", async () => {
     const msp = await json("/msp");
     expect((msp.body.seasons as unknown[]).length).toBeGreaterThan(0);

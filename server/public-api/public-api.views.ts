@@ -69,6 +69,7 @@ export function listingSummaryView(item: ListingSummary, { lang, origin }: ViewC
     price_per_kg: money(item.pricePaise, "kg"),
     price_as_listed: money(item.unitPricePaise, item.unit),
     grade: item.grade,
+    produce_id: item.produceId,
     place: placeView(item.state, item.district, lang),
     created_at: isoDateTimeInIndia(item.createdAt),
     cover_photo: photoView(item.imageKey, origin),
@@ -91,7 +92,6 @@ export function listingDetailView(listing: ListingDetail, context: ViewContext):
     min_order: listing.minOrder,
     variety: listing.variety,
     organic: listing.organic,
-    produce_id: listing.produceId,
     available_from: listing.availableFrom,
     seller: listing.seller
       ? {

@@ -68,12 +68,14 @@ test.describe("Show number past the address's threshold", () => {
     try {
       const page = await context.newPage();
       await page.goto(`/view/${listing.id}`);
+      // The note in the seller's details; the button where Call and WhatsApp would be, in the contact bar (decision 053).
       const section = page.getByRole("region", { name: "Seller details" });
+      const bar = page.getByRole("region", { name: "Contact the seller" });
       await expect(section.getByText("To keep sellers' numbers safe from spam, press the button to see this number.")).toBeVisible();
-      await expect(section.getByRole("link", { name: /Call seller/ })).toHaveCount(0);
-      await expect(section.getByRole("link", { name: "WhatsApp" })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: /Call seller/ })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "WhatsApp" })).toHaveCount(0);
       expect(await page.content()).not.toContain(seller.phone);
-      const button = section.getByRole("button", { name: `Show the phone number of ${seller.name}` });
+      const button = bar.getByRole("button", { name: `Show the phone number of ${seller.name}` });
       await expect(button).toHaveText("Show number");
       expect(await documentScrollWidth(page)).toBeLessThanOrEqual(360);
 
@@ -82,11 +84,15 @@ test.describe("Show number past the address's threshold", () => {
       await expect(button).toBeFocused();
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(new RegExp(`/view/${listing.id}#seller-contact$`));
-      const call = section.getByRole("link", {
+      await expect(section.getByText(`+91 ${seller.phone.slice(0, 5)} ${seller.phone.slice(5)}`, { exact: true })).toBeVisible();
+      const call = bar.getByRole("link", {
         name: new RegExp(`^Call seller ${seller.name} on \\+91 ${seller.phone.slice(0, 5)} ${seller.phone.slice(5)}$`),
       });
       await expect(call).toHaveAttribute("href", `tel:+91${seller.phone}`);
-      await expect(section.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", `https://wa.me/91${seller.phone}`);
+      await expect(bar.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
+        "href",
+        new RegExp(`^https://wa\\.me/91${seller.phone}\\?text=`),
+      );
       expect(await documentScrollWidth(page)).toBeLessThanOrEqual(360);
     } finally {
       await context.close();

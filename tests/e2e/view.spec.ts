@@ -47,7 +47,9 @@ test("a signed-out visitor sees every detail of a listing and can call the selle
     const sellerDetails = page.getByRole("region", { name: "Seller details" });
     await expect(sellerDetails.getByRole("heading", { name: "Seller details" })).toBeVisible();
     await expect(sellerDetails.getByText(seller.name, { exact: true })).toBeVisible();
-    const call = sellerDetails.getByRole("link", { name: new RegExp(`^Call seller ${seller.name}`) });
+    const call = page
+      .getByRole("region", { name: "Contact the seller" })
+      .getByRole("link", { name: new RegExp(`^Call seller ${seller.name}`) });
     await expect(call).toBeVisible();
     await expect(call).toHaveAttribute("href", `tel:+91${seller.phone}`);
     // The number is also shown as text, grouped for reading.

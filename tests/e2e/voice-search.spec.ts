@@ -241,6 +241,24 @@ test.describe("without a speech recognizer", () => {
     await expect(page.getByRole("status")).toHaveCount(0);
   });
 
+  test("where the properties exist but hold no recognizer, there is no microphone either (issue 42)", async ({ page }) => {
+    // As some browsers have it: the names are on window, the recognizer is not.
+    await page.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      w.SpeechRecognition = undefined;
+      w.webkitSpeechRecognition = undefined;
+    });
+    await gotoHydrated(page, "/");
+    expect(
+      await page.evaluate(
+        () => "SpeechRecognition" in window && (window as unknown as Record<string, unknown>).SpeechRecognition === undefined,
+      ),
+    ).toBe(true);
+    await expect(productBox(page, EN.box)).toBeVisible();
+    await expect(page.getByRole("button", { name: EN.mic })).toHaveCount(0);
+    await expect(page.getByText(EN.other)).toHaveCount(0);
+  });
+
   test("the server's page has no microphone button either", async ({ request }) => {
     const html = await (await request.get("/")).text();
     expect(html).toContain(EN.box);

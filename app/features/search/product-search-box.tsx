@@ -15,12 +15,16 @@ const DEBOUNCE_MS = 150;
 const noSubscription = () => () => {};
 /**
  * Whether the browser can turn speech into text. False on the server and while hydrating (the
- * server snapshot), so the microphone appears only once the page can use it, and only where it works.
+ * server snapshot), so the microphone appears only once the page can use it, and only where it works:
+ * a recognizer that can be made, not merely a property by its name (some browsers hold `undefined` there).
  */
 function useSpeechRecognitionAvailable(): boolean {
   return useSyncExternalStore(
     noSubscription,
-    () => "SpeechRecognition" in window || "webkitSpeechRecognition" in window,
+    () => {
+      const w = window as { SpeechRecognition?: unknown; webkitSpeechRecognition?: unknown };
+      return typeof (w.SpeechRecognition ?? w.webkitSpeechRecognition) == "function";
+    },
     () => false,
   );
 }
