@@ -60,7 +60,10 @@ export const PRODUCE: readonly Produce[] = [
   ),
 
   // Wheat and other cereals and millets (Mandi files millets under wheat or anywhere).
-  p("wheat", "Wheat", "गेहूँ", "wheat", ["gehun", "gehu", "gehoon", "gahu", "गेहूं", "गेंहू", "sharbati", "lokwan", "durum", "khapli"], ["Wheat"]),
+  p("wheat", "Wheat", "गेहूँ", "wheat", ["gehun", "gehu", "gehoon", "gahu", "गेहूं", "गेंहू", "sharbati", "lokwan", "durum"], ["Wheat"]),
+  // Khapli (emmer) sells at three or four times bread wheat's price: compared with wheat it
+  // stretched wheat's band (issue 42, decision 054). AGMARKNET reports no rate for it.
+  p("emmer-wheat", "Khapli (emmer) wheat", "खपली गेहूँ", "wheat", ["khapli", "emmer", "khapli wheat", "emmer wheat", "खपली", "खपली गेहूं"], []),
   p("barley", "Barley", "जौ", null, ["jau", "jow"], ["Barley (Jau)"]),
   p("maize", "Maize", "मक्का", null, ["makka", "makki", "corn", "bhutta", "मक्की"], ["Maize"]),
   p("bajra", "Bajra (pearl millet)", "बाजरा", null, ["bajri", "pearl millet", "cumbu", "kambu"], ["Bajra(Pearl Millet/Cumbu)"]),
