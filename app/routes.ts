@@ -15,6 +15,8 @@ export default [
   route("seller/:id", "routes/seller.$id.tsx"),
   route("prices", "routes/prices._index.tsx"),
   route("prices/:produce", "routes/prices.$produce.tsx"),
+  // The footer's terms of use and privacy (issue 42).
+  route("terms", "routes/terms.tsx"),
   route("api/suggestions", "routes/api.suggestions.ts"),
   route("api/price-insight", "routes/api.price-insight.ts"),
   // The sell form's government mandi rate as the seller chooses (decision 021).
