@@ -17,6 +17,8 @@ export default [
   route("prices/:produce", "routes/prices.$produce.tsx"),
   // Every market's mandi rate for a produce in a district on a day (decision 050).
   route("prices/:produce/markets/:state/:district", "routes/prices.$produce.markets.$state.$district.tsx"),
+  // The footer's terms of use and privacy (issue 42).
+  route("terms", "routes/terms.tsx"),
   route("api/suggestions", "routes/api.suggestions.ts"),
   route("api/price-insight", "routes/api.price-insight.ts"),
   // The sell form's government mandi rate as the seller chooses (decision 021).

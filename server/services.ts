@@ -157,6 +157,7 @@ export async function createServices(
     baseUrl: config.baseUrl,
     repositories,
     rateLimits: config.authRateLimits,
+    now: options.now,
     emailVerification: config.alerts.mail
       ? {
           // One link a person a quarter of an hour, however often they ask (and at most a few an

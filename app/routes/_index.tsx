@@ -22,6 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categorySection,
     created: query.created,
     accountDeleted: query.account,
+    // The search /viewmore sent home from an empty market, as /my/alerts/new reads it.
+    asked: query.asked ? new URLSearchParams(query.asked).toString() : "",
+    askedWords: query.asked ? (new URLSearchParams(query.asked).get("q") ?? "") : "",
   };
 }
 
@@ -46,7 +49,7 @@ function SectionHeading({ id, title, more }: { id: string; title: string; more?:
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { fresh, quickMenu, categorySection, created, accountDeleted } = loaderData;
+  const { fresh, quickMenu, categorySection, created, accountDeleted, asked, askedWords } = loaderData;
   const { t } = useI18n();
   const selected = categorySection?.all ? ALL_CATEGORIES : (categorySection?.category ?? "");
   const sectionTitle = categorySection?.all
@@ -89,7 +92,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="empty-heading" className="section-title">
               {t("home.emptyTitle")}
             </h2>
-            <p className="mt-2 text-stone-700">{t("home.emptyText")}</p>
+            {/* Nothing to find: offer to save the search instead (issue 42), a plain GET to the page that confirms it. */}
+            {asked ? (
+              <p className="mt-2 text-stone-700 [overflow-wrap:anywhere]">
+                {askedWords ? t("home.emptyAsked", { q: askedWords }) : t("home.emptyAskedAny")}
+              </p>
+            ) : null}
+            <form method="get" action="/my/alerts/new" className="mt-4 flex flex-wrap items-end justify-center gap-2">
+              {asked ? (
+                [...new URLSearchParams(asked)].map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)
+              ) : (
+                <label className="text-left text-sm font-semibold">
+                  {t("home.emptyWant")}
+                  <input name="q" type="search" required maxLength={100} className="input mt-1 block" />
+                </label>
+              )}
+              <button type="submit" className="btn-secondary">
+                {t("alerts.save")}
+              </button>
+            </form>
+            <p className="mt-4 text-stone-700">{t("home.emptyText")}</p>
             <Link to="/create" className="btn-primary mt-4">
               {t("home.emptySell")}
             </Link>
@@ -108,6 +130,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <SectionHeading id="fresh-heading" title={t("home.fresh")} />
               <ListingGrid listings={fresh} label={t("home.fresh")} />
             </section>
+            <p>
+              <Link to="/prices" className="font-medium text-brand-800 underline underline-offset-4">
+                {t("home.prices")}
+              </Link>
+            </p>
           </>
         )}
       </div>

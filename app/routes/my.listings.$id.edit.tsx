@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { config } = context;
   const listing = await orErrorPage(() => listings.getOwnListing({ actor: user, id: params.id }));
   const values = formValuesOf(listing);
-  const { priceInsight, mandiRate } = await priceNotesFor(context.services, request, values);
+  const { priceInsight, mandiRate } = await priceNotesFor(context.services, request, values, listing.id);
   return {
     listing,
     values,
@@ -58,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       now: Date.now(),
     });
     values = form.values;
-    if (!form.ok) return await refuseListingForm(context.services, request, form);
+    if (!form.ok) return await refuseListingForm(context.services, request, form, listing.id);
     await listings.saveListing({ actor: user, id: listing.id, fields: form.fields, photos: form.photos });
   } catch (error) {
     return formErrorResponse(error, values);
@@ -86,6 +86,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
           maxImageBytes={loaderData.maxImageBytes}
           currentPhotos={listing.photos}
           submitLabel={t("sell.save")}
+          listingId={listing.id}
           placeNames={loaderData.placeNames}
           mandiRate={actionData ? mandiRateOf(actionData) : loaderData.mandiRate}
           priceInsight={

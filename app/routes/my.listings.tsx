@@ -191,9 +191,12 @@ function OwnListing({ listing, page, now }: { listing: OwnListingSummary; page: 
             {t("mine.markSold")}
           </ActionButton>
         )}
-        <ActionButton intent="renew" id={listing.id} page={page} label={named("mine.renew")}>
-          {t("mine.renew")}
-        </ActionButton>
+        {/* A sold listing has nothing to renew (issue 42): "Available again" comes first. */}
+        {listing.status === "sold" ? null : (
+          <ActionButton intent="renew" id={listing.id} page={page} label={named("mine.renew")}>
+            {t("mine.renew")}
+          </ActionButton>
+        )}
         <Link to={`/my/listings?page=${page}&delete=${listing.id}`} className="btn-secondary" aria-label={named("mine.delete")}>
           {t("mine.delete")}
         </Link>

@@ -31,7 +31,11 @@ export default function PricesIndex({ loaderData }: Route.ComponentProps) {
             >
               <span className="font-medium text-brand-800">{item.name}</span>
               <span className="text-sm text-stone-600">
-                {item.listings ? t("priceInsight.listingsCount", { count: String(item.listings) }) : t("priceInsight.noListings")}
+                {item.listings
+                  ? t(item.listings === 1 ? "priceInsight.listingsCountOne" : "priceInsight.listingsCountMany", {
+                      count: String(item.listings),
+                    })
+                  : t("priceInsight.noListings")}
               </span>
             </Link>
           </li>

@@ -42,8 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // was turned into its district above), by the search service's one rule.
   const { from } = nearestFirstOrigin(query);
   const result = await context.services.search.browseListings({ ...query, from });
-  // The specification sends people home when there is nothing at all to list.
-  if (result.marketplaceEmpty) throw redirect("/");
+  // The specification sends people home when there is nothing at all to list; the search goes
+  // with them, so the home page can offer to save it (issue 42).
+  if (result.marketplaceEmpty) {
+    const asked = new URLSearchParams(url.searchParams);
+    asked.delete("page");
+    throw redirect(asked.size ? `/?${new URLSearchParams({ asked: asked.toString() }).toString()}` : "/");
+  }
   // Places in the page's language; a city that spans districts (Mumbai) is one choice (core/locations).
   const lang = requestLanguage(request);
   const places = placeChoices(query.state, lang);

@@ -42,6 +42,27 @@ export const en = {
     terms: "Terms of use",
     privacy: "Privacy: we show a seller's name and phone only on their listings.",
     rights: "© {{year}} Mandi. All rights reserved.",
+    prices: "Prices on Mandi",
+  },
+  terms: {
+    title: "Terms of use",
+    intro:
+      "Mandi is a place where farmers and traders list their produce and buyers find them. Mandi does not buy, sell, store, check or deliver produce, and takes no payment and no commission.",
+    dealsTitle: "Buyer and seller deal directly",
+    deals:
+      "The price, quantity, quality, payment and delivery are agreed between the buyer and the seller, on the phone or in person. Mandi is not part of that deal and cannot promise that either side keeps it.",
+    careTitle: "Take care",
+    care: "Do not pay in advance to someone you have not met, or for produce you have not seen. If a listing looks wrong, report it: moderators may hide it.",
+    sellersTitle: "If you sell",
+    sellers:
+      "List only produce you have and may sell, at the price you mean, with your own photos, and mark it sold once it is sold. Listings that are false, illegal or abusive are hidden, and their seller may be blocked.",
+    pricesTitle: "Prices",
+    prices:
+      "The usual prices on Mandi are worked out from sellers' own listings, and mandi rates come from the government's open data (on a demo, from sample data marked as demo). They are a guide, not an offer.",
+    privacyTitle: "Privacy",
+    privacy:
+      "We show a seller's name, phone number and place on their listings, and nowhere else. We keep your email address and a scrambled form of your password to sign you in, and the searches you ask us to watch. We do not sell anyone's data.",
+    privacyDelete: "You can delete your account and all your listings at any time, on your account page.",
   },
   error: {
     notFound: "Page not found",
@@ -126,6 +147,10 @@ export const en = {
     emptyTitle: "No produce listed yet",
     emptyText: "Be the first to sell your rice, wheat, fruits or vegetables here.",
     emptySell: "Sell your produce",
+    emptyAsked: "Nothing is listed for “{{q}}” yet. Mandi can tell you when it is.",
+    emptyAskedAny: "Nothing is listed for your search yet. Mandi can tell you when it is.",
+    emptyWant: "What do you want to buy?",
+    prices: "Usual prices on Mandi: onion, wheat, rice and more",
     quickMenu: "Quick Menu",
     viewMoreProducts: "View more products",
     fresh: "Fresh recommendations",
@@ -702,15 +727,16 @@ export const en = {
     grade: "{{grade}} listings only.",
     notEnough: "{{produce}}: not enough listings yet to show a usual price.",
     seePrices: "{{produce}} prices",
-    below: "{{percent}}% below the usual price in {{place}}",
-    above: "{{percent}}% above the usual price in {{place}}",
-    same: "About the usual price in {{place}}",
+    below: "{{percent}}% below the usual price in {{place}}.",
+    above: "{{percent}}% above the usual price in {{place}}.",
+    same: "About the usual price in {{place}}.",
     india: "India",
     pricesTitle: "Prices on Mandi",
     pricesIntro:
       "What produce sells for on Mandi: the usual asking price per kg over the last 30 days, from sellers' own listings. Each seller counts once; hidden listings never count, sold ones do.",
     produceTitle: "{{produce}} prices",
-    listingsCount: "{{count}} listings in 30 days",
+    listingsCountOne: "{{count}} listing in 30 days",
+    listingsCountMany: "{{count}} listings in 30 days",
     noListings: "no listings in 30 days",
     usualIndia:
       "Usual price across India, last 30 days: {{median}} a kg, most between {{low}} and {{high}} ({{count}} listings from {{sellers}} sellers).",

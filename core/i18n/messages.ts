@@ -15,6 +15,8 @@ export const LISTING_MESSAGES = {
   /** 410 for a listing its seller deleted. */
   listingDeleted: "This listing was removed by its seller.",
   photoNotOnListing: "One of the photos is no longer on this listing. Please reload the page and try again.",
+  /** 409: renewing is for a listing on sale; a sold one is made available again first (issue 42). */
+  soldNotRenewed: "This listing is sold, so it cannot be renewed. Mark it available again first.",
   sold: "Sold",
   expired: "No longer available",
 } as const;

@@ -95,6 +95,8 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
 
   // core/i18n/messages.ts and core/moderation/moderation.ts
   "We could not find that listing among yours.": "आपकी लिस्टिंग में हमें यह लिस्टिंग नहीं मिली।",
+  "This listing is sold, so it cannot be renewed. Mark it available again first.":
+    "यह लिस्टिंग बिक चुकी है, इसलिए इसकी अवधि नहीं बढ़ सकती। पहले इसे फिर से उपलब्ध करें।",
   "We could not find that listing. It may have been removed.": "हमें यह लिस्टिंग नहीं मिली। हो सकता है इसे हटा दिया गया हो।",
   "This listing was removed by its seller.": "इस लिस्टिंग को इसके विक्रेता ने हटा दिया है।",
   "One of the photos is no longer on this listing. Please reload the page and try again.":

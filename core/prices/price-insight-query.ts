@@ -9,8 +9,13 @@ import { priceContext, type PriceContext } from "../catalogue/price-context";
 
 const text = (max: number) => z.preprocess((v) => (typeof v === "string" ? Array.from(v.trim()).slice(0, max).join("") : ""), z.string());
 
-/** What price insight compares: the form's price context (core/catalogue/price-context). */
-export type InsightAsked = Pick<PriceContext, "produceId" | "state" | "district" | "grade" | "unit" | "gramsPerUnit">;
+/**
+ * What price insight compares: the form's price context (core/catalogue/price-context), and on
+ * Edit the listing being edited, which is left out of its own band (issue 42).
+ */
+export type InsightAsked = Pick<PriceContext, "produceId" | "state" | "district" | "grade" | "unit" | "gramsPerUnit"> & {
+  excludeListing?: string | null;
+};
 
 export const priceInsightQuerySchema = z
   .object({
@@ -22,5 +27,7 @@ export const priceInsightQuerySchema = z
     state: text(60),
     district: text(60),
     grade: text(10),
+    /** The listing being edited (Edit only). */
+    listing: text(40),
   })
-  .transform(priceContext);
+  .transform(({ listing, ...fields }) => ({ ...priceContext(fields), excludeListing: listing || null }));

@@ -162,7 +162,7 @@ describe("browseQuerySchema", () => {
 
 describe("homeQuerySchema", () => {
   it("gives every missing key its default", () => {
-    expect(homeQuerySchema.parse({})).toEqual({ category: "", created: false, account: false });
+    expect(homeQuerySchema.parse({})).toEqual({ category: "", created: false, account: false, asked: "" });
   });
 
   it("reads account=deleted as true and anything else as false", () => {

@@ -106,4 +106,9 @@ export const homeQuerySchema = z.object({
   created: z.preprocess((v) => v === "1", z.boolean()),
   /** `?account=deleted`: true when the person has just deleted their account. */
   account: z.preprocess((v) => v === "deleted", z.boolean()),
+  /**
+   * `?asked=q%3Donion…`: the search /viewmore was asked while nothing at all is listed (it sends
+   * people home), so the empty home page can offer to save it (issue 42).
+   */
+  asked: optionalQueryText,
 });

@@ -34,6 +34,8 @@ export interface AuthSettings {
     send: (user: { id: string; email: string }, request?: Request) => Promise<void>;
     verified: (user: { id: string; email: string }) => Promise<void>;
   };
+  /** The services' clock: an account is dated by it, as a listing is (so the demo's sellers join before they list). */
+  now?: () => number;
 }
 
 /** How long a link that confirms an address works: village inboxes are not read every hour. */
@@ -58,6 +60,7 @@ export function authOptions({
   rateLimits = { signInPerMinute: 10, signUpPerMinute: 5 },
   accountSlowDown = DEFAULT_ACCOUNT_SLOW_DOWN,
   emailVerification,
+  now,
 }: AuthSettings) {
   const slowDown = createAccountSlowDown(repositories.signInFailures, accountSlowDown);
   const { accounts } = repositories;
@@ -109,7 +112,15 @@ export function authOptions({
       // Every way into the user table (our forms, better-auth's own HTTP endpoints) passes the
       // same checks as the sign-up form: clean text (core/shared/text), phones in one form (E.164).
       user: {
-        create: { before: async (user) => ({ data: { ...user, ...checkedProfile(user, PROFILE_FIELDS) } }) },
+        create: {
+          before: async (user) => ({
+            data: {
+              ...user,
+              ...checkedProfile(user, PROFILE_FIELDS),
+              ...(now && { createdAt: new Date(now()), updatedAt: new Date(now()) }),
+            },
+          }),
+        },
         // update-user passes the fields it was not given as undefined: check only those given.
         update: {
           before: async (user) => ({

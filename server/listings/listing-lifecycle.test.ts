@@ -135,6 +135,21 @@ describe.each(testEngines())("on %s", (engine) => {
       expect([...counted.entries()]).toEqual([["capped karonda", { count: 2, listingId: expect.any(String) }]]);
     });
 
+    it("a sold listing is not renewed: a clear 409, and it stays as it was (issue 42)", async () => {
+      const listing = await list({ name: "Sold Renew Wheat", category: "wheat" });
+      await t.listings.markSold({ actor: seller, id: listing.id });
+      const before = await t.listings.getOwnListing({ actor: seller, id: listing.id });
+      await expect(t.listings.renewListing({ actor: seller, id: listing.id })).rejects.toMatchObject({
+        code: "CONFLICT",
+        status: 409,
+        message: "This listing is sold, so it cannot be renewed. Mark it available again first.",
+      });
+      expect(await t.listings.getOwnListing({ actor: seller, id: listing.id })).toMatchObject({
+        status: "sold",
+        expiresAt: before.expiresAt,
+      });
+    });
+
     it("renewing early never shortens what is left", async () => {
       const listing = await list({ name: "Early Renew Wheat", category: "wheat" });
       await t.listings.renewListing({ actor: seller, id: listing.id });

@@ -325,7 +325,11 @@ export function createListingsService(deps: {
       changeLifecycle(
         input.actor,
         input.id,
-        (listing) => ({ expires_at: Math.max(listing.expiresAt, expiryFrom(listing.category, now())) }),
+        (listing) => {
+          // Renewing a sold listing would only lengthen a life it no longer has (issue 42).
+          if (listing.status === "sold") throw new AppError("CONFLICT", LISTING_MESSAGES.soldNotRenewed);
+          return { expires_at: Math.max(listing.expiresAt, expiryFrom(listing.category, now())) };
+        },
         true,
       ),
 

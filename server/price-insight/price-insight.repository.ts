@@ -9,7 +9,13 @@ import type { Database } from "../db/schema";
 export function createPriceInsightRepository(db: Kysely<Database>) {
   return {
     /** Points of a produce from `fromDay` on, in a district, a state or all India. */
-    async pointsFor(input: { produceId: string; fromDay: number; state?: string | null; district?: string | null }): Promise<PricePoint[]> {
+    async pointsFor(input: {
+      produceId: string;
+      fromDay: number;
+      state?: string | null;
+      district?: string | null;
+      excludeListing?: string | null;
+    }): Promise<PricePoint[]> {
       let query = db
         .selectFrom("price_point")
         .select(["seller_id", "price_paise", "grade", "state", "district", "day"])
@@ -17,6 +23,7 @@ export function createPriceInsightRepository(db: Kysely<Database>) {
         .where("day", ">=", input.fromDay);
       if (input.state) query = query.where("state", "=", input.state);
       if (input.state && input.district) query = query.where("district", "=", input.district);
+      if (input.excludeListing) query = query.where("listing_id", "!=", input.excludeListing);
       const rows = await query.execute();
       return rows.map((row) => ({
         sellerId: row.seller_id,

@@ -43,6 +43,8 @@ export interface InsightRequest {
   state?: string | null;
   district?: string | null;
   grade?: Grade | null;
+  /** A listing left out of the sample: the one being edited, so it is not compared with itself. */
+  excludeListing?: string | null;
 }
 
 export interface PricePage {
@@ -86,7 +88,7 @@ export function createPriceInsightService(deps: {
   }
 
   async function insight(request: InsightRequest): Promise<PriceInsight> {
-    const key = `insight|${request.produceId}|${request.state ?? ""}|${request.district ?? ""}|${request.grade ?? ""}`;
+    const key = `insight|${request.produceId}|${request.state ?? ""}|${request.district ?? ""}|${request.grade ?? ""}|${request.excludeListing ?? ""}`;
     return cached(key, (today) => {
       const fromDay = today - INSIGHT_DAYS + 1;
       const samples = (scope: InsightScope) =>
@@ -95,6 +97,7 @@ export function createPriceInsightService(deps: {
           fromDay,
           state: scope === "india" ? null : request.state,
           district: scope === "district" ? request.district : null,
+          excludeListing: request.excludeListing,
         });
       return chooseInsight(request, samples);
     });
@@ -113,7 +116,13 @@ export function createPriceInsightService(deps: {
     async note(asked: InsightAsked, lang: Language): Promise<PriceInsightNote | null> {
       const produce = produceById(asked.produceId);
       if (!produce) return null;
-      const found = await insight({ produceId: produce.id, state: asked.state, district: asked.district, grade: asked.grade });
+      const found = await insight({
+        produceId: produce.id,
+        state: asked.state,
+        district: asked.district,
+        grade: asked.grade,
+        excludeListing: asked.excludeListing,
+      });
       const inUnit = found.enough && asked.unit !== "kg" && asked.gramsPerUnit !== null;
       return {
         produceId: produce.id,

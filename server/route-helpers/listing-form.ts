@@ -48,6 +48,11 @@ export async function readListingForm(
  * A refused Sell or Edit: the form comes back with its messages, what was typed, and the price
  * notes for it (the page may have no script to ask for them).
  */
-export async function refuseListingForm(services: RouteServices, request: Request, refused: Extract<ListingFormResult, { ok: false }>) {
-  return refuseForm(refused.status, refused.errors, refused.values, await priceNotesFor(services, request, refused.values));
+export async function refuseListingForm(
+  services: RouteServices,
+  request: Request,
+  refused: Extract<ListingFormResult, { ok: false }>,
+  editing?: string,
+) {
+  return refuseForm(refused.status, refused.errors, refused.values, await priceNotesFor(services, request, refused.values, editing));
 }

@@ -20,11 +20,17 @@ export interface PriceNotes {
 /**
  * The notes beside the sell form's price, for one reading of its fields: the usual price near the
  * seller and the government's mandi rate. What /api/price-insight answers as the seller types.
+ * On Edit, `editing` is the listing's id: it is left out of its own band.
  */
-export async function priceNotesFor(services: RouteServices, request: Request, values: PriceContextFields): Promise<PriceNotes> {
+export async function priceNotesFor(
+  services: RouteServices,
+  request: Request,
+  values: PriceContextFields,
+  editing?: string,
+): Promise<PriceNotes> {
   const context = priceContext(values);
   const [priceInsight, mandiRate] = await Promise.all([
-    services.priceInsight.note(context, requestLanguage(request)).catch(() => null),
+    services.priceInsight.note({ ...context, excludeListing: editing ?? null }, requestLanguage(request)).catch(() => null),
     services.mandiRates.rateFor(context),
   ]);
   return { priceInsight, mandiRate };

@@ -160,6 +160,36 @@ const SELLERS: Array<SellerData & { place: Place }> = [
     password: "khet-hiralal-2026",
     place: { state: "maharashtra", district: "jalgaon", place: "Raver", pin: "425508" },
   },
+  // Traders in the wholesale markets of the footer's cities (Azadpur, Byculla, Koley Market,
+  // Koyambedu), so each city's link finds listings and the staples have sellers in several places.
+  {
+    name: "Salim Qureshi",
+    email: "salim@example.in",
+    phone: "9811223344",
+    password: "khet-salim-2026",
+    place: { state: "delhi", district: "north-west-delhi", place: "Azadpur Mandi", pin: "110033" },
+  },
+  {
+    name: "Sachin Jadhav",
+    email: "sachin@example.in",
+    phone: "9820045678",
+    password: "khet-sachin-2026",
+    place: { state: "maharashtra", district: "mumbai-city", place: "Byculla", pin: "400027" },
+  },
+  {
+    name: "Subhash Ghosh",
+    email: "subhash@example.in",
+    phone: "9830067890",
+    password: "khet-subhash-2026",
+    place: { state: "west-bengal", district: "kolkata", place: "Sealdah (Koley Market)", pin: "700014" },
+  },
+  {
+    name: "Murugan Selvam",
+    email: "murugan@example.in",
+    phone: "9840012378",
+    password: "khet-murugan-2026",
+    place: { state: "tamil-nadu", district: "chennai", place: "Koyambedu", pin: "600107" },
+  },
 ];
 
 type Place = Pick<ProduceData, "state" | "district" | "place" | "pin">;
@@ -174,7 +204,7 @@ const dozen = (kg: number): DemoUnit => ({ unit: "dozen", kg });
 interface DemoProduce {
   name: string;
   category: CategorySlug;
-  /** Asking price range in rupees per kg (see the sources above DEMO_MARKET). */
+  /** Asking price range in rupees per kg (see the sources above STAPLES). */
   perKg: [min: number, max: number];
   /** The first is used the first time the produce is listed; repeats pick among them. */
   units: DemoUnit[];
@@ -184,8 +214,8 @@ interface DemoProduce {
 }
 
 /**
- * The demo market: what buyers search for first, each from a district where it is really grown
- * or traded, then the wider variety. Listed in this order, then again from the top.
+ * The demo market's staples: what buyers search for first, each from a district where it is
+ * really grown or traded (the wider variety is VARIETY, below).
  *
  * Prices are wholesale-ish asking prices a farmer or trader would post, as of late 2026,
  * approximate: typical AGMARKNET modal price ranges of recent seasons for each produce, and for
@@ -196,7 +226,7 @@ interface DemoProduce {
  * The six categories have no pulses or spices: chana is listed with wheat (a rabi grain of the
  * same mandis) and turmeric with vegetables (a rhizome, sold fresh or dried).
  */
-const DEMO_MARKET: DemoProduce[] = [
+const STAPLES: DemoProduce[] = [
   // What a newcomer searches for first.
   {
     name: "Nashik Red Onion",
@@ -335,7 +365,9 @@ const DEMO_MARKET: DemoProduce[] = [
     note: "Non-basmati, from the mandi at Khanna",
     seller: "gurpreet",
   },
-  // The wider variety.
+  // The staples again from other sellers and districts, so each has a price insight (at least
+  // MIN_LISTINGS listings from MIN_SELLERS sellers, core/prices/price-insight.ts) and the
+  // footer's cities (Delhi, Mumbai, Kolkata, Chennai) have listings. City traders ask a little more.
   {
     name: "Tomato",
     category: "vegetables",
@@ -345,12 +377,103 @@ const DEMO_MARKET: DemoProduce[] = [
     seller: "ramesh",
   },
   {
-    name: "Pusa Basmati 1509",
-    category: "rice",
-    perKg: [70, 95],
+    name: "Onion (Pyaz)",
+    category: "vegetables",
+    perKg: [20, 32],
     units: [QUINTAL, KG],
-    note: "Long grain basmati, this kharif",
+    note: "Nashik and Alwar onion in 50 kg bags, at Azadpur",
+    seller: "salim",
+  },
+  {
+    name: "Solapur Onion",
+    category: "vegetables",
+    perKg: [14, 26],
+    units: [QUINTAL],
+    note: "Red onion from the Solapur yard, medium size",
+    seller: "vijay",
+  },
+  {
+    name: "Lal Kanda (Red Onion)",
+    category: "vegetables",
+    perKg: [20, 34],
+    units: [QUINTAL, KG],
+    note: "Nashik onion at Byculla market, sorted",
+    seller: "sachin",
+  },
+  {
+    name: "Onion",
+    category: "vegetables",
+    perKg: [22, 35],
+    units: [QUINTAL, KG],
+    note: "Nashik onion at Koley Market, 50 kg bags",
+    seller: "subhash",
+  },
+  {
+    name: "Potato (Aloo)",
+    category: "vegetables",
+    perKg: [14, 24],
+    units: [QUINTAL, KG],
+    note: "Agra and Farrukhabad potato, 50 kg bags",
+    seller: "salim",
+  },
+  {
+    name: "Batata (Potato)",
+    category: "vegetables",
+    perKg: [16, 26],
+    units: [QUINTAL, KG],
+    note: "Potato for hotels and caterers, delivered in Mumbai",
+    seller: "sachin",
+  },
+  {
+    name: "Jyoti Potato (Aloo)",
+    category: "vegetables",
+    perKg: [12, 20],
+    units: [QUINTAL],
+    note: "Hooghly cold-store Jyoti potato",
+    seller: "subhash",
+  },
+  { name: "Potato (Aloo)", category: "vegetables", perKg: [12, 20], units: [QUINTAL, KG], note: "New crop from Danapur", seller: "sunita" },
+  {
+    name: "Tomato (Tamatar)",
+    category: "vegetables",
+    perKg: [16, 34],
+    units: [crate(25), KG],
+    note: "Hosur and Krishnagiri tomato at Koyambedu",
+    seller: "murugan",
+  },
+  {
+    name: "Hybrid Tomato",
+    category: "vegetables",
+    perKg: [18, 36],
+    units: [crate(25), KG],
+    note: "Firm, for the hotel trade",
+    seller: "salim",
+  },
+  {
+    name: "Tomato",
+    category: "vegetables",
+    perKg: [18, 36],
+    units: [crate(20), KG],
+    note: "Red and ripe, sorted by size",
+    seller: "sachin",
+  },
+  { name: "HD 2967 Wheat", category: "wheat", perKg: [25, 29], units: [QUINTAL], note: "Bold grain, good for chapati", seller: "gurpreet" },
+  { name: "Lok-1 Wheat", category: "wheat", perKg: [26, 30], units: [QUINTAL], note: "Rajasthan wheat, bold and bright", seller: "meena" },
+  {
+    name: "DBW 187 Wheat",
+    category: "wheat",
+    perKg: [26, 30],
+    units: [QUINTAL],
+    note: "Karnal wheat, this rabi's crop",
     seller: "sandeep",
+  },
+  {
+    name: "Wheat (Gehun)",
+    category: "wheat",
+    perKg: [27, 31],
+    units: [QUINTAL],
+    note: "Mill-quality wheat by the truckload",
+    seller: "salim",
   },
   {
     name: "Ponni Boiled Rice",
@@ -360,7 +483,51 @@ const DEMO_MARKET: DemoProduce[] = [
     note: "Parboiled, from Thanjavur fields",
     seller: "lakshmi",
   },
-  { name: "HD 2967 Wheat", category: "wheat", perKg: [25, 29], units: [QUINTAL], note: "Bold grain, good for chapati", seller: "gurpreet" },
+  {
+    name: "Miniket Rice",
+    category: "rice",
+    perKg: [42, 52],
+    units: [QUINTAL, KG],
+    note: "Fine Bengal rice, 25 kg bags",
+    seller: "subhash",
+  },
+  { name: "Ponni Raw Rice", category: "rice", perKg: [45, 58], units: [KG, QUINTAL], note: "New crop, 25 kg bags", seller: "murugan" },
+  {
+    name: "Pusa Basmati 1509",
+    category: "rice",
+    perKg: [70, 95],
+    units: [QUINTAL, KG],
+    note: "Long grain basmati, this kharif",
+    seller: "sandeep",
+  },
+  {
+    name: "1121 Basmati Rice",
+    category: "rice",
+    perKg: [85, 115],
+    units: [QUINTAL],
+    note: "Punjab basmati, aged six months",
+    seller: "gurpreet",
+  },
+  {
+    name: "Pusa Basmati 1718",
+    category: "rice",
+    perKg: [75, 95],
+    units: [QUINTAL],
+    note: "Long grain, from the Khanna mandi",
+    seller: "gurpreet",
+  },
+  {
+    name: "1121 Basmati Sella Rice",
+    category: "rice",
+    perKg: [90, 120],
+    units: [QUINTAL, KG],
+    note: "Golden sella from Naya Bazar",
+    seller: "rakesh",
+  },
+];
+
+/** The wider variety, after the staples. */
+const VARIETY: DemoProduce[] = [
   { name: "Khapli Emmer Wheat", category: "wheat", perKg: [70, 110], units: [KG], note: "Old variety, low gluten", seller: "ramesh" },
   {
     name: "Whole Wheat Atta",
@@ -458,8 +625,11 @@ const DEMO_MARKET: DemoProduce[] = [
   { name: "Pistachio", category: "nuts-dry-fruits", perKg: [1200, 1800], units: [KG], note: "Salted and roasted", seller: "rakesh" },
 ];
 
+/** The demo market: the staples, then the wider variety, listed in this order, then again from the top. */
+const DEMO_MARKET: DemoProduce[] = [...STAPLES, ...VARIETY];
+
 /** How many of DEMO_MARKET's first entries stay live in any demo market: the first searches must find them. */
-export const DEMO_STAPLES = DEMO_MARKET.findIndex((p) => p.name === "Tomato");
+export const DEMO_STAPLES = STAPLES.length;
 
 /**
  * The benchmarks' produce (syntheticListings), kept as it was so the benchmark marketplace, and

@@ -22,15 +22,22 @@ export async function seedDemoData(
   options: { listings: number; days: number; clock: { now: number }; onProgress?: (done: number, total: number) => void },
 ): Promise<{ sellers: number; listings: number; sold: number; expired: number; admin: string }> {
   const produce = demoProduce(options.listings);
-  // Only the sellers this many listings need (a small seed in a test signs up a few, not all 18).
+  const end = Date.now();
+  // Only the sellers this many listings need (a small seed in a test signs up a few, not all of
+  // them), each joining a few days apart, some months before their oldest listing (last season's
+  // are up to 120 days old), so "On Mandi since" comes before what they listed.
+  const joined = end - (Math.max(options.days, 60) + 130) * DAY_MS;
   const sellers = demoSellers();
   const sellerIds: string[] = [];
-  for (const index of new Set(produce.map((item) => item.seller))) sellerIds[index] = await accountId(services, sellers[index]!);
+  for (const index of new Set(produce.map((item) => item.seller))) {
+    options.clock.now = joined + index * 3 * DAY_MS;
+    sellerIds[index] = await accountId(services, sellers[index]!);
+  }
+  options.clock.now = joined - DAY_MS;
   const adminId = await accountId(services, DEMO_ADMIN);
   await services.moderation.setRole({ actor: { commandLine: true }, person: { id: adminId }, role: "admin" });
 
   const random = seededRandom(7);
-  const end = Date.now();
   const ageDays = (item: DemoListing, index: number): number => {
     // The staples are recent, so even perishables are still on sale (LISTING_DAYS_PERISHABLE).
     if (index < DEMO_STAPLES) return random() * Math.min(options.days, 7);

@@ -115,6 +115,8 @@ test("a listing's page says where its price stands and links to the price page",
   const standing = page.getByTestId("price-standing");
   await expect(standing).toContainText(/% below the usual price in Nashik|About the usual price in Nashik/);
   await expect(standing.getByRole("link", { name: "Onion prices" })).toHaveAttribute("href", "/prices/onion");
+  // A full sentence, then the link on a line of its own: never "…in Nashik Onion prices" (issue 42).
+  expect(await standing.innerText()).toMatch(/in Nashik\.\nOnion prices$/);
 });
 
 test("the sell form shows the band as the seller types, in their unit", async ({ page }) => {

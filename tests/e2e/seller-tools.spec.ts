@@ -93,6 +93,10 @@ test("sell by the quintal from Nashik, see both prices and the place, then run t
     page.getByRole("heading", { name: "Other wheat on Mandi" }).or(page.getByText("The seller has sold this produce.")),
   ).toBeVisible();
 
+  // A sold listing offers no "Renew" (issue 42): "Available again" comes first.
+  await page.goto("/my/listings");
+  await expect(listingRow(page, name).getByRole("button", { name: `Renew: ${name}` })).toHaveCount(0);
+
   // Available again, renewed, then edited.
   await page.goto("/my/listings");
   await listingRow(page, name)

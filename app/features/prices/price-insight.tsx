@@ -61,8 +61,9 @@ export function PriceStanding({ standing }: { standing: PriceStandingView | null
       : t(standing.percent < 0 ? "priceInsight.below" : "priceInsight.above", { percent: String(percent), place });
   return (
     <p className="text-sm text-stone-700" data-testid="price-standing">
-      {text}{" "}
-      <Link to={`/prices/${standing.produceId}`} className="font-medium text-brand-800 underline underline-offset-4">
+      {text}
+      {/* The link on a line of its own, so its words never run into the sentence before (issue 42). */}
+      <Link to={`/prices/${standing.produceId}`} className="block w-fit font-medium text-brand-800 underline underline-offset-4">
         {t("priceInsight.seePrices", { produce: standing.produce })}
       </Link>
     </p>

@@ -17,14 +17,17 @@ export function SellFormPriceNotes({
   values,
   priceInsight,
   mandiRate,
+  listingId,
 }: {
   form: RefObject<HTMLFormElement | null>;
   values: ListingFormValues;
   /** What the server worked out for the values it rendered (a refused send, Edit). */
   priceInsight: PriceInsightNote | null | undefined;
   mandiRate: MandiRateView | null | undefined;
+  /** The listing being edited, left out of its own band. */
+  listingId?: string;
 }) {
-  const notes = usePriceNotes(form, values, { insight: priceInsight ?? null, rate: mandiRate ?? null });
+  const notes = usePriceNotes(form, values, { insight: priceInsight ?? null, rate: mandiRate ?? null }, listingId);
   return (
     <>
       <MspNoteText note={notes.msp} />

@@ -27,7 +27,13 @@ export interface PriceNotes extends ServerPriceNotes {
   msp: MspNote | undefined;
 }
 
-export function usePriceNotes(form: RefObject<HTMLFormElement | null>, values: ListingFormValues, rendered: ServerPriceNotes): PriceNotes {
+export function usePriceNotes(
+  form: RefObject<HTMLFormElement | null>,
+  values: ListingFormValues,
+  rendered: ServerPriceNotes,
+  /** On Edit, the listing: the server leaves it out of its own band. */
+  listingId?: string,
+): PriceNotes {
   const fields = useFormFields(form, {
     name: values.name,
     category: values.category,
@@ -52,7 +58,8 @@ export function usePriceNotes(form: RefObject<HTMLFormElement | null>, values: L
     setAnswered(rendered);
   }
 
-  const query = new URLSearchParams(ASKED_FIELDS.filter((name) => fields[name]).map((name) => [name, fields[name]])).toString();
+  const asking = ASKED_FIELDS.filter((name) => fields[name]).map((name) => [name, fields[name]]);
+  const query = new URLSearchParams(listingId ? [...asking, ["listing", listingId]] : asking).toString();
   const asked = useRef(query);
   const request = useRef<AbortController>(undefined);
   useEffect(() => {

@@ -40,6 +40,8 @@ export interface ListingFormProps {
   mandiRate?: MandiRateView | null;
   /** The usual price of similar listings near the seller, as the server saw the form (decision 020). */
   priceInsight?: PriceInsightNote | null;
+  /** The listing being edited (Edit): its price notes leave it out of its own band. */
+  listingId?: string;
 }
 
 const unitOf = (unit: string): Unit => UNIT_OPTIONS.find((option) => option.value === unit)?.value ?? "kg";
@@ -56,6 +58,7 @@ export function ListingForm({
   placeNames,
   mandiRate,
   priceInsight,
+  listingId,
 }: ListingFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const send = useSendWhenPhotosReady(form);
@@ -133,7 +136,7 @@ export function ListingForm({
           error={errors.price}
           placeholder={t("sell.pricePlaceholder")}
         />
-        <SellFormPriceNotes form={form} values={values} priceInsight={priceInsight} mandiRate={mandiRate} />
+        <SellFormPriceNotes form={form} values={values} priceInsight={priceInsight} mandiRate={mandiRate} listingId={listingId} />
         <TextField
           label={t("sell.quantity")}
           name="quantity"

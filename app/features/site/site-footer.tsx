@@ -63,6 +63,11 @@ function FooterContent() {
                 {t("footer.browse")}
               </Link>
             </li>
+            <li>
+              <Link to="/prices" className="underline-offset-2 hover:underline">
+                {t("footer.prices")}
+              </Link>
+            </li>
             <li>{t("footer.call")}</li>
           </ul>
         </section>
@@ -71,8 +76,16 @@ function FooterContent() {
             {t("footer.legal")}
           </h2>
           <ul className="space-y-1">
-            <li>{t("footer.terms")}</li>
-            <li>{t("footer.privacy")}</li>
+            <li>
+              <Link to="/terms" className="underline-offset-2 hover:underline">
+                {t("footer.terms")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms#privacy" className="underline-offset-2 hover:underline">
+                {t("footer.privacy")}
+              </Link>
+            </li>
           </ul>
         </section>
       </div>
