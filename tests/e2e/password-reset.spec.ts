@@ -97,10 +97,10 @@ async function resetThroughTheInbox(browser: Browser, javaScriptEnabled: boolean
     await expect(page.getByRole("heading", { level: 1, name: "Set a new password" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     // Too short first: the message is beside the field and the link still works.
-    await page.getByLabel("New password").fill("short");
+    await page.getByLabel("New password", { exact: true }).fill("short");
     await page.getByRole("button", { name: "Set the new password" }).click();
     await expect(page.getByText("Please use at least 8 characters for your new password.")).toBeVisible();
-    await page.getByLabel("New password").fill("a brand new password");
+    await page.getByLabel("New password", { exact: true }).fill("a brand new password");
     await page.getByRole("button", { name: "Set the new password" }).click();
     await expect(page).toHaveURL(/\/login\?reset=1$/);
     await expect(page.getByRole("status")).toContainText("Your new password is set");
@@ -113,7 +113,7 @@ async function resetThroughTheInbox(browser: Browser, javaScriptEnabled: boolean
 
     // The same link again: refused, with the way to ask for another.
     await page.goto(link);
-    await page.getByLabel("New password").fill("yet another password");
+    await page.getByLabel("New password", { exact: true }).fill("yet another password");
     await page.getByRole("button", { name: "Set the new password" }).click();
     await expect(page.getByRole("alert")).toContainText("This link to set a new password is not valid, or has been used or has expired.");
     await expect(page.getByRole("link", { name: "Ask for a new link" })).toBeVisible();
