@@ -83,7 +83,7 @@ async function resetThroughTheInbox(browser: Browser, javaScriptEnabled: boolean
 
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Forgot password" })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel("Email").fill(person.email);
     await page.getByRole("button", { name: "Send the link" }).click();
     const sent = page.getByRole("status");
@@ -95,7 +95,8 @@ async function resetThroughTheInbox(browser: Browser, javaScriptEnabled: boolean
     const link = (await resetLinks(person.email))[0]!;
     await page.goto(link);
     await expect(page.getByRole("heading", { level: 1, name: "Set a new password" })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    // axe runs in the page: with JavaScript only.
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
     // Too short first: the message is beside the field and the link still works.
     await page.getByLabel("New password", { exact: true }).fill("short");
     await page.getByRole("button", { name: "Set the new password" }).click();
