@@ -5,6 +5,9 @@ export default [
   route("signup", "routes/signup.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
+  // "Forgot password?" and where its mail's link lands (decision 052).
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("create", "routes/create.tsx"),
   route("view", "routes/view._index.tsx"),
   route("view/:id", "routes/view.$id.tsx"),

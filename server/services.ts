@@ -4,7 +4,9 @@
  */
 import { createAccountDeletionService } from "./auth/account-deletion.service";
 import { createAccountsService } from "./auth/accounts.service";
-import { createAuth, type Auth } from "./auth/auth";
+import { createAuth, PASSWORD_RESETS_PER_ADDRESS_PER_HOUR, type Auth } from "./auth/auth";
+import { emailPasswordResetJob, sealResetToken } from "./auth/password-reset-jobs";
+import { createHash, createHmac } from "node:crypto";
 import type { Locker } from "@tus/utils";
 import { ConfigError, missingSecrets, type Config } from "./config";
 import { openDatabase, type Db } from "./db/database";
@@ -51,6 +53,9 @@ import { createPhoneReveals, type PhoneReveals } from "./rate-counter/phone-reve
 const VERIFY_LINK_EVERY_MS = 15 * 60_000;
 /** How often each process makes sure the next daily-digest tick is queued (decision 026). */
 const DIGEST_SCHEDULE_EVERY_MS = 10 * 60_000;
+
+/** A password-reset address's window: its links are counted per hour (decision 052). */
+const RESET_ADDRESS_WINDOW_SECONDS = 3600;
 
 export interface Services {
   config: Config;
@@ -150,6 +155,7 @@ export async function createServices(
   } = repositories;
   // The job queue is made after better-auth; the verification link is queued there.
   const queued: { jobs?: JobQueue } = {};
+  const rateCounter = createRateCounter({ repository: repositories.rateCounter, now: options.now });
   const auth = createAuth({
     db,
     logger,
@@ -176,6 +182,29 @@ export async function createServices(
             ),
           // The address's owner followed a link sent to it: it may be mailed again.
           verified: (user) => mailSuppression.lift(user.email),
+        }
+      : undefined,
+    // "Forgot password?" (decision 052): the link leaves from a job; each address has a few an hour.
+    passwordReset: config.alerts.mail
+      ? {
+          send: async (user, token, request) => {
+            const language = pickLanguage({
+              cookie: request?.headers.get("cookie"),
+              acceptLanguage: request?.headers.get("accept-language"),
+            });
+            const sealed = await sealResetToken(config.authSecret, token);
+            await queued.jobs?.enqueue(
+              emailPasswordResetJob,
+              { userId: user.id, sealed, language },
+              // One mail per link made, however often the job runs.
+              { key: `reset:${createHash("sha256").update(token).digest("hex").slice(0, 32)}`, userId: user.id },
+            );
+          },
+          takeAddressTurn: async (email) => {
+            const subject = createHmac("sha256", config.authSecret).update(email).digest("hex").slice(0, 32);
+            const hit = await rateCounter.hit(`password-reset:${subject}`, RESET_ADDRESS_WINDOW_SECONDS);
+            return hit.hits > PASSWORD_RESETS_PER_ADDRESS_PER_HOUR ? hit.resetSeconds : null;
+          },
         }
       : undefined,
   });
@@ -213,6 +242,14 @@ export async function createServices(
   const moved = await mailSuppression.moveLegacySuppressions();
   if (moved) logger.info({ moved }, "suppressed addresses now kept as keyed hashes");
   const mailer = config.alerts.mail ? createMailer(config.alerts.mail) : null;
+  if (mailer)
+    jobs.handle(emailPasswordResetJob, {
+      accounts: repositories.accounts,
+      mailer,
+      secret: config.authSecret,
+      baseUrl: config.baseUrl,
+      logger,
+    });
   const alertMailRepository = repositories.alertMail;
   const search = createListingSearchService({
     repository: repositories.listingSearch,
@@ -281,7 +318,6 @@ export async function createServices(
   const savedListingsRepository = repositories.savedListings;
   const shareCards = createShareCardsService({ storage, listings: listingsRepository, jobs, logger, now: options.now });
   jobs.handle(shareCardsJob, shareCards);
-  const rateCounter = createRateCounter({ repository: repositories.rateCounter, now: options.now });
   return {
     config,
     logger,

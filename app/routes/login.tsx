@@ -3,6 +3,7 @@ import { safeRedirectPath } from "../../core/shared/redirects";
 import { loginSchema } from "../../core/accounts/account-forms";
 import { formErrorResponse } from "../../server/route-helpers/app-errors";
 import { parseForm } from "../../server/route-helpers/forms";
+import { forgetSignupEmail, signupEmailOf } from "../../server/route-helpers/signup-email";
 import { Alert } from "../components/ui/alert";
 import { AuthCard } from "../features/accounts/auth-card";
 import { LoginForm } from "../features/accounts/login-form";
@@ -17,7 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.currentUser();
   if (user) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
-  return null;
+  // The address just used to sign up, so the new seller types only the password.
+  return { signupEmail: signupEmailOf(request) ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -25,13 +27,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return form.response;
   try {
     const headers = await context.services.accounts.signIn(form.data, request.headers);
+    headers.append("Set-Cookie", forgetSignupEmail(request));
     return redirect(form.data.redirectTo, { headers });
   } catch (error) {
     return formErrorResponse(error, form.values);
   }
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const { t } = useI18n();
   return (
@@ -41,7 +44,15 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <Alert tone="success">{t("login.registered")}</Alert>
         </div>
       ) : null}
-      <LoginForm state={actionData} redirectTo={safeRedirectPath(params.get("redirectTo"))} />
+      {params.get("reset") === "1" ? (
+        <div className="mb-4">
+          <Alert tone="success">{t("login.passwordChanged")}</Alert>
+        </div>
+      ) : null}
+      <LoginForm
+        state={actionData ?? (loaderData?.signupEmail ? { values: { email: loaderData.signupEmail } } : undefined)}
+        redirectTo={safeRedirectPath(params.get("redirectTo"))}
+      />
     </AuthCard>
   );
 }

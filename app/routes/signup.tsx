@@ -3,6 +3,7 @@ import { MIN_PASSWORD_LENGTH } from "../../core/shared/constants";
 import { signupSchema } from "../../core/accounts/account-forms";
 import { formErrorResponse } from "../../server/route-helpers/app-errors";
 import { parseForm } from "../../server/route-helpers/forms";
+import { keepSignupEmail } from "../../server/route-helpers/signup-email";
 import { Alert } from "../components/ui/alert";
 import { AuthCard } from "../features/accounts/auth-card";
 import { SubmitButton } from "../components/ui/submit-button";
@@ -24,7 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formErrorResponse(error, form.values);
   }
-  return redirect("/login?registered=1");
+  // The login page offers the address just used (issue 42).
+  return redirect("/login?registered=1", { headers: { "Set-Cookie": keepSignupEmail(request, form.data.email) } });
 }
 
 export default function Signup({ actionData }: Route.ComponentProps) {

@@ -110,3 +110,17 @@ export const accountPageQuerySchema = z.object({
     z.enum(["name", "phone", "place", "password", "api-key-revoked", "verify-sent"]).optional(),
   ),
 });
+
+/** "Forgot password?" (/forgot-password): the address to send the link to (decision 052). */
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
+
+/** better-auth's reset token: 24 letters and digits; anything else is no token of ours. */
+const resetToken = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "This link to set a new password is not valid. Please ask for a new one.");
+
+/** The link's page (/reset-password?token=…): its token, read before the form is shown. */
+export const resetLinkQuerySchema = z.object({ token: resetToken });
+
+/** The form that sets a new password with a link's token (/reset-password). */
+export const resetPasswordSchema = z.object({ token: resetToken, newPassword: choosePassword("new password") });
+export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;

@@ -625,6 +625,8 @@ export const en = {
     submit: "Login",
     newHere: "New to Mandi?",
     signup: "Signup",
+    forgot: "Forgot password?",
+    passwordChanged: "Your new password is set, and every device that was signed in has been signed out. Please log in with it.",
   },
   signup: {
     title: "Signup",
@@ -638,6 +640,24 @@ export const en = {
     submit: "Signup",
     haveAccount: "Already have an account?",
     login: "Login",
+  },
+  // "Forgot password?" and the page its link opens (decision 052).
+  passwordReset: {
+    forgotTitle: "Forgot password",
+    forgotIntro: "Type the email address of your Mandi account. We will send a link to it that sets a new password.",
+    email: "Email",
+    send: "Send the link",
+    sending: "Sending…",
+    sent: "If a Mandi account uses {{email}}, a link to set a new password is on its way to it. It works once, for 30 minutes. Look in your spam folder too.",
+    noMail: "This Mandi sends no email, so it cannot send a link to set a new password. Please ask the people who run this Mandi to help.",
+    backToLogin: "Back to login",
+    resetTitle: "Set a new password",
+    resetIntro: "Choose a new password. Once it is set, every device signed in to your account is signed out.",
+    newPassword: "New password",
+    newPasswordHint: "At least {{min}} characters.",
+    save: "Set the new password",
+    saving: "Setting…",
+    askAgain: "Ask for a new link",
   },
   // Saved listings and sharing (issue 24, decision 023).
   saved: {

@@ -1,6 +1,7 @@
 /**
  * The languages Mandi speaks (decision 015) and how one is chosen for a request: the `lang`
- * cookie the header's switch sets, else the browser's Accept-Language, else English.
+ * cookie the header's switch sets, else a shared link's `?lang=` (decision 052), else the
+ * browser's Accept-Language, else English.
  * URLs are the same in every language.
  */
 export const LANGUAGES = ["en", "hi"] as const;
@@ -53,11 +54,27 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
   return best?.language;
 }
 
-export function pickLanguage(headers: { cookie?: string | null; acceptLanguage?: string | null }): Language {
-  return languageFromCookie(headers.cookie) ?? languageFromAcceptLanguage(headers.acceptLanguage) ?? DEFAULT_LANGUAGE;
+/**
+ * The request's language: the `lang` cookie (the person's own choice), else the language a
+ * shared link was made in (`?lang=hi`, `shared`: decision 052), else the browser's, else English.
+ */
+export function pickLanguage(headers: { cookie?: string | null; acceptLanguage?: string | null; shared?: Language }): Language {
+  return languageFromCookie(headers.cookie) ?? headers.shared ?? languageFromAcceptLanguage(headers.acceptLanguage) ?? DEFAULT_LANGUAGE;
+}
+
+/** The language a shared link names in its address (`?lang=hi`, core/share/share-meta.ts), when it is one of ours. */
+export function languageOfLink(url: string | undefined): Language | undefined {
+  const query = url?.indexOf("?") ?? -1;
+  if (!url || query < 0) return undefined;
+  const asked = new URLSearchParams(url.slice(query + 1)).get("lang");
+  return isLanguage(asked) ? asked : undefined;
 }
 
 /** The language of a Fetch API request (loaders, actions). */
 export function requestLanguage(request: Request): Language {
-  return pickLanguage({ cookie: request.headers.get("cookie"), acceptLanguage: request.headers.get("accept-language") });
+  return pickLanguage({
+    cookie: request.headers.get("cookie"),
+    acceptLanguage: request.headers.get("accept-language"),
+    shared: languageOfLink(request.url),
+  });
 }

@@ -149,6 +149,14 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   // The link that confirms an address (decision 045).
   "This Mandi sends no email, so there is no link to send.": "यह मंडी ईमेल नहीं भेजती, इसलिए भेजने को कोई लिंक नहीं है।",
   "Your email address is confirmed already.": "आपका ईमेल पता पहले ही पक्का हो चुका है।",
+  // "Forgot password?" (decision 052).
+  "This Mandi sends no email, so it cannot send a link to set a new password. Please ask the people who run this Mandi to help.":
+    "यह मंडी ईमेल नहीं भेजती, इसलिए नया पासवर्ड बनाने का लिंक नहीं भेज सकती। कृपया इस मंडी को चलाने वालों से मदद माँगें।",
+  "This link to set a new password is not valid, or has been used or has expired. Please ask for a new one.":
+    "नया पासवर्ड बनाने का यह लिंक सही नहीं है, या इस्तेमाल हो चुका है, या इसका समय निकल गया है। कृपया नया लिंक माँगें।",
+  "This link to set a new password is not valid. Please ask for a new one.": "नया पासवर्ड बनाने का यह लिंक सही नहीं है। कृपया नया लिंक माँगें।",
+  "Several links were sent to this address a short while ago. Please use the newest one, or try again in an hour.":
+    "इस पते पर थोड़ी देर पहले कई लिंक भेजे जा चुके हैं। कृपया सबसे नया लिंक खोलें, या एक घंटे बाद फिर कोशिश करें।",
   "Please check your details and try again.": "कृपया अपनी जानकारी जाँचकर फिर कोशिश करें।",
   "That is not your current password. Please try again.": "यह आपका मौजूदा पासवर्ड नहीं है। कृपया फिर कोशिश करें।",
   "That is not your password. Please try again.": "यह आपका पासवर्ड नहीं है। कृपया फिर कोशिश करें।",

@@ -22,6 +22,11 @@ export interface ListingFilter {
   districts?: readonly string[];
   /** The listing must be in one of these places (a search's place words, resolved to slugs). */
   places?: readonly PlaceMatch[];
+  /**
+   * With `places`: a listing elsewhere whose name holds one of these normalised texts is found
+   * too: the place words were part of what it is called ("Ratnagiri Alphonso", "shimla mirch").
+   */
+  placesUnlessNamed?: string[];
   /** Normalised texts (see core/search/search-terms): the name must contain one of them. */
   nameContainsAny?: string[];
   /** With nameContainsAny: also match listings in these categories. */
@@ -83,7 +88,12 @@ export function browseFilterFor(options: FilterOptions, liveAt?: number): Listin
     filter.orPlaces = named.places;
     placeTerms.push(...named.places.flatMap(namesOfPlace).flatMap(searchTermsFor));
   } else if (named) {
+    // "onion nashik" means onions in Nashik; but "Ratnagiri Alphonso" and "shimla mirch" are what
+    // a listing is called, wherever it is sold. So the place narrows only the listings whose name
+    // does not carry the whole search: those are found anywhere (issue 42, item 13).
     filter.places = named.places;
+    filter.placesUnlessNamed = searchTermsFor(q);
+    placeTerms.push(...filter.placesUnlessNamed);
     q = named.rest;
   }
   const terms = [...new Set([...searchTermsFor(q), ...placeTerms])];
@@ -120,7 +130,12 @@ export function listingMatchesFilter(listing: FilterableListing, filter: Listing
   if (filter.state && listing.state !== filter.state) return false;
   if (filter.district && listing.district !== filter.district) return false;
   if (filter.districts && (listing.district === null || !filter.districts.includes(listing.district))) return false;
-  if (filter.places && !inPlaces(listing, filter.places)) return false;
+  if (
+    filter.places &&
+    !inPlaces(listing, filter.places) &&
+    !(filter.placesUnlessNamed ?? []).some((term) => listing.nameSearch.includes(term))
+  )
+    return false;
   if (filter.category && listing.category !== filter.category) return false;
   if (filter.minPaise !== undefined && !(listing.pricePaise >= filter.minPaise)) return false;
   if (filter.maxPaise !== undefined && !(listing.pricePaise <= filter.maxPaise)) return false;

@@ -12,7 +12,7 @@ import type { LoginInput, SignupInput } from "../../core/accounts/account-forms"
 import { MODERATION_MESSAGES } from "../../core/moderation/moderation";
 import { roleOf, type Role } from "../../core/accounts/roles";
 import { ACCOUNT_SLOWED_DOWN } from "./account-slow-down";
-import { ACCOUNT_BANNED, CLIENT_IP_HEADER, type Auth } from "./auth";
+import { ACCOUNT_BANNED, CLIENT_IP_HEADER, RESET_ADDRESS_LIMITED, type Auth } from "./auth";
 
 export interface SessionUser {
   id: string;
@@ -165,6 +165,29 @@ export function createAccountsService(
       }
     },
 
+    /** Whether this Mandi sends mail (SMTP_URL and MAIL_FROM): without it no reset link can be sent. */
+    sendsMail: Boolean(options.sendsMail),
+
+    /**
+     * "Forgot password?" (decision 052): asks better-auth's /request-password-reset to mail a
+     * link to the address if it has an account. The answer is the same, and takes as long
+     * (RESET_ANSWER_FLOOR_MS), whether it has one or not; too many asks for one address, or from
+     * one client address, are a 429 message, also the same for every address.
+     */
+    async requestPasswordReset(email: string, requestHeaders: Headers): Promise<void> {
+      if (!options.sendsMail) throw new AppError("BAD_INPUT", NO_RESET_MAIL, { field: "form" });
+      await post("/request-password-reset", { email }, requestHeaders, "email");
+    },
+
+    /**
+     * Sets a new password with a link's token (better-auth's /reset-password): the token works
+     * once and for RESET_LINK_SECONDS, and every session of the account ends. A token that is bad,
+     * used or expired is a message beside the form.
+     */
+    async resetPassword(input: { token: string; newPassword: string }, requestHeaders: Headers): Promise<void> {
+      await post("/reset-password", { token: input.token, newPassword: input.newPassword }, requestHeaders, "newPassword");
+    },
+
     /** Follows a link that confirms an address (better-auth's /verify-email): confirmed, a token that is bad or expired, or too many tries. */
     async verifyEmail(token: string, clientAddress: string): Promise<"confirmed" | "invalid" | "tooMany"> {
       // The client's address, so better-auth's rate limit counts per client, not for everyone at once.
@@ -183,6 +206,12 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 export const WRONG_PASSWORD = "That is not your current password. Please try again.";
 /** Asked for a link that confirms an address on a Mandi that sends no email (SMTP_URL unset). */
 export const NO_MAIL = "This Mandi sends no email, so there is no link to send.";
+/** Asked for a reset link on a Mandi that sends no email. */
+export const NO_RESET_MAIL =
+  "This Mandi sends no email, so it cannot send a link to set a new password. Please ask the people who run this Mandi to help.";
+/** A reset link that is not valid: made up, used already, or older than RESET_LINK_SECONDS. */
+export const RESET_LINK_INVALID =
+  "This link to set a new password is not valid, or has been used or has expired. Please ask for a new one.";
 const ALREADY_CONFIRMED = "Your email address is confirmed already.";
 /** Beside the password that confirms a deletion, when it is not the account's. */
 export const NOT_YOUR_PASSWORD = "That is not your password. Please try again.";
@@ -202,6 +231,12 @@ async function toAppError(response: Response, field: string): Promise<AppError> 
   // /send-verification-email (decision 045).
   if (body.code === "VERIFICATION_EMAIL_NOT_ENABLED") return new AppError("BAD_INPUT", NO_MAIL, { field });
   if (body.code === "EMAIL_ALREADY_VERIFIED") return new AppError("BAD_INPUT", ALREADY_CONFIRMED, { field });
+  // /reset-password with a token that is bad, used or expired (or whose account is gone).
+  if (body.code === "INVALID_TOKEN" || body.code === "USER_NOT_FOUND")
+    return new AppError("BAD_INPUT", RESET_LINK_INVALID, { field: "form" });
+  if (body.code === "RESET_PASSWORD_DISABLED") return new AppError("BAD_INPUT", NO_RESET_MAIL, { field: "form" });
+  if (response.status === 429 && body.code === RESET_ADDRESS_LIMITED && body.message)
+    return new AppError("RATE_LIMITED", body.message, { field });
   // change-password's wrong current password.
   if (body.code === "INVALID_PASSWORD") return new AppError("BAD_INPUT", WRONG_PASSWORD, { field });
   // An endpoint that needs a session got none: it ended (signed out elsewhere, a password change).

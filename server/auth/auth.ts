@@ -36,7 +36,28 @@ export interface AuthSettings {
   };
   /** The services' clock: an account is dated by it, as a listing is (so the demo's sellers join before they list). */
   now?: () => number;
+  /**
+   * "Forgot password?" (decision 052), when mail can be sent: `send` queues the link (better-auth
+   * made its single-use token); `takeAddressTurn` counts one ask for an address, across workers,
+   * and says how long to wait when it is past its limit (null: it may go ahead).
+   */
+  passwordReset?: {
+    send: (user: { id: string; email: string }, token: string, request?: Request) => Promise<void>;
+    takeAddressTurn: (email: string) => Promise<number | null>;
+  };
 }
+
+/** How long a password-reset link works: long enough to open the mail, short enough that an old inbox is no key. */
+export const RESET_LINK_SECONDS = 30 * 60;
+/**
+ * Every answer to "send me a link" takes at least this long, so a known address (a token saved,
+ * a mail queued) cannot be told from an unknown one by the time it takes.
+ */
+export const RESET_ANSWER_FLOOR_MS = 400;
+/** Reset links one email address may be sent an hour, whoever asks: asking cannot flood an inbox. */
+export const PASSWORD_RESETS_PER_ADDRESS_PER_HOUR = 3;
+/** The error code of a reset link asked for an address past its limit (decision 052). */
+export const RESET_ADDRESS_LIMITED = "RESET_ADDRESS_LIMITED";
 
 /** How long a link that confirms an address works: village inboxes are not read every hour. */
 export const VERIFY_LINK_SECONDS = 3 * 24 * 60 * 60;
@@ -61,9 +82,12 @@ export function authOptions({
   accountSlowDown = DEFAULT_ACCOUNT_SLOW_DOWN,
   emailVerification,
   now,
+  passwordReset,
 }: AuthSettings) {
   const slowDown = createAccountSlowDown(repositories.signInFailures, accountSlowDown);
   const { accounts } = repositories;
+  // When each "send me a link" began (keyed by its endpoint context, the same object in the before and after hooks).
+  const resetAskedAt = new WeakMap<object, number>();
   return {
     logger: logger && {
       log: (level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) =>
@@ -86,6 +110,14 @@ export function authOptions({
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       // better-auth's scrypt, one hash at a time per process: 32 MB each (decision 041).
       password: passwordHashing,
+      // "Forgot password?" (decision 052): better-auth's own single-use token (consumed by the
+      // reset), its same answer for known and unknown addresses, and every session ended.
+      ...(passwordReset && {
+        resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+        revokeSessionsOnPasswordReset: true,
+        sendResetPassword: async ({ user, token }: { user: { id: string; email: string }; token: string }, request?: Request) =>
+          passwordReset.send(user, token, request),
+      }),
     },
     // better-auth's own verification (decision 045): the link is sent at sign-up and on request;
     // sign-in never waits for it (the specification's sign-up is unchanged). Alert mail waits.
@@ -152,12 +184,27 @@ export function authOptions({
         if (holdsNulToLookUp(ctx.body) || holdsNulToLookUp(ctx.query)) throw new APIError("BAD_REQUEST", { message: NUL_MESSAGE });
         if (ctx.path === "/sign-in/email") await slowDown.checkAttempt(ctx.body);
         if (ctx.path === "/change-password") await slowDown.checkAttempt({ email: await sessionEmail(ctx) });
+        if (ctx.path === "/request-password-reset" && passwordReset) {
+          resetAskedAt.set(ctx.context, Date.now());
+          const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
+          // Counted for any address, known or not, so the limit itself tells nothing.
+          const wait = email ? await passwordReset.takeAddressTurn(email) : null;
+          if (wait !== null) {
+            await untilFloor(resetAskedAt.get(ctx.context));
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              { message: RESET_LIMITED_MESSAGE, code: RESET_ADDRESS_LIMITED },
+              { "Retry-After": String(wait) },
+            );
+          }
+        }
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
         if (ctx.path === "/change-password" && isAPIError(returned) && returned.body?.code === "INVALID_PASSWORD") {
           await slowDown.recordOutcome({ email: await sessionEmail(ctx) }, "failed");
         }
+        if (ctx.path === "/request-password-reset") await untilFloor(resetAskedAt.get(ctx.context));
         if (ctx.path !== "/sign-in/email") return;
         if (!isAPIError(returned)) await slowDown.recordOutcome(ctx.body, "succeeded");
         else if (returned.statusCode === 401) await slowDown.recordOutcome(ctx.body, "failed");
@@ -184,6 +231,10 @@ export function authOptions({
         // Each link is a mail to someone's inbox (decision 045); the job also caps them per address a day.
         // Generous per client address (villages share one behind carrier NAT).
         "/send-verification-email": { window: 300, max: 10 },
+        // Reset links (decision 052), per client address, generous for a shared address; each
+        // address also has its own limit (passwordReset.takeAddressTurn). Tries of a token too.
+        "/request-password-reset": { window: 900, max: 10 },
+        "/reset-password": { window: 60, max: 10 },
       },
     },
     advanced: {
@@ -195,6 +246,16 @@ export function authOptions({
     // handling as itself, not as a bare 500, so it can be answered 503 (server/unavailable.ts).
     onAPIError: { throw: true },
   } satisfies BetterAuthOptions;
+}
+
+/** Shown when an address has had its reset links for now (decision 052); the same for every address. */
+export const RESET_LIMITED_MESSAGE =
+  "Several links were sent to this address a short while ago. Please use the newest one, or try again in an hour.";
+
+/** Waits until RESET_ANSWER_FLOOR_MS after `since`. */
+async function untilFloor(since: number | undefined): Promise<void> {
+  const left = since === undefined ? 0 : since + RESET_ANSWER_FLOOR_MS - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
 
 /** Whose session sent this request, without extending it (the endpoint itself decides that). */

@@ -20,7 +20,7 @@ import { CLIENT_IP_HEADER, REQUEST_ORIGIN_HEADER } from "../auth/auth";
 import type { Services } from "../services";
 import { cacheControl, noteWhoIsSignedIn } from "./cache-control";
 import { serveMessages } from "./messages";
-import { rememberRequestLanguage } from "./request-language";
+import { keepSharedLinkLanguage, rememberRequestLanguage } from "./request-language";
 import { admitPage, createPageLimiter, isFileName, shedAtFront, shedBeforeExpress, shedReads } from "./load-shedding";
 import { pageCacheMayAnswer, serveFromPageCache } from "./page-cache";
 import { gatePhoneReveals, phoneRevealLocals } from "./phone-reveal-gate";
@@ -255,6 +255,8 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
     "*splat",
     // Before the cache: a page with a phone number counts however it is served (decision 046).
     gatePhoneReveals(services.phoneReveals),
+    // Before the cache: a page served from it sets the shared link's language for the visit too.
+    keepSharedLinkLanguage,
     ...pageCache,
     admitPage(pageLimiter, config.pageConcurrency),
     rememberRequestLanguage,

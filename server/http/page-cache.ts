@@ -16,7 +16,7 @@ import onFinished from "on-finished";
 import type { ContentVersionRepository } from "../page-cache/content-version.repository";
 import type { CachedPage, PageCache } from "../page-cache/page-cache";
 import { isBrowsePage } from "../../core/offline/offline-copy";
-import { LANGUAGE_COOKIE, pickLanguage } from "../../core/i18n/languages";
+import { LANGUAGE_COOKIE, languageOfLink, pickLanguage } from "../../core/i18n/languages";
 import { isShareableAnswer, isShareableRequest } from "./cache-control";
 import { phoneRevealLocals } from "./phone-reveal-gate";
 
@@ -94,7 +94,7 @@ const keyOf = (req: Request, res: Response) => {
   return keyFor(req, req.originalUrl) + (variant ? `\u0000${variant}` : "");
 };
 const keyFor = (req: IncomingMessage, url: string) =>
-  `${pickLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] })}\u0000${url}`;
+  `${pickLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"], shared: languageOfLink(url) })}\u0000${url}`;
 
 /**
  * Whether the cache probably answers this request (for load shedding at the front, decision 038),

@@ -5,7 +5,14 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { RequestHandler } from "express";
-import { DEFAULT_LANGUAGE, pickLanguage, type Language } from "../../core/i18n/languages";
+import {
+  DEFAULT_LANGUAGE,
+  languageOfLink,
+  LANGUAGE_COOKIE,
+  languageFromCookie,
+  pickLanguage,
+  type Language,
+} from "../../core/i18n/languages";
 
 const storage = new AsyncLocalStorage<Language>();
 
@@ -15,6 +22,25 @@ export function currentLanguage(): Language {
 
 /** Everything React Router runs for this request sees its language. */
 export const rememberRequestLanguage: RequestHandler = (req, _res, next) => {
-  const language = pickLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
+  const language = pickLanguage({
+    cookie: req.headers.cookie,
+    acceptLanguage: req.headers["accept-language"],
+    shared: languageOfLink(req.originalUrl),
+  });
   storage.run(language, next);
+};
+
+/**
+ * A shared link's language lasts the visit (decision 052): opening `?lang=hi` with no language
+ * chosen sets a `lang` cookie that ends with the browser's session, so the next page is in Hindi
+ * too. A language the person chose (a `lang` cookie already) is never replaced. The answer then
+ * sets a cookie, so no cache keeps it (cache-control.ts, page-cache.ts).
+ */
+export const keepSharedLinkLanguage: RequestHandler = (req, res, next) => {
+  const shared = req.method === "GET" || req.method === "HEAD" ? languageOfLink(req.originalUrl) : undefined;
+  if (shared && !languageFromCookie(req.headers.cookie)) {
+    const secure = req.secure ? "; Secure" : "";
+    res.append("Set-Cookie", `${LANGUAGE_COOKIE}=${shared}; Path=/; SameSite=Lax; HttpOnly${secure}`);
+  }
+  next();
 };

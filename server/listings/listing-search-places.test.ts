@@ -100,3 +100,48 @@ describe.each(testEngines())("places by name, on %s", (engine) => {
     }
   });
 });
+
+// Issue 42, item 13: a place word that is part of what a listing is called.
+describe.each(testEngines())("a place word in a listing's name, on %s", (engine) => {
+  let t: TestServices;
+  const namesFound = async (q: string) =>
+    (await t.search.browseListings(browseQuerySchema.parse({ q }))).items.map((item) => `${item.name} (${item.district})`).sort();
+
+  beforeAll(async () => {
+    t = await createTestServices({ engine });
+    const seller = await t.accounts.signUp({ ...makeSeller(2), phone: "+919876543211" }, new Headers());
+    const photo = await makeProducePhoto("fruits", 1, { width: 400, height: 300 });
+    for (const fields of [
+      { name: "Ratnagiri Alphonso", category: "fruits", state: "maharashtra", district: "nashik" },
+      { name: "Alphonso", category: "fruits", state: "maharashtra", district: "ratnagiri" },
+      { name: "Kesar mango", category: "fruits", state: "maharashtra", district: "nashik" },
+      { name: "Shimla Mirch", category: "vegetables", state: "maharashtra", district: "nashik" },
+      { name: "Hari mirch", category: "vegetables", state: "maharashtra", district: "pune" },
+      { name: "Onion", category: "vegetables", state: "maharashtra", district: "nashik" },
+      { name: "Onion", category: "vegetables", state: "maharashtra", district: "pune" },
+    ]) {
+      t.clock.now += 60_000;
+      await t.listings.createListing({
+        actor: { id: seller.id },
+        fields: listingFields({ price: "40", ...fields }),
+        photos: [{ bytes: photo, fileName: "p.jpg" }],
+      });
+    }
+  });
+
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  it("finds a listing whose name carries the place, wherever it is sold, beside those in the place", async () => {
+    expect(await namesFound("Ratnagiri Alphonso")).toEqual(["Alphonso (ratnagiri)", "Ratnagiri Alphonso (nashik)"]);
+    // "shimla mirch" is capsicum, not chillies from Shimla: found in Nashik; other chillies are not.
+    expect(await namesFound("shimla mirch")).toEqual(["Shimla Mirch (nashik)"]);
+    expect(await namesFound("mirch")).toEqual(["Hari mirch (pune)", "Shimla Mirch (nashik)"]);
+  });
+
+  it("still narrows to the place when the name does not carry it", async () => {
+    expect(await namesFound("onion nashik")).toEqual(["Onion (nashik)"]);
+    expect(await namesFound("alphonso ratnagiri")).toEqual(["Alphonso (ratnagiri)"]);
+  });
+});

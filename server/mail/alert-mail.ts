@@ -134,3 +134,20 @@ export function composeVerifyMail(input: { to: string; language: Language; verif
   );
   return { to: input.to, subject, text, html, language: input.language };
 }
+
+/** The link that sets a new password ("Forgot password?", decision 052): nobody's words but Mandi's. */
+export function composeResetMail(input: { to: string; language: Language; resetUrl: string }): OutgoingMail {
+  const t = mailTranslator(input.language);
+  const subject = t("reset.subject");
+  const text = [t("greeting"), "", t("reset.intro"), "", `${t("reset.button")}: ${input.resetUrl}`, "", t("reset.ignore"), ""].join("\n");
+  const h = escapeHtml;
+  const html = htmlPage(
+    input.language,
+    subject,
+    `<p>${h(t("greeting"))}</p>
+<p>${h(t("reset.intro"))}</p>
+<p><a href="${h(input.resetUrl)}" style="display:inline-block;padding:10px 20px;border-radius:8px;background:#166534;color:#fff;text-decoration:none;font-weight:bold">${h(t("reset.button"))}</a></p>
+<p style="font-size:14px;color:#57534e">${h(t("reset.ignore"))}</p>`,
+  );
+  return { to: input.to, subject, text, html, language: input.language };
+}

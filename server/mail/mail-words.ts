@@ -24,6 +24,13 @@ export interface MailWords {
     button: string;
     ignore: string;
   };
+  /** The link that sets a new password ("Forgot password?", decision 052). */
+  reset: {
+    subject: string;
+    intro: string;
+    button: string;
+    ignore: string;
+  };
   /** The page the verification link opens (server/mail/verify-email-route.ts). */
   verifyPage: {
     title: string;
@@ -70,6 +77,13 @@ export const MAIL_WORDS: Record<Language, MailWords> = {
       button: "Confirm my email address",
       ignore: "If it was not you, ignore this email: Mandi will not send alerts here. The link works for 3 days.",
     },
+    reset: {
+      subject: "Set a new password for Mandi",
+      intro: "Someone, probably you, asked to set a new password for the Mandi account of this email address.",
+      button: "Set a new password",
+      ignore:
+        "The link works once, for 30 minutes. If it was not you, ignore this email: your password stays as it is. Mandi never asks for your password by email or phone.",
+    },
     verifyPage: {
       title: "Confirm your email address",
       confirm: "Confirm that this is your email address and that Mandi may send the alerts you chose to it?",
@@ -111,6 +125,13 @@ export const MAIL_WORDS: Record<Language, MailWords> = {
         "किसी ने, शायद आपने, यह ईमेल पता मंडी के एक खाते में दिया है और उसके अलर्ट ईमेल से चाहता है। जब तक आप इसे पक्का नहीं करते, मंडी इस पते पर कोई अलर्ट ईमेल नहीं भेजती।",
       button: "मेरा ईमेल पता पक्का करें",
       ignore: "अगर यह आप नहीं थे, तो इस ईमेल को अनदेखा करें: मंडी यहाँ अलर्ट नहीं भेजेगी। लिंक 3 दिन तक काम करता है।",
+    },
+    reset: {
+      subject: "मंडी के लिए नया पासवर्ड बनाएँ",
+      intro: "किसी ने, शायद आपने, इस ईमेल पते वाले मंडी खाते का नया पासवर्ड बनाने को कहा है।",
+      button: "नया पासवर्ड बनाएँ",
+      ignore:
+        "लिंक एक ही बार, 30 मिनट तक काम करता है। अगर यह आप नहीं थे, तो इस ईमेल को अनदेखा करें: आपका पासवर्ड वही रहेगा। मंडी कभी ईमेल या फ़ोन पर आपका पासवर्ड नहीं माँगती।",
     },
     verifyPage: {
       title: "अपना ईमेल पता पक्का करें",

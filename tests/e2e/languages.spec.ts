@@ -124,3 +124,30 @@ test("a page preloads only its own language's catalogue, a file kept for a year;
   expect((await request.get("/i18n/hi.000000000000.json")).status()).toBe(404);
   await request.dispose();
 });
+
+test("a ?lang= page is never served in the wrong language by any cache", async ({ playwright }) => {
+  // A fresh client each time: none keeps the cookie another answer set.
+  const get = async (url: string, headers: Record<string, string>) => {
+    const request = await playwright.request.newContext({ baseURL: OWN_ORIGIN });
+    const answer = await request.get(url, { headers });
+    const result = { lang: htmlLang(await answer.text()), headers: answer.headers() };
+    await request.dispose();
+    return result;
+  };
+  const url = `/?lang=hi&n=${Date.now()}`;
+  const english = { "Accept-Language": "en" };
+  // No language chosen: Hindi, setting the visit's language (a session cookie), so no cache keeps it.
+  const first = await get(url, english);
+  expect(first.lang).toBe("hi-IN");
+  expect(first.headers["set-cookie"]).toMatch(/^lang=hi; Path=\/; SameSite=Lax; HttpOnly$/);
+  expect(first.headers["cache-control"]).toBe("private, no-store");
+  // Someone who chose Hindi fills the page cache; someone who chose English is not given its copy.
+  for (let i = 0; i < 2; i++) expect((await get(url, { ...english, Cookie: "lang=hi" })).lang).toBe("hi-IN");
+  const chosen = await get(url, { "Accept-Language": "hi", Cookie: "lang=en" });
+  expect(chosen.lang).toBe("en-IN");
+  expect(chosen.headers["set-cookie"]).toBeUndefined();
+  // And the other way round: an English copy cached for the address is not given to a visitor with no choice.
+  const url2 = `/?lang=hi&m=${Date.now()}`;
+  for (let i = 0; i < 2; i++) expect((await get(url2, { Cookie: "lang=en" })).lang).toBe("en-IN");
+  expect((await get(url2, english)).lang).toBe("hi-IN");
+});

@@ -35,6 +35,11 @@ export function LoginForm({ state, redirectTo }: { state: LoginFormState | undef
         required
         error={errors.password}
       />
+      <p>
+        <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
+          {t("login.forgot")}
+        </Link>
+      </p>
       <SubmitButton action="/login" pendingText={t("login.pending")}>
         {t("login.submit")}
       </SubmitButton>

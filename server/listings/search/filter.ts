@@ -36,7 +36,16 @@ export function applyFilter<Q extends ListingQuery>(
   if (filter.state) q = q.where(column("state"), "=", filter.state) as Q;
   if (filter.district) q = q.where(column("district"), "=", filter.district) as Q;
   if (filter.districts) q = q.where(column("district"), "in", filter.districts.length ? [...filter.districts] : [""]) as Q;
-  if (filter.places) q = q.where((eb) => inPlaces(eb, filter.places ?? [], column)) as Q;
+  if (filter.places) {
+    // A name carrying the whole search is found outside the place too (ListingFilter.placesUnlessNamed).
+    const named = filter.placesUnlessNamed ?? [];
+    q = q.where((eb) =>
+      eb.or([
+        inPlaces(eb, filter.places ?? [], column),
+        ...named.map((term) => eb(column("name_search"), "like", likePattern(term, "%", "%"))),
+      ]),
+    ) as Q;
+  }
   if (filter.category) q = q.where(column("category"), "=", filter.category) as Q;
   if (filter.minPaise !== undefined) q = q.where(column("price_paise"), ">=", filter.minPaise) as Q;
   if (filter.maxPaise !== undefined) q = q.where(column("price_paise"), "<=", filter.maxPaise) as Q;
