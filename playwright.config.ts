@@ -18,6 +18,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  */
 export const ENGINE_FREE_SPECS = [
   "accessibility",
+  "account-menu",
   "alert-email-unsubscribe",
   "cache-control",
   "csp",
@@ -28,6 +29,7 @@ export const ENGINE_FREE_SPECS = [
   "languages",
   "no-internals",
   "offline",
+  "page-titles",
   "paint",
   "static-islands",
   "viewmore-fold",

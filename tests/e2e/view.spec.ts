@@ -2,7 +2,7 @@
  * The product page /view/:id (the specification's View page): image, price, name, category, created date,
  * description and seller details, for anyone; /view with no id goes home; unknown ids are a 404.
  */
-import { backdateListing, deleteListings, expect, test, uniqueTag } from "./support/fixtures";
+import { backdateListing, deleteListings, expect, gotoHydrated, test, uniqueTag } from "./support/fixtures";
 
 /** Today's date as pages show it ("1 Dec 2026"), in India's time zone. */
 function todayShort(): string {
@@ -62,6 +62,8 @@ test("a listing's date reads day, month and year on its card, its page and its s
   seller,
   createListing,
 }) => {
+  // Six pages, each hydrated: 20 s alone, more beside other suites.
+  test.setTimeout(90_000);
   const listing = await createListing({ name: `Dated onion ${uniqueTag()}`, price: "30" });
   // 06:00 UTC on Tuesday 1 December 2026 is 11:30 that day in India.
   await backdateListing(listing.id, Date.UTC(2026, 11, 1, 6));
@@ -70,14 +72,14 @@ test("a listing's date reads day, month and year on its card, its page and its s
     ["hi", "1 दिस॰ 2026"],
   ] as const) {
     await page.context().addCookies([{ name: "lang", value: lang, url: test.info().project.use.baseURL! }]);
-    await page.goto(`/view/${listing.id}`);
+    await gotoHydrated(page, `/view/${listing.id}`);
     await expect(page.locator(`main time[datetime="2026-12-01"]`)).toHaveText(day);
-    await page.goto(`/seller/${seller.id}`);
+    await gotoHydrated(page, `/seller/${seller.id}`);
     const card = page.getByRole("listitem").filter({ hasText: listing.name });
     await expect(card.locator("time")).toHaveText(day);
     // "On Mandi since" today, in the same form.
     await expect(page.locator("main p time").first()).toHaveText(/^\d{1,2} \S+ \d{4}$/);
-    await page.goto(`/my/listings`);
+    await gotoHydrated(page, "/my/listings");
     await expect(page.getByRole("main").locator(`time[datetime="2026-12-01"]`)).toHaveText(day);
   }
 });
