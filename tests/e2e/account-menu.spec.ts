@@ -83,7 +83,7 @@ for (const { lang, name, short, words } of CASES) {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const { lang, name, short, words } of CASES) {
+  for (const { lang, name, words } of CASES) {
     test(`the account menu opens and every item works (${lang})`, async ({ page }) => {
       // Four pages: 8 s alone, thrice that beside other suites.
       test.setTimeout(60_000);
