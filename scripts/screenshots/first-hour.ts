@@ -33,7 +33,8 @@ try {
     await context.request.post(`${app}/api/auth/sign-in/email`, { headers, data: { email: person.email, password: person.password } });
     const page = await context.newPage();
     const open = async (url: string) => {
-      await page.goto(`${app}${url}`, { waitUntil: "networkidle" });
+      // The first page a new person opens may be replaced by the service worker's first load; go again.
+      await page.goto(`${app}${url}`, { waitUntil: "networkidle" }).catch(() => page.goto(`${app}${url}`, { waitUntil: "networkidle" }));
       await settle(page);
     };
 
