@@ -18,6 +18,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  */
 export const ENGINE_FREE_SPECS = [
   "accessibility",
+  "account-menu",
   "alert-email-unsubscribe",
   "cache-control",
   "csp",
@@ -29,6 +30,7 @@ export const ENGINE_FREE_SPECS = [
   "listing-contact",
   "no-internals",
   "offline",
+  "page-titles",
   "paint",
   "static-islands",
   "viewmore-fold",

@@ -10,6 +10,7 @@ import {
   useNavigation,
   useRouteError,
 } from "react-router";
+import { shortName } from "../core/accounts/short-name";
 import { CATALOGUES, headMessages } from "../core/i18n/catalogues";
 import { HTML_LANG, requestLanguage } from "../core/i18n/languages";
 import { webManifestPathFor } from "../core/offline/offline-language";
@@ -28,11 +29,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The page's language (cookie, else Accept-Language, else English) and the few words its title
   // needs; the rest of its catalogue is a file the browser fetches once (decision 015).
   const lang = requestLanguage(request);
-  // "My alerts" in the header carries how many listings were found since the last visit (decision
-  // 022), worded here: the header's script stays as small as the home page's budget needs.
-  const alertCount = user ? await context.services.alerts.countUnseen(user).catch(() => 0) : 0;
-  const alerts = `${CATALOGUES[lang].alerts.header}${alertCount ? ` (${alertCount})` : ""}`;
-  return { user: user ? { name: user.name, alerts } : null, lang, head: headMessages(lang) };
+  // "My alerts" in the account menu carries how many listings were found since the last visit
+  // (decision 022), worded here: the header's script stays as small as the home page's budget needs.
+  const unseen = user ? await context.services.alerts.countUnseen(user).catch(() => 0) : 0;
+  const alerts = `${CATALOGUES[lang].alerts.title}${unseen ? ` (${unseen})` : ""}`;
+  return {
+    user: user ? { name: user.name, shortName: shortName(user.name), alerts, unseen } : null,
+    lang,
+    head: headMessages(lang),
+  };
 }
 
 /** Who is signed in changes only when a form is sent (login, logout, sign-up): not on every search or page link. */

@@ -62,7 +62,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">{t("home.heading")}</h1>
       <CategoryBanner selected={selected} />
       <div className="page mt-4 space-y-8">
-        {created ? <Alert tone="success">{t("home.created")}</Alert> : null}
+        {created ? (
+          <Alert tone="success">
+            {t("home.created")}{" "}
+            <Link to={`/view/${created}`} className="font-semibold underline">
+              {t("home.seeListing")}
+            </Link>
+          </Alert>
+        ) : null}
         {accountDeleted ? <Alert tone="success">{t("home.accountDeleted")}</Alert> : null}
 
         {categorySection ? (

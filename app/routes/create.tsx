@@ -51,11 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     values = form.values;
     if (!form.ok) return await refuseListingForm(context.services, request, form);
-    await listings.saveListing({ actor: user, fields: form.fields, photos: form.photos });
+    const { id } = await listings.saveListing({ actor: user, fields: form.fields, photos: form.photos });
+    // Home, as the specification says, where the banner links to the new listing.
+    return redirect(`/?created=${id}`);
   } catch (error) {
     return formErrorResponse(error, values);
   }
-  return redirect("/?created=1");
 }
 
 export default function Create({ loaderData, actionData }: Route.ComponentProps) {

@@ -14,7 +14,10 @@ export function headMessages(language: Language) {
   return (headMade[language] ??= makeHeadMessages(language));
 }
 
-const headMade: Partial<Record<Language, ReturnType<typeof makeHeadMessages>>> = {};
+/** What a route's `meta` may look up: its keys are the only ones `metaI18n`'s translator accepts, so a title cannot name a message the head lacks. */
+export type HeadMessages = ReturnType<typeof makeHeadMessages>;
+
+const headMade: Partial<Record<Language, HeadMessages>> = {};
 
 function makeHeadMessages(language: Language) {
   const c = CATALOGUES[language];
@@ -29,5 +32,12 @@ function makeHeadMessages(language: Language) {
     caseFile: { title: c.caseFile.title },
     admin: { metaQueue: c.admin.metaQueue, auditTitle: c.admin.auditTitle },
     peoplePage: { title: c.peoplePage.title },
+    failedJobs: { title: c.failedJobs.title },
+    saved: { title: c.saved.title },
+    alerts: { title: c.alerts.title, newTitle: c.alerts.newTitle },
+    priceInsight: { pricesTitle: c.priceInsight.pricesTitle, produceTitle: c.priceInsight.produceTitle },
+    mandiRate: { marketsTitle: c.mandiRate.marketsTitle },
+    passwordReset: { forgotTitle: c.passwordReset.forgotTitle, resetTitle: c.passwordReset.resetTitle },
+    terms: { title: c.terms.title },
   };
 }

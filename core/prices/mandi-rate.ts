@@ -4,7 +4,7 @@
  * than a week old. Pure: the server picks the rate, the page words it.
  */
 import type { Language } from "../i18n/languages";
-import { isoDate, shortMonth } from "../shared/dates";
+import { formatCalendarDay, isoDate } from "../shared/dates";
 import { formatRupees } from "../money/money";
 
 /** One market's figures, or a district's across its markets; paise per kg. */
@@ -55,7 +55,7 @@ export const MANDI_RATE_FRESH_DAYS = 7;
 /** "2026-11-24" → "24 Nov 2026" ("24 नव॰ 2026"). */
 export function formatRateDate(isoDate: string, lang: Language): string {
   const [year, month, day] = isoDate.split("-").map(Number);
-  return `${day} ${shortMonth((month ?? 1) - 1, lang === "hi" ? "hi" : "en")} ${year}`;
+  return formatCalendarDay(year ?? 0, (month ?? 1) - 1, day ?? 1, lang === "hi" ? "hi" : "en");
 }
 
 /** Whole days from the rate's date to today in India. */

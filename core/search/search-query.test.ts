@@ -162,7 +162,7 @@ describe("browseQuerySchema", () => {
 
 describe("homeQuerySchema", () => {
   it("gives every missing key its default", () => {
-    expect(homeQuerySchema.parse({})).toEqual({ category: "", created: false, account: false, asked: "" });
+    expect(homeQuerySchema.parse({})).toEqual({ category: "", created: undefined, account: false, asked: "" });
   });
 
   it("reads account=deleted as true and anything else as false", () => {
@@ -172,10 +172,11 @@ describe("homeQuerySchema", () => {
     }
   });
 
-  it("reads created=1 as true and anything else as false", () => {
-    expect(homeQuerySchema.parse({ created: "1" }).created).toBe(true);
-    for (const created of ["0", "true", "", "yes", 1, true]) {
-      expect(homeQuerySchema.parse({ created }).created, String(created)).toBe(false);
+  it("reads created=<listing id> as that id and anything else as nothing", () => {
+    const id = "0b4f6c1e-8d2a-4c55-9a1e-3f2b7c9d0e11";
+    expect(homeQuerySchema.parse({ created: id }).created).toBe(id);
+    for (const created of ["1", "true", "", `${id}x`, "/evil.example", [id], 1, true]) {
+      expect(homeQuerySchema.parse({ created }).created, String(created)).toBeUndefined();
     }
   });
 

@@ -103,7 +103,8 @@ export const suggestQuerySchema = z.object({ q: optionalQueryText });
 
 export const homeQuerySchema = z.object({
   category: optionalQueryText,
-  created: z.preprocess((v) => v === "1", z.boolean()),
+  /** `?created=<id>`: the listing the person has just listed, which the banner links to (issue 42). */
+  created: z.preprocess((v) => (typeof v === "string" && /^[0-9a-f-]{36}$/i.test(v) ? v : undefined), z.string().optional()),
   /** `?account=deleted`: true when the person has just deleted their account. */
   account: z.preprocess((v) => v === "deleted", z.boolean()),
   /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   expiryText,
+  formatCalendarDay,
   formatShortDate,
   INDIA_OFFSET_MS,
   INDIA_UTC_OFFSET,
@@ -18,31 +19,33 @@ import { createTranslator, type MessageTree } from "../i18n/translate";
 const utc = (y: number, m: number, d: number, h = 0, min = 0) => Date.UTC(y, m - 1, d, h, min);
 
 describe("formatShortDate", () => {
-  it("gives the specification's short form", () => {
-    expect(formatShortDate(utc(2026, 11, 22, 6))).toBe("Sun Nov 22 2026");
-  });
-
-  it("pads the day to two digits, like Date.prototype.toDateString", () => {
-    expect(formatShortDate(utc(2026, 3, 1, 6))).toBe("Sun Mar 01 2026");
+  it("writes day, month and year, as a person in India reads a date (issue 42)", () => {
+    expect(formatShortDate(utc(2026, 11, 22, 6))).toBe("22 Nov 2026");
+    expect(formatShortDate(utc(2026, 12, 1, 6))).toBe("1 Dec 2026");
   });
 
   it("uses India's date for a UTC evening that is already the next day in India", () => {
     // 20:00 UTC on Saturday 21 Nov is 01:30 IST on Sunday 22 Nov.
-    expect(formatShortDate(utc(2026, 11, 21, 20))).toBe("Sun Nov 22 2026");
+    expect(formatShortDate(utc(2026, 11, 21, 20))).toBe("22 Nov 2026");
   });
 
   it("turns the day at midnight IST (18:30 UTC)", () => {
-    expect(formatShortDate(utc(2026, 11, 22, 18, 29))).toBe("Sun Nov 22 2026");
-    expect(formatShortDate(utc(2026, 11, 22, 18, 30))).toBe("Mon Nov 23 2026");
+    expect(formatShortDate(utc(2026, 11, 22, 18, 29))).toBe("22 Nov 2026");
+    expect(formatShortDate(utc(2026, 11, 22, 18, 30))).toBe("23 Nov 2026");
   });
 
   it("turns the year at midnight IST", () => {
-    expect(formatShortDate(utc(2025, 12, 31, 18, 29))).toBe("Wed Dec 31 2025");
-    expect(formatShortDate(utc(2025, 12, 31, 18, 30))).toBe("Thu Jan 01 2026");
+    expect(formatShortDate(utc(2025, 12, 31, 18, 29))).toBe("31 Dec 2025");
+    expect(formatShortDate(utc(2025, 12, 31, 18, 30))).toBe("1 Jan 2026");
   });
 
   it("handles a leap day", () => {
-    expect(formatShortDate(utc(2028, 2, 29, 12))).toBe("Tue Feb 29 2028");
+    expect(formatShortDate(utc(2028, 2, 29, 12))).toBe("29 Feb 2028");
+  });
+
+  it("is the one form of a calendar day: a mandi rate's date reads the same", () => {
+    expect(formatCalendarDay(2026, 11, 1, "en")).toBe(formatShortDate(utc(2026, 12, 1, 6), "en"));
+    expect(formatCalendarDay(2026, 11, 1, "hi")).toBe(formatShortDate(utc(2026, 12, 1, 6), "hi"));
   });
 });
 
@@ -63,42 +66,27 @@ describe("isoDate", () => {
     // every 97 minutes across a year reaches every time of day in both time zones
     for (let t = utc(2026, 1, 1); t < utc(2027, 1, 1); t += 97 * 60_000) {
       const [year, month, day] = isoDate(t).split("-");
-      expect(formatShortDate(t).slice(4)).toBe(`${months[Number(month) - 1]} ${day} ${year}`);
+      expect(formatShortDate(t)).toBe(`${Number(day)} ${months[Number(month) - 1]} ${year}`);
     }
   });
 });
 
 describe("formatShortDate in Hindi", () => {
-  it("writes the date as Intl's hi-IN does, in India's time zone", () => {
-    expect(formatShortDate(utc(2026, 11, 22, 6), "hi")).toBe("रवि, 22 नव॰ 2026");
+  it("writes the date as Intl's hi-IN does, in India's time zone, with no weekday", () => {
+    expect(formatShortDate(utc(2026, 11, 22, 6), "hi")).toBe("22 नव॰ 2026");
     // 20:00 UTC on the 21st is already the 22nd in India.
-    expect(formatShortDate(utc(2026, 11, 21, 20), "hi")).toBe("रवि, 22 नव॰ 2026");
+    expect(formatShortDate(utc(2026, 11, 21, 20), "hi")).toBe("22 नव॰ 2026");
   });
 
-  it("matches Intl's hi-IN and en-US forms in India's time zone on every day of a year, at every hour", () => {
-    const hindi = new Intl.DateTimeFormat("hi-IN", {
-      timeZone: "Asia/Kolkata",
-      weekday: "short",
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-    });
-    const english = new Intl.DateTimeFormat("en-US", {
-      timeZone: "Asia/Kolkata",
-      weekday: "short",
-      month: "short",
-      day: "2-digit",
-      year: "numeric",
-    });
+  it("matches Intl's medium date for India (hi-IN; en-US's month names in English) on every day of a year, at every hour", () => {
+    const hindi = new Intl.DateTimeFormat("hi-IN", { timeZone: "Asia/Kolkata", dateStyle: "medium" });
+    // en-IN now writes "Sept"; the English pages keep the three letters every other month has.
+    const english = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Kolkata", month: "short", day: "numeric", year: "numeric" });
     for (let t = utc(2026, 1, 1); t < utc(2027, 1, 2); t += 61 * 60_000) {
       expect(formatShortDate(t, "hi")).toBe(hindi.format(t));
       const parts = Object.fromEntries(english.formatToParts(t).map((p) => [p.type, p.value]));
-      expect(formatShortDate(t, "en")).toBe(`${parts.weekday} ${parts.month} ${parts.day} ${parts.year}`);
+      expect(formatShortDate(t, "en")).toBe(`${parts.day} ${parts.month} ${parts.year}`);
     }
-  });
-
-  it("keeps the specification's English form when asked for English", () => {
-    expect(formatShortDate(utc(2026, 11, 22, 6), "en")).toBe("Sun Nov 22 2026");
   });
 });
 
@@ -112,12 +100,12 @@ describe("expiryText", () => {
     expect(expiryText(now + 3 * day + 1000, now, english)).toBe("Expires in 3 days");
     expect(expiryText(now + day + 1000, now, english)).toBe("Expires tomorrow");
     expect(expiryText(now + 1000, now, english)).toBe("Expires today");
-    expect(expiryText(now - 1000, now, english)).toBe("Expired on Sun Nov 22 2026");
+    expect(expiryText(now - 1000, now, english)).toBe("Expired on 22 Nov 2026");
   });
 
   it("and in Hindi", () => {
     expect(expiryText(now + 3 * day + 1000, now, hindi)).toBe("3 दिन में ख़त्म होगी");
-    expect(expiryText(now - 1000, now, hindi)).toBe("रवि, 22 नव॰ 2026 को ख़त्म हो गई");
+    expect(expiryText(now - 1000, now, hindi)).toBe("22 नव॰ 2026 को ख़त्म हो गई");
   });
 });
 

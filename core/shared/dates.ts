@@ -1,7 +1,8 @@
 /**
  * Dates and times in India, the one place that knows India's offset from UTC and the month names.
- * The specification's short date form: "Sun Nov 22 2026" (shown in India's time zone). In Hindi
- * the date is written as Intl's hi-IN writes it: "रवि, 22 नव॰ 2026" (decision 015).
+ * A date is shown as day, month and year in the page's language, as Intl's medium date writes it
+ * for India: "1 Dec 2026", "1 दिस॰ 2026" (issue 42). Stored dates stay UTC epoch milliseconds
+ * (decision 002); the words are only for showing.
  */
 import type { Language } from "../i18n/languages";
 
@@ -11,15 +12,11 @@ import type { Language } from "../i18n/languages";
  * unbroken task that showed as Lighthouse's longest in the page's start-up (docs/performance/history/lighthouse-and-hydration.md).
  * India keeps one offset all year (UTC+05:30, no daylight saving), so the date in India is the UTC
  * date of the instant moved by that offset. The Hindi names are Intl's hi-IN short forms;
- * dates.test.ts checks both forms against Intl for every day of a year.
+ * dates.test.ts checks both languages against Intl for every day of a year.
  */
 /** India's offset from UTC, as ISO 8601 writes it and in ms. */
 export const INDIA_UTC_OFFSET = "+05:30";
 export const INDIA_OFFSET_MS = 5.5 * 3600_000;
-const WEEKDAYS = {
-  en: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
-  hi: ["रवि", "सोम", "मंगल", "बुध", "गुरु", "शुक्र", "शनि"],
-};
 const MONTHS = {
   en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
   hi: ["जन॰", "फ़र॰", "मार्च", "अप्रैल", "मई", "जून", "जुल॰", "अग॰", "सित॰", "अक्टू॰", "नव॰", "दिस॰"],
@@ -30,14 +27,15 @@ export function shortMonth(month: number, language: Language): string {
   return MONTHS[language][month]!;
 }
 
+/** A calendar day as every page shows one: "1 Dec 2026", "1 दिस॰ 2026" (month 0 is January). */
+export function formatCalendarDay(year: number, month: number, day: number, language: Language): string {
+  return `${day} ${shortMonth(month, language)} ${year}`;
+}
+
+/** The day of this instant in India, as pages show it: "1 Dec 2026" ("1 दिस॰ 2026"). */
 export function formatShortDate(epochMs: number, language: Language = "en"): string {
   const inIndia = new Date(epochMs + INDIA_OFFSET_MS);
-  const weekday = WEEKDAYS[language][inIndia.getUTCDay()];
-  const month = MONTHS[language][inIndia.getUTCMonth()];
-  const day = inIndia.getUTCDate();
-  const year = inIndia.getUTCFullYear();
-  if (language === "hi") return `${weekday}, ${day} ${month} ${year}`;
-  return `${weekday} ${month} ${String(day).padStart(2, "0")} ${year}`;
+  return formatCalendarDay(inIndia.getUTCFullYear(), inIndia.getUTCMonth(), inIndia.getUTCDate(), language);
 }
 
 /** ISO date (YYYY-MM-DD) in India's time zone, for <time dateTime>. */
@@ -69,7 +67,7 @@ export function startOfIndiaDay(epochMs: number): number {
 }
 
 /**
- * "Expires in 3 days", "Expires tomorrow", "Expires today", "Expired on Sun Nov 22 2026" (My
+ * "Expires in 3 days", "Expires tomorrow", "Expires today", "Expired on 22 Nov 2026" (My
  * listings), in the page's words (decision 015).
  */
 export function expiryText(

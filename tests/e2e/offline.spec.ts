@@ -15,6 +15,7 @@ import {
   fillPlace,
   fillSellForm,
   gotoHydrated,
+  openAccountMenu,
   openSellerContext,
   openSellForm,
   openWithServiceWorker,
@@ -264,6 +265,7 @@ test("a signed-in person's saved pages are never shown after they log out", asyn
     localStorage.setItem("mandi:sell-draft", JSON.stringify({ v: 1, savedAt: Date.now(), fields: { name: "Private draft" } })),
   );
 
+  await openAccountMenu(page);
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login/);
   await expect.poll(() => savedPages(page)).toEqual([]);

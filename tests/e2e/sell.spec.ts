@@ -63,6 +63,11 @@ test("a signed-in seller lists produce through the sell form and sees it on the 
 
   await expect(page).toHaveURL((url) => url.pathname === "/");
   await expect(page.getByRole("status").filter({ hasText: "Your product is listed" })).toBeVisible();
+  // The banner links to the new listing (issue 42).
+  await expect(page.getByRole("status").getByRole("link", { name: "See your listing" })).toHaveAttribute(
+    "href",
+    `/view/${await listingIdByName(name)}`,
+  );
   const fresh = page.getByRole("list", { name: "Fresh recommendations" });
   const card = fresh.getByRole("link").filter({ hasText: name });
   await expect(card).toBeVisible();

@@ -2,16 +2,16 @@
  * The product page /view/:id (the specification's View page): image, price, name, category, created date,
  * description and seller details, for anyone; /view with no id goes home; unknown ids are a 404.
  */
-import { deleteListings, expect, test, uniqueTag } from "./support/fixtures";
+import { backdateListing, deleteListings, expect, gotoHydrated, test, uniqueTag } from "./support/fixtures";
 
-/** Today's date in the spec's short form ("Sun Nov 22 2026"), in India's time zone. */
+/** Today's date as pages show it ("1 Dec 2026"), in India's time zone. */
 function todayShort(): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Kolkata", weekday: "short", month: "short", day: "2-digit", year: "numeric" })
+    new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Kolkata", month: "short", day: "numeric", year: "numeric" })
       .formatToParts(new Date())
       .map((p) => [p.type, p.value]),
   );
-  return `${parts.weekday} ${parts.month} ${parts.day} ${parts.year}`;
+  return `${parts.day} ${parts.month} ${parts.year}`;
 }
 
 test("a signed-out visitor sees every detail of a listing and can call the seller", async ({ seller, createListing, browser }) => {
@@ -38,7 +38,7 @@ test("a signed-out visitor sees every detail of a listing and can call the selle
     await expect(page.getByText(/^Wheat\b/)).toBeVisible();
 
     const created = page.locator("main time");
-    await expect(created).toHaveText(/^\w{3} \w{3} \d{2} \d{4}$/);
+    await expect(created).toHaveText(/^\d{1,2} \w{3} \d{4}$/);
     expect([before, after]).toContain(await created.innerText());
 
     await expect(page.getByText(description)).toBeVisible();
@@ -56,6 +56,33 @@ test("a signed-out visitor sees every detail of a listing and can call the selle
     await expect(sellerDetails.getByText(`+91 ${seller.phone.slice(0, 5)} ${seller.phone.slice(5)}`, { exact: true })).toBeVisible();
   } finally {
     await context.close();
+  }
+});
+
+test("a listing's date reads day, month and year on its card, its page and its seller's page, in English and Hindi (issue 42)", async ({
+  page,
+  seller,
+  createListing,
+}) => {
+  // Six pages, each hydrated: 20 s alone, more beside other suites.
+  test.setTimeout(90_000);
+  const listing = await createListing({ name: `Dated onion ${uniqueTag()}`, price: "30" });
+  // 06:00 UTC on Tuesday 1 December 2026 is 11:30 that day in India.
+  await backdateListing(listing.id, Date.UTC(2026, 11, 1, 6));
+  for (const [lang, day] of [
+    ["en", "1 Dec 2026"],
+    ["hi", "1 दिस॰ 2026"],
+  ] as const) {
+    await page.context().addCookies([{ name: "lang", value: lang, url: test.info().project.use.baseURL! }]);
+    await gotoHydrated(page, `/view/${listing.id}`);
+    await expect(page.locator(`main time[datetime="2026-12-01"]`)).toHaveText(day);
+    await gotoHydrated(page, `/seller/${seller.id}`);
+    const card = page.getByRole("listitem").filter({ hasText: listing.name });
+    await expect(card.locator("time")).toHaveText(day);
+    // "On Mandi since" today, in the same form.
+    await expect(page.locator("main p time").first()).toHaveText(/^\d{1,2} \S+ \d{4}$/);
+    await gotoHydrated(page, "/my/listings");
+    await expect(page.getByRole("main").locator(`time[datetime="2026-12-01"]`)).toHaveText(day);
   }
 });
 

@@ -10,8 +10,11 @@ type Priced = { unitPricePaise: number; unit: string; pricePaise: number };
 
 export const unitOf = (unit: string): Unit => ((UNITS as readonly string[]).includes(unit) ? (unit as Unit) : "kg");
 
+/** The words priceText looks up: a page's translator, or a `meta` function's (which has only the head's messages). */
+type PriceWords = { t: (key: "unit.perKg" | "unit.perUnitAndKg" | `unit.one.${Unit}`, params?: Record<string, string | number>) => string };
+
 /** "₹2,400 / quintal (₹24 / kg)": the seller's price per their unit, and per kg to compare (₹ amounts grouped the Indian way in both languages). */
-export function priceText(listing: Priced, { t }: I18n): string {
+export function priceText(listing: Priced, { t }: PriceWords): string {
   const unit = unitOf(listing.unit);
   const perKg = t("unit.perKg", { price: formatRupees(listing.pricePaise) });
   return unit === "kg"

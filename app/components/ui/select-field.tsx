@@ -1,5 +1,4 @@
-import { useId } from "react";
-import { FieldNotes, fieldDescribedBy } from "./text-field";
+import { FieldNotes, fieldDescribedBy, useFieldId } from "./text-field";
 
 /** A labelled select with its error message tied to it for screen readers (options are the children). */
 export function SelectField({
@@ -16,21 +15,14 @@ export function SelectField({
   hint?: string;
   children: React.ReactNode;
 } & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "name">) {
-  const id = useId();
+  const id = useFieldId(name, select.id);
   const describedBy = fieldDescribedBy(id, hint, error);
   return (
     <div>
-      <label htmlFor={select.id ?? id} className="label">
+      <label htmlFor={id} className="label">
         {label}
       </label>
-      <select
-        id={select.id ?? id}
-        name={name}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...select}
-      >
+      <select id={id} name={name} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
         {children}
       </select>
       <FieldNotes id={id} hint={hint} error={error} />

@@ -1,4 +1,17 @@
-import { useId } from "react";
+import { createContext, useContext, useId } from "react";
+
+/**
+ * Inside a form that lists its messages at the top (ErrorSummary), each field's id is its name,
+ * so the summary can link to it; elsewhere ids are React's, so two forms on a page never clash.
+ */
+export const FieldIdsByName = createContext(false);
+
+/** A field's id: its own, else its name where FieldIdsByName says so, else React's. */
+export function useFieldId(name: string, own?: string): string {
+  const generated = useId();
+  const byName = useContext(FieldIdsByName);
+  return own ?? (byName ? name : generated);
+}
 
 /** A labelled input with its error message tied to it for screen readers. */
 export function TextField({
@@ -19,7 +32,7 @@ export function TextField({
    */
   takeFocus?: boolean;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "autoFocus">) {
-  const id = useId();
+  const id = useFieldId(name, input.id);
   const describedBy = fieldDescribedBy(id, hint, error);
   return (
     <div>

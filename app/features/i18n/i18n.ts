@@ -5,6 +5,7 @@
  * Only the active language's messages reach the browser, and the HTML carries none of them.
  */
 import { createContext, useContext } from "react";
+import type { HeadMessages } from "../../../core/i18n/catalogues";
 import type { EnglishCatalogue } from "../../../core/i18n/en";
 import { DEFAULT_LANGUAGE, type Language } from "../../../core/i18n/languages";
 import { createTranslator, type MessageKey, type MessageTree, type Params, type Translate } from "../../../core/i18n/translate";
@@ -44,8 +45,18 @@ export function useI18n(): I18n {
   return i18nOf(lang, messages);
 }
 
-/** For a route's `meta`: the root loader sends the few messages titles need (headMessages). */
-export function metaI18n(matches: ReadonlyArray<{ id: string; data?: unknown; loaderData?: unknown } | undefined>): I18n {
+/** A key of the few messages the root loader sends for titles (headMessages). */
+export type HeadKey = MessageKey<HeadMessages>;
+
+/**
+ * For a route's `meta`: the root loader sends the few messages titles need (headMessages), and
+ * this translator takes only their keys, so a title that names any other message fails to compile
+ * instead of showing its key (issue 42).
+ */
+export function metaI18n(matches: ReadonlyArray<{ id: string; data?: unknown; loaderData?: unknown } | undefined>): {
+  lang: Language;
+  t: Translate<HeadKey>;
+} {
   const root = matches.find((m) => m?.id === "root");
   const data = (root?.loaderData ?? root?.data) as { lang?: Language; head?: object } | undefined;
   return i18nOf(data?.lang, data?.head);

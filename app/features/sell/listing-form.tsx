@@ -10,11 +10,12 @@ import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "../../../core/shared/co
 import type { ListingFormValues } from "../../../core/listings/listing-form";
 import { isCountedUnit, UNIT_OPTIONS, type Unit } from "../../../core/money/units";
 import { Alert } from "../../components/ui/alert";
+import { ErrorSummary } from "../../components/ui/error-summary";
 import type { PlaceNames } from "../../../core/locations/states";
 import { PlaceFields } from "../locations/place-fields";
 import { SelectField } from "../../components/ui/select-field";
 import { SubmitButton } from "../../components/ui/submit-button";
-import { TextField } from "../../components/ui/text-field";
+import { FieldIdsByName, TextField } from "../../components/ui/text-field";
 import { PhotoField } from "../uploads/photo-field";
 import { GradeField } from "./grade-field";
 import { ProduceMatch } from "./produce-match";
@@ -44,10 +45,40 @@ export interface ListingFormProps {
   listingId?: string;
 }
 
+/** The form's fields in the order it shows them: its error summary lists their messages so. */
+const FIELD_ORDER = [
+  "name",
+  "category",
+  "variety",
+  "produce",
+  "unit",
+  "unitKg",
+  "price",
+  "quantity",
+  "minOrder",
+  "grade",
+  "availableFrom",
+  "state",
+  "district",
+  "place",
+  "pin",
+  "description",
+  "image",
+] as const;
+
 const unitOf = (unit: string): Unit => UNIT_OPTIONS.find((option) => option.value === unit)?.value ?? "kg";
 const noChanges = () => () => {};
 
-export function ListingForm({
+/** Its fields go by their names as ids, so the error summary at its top links to each. */
+export function ListingForm(props: ListingFormProps) {
+  return (
+    <FieldIdsByName value>
+      <ListingFormFields {...props} />
+    </FieldIdsByName>
+  );
+}
+
+function ListingFormFields({
   action,
   values,
   errors,
@@ -75,6 +106,7 @@ export function ListingForm({
   return (
     <Form method="post" action={action} encType="multipart/form-data" noValidate className="space-y-4" ref={form} onSubmit={send.onSubmit}>
       {errors.form ? <Alert>{errors.form}</Alert> : null}
+      <ErrorSummary title={t("sell.errorSummary")} errors={errors} order={FIELD_ORDER} />
       <TextField
         label={t("sell.name")}
         name="name"

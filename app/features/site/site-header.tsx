@@ -5,7 +5,7 @@ import hindiWordUrl from "./language-switch-hindi.svg?no-inline";
 import { useI18n } from "../i18n/i18n";
 import { CatalogueSearchForm } from "../search/catalogue-search-form";
 import { ProductSearchBox } from "../search/product-search-box";
-import { useSignedInUser } from "../accounts/use-signed-in-user";
+import { useSignedInUser, type SignedInUser } from "../accounts/use-signed-in-user";
 
 export function SiteHeader() {
   const user = useSignedInUser();
@@ -26,27 +26,13 @@ export function SiteHeader() {
           </Link>
           <LanguageSwitch to={other} label={t("shell.switchToLabel")} back={location.pathname + location.search} />
           <nav aria-label={t("shell.account")} className="flex min-w-0 items-center gap-0.5 sm:gap-2">
-            <Link
-              // A seller's own things start from their name: My listings (which links to My account).
-              to={user ? "/my/listings" : "/login"}
-              className="min-w-0 max-w-28 truncate rounded px-1.5 py-2 font-semibold underline-offset-4 hover:underline sm:max-w-60 sm:px-2"
-              aria-label={user ? t("shell.signedInAs", { name: user.name }) : undefined}
-            >
-              {user ? user.name : t("shell.login")}
-            </Link>
-            {/* How many listings saved searches found since the last visit (decision 022). */}
             {user ? (
-              <Link to="/my/alerts" className="rounded px-1.5 py-2 font-semibold underline-offset-4 hover:underline sm:px-2">
-                {user.alerts}
+              <AccountMenu key={location.key} user={user} />
+            ) : (
+              <Link to="/login" className="rounded px-1.5 py-2 font-semibold underline-offset-4 hover:underline sm:px-2">
+                {t("shell.login")}
               </Link>
-            ) : null}
-            {user ? (
-              <Form method="post" action="/logout">
-                <button type="submit" className="rounded px-1.5 py-2 font-semibold underline-offset-4 hover:underline sm:px-2">
-                  {t("shell.logout")}
-                </button>
-              </Form>
-            ) : null}
+            )}
             <Link to="/create" className="btn shrink-0 bg-saffron-500 px-3 text-stone-950 hover:bg-amber-400 sm:px-4">
               {t("shell.sell")}
             </Link>
@@ -58,6 +44,63 @@ export function SiteHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * A signed-in person's own things, one press on their name away (issue 42): a <details> list, so
+ * it opens without JavaScript, by keyboard (Enter or Space on the name), and a screen reader hears
+ * it as a collapsed or expanded button. It is drawn afresh, closed, on every page (its key is the
+ * page's). No script of its own: the home page's first load has no room for one (decision 051).
+ */
+function AccountMenu({ user }: { user: SignedInUser }) {
+  const { t } = useI18n();
+  const item = "block px-4 py-3 font-semibold hover:bg-stone-100 hover:underline";
+  return (
+    <details className="relative">
+      <summary className="flex cursor-pointer list-none items-center gap-1 rounded px-1.5 py-2 font-semibold sm:px-2 [&::-webkit-details-marker]:hidden">
+        {user.shortName}
+        {user.unseen ? (
+          <span className="rounded-full bg-saffron-500 px-1.5 text-sm text-stone-950">
+            {user.unseen}
+            <span className="sr-only"> {t("shell.newAlerts")}</span>
+          </span>
+        ) : null}
+        <span aria-hidden="true">▾</span>
+      </summary>
+      <div className="absolute right-0 z-40 mt-1 w-64 max-w-[calc(100vw-1rem)] rounded-lg border border-stone-200 bg-white py-1 text-stone-900 shadow-lg">
+        <p className="px-4 py-2 text-sm text-stone-700 [overflow-wrap:anywhere]">{t("shell.signedInAs", { name: user.name })}</p>
+        <ul>
+          <li>
+            <Link to="/my/listings" className={item}>
+              {t("mine.title")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/my/saved" className={item}>
+              {t("saved.title")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/my/alerts" className={item}>
+              {user.alerts}
+            </Link>
+          </li>
+          <li>
+            <Link to="/my/account" className={item}>
+              {t("account.title")}
+            </Link>
+          </li>
+          <li>
+            <Form method="post" action="/logout">
+              <button type="submit" className={`${item} w-full text-left`}>
+                {t("shell.logout")}
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </details>
   );
 }
 

@@ -359,3 +359,10 @@ export async function openWithServiceWorker(page: Page, url = "/") {
   await gotoHydrated(page, url);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
 }
+
+/** Opens the signed-in person's account menu in the header (issue 42): a <details>, opened by its name. */
+export async function openAccountMenu(page: Page) {
+  const menu = page.getByRole("banner").locator("details");
+  if (!(await menu.evaluate((details: HTMLDetailsElement) => details.open))) await menu.locator("summary").click();
+  return menu;
+}
