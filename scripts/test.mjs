@@ -259,7 +259,7 @@ if (built) {
   const report = "test-results/multi-instance.json";
   rmSync(report, { force: true });
   // Several workers on one SQLite file need nothing else; two instances need PostgreSQL and S3.
-  const files = postgresUrl ? [] : ["tests/multi-instance/workers.test.ts"];
+  const files = postgresUrl ? [] : ["tests/multi-instance/workers.test.ts", "tests/multi-instance/npm-start-signals.test.ts"];
   // The shared-cache test needs nginx; like Chromium, missing is said loudly (and fails in CI).
   const nginx = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
   const withoutNginx = !postgresUrl || existsSync(nginx) ? [] : ["--exclude", "tests/multi-instance/shared-cache.test.ts"];
