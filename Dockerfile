@@ -4,6 +4,8 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# Applied by npm install's postinstall (decision 055).
+COPY patches ./patches
 # better-sqlite3 is compiled when no prebuilt binary fits this Node and libc.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
