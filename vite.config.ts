@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
@@ -8,25 +8,30 @@ import { precompressAssets } from "./scripts/vite-precompress.ts";
 import { serviceWorker } from "./scripts/vite-service-worker.ts";
 
 /**
- * Client source maps are written (not linked) so scripts/check-bundle.mjs can prove which modules
- * reach the browser, but they hold route sources: they are moved out of build/client, the served
- * folder, into build/sourcemaps as soon as they are written, so no spelling of a URL can reach one.
+ * Which modules reach the browser, chunk by chunk, from the bundler itself: scripts/check-bundle.mjs
+ * proves from this list that no server code is in the client build. Written beside build/client,
+ * outside the served folder. (It replaced hidden source maps, which made React Router warn at every
+ * build that the server's code was public, though no map was ever served; decision 055.)
  */
-function sourceMapsOutOfServedFolder(): Plugin {
+function clientModuleList(): Plugin {
+  const modules = new Set<string>();
   return {
-    name: "mandi:source-maps-out-of-served-folder",
+    name: "mandi:client-module-list",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
-    writeBundle(options) {
-      if (!options.dir) throw new Error("mandi:source-maps-out-of-served-folder: the client build has no output folder");
-      const kept = path.join(options.dir, "..", "sourcemaps");
-      // Maps from an earlier build would describe chunks that no longer exist.
-      rmSync(kept, { recursive: true, force: true });
-      for (const file of readdirSync(options.dir, { recursive: true, encoding: "utf8" })) {
-        if (!file.endsWith(".map")) continue;
-        mkdirSync(path.dirname(path.join(kept, file)), { recursive: true });
-        renameSync(path.join(options.dir, file), path.join(kept, file));
+    generateBundle(_options, bundle) {
+      modules.clear();
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        // Only modules with code in the chunk: one tree-shaken away never reaches the browser.
+        for (const [id, module] of Object.entries(output.modules)) if (module.renderedLength > 0) modules.add(id);
       }
+    },
+    writeBundle(options) {
+      if (!options.dir) throw new Error("mandi:client-module-list: the client build has no output folder");
+      const root = process.cwd();
+      const ids = [...modules].map((id) => (path.isAbsolute(id) ? path.relative(root, id) : id)).sort();
+      writeFileSync(path.join(options.dir, "..", "client-modules.json"), `${JSON.stringify(ids, null, 1)}\n`);
     },
   };
 }
@@ -56,15 +61,6 @@ function reactRouterProductionBuild(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our Express host, which imports the React Router build.
-  build: isSsrBuild
-    ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" }
-    : { target: "es2020", sourcemap: "hidden" as const },
-  plugins: [
-    reactRouterProductionBuild(),
-    tailwindcss(),
-    reactRouter(),
-    sourceMapsOutOfServedFolder(),
-    serviceWorker(),
-    precompressAssets(),
-  ],
+  build: isSsrBuild ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" } : { target: "es2020" },
+  plugins: [reactRouterProductionBuild(), tailwindcss(), reactRouter(), clientModuleList(), serviceWorker(), precompressAssets()],
 }));

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Checks the production browser bundle (run after `react-router build`):
-//  1. no server-only code reaches the browser: every module in the client source maps must come
-//     from app/ (not app/routes' server halves, which React Router strips), core/, or a browser
-//     package we allow;
+//  1. no server-only code reaches the browser: every module in the client build (as the bundler
+//     lists them, build/client-modules.json, written by vite.config.ts) must come from app/ (not
+//     app/routes' server halves, which React Router strips), core/, or a browser package we allow;
 //  2. the JavaScript a first visit to / downloads stays under the budget (gzip), in each language:
 //     the code is the same for both, and neither catalogue is in it (decision 015: a page fetches
 //     its own language's catalogue as a JSON file, cached for a year; its size is shown beside);
-//  3. no source map is left in build/client, the folder the server serves (vite.config.ts moves
-//     them to build/sourcemaps: they hold route sources, server actions included);
+//  3. no source map is in build/client, the folder the server serves (the build writes none: they
+//     would hold route sources, server actions included);
 //  4. React Router's production build is the one in the bundle, and every script and stylesheet
 //     has its Brotli and gzip copies beside it, each decoding to the file (decision 043).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -17,7 +17,7 @@ import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 const BUDGET_KB = 120;
 const LANGUAGES = ["en", "hi"];
 const ASSETS = "build/client/assets";
-const SOURCE_MAPS = "build/sourcemaps/assets";
+const MODULE_LIST = "build/client-modules.json";
 const BROWSER_PACKAGES = new Set([
   "react",
   "react-dom",
@@ -42,12 +42,8 @@ const files = readdirSync(ASSETS);
 const problems = [];
 
 // 1. Which modules are in the browser bundle?
-const sources = new Set();
-const maps = existsSync(SOURCE_MAPS) ? readdirSync(SOURCE_MAPS).filter((f) => f.endsWith(".js.map")) : [];
-for (const map of maps) {
-  for (const source of JSON.parse(readFileSync(path.join(SOURCE_MAPS, map), "utf8")).sources) sources.add(source);
-}
-if (sources.size === 0) problems.push(`no client source maps found in ${SOURCE_MAPS}: build with sourcemap enabled (vite.config.ts)`);
+const sources = new Set(existsSync(MODULE_LIST) ? JSON.parse(readFileSync(MODULE_LIST, "utf8")) : []);
+if (sources.size === 0) problems.push(`no list of the client's modules in ${MODULE_LIST}: vite.config.ts's clientModuleList writes it`);
 for (const served of readdirSync("build/client", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".map"))) {
   problems.push(`source map in the served folder: build/client/${served}`);
 }

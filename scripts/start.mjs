@@ -2,6 +2,7 @@
 // `npm start`: build the app when there is no build (or the sources are newer), then serve it.
 // Migrations run inside the server at start-up.
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -28,6 +29,13 @@ if (built < changed) {
   const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+// Node 24 LTS is the runtime (decision 055); Node 20 still works, but has had no fixes since April 2026.
+const major = Number(process.versions.node.split(".")[0]);
+if (cluster.isPrimary && major < 24)
+  console.warn(
+    `Node ${process.versions.node}: Mandi runs on it, but Node 20 has had no security fixes since April 2026. Use Node 24 LTS (.nvmrc).`,
+  );
 
 process.env.NODE_ENV ??= "production";
 // One server process per core (decision 017); WEB_CONCURRENCY=1 runs a single process.

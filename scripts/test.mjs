@@ -252,14 +252,28 @@ if (unit) {
   counts.failed += 1;
 }
 
-const built = step("production build", "npx", ["react-router", "build"]);
+const buildLog = "test-results/build.log";
+let built = step("production build", "npx", ["react-router", "build"], {}, { log: buildLog });
+// The build says nothing untrue (issue 42): no "source maps are public" (none are made) and no
+// deprecated option of React Router's (patches/, decision 055).
+if (built) {
+  const untrue = ["Source maps are enabled in production", "The `envFile` option is deprecated"].filter((line) =>
+    readFileSync(buildLog, "utf8").includes(line),
+  );
+  if (untrue.length) {
+    console.log(`\n!! The build printed: ${untrue.join("; ")}`);
+    failedSteps.push("quiet build");
+    counts.failed += 1;
+    built = false;
+  }
+}
 if (built) step("browser bundle check", "node", ["scripts/check-bundle.mjs"]);
 
 if (built) {
   const report = "test-results/multi-instance.json";
   rmSync(report, { force: true });
   // Several workers on one SQLite file need nothing else; two instances need PostgreSQL and S3.
-  const files = postgresUrl ? [] : ["tests/multi-instance/workers.test.ts"];
+  const files = postgresUrl ? [] : ["tests/multi-instance/workers.test.ts", "tests/multi-instance/npm-start-signals.test.ts"];
   // The shared-cache test needs nginx; like Chromium, missing is said loudly (and fails in CI).
   const nginx = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
   const withoutNginx = !postgresUrl || existsSync(nginx) ? [] : ["--exclude", "tests/multi-instance/shared-cache.test.ts"];

@@ -27,6 +27,12 @@ try {
 }
 if (cluster.isPrimary && config.workers > 1) {
   const logger = createLogger(config.logLevel);
-  startWorkers({ count: config.workers, heapMb: config.workerHeapMb, semiSpaceMb: config.workerSemiSpaceMb, logger });
+  startWorkers({
+    count: config.workers,
+    heapMb: config.workerHeapMb,
+    semiSpaceMb: config.workerSemiSpaceMb,
+    graceMs: config.shutdownGraceMs,
+    logger,
+  });
   if (config.metrics) startMetricsServer({ ...config.metrics, aggregate: true, logger });
 } else startServer({ build, clientDir, config }).catch(fail);

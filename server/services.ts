@@ -34,6 +34,7 @@ import { createShareCardsService, type ShareCardsService } from "./share/share-c
 import { createMandiRatesService, type MandiRatesService } from "./mandi-rates/mandi-rates.service";
 import { createAlertsService, type AlertsService } from "./alerts/alerts.service";
 import { matchListingJob } from "./alerts/alert-jobs";
+import { browseOptionsOf } from "../core/alerts/saved-search-index";
 import type { JobQueue } from "./jobs/job-queue";
 import { createJobQueue } from "./jobs/create-job-queue";
 import { createMailer } from "./mail/mailer";
@@ -260,6 +261,7 @@ export async function createServices(
   const alerts = createAlertsService({
     repository: savedSearches,
     correctQuery: search.correctQuery,
+    countMatching: (query) => search.countMatching(browseOptionsOf(query)),
     jobs,
     maxSavedSearches: config.alerts.maxSavedSearches,
     // Email is offered only when SMTP_URL and MAIL_FROM are set (decision 026).

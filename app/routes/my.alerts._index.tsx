@@ -9,6 +9,7 @@ import { loginPath } from "../../core/shared/redirects";
 import { alertActionSchema, verifyEmailActionSchema, viewmorePathOf } from "../../core/alerts/saved-search";
 import { searchParamsToObject } from "../../core/shared/form-fields";
 import { describeInLanguage } from "../../core/alerts/describe";
+import { formatCount } from "../../core/search/counts";
 import { formErrorResponse } from "../../server/route-helpers/app-errors";
 import { parseForm } from "../../server/route-helpers/forms";
 import { Alert } from "../components/ui/alert";
@@ -213,7 +214,11 @@ function SavedSearch({ search, mailEnabled, pushOffered }: { search: SearchItem;
       <h2 className="font-semibold [overflow-wrap:anywhere]">{title}</h2>
       {search.name ? <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">{search.description}</p> : null}
       <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
-        <span>{search.matches === 1 ? t("alerts.foundOne") : t("alerts.foundMany", { count: search.matches })}</span>
+        <span>
+          {search.matches === 1 && !search.moreMatches
+            ? t("alerts.foundOne")
+            : t("alerts.foundMany", { count: formatCount(search.matches, search.moreMatches) })}
+        </span>
         {search.fresh ? (
           <span className="rounded bg-saffron-500 px-2 py-0.5 font-semibold text-stone-950">
             {t("alerts.newCount", { count: search.fresh })}

@@ -1,7 +1,7 @@
 import { Form, redirect } from "react-router";
 import { requestLanguage } from "../../core/i18n/languages";
 import { loginPath } from "../../core/shared/redirects";
-import { savedQueryOf } from "../../core/alerts/saved-search";
+import { SAVED_SEARCH_FIELDS, savedQueryOf } from "../../core/alerts/saved-search";
 import { browseQuerySchema } from "../../core/search/search-query";
 import { searchParamsToObject } from "../../core/shared/form-fields";
 import { describeInLanguage } from "../../core/alerts/describe";
@@ -23,11 +23,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 /** The search's fields, as /viewmore reads them (the same schema, so the same search). */
-const SEARCH_FIELDS = ["q", "by", "category", "state", "district", "min", "max", "grade"] as const;
-
 function searchOf(fields: Record<string, unknown>) {
   const picked: Record<string, string> = {};
-  for (const name of SEARCH_FIELDS) if (typeof fields[name] === "string" && fields[name]) picked[name] = fields[name];
+  for (const name of SAVED_SEARCH_FIELDS) if (typeof fields[name] === "string" && fields[name]) picked[name] = fields[name];
   const query = browseQuerySchema.parse(picked);
   const grade = typeof picked.grade === "string" ? picked.grade.slice(0, 40) : undefined;
   return { query: savedQueryOf({ ...query, ...(grade ? { grade } : {}) }), params: new URLSearchParams(picked).toString() };
@@ -39,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) throw redirect(loginPath(url.pathname + url.search));
   const { query } = searchOf(searchParamsToObject(url.searchParams));
   return {
-    fields: Object.fromEntries(SEARCH_FIELDS.map((name) => [name, url.searchParams.get(name) ?? ""])),
+    fields: Object.fromEntries(SAVED_SEARCH_FIELDS.map((name) => [name, url.searchParams.get(name) ?? ""])),
     description: describeInLanguage(query, requestLanguage(request)),
     // Alert email waits for the address to be confirmed (decision 045).
     emailUnconfirmed: context.services.alerts.mailEnabled && !user.emailVerified ? user.email : null,

@@ -9,6 +9,7 @@ import { browseQuerySchema } from "../../core/search/search-query";
 import { searchParamsToObject } from "../../core/shared/form-fields";
 import { inPageLanguage } from "../../server/route-helpers/app-errors";
 import { withSaved } from "../../server/route-helpers/saved-hearts";
+import { SAVED_SEARCH_FIELDS } from "../../core/alerts/saved-search";
 import { shareLanguage, shareMetaTags } from "../../core/share/share-meta";
 import { CATALOGUES } from "../../core/i18n/catalogues";
 import { createTranslator, type MessageTree } from "../../core/i18n/translate";
@@ -81,7 +82,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lang: previewLang,
     baseUrl: context.config.baseUrl,
   });
-  return { query, result: { ...result, items: await withSaved(context, items) }, places, priceProblem, near, preview };
+  // What "Tell me when new listings match" posts: every field of this search, its order and origin too.
+  const saveFields = SAVED_SEARCH_FIELDS.flatMap((name) => {
+    const value = url.searchParams.get(name);
+    return value ? [[name, value] as const] : [];
+  });
+  return { query, result: { ...result, items: await withSaved(context, items) }, places, priceProblem, near, preview, saveFields };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -90,7 +96,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export default function ViewMore({ loaderData }: Route.ComponentProps) {
-  const { query, result, places, priceProblem, near } = loaderData;
+  const { query, result, places, priceProblem, near, saveFields } = loaderData;
   const keep = Object.fromEntries(
     (["q", "by", "category", "state", "district", "min", "max"] as const).flatMap((key) =>
       query[key] && !(key === "by" && query.by === "any") ? [[key, query[key]]] : [],
@@ -139,12 +145,12 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
         <>
           <ListingGrid listings={result.items} label={title} eager={4} Extra={SaveHeart} />
           <Pagination page={result.page} pageCount={result.pageCount} search={search} />
-          <SaveSearchForm search={search} />
+          <SaveSearchForm fields={saveFields} />
         </>
       ) : (
         <div className="space-y-4">
           <Alert tone="info">{query.by === "name" ? t("spec.noItemsByName") : t("spec.noItems")}</Alert>
-          <SaveSearchForm search={search} />
+          <SaveSearchForm fields={saveFields} />
           <Link to="/" className="btn-secondary">
             {t("browse.backHome")}
           </Link>
@@ -158,14 +164,13 @@ export default function ViewMore({ loaderData }: Route.ComponentProps) {
  * "Tell me when new listings match" (decision 022): a plain form carrying this search's fields to
  * /my/alerts/new, which saves it (or asks a signed-out person to log in first and comes back).
  */
-function SaveSearchForm({ search }: { search: URLSearchParams }) {
+function SaveSearchForm({ fields }: { fields: ReadonlyArray<readonly [string, string]> }) {
   const { t } = useI18n();
   return (
     <form method="post" action="/my/alerts/new" className="mt-4 flex flex-wrap items-center gap-2">
-      {["q", "by", "category", "state", "district", "min", "max", "grade"].map((name) => {
-        const value = search.get(name);
-        return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
-      })}
+      {fields.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <button type="submit" className="btn-secondary">
         {t("alerts.save")}
       </button>

@@ -10,5 +10,7 @@ export function describeInLanguage(query: SavedQuery, lang: Language): string {
     from: (price) => c.alerts.from.replace("{{price}}", price),
     upTo: (price) => c.alerts.upTo.replace("{{price}}", price),
     categoryLabel: (slug) => (c.category.label as Record<string, string>)[slug] ?? "",
+    nearestTo: (place) => c.alerts.nearestTo.replace("{{place}}", place),
+    sortLabel: (sort) => c.browse[sort === "oldest" ? "oldest" : sort === "price-asc" ? "priceAsc" : "priceDesc"],
   });
 }

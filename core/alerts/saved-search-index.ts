@@ -9,7 +9,13 @@
 import { normaliseSearchText } from "../search/search-text";
 import { readGrade } from "../catalogue/grades";
 import type { PlaceMatch } from "../locations";
-import { browseFilterFor, listingMatchesFilter, type FilterableListing, type ListingFilter } from "../search/listing-filter";
+import {
+  browseFilterFor,
+  listingMatchesFilter,
+  type FilterableListing,
+  type FilterOptions,
+  type ListingFilter,
+} from "../search/listing-filter";
 import { savedQuerySchema, type SavedQuery } from "./saved-search";
 
 /** Keys the saved-search index uses (saved_search_term): a name piece, a category, a state, or everything. */
@@ -136,9 +142,13 @@ export interface SavedSearchKey extends FilterBounds {
   term: string;
 }
 
-/** What matching needs of a saved search: its filters, as browse reads its query (and its typo-corrected twin). */
-export function filtersOf(query: SavedQuery): ListingFilter[] {
-  const options = (q: string) => ({
+/**
+ * A saved search as the browse options it was made from (`q` instead of its own, for its typo-corrected
+ * twin): what alerts match with, and what My alerts counts with the search's own count (issue 42).
+ * The order is not among them: "nearest first" orders what is found, it finds no fewer.
+ */
+export function browseOptionsOf(query: SavedQuery, q = query.q): FilterOptions {
+  return {
     q,
     by: query.by,
     category: query.category,
@@ -146,9 +156,13 @@ export function filtersOf(query: SavedQuery): ListingFilter[] {
     district: query.district,
     price: { minPaise: query.minPaise, maxPaise: query.maxPaise },
     grade: readGrade(query.grade ?? "") ?? ("" as const),
-  });
-  const filters = [browseFilterFor(options(query.q))];
-  if (query.corrected) filters.push(browseFilterFor(options(query.corrected)));
+  };
+}
+
+/** What matching needs of a saved search: its filters, as browse reads its query (and its typo-corrected twin). */
+export function filtersOf(query: SavedQuery): ListingFilter[] {
+  const filters = [browseFilterFor(browseOptionsOf(query))];
+  if (query.corrected) filters.push(browseFilterFor(browseOptionsOf(query, query.corrected)));
   return filters.filter((f): f is ListingFilter => f !== null);
 }
 

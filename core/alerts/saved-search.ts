@@ -8,7 +8,8 @@ import { getCategory, resolveCategory } from "../catalogue/categories";
 import { placeLabel } from "../locations";
 import { formatPricePerKg } from "../money/money";
 import { MAX_PRICE_PAISE, MAX_SEARCH_LENGTH } from "../shared/constants";
-import type { BrowseQuery } from "../search/search-query";
+import { SORTS, type BrowseQuery, type ListingSort } from "../search/search-query";
+import { districtName } from "../locations";
 import { cleanText } from "../shared/text";
 
 /** Saved searches one person may keep unless the operator says otherwise (MAX_SAVED_SEARCHES). */
@@ -34,7 +35,19 @@ export interface SavedQuery {
   grade?: string;
   /** The words read as the closest words of listing names, when some typed word was none (a typo). */
   corrected?: string;
+  /** The order it was asked in, when not newest first: it decides what /viewmore shows first, not what matches. */
+  sort?: Exclude<ListingSort, "newest">;
+  /** With sort "near": the district it was asked from, "state/district" slugs (decision 024). */
+  from?: string;
 }
+
+/**
+ * The /viewmore fields a saved search is made from, as /viewmore's form and links carry them:
+ * the button that saves a search posts these, and /my/alerts/new reads the same (issue 42: "nearest
+ * to Nashik" was lost when `sort` and `from` were left out). "Near me"'s position never reaches a
+ * form: /viewmore turns it into `from`.
+ */
+export const SAVED_SEARCH_FIELDS = ["q", "by", "category", "state", "district", "min", "max", "grade", "sort", "from"] as const;
 
 /**
  * A price bound. One above the highest price a listing may have could be saved before the filter
@@ -66,12 +79,23 @@ export const savedQuerySchema = z.object({
     .string()
     .max(MAX_SEARCH_LENGTH * 4)
     .optional(),
+  // An order saved by a later release reads as newest first rather than making My alerts fail.
+  sort: z
+    .enum(SORTS)
+    .optional()
+    .catch(undefined)
+    .transform((sort) => (sort === "newest" ? undefined : sort)),
+  from: z.string().max(200).optional(),
 });
 
 /** The saved part of a parsed /viewmore query. */
 export function savedQueryOf(
-  query: Pick<BrowseQuery, "q" | "by" | "category" | "state" | "district" | "price"> & { grade?: string },
+  query: Pick<BrowseQuery, "q" | "by" | "category" | "state" | "district" | "price"> &
+    Partial<Pick<BrowseQuery, "sort" | "from">> & { grade?: string },
 ): SavedQuery {
+  // "Nearest first" is kept with the district it measures from; without one it is read newest first (nearestFirstOrigin).
+  const from = query.sort === "near" ? query.from || (query.state && query.district ? `${query.state}/${query.district}` : "") : "";
+  const sort = query.sort === "near" ? (from ? "near" : undefined) : query.sort === "newest" ? undefined : query.sort;
   return {
     q: query.q,
     by: query.by,
@@ -81,6 +105,8 @@ export function savedQueryOf(
     ...(query.price.minPaise !== undefined ? { minPaise: query.price.minPaise } : {}),
     ...(query.price.maxPaise !== undefined ? { maxPaise: query.price.maxPaise } : {}),
     ...(query.grade ? { grade: query.grade } : {}),
+    ...(sort ? { sort } : {}),
+    ...(sort === "near" ? { from } : {}),
   };
 }
 
@@ -95,6 +121,8 @@ export function viewmorePathOf(query: SavedQuery): string {
   if (query.minPaise !== undefined) params.set("min", String(query.minPaise / 100));
   if (query.maxPaise !== undefined) params.set("max", String(query.maxPaise / 100));
   if (query.grade) params.set("grade", query.grade);
+  if (query.sort) params.set("sort", query.sort);
+  if (query.sort === "near" && query.from) params.set("from", query.from);
   const search = params.toString();
   return search ? `/viewmore?${search}` : "/viewmore";
 }
@@ -107,6 +135,10 @@ export interface DescribeWords {
   /** "up to {{price}}" */
   upTo: (price: string) => string;
   categoryLabel: (slug: string) => string;
+  /** "nearest to {{place}} first" */
+  nearestTo: (place: string) => string;
+  /** The order's own words ("Price: low to high"), for the orders other than nearest and newest. */
+  sortLabel: (sort: "oldest" | "price-asc" | "price-desc") => string;
 }
 
 /** "Onion · Nashik, Maharashtra · up to ₹25 / kg": what a saved search looks for, in plain words. */
@@ -122,6 +154,11 @@ export function describeSavedQuery(query: SavedQuery, lang: "en" | "hi", words: 
     parts.push(`${formatPricePerKg(query.minPaise)} – ${formatPricePerKg(query.maxPaise)}`);
   else if (query.maxPaise !== undefined) parts.push(words.upTo(formatPricePerKg(query.maxPaise)));
   else if (query.minPaise !== undefined) parts.push(words.from(formatPricePerKg(query.minPaise)));
+  if (query.sort === "near" && query.from) {
+    const [state = "", district = ""] = query.from.split("/");
+    const name = districtName(state, district, lang);
+    if (name) parts.push(words.nearestTo(name));
+  } else if (query.sort && query.sort !== "near") parts.push(words.sortLabel(query.sort));
   return parts.length ? parts.join(" · ") : words.everything;
 }
 

@@ -806,6 +806,7 @@ export const en = {
     everything: "Every listing",
     from: "{{price}} and up",
     upTo: "up to {{price}}",
+    nearestTo: "nearest to {{place}} first",
     foundOne: "1 listing found",
     foundMany: "{{count}} listings found",
     newCount: "{{count}} new",

@@ -795,6 +795,7 @@ export const hi: EnglishCatalogue = {
     everything: "हर लिस्टिंग",
     from: "{{price}} और ऊपर",
     upTo: "{{price}} तक",
+    nearestTo: "{{place}} के सबसे पास पहले",
     foundOne: "1 लिस्टिंग मिली",
     foundMany: "{{count}} लिस्टिंग मिलीं",
     newCount: "{{count}} नई",

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signupSchema } from "../../core/accounts/account-forms";
 import { browseQuerySchema } from "../../core/search/search-query";
-import { savedQueryOf } from "../../core/alerts/saved-search";
+import { savedQueryOf, viewmorePathOf } from "../../core/alerts/saved-search";
+import { describeInLanguage } from "../../core/alerts/describe";
 import { listingFields } from "../../tests/support/listings";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { testEngines } from "../../tests/support/test-database";
@@ -62,7 +63,7 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
     expect(await foundBy(buyer)).toEqual(["Red Onion"]);
     // Hindi with a place, Hinglish, and a typo each found what search finds for them.
     const mine = await t.alerts.listMine({ actor: other });
-    const byQuery = new Map(mine.searches.map((s) => [s.query.q, s.matches]));
+    const byQuery = new Map(mine.searches.map((s) => [s.query.q, s.fresh]));
     expect(byQuery.get("प्याज़ नासिक")).toBe(2);
     expect(byQuery.get("pyaz")).toBe(3);
     expect(byQuery.get("oinon")).toBe(3);
@@ -75,14 +76,54 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
     expect(shown).toEqual(["Onion", "Red Onion"]);
   });
 
+  it("keeps every filter, the order and the place a search was asked from, shows them, and counts what /viewmore finds at once (issue 42)", async () => {
+    const asked = { q: "onion", sort: "near", from: "maharashtra/nashik" };
+    const near = await save(buyer, asked);
+    const found = await t.search.browseListings(browseQuerySchema.parse(asked));
+    const saved = (await t.alerts.listMine({ actor: buyer })).searches.find((s) => s.id === near.id)!;
+    expect(saved.query).toMatchObject({ q: "onion", sort: "near", from: "maharashtra/nashik" });
+    expect(describeInLanguage(saved.query, "en")).toBe("Onion · nearest to Nashik first");
+    expect(describeInLanguage(saved.query, "hi")).toBe("Onion · नासिक के सबसे पास पहले");
+    expect(viewmorePathOf(saved.query)).toBe("/viewmore?q=onion&sort=near&from=maharashtra%2Fnashik");
+    // Saved a moment ago, it finds what the search finds (it said "0 listings found").
+    expect(found.total).toBeGreaterThan(1);
+    expect(saved).toMatchObject({ matches: found.total, moreMatches: false, fresh: 0 });
+    // Nearest first orders what is found and finds no fewer: an onion far from Nashik is told of too.
+    await list({ name: "Ludhiana Onion", state: "punjab", district: "ludhiana" });
+    expect(await foundBy(buyer)).toContain("Ludhiana Onion");
+    const after = (await t.alerts.listMine({ actor: buyer })).searches.find((s) => s.id === near.id)!;
+    expect(after).toMatchObject({ matches: found.total + 1, fresh: 1 });
+
+    // Every other filter /viewmore takes: category, both price bounds, grade, and the order.
+    await list({ name: "Graded Onion", price: "18", grade: "A" });
+    await list({ name: "Dear Graded Onion", price: "40", grade: "A" });
+    const filters = { q: "onion", category: "vegetables", min: "15", max: "25", grade: "A", sort: "price-asc" };
+    const filtered = await save(buyer, filters);
+    const kept = (await t.alerts.listMine({ actor: buyer })).searches.find((s) => s.id === filtered.id)!;
+    expect(kept.query).toMatchObject({ q: "onion", category: "vegetables", minPaise: 1500, maxPaise: 2500, grade: "A", sort: "price-asc" });
+    expect(kept.query.from).toBeUndefined();
+    expect(describeInLanguage(kept.query, "en")).toBe("Onion · Vegetables · ₹15 / kg – ₹25 / kg · Price: low to high");
+    expect(viewmorePathOf(kept.query)).toBe("/viewmore?q=onion&category=vegetables&min=15&max=25&grade=A&sort=price-asc");
+    const shown = await t.search.browseListings(browseQuerySchema.parse(filters));
+    expect(shown.items.map((item) => item.name)).toEqual(["Graded Onion"]);
+    expect(kept.matches).toBe(1);
+    // Its alerts match with every filter: a graded onion in range is told of, one out of range is not.
+    await list({ name: "Third Graded Onion", price: "22", grade: "A" });
+    await list({ name: "Ungraded Onion", price: "22" });
+    const told = (await t.alerts.listMine({ actor: buyer })).matches
+      .filter((m) => m.savedSearchId === filtered.id)
+      .map((m) => m.listing.name);
+    expect(told).toEqual(["Third Graded Onion"]);
+  });
+
   it("never tells sellers about their own listings, nor about one that is hidden or paused", async () => {
     const { id } = await save(seller, { q: "tomato" });
     await list({ name: "Tomato" });
-    expect((await t.alerts.listMine({ actor: seller })).searches.find((s) => s.id === id)?.matches).toBe(0);
+    expect((await t.alerts.listMine({ actor: seller })).searches.find((s) => s.id === id)?.fresh).toBe(0);
     const paused = await save(buyer, { q: "brinjal" });
     await t.alerts.act({ actor: buyer, action: { intent: "pause", id: paused.id } });
     await list({ name: "Brinjal" });
-    expect((await t.alerts.listMine({ actor: buyer })).searches.find((s) => s.id === paused.id)?.matches).toBe(0);
+    expect((await t.alerts.listMine({ actor: buyer })).searches.find((s) => s.id === paused.id)?.fresh).toBe(0);
   });
 
   it("matches a listing again when it comes back (renewed, available again) but records it once", async () => {
@@ -198,6 +239,7 @@ describe.each(testEngines())("saved searches and alerts, on %s", (engine) => {
     const alerts = createAlertsService({
       repository,
       correctQuery: async () => null,
+      countMatching: async () => ({ total: 0, moreThanTotal: false }),
       jobs: t.jobs,
       maxSavedSearches: 12,
       mailEnabled: false,

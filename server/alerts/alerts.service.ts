@@ -37,7 +37,11 @@ export interface SavedSearchView {
   pace: "instant" | "daily";
   digestHour: number;
   channels: AlertChannel[];
+  /** Live listings the search finds now, counted as /viewmore counts them (up to its cap). */
   matches: number;
+  /** More than `matches` (the cap was reached). */
+  moreMatches: boolean;
+  /** Listings it found since the person last looked (alert matches). */
   fresh: number;
   createdAt: number;
 }
@@ -50,6 +54,8 @@ export function createAlertsService(deps: {
   repository: SavedSearchesRepository;
   /** Typos in a saved search are read as search reads them (listing-search.service's correctQuery). */
   correctQuery: (q: string) => Promise<string | null>;
+  /** How many live listings /viewmore finds for a saved search now (listing-search.service's countMatching). */
+  countMatching: (query: SavedQuery) => Promise<{ total: number; moreThanTotal: boolean }>;
   jobs: JobQueue;
   maxSavedSearches: number;
   /** Whether email can be offered (SMTP_URL and MAIL_FROM are set). */
@@ -197,18 +203,28 @@ export function createAlertsService(deps: {
     async listMine(input: { actor: Actor | null }) {
       requireActor(input.actor);
       const rows = await repository.listForUser(input.actor.id);
-      const searches: SavedSearchView[] = rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        query: readQuery(row),
-        paused: row.paused === 1,
-        pace: row.pace === "daily" ? "daily" : "instant",
-        digestHour: row.digest_hour,
-        channels: parseChannels(row.channels),
-        matches: row.matches,
-        fresh: row.fresh,
-        createdAt: Number(row.created_at),
-      }));
+      // The count each search's own page shows, not the alerts it sent: a search saved a moment
+      // ago that finds two listings says so, rather than "0 found" (issue 42). A handful of counts
+      // (MAX_SAVED_SEARCHES), each bounded like /viewmore's.
+      const searches: SavedSearchView[] = await Promise.all(
+        rows.map(async (row) => {
+          const query = readQuery(row);
+          const counted = await deps.countMatching(query);
+          return {
+            id: row.id,
+            name: row.name,
+            query,
+            paused: row.paused === 1,
+            pace: row.pace === "daily" ? "daily" : "instant",
+            digestHour: row.digest_hour,
+            channels: parseChannels(row.channels),
+            matches: counted.total,
+            moreMatches: counted.moreThanTotal,
+            fresh: row.fresh,
+            createdAt: Number(row.created_at),
+          };
+        }),
+      );
       const matches = await repository.listMatches(input.actor.id, MATCHES_SHOWN);
       return { searches, matches, mailEnabled: deps.mailEnabled };
     },

@@ -115,16 +115,12 @@ export function createSavedSearchesRepository(
       return row ? toRow(row as SavedSearchRow) : null;
     },
 
-    async listForUser(userId: string): Promise<Array<SavedSearchRow & { matches: number; fresh: number }>> {
+    /** A person's saved searches, each with how many of its matches are newer than their last look. */
+    async listForUser(userId: string): Promise<Array<SavedSearchRow & { fresh: number }>> {
       const rows = await db
         .selectFrom("saved_search as s")
         .select(columns.map((c) => `s.${c}` as const))
         .select((eb) => [
-          eb
-            .selectFrom("alert_match as m")
-            .select((c) => c.fn.countAll<number | string>().as("n"))
-            .whereRef("m.saved_search_id", "=", "s.id")
-            .as("matches"),
           eb
             .selectFrom("alert_match as m")
             .select((c) => c.fn.countAll<number | string>().as("n"))
@@ -136,7 +132,7 @@ export function createSavedSearchesRepository(
         .orderBy("s.created_at", "desc")
         .orderBy("s.id", "desc")
         .execute();
-      return rows.map((row) => ({ ...toRow(row as SavedSearchRow), matches: Number(row.matches ?? 0), fresh: Number(row.fresh ?? 0) }));
+      return rows.map((row) => ({ ...toRow(row as SavedSearchRow), fresh: Number(row.fresh ?? 0) }));
     },
 
     async update(

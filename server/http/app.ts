@@ -227,7 +227,7 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
   if (devMiddleware) {
     app.use(devMiddleware);
   } else if (clientDir) {
-    // No source map is in clientDir: the build moves them to build/sourcemaps (vite.config.ts).
+    // No source map is in clientDir: the build writes none (vite.config.ts).
     // The build wrote each script and stylesheet compressed (scripts/vite-precompress.ts): the copy
     // the browser accepts is sent as it is, and `compression` above leaves an encoded answer alone.
     const assets = expressStaticGzip(path.join(clientDir, "assets"), {

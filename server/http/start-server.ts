@@ -121,8 +121,11 @@ export async function startServer(options: {
       process.exit(closed ? 0 : 1);
     });
   };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  // Kept (not `once`): a second signal must not kill a draining process. Under `npm start` a
+  // worker gets the signal twice when the whole process group is signalled (Ctrl-C, systemd's
+  // control group): once itself, once forwarded by the primary.
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
   // A worker whose primary is gone (killed, say) stops too, rather than serving on unmanaged.
   if (cluster.isWorker) process.once("disconnect", () => shutdown("primary gone"));
   return { server, services };

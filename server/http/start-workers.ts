@@ -3,7 +3,8 @@
  * Node's cluster module hands each connection to one of them. The first worker starts alone and
  * migrates the database; the others start once it listens. A worker that dies later is replaced;
  * one that cannot start at all stops the whole server (as a single process would exit). SIGTERM
- * and SIGINT reach every worker, which drain their requests as a single process does.
+ * and SIGINT reach every worker, which drain their requests as a single process does; the primary
+ * exits 0 once they all have.
  */
 import cluster, { type Worker } from "node:cluster";
 import type { Logger } from "../logger";
@@ -11,7 +12,17 @@ import type { Logger } from "../logger";
 /** A worker replaced more often than this within a minute points at a fault, not bad luck. */
 const MAX_RESTARTS_PER_MINUTE = 10;
 
-export function startWorkers(options: { count: number; heapMb: number; semiSpaceMb: number; logger: Logger }): void {
+/** Beyond a worker's own bound (SHUTDOWN_GRACE_MS, then 1.5 s to close the database): for a worker stuck outside JavaScript. */
+const STOP_MARGIN_MS = 3_000;
+
+export function startWorkers(options: {
+  count: number;
+  heapMb: number;
+  semiSpaceMb: number;
+  /** SHUTDOWN_GRACE_MS: how long a worker drains before it exits anyway. */
+  graceMs: number;
+  logger: Logger;
+}): void {
   const { count, logger } = options;
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS, options) });
   process.env.MALLOC_ARENA_MAX ??= "2";
@@ -60,9 +71,19 @@ export function startWorkers(options: { count: number; heapMb: number; semiSpace
       });
       worker.process.kill("SIGTERM");
     }
+    // Each worker bounds its own drain; a worker that still has not exited cannot, so it is killed.
+    setTimeout(() => {
+      for (const worker of workers)
+        if (worker.process.exitCode === null && worker.process.signalCode === null) {
+          logger.error({ pid: worker.process.pid }, "a worker did not stop in time; killing it");
+          worker.process.kill("SIGKILL");
+        }
+    }, options.graceMs + STOP_MARGIN_MS).unref();
   };
-  process.once("SIGTERM", () => stop("SIGTERM", 0));
-  process.once("SIGINT", () => stop("SIGINT", 0));
+  // Kept (not `once`): a second signal (Ctrl-C pressed again, or the group signalled as well as
+  // this process) must not kill the primary while its workers drain.
+  process.on("SIGTERM", () => stop("SIGTERM", 0));
+  process.on("SIGINT", () => stop("SIGINT", 0));
 
   // The first worker migrates the database; the rest would only wait for its lock (PostgreSQL) or
   // race it (SQLite), so they start after it listens.

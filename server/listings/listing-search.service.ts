@@ -378,6 +378,12 @@ export function createListingSearchService(deps: {
     browseListings,
     browseListingsByCursor,
 
+    /** How many listings /viewmore finds for these options: its "N listings" (a saved search's count on My alerts). */
+    async countMatching(options: BrowseOptions): Promise<{ total: number; moreThanTotal: boolean }> {
+      const found = await findMatches(options);
+      return found ? { total: found.total, moreThanTotal: found.moreThanTotal } : { total: 0, moreThanTotal: false };
+    },
+
     /**
      * The typed words read as the closest words of listing names, where some word is no word of
      * any name ("oinon" → "onion"); null when nothing needed correcting. Saved searches keep this

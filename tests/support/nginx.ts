@@ -10,6 +10,26 @@ import path from "node:path";
 
 export const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 
+/** The site config an operator copies (docs/operations.md). */
+export const SHIPPED_SITE = path.resolve("deploy/nginx/mandi.conf");
+
+/**
+ * The shipped site as it is, but for what only a real host has: its upstream servers become
+ * `upstreams`, and its TLS listener (and certificates) plain HTTP on 127.0.0.1:`listenPort`.
+ */
+export function shippedSite(listenPort: number, upstreams: string[]): string {
+  const site = readFileSync(SHIPPED_SITE, "utf8");
+  const swapped = site
+    .replace(/upstream mandi \{[^}]*\}/, `upstream mandi { ${upstreams.map((host) => `server ${host};`).join(" ")} }`)
+    .replace(/^(\s*)listen [^;]*;$/m, `$1listen 127.0.0.1:${listenPort};`)
+    .replace(/^\s*ssl_certificate(_key)? [^;]*;$/gm, "");
+  if (swapped.includes("ssl") && /^\s*[^#\s].*\bssl\b/m.test(swapped))
+    throw new Error(`${SHIPPED_SITE} has TLS settings the test does not know how to leave out`);
+  if (!swapped.includes(`listen 127.0.0.1:${listenPort};`) || !swapped.includes(upstreams[0]!))
+    throw new Error(`${SHIPPED_SITE} no longer has one \`upstream mandi { … }\` and one \`listen …;\``);
+  return swapped;
+}
+
 export interface Nginx {
   url: string;
   process: ChildProcess;
@@ -18,14 +38,15 @@ export interface Nginx {
 
 /**
  * Starts nginx with `upstream mandi` over `upstreams` (host:port) and one server whose
- * `location / { … }` holds `location`; `http` adds directives to the http block. Resolves once
- * it answers /healthz through an upstream.
+ * `location / { … }` holds `location`, or with the shipped site (`shipped: true`); `http` adds
+ * directives to the http block. Resolves once it answers /healthz through an upstream.
  */
 export async function startNginx(options: {
   dir: string;
   listenPort: number;
   upstreams: string[];
-  location: string;
+  location?: string;
+  shipped?: boolean;
   http?: string;
 }): Promise<Nginx> {
   if (!existsSync(NGINX))
@@ -48,11 +69,15 @@ export async function startNginx(options: {
       uwsgi_temp_path ${dir}/uwsgi;
       scgi_temp_path ${dir}/scgi;
       ${options.http ?? ""}
-      upstream mandi { ${options.upstreams.map((host) => `server ${host};`).join(" ")} }
+      ${
+        options.shipped
+          ? shippedSite(options.listenPort, options.upstreams)
+          : `upstream mandi { ${options.upstreams.map((host) => `server ${host};`).join(" ")} }
       server {
         listen 127.0.0.1:${options.listenPort};
-        location / {${options.location}
+        location / {${options.location ?? ""}
         }
+      }`
       }
     }`;
   writeFileSync(path.join(dir, "nginx.conf"), config);

@@ -182,7 +182,7 @@ describe.each(testEngines())("alert email, on %s", (engine) => {
     await t.jobs.runDue();
     expect(mailsTo(smtp, "buyer.mail@example.in")).toHaveLength(1);
     // The alert itself still shows under My alerts.
-    expect((await t.alerts.listMine({ actor: buyer })).searches.find((s) => s.id === searchId)?.matches).toBe(2);
+    expect((await t.alerts.listMine({ actor: buyer })).searches.find((s) => s.id === searchId)?.fresh).toBe(2);
   });
 
   it("writes the email in the language the search was saved in, escaping the seller's words in HTML", async () => {
