@@ -61,13 +61,27 @@ export const PRODUCE: readonly Produce[] = [
     "zeera rice",
     "jeerakasala",
   ]),
-  p("basmati-rice", "Basmati rice", "बासमती चावल", "rice", ["basmati", "बासमती", "basmati chawal", "pusa basmati", "1121 basmati"], "basmati"),
+  p(
+    "basmati-rice",
+    "Basmati rice",
+    "बासमती चावल",
+    "rice",
+    ["basmati", "बासमती", "basmati chawal", "pusa basmati", "1121 basmati"],
+    "basmati",
+  ),
 
   // Wheat and other cereals and millets (Mandi files millets under wheat or anywhere).
   p("wheat", "Wheat", "गेहूँ", "wheat", ["gehun", "gehu", "gehoon", "gahu", "गेहूं", "गेंहू", "sharbati", "lokwan", "durum"]),
   // Khapli (emmer) sells at three or four times bread wheat's price: compared with wheat it
   // stretched wheat's band (issue 42, decision 054). AGMARKNET reports no rate for it.
-  p("emmer-wheat", "Khapli (emmer) wheat", "खपली गेहूँ", "wheat", ["khapli", "emmer", "khapli wheat", "emmer wheat", "खपली", "खपली गेहूं"], "khapli"),
+  p(
+    "emmer-wheat",
+    "Khapli (emmer) wheat",
+    "खपली गेहूँ",
+    "wheat",
+    ["khapli", "emmer", "khapli wheat", "emmer wheat", "खपली", "खपली गेहूं"],
+    "khapli",
+  ),
   p("barley", "Barley", "जौ", null, ["jau", "jow"]),
   p("maize", "Maize", "मक्का", null, ["makka", "makki", "corn", "bhutta", "मक्की"]),
   p("bajra", "Bajra (pearl millet)", "बाजरा", null, ["bajri", "pearl millet", "cumbu", "kambu"]),
