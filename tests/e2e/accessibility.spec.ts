@@ -100,6 +100,7 @@ test("the login form's fields are labelled and reachable with Tab in order", asy
   const main = page.getByRole("main");
   await expectTabOrder(page, main.getByLabel("Email", { exact: true }), [
     main.getByLabel("Password", { exact: true }),
+    main.getByRole("link", { name: "Forgot password?", exact: true }),
     main.getByRole("button", { name: "Login", exact: true }),
     main.getByRole("link", { name: "Signup", exact: true }),
   ]);
@@ -370,11 +371,12 @@ test.describe("axe-core scan (WCAG 2 A and AA)", () => {
       `/viewmore?q=${encodeURIComponent(listing.name)}&category=vegetables&state=maharashtra&district=nashik&min=10&max=100&sort=price-asc`,
     );
     expect(await axeViolations(page), "/viewmore, Filters closed").toEqual([]);
-    const summary = page.locator("summary");
+    // The Filters panel, not the header's account menu (another <details>).
+    const main = page.getByRole("main");
+    const summary = main.locator("summary");
     await expectTabOrder(page, page.getByLabel("Sort", { exact: true }), [summary]);
     await page.keyboard.press("Enter");
-    await expect(page.locator("details")).toHaveAttribute("open", "");
-    const main = page.getByRole("main");
+    await expect(main.locator("details")).toHaveAttribute("open", "");
     await expectTabOrder(page, summary, [
       ...["Category", "State", "District", "Grade", "Min ₹ / kg", "Max ₹ / kg"].map((label) => main.getByLabel(label, { exact: true })),
       main.getByRole("button", { name: "Apply" }),

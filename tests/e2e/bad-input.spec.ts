@@ -168,7 +168,8 @@ test.describe("sell form", () => {
     const values: SellValues = { name: `No Photo ${uniqueTag()}`, category: "Rice", price: "60", description: "Aged basmati" };
     await submitSell(page, values);
     const field = page.getByLabel("Photos", { exact: true });
-    await expect(page.getByText("Please choose a photo of your produce.")).toBeVisible();
+    // Beside the field (the error summary at the top says it again, as a link to the field).
+    await expect(page.locator("#image-error")).toHaveText("Please choose a photo of your produce.");
     await expect(field).toHaveAccessibleDescription(/Please choose a photo of your produce\./);
     await expect(field).toHaveAttribute("aria-invalid", "true");
     await expectValuesKept(page, values);
@@ -184,7 +185,7 @@ test.describe("sell form", () => {
     };
     await submitSell(page, values);
     const field = page.getByLabel("Photos", { exact: true });
-    await expect(page.getByText(/not a photo/)).toBeVisible();
+    await expect(page.locator("#image-error")).toContainText("not a photo");
     await expect(field).toHaveAccessibleDescription(/not a photo/);
     await expectValuesKept(page, values);
   });
