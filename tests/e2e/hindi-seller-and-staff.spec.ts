@@ -298,7 +298,8 @@ test.describe("my account in Hindi", () => {
       expect(await latinLeftNow(page)).toEqual([]);
       expect(await (await otherPhone.request.get("/api/auth/get-session")).json()).toBeNull();
 
-      // Log out from the header, and in again with the new password through the Hindi form.
+      // Log out from the header's menu, and in again with the new password through the Hindi form.
+      await openAccountMenu(page);
       await accountNav(page).getByRole("button", { name: hi.shell.logout }).click();
       await expect(page).toHaveURL((url) => url.pathname === "/login");
       const main = page.getByRole("main");

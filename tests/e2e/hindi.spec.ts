@@ -240,7 +240,7 @@ test.describe("every page in Hindi", () => {
     const category = page.getByLabel(hi.sell.category, { exact: true });
     await expect(category.getByRole("option")).toHaveText([hi.sell.selectCategory, ...Object.values(hi.category.form)]);
     await page.getByRole("button", { name: hi.sell.submit }).click();
-    await expect(page.getByText(translateServerMessage("Please enter the product name.", "hi"))).toBeVisible();
+    await expect(page.locator("#name-error")).toHaveText(translateServerMessage("Please enter the product name.", "hi"));
 
     await page.getByLabel(hi.sell.name, { exact: true }).fill(name);
     await category.selectOption({ label: hi.category.form.vegetables });
