@@ -65,7 +65,7 @@ test("in Hindi too, with no axe violations", async ({ createListing, browser }) 
     await page.goto(`/view/${listing.id}`);
     await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
     const rate = page.getByTestId("mandi-rate");
-    await expect(rate).toContainText("सरकारी मंडी भाव, Lasalgaon (Nashik), 24 नव॰ 2026: ₹21.50 / किलो (₹19–23)");
+    await expect(rate).toContainText("सरकारी मंडी भाव, Lasalgaon (नासिक), 24 नव॰ 2026: ₹21.50 / किलो (₹19–23)");
     await expect(rate).toContainText("स्रोत: AGMARKNET / data.gov.in");
     expect(await axeViolations(page)).toEqual([]);
   } finally {
