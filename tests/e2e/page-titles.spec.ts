@@ -44,7 +44,12 @@ test.afterAll(async () => {
 
 /** A real address for each page route; a route missing here fails the test. */
 function urlFor(route: string): string {
-  const ids: Record<string, string> = { id: route.startsWith("seller/") ? admin.seller.id : listingId, produce: "onion" };
+  const ids: Record<string, string> = {
+    id: route.startsWith("seller/") ? admin.seller.id : listingId,
+    produce: "onion",
+    state: "maharashtra",
+    district: "nashik",
+  };
   if (route === "*") return "/no-such-page-here";
   return `/${route.replace(/:(\w+)/g, (_, name: string) => {
     if (!(name in ids)) throw new Error(`page-titles.spec.ts does not know what to put for :${name} in /${route}`);
