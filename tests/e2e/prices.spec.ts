@@ -59,8 +59,8 @@ test("/prices/onion shows its chart and tables without JavaScript, with no axe v
   await expect(chart).toBeVisible();
   await expect(chart.locator("title")).toHaveText("Onion: usual price per kg each week over the last 90 days");
   await expect(chart.locator("desc")).toContainText("Median price per kg");
-  await expect(page.getByRole("table", { name: "By state" })).toContainText("Maharashtra");
-  const districts = page.getByRole("table", { name: "By district" });
+  await expect(page.getByRole("table", { name: "By state", exact: true })).toContainText("Maharashtra");
+  const districts = page.getByRole("table", { name: "By district", exact: true });
   await expect(districts.getByRole("link", { name: `${TEST_PLACE.districtName}, ${TEST_PLACE.stateName}` })).toHaveAttribute(
     "href",
     "/viewmore?q=onion&state=maharashtra&district=nashik",
@@ -84,8 +84,8 @@ test("/prices/onion in Hindi, without JavaScript, with no axe violations", async
   await page.goto("/prices/onion");
   await expect(page.getByRole("heading", { level: 1, name: "प्याज के दाम" })).toBeVisible();
   await expect(page.getByRole("img", { name: /प्याज: पिछले 90 दिनों में/ })).toBeVisible();
-  await expect(page.getByRole("table", { name: "राज्य के अनुसार" })).toContainText("महाराष्ट्र");
-  await expect(page.getByRole("table", { name: "ज़िले के अनुसार" })).toContainText("नासिक");
+  await expect(page.getByRole("table", { name: "राज्य के अनुसार", exact: true })).toContainText("महाराष्ट्र");
+  await expect(page.getByRole("table", { name: "ज़िले के अनुसार", exact: true })).toContainText("नासिक");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await context.close();
   expect(await axeOf(browser, "/prices/onion", "hi-IN")).toEqual([]);
