@@ -24,6 +24,9 @@ import type { Route } from "./+types/viewmore";
 import { nearestFirstOrigin } from "../../server/listings/listing-cursor";
 import { metaI18n, useI18n } from "../features/i18n/i18n";
 
+/** The longest home address /viewmore sends a search to on an empty market (far under any client's header limit). */
+const MAX_ASKED_ADDRESS = 2048;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = browseQuerySchema.parse(searchParamsToObject(url.searchParams));
@@ -45,10 +48,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await context.services.search.browseListings({ ...query, from });
   // The specification sends people home when there is nothing at all to list; the search goes
   // with them, so the home page can offer to save it (issue 42).
+  // What "Tell me when new listings match" posts: every field of this search, its order and origin too.
+  const saveFields = SAVED_SEARCH_FIELDS.flatMap((name) => {
+    const value = url.searchParams.get(name);
+    return value ? [[name, value] as const] : [];
+  });
   if (result.marketplaceEmpty) {
-    const asked = new URLSearchParams(url.searchParams);
-    asked.delete("page");
-    throw redirect(asked.size ? `/?${new URLSearchParams({ asked: asked.toString() }).toString()}` : "/");
+    // Only the search's own fields, and only while the address stays short: a hostile query
+    // (a 10 KB `sort`) must not become a Location header larger than clients and proxies read.
+    const asked = new URLSearchParams(saveFields.map(([name, value]) => [name, value]));
+    const home = `/?${new URLSearchParams({ asked: asked.toString() }).toString()}`;
+    throw redirect(asked.size && home.length <= MAX_ASKED_ADDRESS ? home : "/");
   }
   // Places in the page's language; a city that spans districts (Mumbai) is one choice (core/locations).
   const lang = requestLanguage(request);
@@ -81,11 +91,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pathAndQuery: url.pathname + url.search,
     lang: previewLang,
     baseUrl: context.config.baseUrl,
-  });
-  // What "Tell me when new listings match" posts: every field of this search, its order and origin too.
-  const saveFields = SAVED_SEARCH_FIELDS.flatMap((name) => {
-    const value = url.searchParams.get(name);
-    return value ? [[name, value] as const] : [];
   });
   return { query, result: { ...result, items: await withSaved(context, items) }, places, priceProblem, near, preview, saveFields };
 }
