@@ -164,7 +164,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Price (₹ per kg)", { exact: true }).fill("20");
     await page.getByRole("button", { name: "upload and Submit" }).click();
     // Refused (no description, no photo): the form comes back with the match.
-    await expect(page.getByText("Please choose a photo of your produce.")).toBeVisible();
+    await expect(page.locator("#image-error")).toHaveText("Please choose a photo of your produce.");
     await expect(comparedWith(page)).toHaveText("Compared with: Onion");
 
     const listing = await createListingWith(page.request, {

@@ -120,7 +120,7 @@ test("the listing's page, as WhatsApp and Facebook fetch it, has Open Graph tags
 }) => {
   test.setTimeout(60_000);
   const shop = await sellerWithListing(browser, `Nashik Onion ${uniqueTag()}`);
-  const crawler = await playwright.request.newContext({ baseURL });
+  let crawler = await playwright.request.newContext({ baseURL });
   try {
     for (const userAgent of CRAWLERS) {
       const { tag, canonical } = await crawl(crawler, `/view/${shop.listing.id}`, userAgent);
@@ -153,7 +153,10 @@ test("the listing's page, as WhatsApp and Facebook fetch it, has Open Graph tags
     expect(await sharp(await hindi.body()).metadata()).toMatchObject({ width: 1200, height: 630 });
     expect(tag("og:image")).toMatch(/\/hi-[0-9a-f]{16}\.jpg$/);
 
-    // Seller and search pages carry tags too.
+    // Seller and search pages carry tags too. Fetched afresh: the ?lang=hi link set Hindi for the
+    // rest of that visit (decision 052), and this crawler keeps cookies.
+    await crawler.dispose();
+    crawler = await playwright.request.newContext({ baseURL });
     const sellerPage = await crawl(crawler, `/seller/${shop.seller.id}`, CRAWLERS[1]!);
     expect(sellerPage.tag("og:title")).toContain(shop.seller.name);
     expect(sellerPage.canonical).toBe(`${baseURL}/seller/${shop.seller.id}`);
