@@ -52,7 +52,7 @@ describe.each(testEngines())("mandi rates as pages show them (decision 050) on %
 
   it("holds back implausible figures at import, counted, and stores a max of 0 as the modal alone", async () => {
     const report = await importMandiRates({ db: t.db, input: Readable.from([Buffer.from(file)]) });
-    expect(report).toMatchObject({ read: 17, stored: 15, skipped: 2, heldBack: 2 });
+    expect(report).toMatchObject({ read: 17, stored: 15, skipped: 2, heldBackImplausible: 2 });
     const stored = await t.db.kysely
       .selectFrom("mandi_rate")
       .select(["market", "min_price", "max_price", "modal_price"])
