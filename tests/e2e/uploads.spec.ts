@@ -303,7 +303,7 @@ test.describe("without JavaScript", () => {
       .getByLabel("Photos", { exact: true })
       .setInputFiles(Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.jpg`, mimeType: "image/jpeg", buffer: photo })));
     await page.getByRole("button", { name: "upload and Submit" }).click();
-    await expect(page.getByText("A listing can have up to 5 photos. Please remove some.")).toBeVisible();
+    await expect(page.locator("#image-error")).toHaveText("A listing can have up to 5 photos. Please remove some.");
     await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);
   });
 });
