@@ -41,20 +41,7 @@ export function createMandiRatesRepository(db: Kysely<Database>) {
     async latestRate(where: { produceId: string; state: string; district?: string | null }): Promise<StoredMandiRate | undefined> {
       let query = db
         .selectFrom("mandi_rate")
-        .select([
-          "state",
-          "district",
-          "state_slug",
-          "district_slug",
-          "market",
-          "commodity",
-          "variety",
-          "grade",
-          "arrival_date",
-          "min_price",
-          "max_price",
-          "modal_price",
-        ])
+        .select(STORED_COLUMNS)
         .where("produce_id", "=", where.produceId)
         .where("state_slug", "=", where.state);
       if (where.district) query = query.where("district_slug", "=", where.district);
