@@ -151,3 +151,32 @@ test("a ?lang= page is never served in the wrong language by any cache", async (
   for (let i = 0; i < 2; i++) expect((await get(url2, { Cookie: "lang=en" })).lang).toBe("en-IN");
   expect((await get(url2, english)).lang).toBe("hi-IN");
 });
+
+// Issue 42, item 10 (decision 052): a link shared from a Hindi page opens in Hindi on a phone set
+// to English, the rest of the visit follows, and the switch is one tap away.
+for (const javaScriptEnabled of [true, false]) {
+  test(`a shared ?lang=hi link opens in Hindi on an English phone and the visit stays Hindi (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+    createListing,
+  }) => {
+    const listing = `/view/${(await createListing()).id}`;
+    const context = await browser.newContext({ javaScriptEnabled, locale: "en-IN" });
+    const page = await context.newPage();
+    await page.goto(listing);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
+
+    await page.goto(`${listing}?lang=hi`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+    await expect(page.getByRole("button", { name: hi.shell.switchToLabel })).toBeVisible();
+    // The next page of the visit, reached by a link on this one, is Hindi too.
+    await page.getByRole("link", { name: hi.shell.home }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+    // One tap back to English, which then lasts: the same shared link no longer overrides it.
+    await page.getByRole("button", { name: hi.shell.switchToLabel }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
+    await page.goto(`${listing}?lang=hi`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
+    await context.close();
+  });
+}
