@@ -29,6 +29,10 @@ export interface ListingFilter {
   placesUnlessNamed?: string[];
   /** Normalised texts (see core/search/search-terms): the name must contain one of them. */
   nameContainsAny?: string[];
+  /** Normalised texts: the name must hold one of them too (the named tier of namedFirst). */
+  nameHoldsAny?: string[];
+  /** Normalised texts: the name must hold none of them (the rest of namedFirst). */
+  nameHoldsNone?: string[];
   /** With nameContainsAny: also match listings in these categories. */
   orCategories?: CategorySlug[];
   /** With nameContainsAny (or alone): also match listings in these places (a search naming a place). */
@@ -141,6 +145,8 @@ export function listingMatchesFilter(listing: FilterableListing, filter: Listing
   if (filter.maxPaise !== undefined && !(listing.pricePaise <= filter.maxPaise)) return false;
   if (filter.grade && listing.grade !== filter.grade) return false;
   if (filter.nameIn && !filter.nameIn.includes(listing.nameSearch)) return false;
+  if (filter.nameHoldsAny && !filter.nameHoldsAny.some((term) => listing.nameSearch.includes(term))) return false;
+  if (filter.nameHoldsNone?.some((term) => listing.nameSearch.includes(term))) return false;
   const terms = filter.nameContainsAny ?? [];
   const orPlaces = filter.orPlaces ?? [];
   if (!terms.length && orPlaces.length && !inPlaces(listing, orPlaces)) return false;
@@ -150,4 +156,16 @@ export function listingMatchesFilter(listing: FilterableListing, filter: Listing
     if (!named && !inCategory && !(orPlaces.length && inPlaces(listing, orPlaces))) return false;
   }
   return true;
+}
+
+/**
+ * A search whose words name a place and may also be in listings' names ("Ratnagiri Alphonso"
+ * sold from Nashik, or just "Ratnagiri") finds both, and those whose name carries the words come
+ * first (issue 42, item 13): the same matches split in two tiers, each in the page's sort order.
+ * Undefined when the search names no place.
+ */
+export function namedFirst(filter: ListingFilter): { named: ListingFilter; rest: ListingFilter } | undefined {
+  const terms = filter.places ? filter.placesUnlessNamed : filter.orPlaces?.length ? filter.nameContainsAny : undefined;
+  if (!terms?.length) return undefined;
+  return { named: { ...filter, nameHoldsAny: terms }, rest: { ...filter, nameHoldsNone: terms } };
 }

@@ -140,8 +140,57 @@ describe.each(testEngines())("a place word in a listing's name, on %s", (engine)
     expect(await namesFound("mirch")).toEqual(["Hari mirch (pune)", "Shimla Mirch (nashik)"]);
   });
 
+  it("shows the listings whose name carries the words first, then those in the place, each in the page's order", async () => {
+    const inOrder = async (q: string, sort: "newest" | "price-asc" = "newest") =>
+      (await t.search.browseListings(browseQuerySchema.parse({ q, sort }))).items.map((item) => `${item.name} (${item.district})`);
+    // Newest first overall would put "Alphonso (ratnagiri)", listed later, above the named one.
+    expect(await inOrder("Ratnagiri Alphonso")).toEqual(["Ratnagiri Alphonso (nashik)", "Alphonso (ratnagiri)"]);
+    expect(await inOrder("Ratnagiri")).toEqual(["Ratnagiri Alphonso (nashik)", "Alphonso (ratnagiri)"]);
+    expect(await inOrder("Ratnagiri", "price-asc")).toEqual(["Ratnagiri Alphonso (nashik)", "Alphonso (ratnagiri)"]);
+  });
+
   it("still narrows to the place when the name does not carry it", async () => {
     expect(await namesFound("onion nashik")).toEqual(["Onion (nashik)"]);
     expect(await namesFound("alphonso ratnagiri")).toEqual(["Alphonso (ratnagiri)"]);
+  });
+});
+
+// The two tiers across pages: a page may end one tier and start the next, and none is lost or shown twice.
+describe.each(testEngines())("named first across pages, on %s", (engine) => {
+  let t: TestServices;
+
+  beforeAll(async () => {
+    t = await createTestServices({ engine });
+    const seller = await t.accounts.signUp({ ...makeSeller(3), phone: "+919876543212" }, new Headers());
+    const photo = await makeProducePhoto("fruits", 2, { width: 400, height: 300 });
+    // The named ones first, so newest first overall would show the others first.
+    const lots = [
+      ...Array.from({ length: 10 }, (_, i) => ({ name: `Ratnagiri Hapus ${i}`, district: "pune" })),
+      ...Array.from({ length: 7 }, (_, i) => ({ name: `Hapus ${i}`, district: "ratnagiri" })),
+    ];
+    for (const lot of lots) {
+      t.clock.now += 60_000;
+      await t.listings.createListing({
+        actor: { id: seller.id },
+        fields: listingFields({ price: "90", category: "fruits", state: "maharashtra", ...lot }),
+        photos: [{ bytes: photo, fileName: "p.jpg" }],
+      });
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  it("fills each page from the named tier, then the rest, newest first in each", async () => {
+    const page = async (n: number) =>
+      (await t.search.browseListings(browseQuerySchema.parse({ q: "ratnagiri", page: String(n) }))).items.map((item) => item.name);
+    const named = Array.from({ length: 10 }, (_, i) => `Ratnagiri Hapus ${9 - i}`);
+    const rest = Array.from({ length: 7 }, (_, i) => `Hapus ${6 - i}`);
+    expect(await page(1)).toEqual(named.slice(0, 8));
+    expect(await page(2)).toEqual([...named.slice(8), ...rest.slice(0, 6)]);
+    expect(await page(3)).toEqual(rest.slice(6));
+    const first = await t.search.browseListings(browseQuerySchema.parse({ q: "ratnagiri" }));
+    expect([first.total, first.pageCount]).toEqual([17, 3]);
   });
 });

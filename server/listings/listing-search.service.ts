@@ -19,7 +19,7 @@ import { rankSuggestions, wantsSuggestions, type NameCandidate, type Suggestion 
 import type { ListingSearchRepository, ListingSortKey } from "./listing-search.repository";
 import type { ListingsRepository } from "./listings.repository";
 import { createNameVocabulary, type Correction } from "./name-vocabulary";
-import { browseFilterFor, type FilterOptions, type ListingFilter } from "../../core/search/listing-filter";
+import { browseFilterFor, namedFirst, type FilterOptions, type ListingFilter } from "../../core/search/listing-filter";
 import { nearestFirstOrigin, nextListingCursor, readListingCursor, type ListingCursor, type NearQuery } from "./listing-cursor";
 import type { ContentVersionRepository } from "../page-cache/content-version.repository";
 
@@ -198,6 +198,28 @@ export function createListingSearchService(deps: {
   const originOf = (options: BrowseOptions) =>
     options.sort === "near" && options.from ? districtCentre(...(options.from.split("/") as [string, string])) : undefined;
 
+  /**
+   * A page of `filter`'s matches in `sort` order; when its place words are in names too, those
+   * names first (namedFirst). "Nearest first" and the public API's keyed pages keep one order:
+   * distance is what was asked for there, and a key cannot start inside a tier.
+   */
+  async function listTiered(filter: ListingFilter, sort: Exclude<ListingSort, "near">, offset: number, total: number) {
+    const tiers = namedFirst(filter);
+    if (!tiers) return repository.list({ filter, sort, limit: PAGE_SIZE, offset, total });
+    const namedTotal = (await countMatches(tiers.named)).total;
+    const named =
+      offset < namedTotal ? await repository.list({ filter: tiers.named, sort, limit: PAGE_SIZE, offset, total: namedTotal }) : [];
+    if (named.length === PAGE_SIZE) return named;
+    const rest = await repository.list({
+      filter: tiers.rest,
+      sort,
+      limit: PAGE_SIZE - named.length,
+      offset: Math.max(0, offset - namedTotal),
+      total: Math.max(0, total - namedTotal),
+    });
+    return [...named, ...rest];
+  }
+
   async function browseListings(options: BrowseOptions): Promise<BrowseResult> {
     const sort = options.sort ?? "newest";
     const found = await findMatches(options);
@@ -230,13 +252,7 @@ export function createListingSearchService(deps: {
             }),
             origin,
           )
-        : await repository.list({
-            filter,
-            sort: sort === "near" ? "newest" : sort,
-            limit: PAGE_SIZE,
-            offset: (page - 1) * PAGE_SIZE,
-            total,
-          });
+        : await listTiered(filter, sort === "near" ? "newest" : sort, (page - 1) * PAGE_SIZE, total);
     // Only an empty answer needs the question "is there anything at all?".
     const marketplaceEmpty = total === 0 && (await repository.count({ liveAt: now() }, { upTo: 1 })) === 0;
     return { items, total, moreThanTotal, page, pageCount, category: filter.category, marketplaceEmpty, closeMatches };

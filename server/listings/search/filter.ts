@@ -52,6 +52,9 @@ export function applyFilter<Q extends ListingQuery>(
   if (filter.grade) q = q.where(column("grade"), "=", filter.grade) as Q;
   if (filter.unplaced) q = q.where((eb) => eb.or([eb("listing.state", "is", null), eb("listing.district", "is", null)])) as Q;
   if (filter.nameIn) q = q.where(column("name_search"), "in", filter.nameIn.length ? filter.nameIn : [""]) as Q;
+  if (filter.nameHoldsAny)
+    q = q.where((eb) => eb.or(filter.nameHoldsAny!.map((term) => eb(column("name_search"), "like", likePattern(term, "%", "%"))))) as Q;
+  for (const term of filter.nameHoldsNone ?? []) q = q.where(column("name_search"), "not like", likePattern(term, "%", "%")) as Q;
   const terms = filter.nameContainsAny ?? [];
   const orPlaces = filter.orPlaces ?? [];
   if (!terms.length && orPlaces.length) q = q.where((eb) => inPlaces(eb, orPlaces, column)) as Q;
