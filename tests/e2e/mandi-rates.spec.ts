@@ -137,3 +137,45 @@ test("the rate's JSON endpoint reads its query with a schema: a bad one is a 400
   expect((await request.get(`/api/mandi-rate?name=${"x".repeat(500)}`)).status()).toBe(400);
   expect((await (await request.get("/api/mandi-rate?name=%3Cscript%3E&state=%00")).json()).rate).toBeNull();
 });
+
+// Decision 050: a district's several markets on one day, every market's rate on its own page.
+test("the markets page lists each market's rate that day, the main mandi marked, without JavaScript, in English and Hindi", async ({
+  browser,
+}) => {
+  for (const [locale, words] of [
+    ["en-IN", { title: "Onion mandi rates in Nashik", summary: "Median of 2 markets: ₹21.50 / kg (₹21–22)", main: "main mandi" }],
+    ["hi-IN", { title: "नासिक में प्याज के मंडी भाव", summary: "2 मंडियों का मध्य भाव: ₹21.50 / किलो (₹21–22)", main: "मुख्य मंडी" }],
+  ] as const) {
+    const context = await browser.newContext({ locale, javaScriptEnabled: false, viewport: { width: 360, height: 760 } });
+    const page = await context.newPage();
+    try {
+      const answer = await page.goto("/prices/onion/markets/maharashtra/nashik?date=2026-11-23");
+      expect(answer?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.title);
+      await expect(page.getByTestId("markets-summary")).toHaveText(words.summary);
+      const rows = page.getByTestId("markets-table").locator("tbody tr");
+      await expect(rows).toHaveCount(2);
+      await expect(rows.nth(0)).toContainText("Lasalgaon");
+      await expect(rows.nth(0)).toContainText(words.main);
+      await expect(rows.nth(0)).toContainText("₹21");
+      await expect(rows.nth(1)).toContainText("Pimpalgaon");
+      await expect(rows.nth(1)).toContainText("₹22");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    } finally {
+      await context.close();
+    }
+    // axe runs in the page, so in a context with JavaScript.
+    const withScripts = await browser.newContext({ locale, bypassCSP: true, viewport: { width: 360, height: 760 } });
+    const checked = await withScripts.newPage();
+    await gotoHydrated(checked, "/prices/onion/markets/maharashtra/nashik?date=2026-11-23");
+    expect(await axeViolations(checked)).toEqual([]);
+    await withScripts.close();
+  }
+});
+
+test("the markets page says so on a day with no rates, and a place it does not know is a 404", async ({ page }) => {
+  await page.goto("/prices/onion/markets/maharashtra/nashik?date=2026-10-01");
+  await expect(page.getByText("No mandi rates for Onion in Nashik on that day.")).toBeVisible();
+  expect((await page.goto("/prices/onion/markets/maharashtra/atlantis"))?.status()).toBe(404);
+  expect((await page.goto(`/prices/onion/markets/maharashtra/nashik?date=${"9".repeat(3000)}`))?.status()).toBe(200);
+});
