@@ -143,6 +143,8 @@ function printReport(report: ImportReport, seconds: number) {
     : `${number(report.stored)} stored, ${number(report.alreadyStored)} already stored, ${number(report.skipped)} skipped`;
   console.log(`Read ${number(report.read)} records in ${seconds.toFixed(1)} s, ${shape}: ${outcome}.`);
   console.log(`  ${usable(report)}`);
+  if (report.demoRatesRemoved)
+    console.log(`  Removed the demo market's ${number(report.demoRatesRemoved)} made-up rates: pages now show only these.`);
   if (report.skipped) {
     console.log(`Skipped records${report.badRows.length < report.skipped ? ` (the first ${report.badRows.length})` : ""}:`);
     for (const bad of report.badRows) console.log(`  ${report.format === "csv" ? "line" : "record"} ${bad.line}: ${bad.problem}`);

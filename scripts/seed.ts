@@ -3,6 +3,7 @@ import cliProgress from "cli-progress";
 import { parseArgs } from "node:util";
 import { prepareDataDir } from "../server/config";
 import { DEMO_ADMIN, seedDemoData } from "../server/seed/seed";
+import { seedDemoRates } from "../server/seed/demo-rates";
 import { createServices } from "../server/services";
 
 const { values } = parseArgs({ options: { listings: { type: "string", default: "60" }, days: { type: "string", default: "30" } } });
@@ -22,6 +23,13 @@ try {
   const result = await seedDemoData(services, { listings: count, days, clock, onProgress: progress.update }).finally(progress.stop);
   // The work its listings queued (their share cards, alert matching) is done here, not left to the
   // server's first minutes, where a first share waited seconds for a card being drawn (issue 42).
+  // Made-up mandi rates, marked as demo on every page, so the price pages have figures (issue 42).
+  const rates = await seedDemoRates(services.db, clock.now);
+  console.log(
+    rates
+      ? `Added ${rates.stored} made-up mandi rates, shown as demo figures until real ones are imported (npm run prices:import).`
+      : "Government mandi rates are imported already: no demo rates added.",
+  );
   console.log("Making the listings' share cards…");
   await services.jobs.runDue();
   console.log(

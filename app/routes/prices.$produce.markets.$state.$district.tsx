@@ -6,7 +6,8 @@ import { produceById, produceName } from "../../core/catalogue/produce";
 import { AppError } from "../../core/shared/app-error";
 import { searchParamsToObject } from "../../core/shared/form-fields";
 import { formatRupees } from "../../core/money/money";
-import { formatRateDate, MANDI_RATE_SOURCE, MANDI_RATE_SOURCE_URL, rateBand } from "../../core/prices/mandi-rate";
+import { formatRateDate, rateBand } from "../../core/prices/mandi-rate";
+import { MandiRateSource } from "../features/prices/mandi-rate";
 import { orErrorPage } from "../../server/route-helpers/app-errors";
 import type { Route } from "./+types/prices.$produce.markets.$state.$district";
 import { metaI18n, useI18n } from "../features/i18n/i18n";
@@ -54,6 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     district: districtName(day.state.slug, day.district.slug, lang),
     date: found ? formatRateDate(found.date, lang) : null,
     heldBack: found?.heldBack ?? 0,
+    demo: found?.demo ?? false,
     figure: found?.figure
       ? {
           modalPerKg: perKg(found.figure.modal),
@@ -75,7 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function MarketRates({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { produce, district, date, figure, markets, heldBack, produceId } = loaderData;
+  const { produce, district, date, figure, markets, heldBack, produceId, demo } = loaderData;
   return (
     <div className="page max-w-3xl space-y-4 py-6">
       <p className="text-sm">
@@ -86,7 +88,7 @@ export default function MarketRates({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold [overflow-wrap:anywhere]">{t("mandiRate.marketsTitle", { produce, district })}</h1>
       {date && markets.length ? (
         <>
-          <p className="text-stone-700">{t("mandiRate.marketsIntro", { produce, date })}</p>
+          <p className="text-stone-700">{t(demo ? "mandiRate.demo.marketsIntro" : "mandiRate.marketsIntro", { produce, date })}</p>
           {figure ? (
             <p className="font-semibold" data-testid="markets-summary">
               {t("mandiRate.marketsSummary", {
@@ -137,11 +139,7 @@ export default function MarketRates({ loaderData }: Route.ComponentProps) {
         <p className="text-stone-700">{t("mandiRate.noMarkets", { produce, district })}</p>
       )}
       {heldBack ? <p className="text-sm text-stone-700">{t("mandiRate.heldBack", { count: String(heldBack) })}</p> : null}
-      <p className="text-sm text-stone-700">
-        <a href={MANDI_RATE_SOURCE_URL} className="underline underline-offset-4" rel="noopener noreferrer">
-          {t("mandiRate.source", { source: MANDI_RATE_SOURCE })}
-        </a>
-      </p>
+      <MandiRateSource demo={demo} className="text-sm text-stone-700" />
     </div>
   );
 }

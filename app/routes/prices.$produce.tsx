@@ -12,7 +12,8 @@ import { createTranslator, type MessageTree } from "../../core/i18n/translate";
 import { shareLanguage, shareMetaTags } from "../../core/share/share-meta";
 import { listPreview } from "../../server/share/previews";
 import { PriceChart } from "../features/prices/price-chart";
-import { formatRateDate, MANDI_RATE_SOURCE, MANDI_RATE_SOURCE_URL, marketsHref, rateBand } from "../../core/prices/mandi-rate";
+import { MandiRateSource } from "../features/prices/mandi-rate";
+import { formatRateDate, marketsHref, rateBand } from "../../core/prices/mandi-rate";
 import type { Route } from "./+types/prices.$produce";
 import { metaI18n, useI18n } from "../features/i18n/i18n";
 
@@ -100,6 +101,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         href: listingsHref({ state: row.state, district: row.district }),
       })),
     government: {
+      demo: rates.demo,
       newestDate: rates.newestDate ? formatRateDate(rates.newestDate, lang) : null,
       byState: rates.byState.map((row) => rateRow(row, stateName(row.state, lang))).sort((a, b) => a.name.localeCompare(b.name, lang)),
       byDistrict: rates.byDistrict
@@ -356,24 +358,21 @@ function GovernmentRates({
       </table>
     </div>
   );
+  const intro = government.demo ? "mandiRate.demo.intro" : "mandiRate.govIntro";
+  const trendTitle = government.demo ? "mandiRate.demo.trendTable" : "mandiRate.trendTable";
   return (
     <section aria-labelledby="government-heading" className="space-y-3" data-testid="government-rates">
       <h2 id="government-heading" className="text-xl font-semibold">
-        {t("mandiRate.govTitle")}
+        {t(government.demo ? "mandiRate.demo.title" : "mandiRate.govTitle")}
       </h2>
       {government.newestDate ? (
         <>
-          <p className="text-stone-700">{t("mandiRate.govIntro")}</p>
+          <p className="text-stone-700">{t(intro)}</p>
           {chartWeeks.some((week) => week.medianPaise !== null) ? (
             <>
-              <PriceChart
-                id="government-trend"
-                title={t("mandiRate.trendTable", { produce })}
-                description={t("mandiRate.govIntro")}
-                weeks={chartWeeks}
-              />
+              <PriceChart id="government-trend" title={t(trendTitle, { produce })} description={t(intro)} weeks={chartWeeks} />
               <table className="w-full border-collapse text-sm" data-testid="government-trend">
-                <caption className="sr-only">{t("mandiRate.trendTable", { produce })}</caption>
+                <caption className="sr-only">{t(trendTitle, { produce })}</caption>
                 <thead>
                   <tr className="border-b border-stone-300 text-left">
                     <th scope="col" className="px-2 py-1">
@@ -420,11 +419,7 @@ function GovernmentRates({
           )}
           {government.byState.length ? rateTable(t("mandiRate.byState"), government.byState) : null}
           {government.byDistrict.length ? rateTable(t("mandiRate.byDistrict"), government.byDistrict) : null}
-          <p className="text-sm text-stone-700">
-            <a href={MANDI_RATE_SOURCE_URL} className="underline underline-offset-4" rel="noopener noreferrer">
-              {t("mandiRate.source", { source: MANDI_RATE_SOURCE })}
-            </a>
-          </p>
+          <MandiRateSource demo={government.demo} className="text-sm text-stone-700" />
         </>
       ) : (
         <p className="text-stone-700">{t("mandiRate.govNone", { produce })}</p>

@@ -708,6 +708,19 @@ export const en = {
     anyGrade: "Any grade",
   },
   mandiRate: {
+    // Issue 42, item 4: the demo market's made-up rates (`npm run seed`), never worded as the government's.
+    demo: {
+      line: "Demo mandi rate, made up for trying Mandi: {{market}} ({{district}}), {{date}}: {{price}} / kg ({{band}})",
+      lineMarkets:
+        "Demo mandi rate, made up for trying Mandi: {{district}} district, {{date}}: {{price}} / kg, the median of {{count}} markets ({{band}})",
+      source: "Demo figures, made up to show how Mandi works: not the government's rates.",
+      title: "Demo mandi rates",
+      intro:
+        "Made-up wholesale rates that show how Mandi presents the mandis' figures. They are not the government's rates, nor Mandi sellers' asking prices.",
+      marketsIntro:
+        "Each market's made-up rate for {{produce}} on {{date}}, to show how Mandi presents them: not the government's. The district's figure is the median of the markets' modal rates.",
+      trendTable: "{{produce}}: demo mandi rate per kg, week by week (made up, not the government's)",
+    },
     line: "Government mandi rate, {{market}} ({{district}}), {{date}}: {{price}} / kg ({{band}})",
     source: "Source: {{source}}",
     old: "Reported {{days}} days ago, on {{date}}: prices may have changed since.",

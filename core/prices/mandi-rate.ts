@@ -44,6 +44,8 @@ export interface MandiRateView extends RateBand {
   scope: "district" | "state";
   /** Whole days from the arrival date to the day it was looked up, in India. */
   ageDays: number;
+  /** The demo market's made-up figures (`npm run seed`), never to be worded as the government's. */
+  demo: boolean;
 }
 
 export const MANDI_RATE_SOURCE = "AGMARKNET / data.gov.in";

@@ -209,7 +209,11 @@ export interface MandiRateTable {
   modal_price: number | string;
   /** Epoch milliseconds (UTC). */
   imported_at: number | string;
+  /** "agmarknet", or "demo" for the seed's made-up sample (migration 0041): never shown as the government's. */
+  source: MandiRateSource;
 }
+
+export type MandiRateSource = "agmarknet" | "demo";
 
 /** Price insight's aggregate: one row per listing that can speak for a price (migration 0014, decision 020). */
 export interface PricePointTable {

@@ -198,6 +198,7 @@ describe.each(testEngines())("the mandi rates importer on %s", (engine) => {
       inUnit: null,
       scope: "district",
       ageDays: 16,
+      demo: false,
     });
     // None in Kolhapur: the state's latest.
     expect(await t.mandiRates.rateFor({ produceId: "onion", state: "maharashtra", district: "kolhapur" })).toMatchObject({

@@ -11,7 +11,7 @@ import { parser as jsonParser } from "stream-json";
 import { pick } from "stream-json/filters/pick.js";
 import { streamArray } from "stream-json/streamers/stream-array.js";
 import type { Db } from "../db/database";
-import { JSON_FIELDS, readRecord, type MandiRateRow, type RawRecord, type RecordField } from "./mandi-rate-record";
+import { JSON_FIELDS, readRecord, recordId, type MandiRateRow, type RawRecord, type RecordField } from "./mandi-rate-record";
 import { fieldOfHeader, shapeOfHeaders, type ShapeName } from "./record-shape";
 import { createMandiRatesRepository } from "./mandi-rates.repository";
 import { isoDate } from "../../core/shared/dates";
@@ -52,6 +52,8 @@ export interface ImportReport {
   unknownCommodities: Map<string, number>;
   /** "District, State" → records, for places core/locations does not know (stored with no place). */
   unknownPlaces: Map<string, number>;
+  /** The seed's demo rates this import of real ones removed (migration 0041): the two never mix. */
+  demoRatesRemoved: number;
 }
 
 export interface ImportProgress {
@@ -81,6 +83,11 @@ export async function importMandiRates(options: {
   now?: number;
   batchSize?: number;
   onProgress?: (progress: ImportProgress) => void;
+  /**
+   * Made-up rates for the demo market (`npm run seed`, issue 42 item 4): stored as "demo", under
+   * ids of their own, and never shown as the government's. A real import removes them.
+   */
+  demo?: boolean;
 }): Promise<ImportReport> {
   const repository = options.db ? createMandiRatesRepository(options.db.kysely) : undefined;
   const now = options.now ?? Date.now();
@@ -116,9 +123,15 @@ export async function importMandiRates(options: {
     badRows: [],
     unknownCommodities: new Map(),
     unknownPlaces: new Map(),
+    demoRatesRemoved: 0,
   };
   let batch: MandiRateRow[] = [];
+  let demoChecked = Boolean(options.demo);
   const flush = async () => {
+    if (repository && batch.length && !demoChecked) {
+      report.demoRatesRemoved = await repository.deleteDemoRates();
+      demoChecked = true;
+    }
     if (repository) {
       const stored = await repository.insertRates(batch, now);
       report.stored += stored;
@@ -136,7 +149,7 @@ export async function importMandiRates(options: {
       if (report.badRows.length < MAX_LISTED) report.badRows.push({ line, problem: result.problem });
       return;
     }
-    const { row } = result;
+    const row: MandiRateRow = options.demo ? { ...result.row, id: recordId(["demo", result.row.id]), source: "demo" } : result.row;
     if (row.produce_id) report.matchedProduce++;
     else countName(report.unknownCommodities, row.commodity);
     if (row.district_slug) report.matchedDistrict++;

@@ -135,6 +135,7 @@ export function readRecord(record: RawRecord, today: string): RecordResult {
       min_price: figures.min,
       max_price: figures.max,
       modal_price: figures.modal,
+      source: "agmarknet",
     },
   };
 }

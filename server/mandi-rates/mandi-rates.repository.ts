@@ -18,6 +18,8 @@ export interface StoredMandiRate {
   minPrice: number;
   maxPrice: number;
   modalPrice: number;
+  /** The seed's made-up sample (migration 0041), never to be shown as the government's. */
+  demo: boolean;
 }
 
 export function createMandiRatesRepository(db: Kysely<Database>) {
@@ -116,21 +118,7 @@ export function createMandiRatesRepository(db: Kysely<Database>) {
     }): Promise<Array<StoredMandiRate & { id: string }>> {
       let query = db
         .selectFrom("mandi_rate")
-        .select([
-          "id",
-          "state",
-          "district",
-          "state_slug",
-          "district_slug",
-          "market",
-          "commodity",
-          "variety",
-          "grade",
-          "arrival_date",
-          "min_price",
-          "max_price",
-          "modal_price",
-        ])
+        .select(["id", ...STORED_COLUMNS])
         .where("produce_id", "=", where.produceId);
       if (where.state) query = query.where("state_slug", "=", where.state);
       if (where.district) query = query.where("district_slug", "=", where.district);
@@ -146,6 +134,17 @@ export function createMandiRatesRepository(db: Kysely<Database>) {
       return rows.map((row) => ({ id: row.id, ...storedRate(row) }));
     },
 
+    /** Whether any of the government's rates are stored (the seed then adds no demo ones). */
+    async hasGovernmentRates(): Promise<boolean> {
+      return Boolean(await db.selectFrom("mandi_rate").select("id").where("source", "=", "agmarknet").limit(1).executeTakeFirst());
+    },
+
+    /** Removes the seed's demo rates (migration 0041); how many there were. */
+    async deleteDemoRates(): Promise<number> {
+      const result = await db.deleteFrom("mandi_rate").where("source", "=", "demo").executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async countRates(): Promise<number> {
       const row = await db
         .selectFrom("mandi_rate")
@@ -159,19 +158,7 @@ export function createMandiRatesRepository(db: Kysely<Database>) {
 export type MandiRatesRepository = ReturnType<typeof createMandiRatesRepository>;
 
 /** A stored row as the rest of the code reads it: slugs in camelCase, prices as numbers (pg gives bigint as text). */
-type StoredColumns =
-  | "state"
-  | "district"
-  | "state_slug"
-  | "district_slug"
-  | "market"
-  | "commodity"
-  | "variety"
-  | "grade"
-  | "arrival_date"
-  | "min_price"
-  | "max_price"
-  | "modal_price";
+type StoredColumns = (typeof STORED_COLUMNS)[number];
 const STORED_COLUMNS = [
   "state",
   "district",
@@ -185,6 +172,7 @@ const STORED_COLUMNS = [
   "min_price",
   "max_price",
   "modal_price",
+  "source",
 ] as const;
 
 function storedRate(row: Pick<MandiRateTable, StoredColumns>): StoredMandiRate {
@@ -201,5 +189,6 @@ function storedRate(row: Pick<MandiRateTable, StoredColumns>): StoredMandiRate {
     minPrice: Number(row.min_price),
     maxPrice: Number(row.max_price),
     modalPrice: Number(row.modal_price),
+    demo: row.source === "demo",
   };
 }

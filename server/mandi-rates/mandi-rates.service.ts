@@ -148,6 +148,7 @@ export function createMandiRatesService(deps: { repository: MandiRatesRepository
             : null,
         scope: found === inDistrict ? "district" : "state",
         ageDays: rateAgeDays(found.date, now()),
+        demo: rows.some((row) => row.demo),
       };
     },
 
@@ -180,6 +181,7 @@ export function createMandiRatesService(deps: { repository: MandiRatesRepository
         principal: named ?? null,
         figure: markets.length ? { ...districtFigure(markets), markets: markets.length } : null,
         markets: markets.map((m) => ({ market: m.market, min: m.min, max: m.max, modal: m.modal, records: m.records })),
+        demo: all.some((row) => row.demo),
       };
     },
 
@@ -271,7 +273,8 @@ export function createMandiRatesService(deps: { repository: MandiRatesRepository
           );
         }
       }
-      return { newestDate: newest?.arrivalDate ?? null, byState, byDistrict, trend };
+      // Real imports remove the demo rates (migration 0041), so a page's rates are all one or the other.
+      return { newestDate: newest?.arrivalDate ?? null, byState, byDistrict, trend, demo: newest?.demo ?? false };
     },
   };
 }

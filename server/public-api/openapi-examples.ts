@@ -113,6 +113,7 @@ export const EXAMPLES = {
         min: { price_paise: 190000, price_rupees: "1900.00", unit: "quintal" },
         max: { price_paise: 230000, price_rupees: "2300.00", unit: "quintal" },
         modal: { price_paise: 215000, price_rupees: "2150.00", unit: "quintal" },
+        demo: false,
       },
     ],
     next_cursor: null,

@@ -270,6 +270,10 @@ const mandiRateSchema = z
     min: moneySchema,
     max: moneySchema,
     modal: moneySchema,
+    demo: z.boolean().meta({
+      description:
+        "True for the demo market's made-up figures (`npm run seed`), which are not the government's. Importing real rates removes them.",
+    }),
   })
   .meta({ id: "MandiRate", description: "One imported government mandi rate (AGMARKNET / data.gov.in), per quintal, as it came." });
 

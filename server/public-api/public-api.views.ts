@@ -239,5 +239,6 @@ export function mandiRateView(rate: StoredMandiRate & { id: string }): z.output<
     min: money(rate.minPrice, "quintal"),
     max: money(rate.maxPrice, "quintal"),
     modal: money(rate.modalPrice, "quintal"),
+    demo: rate.demo,
   };
 }

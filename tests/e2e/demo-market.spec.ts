@@ -122,6 +122,17 @@ test("after npm run seed, every footer entry leads to a page with something on i
     await expect(page).toHaveURL(`${app.url}/prices`);
     await page.goto(`${app.url}/prices/onion`);
     await expect(page.getByText(words.priceInsight.notEnoughIndia.split("{{")[0]!)).toHaveCount(0);
+    // The seed's mandi rates are there, and said plainly to be made up, never the government's.
+    const rates = page.getByTestId("government-rates");
+    await expect(rates.getByRole("heading", { level: 2 })).toHaveText(words.mandiRate.demo.title);
+    await expect(rates.getByTestId("mandi-rate-demo")).toHaveText(words.mandiRate.demo.source);
+    await expect(rates.getByRole("link", { name: /AGMARKNET/ })).toHaveCount(0);
+    await expect(page.getByTestId("government-trend")).toBeVisible();
+    await page.screenshot({ path: `docs/screenshots/prices-demo-rates-360-${lang}.png`, fullPage: true });
+    await page.goto(`${app.url}/prices/onion/markets/maharashtra/nashik`);
+    await expect(page.getByTestId("markets-table").locator("tbody tr")).toHaveCount(2);
+    await expect(page.getByTestId("mandi-rate-demo")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   }
 });

@@ -36,8 +36,14 @@ export function MandiRateNote({ rate }: { rate: MandiRateView | null | undefined
     >
       <p className="font-semibold">
         {rate.markets > 1
-          ? t("mandiRate.lineMarkets", { district, date, price, band, count: String(rate.markets) })
-          : t("mandiRate.line", { market: rate.market ?? "", district, date, price, band })}
+          ? t(rate.demo ? "mandiRate.demo.lineMarkets" : "mandiRate.lineMarkets", {
+              district,
+              date,
+              price,
+              band,
+              count: String(rate.markets),
+            })
+          : t(rate.demo ? "mandiRate.demo.line" : "mandiRate.line", { market: rate.market ?? "", district, date, price, band })}
       </p>
       {rate.market && rate.marketRate ? (
         <p data-testid="mandi-rate-principal">
@@ -68,12 +74,27 @@ export function MandiRateNote({ rate }: { rate: MandiRateView | null | undefined
           </Link>
         </p>
       ) : null}
-      <p className="text-stone-700">
-        <a href={MANDI_RATE_SOURCE_URL} className="underline underline-offset-4" rel="noopener noreferrer">
-          {t("mandiRate.source", { source: MANDI_RATE_SOURCE })}
-        </a>
-      </p>
+      <MandiRateSource demo={rate.demo} />
     </div>
+  );
+}
+
+/**
+ * Where the rates came from: the government's open data, linked; or, for the demo market's
+ * made-up figures (issue 42, item 4), a plain statement that they are not the government's.
+ */
+export function MandiRateSource({ demo, className = "text-stone-700" }: { demo: boolean; className?: string }) {
+  const { t } = useI18n();
+  return demo ? (
+    <p className={`font-semibold ${className}`} data-testid="mandi-rate-demo">
+      {t("mandiRate.demo.source")}
+    </p>
+  ) : (
+    <p className={className}>
+      <a href={MANDI_RATE_SOURCE_URL} className="underline underline-offset-4" rel="noopener noreferrer">
+        {t("mandiRate.source", { source: MANDI_RATE_SOURCE })}
+      </a>
+    </p>
   );
 }
 
