@@ -264,6 +264,9 @@ export const en = {
   report: {
     question: "What is wrong with this listing?",
     reason: {
+      advance: "Asked me to pay in advance",
+      "payment-link": "Sent a QR code or payment link",
+      impersonation: "Said they are from the army or government",
       scam: "Looks fake or a scam",
       category: "Wrong category",
       price: "Wrong price or unit",
