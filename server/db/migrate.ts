@@ -45,6 +45,7 @@ import * as m0034 from "./migrations/0034-place-price-sqlite";
 import * as m0035 from "./migrations/0035-address-suppression";
 // Counters shared across workers and instances (issue 38, decision 046).
 import * as m0037 from "./migrations/0037-rate-counters";
+import * as m0038 from "./migrations/0038-scam-reports-and-phone-blocks";
 
 /**
  * A migration may say it needs SQLite's foreign keys off (`export const sqliteForeignKeys = "off"`):
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, MandiMigration> = {
   "0034-place-price-sqlite": m0034,
   "0035-address-suppression": m0035,
   "0037-rate-counters": m0037,
+  "0038-scam-reports-and-phone-blocks": m0038,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that lets one instance at a time migrate. */
