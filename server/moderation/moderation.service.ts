@@ -112,17 +112,37 @@ export function createModerationService(deps: {
     return person;
   }
 
+  /** Open reports from `reportsToHide` different people hide the listing; true when they did. */
+  async function hideIfReported(r: BoundModerationRepository, listing: ModeratedListing, at: number): Promise<boolean> {
+    if (settings.reportsToHide <= 0) return false;
+    const reporters = await r.countOpenReporters(listing.id);
+    if (reporters < settings.reportsToHide) return false;
+    await r.hideListing(listing.id, { at, reason: MODERATION_MESSAGES.autoHidden, cause: "reports" });
+    await r.appendAudit({
+      at,
+      actor_id: null,
+      actor_name: SYSTEM_ACTORS.automatic,
+      action: "hide",
+      target_type: "listing",
+      target_id: listing.id,
+      target_label: listing.name,
+      reason: `Reported by ${reporters} different people`,
+    });
+    logger.info({ listingId: listing.id, reporters }, "listing hidden after reports");
+    return true;
+  }
+
   /**
    * A scam report of a listing carrying `phone` was just written: when `reportersToBlockPhone`
    * different people have now reported this number for a scam (since an admin last lifted its
    * block), the number is blocked, every listing of its accounts hidden, and the log says why.
-   * True when the number is blocked now.
+   * True when this report blocked it.
    */
   async function blockPhoneIfReported(r: BoundModerationRepository, phone: string, at: number): Promise<boolean> {
     const threshold = settings.reportersToBlockPhone ?? PHONE_BLOCK_REPORTERS;
     if (threshold <= 0) return false;
     const block = await r.lockPhone(phone);
-    if (block.blocked) return true;
+    if (block.blocked) return false;
     const reporters = await r.countScamReporters(phone, block.liftedAt);
     if (reporters < threshold) return false;
     await r.setPhoneBlocked(phone, { blockedAt: at });
@@ -180,24 +200,11 @@ export function createModerationService(deps: {
           seller_phone: listing.sellerPhone,
         });
         if (!inserted) return { stillShown: true };
-        if (SCAM_REASONS.has(input.reason) && listing.sellerPhone && (await blockPhoneIfReported(r, listing.sellerPhone, at)))
-          return { stillShown: false };
-        if (settings.reportsToHide <= 0) return { stillShown: true };
-        const reporters = await r.countOpenReporters(listing.id);
-        if (reporters < settings.reportsToHide) return { stillShown: true };
-        await r.hideListing(listing.id, { at, reason: MODERATION_MESSAGES.autoHidden, cause: "reports" });
-        await r.appendAudit({
-          at,
-          actor_id: null,
-          actor_name: SYSTEM_ACTORS.automatic,
-          action: "hide",
-          target_type: "listing",
-          target_id: listing.id,
-          target_label: listing.name,
-          reason: `Reported by ${reporters} different people`,
-        });
-        logger.info({ listingId: listing.id, reporters }, "listing hidden after reports");
-        return { stillShown: false };
+        const hidden = await hideIfReported(r, listing, at);
+        // A scam report also counts against the number the listing carries, across all its listings.
+        const blocked =
+          SCAM_REASONS.has(input.reason) && listing.sellerPhone !== null && (await blockPhoneIfReported(r, listing.sellerPhone, at));
+        return { stillShown: !hidden && !blocked };
       });
     },
 
