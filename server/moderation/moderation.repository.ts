@@ -391,19 +391,15 @@ function bindTo(db: Kysely<Database>, dialect: DialectName) {
     },
 
     /**
-     * The number's block row, made if new. On PostgreSQL it is locked until the transaction ends,
-     * so reports of one number's listings are counted one at a time (SQLite has one writer).
+     * The number's block, if any. On PostgreSQL the number is locked (a transaction-level advisory
+     * lock on its hash) until the transaction ends, so reports of one number's listings are
+     * counted one at a time (SQLite has one writer). No row is written for a number not blocked:
+     * a number is kept only once it is blocked (decision 056).
      */
     async lockPhone(phone: string): Promise<{ blocked: boolean; liftedAt: number | null }> {
-      await db
-        .insertInto("phone_block")
-        .values({ phone, blocked_at: null, lifted_at: null })
-        .onConflict((oc) => oc.column("phone").doNothing())
-        .execute();
-      let query = db.selectFrom("phone_block").select(["blocked_at", "lifted_at"]).where("phone", "=", phone);
-      if (dialect === "postgres") query = query.forUpdate();
-      const row = await query.executeTakeFirstOrThrow();
-      return { blocked: row.blocked_at !== null, liftedAt: numberOrNull(row.lifted_at) };
+      if (dialect === "postgres") await sql`select pg_advisory_xact_lock(hashtextextended(${`phone_block:${phone}`}, 0))`.execute(db);
+      const row = await db.selectFrom("phone_block").select(["blocked_at", "lifted_at"]).where("phone", "=", phone).executeTakeFirst();
+      return { blocked: row !== undefined && row.blocked_at !== null, liftedAt: row ? numberOrNull(row.lifted_at) : null };
     },
 
     isPhoneBlocked: (phone: string) => isPhoneBlocked(db, phone),
@@ -425,11 +421,15 @@ function bindTo(db: Kysely<Database>, dialect: DialectName) {
     },
 
     async setPhoneBlocked(phone: string, change: { blockedAt: number } | { liftedAt: number }): Promise<void> {
-      await db
-        .updateTable("phone_block")
-        .set("blockedAt" in change ? { blocked_at: change.blockedAt } : { blocked_at: null, lifted_at: change.liftedAt })
-        .where("phone", "=", phone)
-        .execute();
+      if ("blockedAt" in change) {
+        await db
+          .insertInto("phone_block")
+          .values({ phone, blocked_at: change.blockedAt, lifted_at: null })
+          .onConflict((oc) => oc.column("phone").doUpdateSet({ blocked_at: change.blockedAt }))
+          .execute();
+      } else {
+        await db.updateTable("phone_block").set({ blocked_at: null, lifted_at: change.liftedAt }).where("phone", "=", phone).execute();
+      }
     },
 
     /** Hides every listing buyers can see whose seller has this number; returns how many. */
