@@ -66,7 +66,9 @@ export const personModerationSchema = z.discriminatedUnion(
       intent: z.literal("lift-phone"),
       phone: textField()
         .pipe(z.string().max(40, MODERATION_MESSAGES.givePhone))
-        .transform((text, ctx) => normalisePhone(text) ?? (ctx.addIssue({ code: "custom", message: MODERATION_MESSAGES.givePhone }), z.NEVER)),
+        .transform(
+          (text, ctx) => normalisePhone(text) ?? (ctx.addIssue({ code: "custom", message: MODERATION_MESSAGES.givePhone }), z.NEVER),
+        ),
       reason: moderationText({ required: MODERATION_MESSAGES.giveLiftReason }).pipe(z.string()),
     }),
   ],

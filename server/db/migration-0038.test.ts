@@ -85,7 +85,6 @@ describe.each(testEngines())("migration 0038 (scam reasons, phone blocks) on %s"
       await expect(k.deleteFrom("moderation_audit").execute()).rejects.toThrow(/append-only/);
 
       await k.insertInto("phone_block").values({ phone: "+919876543210", blocked_at: 1, lifted_at: null }).execute();
-
     } finally {
       await db.close();
     }
@@ -96,7 +95,10 @@ describe.each(testEngines())("migration 0038 (scam reasons, phone blocks) on %s"
     const k = db.kysely;
     try {
       await runMigrationSteps(db, { upTo: "0038-scam-reports-and-phone-blocks" });
-      await k.insertInto("listing_report").values([report("old", "scam"), report("new", "advance")]).execute();
+      await k
+        .insertInto("listing_report")
+        .values([report("old", "scam"), report("new", "advance")])
+        .execute();
       await k.transaction().execute((trx) => m0038.down(trx as unknown as Kysely<unknown>));
       expect((await k.selectFrom("listing_report").select("id").execute()).map((row) => row.id)).toEqual(["old"]);
       await expect(k.insertInto("listing_report").values(report("again", "advance")).execute()).rejects.toThrow();

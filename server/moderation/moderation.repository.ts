@@ -304,7 +304,17 @@ function bindTo(db: Kysely<Database>, dialect: DialectName) {
             "listing_id",
             (eb) => eb.fn.min<number | string>("created_at").as("oldest"),
             (eb) => eb.fn.count<number | string>("reporter_key").distinct().as("reporters"),
-            (eb) => eb.fn.max<number | string>(eb.case().when("reason", "in", [...SCAM_REASONS]).then(1).else(0).end()).as("scam"),
+            (eb) =>
+              eb.fn
+                .max<number | string>(
+                  eb
+                    .case()
+                    .when("reason", "in", [...SCAM_REASONS])
+                    .then(1)
+                    .else(0)
+                    .end(),
+                )
+                .as("scam"),
           ])
           .groupBy("listing_id");
         if (options.reason) {

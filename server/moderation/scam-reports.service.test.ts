@@ -82,7 +82,11 @@ describe.each(testEngines())("on %s", (engine) => {
   it("blocks a number when three different people report its listings for scams, not two, nor one person three times", async () => {
     const seller = await person();
     const name = `Scam Sona Masoori ${engine}`;
-    const [first, second, third] = [await listing(seller, `${name} A`), await listing(seller, `${name} B`), await listing(seller, `${name} C`)];
+    const [first, second, third] = [
+      await listing(seller, `${name} A`),
+      await listing(seller, `${name} B`),
+      await listing(seller, `${name} C`),
+    ];
     const untouched = await listing(seller, `${name} D`);
 
     // One person, three listings of the number, three scam reasons: one person.
@@ -146,14 +150,18 @@ describe.each(testEngines())("on %s", (engine) => {
       message: MODERATION_MESSAGES.phoneBlockedForAccount,
       field: "phone",
     });
-    expect(await t.db.kysely.selectFrom("user").select("id").where("email", "=", newcomer.email.toLowerCase()).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.kysely.selectFrom("user").select("id").where("email", "=", newcomer.email.toLowerCase()).executeTakeFirst(),
+    ).toBeUndefined();
     // Nor can an existing account change to it.
     const other = await person();
     await expect(t.accounts.updateProfile({ phone: seller.phone }, other.session)).rejects.toMatchObject({
       code: "BAD_INPUT",
       message: MODERATION_MESSAGES.phoneBlockedForAccount,
     });
-    expect((await t.db.kysely.selectFrom("user").select("phone").where("id", "=", other.id).executeTakeFirstOrThrow()).phone).toBe(other.phone);
+    expect((await t.db.kysely.selectFrom("user").select("phone").where("id", "=", other.id).executeTakeFirstOrThrow()).phone).toBe(
+      other.phone,
+    );
 
     // Staff see the number; only an admin may lift it, with a reason.
     const moderator = await person("moderator");
@@ -166,7 +174,13 @@ describe.each(testEngines())("on %s", (engine) => {
       code: "CONFLICT",
       message: MODERATION_MESSAGES.notBlocked,
     });
-    expect(await t.moderation.liftPhoneBlock({ actor: actor(admin), phone: seller.phone, reason: "The seller showed his Aadhaar and mandi licence" })).toEqual({
+    expect(
+      await t.moderation.liftPhoneBlock({
+        actor: actor(admin),
+        phone: seller.phone,
+        reason: "The seller showed his Aadhaar and mandi licence",
+      }),
+    ).toEqual({
       shown: 1,
     });
     expect(await isPhoneBlocked(t.db.kysely, seller.phone)).toBe(false);

@@ -54,7 +54,9 @@ function AuditReason({ entry, reason }: { entry: AuditListEntry; reason: string 
   const { t } = useI18n();
   const blocked = entry.action === "block-phone" ? PHONE_BLOCKED.exec(reason) : null;
   if (blocked)
-    return <>{`${t("admin.phoneReportedBy", { count: blocked[1]! })} (${t(counted(blocked[2]!, "listingsHidden"), { count: blocked[2]! })})`}</>;
+    return (
+      <>{`${t("admin.phoneReportedBy", { count: blocked[1]! })} (${t(counted(blocked[2]!, "listingsHidden"), { count: blocked[2]! })})`}</>
+    );
   const ban = entry.action === "ban" ? BAN_SUFFIX.exec(reason) : null;
   if (ban) return <>{`${ban[1]} (${t(counted(ban[2]!, "listingsHidden"), { count: ban[2]! })})`}</>;
   for (const { pattern, of, key } of SYSTEM_REASONS) {

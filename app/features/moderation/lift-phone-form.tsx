@@ -25,6 +25,7 @@ export function LiftPhoneForm({ phone, shown, error, reason }: { phone: string; 
         defaultValue={reason}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- only back from a refused send, onto its message
         autoFocus={Boolean(error)}
         className="input"
       />

@@ -45,7 +45,10 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("phone_block").ifExists().execute();
   await db.schema.dropIndex("listing_report_seller_phone_idx").ifExists().execute();
   await db.schema.alterTable("listing_report").dropColumn("seller_phone").execute();
-  await db.deleteFrom("listing_report" as never).where(sql.ref("reason"), "not in", OLD_REASONS).execute();
+  await db
+    .deleteFrom("listing_report" as never)
+    .where(sql.ref("reason"), "not in", OLD_REASONS)
+    .execute();
   await changeChecks(db, { reason: `reason in (${quoted(OLD_REASONS)})`, targetType: "target_type in ('listing', 'person')" });
 }
 
