@@ -262,7 +262,7 @@ export const hi: EnglishCatalogue = {
     question: "इस लिस्टिंग में क्या ग़लत है?",
     reason: {
       advance: "पहले पैसे (एडवांस) माँगे",
-      "payment-link": "QR कोड या पेमेंट लिंक भेजा",
+      "payment-link": "क्यूआर कोड या पेमेंट लिंक भेजा",
       impersonation: "ख़ुद को फ़ौज या सरकार का आदमी बताया",
       scam: "नक़ली या धोखा लगता है",
       category: "ग़लत श्रेणी",

@@ -130,7 +130,7 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "Please write why the block is lifted. Other admins will see it in the log.":
     "कृपया लिखें कि रोक क्यों हटाई जा रही है। दूसरे एडमिन इसे रिकॉर्ड में देखेंगे।",
   "This listing has a UPI ID in it. To keep buyers safe from advance-payment scams, a moderator will check it before buyers can see it. Buyers pay when they get the produce: please remove the UPI ID.":
-    "इस लिस्टिंग में UPI ID लिखी है। ख़रीदारों को एडवांस के धोखे से बचाने के लिए, ख़रीदारों को दिखाने से पहले एक मॉडरेटर इसे जाँचेगा। ख़रीदार माल मिलने पर पैसे देते हैं: कृपया UPI ID हटा दें।",
+    "इस लिस्टिंग में यूपीआई आईडी लिखी है। ख़रीदारों को एडवांस के धोखे से बचाने के लिए, ख़रीदारों को दिखाने से पहले एक मॉडरेटर इसे जाँचेगा। ख़रीदार माल मिलने पर पैसे देते हैं: कृपया यूपीआई आईडी हटा दें।",
   "This listing has a payment link in it. To keep buyers safe from advance-payment scams, a moderator will check it before buyers can see it. Please remove the link.":
     "इस लिस्टिंग में पेमेंट लिंक है। ख़रीदारों को एडवांस के धोखे से बचाने के लिए, ख़रीदारों को दिखाने से पहले एक मॉडरेटर इसे जाँचेगा। कृपया लिंक हटा दें।",
   "This listing asks for money before delivery. To keep buyers safe from advance-payment scams, a moderator will check it before buyers can see it. Please remove the request for advance payment.":

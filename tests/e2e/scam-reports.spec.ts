@@ -6,6 +6,7 @@
  */
 import type { Browser } from "@playwright/test";
 import { hi } from "../../core/i18n/hi";
+import { latinLeftNow } from "./support/hindi";
 import { translateServerMessage } from "../../core/i18n/server-messages";
 import { HELD_MESSAGES, MODERATION_MESSAGES } from "../../core/moderation/moderation";
 import {
@@ -113,6 +114,8 @@ test("a listing with a UPI ID waits for a moderator, and its seller reads why in
     await expect(page.getByRole("status")).toContainText(hi.listing.heldForModerator);
     await expect(page.getByRole("status")).toContainText(translateServerMessage(HELD_MESSAGES.upiId, "hi"));
     expect(await documentScrollWidth(page)).toBeLessThanOrEqual(360);
+    // No English left on the Hindi page.
+    expect(await latinLeftNow(page)).toEqual([]);
   } finally {
     await Promise.all([context.close(), visitorContext.close()]);
   }
