@@ -94,7 +94,8 @@ test("a listing with a UPI ID waits for a moderator, and its seller reads why in
   const context = await browser.newContext({ locale: "hi-IN" });
   const visitorContext = await browser.newContext();
   try {
-    const seller = await signUpSellerWith(context.request);
+    // A Hindi name: what the seller typed is not the page's English.
+    const seller = await signUpSellerWith(context.request, { name: "रमेश यादव" });
     await logInWith(context.request, seller);
     const name = `Held Mustard ${uniqueTag()}`;
     const listing = await createListingWith(context.request, {
