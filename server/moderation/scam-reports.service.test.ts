@@ -133,7 +133,8 @@ describe.each(testEngines())("on %s", (engine) => {
     const later = await listing(seller, `${name} E`);
     expect(await inSearch(later, `${name} E`)).toBe(false);
     expect((await t.listings.getListing(later, { viewer: async () => seller })).moderation).toMatchObject({ cause: "phone" });
-  });
+    // Many sign-ups, each a password hash (decision 041): slow on a busy machine.
+  }, 60_000);
 
   it("refuses a blocked number at sign-up and as a new number, and an admin's lift brings everything back", async () => {
     const seller = await person();
@@ -197,7 +198,8 @@ describe.each(testEngines())("on %s", (engine) => {
     expect(newcomerId).toBeTruthy();
     await t.moderation.report({ listingId: id, reporter: { address: "198.51.100.30" }, reason: "scam", details: null });
     expect(await isPhoneBlocked(t.db.kysely, seller.phone)).toBe(false);
-  });
+    // Many sign-ups, each a password hash (decision 041): slow on a busy machine.
+  }, 60_000);
 
   it("shows scam reports first in the moderators' queue", async () => {
     const seller = await person();
