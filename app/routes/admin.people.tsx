@@ -3,6 +3,8 @@ import { z } from "zod";
 import { isAdmin } from "../../core/accounts/roles";
 import { peopleQuerySchema, personModerationSchema } from "../../core/moderation/moderation-forms";
 import { searchParamsToObject } from "../../core/shared/form-fields";
+import { formatPhone } from "../../core/shared/phone";
+import { formatShortDate } from "../../core/shared/dates";
 import type { PersonRecord } from "../../server/auth/accounts.repository";
 import { formErrorResponse, orErrorPage } from "../../server/route-helpers/app-errors";
 import { parseForm, postOnly } from "../../server/route-helpers/forms";
@@ -11,14 +13,16 @@ import { AdminNav } from "../features/moderation/admin-nav";
 import { Alert } from "../components/ui/alert";
 import { BanForm } from "../features/moderation/ban-form";
 import { NoteForm } from "../features/moderation/note-form";
+import { LiftPhoneForm } from "../features/moderation/lift-phone-form";
 import { SubmitButton } from "../components/ui/submit-button";
 import type { Route } from "./+types/admin.people";
 import { metaI18n, useI18n } from "../features/i18n/i18n";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaI18n(matches).t("peoplePage.title") }];
 
+const DONE = ["ban", "unban", "role", "lift-phone"] as const;
 const doneSchema = z.object({
-  done: z.preprocess((v) => (v === "ban" || v === "unban" || v === "role" ? v : undefined), z.enum(["ban", "unban", "role"]).optional()),
+  done: z.preprocess((v) => ((DONE as readonly unknown[]).includes(v) ? v : undefined), z.enum(DONE).optional()),
 });
 
 /** Find a person by email (or id, from a listing's page); staff and banned people listed. */
@@ -28,11 +32,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = peopleQuerySchema.parse(params);
   const { moderation } = context.services;
   const lookup = query.id ? { id: query.id } : query.email ? { email: query.email } : null;
-  const [person, staff, banned] = await orErrorPage(() =>
+  const [person, staff, banned, blockedPhones] = await orErrorPage(() =>
     Promise.all([
       lookup ? moderation.findPerson({ actor: user, person: lookup }) : null,
       moderation.listPeople({ actor: user, which: "staff" }),
       moderation.listPeople({ actor: user, which: "banned" }),
+      moderation.listBlockedPhones({ actor: user }),
     ]),
   );
   return {
@@ -41,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: query.email,
     staff,
     banned,
+    blockedPhones: blockedPhones.map((blocked) => ({ ...blocked, shown: formatPhone(blocked.phone) })),
     done: doneSchema.parse(params).done,
     admin: isAdmin(user.role),
     me: user.id,
@@ -55,6 +61,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return form.response;
   const { moderation } = context.services;
   const input = form.data;
+  if (input.intent === "lift-phone") {
+    try {
+      await moderation.liftPhoneBlock({ actor: user, phone: input.phone, reason: input.reason });
+    } catch (error) {
+      return formErrorResponse(error, form.values);
+    }
+    return redirect("/admin/people?done=lift-phone");
+  }
   try {
     if (input.intent === "ban") await moderation.banPerson({ actor: user, personId: input.personId, reason: input.reason });
     else if (input.intent === "unban") await moderation.unbanPerson({ actor: user, personId: input.personId, note: input.note });
@@ -81,10 +95,12 @@ function PersonLine({ person }: { person: PersonRecord }) {
 }
 
 export default function People({ loaderData, actionData }: Route.ComponentProps) {
-  const { person, searched, email, staff, banned, done, admin, me } = loaderData;
+  const { person, searched, email, staff, banned, blockedPhones, done, admin, me } = loaderData;
   const errors = actionData?.errors ?? {};
   const formError = errors.form ?? errors.intent ?? errors.personId ?? errors.role ?? errors.note;
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  // A refused lift shows its message beside the number's own form.
+  const lifting = actionData?.values?.intent === "lift-phone" ? actionData.values : null;
   const location = useLocation();
   return (
     <div className="page max-w-4xl py-6">
@@ -181,6 +197,37 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
           </ul>
         ) : (
           <p className="text-stone-700">{t("peoplePage.nobodyBanned")}</p>
+        )}
+      </section>
+      <section aria-labelledby="phones-heading" className="mt-6">
+        <h2 id="phones-heading" className="section-title mb-2">
+          {t("peoplePage.blockedPhones")}
+        </h2>
+        <p className="mb-2 text-sm text-stone-700">{t("peoplePage.blockedPhonesHint")}</p>
+        {blockedPhones.length ? (
+          <ul className="space-y-4">
+            {blockedPhones.map((blocked) => (
+              <li key={blocked.phone} className="rounded-lg border border-stone-200 bg-white p-3">
+                <p>
+                  <span className="font-semibold">{blocked.shown}</span>{" "}
+                  <span className="text-sm text-stone-600">
+                    {t("peoplePage.blockedOn", { date: formatShortDate(blocked.blockedAt, lang), accounts: blocked.accounts })}
+                  </span>
+                </p>
+                {admin ? (
+                  <LiftPhoneForm
+                    key={location.key}
+                    phone={blocked.phone}
+                    shown={blocked.shown}
+                    error={lifting?.phone === blocked.phone ? (errors.reason ?? errors.phone) : undefined}
+                    reason={lifting?.phone === blocked.phone ? lifting.reason : undefined}
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-stone-700">{t("peoplePage.noBlockedPhones")}</p>
         )}
       </section>
     </div>

@@ -103,7 +103,10 @@ function ModerationNote({ listing, page }: { listing: OwnListingSummary; page: n
         <span className="font-semibold">{t("mine.buyersCannotSee")}</span>
         {moderation.reason ?? t("mine.moderatorHid")}
       </p>
-      {moderation.cause === "ban" ? null : moderation.reviewRequestedAt !== null ? (
+      {/* A ban's or a blocked number's hiding is lifted by staff, not by a review; a held listing is already waiting for one. */}
+      {moderation.cause === "ban" || moderation.cause === "phone" ? null : moderation.cause === "held" ? (
+        <p className="mt-1 text-stone-700">{t("mine.heldWaiting")}</p>
+      ) : moderation.reviewRequestedAt !== null ? (
         <p className="mt-1 text-stone-700">
           {t("mine.reviewAskedOn")}{" "}
           <time dateTime={isoDate(moderation.reviewRequestedAt)}>{formatShortDate(moderation.reviewRequestedAt, lang)}</time>

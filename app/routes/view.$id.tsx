@@ -128,7 +128,9 @@ export default function View({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
       {listing.moderation ? (
         <div role="status" className="mb-4 rounded-xl border-2 border-red-300 bg-red-50 p-4">
-          <p className="text-xl font-bold">{t("listing.hiddenByModerator")}</p>
+          <p className="text-xl font-bold">
+            {t(listing.moderation.cause === "held" ? "listing.heldForModerator" : "listing.hiddenByModerator")}
+          </p>
           <p className="mt-1 [overflow-wrap:anywhere]">
             {t("listing.buyersCannotSee")} {listing.moderation.reason}
           </p>

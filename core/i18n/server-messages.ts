@@ -120,6 +120,21 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "Several people reported this listing. It is hidden until a moderator looks at it.":
     "कई लोगों ने इस लिस्टिंग की शिकायत की है। जब तक कोई मॉडरेटर इसे नहीं देख लेता, यह छिपी रहेगी।",
   "The seller's account is blocked.": "विक्रेता का खाता बंद है।",
+  // Scam reports and held listings (decision 056).
+  "Several people reported listings with this phone number as a scam. Listings with it are hidden.":
+    "कई लोगों ने इस फ़ोन नंबर वाली लिस्टिंग की धोखे की शिकायत की है। इस नंबर वाली लिस्टिंग छिपा दी गई हैं।",
+  "This phone number is blocked because several people reported it for scams. Please use another number.":
+    "कई लोगों ने इस फ़ोन नंबर की धोखे की शिकायत की है, इसलिए इस पर रोक लगी है। कृपया कोई दूसरा नंबर दें।",
+  "This phone number is not blocked.": "इस फ़ोन नंबर पर रोक नहीं लगी है।",
+  "Please enter the phone number.": "कृपया फ़ोन नंबर लिखें।",
+  "Please write why the block is lifted. Other admins will see it in the log.":
+    "कृपया लिखें कि रोक क्यों हटाई जा रही है। दूसरे एडमिन इसे रिकॉर्ड में देखेंगे।",
+  "This listing has a UPI ID in it. To keep buyers safe from advance-payment scams, a moderator will check it before buyers can see it. Buyers pay when they get the produce: please remove the UPI ID.":
+    "इस लिस्टिंग में यूपीआई आईडी लिखी है। ख़रीदारों को एडवांस के धोखे से बचाने के लिए, ख़रीदारों को दिखाने से पहले एक मॉडरेटर इसे जाँचेगा। ख़रीदार माल मिलने पर पैसे देते हैं: कृपया यूपीआई आईडी हटा दें।",
+  "This listing has a payment link in it. To keep buyers safe from advance-payment scams, a moderator will check it before buyers can see it. Please remove the link.":
+    "इस लिस्टिंग में पेमेंट लिंक है। ख़रीदारों को एडवांस के धोखे से बचाने के लिए, ख़रीदारों को दिखाने से पहले एक मॉडरेटर इसे जाँचेगा। कृपया लिंक हटा दें।",
+  "This listing asks for money before delivery. To keep buyers safe from advance-payment scams, a moderator will check it before buyers can see it. Please remove the request for advance payment.":
+    "यह लिस्टिंग माल पहुँचने से पहले पैसे माँगती है। ख़रीदारों को एडवांस के धोखे से बचाने के लिए, ख़रीदारों को दिखाने से पहले एक मॉडरेटर इसे जाँचेगा। कृपया एडवांस की माँग हटा दें।",
   "Thank you. A moderator will look at this listing again.": "धन्यवाद। एक मॉडरेटर इस लिस्टिंग को फिर से देखेगा।",
   "You have already asked for a review of this listing.": "आप इस लिस्टिंग की दोबारा जाँच के लिए पहले ही कह चुके हैं।",
   "This listing is not hidden.": "यह लिस्टिंग छिपी हुई नहीं है।",

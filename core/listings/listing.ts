@@ -51,7 +51,7 @@ export interface ListingSummary {
 /** Why moderation hid a listing, as its seller and moderators see it (decision 014). */
 export interface ListingModeration {
   reason: string | null;
-  cause: "reports" | "moderator" | "ban" | null;
+  cause: "reports" | "moderator" | "ban" | "phone" | "held" | null;
   /** Epoch milliseconds (UTC) when the seller asked for a review, or null. */
   reviewRequestedAt: number | null;
 }

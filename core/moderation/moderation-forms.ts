@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { optionalQueryText, pageNumber, textField } from "../shared/form-fields";
 import { hasLetterOrDigit } from "../shared/text";
+import { normalisePhone } from "../shared/phone";
 import { MAX_MODERATION_TEXT, MODERATION_MESSAGES, REPORT_REASONS } from "./moderation";
 
 /**
@@ -60,6 +61,16 @@ export const personModerationSchema = z.discriminatedUnion(
     }),
     z.object({ intent: z.literal("unban"), personId, note: moderationText() }),
     z.object({ intent: z.literal("role"), personId, role: z.enum(["person", "moderator"], "Please choose a role.") }),
+    // An admin lifts a number's block (decision 056): the number as the list shows it, and why.
+    z.object({
+      intent: z.literal("lift-phone"),
+      phone: textField()
+        .pipe(z.string().max(40, MODERATION_MESSAGES.givePhone))
+        .transform(
+          (text, ctx) => normalisePhone(text) ?? (ctx.addIssue({ code: "custom", message: MODERATION_MESSAGES.givePhone }), z.NEVER),
+        ),
+      reason: moderationText({ required: MODERATION_MESSAGES.giveLiftReason }).pipe(z.string()),
+    }),
   ],
   { error: "Please send the form again from the page." },
 );

@@ -7,14 +7,44 @@
 /** The names the audit log keeps when no person acted (its actor_id is null). */
 export const SYSTEM_ACTORS = { automatic: "Automatic", commandLine: "Command line" } as const;
 
-export const REPORT_REASONS = ["scam", "category", "price", "sold", "offensive", "other"] as const;
+/** In the order the report form offers them: the scams buyers meet most first (issue 43). */
+export const REPORT_REASONS = [
+  "advance",
+  "payment-link",
+  "impersonation",
+  "scam",
+  "category",
+  "price",
+  "sold",
+  "offensive",
+  "other",
+] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/**
+ * Reasons that say the seller is out to cheat (decision 056): the queue shows them first, and
+ * reports of them from `PHONE_BLOCK_REPORTERS` different people block the seller's number.
+ */
+export const SCAM_REASONS: ReadonlySet<ReportReason> = new Set(["advance", "payment-link", "impersonation", "scam"]);
+
+/** Different people whose scam reports, about listings carrying one phone number, block that number. */
+export const PHONE_BLOCK_REPORTERS = 3;
 
 /** Longest text a report, a hiding reason or a ban reason may carry. */
 export const MAX_MODERATION_TEXT = 500;
 
 /** Why moderation hid a listing. */
-export type HiddenCause = "reports" | "moderator" | "ban";
+export type HiddenCause = "reports" | "moderator" | "ban" | "phone" | "held";
+
+/** Why a listing asking for money up front waits for a moderator (core/moderation/payment-requests.ts), as its seller reads it. */
+export const HELD_MESSAGES = {
+  upiId:
+    "This listing has a UPI ID in it. To keep buyers safe from advance-payment scams, a moderator will check it before buyers can see it. Buyers pay when they get the produce: please remove the UPI ID.",
+  paymentLink:
+    "This listing has a payment link in it. To keep buyers safe from advance-payment scams, a moderator will check it before buyers can see it. Please remove the link.",
+  advance:
+    "This listing asks for money before delivery. To keep buyers safe from advance-payment scams, a moderator will check it before buyers can see it. Please remove the request for advance payment.",
+} as const;
 
 export const MODERATION_MESSAGES = {
   reported: "Thank you for telling us. We will look at this listing soon.",
@@ -38,6 +68,13 @@ export const MODERATION_MESSAGES = {
   noSuchPerson: "We could not find anyone with that email.",
   notBanned: "This person is not banned.",
   alreadyBanned: "This person is already banned.",
+  /** The reason a seller sees for listings hidden because their phone number was blocked. */
+  phoneBlocked: "Several people reported listings with this phone number as a scam. Listings with it are hidden.",
+  /** Sign-up or a phone change to a blocked number. */
+  phoneBlockedForAccount: "This phone number is blocked because several people reported it for scams. Please use another number.",
+  notBlocked: "This phone number is not blocked.",
+  givePhone: "Please enter the phone number.",
+  giveLiftReason: "Please write why the block is lifted. Other admins will see it in the log.",
 } as const;
 
 /** Short and plain, shown on every listing's page. */

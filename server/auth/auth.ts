@@ -8,7 +8,10 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
 import { signupSchema } from "../../core/accounts/account-forms";
 import { parseWith } from "../../core/shared/form-fields";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/shared/constants";
+import type { Kysely } from "kysely";
 import type { Db } from "../db/database";
+import type { Database } from "../db/schema";
+import { isPhoneBlocked } from "../moderation/phone-blocks.repository";
 import type { Logger } from "../logger";
 import { createAccountSlowDown, DEFAULT_ACCOUNT_SLOW_DOWN, type AccountSlowDownLimits } from "./account-slow-down";
 import { MODERATION_MESSAGES } from "../../core/moderation/moderation";
@@ -145,25 +148,22 @@ export function authOptions({
       // same checks as the sign-up form: clean text (core/shared/text), phones in one form (E.164).
       user: {
         create: {
-          before: async (user) => ({
-            data: {
-              ...user,
-              ...checkedProfile(user, PROFILE_FIELDS),
-              ...(now && { createdAt: new Date(now()), updatedAt: new Date(now()) }),
-            },
-          }),
+          before: async (user) => {
+            const profile = checkedProfile(user, PROFILE_FIELDS);
+            await refuseBlockedPhone(db.kysely, profile.phone);
+            return { data: { ...user, ...profile, ...(now && { createdAt: new Date(now()), updatedAt: new Date(now()) }) } };
+          },
         },
         // update-user passes the fields it was not given as undefined: check only those given.
         update: {
-          before: async (user) => ({
-            data: {
-              ...user,
-              ...checkedProfile(
-                user,
-                PROFILE_FIELDS.filter((k) => user[k] !== undefined),
-              ),
-            },
-          }),
+          before: async (user) => {
+            const profile = checkedProfile(
+              user,
+              PROFILE_FIELDS.filter((k) => user[k] !== undefined),
+            );
+            await refuseBlockedPhone(db.kysely, profile.phone);
+            return { data: { ...user, ...profile } };
+          },
         },
       },
       // A banned person gets no new session, whichever way they sign in (decision 014); the ban
@@ -282,6 +282,15 @@ function holdsNulToLookUp(value: unknown, key = "", depth = 0): boolean {
   if (typeof value === "string") return value.includes("\u0000") && !NUL_HANDLED.has(key);
   if (value === null || typeof value !== "object" || depth > 8) return false;
   return Object.entries(value).some(([k, v]) => k.includes("\u0000") || holdsNulToLookUp(v, k, depth + 1));
+}
+
+/**
+ * A number scam reports blocked (decision 056) is on no new account and is no account's new
+ * number; the same check phone verification makes (`isPhoneBlocked`).
+ */
+async function refuseBlockedPhone(db: Kysely<Database>, phone: string | undefined): Promise<void> {
+  if (phone !== undefined && (await isPhoneBlocked(db, phone)))
+    throw new APIError("BAD_REQUEST", { message: MODERATION_MESSAGES.phoneBlockedForAccount, field: "phone" });
 }
 
 const PROFILE_FIELDS = ["name", "email", "phone"] as const;

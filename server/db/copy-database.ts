@@ -29,6 +29,8 @@ const TABLE_KEYS = {
   seller_place: "user_id",
   listing_report: "id",
   moderation_audit: "id",
+  // Numbers scam reports blocked (decision 056): a move must not lift them.
+  phone_block: "phone",
   saved_listing: "id",
   mandi_rate: "id",
   // Kept by listing triggers, so already there after listing; copied for a complete count (decision 020).

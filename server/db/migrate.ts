@@ -45,6 +45,7 @@ import * as m0034 from "./migrations/0034-place-price-sqlite";
 import * as m0035 from "./migrations/0035-address-suppression";
 // Counters shared across workers and instances (issue 38, decision 046).
 import * as m0037 from "./migrations/0037-rate-counters";
+import * as m0038 from "./migrations/0038-scam-reports-and-phone-blocks";
 import * as m0041 from "./migrations/0041-mandi-rate-source";
 
 /**
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, MandiMigration> = {
   "0034-place-price-sqlite": m0034,
   "0035-address-suppression": m0035,
   "0037-rate-counters": m0037,
+  "0038-scam-reports-and-phone-blocks": m0038,
   "0041-mandi-rate-source": m0041,
 };
 

@@ -69,7 +69,8 @@ export interface ListingTable {
   /** Why, in words the seller is shown. */
   hidden_reason: string | null;
   /** "reports" (hidden automatically), "moderator" or "ban" (its seller was banned). */
-  hidden_cause: "reports" | "moderator" | "ban" | null;
+  /** Also "phone" (its seller's number is blocked) and "held" (it asks for money up front), decision 056. */
+  hidden_cause: "reports" | "moderator" | "ban" | "phone" | "held" | null;
   /** Epoch milliseconds (UTC) when the seller asked for a review of this hiding (once). */
   review_requested_at: number | string | null;
   // Migration 0012 (decision 019): what produce it is, for price comparisons, and its grade.
@@ -95,6 +96,18 @@ export interface ListingReportTable {
   created_at: number | string;
   resolved_at: number | string | null;
   resolution: "dismissed" | "actioned" | null;
+  /** E.164: the number the listing carried when reported (migration 0038); null for older reports. */
+  seller_phone: string | null;
+}
+
+/** A phone number blocked because several people reported it for scams (migration 0038, decision 056). */
+export interface PhoneBlockTable {
+  /** E.164. */
+  phone: string;
+  /** Epoch milliseconds (UTC) when blocked; null while not blocked. */
+  blocked_at: number | string | null;
+  /** Epoch milliseconds (UTC) of the last lift: only reports after it count towards a new block. */
+  lifted_at: number | string | null;
 }
 
 /** One moderator action, append-only (the database refuses UPDATE and DELETE). */
@@ -105,7 +118,7 @@ export interface ModerationAuditTable {
   actor_id: string | null;
   actor_name: string;
   action: string;
-  target_type: "listing" | "person";
+  target_type: "listing" | "person" | "phone";
   target_id: string;
   target_label: string;
   reason: string | null;
@@ -240,6 +253,7 @@ export interface Database {
   sign_in_failure: SignInFailureTable;
   listing_report: ListingReportTable;
   moderation_audit: ModerationAuditTable;
+  phone_block: PhoneBlockTable;
   content_version: ContentVersionTable;
   upload_lock: UploadLockTable;
   saved_listing: SavedListingTable;

@@ -15,8 +15,18 @@ export type ListingChanges = Omit<
   "id" | "seller_id" | "image_key" | "image_name" | "created_at" | "status" | "expires_at" | "updated_at" | ModerationColumn
 >;
 
-/** Written by moderation only (server/moderation); a new listing starts with them empty. */
+/**
+ * Written by moderation (server/moderation); a new listing starts with them empty, unless a save
+ * holds it (`SaveHold`).
+ */
 type ModerationColumn = "hidden_at" | "hidden_reason" | "hidden_cause" | "review_requested_at";
+
+/**
+ * What a save does to a listing's hiding (decision 056): `hold` hides it for a moderator (its text
+ * asks for money up front, or its seller's number is blocked), unless moderation hid it for another
+ * reason already; `release` shows again a listing a save held, now that its text is clean.
+ */
+export type SaveHold = { hold: { at: number; reason: string; cause: "held" | "phone" } } | { release: true };
 
 /** A photo as a listing_photo row holds it (its position is its place in a list). */
 export type StoredPhoto = Pick<ListingPhotoTable, "image_key" | "image_name">;
@@ -63,9 +73,20 @@ export function createListingsRepository(db: Kysely<Database>) {
       row: Omit<ListingTable, ModerationColumn>,
       photos: readonly StoredPhoto[],
       alsoWithin?: (trx: Kysely<Database>) => Promise<void>,
+      held?: { at: number; reason: string; cause: "held" | "phone" },
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto("listing").values(row).execute();
+        // A held listing waits for a moderator from the start: in the review queue, as if its seller had asked.
+        const moderation = held && {
+          hidden_at: held.at,
+          hidden_reason: held.reason,
+          hidden_cause: held.cause,
+          review_requested_at: held.cause === "held" ? held.at : null,
+        };
+        await trx
+          .insertInto("listing")
+          .values({ ...row, ...moderation })
+          .execute();
         if (photos.length) {
           await trx
             .insertInto("listing_photo")
@@ -76,6 +97,18 @@ export function createListingsRepository(db: Kysely<Database>) {
       });
     },
 
+    /** Whether the seller's phone number is blocked (decision 056): their listings are then held. */
+    async sellerPhoneBlocked(sellerId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom("user")
+        .innerJoin("phone_block", "phone_block.phone", "user.phone")
+        .select("user.id")
+        .where("user.id", "=", sellerId)
+        .where("phone_block.blocked_at", "is not", null)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
     /**
      * A seller's edit: the listing's fields and its photos, all or nothing. Returns the image keys
      * no longer used, or null when the listing is gone (deleted meanwhile).
@@ -84,10 +117,36 @@ export function createListingsRepository(db: Kysely<Database>) {
       listingId: string,
       changes: ListingChanges & { updated_at: number },
       photos: readonly StoredPhoto[],
+      hold?: SaveHold,
+      /** More of the same transaction when `release` made the listing live again (queueing its alerts). */
+      whenReleased?: (trx: Kysely<Database>) => Promise<void>,
     ): Promise<string[] | null> {
       return db.transaction().execute(async (trx) => {
         const updated = await trx.updateTable("listing").set(changes).where("id", "=", listingId).executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) return null;
+        if (hold && "hold" in hold) {
+          const { at, reason, cause } = hold.hold;
+          await trx
+            .updateTable("listing")
+            .set((eb) => ({
+              hidden_at: eb.fn.coalesce("hidden_at", sql.lit(at)),
+              hidden_reason: reason,
+              hidden_cause: cause,
+              review_requested_at: cause === "held" ? eb.fn.coalesce("review_requested_at", sql.lit(at)) : null,
+            }))
+            .where("id", "=", listingId)
+            // A hiding by moderators, reports or a ban stays as it is.
+            .where((eb) => eb.or([eb("hidden_at", "is", null), eb("hidden_cause", "in", ["held", "phone"])]))
+            .execute();
+        } else if (hold) {
+          const released = await trx
+            .updateTable("listing")
+            .set({ hidden_at: null, hidden_reason: null, hidden_cause: null, review_requested_at: null })
+            .where("id", "=", listingId)
+            .where("hidden_cause", "=", "held")
+            .executeTakeFirst();
+          if (Number(released.numUpdatedRows) > 0) await whenReleased?.(trx);
+        }
         return putPhotos(trx, listingId, photos);
       });
     },

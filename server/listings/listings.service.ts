@@ -23,7 +23,9 @@ import { makeImageVariants, type ImageVariant } from "../media/image-pipeline";
 import type { Storage } from "../media/storage";
 import type { UploadsService } from "../uploads/uploads.service";
 import { produceColumns } from "../../core/catalogue/listing-produce";
-import type { ListingChanges, ListingsRepository, StoredPhoto } from "./listings.repository";
+import { findPaymentRequest } from "../../core/moderation/payment-requests";
+import { HELD_MESSAGES, MODERATION_MESSAGES } from "../../core/moderation/moderation";
+import type { ListingChanges, ListingsRepository, SaveHold, StoredPhoto } from "./listings.repository";
 
 export interface UploadedPhoto {
   bytes: Uint8Array;
@@ -218,6 +220,17 @@ export function createListingsService(deps: {
   }
 
   /**
+   * Whether a save holds the listing for a moderator (decision 056): its seller's number is
+   * blocked, or its text asks for money up front (a UPI ID, a payment link, "advance payment"),
+   * with the reason its seller reads. Otherwise a hold an earlier save made is released.
+   */
+  async function holdFor(sellerId: string, fields: ListingFields, at: number): Promise<SaveHold> {
+    if (await repository.sellerPhoneBlocked(sellerId)) return { hold: { at, reason: MODERATION_MESSAGES.phoneBlocked, cause: "phone" } };
+    const asks = findPaymentRequest([fields.name, fields.description, fields.variety, fields.place]);
+    return asks ? { hold: { at, reason: HELD_MESSAGES[asks], cause: "held" } } : { release: true };
+  }
+
+  /**
    * A new listing (no `id`) or the seller's edit of theirs, with its photos in the seller's order;
    * the first is the cover. One transaction; on any failure nothing changes and no new photo file
    * stays behind. Afterwards the files of photos no longer used, and the uploads used, are removed.
@@ -233,6 +246,7 @@ export function createListingsService(deps: {
     const photos = await photosToSave(input.actor.id, input.photos, current);
     const columns = columnsFor(input.fields);
     const at = now();
+    const hold = await holdFor(input.actor.id, input.fields, at);
     let replaced: string[] = [];
     const id = await withStoredPhotos(photos, async (stored) => {
       if (!current) {
@@ -251,11 +265,13 @@ export function createListingsService(deps: {
             updated_at: null,
           },
           stored,
-          queueAlerts(id),
+          // A held listing's alerts go out when a moderator restores it.
+          "hold" in hold ? undefined : queueAlerts(id),
+          "hold" in hold ? hold.hold : undefined,
         );
         return id;
       }
-      const removed = await repository.update(current.id, { ...columns, updated_at: at }, stored);
+      const removed = await repository.update(current.id, { ...columns, updated_at: at }, stored, hold, queueAlerts(current.id));
       if (!removed) throw new AppError("NOT_FOUND", LISTING_MESSAGES.notYourListing);
       replaced = removed;
       return current.id;

@@ -3,11 +3,12 @@
  * (decision 014). `transaction` hands the callback a repository bound to one transaction.
  */
 import { sql, type Kysely } from "kysely";
-import type { HiddenCause, ReportReason } from "../../core/moderation/moderation";
+import { SCAM_REASONS, type HiddenCause, type ReportReason } from "../../core/moderation/moderation";
 import { createAccountsRepository } from "../auth/accounts.repository";
 import type { DialectName } from "../db/database";
 import { STATUS_AND_MODERATION_COLUMNS } from "../listings/listing-sql";
 import type { Database, ListingReportTable, ModerationAuditTable } from "../db/schema";
+import { isPhoneBlocked } from "./phone-blocks.repository";
 
 /** A listing as moderation needs it: who sells it, what it is called, whether it is hidden. */
 export interface ModeratedListing {
@@ -15,6 +16,8 @@ export interface ModeratedListing {
   name: string;
   sellerId: string;
   sellerName: string | null;
+  /** The seller's phone number (E.164) now; null if their account is gone. */
+  sellerPhone: string | null;
   status: "active" | "sold";
   /** Epoch milliseconds (UTC). */
   expiresAt: number;
@@ -35,6 +38,17 @@ export interface QueueEntry extends ModeratedListing {
   reasons: Partial<Record<ReportReason, number>>;
   /** The seller deleted the listing after it was reported; the reports stay. */
   deleted: boolean;
+  /** Some open report gives a scam reason (such listings come first). */
+  scam: boolean;
+}
+
+/** A number reports blocked, for the back office. */
+export interface BlockedPhone {
+  phone: string;
+  /** Epoch milliseconds (UTC). */
+  blockedAt: number;
+  /** Accounts with the number now. */
+  accounts: number;
 }
 
 export type QueueView = "open" | "review" | "hidden";
@@ -57,7 +71,7 @@ export interface AuditEntry {
   actorId: string | null;
   actorName: string;
   action: string;
-  targetType: "listing" | "person";
+  targetType: "listing" | "person" | "phone";
   targetId: string;
   targetLabel: string;
   reason: string | null;
@@ -71,6 +85,7 @@ const LISTING_COLUMNS = [
   "listing.seller_id",
   ...STATUS_AND_MODERATION_COLUMNS,
   "user.name as seller_name",
+  "user.phone as seller_phone",
 ] as const;
 
 type ListingRow = {
@@ -84,6 +99,7 @@ type ListingRow = {
   hidden_cause: HiddenCause | null;
   review_requested_at: number | string | null;
   seller_name: string | null;
+  seller_phone: string | null;
 };
 
 const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
@@ -94,6 +110,7 @@ function toModeratedListing(row: ListingRow): ModeratedListing {
     name: row.name,
     sellerId: row.seller_id,
     sellerName: row.seller_name,
+    sellerPhone: row.seller_phone,
     status: row.status,
     expiresAt: Number(row.expires_at),
     hiddenAt: numberOrNull(row.hidden_at),
@@ -287,6 +304,17 @@ function bindTo(db: Kysely<Database>, dialect: DialectName) {
             "listing_id",
             (eb) => eb.fn.min<number | string>("created_at").as("oldest"),
             (eb) => eb.fn.count<number | string>("reporter_key").distinct().as("reporters"),
+            (eb) =>
+              eb.fn
+                .max<number | string>(
+                  eb
+                    .case()
+                    .when("reason", "in", [...SCAM_REASONS])
+                    .then(1)
+                    .else(0)
+                    .end(),
+                )
+                .as("scam"),
           ])
           .groupBy("listing_id");
         if (options.reason) {
@@ -295,6 +323,7 @@ function bindTo(db: Kysely<Database>, dialect: DialectName) {
         }
         const [rows, count] = await Promise.all([
           grouped
+            .orderBy("scam", "desc")
             .orderBy("reporters", "desc")
             .orderBy("oldest", "asc")
             .orderBy("listing_id")
@@ -344,6 +373,7 @@ function bindTo(db: Kysely<Database>, dialect: DialectName) {
           reporters: new Set(mine.map((row) => row.reporter_key)).size,
           since,
           reasons,
+          scam: mine.some((row) => SCAM_REASONS.has(row.reason as ReportReason)),
         });
       }
       return { entries, total };
@@ -370,6 +400,95 @@ function bindTo(db: Kysely<Database>, dialect: DialectName) {
       }));
     },
 
+    /**
+     * The number's block, if any. On PostgreSQL the number is locked (a transaction-level advisory
+     * lock on its hash) until the transaction ends, so reports of one number's listings are
+     * counted one at a time (SQLite has one writer). No row is written for a number not blocked:
+     * a number is kept only once it is blocked (decision 056).
+     */
+    async lockPhone(phone: string): Promise<{ blocked: boolean; liftedAt: number | null }> {
+      if (dialect === "postgres") await sql`select pg_advisory_xact_lock(hashtextextended(${`phone_block:${phone}`}, 0))`.execute(db);
+      const row = await db.selectFrom("phone_block").select(["blocked_at", "lifted_at"]).where("phone", "=", phone).executeTakeFirst();
+      return { blocked: row !== undefined && row.blocked_at !== null, liftedAt: row ? numberOrNull(row.lifted_at) : null };
+    },
+
+    isPhoneBlocked: (phone: string) => isPhoneBlocked(db, phone),
+
+    /**
+     * Different people who reported listings carrying this number for a scam reason, counting
+     * reports still open or acted on (not those a moderator dismissed), sent after `after`.
+     */
+    async countScamReporters(phone: string, after: number | null): Promise<number> {
+      let query = db
+        .selectFrom("listing_report")
+        .select((eb) => eb.fn.count<number | string>("reporter_key").distinct().as("n"))
+        .where("seller_phone", "=", phone)
+        .where("reason", "in", [...SCAM_REASONS])
+        .where((eb) => eb.or([eb("resolution", "is", null), eb("resolution", "=", "actioned")]));
+      if (after !== null) query = query.where("created_at", ">", after);
+      const row = await query.executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async setPhoneBlocked(phone: string, change: { blockedAt: number } | { liftedAt: number }): Promise<void> {
+      if ("blockedAt" in change) {
+        await db
+          .insertInto("phone_block")
+          .values({ phone, blocked_at: change.blockedAt, lifted_at: null })
+          .onConflict((oc) => oc.column("phone").doUpdateSet({ blocked_at: change.blockedAt }))
+          .execute();
+      } else {
+        await db.updateTable("phone_block").set({ blocked_at: null, lifted_at: change.liftedAt }).where("phone", "=", phone).execute();
+      }
+    },
+
+    /** Hides every listing buyers can see whose seller has this number; returns how many. */
+    async hidePhoneListings(phone: string, hiding: { at: number; reason: string }): Promise<number> {
+      const result = await db
+        .updateTable("listing")
+        .set({ hidden_at: hiding.at, hidden_reason: hiding.reason, hidden_cause: "phone" })
+        .where("seller_id", "in", (eb) => eb.selectFrom("user").select("id").where("phone", "=", phone))
+        .where("hidden_at", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Shows again the listings the number's block hid, of sellers who still have it; returns their ids. */
+    async showPhoneListings(phone: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom("listing")
+        .select("id")
+        .where("seller_id", "in", (eb) => eb.selectFrom("user").select("id").where("phone", "=", phone))
+        .where("hidden_cause", "=", "phone")
+        .execute();
+      if (!rows.length) return [];
+      await db
+        .updateTable("listing")
+        .set({ hidden_at: null, hidden_reason: null, hidden_cause: null, review_requested_at: null })
+        .where(
+          "id",
+          "in",
+          rows.map((row) => row.id),
+        )
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Numbers blocked now, newest block first, with how many accounts have each. */
+    async listBlockedPhones(limit: number): Promise<BlockedPhone[]> {
+      const rows = await db
+        .selectFrom("phone_block")
+        .leftJoin("user", "user.phone", "phone_block.phone")
+        .select(["phone_block.phone", "phone_block.blocked_at", (eb) => eb.fn.count<number | string>("user.id").as("accounts")])
+        .where("phone_block.blocked_at", "is not", null)
+        .groupBy(["phone_block.phone", "phone_block.blocked_at"])
+        .orderBy("phone_block.blocked_at", "desc")
+        .orderBy("phone_block.phone")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ phone: row.phone, blockedAt: Number(row.blocked_at), accounts: Number(row.accounts) }));
+    },
+
     async appendAudit(entry: NewAuditEntry): Promise<void> {
       await db.insertInto("moderation_audit").values(entry).execute();
     },
@@ -378,7 +497,7 @@ function bindTo(db: Kysely<Database>, dialect: DialectName) {
     async auditLog(options: {
       limit: number;
       offset: number;
-      target?: { type: "listing" | "person"; id: string };
+      target?: { type: "listing" | "person" | "phone"; id: string };
     }): Promise<{ entries: AuditEntry[]; total: number }> {
       let query = db.selectFrom("moderation_audit");
       if (options.target) query = query.where("target_type", "=", options.target.type).where("target_id", "=", options.target.id);
@@ -421,6 +540,7 @@ function deletedListing(id: string, seller: { sellerId: string; sellerName: stri
     name: "",
     sellerId: seller?.sellerId ?? "",
     sellerName: seller?.sellerName ?? null,
+    sellerPhone: null,
     status: "sold",
     expiresAt: 0,
     hiddenAt: null,

@@ -9,13 +9,21 @@ import { AppError } from "../../core/shared/app-error";
 import { PAGE_SIZE } from "../../core/shared/constants";
 import { LISTING_MESSAGES } from "../../core/i18n/messages";
 import { requireActor } from "../../core/accounts/policies";
-import { MODERATION_MESSAGES, SYSTEM_ACTORS, type ReportReason } from "../../core/moderation/moderation";
+import {
+  MODERATION_MESSAGES,
+  PHONE_BLOCK_REPORTERS,
+  SCAM_REASONS,
+  SYSTEM_ACTORS,
+  type ReportReason,
+} from "../../core/moderation/moderation";
+import { formatPhone, normalisePhone } from "../../core/shared/phone";
 import { isAdmin, isStaff, type Role } from "../../core/accounts/roles";
 import type { PersonRecord } from "../auth/accounts.repository";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import type {
   AuditEntry,
+  BlockedPhone,
   BoundModerationRepository,
   ModeratedListing,
   ModerationRepository,
@@ -35,6 +43,11 @@ export interface ModerationSettings {
   reportsToHide: number;
   /** Reports one person (or one address, signed out) may send in an hour. */
   reportsPerHour: number;
+  /**
+   * Different people whose scam reports, of listings carrying one number, block it (decision 056);
+   * PHONE_BLOCK_REPORTERS when not given, 0: never.
+   */
+  reportersToBlockPhone?: number;
 }
 
 const HOUR_MS = 3_600_000;
@@ -99,6 +112,55 @@ export function createModerationService(deps: {
     return person;
   }
 
+  /** Open reports from `reportsToHide` different people hide the listing; true when they did. */
+  async function hideIfReported(r: BoundModerationRepository, listing: ModeratedListing, at: number): Promise<boolean> {
+    if (settings.reportsToHide <= 0) return false;
+    const reporters = await r.countOpenReporters(listing.id);
+    if (reporters < settings.reportsToHide) return false;
+    await r.hideListing(listing.id, { at, reason: MODERATION_MESSAGES.autoHidden, cause: "reports" });
+    await r.appendAudit({
+      at,
+      actor_id: null,
+      actor_name: SYSTEM_ACTORS.automatic,
+      action: "hide",
+      target_type: "listing",
+      target_id: listing.id,
+      target_label: listing.name,
+      reason: `Reported by ${reporters} different people`,
+    });
+    logger.info({ listingId: listing.id, reporters }, "listing hidden after reports");
+    return true;
+  }
+
+  /**
+   * A scam report of a listing carrying `phone` was just written: when `reportersToBlockPhone`
+   * different people have now reported this number for a scam (since an admin last lifted its
+   * block), the number is blocked, every listing of its accounts hidden, and the log says why.
+   * True when this report blocked it.
+   */
+  async function blockPhoneIfReported(r: BoundModerationRepository, phone: string, at: number): Promise<boolean> {
+    const threshold = settings.reportersToBlockPhone ?? PHONE_BLOCK_REPORTERS;
+    if (threshold <= 0) return false;
+    const block = await r.lockPhone(phone);
+    if (block.blocked) return false;
+    const reporters = await r.countScamReporters(phone, block.liftedAt);
+    if (reporters < threshold) return false;
+    await r.setPhoneBlocked(phone, { blockedAt: at });
+    const hidden = await r.hidePhoneListings(phone, { at, reason: MODERATION_MESSAGES.phoneBlocked });
+    await r.appendAudit({
+      at,
+      actor_id: null,
+      actor_name: SYSTEM_ACTORS.automatic,
+      action: "block-phone",
+      target_type: "phone",
+      target_id: phone,
+      target_label: formatPhone(phone),
+      reason: `Reported for scams by ${reporters} different people (${hidden} listing(s) hidden)`,
+    });
+    logger.info({ reporters, hidden }, "phone number blocked after scam reports");
+    return true;
+  }
+
   return {
     /**
      * A report from a buyer (signed in or not). One per person per listing: a second one is
@@ -135,23 +197,14 @@ export function createModerationService(deps: {
           created_at: at,
           resolved_at: null,
           resolution: null,
+          seller_phone: listing.sellerPhone,
         });
-        if (!inserted || settings.reportsToHide <= 0) return { stillShown: true };
-        const reporters = await r.countOpenReporters(listing.id);
-        if (reporters < settings.reportsToHide) return { stillShown: true };
-        await r.hideListing(listing.id, { at, reason: MODERATION_MESSAGES.autoHidden, cause: "reports" });
-        await r.appendAudit({
-          at,
-          actor_id: null,
-          actor_name: SYSTEM_ACTORS.automatic,
-          action: "hide",
-          target_type: "listing",
-          target_id: listing.id,
-          target_label: listing.name,
-          reason: `Reported by ${reporters} different people`,
-        });
-        logger.info({ listingId: listing.id, reporters }, "listing hidden after reports");
-        return { stillShown: false };
+        if (!inserted) return { stillShown: true };
+        const hidden = await hideIfReported(r, listing, at);
+        // A scam report also counts against the number the listing carries, across all its listings.
+        const blocked =
+          SCAM_REASONS.has(input.reason) && listing.sellerPhone !== null && (await blockPhoneIfReported(r, listing.sellerPhone, at));
+        return { stillShown: !hidden && !blocked };
       });
     },
 
@@ -262,6 +315,7 @@ export function createModerationService(deps: {
       if (listing.sellerId !== input.actor.id) throw new AppError("NOT_FOUND", LISTING_MESSAGES.notYourListing);
       if (listing.hiddenAt === null) throw new AppError("CONFLICT", MODERATION_MESSAGES.notHidden);
       if (listing.hiddenCause === "ban") throw new AppError("CONFLICT", MODERATION_MESSAGES.bannedSeller);
+      if (listing.hiddenCause === "phone") throw new AppError("CONFLICT", MODERATION_MESSAGES.phoneBlocked);
       if (!(await repository.requestReview(listing.id, now()))) throw new AppError("CONFLICT", MODERATION_MESSAGES.reviewAlreadyRequested);
     },
 
@@ -357,6 +411,41 @@ export function createModerationService(deps: {
     async listPeople(input: { actor: ModerationActor | null; which: "staff" | "banned" }): Promise<PersonRecord[]> {
       requireStaff(input.actor);
       return accounts.listPeople(input.which, PEOPLE_SHOWN);
+    },
+
+    /** Numbers reports blocked (decision 056), for staff. */
+    async listBlockedPhones(input: { actor: ModerationActor | null }): Promise<BlockedPhone[]> {
+      requireStaff(input.actor);
+      return repository.listBlockedPhones(PEOPLE_SHOWN);
+    },
+
+    /**
+     * An admin lifts a number's block: it may be used again, the listings the block hid come back
+     * (their alerts are queued), and only reports sent from now on count towards blocking it again.
+     */
+    async liftPhoneBlock(input: { actor: ModerationActor | null; phone: string; reason: string }): Promise<{ shown: number }> {
+      requireAdmin(input.actor);
+      const actor = input.actor;
+      const phone = normalisePhone(input.phone);
+      if (!phone) throw new AppError("BAD_INPUT", MODERATION_MESSAGES.notBlocked, { field: "phone" });
+      return repository.transaction(async (r, trx) => {
+        const block = await r.lockPhone(phone);
+        if (!block.blocked) throw new AppError("CONFLICT", MODERATION_MESSAGES.notBlocked, { field: "phone" });
+        const at = now();
+        await r.setPhoneBlocked(phone, { liftedAt: at });
+        const shown = await r.showPhoneListings(phone);
+        await r.appendAudit({
+          at,
+          ...actorColumns(actor),
+          action: "unblock-phone",
+          target_type: "phone",
+          target_id: phone,
+          target_label: formatPhone(phone),
+          reason: input.reason,
+        });
+        for (const listingId of shown) await deps.onListingLive?.(listingId, trx);
+        return { shown: shown.length };
+      });
     },
 
     /** The audit log, newest first (admins only). */

@@ -24,6 +24,8 @@ export async function staffOnly(context: AppLoadContext, options: { admin?: bool
 export const moderationValues = (text: (name: string) => string) => ({
   intent: text("intent").slice(0, 20),
   reason: text("reason").slice(0, MAX_MODERATION_TEXT + 100),
+  // Which blocked number a lift was for (/admin/people), so its message shows beside that number.
+  phone: text("phone").slice(0, 40),
 });
 
 /** The action of a back-office page that takes no forms: 404 to anyone but staff (like its GET), 405 to staff. */

@@ -9,18 +9,31 @@ export interface AuditListEntry {
   actorId: string | null;
   actorName: string;
   action: string;
-  targetType: "listing" | "person";
+  targetType: "listing" | "person" | "phone";
   targetLabel: string;
   reason: string | null;
 }
 
-const ACTIONS = new Set(["hide", "restore", "dismiss", "ban", "unban", "role:moderator", "role:person", "role:admin"]);
+const ACTIONS = new Set([
+  "hide",
+  "restore",
+  "dismiss",
+  "ban",
+  "unban",
+  "role:moderator",
+  "role:person",
+  "role:admin",
+  "block-phone",
+  "unblock-phone",
+]);
 
 /**
  * What the system adds to or writes as the log's reason (server/moderation/moderation.service.ts
  * writes it in English, and the log is never rewritten): worded here in the page's language.
  */
 const BAN_SUFFIX = /^([\s\S]*) \((\d+) listing\(s\) hidden\)$/;
+/** A number blocked by scam reports (decision 056): how many people, and how many listings it hid. */
+const PHONE_BLOCKED = /^Reported for scams by (\d+) different people \((\d+) listing\(s\) hidden\)$/;
 const ROLE_WAS = /^was (person|moderator|admin)$/;
 /** Reasons the system writes in place of a note, each for one kind of entry, and the count in them. */
 const SYSTEM_REASONS = [
@@ -39,6 +52,11 @@ const counted = (count: string, key: "listingsHidden" | (typeof SYSTEM_REASONS)[
 
 function AuditReason({ entry, reason }: { entry: AuditListEntry; reason: string }) {
   const { t } = useI18n();
+  const blocked = entry.action === "block-phone" ? PHONE_BLOCKED.exec(reason) : null;
+  if (blocked)
+    return (
+      <>{`${t("admin.phoneReportedBy", { count: blocked[1]! })} (${t(counted(blocked[2]!, "listingsHidden"), { count: blocked[2]! })})`}</>
+    );
   const ban = entry.action === "ban" ? BAN_SUFFIX.exec(reason) : null;
   if (ban) return <>{`${ban[1]} (${t(counted(ban[2]!, "listingsHidden"), { count: ban[2]! })})`}</>;
   for (const { pattern, of, key } of SYSTEM_REASONS) {
