@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   expiryText,
   formatCalendarDay,
+  formatMonthYear,
   formatShortDate,
   INDIA_OFFSET_MS,
   INDIA_UTC_OFFSET,
@@ -144,5 +145,14 @@ describe("India's offset, month names and times of day", () => {
     expect(indiaTimeOfDay(utc(2026, 11, 22, 18, 29))).toBe("23:59");
     expect(indiaTimeOfDay(utc(2026, 11, 22, 18, 30))).toBe("00:00");
     expect(indiaTimeOfDay(utc(2026, 11, 22, 8, 35))).toBe("14:05");
+  });
+});
+
+describe("formatMonthYear", () => {
+  it("says the month and year in India, in either language", () => {
+    // 20:00 UTC on 31 December 2026 is already 1 January 2027 in India.
+    expect(formatMonthYear(Date.UTC(2026, 11, 31, 20), "en")).toBe("Jan 2027");
+    expect(formatMonthYear(Date.UTC(2026, 11, 1, 6), "en")).toBe("Dec 2026");
+    expect(formatMonthYear(Date.UTC(2026, 11, 1, 6), "hi")).toBe("दिस॰ 2026");
   });
 });
