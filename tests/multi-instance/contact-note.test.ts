@@ -201,7 +201,7 @@ describe.each(testEngines())("the safety note before a call, on %s", (engine) =>
     }
     const hindi = await request(app, "GET", `/seller/${sellerId}/contact?via=fax`, from(freshAddress(), { "accept-language": "hi" }));
     expect(hindi.status).toBe(400);
-    expect(hindi.text).toContain("कृपया पेज पर फ़ोन या WhatsApp का बटन दबाएँ।");
+    expect(hindi.text).toContain("कृपया पेज पर फ़ोन या व्हाट्सऐप का बटन दबाएँ।");
     // A post with a bad query is refused the same way, before anything is counted.
     const post = await request(app, "POST", `/view/${listingIds[0]}/contact?via=sms`, {
       ...from(freshAddress()),
