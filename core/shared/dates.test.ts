@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   expiryText,
   formatCalendarDay,
-  formatMonthYear,
   formatShortDate,
   INDIA_OFFSET_MS,
   INDIA_UTC_OFFSET,
@@ -13,6 +12,7 @@ import {
   shortMonth,
   startOfIndiaDay,
 } from "./dates";
+import { formatMonthYear } from "./month-year";
 import { en } from "../i18n/en";
 import { hi } from "../i18n/hi";
 import { createTranslator, type MessageTree } from "../i18n/translate";
@@ -148,7 +148,7 @@ describe("India's offset, month names and times of day", () => {
   });
 });
 
-describe("formatMonthYear", () => {
+describe("formatMonthYear (month-year.ts)", () => {
   it("says the month and year in India, in either language", () => {
     // 20:00 UTC on 31 December 2026 is already 1 January 2027 in India.
     expect(formatMonthYear(Date.UTC(2026, 11, 31, 20), "en")).toBe("Jan 2027");

@@ -38,12 +38,6 @@ export function formatShortDate(epochMs: number, language: Language = "en"): str
   return formatCalendarDay(inIndia.getUTCFullYear(), inIndia.getUTCMonth(), inIndia.getUTCDate(), language);
 }
 
-/** The month and year of this instant in India: "Dec 2026", "दिस॰ 2026" ("Member since"). */
-export function formatMonthYear(epochMs: number, language: Language = "en"): string {
-  const inIndia = new Date(epochMs + INDIA_OFFSET_MS);
-  return `${shortMonth(inIndia.getUTCMonth(), language)} ${inIndia.getUTCFullYear()}`;
-}
-
 /** ISO date (YYYY-MM-DD) in India's time zone, for <time dateTime>. */
 export function isoDate(epochMs: number): string {
   return new Date(epochMs + INDIA_OFFSET_MS).toISOString().slice(0, 10);

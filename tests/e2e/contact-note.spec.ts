@@ -14,7 +14,7 @@
 import type { Browser, BrowserContext } from "@playwright/test";
 import { en } from "../../core/i18n/en";
 import { hi } from "../../core/i18n/hi";
-import { formatMonthYear } from "../../core/shared/dates";
+import { formatMonthYear } from "../../core/shared/month-year";
 import { axeViolations } from "./support/axe";
 import { createListingWith, documentScrollWidth, expect, gotoHydrated, openSellerContext, test, uniqueTag } from "./support/fixtures";
 

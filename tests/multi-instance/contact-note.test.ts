@@ -13,7 +13,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../core/i18n/en";
 import { hi } from "../../core/i18n/hi";
-import { formatMonthYear } from "../../core/shared/dates";
+import { formatMonthYear } from "../../core/shared/month-year";
 import { makeProducePhoto, makeSeller } from "../../server/seed/factories";
 import { freePort } from "../support/app-instance";
 import { cookiesOf, request, startAppProcess, type AppProcess } from "../support/app-process";

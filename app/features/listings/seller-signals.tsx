@@ -3,7 +3,7 @@
  * on Mandi, and how many of their listings they marked sold, in the page's language.
  */
 import { pluralForm } from "../../../core/i18n/plural";
-import { formatMonthYear } from "../../../core/shared/dates";
+import { formatMonthYear } from "../../../core/shared/month-year";
 import { formatIndianNumber } from "../../../core/shared/numbers";
 import { useI18n } from "../i18n/i18n";
 
