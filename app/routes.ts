@@ -12,10 +12,13 @@ export default [
   route("view", "routes/view._index.tsx"),
   route("view/:id", "routes/view.$id.tsx"),
   route("view/:id/report", "routes/view.$id.report.tsx"),
+  // The safety note before a first call or chat, without JavaScript (decision 057).
+  route("view/:id/contact", "routes/view.$id.contact.tsx"),
   route("viewmore", "routes/viewmore.tsx"),
   route("my/listings", "routes/my.listings.tsx"),
   route("my/listings/:id/edit", "routes/my.listings.$id.edit.tsx"),
   route("seller/:id", "routes/seller.$id.tsx"),
+  route("seller/:id/contact", "routes/seller.$id.contact.tsx"),
   route("prices", "routes/prices._index.tsx"),
   route("prices/:produce", "routes/prices.$produce.tsx"),
   // Every market's mandi rate for a produce in a district on a day (decision 050).

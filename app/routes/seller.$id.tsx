@@ -1,6 +1,5 @@
 import { useSearchParams } from "react-router";
 import { z } from "zod";
-import { formatShortDate, isoDate } from "../../core/shared/dates";
 import { requestLanguage } from "../../core/i18n/languages";
 import { placeLabel, withPlaceLabels } from "../../core/locations";
 import { pageNumber, searchParamsToObject } from "../../core/shared/form-fields";
@@ -14,6 +13,8 @@ import { sellerPreview } from "../../server/share/previews";
 import { SaveHeart } from "../features/listings/save-heart";
 import { Alert } from "../components/ui/alert";
 import { SellerContact } from "../features/listings/seller-contact";
+import { ContactNoteDialog } from "../features/listings/contact-note";
+import { SellerSignals } from "../features/listings/seller-signals";
 import { ListingGrid } from "../features/listings/listing-card";
 import { Pagination } from "../components/ui/pagination";
 import { formatCount } from "../../core/search/counts";
@@ -31,7 +32,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = { ...found, seller: { ...found.seller, phone: phoneForPage(context, found.seller.phone) } };
   // Places in the page's language (core/locations).
   const lang = requestLanguage(request);
-  const items = await withSaved(context, lang === "en" ? page.items : withPlaceLabels(page.items, lang));
+  const [items, signals] = await Promise.all([
+    withSaved(context, lang === "en" ? page.items : withPlaceLabels(page.items, lang)),
+    // "Member since" and "<n> listings sold" (decision 057).
+    context.services.listings.sellerSignals(page.seller.id),
+  ]);
   // Open Graph tags (decision 023), in Hindi when the shared link says ?lang=hi.
   const previewLang = shareLanguage(new URL(request.url).searchParams, lang);
   const t = createTranslator(previewLang, CATALOGUES[previewLang] as unknown as MessageTree);
@@ -44,9 +49,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     previewLang,
     context.config.baseUrl,
   );
-  if (lang === "en") return { ...page, items, preview };
+  const soldCount = signals?.soldCount ?? 0;
+  if (lang === "en") return { ...page, items, preview, soldCount };
   const where = page.seller.place ? placeLabel(page.seller.place, lang) || null : null;
-  return { ...page, seller: { ...page.seller, where }, items, preview };
+  return { ...page, seller: { ...page.seller, where }, items, preview, soldCount };
 }
 
 /** "Show number": this seller's number, counted against the address (decision 046). */
@@ -69,27 +75,29 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export default function Seller({ loaderData, actionData }: Route.ComponentProps) {
-  const { seller, items, total, moreThanTotal, page, pageCount } = loaderData;
+  const { seller, items, total, moreThanTotal, page, pageCount, soldCount } = loaderData;
   const shown = actionData && "revealedPhone" in actionData ? actionData : undefined;
   const [search] = useSearchParams();
   const where = seller.where;
-  const { lang, t } = useI18n();
+  const phone = shown?.revealedPhone ?? seller.phone;
+  const { t } = useI18n();
   return (
     <div className="page py-6">
       <section aria-labelledby="seller-name" className="mb-6 rounded-xl border border-stone-200 bg-white p-4">
         <h1 id="seller-name" className="text-2xl font-bold [overflow-wrap:anywhere]">
           {seller.name}
         </h1>
-        <p className="mt-1 text-stone-700">
-          {t("seller.since")} <time dateTime={isoDate(seller.createdAt)}>{formatShortDate(seller.createdAt, lang)}</time>
-          {where ? ` · ${where}` : ""}
-        </p>
+        {where ? <p className="mt-1 text-stone-700 [overflow-wrap:anywhere]">{where}</p> : null}
+        <SellerSignals signals={{ memberSince: seller.createdAt, soldCount }} className="mt-1" />
         <SellerContact
           name={seller.name}
-          phone={shown?.revealedPhone ?? seller.phone}
+          phone={phone}
           action={`/seller/${seller.id}`}
+          // Call and WhatsApp go through the safety note's page; an answer to "Show number" shows the note itself (decision 057).
+          notePage={shown ? null : `/seller/${seller.id}`}
           refusedForMinutes={shown?.refusedForMinutes}
         />
+        {phone ? <ContactNoteDialog name={seller.name} phone={phone} /> : null}
       </section>
       <h2 className="section-title mb-3">
         {t(total === 1 && !moreThanTotal ? "seller.forSaleOne" : "seller.forSaleMany", { count: formatCount(total, moreThanTotal) })}

@@ -17,12 +17,14 @@ import { priceStandingFor } from "../../server/route-helpers/price-insight";
 import { PriceStanding } from "../features/prices/price-insight";
 import { Alert } from "../components/ui/alert";
 import { MandiRateNote } from "../features/prices/mandi-rate";
-import { ContactActions, SellerNumber } from "../features/listings/seller-contact";
+import { ContactActions, listingWhatsappText, SellerNumber } from "../features/listings/seller-contact";
+import { ContactNoteDialog, SafetyTips } from "../features/listings/contact-note";
+import { SellerSignals } from "../features/listings/seller-signals";
 import { ListingGrid } from "../features/listings/listing-card";
 import { PhotoGallery } from "../features/listings/photo-gallery";
 import { StaticIsland } from "../components/ui/static-island";
 import { priceText, quantityText, unitOf } from "../components/ui/price";
-import { ReportForm, SafetyTips } from "../features/moderation/report-listing";
+import { ReportForm } from "../features/moderation/report-listing";
 import type { Route } from "./+types/view.$id";
 import { metaI18n, useI18n } from "../features/i18n/i18n";
 
@@ -56,7 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { preview } = listingPreview(listing, shareLanguage(url.searchParams, lang), context.config.baseUrl);
   // The Share button sends the page's own language: a Hindi page shares a Hindi preview.
   const share = listingPreview(listing, lang, context.config.baseUrl);
-  const [mandiRate, standing, [saved], savedAlternatives] = await Promise.all([
+  const [mandiRate, standing, [saved], savedAlternatives, sellerSignals] = await Promise.all([
     context.services.mandiRates.rateFor({
       produceId: listing.produceId,
       state: listing.state,
@@ -67,6 +69,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     priceStandingFor(context.services, request, listing),
     withSaved(context, [listing]),
     withSaved(context, withPlaceLabels(alternatives, lang)),
+    // "Member since" and "<n> listings sold" (decision 057).
+    listing.seller ? context.services.listings.sellerSignals(listing.sellerId) : null,
   ]);
   // Past the address's hourly threshold the number is left out: the page offers "Show number" (decision 046).
   const seller = listing.seller && { ...listing.seller, phone: phoneForPage(context, listing.seller.phone) };
@@ -79,6 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     manage,
     reportedMessage: reported ? inPageLanguage(MODERATION_MESSAGES.reported) : "",
     standing,
+    sellerSignals,
     preview,
     share: { url: share.preview.url, text: share.text, title: listing.name },
   };
@@ -119,6 +124,9 @@ export default function View({ loaderData, actionData }: Route.ComponentProps) {
   const unit = unitOf(listing.unit);
   const where = listing.where;
   const active = listing.status === "active";
+  const whatsappText = listingWhatsappText(listing, i18n, loaderData.share.url);
+  // Call and WhatsApp go through the safety note's page; an answer to "Show number" shows the note itself (decision 057).
+  const notePage = shown ? null : `/view/${listing.id}`;
   return (
     <div className="page py-6">
       {reported ? (
@@ -174,11 +182,8 @@ export default function View({ loaderData, actionData }: Route.ComponentProps) {
                   name={listing.seller.name}
                   phone={phone}
                   action={`/view/${listing.id}`}
-                  whatsappText={t("listing.whatsappMessage", {
-                    name: listing.name,
-                    price: priceText(listing, i18n),
-                    url: loaderData.share.url,
-                  })}
+                  notePage={notePage}
+                  whatsappText={whatsappText}
                   short
                   className="flex gap-2"
                 />
@@ -260,10 +265,12 @@ export default function View({ loaderData, actionData }: Route.ComponentProps) {
                       {listing.seller.name}
                     </Link>
                   </p>
+                  {loaderData.sellerSignals ? <SellerSignals signals={loaderData.sellerSignals} className="mt-1" /> : null}
                   <SellerNumber
                     name={listing.seller.name}
                     phone={phone}
                     action={`/view/${listing.id}`}
+                    notePage={notePage}
                     refusedForMinutes={shown?.refusedForMinutes}
                   />
                 </>
@@ -273,6 +280,7 @@ export default function View({ loaderData, actionData }: Route.ComponentProps) {
             </section>
             <SafetyTips />
           </StaticIsland>
+          {listing.seller && phone ? <ContactNoteDialog name={listing.seller.name} phone={phone} whatsappText={whatsappText} /> : null}
           {listing.moderation ? null : (
             <details className="mt-4 rounded-xl border border-stone-200 bg-white p-4">
               <summary className="cursor-pointer font-semibold text-stone-800">{t("listing.report")}</summary>

@@ -39,5 +39,6 @@ function makeHeadMessages(language: Language) {
     mandiRate: { marketsTitle: c.mandiRate.marketsTitle },
     passwordReset: { forgotTitle: c.passwordReset.forgotTitle, resetTitle: c.passwordReset.resetTitle },
     terms: { title: c.terms.title },
+    contactNote: { pageTitle: c.contactNote.pageTitle },
   };
 }

@@ -259,7 +259,10 @@ export const en = {
   safety: {
     title: "Stay safe",
     meet: "Meet the seller or inspect the produce before you pay.",
-    advance: "Never pay an advance to someone you do not know.",
+    // The three sentences of the note before a call (contactNote), on the listing's tips too.
+    upiPin: "Never enter your UPI PIN to receive money.",
+    advance: "Don't pay in advance to someone you have not met.",
+    qr: "A QR code is for paying, not for receiving.",
     report: "If something seems wrong, report this listing below.",
   },
   report: {
@@ -371,7 +374,9 @@ export const en = {
   },
   seller: {
     title: "{{name}} — seller on Mandi",
-    since: "On Mandi since",
+    memberSince: "Member since {{date}}",
+    // Chosen by Intl.PluralRules for the page's language (core/i18n/plural.ts).
+    soldCount: { one: "{{count}} listing sold", other: "{{count}} listings sold" },
     forSaleOne: "{{count}} listing for sale",
     forSaleMany: "{{count}} listings for sale",
     listingsBy: "Listings by {{name}}",
@@ -883,6 +888,17 @@ export const en = {
       link: "We sent a link to your email address. Open it to confirm the address: alerts by email start then. It may take a few minutes to arrive.",
       "settings-link": "Settings saved. Alerts by email start once you confirm your address: we sent a link to it.",
     },
+  },
+  // The note before the first Call or WhatsApp of a session (decision 057).
+  contactNote: {
+    title: "Before you call, stay safe",
+    pageTitle: "Before you contact {{name}}",
+    number: "Phone number of {{name}}",
+    call: "Call {{phone}}",
+    whatsapp: "Open WhatsApp",
+    close: "Close",
+    backToListing: "Back to the listing",
+    backToSeller: "Back to the seller's page",
   },
   // A seller's number behind a button past the address's hourly threshold (decision 046).
   phoneReveal: {

@@ -255,7 +255,9 @@ export const hi: EnglishCatalogue = {
   safety: {
     title: "सावधान रहें",
     meet: "पैसे देने से पहले विक्रेता से मिलें या उपज जाँच लें।",
-    advance: "किसी अनजान व्यक्ति को कभी एडवांस न दें।",
+    upiPin: "पैसे पाने के लिए कभी भी अपना यूपीआई पिन न डालें।",
+    advance: "जिससे आप मिले नहीं हैं, उसे पहले से पैसे न भेजें।",
+    qr: "क्यूआर कोड पैसे देने के लिए होता है, पैसे पाने के लिए नहीं।",
     report: "अगर कुछ गड़बड़ लगे, तो नीचे इस लिस्टिंग की शिकायत करें।",
   },
   report: {
@@ -367,7 +369,8 @@ export const hi: EnglishCatalogue = {
   },
   seller: {
     title: "{{name}} — Mandi पर विक्रेता",
-    since: "Mandi पर कब से:",
+    memberSince: "{{date}} से सदस्य",
+    soldCount: { one: "{{count}} लिस्टिंग बिकी", other: "{{count}} लिस्टिंग बिकीं" },
     forSaleOne: "बिक्री के लिए {{count}} लिस्टिंग",
     forSaleMany: "बिक्री के लिए {{count}} लिस्टिंग",
     listingsBy: "{{name}} की लिस्टिंग",
@@ -871,6 +874,16 @@ export const hi: EnglishCatalogue = {
     },
   },
   // विक्रेता का नंबर बटन के पीछे (decision 046).
+  contactNote: {
+    title: "फ़ोन करने से पहले सावधान रहें",
+    pageTitle: "{{name}} से बात करने से पहले",
+    number: "{{name}} का फ़ोन नंबर",
+    call: "{{phone}} पर फ़ोन करें",
+    whatsapp: "व्हाट्सऐप खोलें",
+    close: "बंद करें",
+    backToListing: "लिस्टिंग पर वापस जाएँ",
+    backToSeller: "विक्रेता के पेज पर वापस जाएँ",
+  },
   phoneReveal: {
     note: "विक्रेताओं के नंबर स्पैम से बचाने के लिए, यह नंबर देखने के लिए बटन दबाएँ।",
     show: "नंबर दिखाएँ",

@@ -216,6 +216,8 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   "Please choose save or remove.": "कृपया सहेजें या हटाएँ चुनें।",
   // Issue 38: "Show number", and API keys only for verified addresses (decision 046).
   "Please press “Show number” on the page.": "कृपया पेज पर “नंबर दिखाएँ” दबाएँ।",
+  // The safety note before a call (decision 057).
+  "Please use the Call or WhatsApp button on the page.": "कृपया पेज पर फ़ोन या व्हाट्सऐप का बटन दबाएँ।",
   "Verify your email address before making an API key: open the link we sent to it, then come back here.":
     "API कुंजी बनाने से पहले अपना ईमेल पता सत्यापित करें: हमारे भेजे लिंक को खोलें, फिर यहाँ लौटें।",
   // The specification's messages, as the pages say them in Hindi (the catalogue's `spec`, decision 015).

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { resolveCategory, type CategorySlug } from "../catalogue/categories";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MAX_PRICE_PAISE } from "../shared/constants";
 import { field, requiredText } from "../shared/form-fields";
-import { SHOW_NUMBER_INTENT } from "../shared/phone";
+import { CONTACT_VIA, SHOW_NUMBER_INTENT } from "../shared/phone";
 import { locationFieldsSchema, type LocationFields } from "../locations/schema";
 import { parseRupeesToPaise } from "../money/parse-rupees";
 import { UPLOAD_ID_PATTERN } from "../uploads/photos";
@@ -108,3 +108,9 @@ export const listingPhotosSchema = z
 
 /** "Show number" past the address's hourly threshold (decision 046): the one field its form sends. */
 export const showNumberFormSchema = z.object({ intent: z.literal(SHOW_NUMBER_INTENT, "Please press “Show number” on the page.") });
+
+/** How a buyer contacts a seller: the query of the safety note's page (decision 057), `?via=call` or `?via=whatsapp`, nothing else. */
+export const contactQuerySchema = z.strictObject(
+  { via: z.enum(CONTACT_VIA, "Please use the Call or WhatsApp button on the page.") },
+  "Please use the Call or WhatsApp button on the page.",
+);

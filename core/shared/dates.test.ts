@@ -12,6 +12,7 @@ import {
   shortMonth,
   startOfIndiaDay,
 } from "./dates";
+import { formatMonthYear } from "./month-year";
 import { en } from "../i18n/en";
 import { hi } from "../i18n/hi";
 import { createTranslator, type MessageTree } from "../i18n/translate";
@@ -144,5 +145,14 @@ describe("India's offset, month names and times of day", () => {
     expect(indiaTimeOfDay(utc(2026, 11, 22, 18, 29))).toBe("23:59");
     expect(indiaTimeOfDay(utc(2026, 11, 22, 18, 30))).toBe("00:00");
     expect(indiaTimeOfDay(utc(2026, 11, 22, 8, 35))).toBe("14:05");
+  });
+});
+
+describe("formatMonthYear (month-year.ts)", () => {
+  it("says the month and year in India, in either language", () => {
+    // 20:00 UTC on 31 December 2026 is already 1 January 2027 in India.
+    expect(formatMonthYear(Date.UTC(2026, 11, 31, 20), "en")).toBe("Jan 2027");
+    expect(formatMonthYear(Date.UTC(2026, 11, 1, 6), "en")).toBe("Dec 2026");
+    expect(formatMonthYear(Date.UTC(2026, 11, 1, 6), "hi")).toBe("दिस॰ 2026");
   });
 });

@@ -23,3 +23,20 @@ export function whatsappLink(e164: string, text?: string): string {
 
 /** The "Show number" form's intent (decision 046): a seller's number shown past the address's hourly threshold. */
 export const SHOW_NUMBER_INTENT = "show-number";
+
+/**
+ * The safety note before the first call or chat of a session (decision 057). Call and WhatsApp
+ * link to a short page beside the listing's or seller's (`/view/<id>/contact?via=call`), which
+ * shows the note with the number and then the real link, and remembers in a session cookie that
+ * it was seen: later taps go straight on. With JavaScript the page shows the note itself.
+ */
+export const CONTACT_NOTE_COOKIE = "contact_note";
+export const CONTACT_VIA = ["call", "whatsapp"] as const;
+export type ContactVia = (typeof CONTACT_VIA)[number];
+
+/** The note's page for a listing's or a seller's page (`page`: "/view/<id>" or "/seller/<id>"). */
+export const contactNoteHref = (page: string, via: ContactVia) => `${page}/contact?via=${via}`;
+
+/** The real link: only ever the seller's own number, as tel: or wa.me (never taken from a request). */
+export const contactLink = (via: ContactVia, phone: string, whatsappText?: string) =>
+  via === "call" ? `tel:${phone}` : whatsappLink(phone, whatsappText);

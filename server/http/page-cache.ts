@@ -17,6 +17,7 @@ import type { ContentVersionRepository } from "../page-cache/content-version.rep
 import type { CachedPage, PageCache } from "../page-cache/page-cache";
 import { isBrowsePage } from "../../core/offline/offline-copy";
 import { LANGUAGE_COOKIE, languageOfLink, pickLanguage } from "../../core/i18n/languages";
+import { CONTACT_NOTE_COOKIE } from "../../core/shared/phone";
 import { isShareableAnswer, isShareableRequest } from "./cache-control";
 import { phoneRevealLocals } from "./phone-reveal-gate";
 
@@ -117,7 +118,8 @@ function onlyLanguageCookie(cookieHeader: string | undefined): boolean {
     .split(";")
     .map((part) => part.split("=")[0]!.trim())
     .filter(Boolean);
-  return names.length > 0 && names.every((name) => name === LANGUAGE_COOKIE);
+  // The contact note's cookie (decision 057) changes no page: its short page is never cached.
+  return names.length > 0 && names.every((name) => name === LANGUAGE_COOKIE || name === CONTACT_NOTE_COOKIE);
 }
 
 function replay(res: Response, page: CachedPage, how: "hit" | "shared" | "stale"): void {

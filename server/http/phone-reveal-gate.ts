@@ -1,6 +1,6 @@
 /**
- * Counts every read of a page that carries a seller's phone number (a listing, a seller, and
- * their `.data` twins) against the client's address, before the page cache (decision 046), and
+ * Counts every read of a page that carries a seller's phone number (a listing, a seller, the
+ * safety note's page beside each (decision 057), and their `.data` twins) against the client's address, before the page cache (decision 046), and
  * says whether this answer may carry the digits: `res.locals.phoneShown`. Past the address's
  * hourly threshold the page shows "Show number" instead; that page is kept by the page cache
  * apart from the one with digits (`pageCacheVariant`) and never shared by another cache
@@ -9,7 +9,7 @@
 import type { RequestHandler, Response } from "express";
 import type { PhoneReveals } from "../rate-counter/phone-reveals";
 
-const PHONE_PAGE = /^\/(view|seller)\/[^/]+$/;
+const PHONE_PAGE = /^\/(view|seller)\/[^/]+(\/contact(\.data)?)?$/;
 
 export interface PhoneRevealLocals {
   /** True when this answer may show the seller's phone number; absent on a page that has none. */

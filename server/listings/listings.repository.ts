@@ -304,6 +304,28 @@ export function createListingsRepository(db: Kysely<Database>) {
     countBySeller: (sellerId: string) => countWhere(sellerId),
 
     /**
+     * What a buyer may read about a seller (decision 057): when their account was made, and how
+     * many of their listings they marked sold. A listing a moderator hid does not count.
+     */
+    async sellerSignals(sellerId: string): Promise<{ memberSince: number; soldCount: number } | null> {
+      const row = await db
+        .selectFrom("user")
+        .select((eb) => [
+          "user.createdAt",
+          eb
+            .selectFrom("listing")
+            .select((inner) => inner.fn.countAll<number | string>().as("n"))
+            .whereRef("listing.seller_id", "=", "user.id")
+            .where("listing.status", "=", "sold")
+            .where("listing.hidden_at", "is", null)
+            .as("sold"),
+        ])
+        .where("user.id", "=", sellerId)
+        .executeTakeFirst();
+      return row ? { memberSince: new Date(row.createdAt).getTime(), soldCount: Number(row.sold ?? 0) } : null;
+    },
+
+    /**
      * Deletes every listing of one seller (their photo rows go with them; listing_name follows by
      * trigger) and returns the image keys they used, for the files to go after the commit. One
      * transaction: its own, or `within`, a transaction of the caller's (deleting an account

@@ -39,6 +39,29 @@ describe.each(testEngines())("on %s", (engine) => {
     await t.cleanup();
   });
 
+  describe("sellerSignals", () => {
+    it("says when the seller's account was made and counts their sold listings, not those a moderator hid", async () => {
+      const seller = makeSeller(57);
+      const id = (await t.accounts.signUp({ ...seller, phone: "+919876500057" }, new Headers())).id;
+      const add = (name: string) =>
+        t.listings.createListing({
+          actor: { id },
+          fields: listingFields({ name, category: "rice", price: "40", description: "Sold soon" }),
+          photos: [{ bytes: photo, fileName: "IMG_0057.jpg" }],
+        });
+      expect(await t.listings.sellerSignals(id)).toMatchObject({ soldCount: 0 });
+      const [a, b, c] = [await add("Signal Rice A"), await add("Signal Rice B"), await add("Signal Rice C")];
+      for (const listing of [a, b, c]) await t.listings.markSold({ actor: { id }, id: listing.id });
+      await t.listings.markAvailable({ actor: { id }, id: c.id });
+      await t.moderation.hideListing({ actor: { commandLine: true }, listingId: b.id, reason: "A test of hidden listings" });
+      const signals = await t.listings.sellerSignals(id);
+      expect(signals?.soldCount).toBe(1);
+      const created = await t.db.kysely.selectFrom("user").select("createdAt").where("id", "=", id).executeTakeFirstOrThrow();
+      expect(signals?.memberSince).toBe(new Date(created.createdAt).getTime());
+      expect(await t.listings.sellerSignals("nobody-at-all")).toBeNull();
+    });
+  });
+
   describe("createListing", () => {
     it("stores the listing with its seller and WebP photo variants under a generated key", async () => {
       const { id } = await addListing({ name: "Basmati Rice", category: "Rice", price: "1,250.50" });

@@ -322,6 +322,9 @@ export function createListingsService(deps: {
 
     getListing,
 
+    /** "Member since" and "<n> listings sold" on a listing's and a seller's page (decision 057); null: no such account. */
+    sellerSignals: (sellerId: string) => repository.sellerSignals(sellerId),
+
     /** The listing for its seller's edit form; anyone else gets 404. */
     getOwnListing(input: { actor: Actor | null; id: string }): Promise<ListingDetail> {
       return ownListing(input.actor, input.id);

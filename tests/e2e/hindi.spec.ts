@@ -184,7 +184,7 @@ test.describe("every page in Hindi", () => {
     await expect(details.locator("time").first()).toHaveText("1 दिस॰ 2026");
     await expect(
       page.getByRole("link", { name: hi.listing.callSellerOn.replace("{{name}}", seller.name).replace(/\{\{phone\}\}/, "") }),
-    ).toHaveAttribute("href", /^tel:\+91/);
+    ).toHaveAttribute("data-contact-href", /^tel:\+91/);
     await expect(page.getByRole("heading", { name: hi.safety.title })).toBeVisible();
   });
 

@@ -47,7 +47,9 @@ for (const { lang, locale, words, price } of LANGS) {
         const bar = page.getByRole("region", { name: words.listing.contactSeller });
         const call = bar.getByRole("link", { name: new RegExp(`^${words.listing.callSellerOn.split("{{")[0]}`) });
         const whatsapp = bar.getByRole("link", { name: words.listing.whatsapp, exact: true });
-        await expect(call).toHaveAttribute("href", `tel:+91${seller.phone}`);
+        // Through the safety note's page (decision 057), the real link kept for the note's dialog.
+        await expect(call).toHaveAttribute("href", `/view/${listing.id}/contact?via=call`);
+        await expect(call).toHaveAttribute("data-contact-href", `tel:+91${seller.phone}`);
         await expect(call).toHaveText(words.listing.call);
 
         // Both buttons whole within the first screen, side by side, each a 44 px target.
@@ -63,7 +65,8 @@ for (const { lang, locale, words, price } of LANGS) {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SCREEN.width);
 
         // WhatsApp opens the seller's chat with a message in the page's language.
-        const href = new URL((await whatsapp.getAttribute("href"))!);
+        await expect(whatsapp).toHaveAttribute("href", `/view/${listing.id}/contact?via=whatsapp`);
+        const href = new URL((await whatsapp.getAttribute("data-contact-href"))!);
         expect(href.origin + href.pathname).toBe(`https://wa.me/91${seller.phone}`);
         const text = href.searchParams.get("text")!;
         const link = text.slice(text.lastIndexOf(" ") + 1);

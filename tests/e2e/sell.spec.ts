@@ -83,7 +83,7 @@ test("a signed-in seller lists produce through the sell form and sees it on the 
   await expect(page.getByText("₹95 / kg")).toBeVisible();
   await expect(page.getByText("About 500 kg available.")).toBeVisible();
   await expect(page.getByRole("link", { name: new RegExp(`^Call seller ${seller.name}`) })).toHaveAttribute(
-    "href",
+    "data-contact-href",
     `tel:+91${seller.phone}`,
   );
   // The uploaded photo is served (re-encoded) and loads.

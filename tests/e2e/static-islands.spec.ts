@@ -140,7 +140,11 @@ test("a listing's details are adopted, not hydrated; new tabs, modified clicks a
   expect(await outcome(sellerLink, { shiftKey: true })).toBe(false);
   expect(await outcome(sellerLink, { button: 1 })).toBe(false);
   expect(await outcome(`main article a[target="_blank"]`, {})).toBe(false);
-  expect(await outcome(`main article a[href^="tel:"]`, {})).toBe(false);
+  // Call goes to the safety note's page: the note's dialog takes the tap first (decision 057), not IslandLinks.
+  expect(await outcome(`main article a[data-contact="call"]`, {})).toBe(true);
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
 
   const loads = countDocumentLoads(page);
   await page.locator(sellerLink).click();

@@ -51,7 +51,9 @@ test("a signed-out visitor sees every detail of a listing and can call the selle
       .getByRole("region", { name: "Contact the seller" })
       .getByRole("link", { name: new RegExp(`^Call seller ${seller.name}`) });
     await expect(call).toBeVisible();
-    await expect(call).toHaveAttribute("href", `tel:+91${seller.phone}`);
+    // Through the safety note's page (decision 057), the real link kept for the note's dialog.
+    await expect(call).toHaveAttribute("href", `/view/${listing.id}/contact?via=call`);
+    await expect(call).toHaveAttribute("data-contact-href", `tel:+91${seller.phone}`);
     // The number is also shown as text, grouped for reading.
     await expect(sellerDetails.getByText(`+91 ${seller.phone.slice(0, 5)} ${seller.phone.slice(5)}`, { exact: true })).toBeVisible();
   } finally {
@@ -79,8 +81,8 @@ test("a listing's date reads day, month and year on its card, its page and its s
     await gotoHydrated(page, `/seller/${seller.id}`);
     const card = page.getByRole("listitem").filter({ hasText: listing.name });
     await expect(card.locator("time")).toHaveText(day);
-    // "On Mandi since" today, in the same form.
-    await expect(page.locator("main p time").first()).toHaveText(/^\d{1,2} \S+ \d{4}$/);
+    // "Member since" this month, in the page's language (decision 057).
+    await expect(page.getByText(lang === "en" ? /^Member since \S+ \d{4}$/ : /^\S+ \d{4} से सदस्य$/)).toBeVisible();
     await gotoHydrated(page, "/my/listings");
     await expect(page.getByRole("main").locator(`time[datetime="2026-12-01"]`)).toHaveText(day);
   }

@@ -3,26 +3,7 @@ import { Form } from "react-router";
 import { MAX_MODERATION_TEXT, REPORT_REASONS } from "../../../core/moderation/moderation";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { fieldDescribedBy, FieldNotes } from "../../components/ui/text-field";
-import { useI18n, type UiKey } from "../i18n/i18n";
-
-/** Short safety advice for buyers, on every listing's page (decision 014). */
-const SAFETY_TIP_KEYS = ["safety.meet", "safety.advance", "safety.report"] as const satisfies readonly UiKey[];
-
-export function SafetyTips() {
-  const { t } = useI18n();
-  return (
-    <section aria-labelledby="safety-heading" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4">
-      <h2 id="safety-heading" className="font-bold">
-        {t("safety.title")}
-      </h2>
-      <ul className="mt-2 list-disc space-y-1 pl-5 text-stone-800">
-        {SAFETY_TIP_KEYS.map((tip) => (
-          <li key={tip}>{t(tip)}</li>
-        ))}
-      </ul>
-    </section>
-  );
-}
+import { useI18n } from "../i18n/i18n";
 
 export interface ReportFormState {
   errors?: Record<string, string>;
