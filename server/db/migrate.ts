@@ -45,6 +45,8 @@ import * as m0034 from "./migrations/0034-place-price-sqlite";
 import * as m0035 from "./migrations/0035-address-suppression";
 // Counters shared across workers and instances (issue 38, decision 046).
 import * as m0037 from "./migrations/0037-rate-counters";
+// A phone number verified by a one-time code (issue 43, decision 058).
+import * as m0039 from "./migrations/0039-phone-verification";
 
 /**
  * A migration may say it needs SQLite's foreign keys off (`export const sqliteForeignKeys = "off"`):
@@ -90,6 +92,7 @@ const MIGRATIONS: Record<string, MandiMigration> = {
   "0034-place-price-sqlite": m0034,
   "0035-address-suppression": m0035,
   "0037-rate-counters": m0037,
+  "0039-phone-verification": m0039,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that lets one instance at a time migrate. */
