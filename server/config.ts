@@ -153,15 +153,30 @@ const envSchema = z.object({
   /** Longest a send waits for the provider before the page says "try again in a minute". */
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** The sender ID (header) registered on India's DLT, e.g. MANDIO; Twilio's From when no messaging service is set. */
-  SMS_SENDER_ID: z.string().regex(/^([A-Z]{6}|\+[1-9]\d{6,14})$/, "must be a 6-letter DLT sender ID (capitals) or a +E.164 number").optional(),
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be a Twilio Account SID (AC and 32 hex digits)").optional(),
+  SMS_SENDER_ID: z
+    .string()
+    .regex(/^([A-Z]{6}|\+[1-9]\d{6,14})$/, "must be a 6-letter DLT sender ID (capitals) or a +E.164 number")
+    .optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, "must be a Twilio Account SID (AC and 32 hex digits)")
+    .optional(),
   TWILIO_AUTH_TOKEN: z.string().min(16, "must be at least 16 characters").max(256).optional(),
   /** A Twilio Messaging Service (MG…) to send from, instead of SMS_SENDER_ID. */
-  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, "must be a Twilio Messaging Service SID (MG and 32 hex digits)").optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, "must be a Twilio Messaging Service SID (MG and 32 hex digits)")
+    .optional(),
   MSG91_AUTH_KEY: z.string().min(8, "must be at least 8 characters").max(256).optional(),
   /** MSG91's template ids for the code's text in English and Hindi (each mapped to its DLT template in MSG91's panel). */
-  MSG91_TEMPLATE_ID: z.string().regex(/^[A-Za-z0-9]{6,64}$/, "must be an MSG91 template id (letters and digits)").optional(),
-  MSG91_TEMPLATE_ID_HI: z.string().regex(/^[A-Za-z0-9]{6,64}$/, "must be an MSG91 template id (letters and digits)").optional(),
+  MSG91_TEMPLATE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{6,64}$/, "must be an MSG91 template id (letters and digits)")
+    .optional(),
+  MSG91_TEMPLATE_ID_HI: z
+    .string()
+    .regex(/^[A-Za-z0-9]{6,64}$/, "must be an MSG91 template id (letters and digits)")
+    .optional(),
   /** Codes sent a day (India's) to one number, to one account, to one client address, and in all: SMS pumping cannot run up a bill. */
   SMS_PER_PHONE_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
   SMS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).max(1000).default(8),
@@ -379,7 +394,9 @@ function smsProviderOf(e: z.output<typeof envSchema>): SmsProviderConfig | null 
 /** A provider named without what it needs is a start-up error, not a page that fails later. */
 function smsProblems(e: z.output<typeof envSchema>): Array<{ name: string; message: string }> {
   const needs = (names: string[]) =>
-    names.filter((name) => !e[name as keyof typeof e]).map((name) => ({ name, message: `must be set with SMS_PROVIDER=${e.SMS_PROVIDER}` }));
+    names
+      .filter((name) => !e[name as keyof typeof e])
+      .map((name) => ({ name, message: `must be set with SMS_PROVIDER=${e.SMS_PROVIDER}` }));
   if (e.SMS_PROVIDER === "twilio") {
     const problems = needs(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"]);
     if (!e.TWILIO_MESSAGING_SERVICE_SID && !e.SMS_SENDER_ID)

@@ -18,6 +18,7 @@ import { PriceStanding } from "../features/prices/price-insight";
 import { Alert } from "../components/ui/alert";
 import { MandiRateNote } from "../features/prices/mandi-rate";
 import { ContactActions, SellerNumber } from "../features/listings/seller-contact";
+import { PhoneVerifiedBadge } from "../features/listings/phone-verified-badge";
 import { ListingGrid } from "../features/listings/listing-card";
 import { PhotoGallery } from "../features/listings/photo-gallery";
 import { StaticIsland } from "../components/ui/static-island";
@@ -56,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { preview } = listingPreview(listing, shareLanguage(url.searchParams, lang), context.config.baseUrl);
   // The Share button sends the page's own language: a Hindi page shares a Hindi preview.
   const share = listingPreview(listing, lang, context.config.baseUrl);
-  const [mandiRate, standing, [saved], savedAlternatives] = await Promise.all([
+  const [mandiRate, standing, [saved], savedAlternatives, verified] = await Promise.all([
     context.services.mandiRates.rateFor({
       produceId: listing.produceId,
       state: listing.state,
@@ -67,9 +68,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     priceStandingFor(context.services, request, listing),
     withSaved(context, [listing]),
     withSaved(context, withPlaceLabels(alternatives, lang)),
+    context.services.phoneVerification.verifiedSellers([listing.sellerId]),
   ]);
   // Past the address's hourly threshold the number is left out: the page offers "Show number" (decision 046).
-  const seller = listing.seller && { ...listing.seller, phone: phoneForPage(context, listing.seller.phone) };
+  const seller = listing.seller && {
+    ...listing.seller,
+    phone: phoneForPage(context, listing.seller.phone),
+    // "Phone verified" and since when (decision 058).
+    phoneVerifiedAt: verified.get(listing.sellerId) ?? null,
+  };
   return {
     mandiRate,
     listing: { ...listing, seller, where: placed?.where ?? listing.where, moderation, saved: Boolean(saved?.saved) },
@@ -258,6 +265,11 @@ export default function View({ loaderData, actionData }: Route.ComponentProps) {
                       {listing.seller.name}
                     </Link>
                   </p>
+                  {listing.seller.phoneVerifiedAt !== null ? (
+                    <p className="mt-1">
+                      <PhoneVerifiedBadge at={listing.seller.phoneVerifiedAt} />
+                    </p>
+                  ) : null}
                   <SellerNumber
                     name={listing.seller.name}
                     phone={phone}

@@ -15,7 +15,8 @@ const INVISIBLE_OR_SEPARATOR = /[\s\p{Cc}\p{Cf}\-\u2010-\u2015\u2212().]/gu;
  */
 const INDIAN_ZEROS = [0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66];
 
-function asciiDigits(text: string): string {
+/** Any Indian script's digits as ASCII digits (other characters as they are). */
+export function asciiDigits(text: string): string {
   return text.replace(/\p{Nd}/gu, (digit) => {
     const code = digit.codePointAt(0)!;
     const zero = INDIAN_ZEROS.find((start) => code >= start && code <= start + 9);

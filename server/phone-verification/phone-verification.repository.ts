@@ -41,7 +41,14 @@ export function createPhoneVerificationRepository(db: Kysely<Database>) {
     async replaceCode(userId: string, code: { phone: string; codeHash: string; sentAt: number; expiresAt: number }, resendAfter: number) {
       const row = await db
         .insertInto("phone_code")
-        .values({ user_id: userId, phone: code.phone, code_hash: code.codeHash, sent_at: code.sentAt, expires_at: code.expiresAt, tries: 0 })
+        .values({
+          user_id: userId,
+          phone: code.phone,
+          code_hash: code.codeHash,
+          sent_at: code.sentAt,
+          expires_at: code.expiresAt,
+          tries: 0,
+        })
         .onConflict((oc) =>
           oc
             .column("user_id")

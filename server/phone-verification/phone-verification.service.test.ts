@@ -67,7 +67,11 @@ describe.each(testEngines())("phone verification by SMS on %s", (engine) => {
     return { id, phone };
   }
   const send = (actor: { id: string }, options: { address?: string; language?: "en" | "hi"; services?: TestServices } = {}) =>
-    (options.services ?? t).phoneVerification.sendCode({ actor, address: options.address ?? "203.0.113.9", language: options.language ?? "en" });
+    (options.services ?? t).phoneVerification.sendCode({
+      actor,
+      address: options.address ?? "203.0.113.9",
+      language: options.language ?? "en",
+    });
   const verify = (actor: { id: string }, code: string, services = t) => services.phoneVerification.verifyCode({ actor, code });
 
   it("sends a six-digit code by Twilio as DLT's template says, and the right code verifies the number", async () => {
@@ -92,7 +96,7 @@ describe.each(testEngines())("phone verification by SMS on %s", (engine) => {
     const person = await seller();
     await send(person, { language: "hi" });
     expect(standIn.messages.at(-1)).toMatchObject({ to: person.phone, language: "hi" });
-    expect(standIn.messages.at(-1)!.body).toContain("मंडी");
+    expect(standIn.messages.at(-1)!.body).toContain("सत्यापित");
   });
 
   it("refuses a resend within 60 s, and sends one after; only the newest code verifies", async () => {
@@ -123,7 +127,13 @@ describe.each(testEngines())("phone verification by SMS on %s", (engine) => {
     const right = standIn.lastCodeTo(person.phone)!;
     const wrong = right === "000000" ? "111111" : "000000";
     const refusals: string[] = [];
-    for (let i = 0; i < 5; i++) refusals.push(await verify(person, wrong).then(() => "verified", (error: Error) => error.message));
+    for (let i = 0; i < 5; i++)
+      refusals.push(
+        await verify(person, wrong).then(
+          () => "verified",
+          (error: Error) => error.message,
+        ),
+      );
     expect(refusals).toEqual([
       "That code is not right. You can try 4 more times.",
       "That code is not right. You can try 3 more times.",
@@ -166,8 +176,7 @@ describe.each(testEngines())("phone verification by SMS on %s", (engine) => {
     const code = standIn.lastCodeTo(person.phone)!;
     const results = await Promise.allSettled([verify(person, code), verify(person, code), verify(person, code)]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-    for (const result of results)
-      if (result.status === "rejected") expect((result.reason as Error).message).toBe(PHONE_MESSAGES.used);
+    for (const result of results) if (result.status === "rejected") expect((result.reason as Error).message).toBe(PHONE_MESSAGES.used);
   });
 
   it.each(["down", "slow", "refuse"] as const)("with the provider %s: a clear 503, no code kept, and a new try at once", async (mode) => {

@@ -7,7 +7,7 @@
  * (500), "slow" (answers after `slowMs`), "refuse" (Twilio 400 / MSG91 type error).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { SMS_CODE_TEMPLATES } from "./sms-text";
 
 export const STAND_IN_TWILIO = {
@@ -109,7 +109,7 @@ export async function startSmsStandIn(options: { port?: number } = {}): Promise<
     response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ type: "success", request_id: "stand-in" }));
   }
 
-  const sockets = new Set<import("node:net").Socket>();
+  const sockets = new Set<Socket>();
   const server = createServer((request, response) => {
     void (async () => {
       if (standIn.mode === "down") return void response.writeHead(500).end("down");

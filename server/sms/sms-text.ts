@@ -8,7 +8,7 @@ import type { Language } from "../../core/i18n/languages";
 
 export const SMS_CODE_TEMPLATES: Readonly<Record<Language, string>> = {
   en: "{#var#} is your Mandi code to verify your phone number. It is valid for 10 minutes. Do not share it with anyone.",
-  hi: "{#var#} मंडी पर आपका फ़ोन नंबर सत्यापित करने का कोड है। यह 10 मिनट तक मान्य है। इसे किसी को न बताएँ।",
+  hi: "{#var#} Mandi पर आपका फ़ोन नंबर सत्यापित करने का कोड है। यह 10 मिनट तक मान्य है। इसे किसी को न बताएँ।",
 };
 
 export function smsCodeText(code: string, language: Language): string {
