@@ -21,6 +21,8 @@ test.afterAll(async () => {
 async function verifyFromSellForm(page: Page, seller: Seller, options: { wrongFirst?: boolean } = {}) {
   await page.goto("/create");
   await expect(page.getByText("Verify your number so buyers trust your listing")).toBeVisible();
+  // With JavaScript, once the page is hydrated (the link is then React Router's).
+  await page.waitForLoadState("networkidle");
   await page.getByRole("link", { name: "Verify my number" }).click();
   await expect(page).toHaveURL(/\/my\/phone\?from=sell/);
   await expect(page.getByRole("heading", { name: "Verify your phone number" })).toBeVisible();
