@@ -3,6 +3,8 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+/** Where phone-verification.spec.ts runs its stand-in for Twilio's API (decision 058). */
+export const E2E_SMS_PORT = E2E_PORT + 9;
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), "mandi-e2e");
 /** The embedded SQLite file by default; a postgres:// URL (database name containing mandi_e2e) runs the suite on PostgreSQL. */
 export const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL ?? `sqlite:${path.join(E2E_DATA_DIR, "mandi.sqlite")}`;
@@ -100,6 +102,15 @@ export default defineConfig({
       // Every page with a phone number is read from 127.0.0.1; the threshold is tested by its own suite (decision 046).
       PHONE_REVEALS_PER_HOUR: "1000000",
       PHONE_REVEAL_PRESSES_PER_HOUR: "1000000",
+      // Codes go to the stand-in phone-verification.spec.ts starts (nothing else sends an SMS);
+      // every test asks from 127.0.0.1, and the daily limits are tested by the service tests.
+      SMS_PROVIDER: "twilio",
+      SMS_API_URL: `http://127.0.0.1:${E2E_SMS_PORT}`,
+      TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef",
+      TWILIO_AUTH_TOKEN: "stand-in-auth-token-0123456789",
+      SMS_SENDER_ID: "MANDIO",
+      SMS_PER_ADDRESS_PER_DAY: "100000",
+      SMS_PER_DAY: "1000000",
     },
   },
 });

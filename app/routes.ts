@@ -32,6 +32,7 @@ export default [
   // The header's language switch (decision 015): sets the `lang` cookie and goes back.
   route("language", "routes/language.tsx"),
   route("my/account", "routes/my.account.tsx"),
+  route("my/phone", "routes/my.phone.tsx"),
   // Saved searches and their alerts (decision 022).
   route("my/alerts", "routes/my.alerts._index.tsx"),
   route("my/alerts/new", "routes/my.alerts.new.tsx"),

@@ -298,3 +298,48 @@ function snapshot(dir: string) {
     .sort()
     .map((name) => ({ name, bytes: readFileSync(path.join(dir, name), "utf8"), mtimeMs: statSync(path.join(dir, name)).mtimeMs }));
 }
+
+describe("SMS settings (decision 058)", () => {
+  it("has no provider by default, and the daily limits' defaults", () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.sms).toEqual({
+      provider: null,
+      timeoutMs: 5000,
+      limits: { perPhonePerDay: 5, perAccountPerDay: 8, perAddressPerDay: 20, perDay: 2000 },
+    });
+  });
+
+  it("refuses a provider named without what it needs, naming each setting", () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SMS_PROVIDER: "twilio" })).toThrow(
+      /TWILIO_ACCOUNT_SID: must be set[\s\S]*TWILIO_AUTH_TOKEN: must be set[\s\S]*SMS_SENDER_ID: must be set/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SMS_PROVIDER: "msg91", MSG91_AUTH_KEY: "key-0123456789" })).toThrow(
+      /MSG91_TEMPLATE_ID: must be set/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SMS_PROVIDER: "sns" })).toThrow(/SMS_PROVIDER: must be "twilio", "msg91" or "none"/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SMS_SENDER_ID: "mandi" })).toThrow(/SMS_SENDER_ID/);
+  });
+
+  it("reads Twilio's and MSG91's settings, with the provider's own API unless SMS_API_URL is set", () => {
+    const twilio = loadConfig({
+      DATA_DIR: tempDir(),
+      SMS_PROVIDER: "twilio",
+      TWILIO_ACCOUNT_SID: `AC${"a".repeat(32)}`,
+      TWILIO_AUTH_TOKEN: "t".repeat(32),
+      SMS_SENDER_ID: "MANDIO",
+    });
+    expect(twilio.sms.provider).toMatchObject({ name: "twilio", apiUrl: "https://api.twilio.com", from: { sender: "MANDIO" } });
+    const msg91 = loadConfig({
+      DATA_DIR: tempDir(),
+      SMS_PROVIDER: "msg91",
+      MSG91_AUTH_KEY: "key-0123456789",
+      MSG91_TEMPLATE_ID: "templateEn01",
+      SMS_API_URL: "http://127.0.0.1:9",
+    });
+    expect(msg91.sms.provider).toMatchObject({
+      name: "msg91",
+      apiUrl: "http://127.0.0.1:9",
+      templateIds: { en: "templateEn01", hi: "templateEn01" },
+    });
+  });
+});

@@ -142,6 +142,46 @@ const envSchema = z.object({
    * gives without a key; past it they are refused until the hour ends (decision 046).
    */
   PHONE_REVEAL_PRESSES_PER_HOUR: z.coerce.number().int().positive().default(240),
+  // Phone verification by a one-time code (issue 43, decision 058).
+  /**
+   * Who sends the code by SMS: "twilio", "msg91", or "none". With none, development and tests
+   * write the code to the server log (dev only); production says verification is not available.
+   */
+  SMS_PROVIDER: z.enum(["twilio", "msg91", "none"], { error: 'must be "twilio", "msg91" or "none"' }).default("none"),
+  /** The provider's API origin instead of its own (a stand-in for tests, a regional endpoint). */
+  SMS_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
+  /** Longest a send waits for the provider before the page says "try again in a minute". */
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** The sender ID (header) registered on India's DLT, e.g. MANDIO; Twilio's From when no messaging service is set. */
+  SMS_SENDER_ID: z
+    .string()
+    .regex(/^([A-Z]{6}|\+[1-9]\d{6,14})$/, "must be a 6-letter DLT sender ID (capitals) or a +E.164 number")
+    .optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, "must be a Twilio Account SID (AC and 32 hex digits)")
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, "must be at least 16 characters").max(256).optional(),
+  /** A Twilio Messaging Service (MG…) to send from, instead of SMS_SENDER_ID. */
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, "must be a Twilio Messaging Service SID (MG and 32 hex digits)")
+    .optional(),
+  MSG91_AUTH_KEY: z.string().min(8, "must be at least 8 characters").max(256).optional(),
+  /** MSG91's template ids for the code's text in English and Hindi (each mapped to its DLT template in MSG91's panel). */
+  MSG91_TEMPLATE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{6,64}$/, "must be an MSG91 template id (letters and digits)")
+    .optional(),
+  MSG91_TEMPLATE_ID_HI: z
+    .string()
+    .regex(/^[A-Za-z0-9]{6,64}$/, "must be an MSG91 template id (letters and digits)")
+    .optional(),
+  /** Codes sent a day (India's) to one number, to one account, to one client address, and in all: SMS pumping cannot run up a bill. */
+  SMS_PER_PHONE_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
+  SMS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).max(1000).default(8),
+  SMS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
+  SMS_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(2_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Setting S3_BUCKET moves photos from DATA_DIR/media to that bucket (see docs/decisions/005). */
   S3_BUCKET: z
@@ -314,10 +354,74 @@ function toConfig(e: z.output<typeof envSchema>) {
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
     },
+    /** Sending verification codes by SMS (decision 058); `provider` null: none set. */
+    sms: {
+      provider: smsProviderOf(e),
+      timeoutMs: e.SMS_TIMEOUT_MS,
+      limits: {
+        perPhonePerDay: e.SMS_PER_PHONE_PER_DAY,
+        perAccountPerDay: e.SMS_PER_ACCOUNT_PER_DAY,
+        perAddressPerDay: e.SMS_PER_ADDRESS_PER_DAY,
+        perDay: e.SMS_PER_DAY,
+      },
+    },
     /** The job queue's driver and lease (decision 028); how often it looks is alerts.jobPollMs. */
     jobs: { driver: e.JOB_DRIVER, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
   };
 }
+
+/** The provider's settings, once `smsProblems` has found them complete. */
+function smsProviderOf(e: z.output<typeof envSchema>): SmsProviderConfig | null {
+  if (e.SMS_PROVIDER === "twilio" && e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN)
+    return {
+      name: "twilio",
+      apiUrl: e.SMS_API_URL ?? "https://api.twilio.com",
+      accountSid: e.TWILIO_ACCOUNT_SID,
+      authToken: e.TWILIO_AUTH_TOKEN,
+      from: e.TWILIO_MESSAGING_SERVICE_SID ? { messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID } : { sender: e.SMS_SENDER_ID ?? "" },
+    };
+  if (e.SMS_PROVIDER === "msg91" && e.MSG91_AUTH_KEY && e.MSG91_TEMPLATE_ID)
+    return {
+      name: "msg91",
+      apiUrl: e.SMS_API_URL ?? "https://control.msg91.com",
+      authKey: e.MSG91_AUTH_KEY,
+      templateIds: { en: e.MSG91_TEMPLATE_ID, hi: e.MSG91_TEMPLATE_ID_HI ?? e.MSG91_TEMPLATE_ID },
+      sender: e.SMS_SENDER_ID,
+    };
+  return null;
+}
+
+/** A provider named without what it needs is a start-up error, not a page that fails later. */
+function smsProblems(e: z.output<typeof envSchema>): Array<{ name: string; message: string }> {
+  const needs = (names: string[]) =>
+    names
+      .filter((name) => !e[name as keyof typeof e])
+      .map((name) => ({ name, message: `must be set with SMS_PROVIDER=${e.SMS_PROVIDER}` }));
+  if (e.SMS_PROVIDER === "twilio") {
+    const problems = needs(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"]);
+    if (!e.TWILIO_MESSAGING_SERVICE_SID && !e.SMS_SENDER_ID)
+      problems.push({ name: "SMS_SENDER_ID", message: "must be set with SMS_PROVIDER=twilio (or TWILIO_MESSAGING_SERVICE_SID)" });
+    return problems;
+  }
+  if (e.SMS_PROVIDER === "msg91") return needs(["MSG91_AUTH_KEY", "MSG91_TEMPLATE_ID"]);
+  return [];
+}
+
+export type SmsProviderConfig =
+  | {
+      name: "twilio";
+      apiUrl: string;
+      accountSid: string;
+      authToken: string;
+      from: { messagingServiceSid: string } | { sender: string };
+    }
+  | {
+      name: "msg91";
+      apiUrl: string;
+      authKey: string;
+      templateIds: { en: string; hi: string };
+      sender: string | undefined;
+    };
 
 /**
  * The settings: each variable checked by `envSchema` (with the checks across variables that
@@ -325,7 +429,7 @@ function toConfig(e: z.output<typeof envSchema>) {
  */
 const configSchema = envSchema
   .superRefine((e, context) => {
-    for (const problem of [...metricsProblems(e), ...pageLimitProblems(e)])
+    for (const problem of [...metricsProblems(e), ...pageLimitProblems(e), ...smsProblems(e)])
       context.addIssue({ code: "custom", path: [problem.name], message: problem.message });
   })
   .transform(toConfig);

@@ -18,6 +18,7 @@ import { createMandiRatesRepository } from "./mandi-rates/mandi-rates.repository
 import { createModerationRepository } from "./moderation/moderation.repository";
 import { createContentVersionRepository } from "./page-cache/content-version.repository";
 import { createPriceInsightRepository } from "./price-insight/price-insight.repository";
+import { createPhoneVerificationRepository } from "./phone-verification/phone-verification.repository";
 import { createPushRepository } from "./push/push.repository";
 import { createRateCounterRepository } from "./rate-counter/rate-counter.repository";
 import { createSavedListingsRepository } from "./saved-listings/saved-listings.repository";
@@ -47,6 +48,7 @@ export function createRepositories(db: Db, options: { authSecret: string; timed:
     apiKeys: createApiKeysRepository(db.kysely),
     priceInsight: createPriceInsightRepository(db.kysely),
     mandiRates: createMandiRatesRepository(db.kysely),
+    phoneVerification: createPhoneVerificationRepository(db.kysely),
   };
   const time = repositoryTimer(options.timed);
   return Object.fromEntries(Object.entries(built).map(([name, repository]) => [name, time(name, repository)])) as typeof built;

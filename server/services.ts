@@ -49,6 +49,8 @@ import { shareCardsJob } from "./share/share-card-jobs";
 import { createFailedJobsService, type FailedJobsService } from "./jobs/failed-jobs.service";
 import { createRateCounter, type RateCounter } from "./rate-counter/rate-counter";
 import { createPhoneReveals, type PhoneReveals } from "./rate-counter/phone-reveals";
+import { createPhoneVerificationService, type PhoneVerificationService } from "./phone-verification/phone-verification.service";
+import { createSmsSender } from "./sms/sms-sender";
 
 /** At most one verification link a person in this long, however often they ask (decision 045). */
 const VERIFY_LINK_EVERY_MS = 15 * 60_000;
@@ -94,6 +96,8 @@ export interface Services {
   rateCounter: RateCounter;
   /** Phone numbers shown per client address, and "Show number" (decision 046). */
   phoneReveals: PhoneReveals;
+  /** A phone number verified by a one-time code sent by SMS (decision 058). */
+  phoneVerification: PhoneVerificationService;
   /** Saved searches and their alerts (decision 022). */
   alerts: AlertsService;
   /** Web Push: phones' subscriptions (decision 027). */
@@ -379,6 +383,15 @@ export async function createServices(
     backfillProduce: () => backfillProduce(db),
     rateCounter,
     phoneReveals: createPhoneReveals({ counter: rateCounter, limits: config.phoneReveals }),
+    phoneVerification: createPhoneVerificationService({
+      repository: repositories.phoneVerification,
+      counter: rateCounter,
+      sender: createSmsSender(config, logger),
+      secret: config.authSecret,
+      limits: config.sms.limits,
+      logger,
+      now: options.now,
+    }),
     apiKeys: createApiKeysService({ repository: repositories.apiKeys, now: options.now }),
     priceInsight: createPriceInsightService({ repository: repositories.priceInsight, contentVersion, now: options.now }),
     uploadLocker: createUploadLocker(uploadLocks, { logger }),

@@ -1,4 +1,5 @@
-import { redirect } from "react-router";
+import { Link, redirect } from "react-router";
+import { Alert } from "../components/ui/alert";
 import { EMPTY_LISTING_VALUES, type ListingFormValues } from "../../core/listings/listing-form";
 import { MESSAGES } from "../../core/i18n/messages";
 import { formErrorResponse, refuseForm } from "../../server/route-helpers/app-errors";
@@ -23,8 +24,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { listings } = context.services;
   const { config } = context;
   // A seller usually sells from the same place: the form starts there (decision 013).
-  const place = user ? await listings.startingPlaceOf({ id: user.id }) : null;
+  const [place, phone] = user
+    ? await Promise.all([listings.startingPlaceOf({ id: user.id }), context.services.phoneVerification.status(user)])
+    : [null, null];
   return {
+    // "Verify your number so buyers trust your listing" (decision 058): shown until it is verified,
+    // where verification is available; `?phone=verified` when /my/phone sent the seller back.
+    phoneNotice: phone?.verifiedAt === null && phone.available ? ("verify" as const) : null,
+    phoneJustVerified: phone?.verifiedAt != null && new URL(request.url).searchParams.get("phone") === "verified",
     signedIn: Boolean(user),
     maxImageBytes: config.maxImageBytes,
     maxPhotos: config.maxPhotosPerListing,
@@ -71,6 +78,19 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
       <div className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6" {...draft.wrapperProps}>
         <h1 className="mb-4 text-2xl font-bold">{t("sell.title")}</h1>
         <SellDraftNotes draft={draft} />
+        {loaderData.phoneJustVerified ? (
+          <div role="status" className="mb-4">
+            <Alert tone="success">{t("phoneVerification.sellDone")}</Alert>
+          </div>
+        ) : null}
+        {loaderData.phoneNotice ? (
+          <div className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3">
+            <p className="font-semibold">{t("phoneVerification.sellNotice")}</p>
+            <Link to="/my/phone?from=sell" className="font-semibold text-brand-700 underline">
+              {t("phoneVerification.sellLink")}
+            </Link>
+          </div>
+        ) : null}
         <ListingForm
           key={draft.formKey}
           action="/create"

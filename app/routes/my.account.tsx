@@ -5,7 +5,8 @@
  * works without JavaScript. Signed out, the page asks them to log in, as the sell page does.
  */
 import { useEffect, useRef } from "react";
-import { data, Form, redirect, useLocation } from "react-router";
+import { data, Form, Link, redirect, useLocation } from "react-router";
+import { formatShortDate, isoDate } from "../../core/shared/dates";
 import { MAX_PERSON_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/shared/constants";
 import { MESSAGES } from "../../core/i18n/messages";
 import { formatPhone } from "../../core/shared/phone";
@@ -34,7 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.currentUser();
   if (!user) return { signedIn: false as const };
   const { saved } = accountPageQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
-  const [place, apiKeys] = await Promise.all([context.services.listings.defaultPlaceOf(user), context.services.apiKeys.list(user)]);
+  const [place, apiKeys, phoneStatus] = await Promise.all([
+    context.services.listings.defaultPlaceOf(user),
+    context.services.apiKeys.list(user),
+    context.services.phoneVerification.status(user),
+  ]);
   return {
     signedIn: true as const,
     name: user.name,
@@ -45,6 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // none can be confirmed, and the page says so instead of offering a button that cannot work.
     apiKeyWaits: user.emailVerified ? null : context.services.alerts.mailEnabled ? ("unconfirmed" as const) : ("noMail" as const),
     phone: user.phone,
+    // A verified number (decision 058): when, or null; the link to verify it otherwise.
+    phoneVerifiedAt: phoneStatus.verifiedAt,
     place,
     saved,
     placeNames: placeNamesFor(request),
@@ -93,8 +100,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         return redirect(`${PATH}?saved=place`);
       case "name":
         return redirect(`${PATH}?saved=name`, { headers: await accounts.updateProfile({ name: input.name }, request.headers) });
-      case "phone":
-        return redirect(`${PATH}?saved=phone`, { headers: await accounts.updateProfile({ phone: input.phone }, request.headers) });
+      case "phone": {
+        const headers = await accounts.updateProfile({ phone: input.phone }, request.headers);
+        // Changing the number un-verifies it (decision 058); saving the same number keeps it.
+        if (input.phone !== user.phone) await context.services.phoneVerification.forgetNumber(user.id);
+        return redirect(`${PATH}?saved=phone`, { headers });
+      }
       case "password": {
         const headers = await accounts.changePassword(
           { currentPassword: input.currentPassword, newPassword: input.newPassword },
@@ -163,7 +174,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
   // A refused send keeps the page's data (no reload after a 4xx), `?saved=` of an earlier change
   // included: that message is not shown again, nor does it take the focus from the refused field.
   const saved = loaderData.signedIn && !actionData ? loaderData.saved : undefined;
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   // A change saved: say so where a screen reader (and the keyboard) is taken next.
   useEffect(() => {
     if (saved) status.current?.focus();
@@ -238,6 +249,21 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
               {t("account.savePhone")}
             </SubmitButton>
           </AccountForm>
+          <p className="text-stone-700">
+            {loaderData.phoneVerifiedAt !== null ? (
+              <time dateTime={isoDate(loaderData.phoneVerifiedAt)}>
+                {t("phoneVerification.badge")} ·{" "}
+                {t("phoneVerification.accountVerified", { date: formatShortDate(loaderData.phoneVerifiedAt, lang) })}
+              </time>
+            ) : (
+              <>
+                {t("phoneVerification.accountNotVerified")}{" "}
+                <Link to="/my/phone" className="font-semibold text-brand-700 underline">
+                  {t("phoneVerification.accountVerify")}
+                </Link>
+              </>
+            )}
+          </p>
         </div>
       </Section>
 

@@ -19,6 +19,7 @@ import { ListingGrid } from "../features/listings/listing-card";
 import { Pagination } from "../components/ui/pagination";
 import { formatCount } from "../../core/search/counts";
 import type { Route } from "./+types/seller.$id";
+import { PhoneVerifiedBadge } from "../features/listings/phone-verified-badge";
 import { metaI18n, useI18n } from "../features/i18n/i18n";
 
 const querySchema = z.object({
@@ -29,7 +30,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = querySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
   const found = await orErrorPage(() => context.services.search.getSellerPage({ id: params.id, page: query.page }));
   // Past the address's hourly threshold the number is left out: the page offers "Show number" (decision 046).
-  const page = { ...found, seller: { ...found.seller, phone: phoneForPage(context, found.seller.phone) } };
+  // "Phone verified" and since when (decision 058).
+  const verified = await context.services.phoneVerification.verifiedSellers([found.seller.id]);
+  const page = {
+    ...found,
+    seller: { ...found.seller, phone: phoneForPage(context, found.seller.phone), phoneVerifiedAt: verified.get(found.seller.id) ?? null },
+  };
   // Places in the page's language (core/locations).
   const lang = requestLanguage(request);
   const [items, signals] = await Promise.all([
@@ -89,6 +95,11 @@ export default function Seller({ loaderData, actionData }: Route.ComponentProps)
         </h1>
         {where ? <p className="mt-1 text-stone-700 [overflow-wrap:anywhere]">{where}</p> : null}
         <SellerSignals signals={{ memberSince: seller.createdAt, soldCount }} className="mt-1" />
+        {seller.phoneVerifiedAt !== null ? (
+          <p className="mt-1">
+            <PhoneVerifiedBadge at={seller.phoneVerifiedAt} />
+          </p>
+        ) : null}
         <SellerContact
           name={seller.name}
           phone={phone}

@@ -20,6 +20,7 @@ import { MandiRateNote } from "../features/prices/mandi-rate";
 import { ContactActions, listingWhatsappText, SellerNumber } from "../features/listings/seller-contact";
 import { ContactNoteDialog, SafetyTips } from "../features/listings/contact-note";
 import { SellerSignals } from "../features/listings/seller-signals";
+import { PhoneVerifiedBadge } from "../features/listings/phone-verified-badge";
 import { ListingGrid } from "../features/listings/listing-card";
 import { PhotoGallery } from "../features/listings/photo-gallery";
 import { StaticIsland } from "../components/ui/static-island";
@@ -58,7 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { preview } = listingPreview(listing, shareLanguage(url.searchParams, lang), context.config.baseUrl);
   // The Share button sends the page's own language: a Hindi page shares a Hindi preview.
   const share = listingPreview(listing, lang, context.config.baseUrl);
-  const [mandiRate, standing, [saved], savedAlternatives, sellerSignals] = await Promise.all([
+  const [mandiRate, standing, [saved], savedAlternatives, sellerSignals, verified] = await Promise.all([
     context.services.mandiRates.rateFor({
       produceId: listing.produceId,
       state: listing.state,
@@ -71,9 +72,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     withSaved(context, withPlaceLabels(alternatives, lang)),
     // "Member since" and "<n> listings sold" (decision 057).
     listing.seller ? context.services.listings.sellerSignals(listing.sellerId) : null,
+    context.services.phoneVerification.verifiedSellers([listing.sellerId]),
   ]);
   // Past the address's hourly threshold the number is left out: the page offers "Show number" (decision 046).
-  const seller = listing.seller && { ...listing.seller, phone: phoneForPage(context, listing.seller.phone) };
+  const seller = listing.seller && {
+    ...listing.seller,
+    phone: phoneForPage(context, listing.seller.phone),
+    // "Phone verified" and since when (decision 058).
+    phoneVerifiedAt: verified.get(listing.sellerId) ?? null,
+  };
   return {
     mandiRate,
     listing: { ...listing, seller, where: placed?.where ?? listing.where, moderation, saved: Boolean(saved?.saved) },
@@ -266,6 +273,11 @@ export default function View({ loaderData, actionData }: Route.ComponentProps) {
                     </Link>
                   </p>
                   {loaderData.sellerSignals ? <SellerSignals signals={loaderData.sellerSignals} className="mt-1" /> : null}
+                  {listing.seller.phoneVerifiedAt !== null ? (
+                    <p className="mt-1">
+                      <PhoneVerifiedBadge at={listing.seller.phoneVerifiedAt} />
+                    </p>
+                  ) : null}
                   <SellerNumber
                     name={listing.seller.name}
                     phone={phone}

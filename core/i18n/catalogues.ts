@@ -26,6 +26,7 @@ function makeHeadMessages(language: Language) {
     unit: { one: c.unit.one, perKg: c.unit.perKg, perUnitAndKg: c.unit.perUnitAndKg },
     mine: { title: c.mine.title },
     account: { title: c.account.title },
+    phoneVerification: { title: c.phoneVerification.title },
     seller: { title: c.seller.title },
     sell: { editTitle: c.sell.editTitle },
     reportPage: { title: c.reportPage.title, sentTitle: c.reportPage.sentTitle },

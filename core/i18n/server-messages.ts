@@ -27,6 +27,31 @@ export const HINDI_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   quintal: "क्विंटल",
   tonne: "टन",
 
+  // Phone verification by SMS (server/phone-verification, core/accounts/phone-verification-forms.ts; decision 058).
+  "Phone verification is not available on this site right now.": "इस साइट पर अभी फ़ोन नंबर सत्यापित नहीं हो सकता।",
+  "We can verify only Indian mobile numbers (+91). Please change your number first.":
+    "हम केवल भारतीय मोबाइल नंबर (+91) सत्यापित कर सकते हैं। कृपया पहले अपना नंबर बदलें।",
+  "Your phone number is already verified.": "आपका फ़ोन नंबर पहले से सत्यापित है।",
+  "Too many wrong codes for this number. Please try again after an hour.":
+    "इस नंबर के लिए बहुत बार ग़लत कोड डाला गया। कृपया एक घंटे बाद फिर कोशिश करें।",
+  "We sent you a code less than a minute ago. Please wait a minute before asking for another.":
+    "हमने एक मिनट से पहले ही आपको कोड भेजा है। नया कोड माँगने से पहले कृपया एक मिनट रुकें।",
+  "Too many codes were sent to this number today. Please try again tomorrow.": "आज इस नंबर पर बहुत सारे कोड भेजे जा चुके हैं। कृपया कल फिर कोशिश करें।",
+  "You have asked for too many codes today. Please try again tomorrow.": "आज आप बहुत सारे कोड माँग चुके हैं। कृपया कल फिर कोशिश करें।",
+  "Too many codes were asked for from your connection today. Please try again tomorrow.":
+    "आज आपके कनेक्शन से बहुत सारे कोड माँगे जा चुके हैं। कृपया कल फिर कोशिश करें।",
+  "We cannot send more codes today. Please try again tomorrow.": "आज हम और कोड नहीं भेज सकते। कृपया कल फिर कोशिश करें।",
+  "We could not send the SMS. Please try again in a minute.": "हम SMS नहीं भेज सके। कृपया एक मिनट बाद फिर कोशिश करें।",
+  "Please ask for a code first.": "कृपया पहले कोड माँगें।",
+  "That code has expired. Please ask for a new one.": "इस कोड का समय निकल गया। कृपया नया कोड माँगें।",
+  "That code has already been used. Please ask for a new one.": "यह कोड पहले ही इस्तेमाल हो चुका है। कृपया नया कोड माँगें।",
+  "Your number changed after the code was sent. Please ask for a new code.": "कोड भेजने के बाद आपका नंबर बदल गया। कृपया नया कोड माँगें।",
+  "That code is not right. You can try {{left}} more times.": "यह कोड सही नहीं है। आप {{left}} बार और कोशिश कर सकते हैं।",
+  "That code is not right. You can try 1 more time.": "यह कोड सही नहीं है। आप बस एक बार और कोशिश कर सकते हैं।",
+  "That code is not right, five times now. This number is locked for an hour.":
+    "यह कोड सही नहीं है, और यह पाँचवीं बार था। यह नंबर एक घंटे के लिए रोक दिया गया है।",
+  "Please enter the 6-digit code from the SMS.": "कृपया SMS में आया 6 अंकों का कोड लिखें।",
+
   // server/api-keys (decision 032).
   "You can keep {{max}} API keys at once. Please revoke one you no longer use first.":
     "आप एक साथ {{max}} API कुंजियाँ रख सकते हैं। कृपया पहले वह रद्द करें जो अब इस्तेमाल नहीं होती।",

@@ -17,9 +17,11 @@ describe("AppError", () => {
     expect(ERROR_STATUS[code]).toBe(status);
   });
 
-  it("has a status for every code, all client errors", () => {
-    expect(Object.keys(ERROR_STATUS)).toHaveLength(9);
-    for (const status of Object.values(ERROR_STATUS)) {
+  it("has a status for every code, all client errors but an outside service's 503 (an SMS provider, decision 058)", () => {
+    expect(Object.keys(ERROR_STATUS)).toHaveLength(10);
+    expect(new AppError("UNAVAILABLE", "message").status).toBe(503);
+    const { UNAVAILABLE: _unavailable, ...clientErrors } = ERROR_STATUS;
+    for (const status of Object.values(clientErrors)) {
       expect(status).toBeGreaterThanOrEqual(400);
       expect(status).toBeLessThan(500);
     }

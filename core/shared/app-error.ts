@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,
   RATE_LIMITED: 429,
+  /** Something outside our control (an SMS provider) did not answer: try again soon. */
+  UNAVAILABLE: 503,
 } as const;
 
 export type AppErrorCode = keyof typeof ERROR_STATUS;

@@ -60,6 +60,35 @@ describe("normalisePhone", () => {
   });
 });
 
+describe("normalisePhone with other digits and invisible characters", () => {
+  it.each([
+    ["९८७६५४३२१०"], // Devanagari
+    ["+९१ ९८७६५ ४३२१०"],
+    ["०९८७६५४३२१०"],
+    ["৯৮৭৬৫৪৩২১০"], // Bengali
+    ["੯੮੭੬੫੪੩੨੧੦"], // Gurmukhi
+    ["௯௮௭௬௫௪௩௨௧௦"], // Tamil
+    ["98765\u200b43210"], // zero-width space
+    ["\u202e9876543210\u202c"], // bidi override
+    ["\ufeff+91\u00a098765\u00a043210"], // BOM, no-break spaces
+    ["98765\u200d43210"], // ZWJ
+    ["98765\u201343210"], // en dash
+    ["९८७६५ 43210"], // mixed scripts
+  ])("stores %j as +919876543210", (text) => {
+    expect(normalisePhone(text)).toBe("+919876543210");
+  });
+
+  it.each([
+    ["٩٨٧٦٥٤٣٢١٠"], // Arabic-Indic digits: not an Indian script
+    ["９８７６５４３２１０"], // full-width digits
+    ["𝟗𝟖𝟕𝟔𝟓𝟒𝟑𝟐𝟏𝟎"], // mathematical digits
+    ["9".repeat(65)],
+    [" ".repeat(100) + "9876543210"],
+  ])("rejects %j", (text) => {
+    expect(normalisePhone(text)).toBeUndefined();
+  });
+});
+
 describe("formatPhone", () => {
   it("groups an E.164 Indian number for reading", () => {
     expect(formatPhone("+919876543210")).toBe("+91 98765 43210");

@@ -1,10 +1,37 @@
+/** Longer than any way of writing a number: refused before any work (hostile input). */
+const MAX_PHONE_INPUT = 64;
+
+/**
+ * Spaces (any Unicode space), dashes (hyphen, non-breaking hyphen, en and em dash, minus),
+ * brackets and dots people write between groups, and invisible characters (Cc, Cf: zero-width
+ * space, ZWJ/ZWNJ, bidi overrides, BOM) that a copy from a message or a web page carries.
+ */
+const INVISIBLE_OR_SEPARATOR = /[\s\p{Cc}\p{Cf}\-\u2010-\u2015\u2212().]/gu;
+
+/**
+ * Decimal digits of India's scripts (Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil,
+ * Telugu, Kannada, Malayalam) → ASCII: a phone keyboard in Hindi types ९८७६५४३२१०. Each script's
+ * zero is a code point whose next nine are 1–9.
+ */
+const INDIAN_ZEROS = [0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66];
+
+/** Any Indian script's digits as ASCII digits (other characters as they are). */
+export function asciiDigits(text: string): string {
+  return text.replace(/\p{Nd}/gu, (digit) => {
+    const code = digit.codePointAt(0)!;
+    const zero = INDIAN_ZEROS.find((start) => code >= start && code <= start + 9);
+    return zero === undefined ? digit : String(code - zero);
+  });
+}
+
 /**
  * Indian mobile numbers: 10 digits starting 6–9, optionally written with +91, 91 or 0 in front
- * and spaces or dashes between groups. Stored as E.164 (+919876543210).
+ * and spaces or dashes between groups, in ASCII or an Indian script's digits. Stored as E.164 (+919876543210).
  */
 
 export function normalisePhone(text: string): string | undefined {
-  const digits = text.replace(/[\s\-().]/g, "");
+  if (text.length > MAX_PHONE_INPUT) return undefined;
+  const digits = asciiDigits(text.replace(INVISIBLE_OR_SEPARATOR, ""));
   const match = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(digits);
   return match ? `+91${match[1]}` : undefined;
 }

@@ -46,6 +46,8 @@ import * as m0035 from "./migrations/0035-address-suppression";
 // Counters shared across workers and instances (issue 38, decision 046).
 import * as m0037 from "./migrations/0037-rate-counters";
 import * as m0038 from "./migrations/0038-scam-reports-and-phone-blocks";
+// A phone number verified by a one-time code (issue 43, decision 058).
+import * as m0039 from "./migrations/0039-phone-verification";
 import * as m0041 from "./migrations/0041-mandi-rate-source";
 
 /**
@@ -93,6 +95,7 @@ const MIGRATIONS: Record<string, MandiMigration> = {
   "0035-address-suppression": m0035,
   "0037-rate-counters": m0037,
   "0038-scam-reports-and-phone-blocks": m0038,
+  "0039-phone-verification": m0039,
   "0041-mandi-rate-source": m0041,
 };
 

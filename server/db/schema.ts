@@ -273,6 +273,34 @@ export interface Database {
   api_key: ApiKeyTable;
   // Migration 0037 (decision 046).
   rate_counter: RateCounterTable;
+  // Migration 0039 (issue 43, decision 058).
+  phone_code: PhoneCodeTable;
+  phone_lock: PhoneLockTable;
+  phone_verified: PhoneVerifiedTable;
+}
+
+/** The one code a person was last sent (migration 0039): only its HMAC; times in epoch milliseconds. */
+export interface PhoneCodeTable {
+  user_id: string;
+  phone: string;
+  code_hash: string;
+  sent_at: number | string;
+  expires_at: number | string;
+  tries: Generated<number>;
+  used_at: number | string | null;
+}
+
+/** A number locked after five wrong codes, by keyed hash (migration 0039). */
+export interface PhoneLockTable {
+  phone_key: string;
+  locked_until: number | string;
+}
+
+/** The number a person proved they hold (migration 0039); it counts while it is still user.phone. */
+export interface PhoneVerifiedTable {
+  user_id: string;
+  phone: string;
+  verified_at: number | string;
 }
 
 /** A counter shared by every worker and instance, in its current fixed window (migration 0037, decision 046). */

@@ -22,6 +22,7 @@ const ROUTE_SERVICE_NAMES = [
   "failedJobs",
   "apiKeys",
   "phoneReveals",
+  "phoneVerification",
 ] as const satisfies ReadonlyArray<keyof Services>;
 
 export type RouteServices = Pick<Services, (typeof ROUTE_SERVICE_NAMES)[number]>;

@@ -309,6 +309,25 @@ describe.each(testEngines())("on %s", (engine) => {
       expect(again.status).toBe(404);
     });
 
+    it("changing the number un-verifies it; saving the same number keeps it verified (decision 058)", async () => {
+      const stored = await t.db.kysely.selectFrom("user").select("phone").where("id", "=", person.id).executeTakeFirstOrThrow();
+      await t.db.kysely
+        .insertInto("phone_verified")
+        .values({ user_id: person.id, phone: stored.phone, verified_at: t.clock.now })
+        .execute();
+      const headers = { cookie: person.cookie, origin: "http://localhost:3000" };
+      const same = await send(new URLSearchParams({ intent: "phone", phone: stored.phone.slice(3) }), person.cookie, headers);
+      expect(same).toMatchObject({ status: 302, location: "/my/account?saved=phone" });
+      expect((await t.phoneVerification.status({ id: person.id })).verifiedAt).toBe(t.clock.now);
+      const changed = await send(new URLSearchParams({ intent: "phone", phone: "७०१२३ ४५६७८" }), person.cookie, headers);
+      expect(changed).toMatchObject({ status: 302, location: "/my/account?saved=phone" });
+      expect(await t.db.kysely.selectFrom("user").select("phone").where("id", "=", person.id).executeTakeFirstOrThrow()).toEqual({
+        phone: "+917012345678",
+      });
+      expect((await t.phoneVerification.status({ id: person.id })).verifiedAt).toBeNull();
+      expect(await t.db.kysely.selectFrom("phone_verified").selectAll().where("user_id", "=", person.id).execute()).toEqual([]);
+    });
+
     it("answers a body that is not a form with a 400 and a message", async () => {
       const outcome = await send(JSON.stringify({ intent: "name" }), person.cookie, { "content-type": "application/json" });
       expect(outcome.status).toBe(400);

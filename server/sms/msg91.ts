@@ -1,0 +1,37 @@
+/**
+ * MSG91's OTP API (decision 058): POST /api/v5/otp with the `authkey` header and the query's
+ * `template_id` (an MSG91 template mapped to its DLT template and sender ID in MSG91's panel),
+ * `mobile` (the number with 91 in front, no +) and `otp` (our code: MSG91 only delivers it; the
+ * code is checked by us, as with any provider). MSG91 answers 200 with `{"type":"success"}` or
+ * `{"type":"error","message":…}`.
+ */
+import { z } from "zod";
+import type { SmsProviderConfig } from "../config";
+import { postToProvider, SmsNotSent, type SmsSender } from "./sms-sender";
+
+const answerSchema = z.object({ type: z.string() });
+
+export function createMsg91Sender(provider: Extract<SmsProviderConfig, { name: "msg91" }>, timeoutMs: number): SmsSender {
+  return {
+    name: "msg91",
+    async send(message) {
+      const url = new URL("/api/v5/otp", provider.apiUrl);
+      url.searchParams.set("template_id", provider.templateIds[message.language]);
+      url.searchParams.set("mobile", message.to.replace(/^\+/, ""));
+      url.searchParams.set("otp", message.code);
+      url.searchParams.set("otp_expiry", "10");
+      if (provider.sender) url.searchParams.set("sender", provider.sender);
+      const response = await postToProvider(
+        url.toString(),
+        { headers: { authkey: provider.authKey, "content-type": "application/json", accept: "application/json" }, body: "{}" },
+        timeoutMs,
+      );
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new SmsNotSent(`MSG91 answered ${response.status}`);
+      }
+      const answer = answerSchema.safeParse(await response.json().catch(() => null));
+      if (!answer.success || answer.data.type !== "success") throw new SmsNotSent("MSG91 did not answer success");
+    },
+  };
+}
