@@ -51,6 +51,7 @@ import { createRateCounter, type RateCounter } from "./rate-counter/rate-counter
 import { createPhoneReveals, type PhoneReveals } from "./rate-counter/phone-reveals";
 import { createPhoneVerificationService, type PhoneVerificationService } from "./phone-verification/phone-verification.service";
 import { createSmsSender } from "./sms/sms-sender";
+import { isPhoneBlocked } from "./moderation/phone-blocks.repository";
 
 /** At most one verification link a person in this long, however often they ask (decision 045). */
 const VERIFY_LINK_EVERY_MS = 15 * 60_000;
@@ -389,6 +390,7 @@ export async function createServices(
       sender: createSmsSender(config, logger),
       secret: config.authSecret,
       limits: config.sms.limits,
+      isBlocked: (phone) => isPhoneBlocked(db.kysely, phone),
       logger,
       now: options.now,
     }),

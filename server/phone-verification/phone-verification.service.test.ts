@@ -4,6 +4,8 @@
  * the provider documents it and keeps the message, from which the test reads the code.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { normalisePhone } from "../../core/shared/phone";
+import { MODERATION_MESSAGES } from "../../core/moderation/moderation";
 import { testEngines } from "../../tests/support/test-database";
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { createLogger } from "../logger";
@@ -90,6 +92,23 @@ describe.each(testEngines())("phone verification by SMS on %s", (engine) => {
     // A replayed code, and a new code for a number already verified, are refused.
     await expect(verify(person, message.code)).rejects.toThrow(PHONE_MESSAGES.used);
     await expect(send(person)).rejects.toThrow(PHONE_MESSAGES.alreadyVerified);
+  });
+
+  it("never sends a code to, nor verifies, a number scam reports blocked (decision 056)", async () => {
+    const person = await seller();
+    await send(person);
+    const sent = standIn.messages.length;
+    const code = standIn.messages.at(-1)!.code;
+    // Three people's scam reports block a number (server/moderation, tested there); here, the block itself.
+    await t.db.kysely
+      .insertInto("phone_block")
+      .values({ phone: normalisePhone(person.phone)!, blocked_at: t.clock.now, lifted_at: null })
+      .execute();
+    await expect(verify(person, code)).rejects.toThrow(MODERATION_MESSAGES.phoneBlockedForAccount);
+    t.clock.now += 61_000;
+    await expect(send(person)).rejects.toThrow(MODERATION_MESSAGES.phoneBlockedForAccount);
+    expect(standIn.messages.length).toBe(sent);
+    expect(await t.phoneVerification.status(person)).toMatchObject({ verifiedAt: null });
   });
 
   it("sends the Hindi template to a Hindi page's person", async () => {

@@ -13,6 +13,7 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { requireActor, type Actor } from "../../core/accounts/policies";
 import { AppError } from "../../core/shared/app-error";
+import { MODERATION_MESSAGES } from "../../core/moderation/moderation";
 import type { Language } from "../../core/i18n/languages";
 import { normalisePhone } from "../../core/shared/phone";
 import type { Logger } from "../logger";
@@ -74,6 +75,8 @@ export function createPhoneVerificationService(deps: {
   secret: string;
   limits: SmsLimits;
   logger: Logger;
+  /** Whether scam reports blocked the number (decision 056): a blocked number is never verified. */
+  isBlocked: (phone: string) => Promise<boolean>;
   now?: () => number;
 }) {
   const { repository, counter, sender, secret, limits, logger } = deps;
@@ -89,6 +92,10 @@ export function createPhoneVerificationService(deps: {
     const phone = stored ? normalisePhone(stored) : undefined;
     if (!phone) throw new AppError("BAD_INPUT", PHONE_MESSAGES.notIndian);
     return phone;
+  }
+
+  async function refuseIfBlocked(phone: string) {
+    if (await deps.isBlocked(phone)) throw new AppError("FORBIDDEN", MODERATION_MESSAGES.phoneBlockedForAccount);
   }
 
   async function refuseIfLocked(phone: string, at: number) {
@@ -133,7 +140,8 @@ export function createPhoneVerificationService(deps: {
       requireActor(actor);
       if (!sender) throw new AppError("UNAVAILABLE", PHONE_MESSAGES.unavailable);
       const phone = await numberOf(actor);
-      // Blocked numbers (issue 43, item 2, built apart): this is where a blocked number is refused, before any code is made or sent.
+      // Before any code is made or sent: a number blocked for scams is never verified (decision 056).
+      await refuseIfBlocked(phone);
       const verified = await repository.findVerified(actor.id);
       if (verified?.phone === phone) throw new AppError("CONFLICT", PHONE_MESSAGES.alreadyVerified);
       const at = now();
@@ -166,6 +174,7 @@ export function createPhoneVerificationService(deps: {
       const { actor } = options;
       requireActor(actor);
       const phone = await numberOf(actor);
+      await refuseIfBlocked(phone);
       const at = now();
       await refuseIfLocked(phone, at);
       const stored = await repository.findCode(actor.id);
