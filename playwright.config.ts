@@ -16,7 +16,9 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  * the listings, and every flow they drive has an English or JavaScript twin that runs on both.
  * `npm test` runs them once, on SQLite; its PostgreSQL pass sets E2E_ENGINE_PASS=1 and runs the
  * rest (decision 031). A new spec runs on both engines unless it is named here.
- * `alert-email-unsubscribe` starts a server of its own (with mail, on SQLite) whatever the pass.
+ * `alert-email-unsubscribe`, `demo-market` and `password-reset` start a server of their own (on
+ * SQLite: with mail, or an empty market to seed) whatever the pass, so a second pass would repeat
+ * them exactly.
  */
 export const ENGINE_FREE_SPECS = [
   "accessibility",
@@ -24,6 +26,7 @@ export const ENGINE_FREE_SPECS = [
   "alert-email-unsubscribe",
   "cache-control",
   "csp",
+  "demo-market",
   "fonts",
   "hindi",
   "hindi-seller-and-staff",
@@ -34,6 +37,7 @@ export const ENGINE_FREE_SPECS = [
   "offline",
   "page-titles",
   "paint",
+  "password-reset",
   "static-islands",
   "viewmore-fold",
   "voice-search",
