@@ -172,6 +172,12 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Db {
   const lost = (error: Error) =>
     options.onUnavailable?.(classifyUnavailable(error) ?? { component: "database", reason: error.message }, error);
   pool.on("error", lost);
+  // A client out of the pool has no listener (pg-pool removes its own on checkout). When the
+  // server ends a connection during a query, the query fails (and Kysely reports it through
+  // queryLog), and then the socket's close arrives as a second 'error' before the client is given
+  // back, most often in a transaction's rollback: unheard, it ended the process (found by the
+  // chaos suite's pg_terminate_backend and restart cases). The failure is already reported.
+  pool.on("connect", (client) => client.on("error", () => {}));
   if (options.metrics) watchPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options, "postgresql") });
   return { kysely, dialect: "postgres", close: () => kysely.destroy() };
