@@ -7,7 +7,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import type { EnglishCatalogue } from "../core/i18n/en";
+import type { PageCatalogue } from "../core/i18n/catalogue-types";
 import { HTML_LANG, LANGUAGES } from "../core/i18n/languages";
 import { PageMessagesContext, type PageMessages } from "./features/i18n/i18n";
 
@@ -17,7 +17,7 @@ async function pageMessages(): Promise<PageMessages> {
   if (!href) return { lang, messages: null, href };
   const response = await fetch(href);
   if (!response.ok) throw new Error(`The page's messages did not load (${response.status})`);
-  return { lang, messages: (await response.json()) as EnglishCatalogue, href };
+  return { lang, messages: (await response.json()) as PageCatalogue, href };
 }
 
 pageMessages().then(

@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import { shortName } from "../core/accounts/short-name";
 import { CATALOGUES, headMessages } from "../core/i18n/catalogues";
-import { HTML_LANG, requestLanguage } from "../core/i18n/languages";
+import { HTML_LANG, requestLanguage, textDirection } from "../core/i18n/languages";
 import { webManifestPathFor } from "../core/offline/offline-language";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -55,14 +55,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { lang, t } = useI18n();
   const { href } = useContext(PageMessagesContext);
   return (
-    <html lang={HTML_LANG[lang]}>
+    <html lang={HTML_LANG[lang]} dir={textDirection(lang)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#166534" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* Installable (decision 016), named in the page's language. */}
-        <link rel="manifest" href={webManifestPathFor(HTML_LANG[lang])} />
+        <link rel="manifest" href={webManifestPathFor(lang)} />
         <link rel="apple-touch-icon" href="/icon-192.png" />
         {/* This page's catalogue, fetched before the page comes alive (app/entry.client.tsx). */}
         {href ? <link rel="preload" as="fetch" href={href} crossOrigin="anonymous" data-messages="" /> : null}

@@ -131,21 +131,14 @@ if (problems.length) {
 }
 console.log("Bundle check passed: no server code in the browser bundle; first load within budget.");
 
-/** The messages of core/i18n/<language>.ts: every string value in the catalogue's source. */
+/** Every message of core/i18n/catalogues/<language>.json. */
 function catalogueMessages(language) {
-  const source = readFileSync(`core/i18n/${language}.ts`, "utf8");
-  return [...source.matchAll(/^\s*(?:"[^"]+"|[\w-]+):\s*"((?:[^"\\]|\\.)*)",?$/gm)].map((m) => JSON.parse(`"${m[1]}"`));
+  const flat = (tree) => Object.values(tree).flatMap((value) => (typeof value === "string" ? [value] : flat(value)));
+  return flat(JSON.parse(readFileSync(`core/i18n/catalogues/${language}.json`, "utf8")));
 }
 
-/** The catalogue's source as the JSON the server sends, near enough to weigh: comments and the TypeScript around it dropped. */
+/** The catalogue as the JSON the server sends to a page: all but the emails' and the server's words (core/i18n/catalogues.ts). */
 function catalogueAsJson(language) {
-  const source = readFileSync(`core/i18n/${language}.ts`, "utf8");
-  const body = source.slice(source.indexOf("= {") + 2, source.lastIndexOf("}") + 1);
-  return body
-    .split("\n")
-    .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
-    .map((line) => line.trim())
-    .join("")
-    .replace(/([{,])([\w]+):/g, '$1"$2":')
-    .replace(/,([}\]])/g, "$1");
+  const { mail: _mail, server: _server, ...page } = JSON.parse(readFileSync(`core/i18n/catalogues/${language}.json`, "utf8"));
+  return JSON.stringify(page);
 }

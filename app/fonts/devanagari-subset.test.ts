@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import fontverter from "fontverter";
 import * as hb from "harfbuzzjs";
 import { describe, expect, it } from "vitest";
-import { hi } from "../../core/i18n/hi";
+import hi from "../../core/i18n/catalogues/hi.json";
 import { codePointsOf, UNICODE_RANGE } from "../../scripts/fonts/make-devanagari-subset";
 
 const full = (weight: number) =>

@@ -3,7 +3,7 @@ import { Alert } from "../components/ui/alert";
 import { EMPTY_LISTING_VALUES, type ListingFormValues } from "../../core/listings/listing-form";
 import { MESSAGES } from "../../core/i18n/messages";
 import { formErrorResponse, refuseForm } from "../../server/route-helpers/app-errors";
-import { placeNamesFor } from "../../server/route-helpers/places";
+import { placeNamesFor, produceNamesFor } from "../../server/route-helpers/places";
 import { readListingForm, refuseListingForm } from "../../server/route-helpers/listing-form";
 import { discardBody } from "../../server/route-helpers/multipart";
 import type { PriceInsightNote } from "../../core/prices/price-insight";
@@ -37,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     maxPhotos: config.maxPhotosPerListing,
     values: { ...EMPTY_LISTING_VALUES, ...place } satisfies ListingFormValues,
     placeNames: placeNamesFor(request),
+    produceNames: produceNamesFor(request),
   };
 }
 
@@ -100,6 +101,7 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
           maxImageBytes={loaderData.maxImageBytes}
           submitLabel={t("sell.submit")}
           placeNames={loaderData.placeNames}
+          produceNames={loaderData.produceNames}
           mandiRate={mandiRateOf(actionData)}
           priceInsight={actionData && "priceInsight" in actionData ? (actionData.priceInsight as PriceInsightNote | null) : null}
         />

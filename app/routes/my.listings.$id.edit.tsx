@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { loginPath } from "../../core/shared/redirects";
 import { formValuesOf } from "../../core/listings/listing-form";
 import { formErrorResponse, orErrorPage } from "../../server/route-helpers/app-errors";
-import { placeNamesFor } from "../../server/route-helpers/places";
+import { placeNamesFor, produceNamesFor } from "../../server/route-helpers/places";
 import { readListingForm, refuseListingForm } from "../../server/route-helpers/listing-form";
 import { priceNotesFor } from "../../server/route-helpers/price-insight";
 import { discardBody } from "../../server/route-helpers/multipart";
@@ -34,6 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     maxImageBytes: config.maxImageBytes,
     maxPhotos: config.maxPhotosPerListing,
     placeNames: placeNamesFor(request),
+    produceNames: produceNamesFor(request),
   };
 }
 
@@ -88,6 +89,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
           submitLabel={t("sell.save")}
           listingId={listing.id}
           placeNames={loaderData.placeNames}
+          produceNames={loaderData.produceNames}
           mandiRate={actionData ? mandiRateOf(actionData) : loaderData.mandiRate}
           priceInsight={
             actionData && "priceInsight" in actionData ? (actionData.priceInsight as PriceInsightNote | null) : loaderData.priceInsight

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { requestLanguage } from "../../core/i18n/languages";
 import { districtName, findDistrict, findState } from "../../core/locations";
-import { produceById, produceName } from "../../core/catalogue/produce";
+import { produceById } from "../../core/catalogue/produce";
 import { AppError } from "../../core/shared/app-error";
 import { searchParamsToObject } from "../../core/shared/form-fields";
 import { formatRupees } from "../../core/money/money";
@@ -11,6 +11,7 @@ import { MandiRateSource } from "../features/prices/mandi-rate";
 import { orErrorPage } from "../../server/route-helpers/app-errors";
 import type { Route } from "./+types/prices.$produce.markets.$state.$district";
 import { metaI18n, useI18n } from "../features/i18n/i18n";
+import { produceNameIn } from "../../core/catalogue/produce-names";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const { t } = metaI18n(matches);
@@ -51,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { found } = day;
   return {
     produceId: day.produce.id,
-    produce: produceName(day.produce, lang),
+    produce: produceNameIn(day.produce, lang),
     district: districtName(day.state.slug, day.district.slug, lang),
     date: found ? formatRateDate(found.date, lang) : null,
     heldBack: found?.heldBack ?? 0,

@@ -4,7 +4,6 @@ import { requestLanguage } from "../../core/i18n/languages";
 import { districtName, findState, stateName } from "../../core/locations";
 import { formatRupees } from "../components/ui/price";
 import { dayMonth, MIN_LISTINGS, MIN_SELLERS, roundForBand, type PriceSummary } from "../../core/prices/price-insight";
-import { produceName } from "../../core/catalogue/produce";
 import { searchParamsToObject } from "../../core/shared/form-fields";
 import { orErrorPage } from "../../server/route-helpers/app-errors";
 import { CATALOGUES } from "../../core/i18n/catalogues";
@@ -16,6 +15,7 @@ import { MandiRateSource } from "../features/prices/mandi-rate";
 import { formatRateDate, marketsHref, rateBand } from "../../core/prices/mandi-rate";
 import type { Route } from "./+types/prices.$produce";
 import { metaI18n, useI18n } from "../features/i18n/i18n";
+import { produceNameIn } from "../../core/catalogue/produce-names";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const { t } = metaI18n(matches);
@@ -65,7 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const previewLang = shareLanguage(url.searchParams, lang);
   const pt = createTranslator(previewLang, CATALOGUES[previewLang] as unknown as MessageTree);
   const preview = listPreview({
-    title: pt("priceInsight.produceTitle", { produce: produceName(page.produce, previewLang) }),
+    title: pt("priceInsight.produceTitle", { produce: produceNameIn(page.produce, previewLang) }),
     description: page.india
       ? `${pt("unit.perKg", { price: formatRupees(page.india.medianPaise) })} · ${pt("priceInsight.pricesTitle")}`
       : pt("priceInsight.pricesIntro"),
@@ -83,7 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     preview,
     produceId: page.produce.id,
-    produce: produceName(page.produce, lang),
+    produce: produceNameIn(page.produce, lang),
     india: page.india ? rounded(page.india) : null,
     indiaHref: listingsHref({}),
     byState: page.byState.map((row) => ({

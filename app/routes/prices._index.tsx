@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { requestLanguage } from "../../core/i18n/languages";
-import { produceName } from "../../core/catalogue/produce";
 import type { Route } from "./+types/prices._index";
 import { metaI18n, useI18n } from "../features/i18n/i18n";
+import { produceNameIn } from "../../core/catalogue/produce-names";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = metaI18n(matches);
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
   const index = await context.services.priceInsight.produceIndex();
-  return { produce: index.map(({ produce, listings }) => ({ id: produce.id, name: produceName(produce, lang), listings })) };
+  return { produce: index.map(({ produce, listings }) => ({ id: produce.id, name: produceNameIn(produce, lang), listings })) };
 }
 
 export default function PricesIndex({ loaderData }: Route.ComponentProps) {

@@ -66,8 +66,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The price filter's problem, if any, in the page's language.
   const priceProblem = query.price.problem ? inPageLanguage(query.price.problem) : undefined;
   // Under "Nearest first", the card's place line leads with the rough distance, worded here.
+  const pageT = createTranslator(lang, CATALOGUES[lang] as unknown as MessageTree);
+  const distanceWords = { nearby: pageT("near.nearby"), about: (km: string) => pageT("near.about", { km }) };
   const items = withPlaceLabels(result.items, lang).map(({ distanceKm, ...item }) =>
-    distanceKm === undefined ? item : { ...item, where: [roughDistanceText(distanceKm, lang), item.where].filter(Boolean).join(" · ") },
+    distanceKm === undefined
+      ? item
+      : { ...item, where: [roughDistanceText(distanceKm, distanceWords), item.where].filter(Boolean).join(" · ") },
   );
   const [fromState = "", fromDistrict = ""] = from.split("/");
   const near =

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { htmlLangOf, offlinePageHtml, SAVED_COPY_BANNER_ID, withSavedCopyBanner } from "./offline-page";
 
 const PAGE =
-  '<!DOCTYPE html><html lang="en-IN"><head><title>Mandi</title></head><body class="flex"><a href="#main">Skip</a><main id="main">Rice</main></body></html>';
+  '<!DOCTYPE html><html lang="en-IN" dir="ltr"><head><title>Mandi</title></head><body class="flex"><a href="#main">Skip</a><main id="main">Rice</main></body></html>';
 
 describe("a saved page shown offline", () => {
   it("gets the banner first in <body>, in the page's own language", () => {
@@ -23,7 +23,7 @@ describe("the offline page", () => {
       lang: "en-IN",
       stylesheet: "/assets/root-abc.css",
     });
-    expect(html).toContain('<html lang="en-IN">');
+    expect(html).toContain('<html lang="en-IN" dir="ltr">');
     expect(html).toContain('<form method="get" action="/viewmore"');
     expect(html).toContain('<input type="hidden" name="q" value="&#60;basmati&#62;">');
     expect(html).toContain('<input type="hidden" name="sort" value="price-asc">');
@@ -36,7 +36,7 @@ describe("the offline page", () => {
 
   it("speaks Hindi for a Hindi reader, and mentions the kept draft on the sell form", () => {
     const html = offlinePageHtml({ url: new URL("http://x/create"), lang: "hi-IN" });
-    expect(html).toContain('<html lang="hi-IN">');
+    expect(html).toContain('<html lang="hi-IN" dir="ltr">');
     expect(html).toContain('<h1 class="text-2xl font-bold">आप ऑफ़लाइन हैं</h1>');
     expect(html).toContain(">फिर से कोशिश करें</button>");
     expect(html).toContain("बेचने के फ़ॉर्म में आपने जो लिखा था");

@@ -4,13 +4,12 @@
  * is tested without a browser. Neither needs JavaScript: the banner is plain HTML, and the
  * offline page's "Try again" is a form that asks for the same address again.
  */
-import { offlineLanguageOf, type OfflineLanguage } from "../../core/offline/offline-language";
+import { HTML_LANG, textDirection } from "../../core/i18n/languages";
+import { offlineLanguageOf } from "../../core/offline/offline-language";
 import { APP_NAMES, OFFLINE_BANNER_MESSAGES, OFFLINE_PAGE_MESSAGES } from "../../core/offline/offline-messages";
 
 export const SAVED_COPY_BANNER_ID = "offline-saved-copy";
 const BANNER_CLASS = "border-b border-amber-300 bg-amber-50 px-4 py-2 text-center font-semibold text-stone-900";
-
-const LANG_TAGS: Record<OfflineLanguage, string> = { en: "en-IN", hi: "hi-IN" };
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -53,7 +52,7 @@ export function offlinePageHtml({ url, lang, stylesheet }: OfflinePageOptions): 
     .join("");
   const isSellForm = url.pathname === "/create";
   return `<!DOCTYPE html>
-<html lang="${LANG_TAGS[language]}">
+<html lang="${HTML_LANG[language]}" dir="${textDirection(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -11,6 +11,7 @@ import { MAX_PRICE_PAISE, MAX_SEARCH_LENGTH } from "../shared/constants";
 import { SORTS, type BrowseQuery, type ListingSort } from "../search/search-query";
 import { districtName } from "../locations";
 import { cleanText } from "../shared/text";
+import type { Language } from "../i18n/languages";
 
 /** Saved searches one person may keep unless the operator says otherwise (MAX_SAVED_SEARCHES). */
 export const MAX_SAVED_SEARCHES = 20;
@@ -142,7 +143,7 @@ export interface DescribeWords {
 }
 
 /** "Onion · Nashik, Maharashtra · up to ₹25 / kg": what a saved search looks for, in plain words. */
-export function describeSavedQuery(query: SavedQuery, lang: "en" | "hi", words: DescribeWords): string {
+export function describeSavedQuery(query: SavedQuery, lang: Language, words: DescribeWords): string {
   const parts: string[] = [];
   if (query.q) parts.push(query.q.charAt(0).toLocaleUpperCase("en-IN") + query.q.slice(1));
   const category = query.category ? resolveCategory(query.category) : undefined;

@@ -4,6 +4,7 @@
  * it. Pure; imported by the server (on save) and by the sell form's page data. AGMARKNET's names for
  * produce are server-only: core/catalogue/agmarknet-commodities.ts.
  */
+import type { Language } from "../i18n/languages";
 import type { CategorySlug } from "./categories";
 import { allowedEdits, editDistance } from "../shared/fuzzy";
 import { PRODUCE_ALIASES } from "./produce-aliases";
@@ -20,8 +21,14 @@ export function produceById(id: string | null | undefined): Produce | undefined 
   return id ? BY_ID.get(id) : undefined;
 }
 
-export function produceName(produce: Produce, lang: "en" | "hi"): string {
-  return lang === "hi" ? produce.hi : produce.en;
+/**
+ * A produce's name in a language: English and Hindi from the catalogue; the ten others from
+ * `names`, the page language's table (server: produce-names.ts, produceNameIn; browser: the
+ * page's data), else English.
+ */
+export function produceName(produce: Produce, lang: Language, names: Readonly<Record<string, string>> | null): string {
+  if (lang === "hi") return produce.hi;
+  return (lang === "en" ? undefined : names?.[produce.id]) ?? produce.en;
 }
 
 /**

@@ -3,17 +3,19 @@ import { CATEGORY_SLUGS } from "../catalogue/categories";
 import { REPORT_REASONS } from "../moderation/moderation";
 import { UNITS } from "../money/units";
 import { SPEC_NO_DOWNLOAD_URL, UPLOAD_ERROR_MESSAGES, UPLOAD_STATES, type UploadErrorCode } from "../uploads/upload-task";
-import { en } from "./en";
-import { hi } from "./hi";
-import { HINDI_SERVER_MESSAGES, translateServerMessage } from "./server-messages";
+import { FULL_CATALOGUES } from "./catalogues";
+import en from "./catalogues/en.json";
+import hi from "./catalogues/hi.json";
+import { LANGUAGES, type Language } from "./languages";
+import { serverMessagesIn, translateServerMessage } from "./server-messages";
 import { createTranslator, placeholdersOf, type MessageTree } from "./translate";
 
-/** Every message of a catalogue by its dotted key. */
+/** Every message of a catalogue by its dotted key (the `server` section's keys are English sentences, kept whole). */
 function flatten(tree: MessageTree, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();
   for (const [key, value] of Object.entries(tree)) {
     if (typeof value === "string") out.set(prefix + key, value);
-    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
+    else for (const [k, v] of flatten(value, key === "server" && !prefix ? "server:" : `${prefix}${key}.`)) out.set(k, v);
   }
   return out;
 }
@@ -21,23 +23,86 @@ function flatten(tree: MessageTree, prefix = ""): Map<string, string> {
 const english = flatten(en);
 const hindi = flatten(hi);
 const DEVANAGARI = /[\u0900-\u097F]/;
+const OTHERS = LANGUAGES.filter((language) => language !== "en");
+const flat = Object.fromEntries(
+  LANGUAGES.map((language) => [language, flatten(FULL_CATALOGUES[language] as unknown as MessageTree)]),
+) as Record<Language, Map<string, string>>;
 
-describe("the catalogues", () => {
-  it("have exactly the same keys in English and Hindi", () => {
-    expect([...hindi.keys()].sort()).toEqual([...english.keys()].sort());
+/** Each language's script (Unicode's name for it); Marathi shares Hindi's. */
+const SCRIPT: Record<Exclude<Language, "en">, RegExp> = {
+  hi: /\p{Script=Devanagari}/u,
+  mr: /\p{Script=Devanagari}/u,
+  bn: /\p{Script=Bengali}/u,
+  te: /\p{Script=Telugu}/u,
+  ta: /\p{Script=Tamil}/u,
+  gu: /\p{Script=Gujarati}/u,
+  or: /\p{Script=Oriya}/u,
+  kn: /\p{Script=Kannada}/u,
+  ur: /\p{Script=Arabic}/u,
+  ml: /\p{Script=Malayalam}/u,
+};
+
+/**
+ * Brand and technical words a message may keep in Latin letters in every language (issue 40's
+ * allow-list), and the examples a person types as they are.
+ */
+const LATIN_ALLOWED =
+  /\b(Mandi|UPI|API|JPEG|PNG|WebP|HEIC|MB|KB|SMS|OTP|WhatsApp|AGMARKNET|MSP|FPO|CSV|URL|ID|PIN|IFSC|eNAM|data\.gov\.in|English|name@example\.com|npm run [\w:-]+|Pusa \d+|Wi-Fi)\b/g;
+
+/** A message's letters outside placeholders and allowed words. */
+function lettersOf(message: string): string[] {
+  return [...message.replace(/\{\{\s*[\w.]+\s*\}\}/g, "").replace(LATIN_ALLOWED, "")].filter((c) => /\p{L}/u.test(c));
+}
+
+describe("every language's catalogue (the CI check of issue 40)", () => {
+  it.each(OTHERS)("%s has exactly English's keys", (language) => {
+    expect([...flat[language].keys()].sort()).toEqual([...english.keys()].sort());
   });
 
-  it("use the same {{placeholders}} in both languages, message by message", () => {
+  it.each(OTHERS)("%s keeps every message's {{placeholders}}", (language) => {
     const mismatched = [...english].filter(
-      ([key, message]) => placeholdersOf(message).join() !== placeholdersOf(hindi.get(key) ?? "").join(),
+      ([key, message]) => placeholdersOf(message).join() !== placeholdersOf(flat[language].get(key) ?? "").join(),
     );
     expect(mismatched.map(([key]) => key)).toEqual([]);
   });
 
+  it.each(OTHERS)("%s leaves no message in English, apart from brand and technical words", (language) => {
+    const script = SCRIPT[language as Exclude<Language, "en">];
+    const left = [...flat[language]].filter(([, message]) => {
+      const letters = lettersOf(message);
+      const latin = letters.filter((c) => /[A-Za-z]/.test(c)).length;
+      // A message with words to translate has letters in the script, and few Latin ones.
+      return letters.length > 0 && (!letters.some((c) => script.test(c)) || (letters.length > 8 && latin / letters.length > 0.3));
+    });
+    expect(left.map(([key, message]) => `${key}: ${message}`)).toEqual([]);
+  });
+
+  it.each(OTHERS)("%s writes Western digits, as Indian phones show them", (language) => {
+    const native = [...flat[language]].filter(([, message]) =>
+      /[\u0966-\u096f\u09e6-\u09ef\u0a66-\u0a6f\u0ae6-\u0aef\u0b66-\u0b6f\u0be6-\u0bef\u0c66-\u0c6f\u0ce6-\u0cef\u0d66-\u0d6f\u06f0-\u06f9\u0660-\u0669]/.test(
+        message,
+      ),
+    );
+    expect(native.map(([key]) => key)).toEqual([]);
+  });
+
+  it.each(OTHERS)("%s names each photo's buttons with words that contain what the button shows (WCAG 2.5.3)", (language) => {
+    // The photo picker's buttons show "Move up" and are named "Move up: photo 2" for a screen
+    // reader; a speech user says what they see, so the name must contain it (photo-picker.tsx).
+    const catalogue = flat[language];
+    const mismatched = [...catalogue]
+      .filter(([key]) => key.startsWith("photo.") && key.endsWith("N") && catalogue.has(key.slice(0, -1)))
+      .filter(([key, named]) => !named.toLowerCase().includes(catalogue.get(key.slice(0, -1))!.toLowerCase()))
+      .map(([key, named]) => `${key}: "${named}" lacks "${catalogue.get(key.slice(0, -1))}"`);
+    expect(mismatched).toEqual([]);
+  });
+});
+
+describe("the catalogues", () => {
   it("name each photo's buttons with words that contain what the button shows (WCAG 2.5.3, axe's label-content-name-mismatch)", () => {
     // The photo picker's buttons show "Move up" and are named "Move up: photo 2" for a screen
     // reader; a speech user says what they see, so the name must contain it (photo-picker.tsx).
-    for (const catalogue of [english, hindi]) {
+    for (const catalogue of [english]) {
       const mismatched = [...catalogue]
         .filter(([key]) => key.startsWith("photo.") && key.endsWith("N") && catalogue.has(key.slice(0, -1)))
         .filter(([key, named]) => !named.toLowerCase().includes(catalogue.get(key.slice(0, -1))!.toLowerCase()))
@@ -48,7 +113,8 @@ describe("the catalogues", () => {
   });
 
   it("have no empty message", () => {
-    expect([...english, ...hindi].filter(([, message]) => !message.trim()).map(([key]) => key)).toEqual([]);
+    const all = LANGUAGES.flatMap((language) => [...flat[language]].map(([key, message]) => [`${language} ${key}`, message] as const));
+    expect(all.filter(([, message]) => !message.trim()).map(([key]) => key)).toEqual([]);
   });
 
   it("write every Hindi message in Devanagari, apart from ones made only of placeholders, figures and names", () => {
@@ -96,7 +162,7 @@ describe("the catalogues", () => {
 
 describe("the server's messages in Hindi", () => {
   it("keep their placeholders, and are written in Devanagari", () => {
-    for (const [english, hindiText] of Object.entries(HINDI_SERVER_MESSAGES)) {
+    for (const [english, hindiText] of Object.entries(serverMessagesIn("hi"))) {
       expect(placeholdersOf(hindiText), english).toEqual(placeholdersOf(english));
       expect(DEVANAGARI.test(hindiText), english).toBe(true);
     }

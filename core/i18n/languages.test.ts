@@ -19,13 +19,21 @@ describe("choosing the page's language", () => {
     expect(languageFromAcceptLanguage("hi;q=0, en;q=0.1")).toBe("en");
     expect(languageFromAcceptLanguage("hi;q=abc")).toBeUndefined();
     expect(languageFromAcceptLanguage("")).toBeUndefined();
+    // The ten other languages, by their tags as phones send them (issue 40).
+    expect(languageFromAcceptLanguage("ta-IN,ta;q=0.9,en-US;q=0.8")).toBe("ta");
+    expect(languageFromAcceptLanguage("mr-IN,hi;q=0.8")).toBe("mr");
+    expect(languageFromAcceptLanguage("ur-Arab-IN")).toBe("ur");
+    expect(languageFromAcceptLanguage("ur-PK,ur;q=0.9")).toBe("ur");
+    expect(languageFromAcceptLanguage("bn-BD, or-IN;q=0.9")).toBe("bn");
+    expect(languageFromAcceptLanguage("ml;q=0.5, kn;q=0.6, te;q=0.4, gu;q=0.3")).toBe("kn");
   });
 
   it("prefers the cookie, then Accept-Language, then English", () => {
     expect(pickLanguage({ cookie: "lang=en", acceptLanguage: "hi" })).toBe("en");
     expect(pickLanguage({ cookie: "lang=hi", acceptLanguage: "en" })).toBe("hi");
     expect(pickLanguage({ cookie: null, acceptLanguage: "hi-IN" })).toBe("hi");
-    expect(pickLanguage({ cookie: "lang=xx", acceptLanguage: "ta-IN" })).toBe("en");
+    expect(pickLanguage({ cookie: "lang=xx", acceptLanguage: "fr-FR" })).toBe("en");
+    expect(pickLanguage({ cookie: "lang=xx", acceptLanguage: "ta-IN" })).toBe("ta");
     expect(pickLanguage({})).toBe("en");
   });
 });

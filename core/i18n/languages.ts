@@ -1,10 +1,11 @@
 /**
- * The languages Mandi speaks (decision 015) and how one is chosen for a request: the `lang`
+ * The languages Mandi speaks (decisions 015 and 060) and how one is chosen for a request: the `lang`
  * cookie the header's switch sets, else a shared link's `?lang=` (decision 052), else the
  * browser's Accept-Language, else English.
  * URLs are the same in every language.
  */
-export const LANGUAGES = ["en", "hi"] as const;
+// Punjabi (pa) joins when its catalogue is whole (issue 40: its translation was unfinished at this landing).
+export const LANGUAGES = ["en", "hi", "bn", "te", "mr", "ta", "gu", "or", "kn", "ur", "ml"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
 
@@ -12,11 +13,49 @@ export const DEFAULT_LANGUAGE: Language = "en";
 export const LANGUAGE_COOKIE = "lang";
 export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
-/** `<html lang>` and the locale dates are written in. */
-export const HTML_LANG: Record<Language, string> = { en: "en-IN", hi: "hi-IN" };
+/** `<html lang>`, and the locale `Intl` writes numbers and dates in (with Western digits: `intlLocale`). */
+export const HTML_LANG: Record<Language, string> = {
+  en: "en-IN",
+  hi: "hi-IN",
+  bn: "bn-IN",
+  te: "te-IN",
+  mr: "mr-IN",
+  ta: "ta-IN",
+  gu: "gu-IN",
+  or: "or-IN",
+  kn: "kn-IN",
+  ur: "ur-IN",
+  ml: "ml-IN",
+};
 
-/** Each language's own name, as its speakers write it (the switch offers the other one). */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", hi: "हिन्दी" };
+/** Each language's own name, as its speakers write it (the switch lists them). */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: "English",
+  hi: "हिन्दी",
+  bn: "বাংলা",
+  te: "తెలుగు",
+  mr: "मराठी",
+  ta: "தமிழ்",
+  gu: "ગુજરાતી",
+  or: "ଓଡ଼ିଆ",
+  kn: "ಕನ್ನಡ",
+  ur: "اردو",
+  ml: "മലയാളം",
+};
+
+/** Urdu is written right to left; `<html dir>` says so and the layout mirrors (logical CSS properties). */
+export function textDirection(language: Language): "ltr" | "rtl" {
+  return language === "ur" ? "rtl" : "ltr";
+}
+
+/**
+ * The locale `Intl` formats numbers and dates in: the language's Indian locale with Western
+ * digits, as Indian phones show them (CLDR's default for Marathi, Bengali and Urdu is their own
+ * digits), and Indian grouping (₹1,80,000).
+ */
+export function intlLocale(language: Language): string {
+  return `${HTML_LANG[language]}-u-nu-latn`;
+}
 
 export function isLanguage(value: unknown): value is Language {
   return (LANGUAGES as readonly unknown[]).includes(value);
@@ -37,7 +76,8 @@ export function languageFromCookie(cookieHeader: string | null | undefined): Lan
 
 /**
  * The language the browser prefers most among ours: "hi-IN,hi;q=0.9,en;q=0.8" → hi,
- * "en-GB,en;q=0.9,hi;q=0.5" → en, "fr" → undefined. A range of q=0 is refused, as RFC 9110 says.
+ * "en-GB,en;q=0.9,hi;q=0.5" → en, "ta-IN" → ta, "pa-Guru-IN" → pa, "fr" → undefined. A range of
+ * q=0 is refused, as RFC 9110 says; of equal q, the first listed wins.
  */
 export function languageFromAcceptLanguage(header: string | null | undefined): Language | undefined {
   if (!header) return undefined;
@@ -56,7 +96,7 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
 
 /**
  * The request's language: the `lang` cookie (the person's own choice), else the language a
- * shared link was made in (`?lang=hi`, `shared`: decision 052), else the browser's, else English.
+ * shared link was made in (`?lang=ta`, `shared`: decision 052), else the browser's, else English.
  */
 export function pickLanguage(headers: { cookie?: string | null; acceptLanguage?: string | null; shared?: Language }): Language {
   return languageFromCookie(headers.cookie) ?? headers.shared ?? languageFromAcceptLanguage(headers.acceptLanguage) ?? DEFAULT_LANGUAGE;

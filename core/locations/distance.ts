@@ -49,10 +49,9 @@ export function roughKm(km: number): number {
   return Math.round(km / step) * step;
 }
 
-/** "about 40 km", "nearby" (or Hindi "लगभग 40 किमी", "पास में"), worded on the server. */
-export function roughDistanceText(km: number, lang: "en" | "hi"): string {
+/** "about 40 km", "nearby" (Hindi "लगभग 40 किमी", "पास में"), worded on the server in the catalogue's words (`near.about`, `near.nearby`). */
+export function roughDistanceText(km: number, words: { nearby: string; about: (km: string) => string }): string {
   const rough = roughKm(km);
-  if (rough === 0) return lang === "hi" ? "पास में" : "nearby";
-  const number = rough.toLocaleString("en-IN");
-  return lang === "hi" ? `लगभग ${number} किमी` : `about ${number} km`;
+  if (rough === 0) return words.nearby;
+  return words.about(rough.toLocaleString("en-IN"));
 }

@@ -4,11 +4,31 @@
  * Shown as "Nashik, Maharashtra". Pure: runs on the server and in the browser.
  */
 import { STATE_DATA } from "./data";
+import { HTML_LANG, type Language } from "../i18n/languages";
 import { HINDI_PLACE_NAMES, type HindiNames } from "./names-hi";
+
 import { STATES, type District, type DistrictSlug, type PlaceNames, type State, type StateSlug } from "./states";
 
-/** The page languages place names are shown in (core/i18n/languages' Language). */
-export type PlaceLanguage = "en" | "hi";
+/** The page languages place names are shown in: every one (place-names.ts has the ten beyond English and Hindi). */
+export type PlaceLanguage = Language;
+
+/**
+ * The ten other languages' names (place-names.ts), which only the server loads: that module hands
+ * them here when it is imported (server/services.ts imports it), so no browser chunk that shows a
+ * place carries its tables and transliterator. Without them a name is English.
+ */
+export interface OtherPlaceNames {
+  tables: Readonly<Record<string, { states: Readonly<Record<string, string>>; districts: Readonly<Record<string, string>> }>>;
+  stateNameIn: (language: Exclude<Language, "en" | "hi">, stateSlug: string, hindi: string) => string;
+  districtNameIn: (language: Exclude<Language, "en" | "hi">, stateSlug: string, districtSlug: string, hindi: string) => string;
+}
+
+let otherNames: OtherPlaceNames | undefined;
+
+export function provideOtherPlaceNames(names: OtherPlaceNames): void {
+  otherNames = names;
+  lookups = undefined; // rebuilt with their names, so a search by them finds their places
+}
 
 /** Longer text is no state's or district's name (the longest is 40 characters). */
 const MAX_LOOKUP_LENGTH = 100;
@@ -155,6 +175,23 @@ function getLookups(): Lookups {
       }
     });
   });
+  // The names of the ten other languages' tables find their places too (a Tamil search for ஈரோடு).
+  for (const table of Object.values(otherNames?.tables ?? {})) {
+    for (const [slug, name] of Object.entries(table.states)) {
+      const entry = bySlug.get(slug);
+      if (!entry) continue;
+      if (!byKey.has(placeKey(name))) byKey.set(placeKey(name), entry);
+      addPlace(name, { state: slug });
+    }
+    for (const [at, name] of Object.entries(table.districts)) {
+      const [stateSlug = "", districtSlug = ""] = at.split("/");
+      const entry = bySlug.get(stateSlug);
+      const district = entry?.districtsBySlug.get(districtSlug);
+      if (!entry || !district) continue;
+      if (!entry.districtsByKey.has(placeKey(name))) entry.districtsByKey.set(placeKey(name), district);
+      addPlace(name, { state: stateSlug, districts: [districtSlug] });
+    }
+  }
   for (const city of CITIES) {
     const entry = bySlug.get(city.state);
     for (const name of [city.slug, city.name, city.hindiName, ...city.aka]) {
@@ -249,30 +286,53 @@ export function placeWordsIn(text: string): { places: readonly PlaceMatch[]; res
   return undefined;
 }
 
-/** A place's shown names, English then Hindi ("Nashik", "नासिक"; a city's, not its districts'). */
+/**
+ * A place's shown names, English, Hindi, then the other languages' written ones ("Nashik",
+ * "नासिक", "नाशिक"; a city's, not its districts'), each once: what a listing's text may name it by.
+ * Transliterated names are left out: no seller writes those.
+ */
 export function namesOfPlace(place: PlaceMatch): string[] {
   const city =
     place.districts && place.districts.length > 1
       ? CITIES.find((c) => c.state === place.state && String(c.districts) === String(place.districts))
       : undefined;
   if (city) return [city.name, city.hindiName];
-  if (!place.districts?.length) return [stateName(place.state), stateName(place.state, "hi")];
-  return place.districts.flatMap((district) => [districtName(place.state, district), districtName(place.state, district, "hi")]);
+  const tables = Object.values(otherNames?.tables ?? {});
+  if (!place.districts?.length)
+    return [...new Set([stateName(place.state), stateName(place.state, "hi"), ...tables.map((t) => t.states[place.state] ?? "")])].filter(
+      Boolean,
+    );
+  return place.districts.flatMap((district) =>
+    [
+      ...new Set([
+        districtName(place.state, district),
+        districtName(place.state, district, "hi"),
+        ...tables.map((t) => t.districts[`${place.state}/${district}`] ?? ""),
+      ]),
+    ].filter(Boolean),
+  );
 }
 
 /** A state's name in a language; "" for an unknown slug. */
 export function stateName(stateSlug: string, lang: PlaceLanguage = "en"): string {
   const entry = getLookups().bySlug.get(stateSlug);
-  return entry ? (lang === "hi" ? entry.hindiName : entry.state.name) : "";
+  if (!entry) return "";
+  if (lang === "en") return entry.state.name;
+  if (lang === "hi") return entry.hindiName;
+  return otherNames ? otherNames.stateNameIn(lang, stateSlug, entry.hindiName) : entry.state.name;
 }
 
 /** A district's (or a city's) name in a language; "" for an unknown one. */
 export function districtName(stateSlug: string, district: string, lang: PlaceLanguage = "en"): string {
   const entry = getLookups().bySlug.get(stateSlug);
   const found = entry?.districtsBySlug.get(district);
-  if (found) return lang === "hi" ? (entry?.hindiBySlug.get(district) ?? found.name) : found.name;
-  const city = CITIES.find((c) => c.state === stateSlug && c.slug === district);
-  return city ? (lang === "hi" ? city.hindiName : city.name) : "";
+  const city = found ? undefined : CITIES.find((c) => c.state === stateSlug && c.slug === district);
+  if (!found && !city) return "";
+  const english = found?.name ?? city!.name;
+  const hindi = found ? (entry?.hindiBySlug.get(district) ?? found.name) : city!.hindiName;
+  if (lang === "en") return english;
+  if (lang === "hi") return hindi;
+  return otherNames ? otherNames.districtNameIn(lang, stateSlug, district, hindi) : english;
 }
 
 /**
@@ -282,10 +342,10 @@ export function districtName(stateSlug: string, district: string, lang: PlaceLan
 export function placeLabel(place: { state?: string | null; district?: string | null }, lang: PlaceLanguage = "en"): string {
   const entry = place.state ? getLookups().bySlug.get(place.state) : undefined;
   if (!entry) return "";
-  const state = lang === "hi" ? entry.hindiName : entry.state.name;
+  const state = stateName(entry.state.slug, lang);
   const district = place.district ? entry.districtsBySlug.get(place.district) : undefined;
   if (!district || district.name === entry.state.name) return state;
-  return `${lang === "hi" ? (entry.hindiBySlug.get(district.slug) ?? district.name) : district.name}, ${state}`;
+  return `${districtName(entry.state.slug, district.slug, lang)}, ${state}`;
 }
 
 /**
@@ -319,15 +379,15 @@ type PlaceChoiceLists = { states: { slug: string; name: string }[]; districts: {
 const choicesMade = new Map<string, PlaceChoiceLists>();
 
 function makePlaceChoices(stateSlug: string, lang: PlaceLanguage): PlaceChoiceLists {
-  const collator = new Intl.Collator(lang === "hi" ? "hi-IN" : "en-IN");
+  const collator = new Intl.Collator(HTML_LANG[lang]);
   const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
   const states = STATES.map(({ slug }) => ({ slug, name: stateName(slug, lang) }));
   const state = getLookups().bySlug.get(stateSlug)?.state;
   const districts = state
     ? [...citiesOf(state.slug), ...state.districts].map(({ slug }) => ({ slug, name: districtName(state.slug, slug, lang) }))
     : [];
-  // English keeps the table's order (states, then union territories); Hindi sorts within each group too.
-  return { states: lang === "hi" ? sortWithinKinds(states, byName) : states, districts: districts.sort(byName) };
+  // English keeps the table's order (states, then union territories); other languages sort within each group too.
+  return { states: lang !== "en" ? sortWithinKinds(states, byName) : states, districts: districts.sort(byName) };
 }
 
 function sortWithinKinds<T extends { slug: string }>(states: T[], compare: (a: T, b: T) => number): T[] {
@@ -345,7 +405,7 @@ function sortWithinKinds<T extends { slug: string }>(states: T[], compare: (a: T
  * than the server did).
  */
 export function placeNamesIn(lang: PlaceLanguage): PlaceNames {
-  const collator = new Intl.Collator(lang === "hi" ? "hi-IN" : "en-IN");
+  const collator = new Intl.Collator(HTML_LANG[lang]);
   const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
   const names: Record<StateSlug, readonly [string, Record<DistrictSlug, string>]> = {};
   const states = STATES.map(({ slug }) => ({ slug, name: stateName(slug, lang) }));

@@ -3,17 +3,17 @@
  * the installed app's manifest), apart from their words (core/offline/offline-messages.ts): every page's
  * root links its manifest, so what it needs stays this small in the first load's budget.
  */
-export type OfflineLanguage = "en" | "hi";
+import { LANGUAGES, type Language } from "../i18n/languages";
 
-/** `hi`, `hi-IN` → Hindi; anything else (or nothing) → English. */
+export type OfflineLanguage = Language;
+
+/** `hi`, `hi-IN`, `ta-IN` → that language; anything else (or nothing) → English. */
 export function offlineLanguageOf(lang: string | null | undefined): OfflineLanguage {
-  return /^hi(-|$)/i.test(lang?.trim() ?? "") ? "hi" : "en";
+  const primary = lang?.trim().toLowerCase().split("-")[0];
+  return (LANGUAGES as readonly string[]).includes(primary ?? "") ? (primary as Language) : "en";
 }
 
-/** The installed app's manifest in each language (served by server/http/web-manifest.ts). */
-export const WEB_MANIFEST_PATHS: Record<OfflineLanguage, string> = { en: "/manifest.webmanifest", hi: "/manifest-hi.webmanifest" };
-
-/** The manifest a page in this language links, so the installed app is named in it. */
-export function webManifestPathFor(lang: string | null | undefined): string {
-  return WEB_MANIFEST_PATHS[offlineLanguageOf(lang)];
+/** The installed app's manifest in a language (served by server/http/web-manifest.ts): English's is the plain name. */
+export function webManifestPathFor(language: Language): string {
+  return language === "en" ? "/manifest.webmanifest" : `/manifest-${language}.webmanifest`;
 }

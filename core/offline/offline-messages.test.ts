@@ -7,7 +7,9 @@ describe("offline messages", () => {
     expect(offlineLanguageOf("hi-IN")).toBe("hi");
     expect(offlineLanguageOf("hi")).toBe("hi");
     expect(offlineLanguageOf(" HI-in ")).toBe("hi");
-    for (const lang of ["en-IN", "en", "", null, undefined, "hindi", "mr-IN"]) expect(offlineLanguageOf(lang), String(lang)).toBe("en");
+    for (const lang of ["en-IN", "en", "", null, undefined, "hindi", "fr-FR"]) expect(offlineLanguageOf(lang), String(lang)).toBe("en");
+    expect(offlineLanguageOf("mr-IN")).toBe("mr");
+    expect(offlineLanguageOf("ta")).toBe("ta");
   });
 
   it("says everything in both languages, and the Hindi is in Devanagari", () => {
@@ -21,7 +23,7 @@ describe("offline messages", () => {
   });
 
   it("links the manifest in the page's language", () => {
-    expect(webManifestPathFor("en-IN")).toBe("/manifest.webmanifest");
-    expect(webManifestPathFor("hi-IN")).toBe("/manifest-hi.webmanifest");
+    expect(webManifestPathFor("en")).toBe("/manifest.webmanifest");
+    expect(webManifestPathFor("hi")).toBe("/manifest-hi.webmanifest");
   });
 });

@@ -4,7 +4,7 @@
  * (decision 019). Pure: the form works it out as the seller types, and the server when it renders
  * the form again.
  */
-import { mspFor, type MspSeason } from "./msp";
+import { mspFor, type MspSeason, type MspWords } from "./msp";
 import { parseRupeesToPaise } from "../money/parse-rupees";
 import { gramsPerUnitTyped } from "../money/unit-weights";
 import { UNITS, type Unit } from "../money/units";
@@ -12,7 +12,7 @@ import { UNITS, type Unit } from "../money/units";
 export interface MspNote {
   produce: string;
   /** Which MSP, where a crop has several (paddy common, jowar hybrid): the lowest is compared with. */
-  variety?: { en: string; hi: string };
+  variety?: MspWords;
   season: MspSeason;
   /** False when the season has ended and the table holds no newer one: name the season then. */
   inForce: boolean;

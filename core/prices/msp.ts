@@ -7,10 +7,21 @@
  * Kharif marketing season (KMS) Y-Y+1 runs from 1 October Y to 30 September Y+1; rabi marketing
  * season (RMS) Y-Y+1 from 1 April Y to 31 March Y+1.
  */
+import type { Language } from "../i18n/languages";
+
+/**
+ * A season's or a variety's words, in English and Hindi; a page in another language shows the
+ * English until its words are written here (issue 40, left undone: decision 060).
+ */
+export type MspWords = { en: string; hi: string } & Partial<Record<Language, string>>;
+
+export function mspWords(words: MspWords, language: Language): string {
+  return words[language] ?? words.en;
+}
 
 export interface MspSeason {
   /** As the Cabinet names it: "Kharif marketing season 2025-26". */
-  name: { en: string; hi: string };
+  name: MspWords;
   /** First and last day it applies to, "YYYY-MM-DD" (India's dates). */
   from: string;
   to: string;
@@ -20,7 +31,7 @@ export interface MspSeason {
    */
   source: { title: string; date: string };
   /** Produce id (core/catalogue/produce) → the MSP in paise per quintal; `variety` names which, where several. */
-  prices: ReadonlyArray<{ produce: string; perQuintalPaise: number; variety?: { en: string; hi: string } }>;
+  prices: ReadonlyArray<{ produce: string; perQuintalPaise: number; variety?: MspWords }>;
 }
 
 const rupees = (perQuintal: number) => perQuintal * 100;

@@ -15,6 +15,7 @@
 import type { Grade } from "../catalogue/grades";
 import type { Unit } from "../money/units";
 import { shortMonth } from "../shared/dates";
+import type { Language } from "../i18n/languages";
 
 /** Days of listings an insight covers. */
 export const INSIGHT_DAYS = 30;
@@ -231,7 +232,7 @@ export interface PriceStandingView {
 }
 
 /** A day (days since the epoch) as "24 Nov" / "24 नव॰", for the trend's axis and table. */
-export function dayMonth(day: number, lang: "en" | "hi"): string {
+export function dayMonth(day: number, lang: Language): string {
   const date = new Date(day * DAY_MS);
   return `${date.getUTCDate()} ${shortMonth(date.getUTCMonth(), lang)}`;
 }

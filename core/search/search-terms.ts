@@ -7,6 +7,7 @@
  */
 import { getCategory, resolveCategory } from "../catalogue/categories";
 import { catalogueSpellings, searchWordOf } from "../catalogue/produce";
+import { produceForOtherSpelling } from "../catalogue/produce-names";
 import { PRODUCE_ALIASES } from "../catalogue/produce-aliases";
 import { normaliseSearchText } from "./search-text";
 
@@ -19,7 +20,13 @@ function produceFor(word: string): string | undefined {
       for (const alias of produce.aliases) produceByAlias.set(normaliseSearchText(alias), produce.name);
     }
   }
-  return produceByAlias.get(word) ?? catalogueNameFor(word);
+  return produceByAlias.get(word) ?? catalogueNameFor(word) ?? otherLanguageNameFor(word);
+}
+
+/** A produce's name or spelling in one of the ten other languages, any script (পেঁয়াজ, vengayam, kanak), read as the English word. */
+function otherLanguageNameFor(phrase: string): string | undefined {
+  const produce = produceForOtherSpelling(phrase);
+  return produce ? searchWordOf(produce) : undefined;
 }
 
 /**

@@ -19,7 +19,6 @@ describe("share meta tags", () => {
       canonical: "https://mandi.example/view/1",
       "og:url": "https://mandi.example/view/1?lang=hi",
       "og:locale": "hi_IN",
-      "og:locale:alternate": "en_IN",
       "og:type": "product",
       "og:image": "https://mandi.example/share/listing/1/hi-0123456789abcdef.jpg",
       "og:image:type": "image/jpeg",
@@ -28,6 +27,11 @@ describe("share meta tags", () => {
       "twitter:card": "summary_large_image",
       description: "₹2,500 / quintal (₹25 / kg) · Nashik, Maharashtra",
     });
+    // Every other language the page is read in, one tag each.
+    const alternates = tags
+      .filter((tag) => "property" in tag && tag.property === "og:locale:alternate")
+      .map((tag) => ("content" in tag ? tag.content : ""));
+    expect(alternates).toEqual(["en_IN", "bn_IN", "te_IN", "mr_IN", "ta_IN", "gu_IN", "or_IN", "kn_IN", "ur_IN", "ml_IN"]);
   });
 
   it("say summary without an image, and keep descriptions short", () => {

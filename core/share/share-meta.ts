@@ -8,7 +8,7 @@
  * so in its address: `?lang=hi` (`shareLanguage`) makes the preview (tags and card) Hindi for a
  * crawler that sends no cookie; a person opening it still reads the site in their own language.
  */
-import { isLanguage, type Language } from "../i18n/languages";
+import { isLanguage, LANGUAGES, type Language } from "../i18n/languages";
 
 export interface SharePreview {
   /** The page's title without the site's name ("Nashik Onion — ₹25 / kg"). */
@@ -29,7 +29,8 @@ export interface SharePreview {
 export type MetaTag =
   { property: string; content: string } | { name: string; content: string } | { tagName: "link"; rel: string; href: string };
 
-export const OG_LOCALE: Record<Language, string> = { en: "en_IN", hi: "hi_IN" };
+/** Open Graph's locale: the language's Indian locale with an underscore (en_IN, ta_IN). */
+export const OG_LOCALE = Object.fromEntries(LANGUAGES.map((language) => [language, `${language}_IN`])) as Record<Language, string>;
 export const SITE_NAME = "Mandi";
 /** Facebook cuts a description about here; WhatsApp shows two lines. */
 const MAX_DESCRIPTION = 200;
@@ -59,7 +60,6 @@ export function shortDescription(text: string): string {
 }
 
 export function shareMetaTags(preview: SharePreview): MetaTag[] {
-  const other: Language = preview.lang === "hi" ? "en" : "hi";
   const description = shortDescription(preview.description);
   const tags: MetaTag[] = [
     { name: "description", content: description },
@@ -70,7 +70,10 @@ export function shareMetaTags(preview: SharePreview): MetaTag[] {
     { property: "og:description", content: description },
     { property: "og:url", content: preview.url },
     { property: "og:locale", content: OG_LOCALE[preview.lang] },
-    { property: "og:locale:alternate", content: OG_LOCALE[other] },
+    ...LANGUAGES.filter((language) => language !== preview.lang).map((language) => ({
+      property: "og:locale:alternate",
+      content: OG_LOCALE[language],
+    })),
     { name: "twitter:card", content: preview.image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: preview.title },
     { name: "twitter:description", content: description },

@@ -13,8 +13,8 @@ import {
   startOfIndiaDay,
 } from "./dates";
 import { formatMonthYear } from "./month-year";
-import { en } from "../i18n/en";
-import { hi } from "../i18n/hi";
+import en from "../i18n/catalogues/en.json";
+import hi from "../i18n/catalogues/hi.json";
 import { createTranslator, type MessageTree } from "../i18n/translate";
 
 const utc = (y: number, m: number, d: number, h = 0, min = 0) => Date.UTC(y, m - 1, d, h, min);

@@ -4,7 +4,7 @@
  * for India: "1 Dec 2026", "1 दिस॰ 2026" (issue 42). Stored dates stay UTC epoch milliseconds
  * (decision 002); the words are only for showing.
  */
-import type { Language } from "../i18n/languages";
+import { HTML_LANG, type Language } from "../i18n/languages";
 
 /*
  * Written out by hand rather than with Intl.DateTimeFormat: the first DateTimeFormat with a time
@@ -22,10 +22,19 @@ const MONTHS = {
   hi: ["जन॰", "फ़र॰", "मार्च", "अप्रैल", "मई", "जून", "जुल॰", "अग॰", "सित॰", "अक्टू॰", "नव॰", "दिस॰"],
 };
 
-/** A month's short name, 0 for January: "Nov", "नव॰". */
+/**
+ * A month's short name, 0 for January: "Nov", "नव॰", "நவ.". The ten other languages' come from
+ * Intl (their CLDR short forms), made once per language without a time zone's data: written out
+ * here they would weigh on every page's first load in every language (decision 060).
+ */
 export function shortMonth(month: number, language: Language): string {
-  return MONTHS[language][month]!;
+  if (language === "en" || language === "hi") return MONTHS[language][month]!;
+  const names = (otherMonths[language] ??= Array.from({ length: 12 }, (_, m) =>
+    new Intl.DateTimeFormat(HTML_LANG[language], { month: "short", timeZone: "UTC" }).format(Date.UTC(2026, m, 15)),
+  ));
+  return names[month]!;
 }
+const otherMonths: Partial<Record<Language, string[]>> = {};
 
 /** A calendar day as every page shows one: "1 Dec 2026", "1 दिस॰ 2026" (month 0 is January). */
 export function formatCalendarDay(year: number, month: number, day: number, language: Language): string {

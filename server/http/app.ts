@@ -20,7 +20,7 @@ import { CLIENT_IP_HEADER, REQUEST_ORIGIN_HEADER } from "../auth/auth";
 import type { Services } from "../services";
 import { cacheControl, noteWhoIsSignedIn } from "./cache-control";
 import { serveMessages } from "./messages";
-import { keepSharedLinkLanguage, rememberRequestLanguage } from "./request-language";
+import { keepSharedLinkLanguage, linkLanguageAlternates, rememberRequestLanguage } from "./request-language";
 import { admitPage, createPageLimiter, isFileName, shedAtFront, shedBeforeExpress, shedReads } from "./load-shedding";
 import { pageCacheMayAnswer, serveFromPageCache } from "./page-cache";
 import { gatePhoneReveals, phoneRevealLocals } from "./phone-reveal-gate";
@@ -257,6 +257,7 @@ function buildHttpApp({ services, build, clientDir, devMiddleware, apiDeprecatio
     gatePhoneReveals(services.phoneReveals),
     // Before the cache: a page served from it sets the shared link's language for the visit too.
     keepSharedLinkLanguage,
+    linkLanguageAlternates,
     ...pageCache,
     admitPage(pageLimiter, config.pageConcurrency),
     rememberRequestLanguage,

@@ -7,6 +7,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { RequestHandler } from "express";
 import {
   DEFAULT_LANGUAGE,
+  HTML_LANG,
+  LANGUAGES,
   languageOfLink,
   LANGUAGE_COOKIE,
   languageFromCookie,
@@ -41,6 +43,32 @@ export const keepSharedLinkLanguage: RequestHandler = (req, res, next) => {
   if (shared && !languageFromCookie(req.headers.cookie)) {
     const secure = req.secure ? "; Secure" : "";
     res.append("Set-Cookie", `${LANGUAGE_COOKIE}=${shared}; Path=/; SameSite=Lax; HttpOnly${secure}`);
+  }
+  next();
+};
+
+/**
+ * hreflang alternates for a page (issue 40), as an HTTP `Link` header (one of the three ways
+ * search engines read them), so no page's script carries them: a page's address is the same in
+ * every language and `?lang=` names one (decision 052), so each language's alternate is the address
+ * with it, and x-default is the address without it.
+ */
+export const linkLanguageAlternates: RequestHandler = (req, res, next) => {
+  if (
+    (req.method === "GET" || req.method === "HEAD") &&
+    !/^\/(api|assets|i18n|media|uploads|share)\//.test(req.path) &&
+    !req.path.endsWith(".data")
+  ) {
+    const url = new URL(req.originalUrl, "http://host");
+    url.searchParams.delete("lang");
+    const at = (language?: Language) => {
+      const params = new URLSearchParams(url.searchParams);
+      if (language) params.set("lang", language);
+      const query = params.toString();
+      return `${url.pathname}${query ? `?${query}` : ""}`;
+    };
+    const links = LANGUAGES.map((language) => `<${at(language)}>; rel="alternate"; hreflang="${HTML_LANG[language]}"`);
+    res.append("Link", [...links, `<${at()}>; rel="alternate"; hreflang="x-default"`].join(", "));
   }
   next();
 };

@@ -11,7 +11,7 @@ import type { Logger } from "../logger";
 import { classifyUnavailable, describeUnavailability, RETRY_AFTER_SECONDS, type Unavailability } from "../unavailable";
 
 import { CATALOGUES } from "../../core/i18n/catalogues";
-import { HTML_LANG, pickLanguage, requestLanguage, type Language } from "../../core/i18n/languages";
+import { HTML_LANG, LANGUAGES, pickLanguage, requestLanguage, type Language } from "../../core/i18n/languages";
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_SAVE_MESSAGE } from "../../core/i18n/messages";
 
 export { UNAVAILABLE_MESSAGE, UNAVAILABLE_SAVE_MESSAGE };
@@ -43,7 +43,7 @@ h1{font-size:1.5rem}a{display:inline-block;margin-top:1.5rem;padding:.75rem 1.25
 </html>
 `;
 };
-const PAGES: Record<Language, string> = { en: pageIn("en"), hi: pageIn("hi") };
+const PAGES = Object.fromEntries(LANGUAGES.map((language) => [language, pageIn(language)])) as Record<Language, string>;
 
 function wantsJson(req: Request): boolean {
   if (/^\/(api\/|uploads|readyz)/.test(req.path)) return true;
@@ -51,7 +51,7 @@ function wantsJson(req: Request): boolean {
 }
 
 const JSON_BODY = Buffer.from(JSON.stringify(unavailableJson()));
-const PAGE_BODIES: Record<Language, Buffer> = { en: Buffer.from(PAGES.en), hi: Buffer.from(PAGES.hi) };
+const PAGE_BODIES = Object.fromEntries(LANGUAGES.map((language) => [language, Buffer.from(PAGES[language])])) as Record<Language, Buffer>;
 // The front of the app has set no security headers yet: these are enough for a page with no
 // script, no link out and one inline style.
 const NOW_HEADERS = {

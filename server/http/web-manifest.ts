@@ -1,16 +1,15 @@
 /**
  * The web app manifest that makes Mandi installable (decision 016), one per language: the
- * English one at /manifest.webmanifest, the Hindi one at /manifest-hi.webmanifest. A page links
+ * English one at /manifest.webmanifest, the others at /manifest-<language>.webmanifest. A page links
  * the one for its language (`webManifestPathFor`, core/offline/offline-language.ts), so "Add to Home screen" names the app in it.
  */
 import type { RequestHandler } from "express";
-import { WEB_MANIFEST_PATHS, type OfflineLanguage } from "../../core/offline/offline-language";
+import { HTML_LANG, LANGUAGES, textDirection } from "../../core/i18n/languages";
+import { webManifestPathFor, type OfflineLanguage } from "../../core/offline/offline-language";
 import { APP_NAMES } from "../../core/offline/offline-messages";
 
 export const THEME_COLOUR = "#166534";
 const BACKGROUND_COLOUR = "#fafaf9";
-
-const LANG_TAGS: Record<OfflineLanguage, string> = { en: "en-IN", hi: "hi-IN" };
 
 export function webManifest(language: OfflineLanguage) {
   const names = APP_NAMES[language];
@@ -20,8 +19,8 @@ export function webManifest(language: OfflineLanguage) {
     name: names.name,
     short_name: names.shortName,
     description: names.description,
-    lang: LANG_TAGS[language],
-    dir: "ltr",
+    lang: HTML_LANG[language],
+    dir: textDirection(language),
     start_url: "/",
     scope: "/",
     display: "standalone",
@@ -39,14 +38,9 @@ export function webManifest(language: OfflineLanguage) {
   };
 }
 
-/** Answers both manifests; the same for everyone, so kept an hour like the other root files. */
+/** Answers every language's manifest; the same for everyone, so kept an hour like the other root files. */
 export function serveWebManifests(): RequestHandler {
-  const bodies = new Map(
-    (Object.keys(WEB_MANIFEST_PATHS) as OfflineLanguage[]).map((language) => [
-      WEB_MANIFEST_PATHS[language],
-      JSON.stringify(webManifest(language)),
-    ]),
-  );
+  const bodies = new Map(LANGUAGES.map((language) => [webManifestPathFor(language), JSON.stringify(webManifest(language))]));
   return (req, res, next) => {
     const body = bodies.get(req.path);
     if (!body || (req.method !== "GET" && req.method !== "HEAD")) return next();

@@ -10,7 +10,7 @@
  */
 import { AppError } from "../../core/shared/app-error";
 import type { Grade } from "../../core/catalogue/grades";
-import { produceById, produceName } from "../../core/catalogue/produce";
+import { produceById } from "../../core/catalogue/produce";
 import { PRODUCE, type Produce } from "../../core/catalogue/produce-list";
 import {
   chooseInsight,
@@ -34,6 +34,7 @@ import { districtName, stateName } from "../../core/locations";
 import type { InsightAsked } from "../../core/prices/price-insight-query";
 import type { ContentVersionRepository } from "../page-cache/content-version.repository";
 import type { PriceInsightRepository } from "./price-insight.repository";
+import { produceNameIn } from "../../core/catalogue/produce-names";
 
 /** Answers kept per process between two changes of the content version. */
 const MAX_CACHED = 5_000;
@@ -126,7 +127,7 @@ export function createPriceInsightService(deps: {
       const inUnit = found.enough && asked.unit !== "kg" && asked.gramsPerUnit !== null;
       return {
         produceId: produce.id,
-        produce: produceName(produce, lang),
+        produce: produceNameIn(produce, lang),
         enough: found.enough,
         scope: found.enough ? found.scope : null,
         place: placeOf(found, lang),

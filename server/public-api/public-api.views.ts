@@ -14,10 +14,10 @@ import type { ListingDetail, ListingSummary } from "../../core/listings/listing"
 import { placeLabel } from "../../core/locations";
 import type { PriceInsight } from "../../core/prices/price-insight";
 import type { Produce } from "../../core/catalogue/produce-list";
-import { produceById, produceName } from "../../core/catalogue/produce";
+import { produceById } from "../../core/catalogue/produce";
 import { districtName, stateName } from "../../core/locations";
 import type { STATES } from "../../core/locations/states";
-import type { MSP_SEASONS } from "../../core/prices/msp";
+import { mspWords, type MSP_SEASONS } from "../../core/prices/msp";
 import type { StoredMandiRate } from "../mandi-rates/mandi-rates.repository";
 import type {
   listingDetailSchema,
@@ -32,6 +32,7 @@ import type {
   stateSchema,
 } from "./public-api.schemas";
 import { API_BASE } from "./problems";
+import { produceNameIn } from "../../core/catalogue/produce-names";
 
 type Money = z.output<typeof moneySchema>;
 
@@ -128,7 +129,7 @@ export function sellerView(
 }
 
 export function produceRef(produce: Produce, lang: Language) {
-  return { id: produce.id, name: produceName(produce, lang) };
+  return { id: produce.id, name: produceNameIn(produce, lang) };
 }
 
 export function produceView(produce: Produce, { lang, origin }: ViewContext): z.output<typeof produceListSchema>["items"][number] {
@@ -173,7 +174,7 @@ export function mspTableView(seasons: typeof MSP_SEASONS, lang: Language): z.out
     seasons: [...seasons]
       .sort((a, b) => b.from.localeCompare(a.from))
       .map((season) => ({
-        name: season.name[lang],
+        name: mspWords(season.name, lang),
         from: season.from,
         to: season.to,
         source: season.source,
@@ -181,8 +182,8 @@ export function mspTableView(seasons: typeof MSP_SEASONS, lang: Language): z.out
           const produce = produceById(price.produce);
           return {
             produce_id: price.produce,
-            produce: produce ? produceName(produce, lang) : price.produce,
-            variety: price.variety ? price.variety[lang] : null,
+            produce: produce ? produceNameIn(produce, lang) : price.produce,
+            variety: price.variety ? mspWords(price.variety, lang) : null,
             price: money(price.perQuintalPaise, "quintal"),
           };
         }),

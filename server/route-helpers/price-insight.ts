@@ -7,10 +7,11 @@
 import { requestLanguage } from "../../core/i18n/languages";
 import type { Grade } from "../../core/catalogue/grades";
 import type { PriceInsightNote, PriceStandingView } from "../../core/prices/price-insight";
-import { produceById, produceName } from "../../core/catalogue/produce";
+import { produceById } from "../../core/catalogue/produce";
 import { priceContext, type PriceContextFields } from "../../core/catalogue/price-context";
 import type { MandiRateView } from "../../core/prices/mandi-rate";
 import type { RouteServices } from "../http/load-context";
+import { produceNameIn } from "../../core/catalogue/produce-names";
 
 export interface PriceNotes {
   priceInsight: PriceInsightNote | null;
@@ -46,5 +47,5 @@ export async function priceStandingFor(
   const standing = await services.priceInsight.standing(listing, lang).catch(() => undefined);
   const produce = produceById(standing?.produceId);
   if (!standing || !produce) return null;
-  return { produceId: produce.id, produce: produceName(produce, lang), percent: standing.percent, place: standing.place };
+  return { produceId: produce.id, produce: produceNameIn(produce, lang), percent: standing.percent, place: standing.place };
 }

@@ -7,8 +7,9 @@
 import type { RequestHandler } from "express";
 import { isAppError } from "../../core/shared/app-error";
 import type { ShareCardsService } from "./share-cards.service";
+import { LANGUAGES, type Language } from "../../core/i18n/languages";
 
-const FILE = /^(en|hi)(?:-([0-9a-f]{16}))?\.jpg$/;
+const FILE = new RegExp(`^(${LANGUAGES.join("|")})(?:-([0-9a-f]{16}))?\\.jpg$`);
 const ID = /^[0-9a-f-]{36}$/i;
 export const CURRENT_CARD_CACHE_CONTROL = "public, max-age=86400";
 export const OTHER_CARD_CACHE_CONTROL = "public, max-age=300";
@@ -19,7 +20,7 @@ export function serveShareCard(cards: ShareCardsService): RequestHandler {
     const match = FILE.exec(file);
     if (!match || !ID.test(id)) return void res.status(404).type("text/plain").send("Not found");
     try {
-      const card = await cards.getCard({ listingId: id.toLowerCase(), lang: match[1] as "en" | "hi" });
+      const card = await cards.getCard({ listingId: id.toLowerCase(), lang: match[1] as Language });
       res.setHeader("Cache-Control", match[2] === card.version ? CURRENT_CARD_CACHE_CONTROL : OTHER_CARD_CACHE_CONTROL);
       res.setHeader("ETag", `"${card.version}"`);
       res.setHeader("X-Content-Type-Options", "nosniff");

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import type { SmsProviderConfig } from "../config";
 import { postToProvider, SmsNotSent, type SmsSender } from "./sms-sender";
+import { smsLanguage } from "./sms-text";
 
 const answerSchema = z.object({ type: z.string() });
 
@@ -16,7 +17,7 @@ export function createMsg91Sender(provider: Extract<SmsProviderConfig, { name: "
     name: "msg91",
     async send(message) {
       const url = new URL("/api/v5/otp", provider.apiUrl);
-      url.searchParams.set("template_id", provider.templateIds[message.language]);
+      url.searchParams.set("template_id", provider.templateIds[smsLanguage(message.language)]);
       url.searchParams.set("mobile", message.to.replace(/^\+/, ""));
       url.searchParams.set("otp", message.code);
       url.searchParams.set("otp_expiry", "10");

@@ -4,7 +4,7 @@
  * scrolling, and an automated axe-core (WCAG 2 A/AA) scan of the main screens.
  */
 import type { Locator, Page } from "@playwright/test";
-import { hi } from "../../core/i18n/hi";
+import hi from "../../core/i18n/catalogues/hi.json";
 import { makeProducePhoto } from "../../server/seed/factories";
 import {
   deleteListings,

@@ -4,8 +4,8 @@
  * by mouse and keyboard, with and without JavaScript, axe at 0.
  */
 import type { Page } from "@playwright/test";
-import { en } from "../../core/i18n/en";
-import { hi } from "../../core/i18n/hi";
+import en from "../../core/i18n/catalogues/en.json";
+import hi from "../../core/i18n/catalogues/hi.json";
 import { axeViolations } from "./support/axe";
 import { deleteUser, documentScrollWidth, expect, gotoHydrated, logIn, signUpSeller, test } from "./support/fixtures";
 

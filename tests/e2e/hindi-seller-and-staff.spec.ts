@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { formatShortDate } from "../../core/shared/dates";
-import { hi } from "../../core/i18n/hi";
+import hi from "../../core/i18n/catalogues/hi.json";
 import { translateServerMessage } from "../../core/i18n/server-messages";
 import { MODERATION_MESSAGES } from "../../core/moderation/moderation";
 import {

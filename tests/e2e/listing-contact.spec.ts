@@ -7,8 +7,8 @@
  * page's language; axe finds nothing.
  */
 import type { Locator, Page } from "@playwright/test";
-import { en } from "../../core/i18n/en";
-import { hi } from "../../core/i18n/hi";
+import en from "../../core/i18n/catalogues/en.json";
+import hi from "../../core/i18n/catalogues/hi.json";
 import { axeViolations } from "./support/axe";
 import { expect, test, uniqueTag, waitForHydration } from "./support/fixtures";
 

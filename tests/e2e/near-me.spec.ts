@@ -6,6 +6,8 @@
 import type { Page } from "@playwright/test";
 import { distanceKm, roughDistanceText } from "../../core/locations/distance";
 import { districtCentre } from "../../core/locations/centres";
+import en from "../../core/i18n/catalogues/en.json";
+import hi from "../../core/i18n/catalogues/hi.json";
 import { axeViolations } from "./support/axe";
 import { createBackdatedListings, expect, openSellerContext, test, uniqueTag } from "./support/fixtures";
 
@@ -39,7 +41,10 @@ const search = `/viewmore?q=${encodeURIComponent(prefix)}`;
 const cards = (page: Page) => page.getByRole("list", { name: `Results for “${prefix}”` }).getByRole("listitem");
 const names = (page: Page) => page.getByRole("list", { name: `Results for “${prefix}”` }).getByRole("heading", { level: 3 });
 const far = (from: [string, string], to: [string, string], lang: "en" | "hi") =>
-  roughDistanceText(distanceKm(districtCentre(...from)!, districtCentre(...to)!), lang);
+  roughDistanceText(distanceKm(districtCentre(...from)!, districtCentre(...to)!), {
+    nearby: (lang === "hi" ? hi : en).near.nearby,
+    about: (km) => (lang === "hi" ? hi : en).near.about.replace("{{km}}", km),
+  });
 
 test("choose a district: nearest first, with the rough distance on each card", async ({ page }) => {
   await page.goto(search);

@@ -5,10 +5,10 @@
  * a chip that removes it in one tap, and the sort stays outside, one tap away.
  */
 import type { Page } from "@playwright/test";
-import { en } from "../../core/i18n/en";
-import { hi } from "../../core/i18n/hi";
+import en from "../../core/i18n/catalogues/en.json";
+import hi from "../../core/i18n/catalogues/hi.json";
 import { createTranslator, type MessageKey } from "../../core/i18n/translate";
-import type { EnglishCatalogue } from "../../core/i18n/en";
+import type { PageCatalogue } from "../../core/i18n/catalogue-types";
 import { createBackdatedListings, expect, openSellerContext, test, uniqueTag, type CreatedListing } from "./support/fixtures";
 
 const FOLD = 320;
@@ -33,8 +33,8 @@ test.afterAll(async () => {
 });
 
 const translators = {
-  en: createTranslator<MessageKey<EnglishCatalogue>>("en", en),
-  hi: createTranslator<MessageKey<EnglishCatalogue>>("hi", hi),
+  en: createTranslator<MessageKey<PageCatalogue>>("en", en),
+  hi: createTranslator<MessageKey<PageCatalogue>>("hi", hi),
 };
 type Lang = keyof typeof translators;
 

@@ -5,7 +5,7 @@
  * one does, and records the language it was started in; or removes it.
  */
 import type { Page } from "@playwright/test";
-import { hi } from "../../core/i18n/hi";
+import hi from "../../core/i18n/catalogues/hi.json";
 import { axeViolations } from "./support/axe";
 import { installRecognizer, nextPlan, recognizerStarts } from "./support/fake-speech";
 import { expect, gotoHydrated, test, uniqueTag } from "./support/fixtures";

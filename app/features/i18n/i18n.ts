@@ -6,16 +6,16 @@
  */
 import { createContext, useContext } from "react";
 import type { HeadMessages } from "../../../core/i18n/catalogues";
-import type { EnglishCatalogue } from "../../../core/i18n/en";
+import type { PageCatalogue } from "../../../core/i18n/catalogue-types";
 import { DEFAULT_LANGUAGE, type Language } from "../../../core/i18n/languages";
 import { createTranslator, type MessageKey, type MessageTree, type Params, type Translate } from "../../../core/i18n/translate";
 
-export type UiKey = MessageKey<EnglishCatalogue>;
+export type UiKey = MessageKey<PageCatalogue>;
 
 /** The page's language, its catalogue, and where the browser fetches that catalogue. */
 export interface PageMessages {
   lang: Language;
-  messages: EnglishCatalogue | null;
+  messages: PageCatalogue | null;
   href: string;
 }
 

@@ -5,17 +5,20 @@
  * the sell form works it out as the seller types (use-price-notes.ts).
  */
 import type { MspNote } from "../../../core/prices/msp-note";
+import { mspWords } from "../../../core/prices/msp";
 import { produceById, produceName } from "../../../core/catalogue/produce";
 import { useI18n } from "../i18n/i18n";
+import { useProduceNames } from "../i18n/produce-names";
 import { formatRupees } from "../../components/ui/price";
 
 export function MspNoteText({ note }: { note: MspNote | undefined }) {
   const { t, lang } = useI18n();
+  const names = useProduceNames();
   const crop = note ? produceById(note.produce) : undefined;
   let text = "";
   if (note && crop) {
-    const named = produceName(crop, lang);
-    const name = `${lang === "en" ? named.charAt(0).toLowerCase() + named.slice(1) : named}${note.variety ? `, ${note.variety[lang]}` : ""}`;
+    const named = produceName(crop, lang, names);
+    const name = `${lang === "en" ? named.charAt(0).toLowerCase() + named.slice(1) : named}${note.variety ? `, ${mspWords(note.variety, lang)}` : ""}`;
     // Per kg sellers read the MSP as announced, per quintal; everyone else in their own unit.
     const shownUnit = note.unit === "kg" ? "quintal" : note.unit;
     const price = t("unit.perUnit", {
@@ -25,7 +28,7 @@ export function MspNoteText({ note }: { note: MspNote | undefined }) {
     const perKg = t("unit.perKg", { price: formatRupees(note.perKgPaise) });
     text = [
       t("produce.msp", { name, price, perKg }),
-      note.inForce ? "" : t("produce.mspSeason", { season: note.season.name[lang] }),
+      note.inForce ? "" : t("produce.mspSeason", { season: mspWords(note.season.name, lang) }),
       t("produce.mspCentres", { name: lang === "en" ? named.charAt(0).toLowerCase() + named.slice(1) : named }),
     ]
       .filter(Boolean)

@@ -6,7 +6,7 @@
  */
 
 /** Why listening ended without words; the search box words each in the page's language. */
-export type SpeechProblem = "denied" | "noSpeech" | "network" | "other";
+export type SpeechProblem = "denied" | "noSpeech" | "network" | "unsupported" | "other";
 
 export interface SpeechHandlers {
   /** What was heard so far (`final`: the recognizer will not change it any more). */
@@ -36,6 +36,8 @@ export function speechProblem(code: string): SpeechProblem {
   if (code === "not-allowed" || code === "service-not-allowed" || code === "audio-capture") return "denied";
   if (code === "no-speech") return "noSpeech";
   if (code === "network") return "network";
+  // The recognizer has no model for the page's language (Odia and Punjabi on many phones; issue 40).
+  if (code === "language-not-supported") return "unsupported";
   return "other";
 }
 

@@ -9,8 +9,10 @@ import { useMemo, type RefObject } from "react";
 import { comparedProduce } from "../../../core/catalogue/price-context";
 import type { ListingFormValues } from "../../../core/listings/listing-form";
 import { NO_PRODUCE, produceName } from "../../../core/catalogue/produce";
+import { HTML_LANG } from "../../../core/i18n/languages";
 import { PRODUCE } from "../../../core/catalogue/produce-list";
 import { useI18n } from "../i18n/i18n";
+import { useProduceNames } from "../i18n/produce-names";
 import { SelectField } from "../../components/ui/select-field";
 import { useFormFields } from "../../components/ui/use-form-fields";
 
@@ -24,11 +26,12 @@ export function ProduceMatch({
   error?: string | undefined;
 }) {
   const { t, lang } = useI18n();
+  const names = useProduceNames();
   const fields = useFormFields(form, { name: values.name, category: values.category, produce: values.produce });
   const compared = comparedProduce({ name: fields.name, category: fields.category, choice: fields.produce });
   const choices = useMemo(
-    () => [...PRODUCE].sort((a, b) => produceName(a, lang).localeCompare(produceName(b, lang), lang === "hi" ? "hi-IN" : "en-IN")),
-    [lang],
+    () => [...PRODUCE].sort((a, b) => produceName(a, lang, names).localeCompare(produceName(b, lang, names), HTML_LANG[lang])),
+    [lang, names],
   );
   const typed = Boolean(fields.name.trim()) || compared.chosen;
   return (
@@ -37,18 +40,18 @@ export function ProduceMatch({
         {!typed
           ? null
           : compared.produce
-            ? t("produce.comparedWith", { name: produceName(compared.produce, lang) })
+            ? t("produce.comparedWith", { name: produceName(compared.produce, lang, names) })
             : compared.chosen
               ? t("produce.comparedWithNone")
               : t("produce.notFound")}
       </p>
       <SelectField label={t("produce.change")} name="produce" defaultValue={values.produce} error={error} hint={t("produce.changeHint")}>
         <option value="">
-          {compared.fromName ? t("produce.fromName", { name: produceName(compared.fromName, lang) }) : t("produce.fromNameUnknown")}
+          {compared.fromName ? t("produce.fromName", { name: produceName(compared.fromName, lang, names) }) : t("produce.fromNameUnknown")}
         </option>
         {choices.map((produce) => (
           <option key={produce.id} value={produce.id}>
-            {produceName(produce, lang)}
+            {produceName(produce, lang, names)}
           </option>
         ))}
         <option value={NO_PRODUCE}>{t("produce.none")}</option>

@@ -8,8 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigation } from "react-router";
 import { draftDiffersFrom, draftOf, draftValues, parseDraft, serializeDraft } from "../../../core/listings/listing-draft";
 import type { ListingFormValues } from "../../../core/listings/listing-form";
-import { offlineLanguageOf } from "../../../core/offline/offline-language";
-import { SELL_DRAFT_MESSAGES } from "../../../core/offline/offline-messages";
+import { useI18n } from "../i18n/i18n";
 import { HANDLES_OFFLINE_ATTRIBUTE } from "../offline/offline";
 import { clearSellDraft, readSellDraft, writeSellDraft } from "../offline/sell-draft-store";
 import { useOnline, usePageLang } from "../offline/use-connection";
@@ -20,6 +19,8 @@ export function useSellDraft({ startValues, refused }: { startValues: ListingFor
   const [formKey, setFormKey] = useState(0);
   const online = useOnline();
   const lang = usePageLang();
+  // The page's own catalogue carries the draft's words (its `offline` section, decision 060).
+  const { t } = useI18n();
   // Submit was pressed offline; forgotten once the network is back.
   const [notSentOffline, setNotSentOffline] = useState(false);
   const notSent = notSentOffline && !online;
@@ -61,7 +62,16 @@ export function useSellDraft({ startValues, refused }: { startValues: ListingFor
     restored,
     offline: !online,
     notSent,
-    messages: lang === null ? null : SELL_DRAFT_MESSAGES[offlineLanguageOf(lang)],
+    messages:
+      lang === null
+        ? null
+        : {
+            note: t("offline.sellDraft.note"),
+            restored: t("offline.sellDraft.restored"),
+            startAgain: t("offline.sellDraft.startAgain"),
+            offline: t("offline.sellDraft.offline"),
+            notSent: t("offline.sellDraft.notSent"),
+          },
     /** For the form's wrapper: every change, and the send itself. */
     wrapperProps: {
       ref: wrapper,

@@ -1,7 +1,5 @@
 import { Form, Link, useLocation } from "react-router";
-import { LANGUAGE_NAMES } from "../../../core/i18n/languages";
-// A file of its own (not inlined into the script as Vite does small assets): ~1 KB, cached for good.
-import hindiWordUrl from "./language-switch-hindi.svg?no-inline";
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from "../../../core/i18n/languages";
 import { useI18n } from "../i18n/i18n";
 import { CatalogueSearchForm } from "../search/catalogue-search-form";
 import { ProductSearchBox } from "../search/product-search-box";
@@ -10,7 +8,6 @@ import { useSignedInUser, type SignedInUser } from "../accounts/use-signed-in-us
 export function SiteHeader() {
   const user = useSignedInUser();
   const { lang, t } = useI18n();
-  const other = lang === "hi" ? "en" : "hi";
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const onResults = location.pathname === "/viewmore";
@@ -21,10 +18,10 @@ export function SiteHeader() {
     <header className="border-b border-brand-800 bg-brand-700 text-white">
       <div className="page flex flex-col gap-2 py-2">
         <div className="flex min-h-12 items-center gap-2">
-          <Link to="/" className="mr-auto shrink-0 rounded text-xl font-extrabold tracking-tight sm:text-2xl" aria-label={t("shell.home")}>
+          <Link to="/" className="me-auto shrink-0 rounded text-xl font-extrabold tracking-tight sm:text-2xl" aria-label={t("shell.home")}>
             Mandi<span className="text-saffron-500">.</span>
           </Link>
-          <LanguageSwitch to={other} label={t("shell.switchToLabel")} back={location.pathname + location.search} />
+          <LanguageSwitch lang={lang} label={t("shell.language")} back={location.pathname + location.search} />
           <nav aria-label={t("shell.account")} className="flex min-w-0 items-center gap-0.5 sm:gap-2">
             {user ? (
               <AccountMenu key={location.key} user={user} />
@@ -68,7 +65,7 @@ function AccountMenu({ user }: { user: SignedInUser }) {
         ) : null}
         <span aria-hidden="true">▾</span>
       </summary>
-      <div className="absolute right-0 z-40 mt-1 w-64 max-w-[calc(100vw-1rem)] rounded-lg border border-stone-200 bg-white py-1 text-stone-900 shadow-lg">
+      <div className="absolute end-0 z-40 mt-1 w-64 max-w-[calc(100vw-1rem)] rounded-lg border border-stone-200 bg-white py-1 text-stone-900 shadow-lg">
         <p className="px-4 py-2 text-sm text-stone-700 [overflow-wrap:anywhere]">{t("shell.signedInAs", { name: user.name })}</p>
         <ul>
           <li>
@@ -93,7 +90,7 @@ function AccountMenu({ user }: { user: SignedInUser }) {
           </li>
           <li>
             <Form method="post" action="/logout">
-              <button type="submit" className={`${item} w-full text-left`}>
+              <button type="submit" className={`${item} w-full text-start`}>
                 {t("shell.logout")}
               </button>
             </Form>
@@ -105,36 +102,45 @@ function AccountMenu({ user }: { user: SignedInUser }) {
 }
 
 /**
- * The other language, one press away: a plain form (no JavaScript needed) whose answer sets the
- * `lang` cookie and comes back to this page. The button reads in the language it offers. On an
- * English page "हिन्दी" is drawn from outlines (an image), not text: as text it would make every
- * English page download the Devanagari font on a phone without one
- * (scripts/fonts/make-language-switch-glyphs.ts). The button's name is its aria-label.
+ * Every language Mandi speaks, one press away (issue 40): a <details> list, so it opens without
+ * JavaScript and by keyboard, and stays one control at 360 px. Each choice is a button of one
+ * plain form (no JavaScript needed) whose answer sets the `lang` cookie and comes back to this
+ * page. Each name is written in its own language and script, marked with its `lang` and `dir`.
+ * The list is not drawn until it opens, so a page downloads no font for the other scripts' names
+ * unless the person opens it (app/fonts.css's unicode-range).
  */
-function LanguageSwitch({ to, label, back }: { to: "en" | "hi"; label: string; back: string }) {
+function LanguageSwitch({ lang, label, back }: { lang: Language; label: string; back: string }) {
   return (
-    <form method="post" action="/language" className="shrink-0">
-      <input type="hidden" name="lang" value={to} />
-      <input type="hidden" name="redirectTo" value={back} />
-      <button
-        type="submit"
-        lang={to === "hi" ? "hi-IN" : "en-IN"}
-        aria-label={label}
-        className="rounded px-1.5 py-2 font-semibold underline underline-offset-4 sm:px-2"
+    <details className="relative shrink-0">
+      <summary
+        className="flex cursor-pointer list-none items-center gap-1 rounded px-1.5 py-2 font-semibold sm:px-2 [&::-webkit-details-marker]:hidden"
+        aria-label={`${label}: ${LANGUAGE_NAMES[lang]}`}
       >
-        {to === "hi" ? (
-          // 2044 × 1304 font units at 1,000 to the em: the word's own width at the text's size.
-          <img
-            src={hindiWordUrl}
-            alt=""
-            width={2044}
-            height={1304}
-            className="inline-block h-[1.304em] w-auto border-b border-current align-middle"
-          />
-        ) : (
-          LANGUAGE_NAMES[to]
-        )}
-      </button>
-    </form>
+        {LANGUAGE_NAMES[lang]}
+        <span aria-hidden="true">▾</span>
+      </summary>
+      <form
+        method="post"
+        action="/language"
+        className="absolute end-0 z-40 mt-1 w-64 max-w-[calc(100vw-1rem)] rounded-lg border border-stone-200 bg-white py-1 text-stone-900 shadow-lg"
+      >
+        <input type="hidden" name="redirectTo" value={back} />
+        <ul>
+          {LANGUAGES.map((code) => (
+            <li key={code}>
+              <button
+                type="submit"
+                name="lang"
+                value={code}
+                lang={code}
+                className="block px-4 py-3 font-semibold hover:bg-stone-100 hover:underline w-full text-start"
+              >
+                {LANGUAGE_NAMES[code]}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </form>
+    </details>
   );
 }

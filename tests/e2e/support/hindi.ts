@@ -5,13 +5,13 @@
  * in Devanagari (core/locations/names-hi.ts).
  */
 import type { Page } from "@playwright/test";
-import type { EnglishCatalogue } from "../../../core/i18n/en";
-import { hi } from "../../../core/i18n/hi";
+import type { PageCatalogue } from "../../../core/i18n/catalogue-types";
+import hi from "../../../core/i18n/catalogues/hi.json";
 import { createTranslator, type MessageKey } from "../../../core/i18n/translate";
 import { withDatabase } from "./fixtures";
 
 /** A message of the Hindi catalogue with its placeholders filled, as the pages fill them (rosetta). */
-export const tHi = createTranslator<MessageKey<EnglishCatalogue>>("hi", hi);
+export const tHi = createTranslator<MessageKey<PageCatalogue>>("hi", hi);
 
 /**
  * Latin words a Hindi page may show: the brand, the switch's "English" (marked lang="en-IN"

@@ -1,0 +1,97 @@
+/**
+ * States' and districts' names in the ten languages beside English and Hindi (decision 060;
+ * method and coverage in README.md, "Names in every language"):
+ * 1. the language's own table, names/<language>.json: every state, and every district of the
+ *    states where the language is spoken, written by a speaker from the Local Government
+ *    Directory's local-script names (`lgd` says, district by district, whether LGD agreed, had
+ *    none, or was corrected);
+ * 2. any other district (a Tamil district on a Bengali page): its Hindi name transliterated into
+ *    the language's script with @indic-transliteration/sanscript, never Latin letters.
+ * Server only, like names-hi.ts: pages get the names they show in their data.
+ */
+import Sanscript from "@indic-transliteration/sanscript";
+import type { Language } from "../i18n/languages";
+import { provideOtherPlaceNames } from "./index";
+import bn from "./names/bn.json";
+import gu from "./names/gu.json";
+import kn from "./names/kn.json";
+import ml from "./names/ml.json";
+import mr from "./names/mr.json";
+import or from "./names/or.json";
+import ta from "./names/ta.json";
+import te from "./names/te.json";
+import ur from "./names/ur.json";
+
+/** The languages whose names come from here (English's are data.ts's, Hindi's names-hi.ts's). */
+export type OtherPlaceLanguage = Exclude<Language, "en" | "hi">;
+
+interface NameTable {
+  states: Readonly<Record<string, string>>;
+  /** By "<state slug>/<district slug>". */
+  districts: Readonly<Record<string, string>>;
+}
+
+export const PLACE_NAME_TABLES: Record<OtherPlaceLanguage, NameTable> = { bn, te, mr, ta, gu, or, kn, ur, ml };
+
+/** sanscript's name for each language's script (Marathi's is Devanagari, so a Hindi name is kept as it is). */
+const SCRIPT: Record<OtherPlaceLanguage, string> = {
+  bn: "bengali",
+  te: "telugu",
+  mr: "devanagari",
+  ta: "tamil",
+  gu: "gujarati",
+  or: "oriya",
+  kn: "kannada",
+  ur: "urdu",
+  ml: "malayalam",
+};
+
+const CONSONANT = "[\\u0915-\\u0939\\u0958-\\u095f]";
+/** A word-final consonant with no vowel sign, not closing a conjunct: Hindi leaves its vowel unsaid ("नासिक" is Nāsik, but "राष्ट्र" ends in a). */
+const FINAL_BARE_CONSONANT = new RegExp(`(?<!\\u094d)(${CONSONANT}\\u093c?)(?=$|[^\\u0900-\\u097f])`, "g");
+/** Malayalam writes a final ṇ, n, r, l, ḷ as a chillu letter, not with a virama. */
+const CHILLU: Readonly<Record<string, string>> = { ണ്: "ൺ", ന്: "ൻ", ര്: "ർ", ല്: "ൽ", ള്: "ൾ" };
+
+/**
+ * A Hindi (Devanagari) place name in another Indian script, as it is read aloud: Telugu, Tamil,
+ * Kannada and Malayalam sound a bare final consonant's vowel, so it gets a virama (నాసిక్,
+ * நாஸிக்); Malayalam's final n, r, l take their chillu; Gurmukhi writes no Devanagari-style
+ * conjuncts but for r, h and v below a letter; Urdu drops the short-vowel marks, as it is printed.
+ */
+export function transliterateHindiName(hindi: string, language: OtherPlaceLanguage): string {
+  if (language === "mr") return hindi;
+  let source = hindi.normalize("NFC");
+  if (language === "te" || language === "ta" || language === "kn" || language === "ml") source = source.replace(FINAL_BARE_CONSONANT, "$1्");
+  if ((language as string) === "pa") {
+    source = source
+      .replace(/ष/g, "श")
+      .replace(new RegExp(`(${CONSONANT})्\\1`, "g"), "ॱ$1") // a doubled letter: Gurmukhi's addak, marked here and drawn below
+      .replace(/्(?![रहव])/g, "");
+  }
+  let written = Sanscript.t(source, "devanagari", SCRIPT[language]);
+  if ((language as string) === "pa") written = written.replace(/ॱ/g, "ੱ");
+  if (language === "ml") written = written.replace(/([ണനരലള]്)(?=$|[^\u0d00-\u0d7f\u200c\u200d])/g, (pair) => CHILLU[pair] ?? pair);
+  if (language === "ur") written = written.replace(/[\u064b-\u0652\u0670]/g, "");
+  return written.normalize("NFC");
+}
+
+const transliterated = new Map<string, string>();
+
+/** A name from the language's table, else its Hindi name transliterated (made once). */
+function nameIn(language: OtherPlaceLanguage, own: string | undefined, hindi: string): string {
+  if (own) return own;
+  const key = `${language}\u0000${hindi}`;
+  let made = transliterated.get(key);
+  if (made === undefined) transliterated.set(key, (made = transliterateHindiName(hindi, language)));
+  return made;
+}
+
+export function stateNameIn(language: OtherPlaceLanguage, stateSlug: string, hindi: string): string {
+  return nameIn(language, PLACE_NAME_TABLES[language].states[stateSlug], hindi);
+}
+
+export function districtNameIn(language: OtherPlaceLanguage, stateSlug: string, districtSlug: string, hindi: string): string {
+  return nameIn(language, PLACE_NAME_TABLES[language].districts[`${stateSlug}/${districtSlug}`], hindi);
+}
+
+provideOtherPlaceNames({ tables: PLACE_NAME_TABLES, stateNameIn, districtNameIn });
