@@ -15,7 +15,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 
 const BUDGET_KB = 120;
-const LANGUAGES = ["en", "hi"];
+const LANGUAGES = ["en", "hi", "bn", "te", "mr", "ta", "gu", "or", "kn", "pa", "ur", "ml"];
 const ASSETS = "build/client/assets";
 const MODULE_LIST = "build/client-modules.json";
 const BROWSER_PACKAGES = new Set([
@@ -131,14 +131,18 @@ if (problems.length) {
 }
 console.log("Bundle check passed: no server code in the browser bundle; first load within budget.");
 
-/** Every message of core/i18n/catalogues/<language>.json. */
-function catalogueMessages(language) {
-  const flat = (tree) => Object.values(tree).flatMap((value) => (typeof value === "string" ? [value] : flat(value)));
-  return flat(JSON.parse(readFileSync(`core/i18n/catalogues/${language}.json`, "utf8")));
+/** A part of a language's catalogue (core/i18n/catalogues/<language>/<part>.json). */
+function cataloguePart(language, part) {
+  return JSON.parse(readFileSync(`core/i18n/catalogues/${language}/${part}.json`, "utf8"));
 }
 
-/** The catalogue as the JSON the server sends to a page: all but the emails' and the server's words (core/i18n/catalogues.ts). */
+/** The messages a page's script must not carry: the pages' words (the offline part is the service worker's by design). */
+function catalogueMessages(language) {
+  const flat = (tree) => Object.values(tree).flatMap((value) => (typeof value === "string" ? [value] : flat(value)));
+  return flat(cataloguePart(language, "pages"));
+}
+
+/** The catalogue as the JSON the server sends to a page (core/i18n/catalogues.ts, CATALOGUES). */
 function catalogueAsJson(language) {
-  const { mail: _mail, server: _server, ...page } = JSON.parse(readFileSync(`core/i18n/catalogues/${language}.json`, "utf8"));
-  return JSON.stringify(page);
+  return JSON.stringify({ ...cataloguePart(language, "pages"), offline: cataloguePart(language, "offline") });
 }

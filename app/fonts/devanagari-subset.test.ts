@@ -10,8 +10,10 @@ import { readFileSync } from "node:fs";
 import fontverter from "fontverter";
 import * as hb from "harfbuzzjs";
 import { describe, expect, it } from "vitest";
-import hi from "../../core/i18n/catalogues/hi.json";
 import { codePointsOf, UNICODE_RANGE } from "../../scripts/fonts/make-devanagari-subset";
+import { FULL_CATALOGUES } from "../../core/i18n/catalogues";
+
+const hi = FULL_CATALOGUES.hi;
 
 const full = (weight: number) =>
   `node_modules/@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff2`;

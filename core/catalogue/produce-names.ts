@@ -6,15 +6,16 @@
  * one of these languages gets the names it shows in its data, never the ten tables.
  */
 import type { Language } from "../i18n/languages";
-import bn from "./produce-names/bn.json";
-import gu from "./produce-names/gu.json";
-import kn from "./produce-names/kn.json";
-import ml from "./produce-names/ml.json";
-import mr from "./produce-names/mr.json";
-import or from "./produce-names/or.json";
-import ta from "./produce-names/ta.json";
-import te from "./produce-names/te.json";
-import ur from "./produce-names/ur.json";
+import bn from "./produce-names/bn.json" with { type: "json" };
+import gu from "./produce-names/gu.json" with { type: "json" };
+import kn from "./produce-names/kn.json" with { type: "json" };
+import ml from "./produce-names/ml.json" with { type: "json" };
+import mr from "./produce-names/mr.json" with { type: "json" };
+import or from "./produce-names/or.json" with { type: "json" };
+import pa from "./produce-names/pa.json" with { type: "json" };
+import ta from "./produce-names/ta.json" with { type: "json" };
+import te from "./produce-names/te.json" with { type: "json" };
+import ur from "./produce-names/ur.json" with { type: "json" };
 import { produceById, produceName } from "./produce";
 import type { Produce } from "./produce-list";
 
@@ -28,7 +29,7 @@ export interface ProduceNameEntry {
 
 type ProduceNameTable = Readonly<Record<string, ProduceNameEntry>>;
 
-export const PRODUCE_NAME_TABLES = { bn, te, mr, ta, gu, or, kn, ur, ml } as unknown as Record<OtherProduceLanguage, ProduceNameTable>;
+export const PRODUCE_NAME_TABLES = { bn, te, mr, ta, gu, or, kn, pa, ur, ml } as unknown as Record<OtherProduceLanguage, ProduceNameTable>;
 
 /** Every produce's shown name in a language, by id: what a page in it gets with its data (null in English and Hindi, which the browser has). */
 export function produceNamesIn(language: Language): Readonly<Record<string, string>> | null {

@@ -1,11 +1,14 @@
 /**
- * The shape of a language's catalogue, from the English one (core/i18n/catalogues/en.json; decision
+ * The shape of a language's catalogue, from the English one (core/i18n/catalogues/en/; decision
  * 060). Types only: importing this module brings no messages into a browser chunk.
  */
-import type en from "./catalogues/en.json";
+import type mail from "./catalogues/en/mail.json";
+import type offline from "./catalogues/en/offline.json";
+import type pages from "./catalogues/en/pages.json";
+import type server from "./catalogues/en/server.json";
 
-/** Every word of one language: the pages', the offline pieces', the emails' (`mail`) and the server's (`server`). */
-export type FullCatalogue = typeof en;
+/** What a page may show and the browser fetches (server/http/messages.ts): the pages' words and the offline pieces'. */
+export type PageCatalogue = typeof pages & { offline: typeof offline };
 
-/** What a page may show and the browser fetches (server/http/messages.ts): all but the emails' and the server's words. */
-export type PageCatalogue = Omit<FullCatalogue, "mail" | "server">;
+/** Every word of one language: the page words, the emails' (`mail`) and the server's (`server`, keyed by the English text). */
+export type FullCatalogue = PageCatalogue & { mail: typeof mail; server: typeof server };

@@ -4,11 +4,12 @@ import { REPORT_REASONS } from "../moderation/moderation";
 import { UNITS } from "../money/units";
 import { SPEC_NO_DOWNLOAD_URL, UPLOAD_ERROR_MESSAGES, UPLOAD_STATES, type UploadErrorCode } from "../uploads/upload-task";
 import { FULL_CATALOGUES } from "./catalogues";
-import en from "./catalogues/en.json";
-import hi from "./catalogues/hi.json";
 import { LANGUAGES, type Language } from "./languages";
 import { serverMessagesIn, translateServerMessage } from "./server-messages";
 import { createTranslator, placeholdersOf, type MessageTree } from "./translate";
+
+const en = FULL_CATALOGUES.en;
+const hi = FULL_CATALOGUES.hi;
 
 /** Every message of a catalogue by its dotted key (the `server` section's keys are English sentences, kept whole). */
 function flatten(tree: MessageTree, prefix = ""): Map<string, string> {
@@ -38,6 +39,7 @@ const SCRIPT: Record<Exclude<Language, "en">, RegExp> = {
   gu: /\p{Script=Gujarati}/u,
   or: /\p{Script=Oriya}/u,
   kn: /\p{Script=Kannada}/u,
+  pa: /\p{Script=Gurmukhi}/u,
   ur: /\p{Script=Arabic}/u,
   ml: /\p{Script=Malayalam}/u,
 };

@@ -22,6 +22,7 @@ describe("choosing the page's language", () => {
     // The ten other languages, by their tags as phones send them (issue 40).
     expect(languageFromAcceptLanguage("ta-IN,ta;q=0.9,en-US;q=0.8")).toBe("ta");
     expect(languageFromAcceptLanguage("mr-IN,hi;q=0.8")).toBe("mr");
+    expect(languageFromAcceptLanguage("pa-Guru-IN")).toBe("pa");
     expect(languageFromAcceptLanguage("ur-Arab-IN")).toBe("ur");
     expect(languageFromAcceptLanguage("ur-PK,ur;q=0.9")).toBe("ur");
     expect(languageFromAcceptLanguage("bn-BD, or-IN;q=0.9")).toBe("bn");

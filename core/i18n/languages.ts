@@ -4,8 +4,7 @@
  * browser's Accept-Language, else English.
  * URLs are the same in every language.
  */
-// Punjabi (pa) joins when its catalogue is whole (issue 40: its translation was unfinished at this landing).
-export const LANGUAGES = ["en", "hi", "bn", "te", "mr", "ta", "gu", "or", "kn", "ur", "ml"] as const;
+export const LANGUAGES = ["en", "hi", "bn", "te", "mr", "ta", "gu", "or", "kn", "pa", "ur", "ml"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
 
@@ -24,6 +23,7 @@ export const HTML_LANG: Record<Language, string> = {
   gu: "gu-IN",
   or: "or-IN",
   kn: "kn-IN",
+  pa: "pa-IN",
   ur: "ur-IN",
   ml: "ml-IN",
 };
@@ -39,6 +39,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   gu: "ગુજરાતી",
   or: "ଓଡ଼ିଆ",
   kn: "ಕನ್ನಡ",
+  pa: "ਪੰਜਾਬੀ",
   ur: "اردو",
   ml: "മലയാളം",
 };

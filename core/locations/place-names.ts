@@ -12,15 +12,16 @@
 import Sanscript from "@indic-transliteration/sanscript";
 import type { Language } from "../i18n/languages";
 import { provideOtherPlaceNames } from "./index";
-import bn from "./names/bn.json";
-import gu from "./names/gu.json";
-import kn from "./names/kn.json";
-import ml from "./names/ml.json";
-import mr from "./names/mr.json";
-import or from "./names/or.json";
-import ta from "./names/ta.json";
-import te from "./names/te.json";
-import ur from "./names/ur.json";
+import bn from "./names/bn.json" with { type: "json" };
+import gu from "./names/gu.json" with { type: "json" };
+import kn from "./names/kn.json" with { type: "json" };
+import ml from "./names/ml.json" with { type: "json" };
+import mr from "./names/mr.json" with { type: "json" };
+import or from "./names/or.json" with { type: "json" };
+import pa from "./names/pa.json" with { type: "json" };
+import ta from "./names/ta.json" with { type: "json" };
+import te from "./names/te.json" with { type: "json" };
+import ur from "./names/ur.json" with { type: "json" };
 
 /** The languages whose names come from here (English's are data.ts's, Hindi's names-hi.ts's). */
 export type OtherPlaceLanguage = Exclude<Language, "en" | "hi">;
@@ -31,7 +32,7 @@ interface NameTable {
   districts: Readonly<Record<string, string>>;
 }
 
-export const PLACE_NAME_TABLES: Record<OtherPlaceLanguage, NameTable> = { bn, te, mr, ta, gu, or, kn, ur, ml };
+export const PLACE_NAME_TABLES: Record<OtherPlaceLanguage, NameTable> = { bn, te, mr, ta, gu, or, kn, pa, ur, ml };
 
 /** sanscript's name for each language's script (Marathi's is Devanagari, so a Hindi name is kept as it is). */
 const SCRIPT: Record<OtherPlaceLanguage, string> = {
@@ -42,6 +43,7 @@ const SCRIPT: Record<OtherPlaceLanguage, string> = {
   gu: "gujarati",
   or: "oriya",
   kn: "kannada",
+  pa: "gurmukhi",
   ur: "urdu",
   ml: "malayalam",
 };
@@ -62,14 +64,14 @@ export function transliterateHindiName(hindi: string, language: OtherPlaceLangua
   if (language === "mr") return hindi;
   let source = hindi.normalize("NFC");
   if (language === "te" || language === "ta" || language === "kn" || language === "ml") source = source.replace(FINAL_BARE_CONSONANT, "$1्");
-  if ((language as string) === "pa") {
+  if (language === "pa") {
     source = source
       .replace(/ष/g, "श")
       .replace(new RegExp(`(${CONSONANT})्\\1`, "g"), "ॱ$1") // a doubled letter: Gurmukhi's addak, marked here and drawn below
       .replace(/्(?![रहव])/g, "");
   }
   let written = Sanscript.t(source, "devanagari", SCRIPT[language]);
-  if ((language as string) === "pa") written = written.replace(/ॱ/g, "ੱ");
+  if (language === "pa") written = written.replace(/ॱ/g, "ੱ");
   if (language === "ml") written = written.replace(/([ണനരലള]്)(?=$|[^\u0d00-\u0d7f\u200c\u200d])/g, (pair) => CHILLU[pair] ?? pair);
   if (language === "ur") written = written.replace(/[\u064b-\u0652\u0670]/g, "");
   return written.normalize("NFC");

@@ -2,25 +2,26 @@
  * Every word the offline features show (the installed app's name, the offline banner and page,
  * the sell form's saved draft), by language: each catalogue's `offline` section (decision 060).
  * The page picks the language from its `<html lang>`; the service worker from the saved page's
- * own `<html lang>`, or, for its offline page, the last page the person saw. Only this section of
- * each catalogue is imported (named JSON imports), so the service worker carries no other words.
+ * own `<html lang>`, or, for its offline page, the last page the person saw. Only this part of
+ * each catalogue is imported, so the service worker carries no other words.
  */
-import { offline as bn } from "../i18n/catalogues/bn.json";
-import { offline as en } from "../i18n/catalogues/en.json";
-import { offline as gu } from "../i18n/catalogues/gu.json";
-import { offline as hi } from "../i18n/catalogues/hi.json";
-import { offline as kn } from "../i18n/catalogues/kn.json";
-import { offline as ml } from "../i18n/catalogues/ml.json";
-import { offline as mr } from "../i18n/catalogues/mr.json";
-import { offline as or } from "../i18n/catalogues/or.json";
-import { offline as ta } from "../i18n/catalogues/ta.json";
-import { offline as te } from "../i18n/catalogues/te.json";
-import { offline as ur } from "../i18n/catalogues/ur.json";
+import bn from "../i18n/catalogues/bn/offline.json" with { type: "json" };
+import en from "../i18n/catalogues/en/offline.json" with { type: "json" };
+import gu from "../i18n/catalogues/gu/offline.json" with { type: "json" };
+import hi from "../i18n/catalogues/hi/offline.json" with { type: "json" };
+import kn from "../i18n/catalogues/kn/offline.json" with { type: "json" };
+import ml from "../i18n/catalogues/ml/offline.json" with { type: "json" };
+import mr from "../i18n/catalogues/mr/offline.json" with { type: "json" };
+import or from "../i18n/catalogues/or/offline.json" with { type: "json" };
+import pa from "../i18n/catalogues/pa/offline.json" with { type: "json" };
+import ta from "../i18n/catalogues/ta/offline.json" with { type: "json" };
+import te from "../i18n/catalogues/te/offline.json" with { type: "json" };
+import ur from "../i18n/catalogues/ur/offline.json" with { type: "json" };
 import type { Language } from "../i18n/languages";
 
 export type OfflineWords = typeof en;
 
-const OFFLINE_WORDS: Record<Language, OfflineWords> = { en, hi, bn, te, mr, ta, gu, or, kn, ur, ml };
+const OFFLINE_WORDS: Record<Language, OfflineWords> = { en, hi, bn, te, mr, ta, gu, or, kn, pa, ur, ml };
 
 /** The installed app's name (web app manifest) and its short name under the icon. */
 export const APP_NAMES = pick("app");

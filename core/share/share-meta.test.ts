@@ -31,7 +31,7 @@ describe("share meta tags", () => {
     const alternates = tags
       .filter((tag) => "property" in tag && tag.property === "og:locale:alternate")
       .map((tag) => ("content" in tag ? tag.content : ""));
-    expect(alternates).toEqual(["en_IN", "bn_IN", "te_IN", "mr_IN", "ta_IN", "gu_IN", "or_IN", "kn_IN", "ur_IN", "ml_IN"]);
+    expect(alternates).toEqual(["en_IN", "bn_IN", "te_IN", "mr_IN", "ta_IN", "gu_IN", "or_IN", "kn_IN", "pa_IN", "ur_IN", "ml_IN"]);
   });
 
   it("say summary without an image, and keep descriptions short", () => {

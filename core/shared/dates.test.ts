@@ -13,9 +13,11 @@ import {
   startOfIndiaDay,
 } from "./dates";
 import { formatMonthYear } from "./month-year";
-import en from "../i18n/catalogues/en.json";
-import hi from "../i18n/catalogues/hi.json";
 import { createTranslator, type MessageTree } from "../i18n/translate";
+import { FULL_CATALOGUES } from "../i18n/catalogues";
+
+const en = FULL_CATALOGUES.en;
+const hi = FULL_CATALOGUES.hi;
 
 const utc = (y: number, m: number, d: number, h = 0, min = 0) => Date.UTC(y, m - 1, d, h, min);
 

@@ -4,7 +4,6 @@
  * scrolling, and an automated axe-core (WCAG 2 A/AA) scan of the main screens.
  */
 import type { Locator, Page } from "@playwright/test";
-import hi from "../../core/i18n/catalogues/hi.json";
 import { makeProducePhoto } from "../../server/seed/factories";
 import {
   deleteListings,
@@ -20,6 +19,7 @@ import {
 } from "./support/fixtures";
 import { axeViolations } from "./support/axe";
 import { tHi } from "./support/hindi";
+import { hi } from "./support/catalogues";
 
 test.use({ viewport: { width: 360, height: 760 } });
 

@@ -4,10 +4,9 @@
  * by mouse and keyboard, with and without JavaScript, axe at 0.
  */
 import type { Page } from "@playwright/test";
-import en from "../../core/i18n/catalogues/en.json";
-import hi from "../../core/i18n/catalogues/hi.json";
 import { axeViolations } from "./support/axe";
 import { deleteUser, documentScrollWidth, expect, gotoHydrated, logIn, signUpSeller, test } from "./support/fixtures";
+import { en, hi } from "./support/catalogues";
 
 test.use({ viewport: { width: 360, height: 640 }, bypassCSP: true });
 

@@ -12,11 +12,10 @@
  * wa.me is answered by a local stand-in: the test checks where the browser went, not WhatsApp.
  */
 import type { Browser, BrowserContext } from "@playwright/test";
-import en from "../../core/i18n/catalogues/en.json";
-import hi from "../../core/i18n/catalogues/hi.json";
 import { formatMonthYear } from "../../core/shared/month-year";
 import { axeViolations } from "./support/axe";
 import { createListingWith, documentScrollWidth, expect, gotoHydrated, openSellerContext, test, uniqueTag } from "./support/fixtures";
+import { en, hi } from "./support/catalogues";
 
 test.describe.configure({ timeout: 90_000 });
 

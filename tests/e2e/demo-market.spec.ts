@@ -11,13 +11,12 @@ import { createRequire } from "node:module";
 import { promisify } from "node:util";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
-import en from "../../core/i18n/catalogues/en.json";
-import hi from "../../core/i18n/catalogues/hi.json";
 import { MESSAGES } from "../../core/i18n/messages";
 import { POPULAR_LOCATIONS } from "../../core/locations/popular";
 import { startAppProcess, TEST_AUTH_SECRET, type AppProcess } from "../support/app-process";
 import { closedPort } from "../support/test-smtp-server";
 import { axeViolations } from "./support/axe";
+import { en, hi } from "./support/catalogues";
 
 test.use({ viewport: { width: 360, height: 640 } });
 test.describe.configure({ mode: "serial" });

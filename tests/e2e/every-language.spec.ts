@@ -11,8 +11,7 @@ import { HTML_LANG, textDirection, type Language } from "../../core/i18n/languag
 import { expect, test, uniqueTag } from "./support/fixtures";
 import { chooseLanguage } from "./support/languages";
 
-// Punjabi joins when its catalogue is whole (core/i18n/languages.ts).
-const TEN = ["bn", "te", "mr", "ta", "gu", "or", "kn", "ur", "ml"] as const satisfies readonly Language[];
+const TEN = ["bn", "te", "mr", "ta", "gu", "or", "kn", "pa", "ur", "ml"] as const satisfies readonly Language[];
 
 const SCRIPT: Record<(typeof TEN)[number], RegExp> = {
   bn: /\p{Script=Bengali}/u,
@@ -22,6 +21,7 @@ const SCRIPT: Record<(typeof TEN)[number], RegExp> = {
   gu: /\p{Script=Gujarati}/u,
   or: /\p{Script=Oriya}/u,
   kn: /\p{Script=Kannada}/u,
+  pa: /\p{Script=Gurmukhi}/u,
   ur: /\p{Script=Arabic}/u,
   ml: /\p{Script=Malayalam}/u,
 };
@@ -65,8 +65,8 @@ test("onion and wheat are found by their name in every script and by the Latin s
   const tag = uniqueTag();
   const onion = await createListing({ name: `${tag} onion`, category: "vegetables" });
   const wheat = await createListing({ name: `${tag} wheat`, category: "wheat" });
-  const onionWords = ["পেঁয়াজ", "ఉల్లిపాయ", "कांदा", "வெங்காயம்", "ડુંગળી", "ପିଆଜ", "ಈರುಳ್ಳಿ", "پیاز", "ഉള്ളി", "kanda", "vengayam"];
-  const wheatWords = ["gahu", "गहू", "கோதுமை", "గోధుమ"];
+  const onionWords = ["পেঁয়াজ", "ఉల్లిపాయ", "कांदा", "வெங்காயம்", "ડુંગળી", "ପିଆଜ", "ಈರುಳ್ಳಿ", "ਪਿਆਜ਼", "پیاز", "ഉള്ളി", "kanda", "vengayam"];
+  const wheatWords = ["kanak", "gahu", "ਕਣਕ", "गहू", "கோதுமை", "గోధుమ"];
   for (const [words, listing] of [
     [onionWords, onion],
     [wheatWords, wheat],

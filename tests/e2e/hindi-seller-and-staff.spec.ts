@@ -8,7 +8,6 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { formatShortDate } from "../../core/shared/dates";
-import hi from "../../core/i18n/catalogues/hi.json";
 import { translateServerMessage } from "../../core/i18n/server-messages";
 import { MODERATION_MESSAGES } from "../../core/moderation/moderation";
 import {
@@ -27,6 +26,7 @@ import {
   withDatabase,
 } from "./support/fixtures";
 import { latinLeftNow, tHi as t } from "./support/hindi";
+import { hi } from "./support/catalogues";
 
 test.use({ locale: "hi-IN" });
 

@@ -4,8 +4,6 @@
  * letters is left but names, figures and an allow-list), every page passes axe, and the main
  * flows work, their texts looked up in the catalogue rather than written here.
  */
-import en from "../../core/i18n/catalogues/en.json";
-import hi from "../../core/i18n/catalogues/hi.json";
 import { translateServerMessage } from "../../core/i18n/server-messages";
 import { makeProducePhoto } from "../../server/seed/factories";
 import {
@@ -27,6 +25,7 @@ import {
 import { axeViolations } from "./support/axe";
 import { alsoUserTextsNow, latinLeftOn, userTexts } from "./support/hindi";
 import { chooseLanguage } from "./support/languages";
+import { en, hi } from "./support/catalogues";
 
 test.use({ locale: "hi-IN" });
 

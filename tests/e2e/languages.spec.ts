@@ -4,10 +4,9 @@
  * same page and never off the site; shared caches keep one copy per language.
  */
 import { E2E_PORT } from "../../playwright.config";
-import en from "../../core/i18n/catalogues/en.json";
-import hi from "../../core/i18n/catalogues/hi.json";
 import { expect, test } from "./support/fixtures";
 import { chooseLanguage } from "./support/languages";
+import { en, hi } from "./support/catalogues";
 
 const OWN_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 const htmlLang = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];

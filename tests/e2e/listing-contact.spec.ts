@@ -7,10 +7,9 @@
  * page's language; axe finds nothing.
  */
 import type { Locator, Page } from "@playwright/test";
-import en from "../../core/i18n/catalogues/en.json";
-import hi from "../../core/i18n/catalogues/hi.json";
 import { axeViolations } from "./support/axe";
 import { expect, test, uniqueTag, waitForHydration } from "./support/fixtures";
+import { en, hi } from "./support/catalogues";
 
 // A listing with a photo, a second browser context and a walk through the page by keyboard: about 35 s measured on a loaded run.
 test.describe.configure({ timeout: 90_000 });

@@ -6,10 +6,9 @@
 import type { Page } from "@playwright/test";
 import { distanceKm, roughDistanceText } from "../../core/locations/distance";
 import { districtCentre } from "../../core/locations/centres";
-import en from "../../core/i18n/catalogues/en.json";
-import hi from "../../core/i18n/catalogues/hi.json";
 import { axeViolations } from "./support/axe";
 import { createBackdatedListings, expect, openSellerContext, test, uniqueTag } from "./support/fixtures";
+import { en, hi } from "./support/catalogues";
 
 const tag = uniqueTag();
 const prefix = `Nearby ${tag}`;

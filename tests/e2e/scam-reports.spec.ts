@@ -5,7 +5,6 @@
  * reason; a seller whose listing carries a UPI ID sees, in Hindi, why it waits for a moderator.
  */
 import type { Browser } from "@playwright/test";
-import hi from "../../core/i18n/catalogues/hi.json";
 import { latinLeftNow } from "./support/hindi";
 import { translateServerMessage } from "../../core/i18n/server-messages";
 import { HELD_MESSAGES, MODERATION_MESSAGES } from "../../core/moderation/moderation";
@@ -21,6 +20,7 @@ import {
   uniqueTag,
   withDatabase,
 } from "./support/fixtures";
+import { hi } from "./support/catalogues";
 
 async function openAdminContext(browser: Browser) {
   const admin = await openSellerContext(browser);

@@ -5,11 +5,10 @@
  * a chip that removes it in one tap, and the sort stays outside, one tap away.
  */
 import type { Page } from "@playwright/test";
-import en from "../../core/i18n/catalogues/en.json";
-import hi from "../../core/i18n/catalogues/hi.json";
 import { createTranslator, type MessageKey } from "../../core/i18n/translate";
 import type { PageCatalogue } from "../../core/i18n/catalogue-types";
 import { createBackdatedListings, expect, openSellerContext, test, uniqueTag, type CreatedListing } from "./support/fixtures";
+import { en, hi } from "./support/catalogues";
 
 const FOLD = 320;
 const tag = uniqueTag();

@@ -5,10 +5,10 @@
  * one does, and records the language it was started in; or removes it.
  */
 import type { Page } from "@playwright/test";
-import hi from "../../core/i18n/catalogues/hi.json";
 import { axeViolations } from "./support/axe";
 import { installRecognizer, nextPlan, recognizerStarts } from "./support/fake-speech";
 import { expect, gotoHydrated, test, uniqueTag } from "./support/fixtures";
+import { hi } from "./support/catalogues";
 
 const productBox = (page: Page, name: string) => page.getByRole("combobox", { name });
 const suggestions = (page: Page, name: string) => page.getByRole("listbox", { name });

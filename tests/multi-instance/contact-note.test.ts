@@ -11,13 +11,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import en from "../../core/i18n/catalogues/en.json";
-import hi from "../../core/i18n/catalogues/hi.json";
 import { formatMonthYear } from "../../core/shared/month-year";
 import { makeProducePhoto, makeSeller } from "../../server/seed/factories";
 import { freePort } from "../support/app-instance";
 import { cookiesOf, request, startAppProcess, type AppProcess } from "../support/app-process";
 import { createTestDatabase, testEngines, type TestDatabase } from "../support/test-database";
+import { FULL_CATALOGUES } from "../../core/i18n/catalogues";
+
+const en = FULL_CATALOGUES.en;
+const hi = FULL_CATALOGUES.hi;
 
 const PAGES_PER_HOUR = 4;
 const from = (address: string, headers: Record<string, string> = {}) => ({ headers: { "x-forwarded-for": address, ...headers } });

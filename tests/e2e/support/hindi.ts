@@ -6,9 +6,9 @@
  */
 import type { Page } from "@playwright/test";
 import type { PageCatalogue } from "../../../core/i18n/catalogue-types";
-import hi from "../../../core/i18n/catalogues/hi.json";
 import { createTranslator, type MessageKey } from "../../../core/i18n/translate";
 import { withDatabase } from "./fixtures";
+import { hi } from "./catalogues";
 
 /** A message of the Hindi catalogue with its placeholders filled, as the pages fill them (rosetta). */
 export const tHi = createTranslator<MessageKey<PageCatalogue>>("hi", hi);
