@@ -109,7 +109,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {asked ? (
                 [...new URLSearchParams(asked)].map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)
               ) : (
-                <label className="text-left text-sm font-semibold">
+                <label className="text-start text-sm font-semibold">
                   {t("home.emptyWant")}
                   <input name="q" type="search" required maxLength={100} className="input mt-1 block" />
                 </label>

@@ -16,6 +16,7 @@ import { NoteForm } from "../features/moderation/note-form";
 import { SubmitButton } from "../components/ui/submit-button";
 import type { Route } from "./+types/admin.listings.$id";
 import { metaI18n, useI18n } from "../features/i18n/i18n";
+import { FULL_STOP } from "../../core/i18n/full-stop";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const { t } = metaI18n(matches);
@@ -84,7 +85,7 @@ export default function ModerateListing({ loaderData, actionData }: Route.Compon
           <p className="mt-1 font-semibold text-amber-900">
             {t("caseFile.reviewAskedOn")}{" "}
             <time dateTime={isoDate(listing.reviewRequestedAt)}>{formatShortDate(listing.reviewRequestedAt, lang)}</time>
-            {lang === "en" ? "." : "।"}
+            {FULL_STOP[lang]}
           </p>
         ) : null}
         <p className="mt-2">

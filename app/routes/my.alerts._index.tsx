@@ -261,7 +261,7 @@ function SavedSearch({ search, mailEnabled, pushOffered }: { search: SearchItem;
           <Hidden intent="settings" id={search.id} />
           <fieldset>
             <legend className="label">{t("alerts.settings")}</legend>
-            <label className="mr-4 inline-flex items-center gap-2 py-1">
+            <label className="me-4 inline-flex items-center gap-2 py-1">
               <input type="radio" name="pace" value="instant" defaultChecked={search.pace === "instant"} /> {t("alerts.paceInstant")}
             </label>
             <label className="inline-flex items-center gap-2 py-1">
@@ -354,7 +354,7 @@ export default function MyAlerts({ loaderData, actionData }: Route.ComponentProp
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold [overflow-wrap:anywhere]">
                     {match.fresh ? (
-                      <span className="mr-2 rounded bg-saffron-500 px-2 py-0.5 text-sm text-stone-950">{t("alerts.newMark")}</span>
+                      <span className="me-2 rounded bg-saffron-500 px-2 py-0.5 text-sm text-stone-950">{t("alerts.newMark")}</span>
                     ) : null}
                     <Link to={`/view/${match.listing.id}`} className="underline-offset-4 hover:underline">
                       {match.listing.name}

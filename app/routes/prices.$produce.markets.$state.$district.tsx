@@ -103,17 +103,17 @@ export default function MarketRates({ loaderData }: Route.ComponentProps) {
             <table className="w-full border-collapse text-sm" data-testid="markets-table">
               <caption className="sr-only">{t("mandiRate.marketsTitle", { produce, district })}</caption>
               <thead>
-                <tr className="border-b border-stone-300 text-left">
+                <tr className="border-b border-stone-300 text-start">
                   <th scope="col" className="px-2 py-1">
                     {t("mandiRate.market")}
                   </th>
-                  <th scope="col" className="px-2 py-1 text-right">
+                  <th scope="col" className="px-2 py-1 text-end">
                     {t("mandiRate.modal")}
                   </th>
                   <th scope="col" className="px-2 py-1">
                     {t("mandiRate.band")}
                   </th>
-                  <th scope="col" className="px-2 py-1 text-right">
+                  <th scope="col" className="px-2 py-1 text-end">
                     {t("mandiRate.perQuintal")}
                   </th>
                 </tr>
@@ -121,15 +121,15 @@ export default function MarketRates({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {markets.map((market) => (
                   <tr key={market.market} className="border-b border-stone-200">
-                    <th scope="row" className="px-2 py-1 text-left font-normal [overflow-wrap:anywhere]">
+                    <th scope="row" className="px-2 py-1 text-start font-normal [overflow-wrap:anywhere]">
                       {market.market}
                       {market.principal ? (
                         <span className="block text-xs font-semibold text-brand-800">{t("mandiRate.principalMark")}</span>
                       ) : null}
                     </th>
-                    <td className="px-2 py-1 text-right font-semibold whitespace-nowrap">{formatRupees(market.modalPerKg)}</td>
+                    <td className="px-2 py-1 text-end font-semibold whitespace-nowrap">{formatRupees(market.modalPerKg)}</td>
                     <td className="px-2 py-1 whitespace-nowrap">{rateBand(market)}</td>
-                    <td className="px-2 py-1 text-right whitespace-nowrap">{formatRupees(market.modalPerQuintal)}</td>
+                    <td className="px-2 py-1 text-end whitespace-nowrap">{formatRupees(market.modalPerQuintal)}</td>
                   </tr>
                 ))}
               </tbody>

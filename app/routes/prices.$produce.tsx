@@ -129,11 +129,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 function SummaryCells({ summary }: { summary: PriceSummary }) {
   return (
     <>
-      <td className="px-2 py-1 text-right font-semibold whitespace-nowrap">{formatRupees(summary.medianPaise)}</td>
+      <td className="px-2 py-1 text-end font-semibold whitespace-nowrap">{formatRupees(summary.medianPaise)}</td>
       <td className="px-2 py-1 whitespace-nowrap">
         {formatRupees(summary.lowPaise)}–{formatRupees(summary.highPaise).replace(/^₹/, "")}
       </td>
-      <td className="px-2 py-1 text-right">{summary.listings}</td>
+      <td className="px-2 py-1 text-end">{summary.listings}</td>
     </>
   );
 }
@@ -150,14 +150,14 @@ function RegionTable({
   return (
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-sm">
-        <caption className="mb-2 text-left text-lg font-semibold">{caption}</caption>
+        <caption className="mb-2 text-start text-lg font-semibold">{caption}</caption>
         <thead>
           <SummaryHeadRow first={placeHeader} />
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.href} className="border-b border-stone-200">
-              <th scope="row" className="px-2 py-1 text-left font-normal">
+              <th scope="row" className="px-2 py-1 text-start font-normal">
                 <Link to={row.href} className="font-medium text-brand-800 underline underline-offset-4">
                   {row.name}
                 </Link>
@@ -175,17 +175,17 @@ function RegionTable({
 function SummaryHeadRow({ first }: { first: string }) {
   const { t } = useI18n();
   return (
-    <tr className="border-b border-stone-300 text-left">
+    <tr className="border-b border-stone-300 text-start">
       <th scope="col" className="px-2 py-1">
         {first}
       </th>
-      <th scope="col" className="px-2 py-1 text-right">
+      <th scope="col" className="px-2 py-1 text-end">
         {t("priceInsight.median")}
       </th>
       <th scope="col" className="px-2 py-1">
         {t("priceInsight.bandHeader")}
       </th>
-      <th scope="col" className="px-2 py-1 text-right">
+      <th scope="col" className="px-2 py-1 text-end">
         {t("priceInsight.listings")}
       </th>
     </tr>
@@ -245,7 +245,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
                 <tbody>
                   {trend.map((week) => (
                     <tr key={week.range} className="border-b border-stone-200">
-                      <th scope="row" className="px-2 py-1 text-left font-normal">
+                      <th scope="row" className="px-2 py-1 text-start font-normal">
                         {week.range}
                       </th>
                       {week.medianPaise !== null && week.lowPaise !== null && week.highPaise !== null ? (
@@ -317,13 +317,13 @@ function GovernmentRates({
   const rateTable = (caption: string, rows: ReadonlyArray<Government["byState"][number] & { href?: string | null }>) => (
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-sm">
-        <caption className="mb-2 text-left text-lg font-semibold">{caption}</caption>
+        <caption className="mb-2 text-start text-lg font-semibold">{caption}</caption>
         <thead>
-          <tr className="border-b border-stone-300 text-left">
+          <tr className="border-b border-stone-300 text-start">
             <th scope="col" className="px-2 py-1">
               {t("mandiRate.place")}
             </th>
-            <th scope="col" className="px-2 py-1 text-right">
+            <th scope="col" className="px-2 py-1 text-end">
               {t("mandiRate.rate")}
             </th>
             <th scope="col" className="px-2 py-1">
@@ -334,7 +334,7 @@ function GovernmentRates({
         <tbody>
           {rows.map((row) => (
             <tr key={row.name} className="border-b border-stone-200">
-              <th scope="row" className="px-2 py-1 text-left font-normal [overflow-wrap:anywhere]">
+              <th scope="row" className="px-2 py-1 text-start font-normal [overflow-wrap:anywhere]">
                 {row.href ? (
                   <Link to={row.href} className="font-medium text-brand-800 underline underline-offset-4">
                     {row.name}
@@ -343,7 +343,7 @@ function GovernmentRates({
                   row.name
                 )}
               </th>
-              <td className="px-2 py-1 text-right whitespace-nowrap">
+              <td className="px-2 py-1 text-end whitespace-nowrap">
                 <span className="font-semibold">{formatRupees(row.modalPerKg)}</span>
                 <span className="block text-xs text-stone-700">{rateBand(row)}</span>
               </td>
@@ -374,11 +374,11 @@ function GovernmentRates({
               <table className="w-full border-collapse text-sm" data-testid="government-trend">
                 <caption className="sr-only">{t(trendTitle, { produce })}</caption>
                 <thead>
-                  <tr className="border-b border-stone-300 text-left">
+                  <tr className="border-b border-stone-300 text-start">
                     <th scope="col" className="px-2 py-1">
                       {t("priceInsight.week")}
                     </th>
-                    <th scope="col" className="px-2 py-1 text-right">
+                    <th scope="col" className="px-2 py-1 text-end">
                       {t("priceInsight.median")}
                     </th>
                     <th scope="col" className="px-2 py-1">
@@ -389,12 +389,12 @@ function GovernmentRates({
                 <tbody>
                   {chartWeeks.map((week) => (
                     <tr key={week.range} className="border-b border-stone-200">
-                      <th scope="row" className="px-2 py-1 text-left font-normal">
+                      <th scope="row" className="px-2 py-1 text-start font-normal">
                         {week.range}
                       </th>
                       {week.medianPaise !== null && week.lowPaise !== null && week.highPaise !== null ? (
                         <>
-                          <td className="px-2 py-1 text-right font-semibold whitespace-nowrap">{formatRupees(week.medianPaise)}</td>
+                          <td className="px-2 py-1 text-end font-semibold whitespace-nowrap">{formatRupees(week.medianPaise)}</td>
                           <td className="px-2 py-1 whitespace-nowrap">
                             {rateBand({ minPerKg: week.lowPaise, maxPerKg: week.highPaise })}
                             <span className="block text-xs text-stone-700">

@@ -25,7 +25,7 @@ export interface MandiRateView extends RateBand {
   /** As AGMARKNET wrote it. */
   district: string;
   /** Our district's names (core/locations), which pages show; AGMARKNET's when it matched none. */
-  districtNames: { en: string; hi: string };
+  districtNames: Record<Language, string>;
   state: string;
   stateSlug: string;
   districtSlug: string | null;
@@ -57,7 +57,7 @@ export const MANDI_RATE_FRESH_DAYS = 7;
 /** "2026-11-24" → "24 Nov 2026" ("24 नव॰ 2026"). */
 export function formatRateDate(isoDate: string, lang: Language): string {
   const [year, month, day] = isoDate.split("-").map(Number);
-  return formatCalendarDay(year ?? 0, (month ?? 1) - 1, day ?? 1, lang === "hi" ? "hi" : "en");
+  return formatCalendarDay(year ?? 0, (month ?? 1) - 1, day ?? 1, lang);
 }
 
 /** Whole days from the rate's date to today in India. */

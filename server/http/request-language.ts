@@ -47,6 +47,9 @@ export const keepSharedLinkLanguage: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** The longest address that gets hreflang alternates: a page's own links are far shorter. */
+const MAX_ALTERNATE_ADDRESS = 200;
+
 /**
  * hreflang alternates for a page (issue 40), as an HTTP `Link` header (one of the three ways
  * search engines read them), so no page's script carries them: a page's address is the same in
@@ -54,8 +57,10 @@ export const keepSharedLinkLanguage: RequestHandler = (req, res, next) => {
  * with it, and x-default is the address without it.
  */
 export const linkLanguageAlternates: RequestHandler = (req, res, next) => {
+  // A long address (a crafted query string) gets none: twelve copies of it would overflow a client's header limit.
   if (
     (req.method === "GET" || req.method === "HEAD") &&
+    req.originalUrl.length <= MAX_ALTERNATE_ADDRESS &&
     !/^\/(api|assets|i18n|media|uploads|share)\//.test(req.path) &&
     !req.path.endsWith(".data")
   ) {

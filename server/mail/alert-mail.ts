@@ -6,7 +6,7 @@
  * is not greeted by the account's name, which anyone may set (decision 045). Also the link that
  * confirms an address.
  */
-import type { Language } from "../../core/i18n/languages";
+import { HTML_LANG, textDirection, type Language } from "../../core/i18n/languages";
 import { placeLabel } from "../../core/locations";
 import { formatPricePerKg } from "../../core/money/money";
 import type { OutgoingMail } from "./mailer";
@@ -39,7 +39,7 @@ export function escapeHtml(text: string): string {
 /** A mail's page around its paragraphs (already HTML). */
 function htmlPage(language: Language, subject: string, body: string): string {
   return `<!doctype html>
-<html lang="${language === "hi" ? "hi-IN" : "en-IN"}">
+<html lang="${HTML_LANG[language]}" dir="${textDirection(language)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:16px;font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1c1917;background:#fafaf9">
 <div style="max-width:560px;margin:0 auto">

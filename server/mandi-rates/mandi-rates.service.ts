@@ -12,6 +12,7 @@ import { farFromWeek, WEEK_DAYS, weekMedian } from "../../core/prices/plausible-
 import { principalMarket } from "../../core/prices/principal-markets";
 import { median } from "../../core/prices/price-insight";
 import { districtName, findDistrict, findState } from "../../core/locations";
+import { LANGUAGES, type Language } from "../../core/i18n/languages";
 
 const DAY_MS = 86_400_000;
 /** "2026-11-24" and a number of days → the ISO date that many days later (or earlier). */
@@ -131,10 +132,13 @@ export function createMandiRatesService(deps: { repository: MandiRatesRepository
         produceId,
         market: named ?? null,
         district: first.district,
-        districtNames: {
-          en: (first.districtSlug && districtName(state.slug, first.districtSlug, "en")) || first.district,
-          hi: (first.districtSlug && districtName(state.slug, first.districtSlug, "hi")) || first.district,
-        },
+        // In every language: the view is made once and shared by pages in all of them.
+        districtNames: Object.fromEntries(
+          LANGUAGES.map((language) => [
+            language,
+            (first.districtSlug && districtName(state.slug, first.districtSlug, language)) || first.district,
+          ]),
+        ) as Record<Language, string>,
         state: first.state,
         stateSlug: state.slug,
         districtSlug: first.districtSlug,

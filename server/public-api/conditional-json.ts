@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Response } from "express";
-import type { Language } from "../../core/i18n/languages";
+import { HTML_LANG, type Language } from "../../core/i18n/languages";
 
 /**
  * A weak ETag of the body, and 304 when the request's If-None-Match names it. Express's own check
@@ -23,6 +23,6 @@ export function sendWithETag(res: Response, json: string): void {
 
 /** Sends JSON in the request's language, with its ETag; 304 when If-None-Match names it. */
 export function sendJson(res: Response, lang: Language, body: unknown): void {
-  res.setHeader("Content-Language", lang === "hi" ? "hi-IN" : "en-IN");
+  res.setHeader("Content-Language", HTML_LANG[lang]);
   sendWithETag(res, JSON.stringify(body));
 }

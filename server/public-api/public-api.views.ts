@@ -33,6 +33,7 @@ import type {
 } from "./public-api.schemas";
 import { API_BASE } from "./problems";
 import { produceNameIn } from "../../core/catalogue/produce-names";
+import { CATALOGUES } from "../../core/i18n/catalogues";
 
 type Money = z.output<typeof moneySchema>;
 
@@ -49,7 +50,8 @@ export interface ViewContext {
 
 export function categoryView(slug: CategorySlug, lang: Language) {
   const category = getCategory(slug);
-  return { slug, name: lang === "hi" ? category.hindi : category.label, name_en: category.label, name_hi: category.hindi };
+  const name = lang === "en" ? category.label : lang === "hi" ? category.hindi : CATALOGUES[lang].category.label[slug];
+  return { slug, name, name_en: category.label, name_hi: category.hindi };
 }
 
 export function placeView(state: string | null, district: string | null, lang: Language) {

@@ -59,7 +59,7 @@ for (const { lang, name, short, words } of CASES) {
       // Saved listings, linked from nowhere before: the menu leads there, and is closed on arrival.
       await nav.getByRole("link", { name: words.saved.title }).click();
       await expect(page).toHaveURL((url) => url.pathname === "/my/saved");
-      await expect(page.locator("header details")).not.toHaveAttribute("open");
+      await expect(page.locator("header nav details")).not.toHaveAttribute("open");
       for (const [item, path] of [
         [words.mine.title, "/my/listings"],
         [words.alerts.title, "/my/alerts"],

@@ -45,6 +45,8 @@ async function ownLetters(page: Page): Promise<string[]> {
 }
 
 test("a phone set to each language gets the sign-in page in it, Urdu right to left", async ({ browser }) => {
+  // Ten browser contexts: 14 s alone, over 30 s beside the rest of the suite.
+  test.setTimeout(90_000);
   for (const language of TEN) {
     const context = await browser.newContext({ javaScriptEnabled: false, locale: HTML_LANG[language] });
     const page = await context.newPage();

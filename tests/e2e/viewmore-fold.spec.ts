@@ -89,7 +89,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("the Filters summary counts the active filters, and each chip removes exactly its filter", async ({ page }) => {
       await page.goto(ALL_FILTERS);
-      const summary = page.locator("summary");
+      const summary = page.getByRole("main").locator("summary");
       await expect(summary).toHaveText("Filters (4)");
       // Closed: the fields are out of sight, the sort is not.
       await expect(page.getByLabel("Min ₹ / kg")).toBeHidden();
@@ -140,11 +140,11 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("the Filters panel opens from its summary, by keyboard too, and Apply sends the filters", async ({ page }) => {
       await page.goto(`/viewmore?q=${encodeURIComponent(onion)}`);
-      const summary = page.locator("summary");
+      const summary = page.getByRole("main").locator("summary");
       await expect(summary).toHaveText("Filters");
       await summary.focus();
       await page.keyboard.press("Enter");
-      await expect(page.locator("details")).toHaveAttribute("open", "");
+      await expect(page.getByRole("main").locator("details")).toHaveAttribute("open", "");
       await page.getByLabel("Min ₹ / kg").fill("40");
       await page.getByLabel("Max ₹ / kg").fill("70");
       await page.getByRole("button", { name: "Apply" }).click();
@@ -156,14 +156,14 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(summary).toHaveText("Filters (1)");
       await expect(page.getByRole("link", { name: "Remove filter: ₹40–₹70 / kg" })).toBeVisible();
       // Applied, the panel closes so the results show.
-      await expect(page.locator("details")).not.toHaveAttribute("open", "");
+      await expect(page.getByRole("main").locator("details")).not.toHaveAttribute("open", "");
     });
 
     test("the sort is one tap away, outside the Filters panel", async ({ page }) => {
       await page.goto(`/viewmore?q=${encodeURIComponent(onion)}&min=10`);
       const sort = page.getByLabel("Sort", { exact: true });
       await expect(sort).toBeVisible();
-      await expect(page.locator("details")).not.toHaveAttribute("open", "");
+      await expect(page.getByRole("main").locator("details")).not.toHaveAttribute("open", "");
       if (javaScriptEnabled) {
         await page.waitForFunction(() => Object.keys(document.querySelector("#sort") ?? {}).some((k) => k.startsWith("__reactProps")));
         await sort.selectOption({ label: "Price: low to high" });
@@ -179,14 +179,14 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("a price the page cannot use opens the panel on its message", async ({ page }) => {
       await page.goto(`/viewmore?q=${encodeURIComponent(onion)}&min=90&max=40`);
-      await expect(page.locator("details")).toHaveAttribute("open", "");
+      await expect(page.getByRole("main").locator("details")).toHaveAttribute("open", "");
       await expect(page.getByRole("alert")).toHaveText("The lowest price is more than the highest. Please swap them or change one.");
       await expect(page.getByLabel("Min ₹ / kg")).toHaveAccessibleDescription(
         "The lowest price is more than the highest. Please swap them or change one.",
       );
       await expect(page.getByLabel("Max ₹ / kg")).toHaveAttribute("aria-invalid", "true");
       // The problem ignores the price, so nothing is counted for it.
-      await expect(page.locator("summary")).toHaveText("Filters");
+      await expect(page.getByRole("main").locator("summary")).toHaveText("Filters");
     });
   });
 }
@@ -201,15 +201,15 @@ test.describe("with JavaScript", () => {
     });
     await page.goto(`/viewmore?q=${encodeURIComponent(onion)}`);
     await page.waitForFunction(() => Object.keys(document.querySelector("#state") ?? {}).some((k) => k.startsWith("__reactProps")));
-    await page.locator("summary").click();
+    await page.getByRole("main").locator("summary").click();
     await page.getByLabel("State", { exact: true }).selectOption({ label: "Maharashtra" });
     await expect(page).toHaveURL((url) => url.searchParams.get("state") === "maharashtra");
-    await expect(page.locator("summary")).toHaveText("Filters (1)");
-    await expect(page.locator("details")).toHaveAttribute("open", "");
+    await expect(page.getByRole("main").locator("summary")).toHaveText("Filters (1)");
+    await expect(page.getByRole("main").locator("details")).toHaveAttribute("open", "");
     await page.getByLabel("District", { exact: true }).selectOption({ label: "Nashik" });
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL((url) => url.searchParams.get("district") === "nashik");
-    await expect(page.locator("details")).not.toHaveAttribute("open", "");
+    await expect(page.getByRole("main").locator("details")).not.toHaveAttribute("open", "");
     await expect(page.getByRole("link", { name: "Remove filter: Nashik" })).toBeVisible();
     expect(errors).toEqual([]);
   });
@@ -221,7 +221,7 @@ test.describe("in Hindi", () => {
   test("the summary, the chips and their names are in Hindi", async ({ page }) => {
     await useLanguage(page, "hi");
     await page.goto(ALL_FILTERS);
-    await expect(page.locator("summary")).toHaveText(hi.browse.filtersCount.replace("{{count}}", "4"));
+    await expect(page.getByRole("main").locator("summary")).toHaveText(hi.browse.filtersCount.replace("{{count}}", "4"));
     const chips = page.getByRole("list", { name: hi.browse.activeFilters }).getByRole("link");
     await expect(chips.first()).toHaveAccessibleName(translators.hi("browse.removeFilter", { name: hi.category.label.vegetables }));
     await expect(chips.last()).toHaveAccessibleName(translators.hi("browse.removeFilter", { name: "₹10–₹100 / किलो" }));

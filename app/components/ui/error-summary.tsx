@@ -52,7 +52,7 @@ export function ErrorSummary({
       <h2 id="error-summary-title" className="text-lg font-bold">
         {title}
       </h2>
-      <ul className="mt-2 list-disc space-y-1 pl-5">
+      <ul className="mt-2 list-disc space-y-1 ps-5">
         {listed.map((field) => (
           <li key={field}>
             <a href={`#${field}`} className="font-semibold underline underline-offset-2">

@@ -24,7 +24,7 @@ export function SafetyTips() {
       <h2 id="safety-heading" className="font-bold">
         {t("safety.title")}
       </h2>
-      <ul className="mt-2 list-disc space-y-1 pl-5 text-stone-800">
+      <ul className="mt-2 list-disc space-y-1 ps-5 text-stone-800">
         {SAFETY_TIP_KEYS.map((tip) => (
           <li key={tip}>{t(tip)}</li>
         ))}
@@ -41,7 +41,7 @@ export function ContactNoteText({ headingId, listId, as: Heading = "h2" }: { hea
       <Heading id={headingId} className="text-lg font-bold">
         {t("contactNote.title")}
       </Heading>
-      <ul id={listId} className="mt-2 list-disc space-y-1 pl-5 text-stone-800">
+      <ul id={listId} className="mt-2 list-disc space-y-1 ps-5 text-stone-800">
         {CONTACT_NOTE_KEYS.map((key) => (
           <li key={key}>{t(key)}</li>
         ))}
@@ -69,7 +69,10 @@ export function ContactNoteLink({
   return (
     <>
       <p className="mt-3 text-stone-700">
-        {t("contactNote.number", { name })}: <strong className="whitespace-nowrap text-stone-900">{shown}</strong>
+        {t("contactNote.number", { name })}:{" "}
+        <strong dir="ltr" className="whitespace-nowrap text-stone-900">
+          {shown}
+        </strong>
       </p>
       <p className="mt-3">
         {via === "call" ? (

@@ -13,7 +13,7 @@ export function SaveHeart({ listing, withText = false }: { listing: { id: string
   const { t } = useI18n();
   const saved = Boolean(listing.saved);
   return (
-    <form method="post" action="/my/saved" className={withText ? "" : "absolute right-2 top-2"}>
+    <form method="post" action="/my/saved" className={withText ? "" : "absolute end-2 top-2"}>
       <input type="hidden" name="id" value={listing.id} />
       <input type="hidden" name="intent" value={saved ? "remove" : "save"} />
       {withText ? (

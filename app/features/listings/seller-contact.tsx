@@ -52,7 +52,8 @@ export function SellerNumber({ phone, refusedForMinutes, notePage, children }: C
           <ContactNoteText headingId="contact-note-inline" as="h3" />
         </div>
       ) : null}
-      <p className="mt-1 text-stone-700">{phone ? formatPhone(phone) : t("phoneReveal.note")}</p>
+      {/* A number reads left to right in a right-to-left page too (its groups would swap otherwise). */}
+      <p className="mt-1 text-stone-700">{phone ? <span dir="ltr">{formatPhone(phone)}</span> : t("phoneReveal.note")}</p>
       {!phone && refusedForMinutes ? (
         <p role="alert" className="mt-2 font-semibold text-red-800">
           {t("phoneReveal.tooMany", { minutes: String(refusedForMinutes) })}

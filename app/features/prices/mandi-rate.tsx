@@ -24,7 +24,7 @@ export function MandiRateNote({ rate }: { rate: MandiRateView | null | undefined
   const { lang, t } = useI18n();
   if (!rate) return null;
   const date = formatRateDate(rate.arrivalDate, lang);
-  const district = rate.districtNames[lang === "hi" ? "hi" : "en"];
+  const district = rate.districtNames[lang] ?? rate.districtNames.en;
   const price = formatRupees(rate.modalPerKg);
   const band = rateBand(rate);
   const href = rate.markets > 1 ? marketsHref(rate) : null;

@@ -86,7 +86,7 @@ export function BrowseFilters({
           id="sort"
           name="sort"
           defaultValue={query.sort}
-          className="input min-h-9 w-auto max-w-48 shrink-0 py-1 pr-1 pl-2 text-sm noscript:max-w-38"
+          className="input min-h-9 w-auto max-w-48 shrink-0 py-1 pe-1 ps-2 text-sm noscript:max-w-38"
           onChange={submitForm}
         >
           {Object.entries(SORT_LABELS).map(([value, label]) => (
@@ -252,7 +252,7 @@ function FilterChips({ filters }: { filters: ActiveFilter[] }) {
           <Link
             to={without(filter.drop)}
             aria-label={t("browse.removeFilter", { name: filter.label })}
-            className="inline-flex min-h-9 max-w-56 items-center gap-1 rounded-full border border-brand-700 bg-brand-50 py-1 pr-2 pl-3 text-sm font-semibold text-brand-800 hover:bg-brand-100"
+            className="inline-flex min-h-9 max-w-56 items-center gap-1 rounded-full border border-brand-700 bg-brand-50 py-1 pe-2 ps-3 text-sm font-semibold text-brand-800 hover:bg-brand-100"
           >
             <span className="truncate">{filter.label}</span>
             <CloseIcon className="size-4 shrink-0" />

@@ -44,7 +44,7 @@ export function SearchInput({
         autoComplete="off"
         enterKeyHint="search"
         maxLength={MAX_SEARCH_LENGTH}
-        className={`input ${value && action ? "pr-22" : "pr-11"} [&::-webkit-search-cancel-button]:hidden`}
+        className={`input ${value && action ? "pe-22" : "pe-11"} [&::-webkit-search-cancel-button]:hidden`}
         {...input}
       />
       {value ? (
@@ -54,13 +54,13 @@ export function SearchInput({
             onValueChange("");
             inputRef.current?.focus();
           }}
-          className={`absolute inset-y-0 ${action ? "right-11" : "right-0"} flex w-11 items-center justify-center text-stone-600 hover:text-stone-900`}
+          className={`absolute inset-y-0 ${action ? "end-11" : "end-0"} flex w-11 items-center justify-center text-stone-600 hover:text-stone-900`}
           aria-label={clearLabel}
         >
           <CloseIcon />
         </button>
       ) : null}
-      {action ? <div className="absolute inset-y-0 right-0 flex">{action}</div> : null}
+      {action ? <div className="absolute inset-y-0 end-0 flex">{action}</div> : null}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 // The links only, not the table of districts: every page carries the footer.
 import { POPULAR_LOCATIONS } from "../../../core/locations/popular";
+// Drawn on the server only (below), so the place tables stay out of the browser's bundle.
+import { districtName, stateName } from "../../../core/locations";
 import { useI18n } from "../i18n/i18n";
 import { StaticIsland } from "../../components/ui/static-island";
 
@@ -33,7 +35,13 @@ function FooterContent() {
             {POPULAR_LOCATIONS.map((place) => (
               <li key={place.label}>
                 <Link to={locationHref(place)} className="underline-offset-2 hover:underline">
-                  {lang === "hi" ? place.hindiLabel : place.label}
+                  {lang === "en"
+                    ? place.label
+                    : lang === "hi"
+                      ? place.hindiLabel
+                      : place.district
+                        ? districtName(place.state, place.district, lang)
+                        : stateName(place.state, lang)}
                 </Link>
               </li>
             ))}

@@ -102,7 +102,7 @@ export function PhotoField({ maxBytes, maxPhotos, error, currentPhotos, onBlocke
         required={!currentPhotos.length}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "image-hint image-error" : "image-hint"}
-        className="block w-full text-base file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800"
+        className="block w-full text-base file:me-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800"
       />
       <p id="image-hint" className="mt-1 text-sm text-stone-600">
         {currentPhotos.length

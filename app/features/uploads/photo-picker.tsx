@@ -82,7 +82,7 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
           e.currentTarget.value = ""; // the same photo can be chosen again after removing it
           void add(files);
         }}
-        className="block w-full text-base file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800"
+        className="block w-full text-base file:me-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800"
       />
       <p id="image-hint" className="mt-1 text-sm text-stone-600">
         {t("sell.photosHint", { max: maxPhotos, mb: Math.round(maxBytes / (1024 * 1024)) })} {t("sell.shrinkHint")}
@@ -116,7 +116,7 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
                     <p className="font-semibold [overflow-wrap:anywhere]">
                       {t("photo.photoN", { n })}
                       {index === 0 ? (
-                        <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-sm text-brand-800">{t("photo.cover")}</span>
+                        <span className="ms-2 rounded bg-brand-50 px-2 py-0.5 text-sm text-brand-800">{t("photo.cover")}</span>
                       ) : null}
                     </p>
                     {item.kept ? (

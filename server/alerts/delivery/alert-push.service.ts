@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { CATALOGUES } from "../../../core/i18n/catalogues";
-import type { Language } from "../../../core/i18n/languages";
+import { isLanguage, type Language } from "../../../core/i18n/languages";
 import { placeLabel } from "../../../core/locations";
 import { formatRupees } from "../../../core/money/money";
 import type { PushPayload } from "../../../core/alerts/push-subscription";
@@ -68,7 +68,7 @@ export function createAlertPushService(deps: {
       const results = await Promise.allSettled(
         phones.map((s) =>
           isPushServiceEndpoint(s.endpoint, deps.serviceHosts)
-            ? deps.send(s, matchPayload(match.listing, s.lang === "hi" ? "hi" : "en"), topic)
+            ? deps.send(s, matchPayload(match.listing, isLanguage(s.lang) ? s.lang : "en"), topic)
             : Promise.resolve("refused" as const),
         ),
       );

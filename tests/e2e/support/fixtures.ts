@@ -362,7 +362,8 @@ export async function openWithServiceWorker(page: Page, url = "/") {
 
 /** Opens the signed-in person's account menu in the header (issue 42): a <details>, opened by its name. */
 export async function openAccountMenu(page: Page) {
-  const menu = page.getByRole("banner").locator("details");
+  // The account menu is the <details> in the header's account navigation (the language switch is another).
+  const menu = page.getByRole("banner").locator("nav details");
   if (!(await menu.evaluate((details: HTMLDetailsElement) => details.open))) await menu.locator("summary").click();
   return menu;
 }

@@ -6,6 +6,7 @@ import type { Page } from "@playwright/test";
 import { LANGUAGE_NAMES, type Language } from "../../../core/i18n/languages";
 
 export async function chooseLanguage(page: Page, language: Language): Promise<void> {
-  await page.locator("header details summary").filter({ hasText: /▾/ }).first().click();
+  // The switch is the header's first <details>, before the account menu.
+  await page.locator("header details").first().locator("summary").click();
   await page.getByRole("button", { name: LANGUAGE_NAMES[language], exact: true }).click();
 }
