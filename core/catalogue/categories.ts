@@ -23,7 +23,7 @@ export interface Category {
 
 export const CATEGORIES: readonly Category[] = [
   { slug: "rice", label: "Rice", formLabel: "Rice", hindi: "चावल", aliases: ["chawal", "chaval", "dhan", "paddy", "धान"] },
-  { slug: "wheat", label: "Wheat", formLabel: "Wheat", hindi: "गेहूँ", aliases: ["gehun", "gehu", "gehoon", "गेहूं"] },
+  { slug: "wheat", label: "Wheat", formLabel: "Wheat", hindi: "गेहूँ", aliases: ["gehun", "gehu", "gehoon", "गेहूं", "गेहू"] },
   { slug: "fruits", label: "Fruits", formLabel: "Fruits", hindi: "फल", aliases: ["fruit", "phal"] },
   {
     slug: "vegetables",

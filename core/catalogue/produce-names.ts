@@ -16,7 +16,7 @@ import pa from "./produce-names/pa.json" with { type: "json" };
 import ta from "./produce-names/ta.json" with { type: "json" };
 import te from "./produce-names/te.json" with { type: "json" };
 import ur from "./produce-names/ur.json" with { type: "json" };
-import { produceById, produceName } from "./produce";
+import { produceById, produceName, provideOtherProduceSpellings } from "./produce";
 import type { Produce } from "./produce-list";
 
 export type OtherProduceLanguage = Exclude<Language, "en" | "hi">;
@@ -81,3 +81,12 @@ export function produceForOtherSpelling(phrase: string): Produce | undefined {
   }
   return bySpelling.get(spellingKey(phrase));
 }
+
+/** Every spelling of the ten tables that names one produce only, with its produce's id. */
+function unambiguousSpellings(): Array<[string, string]> {
+  produceForOtherSpelling("");
+  return [...bySpelling!].map(([spelling, produce]) => [spelling, produce.id]);
+}
+
+// A listing's name in any of these languages is read as its produce when saved (produce.ts).
+provideOtherProduceSpellings(unambiguousSpellings());

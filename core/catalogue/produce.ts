@@ -64,6 +64,18 @@ interface Index {
 
 // Built on first use: a page that imports this module for names alone pays nothing more.
 let index: Index | undefined;
+
+/**
+ * The ten other languages' spellings (produce-names.ts), which only the server loads: that module
+ * hands them here, so a listing named "வெங்காயம்" or "kanda" is read as onion on save while the
+ * sell form's chunk carries none of them.
+ */
+let otherSpellings: ReadonlyArray<readonly [spelling: string, produceId: string]> = [];
+
+export function provideOtherProduceSpellings(spellings: ReadonlyArray<readonly [spelling: string, produceId: string]>): void {
+  otherSpellings = spellings;
+  index = undefined;
+}
 function getIndex(): Index {
   if (index) return index;
   const byPhrase = new Map<string, Produce>();
@@ -80,6 +92,11 @@ function getIndex(): Index {
       const phrase = wordsOf(spelling).join(" ");
       if (phrase && !byPhrase.has(phrase)) byPhrase.set(phrase, produce);
     }
+  }
+  for (const [spelling, id] of otherSpellings) {
+    const produce = BY_ID.get(id);
+    const phrase = wordsOf(spelling).join(" ");
+    if (produce && phrase && !byPhrase.has(phrase)) byPhrase.set(phrase, produce);
   }
   const longest = Math.max(...[...byPhrase.keys()].map((phrase) => phrase.split(" ").length));
   const fuzzyWords = [...byPhrase].filter(([phrase]) => !phrase.includes(" ") && allowedEdits([...phrase].length) > 0);

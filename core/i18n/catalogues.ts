@@ -55,7 +55,9 @@ import paOffline from "./catalogues/pa/offline.json" with { type: "json" };
 import paMail from "./catalogues/pa/mail.json" with { type: "json" };
 import paServer from "./catalogues/pa/server.json" with { type: "json" };
 import type { Language } from "./languages";
-// Server only, like this module: places' names in the ten other languages, for every page and message that names a place.
+// Server only, like this module: places' and produce's names in the ten other languages, for
+// every page and message that names a place, and for reading a listing's name as its produce.
+import "../catalogue/produce-names";
 import "../locations/place-names";
 
 /** Each language's page words (what the browser gets): its pages' and offline pieces' words. */

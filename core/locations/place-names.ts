@@ -51,13 +51,13 @@ const SCRIPT: Record<OtherPlaceLanguage, string> = {
 const CONSONANT = "[\\u0915-\\u0939\\u0958-\\u095f]";
 /** A word-final consonant with no vowel sign, not closing a conjunct: Hindi leaves its vowel unsaid ("नासिक" is Nāsik, but "राष्ट्र" ends in a). */
 const FINAL_BARE_CONSONANT = new RegExp(`(?<!\\u094d)(${CONSONANT}\\u093c?)(?=$|[^\\u0900-\\u097f])`, "g");
-/** Malayalam writes a final ṇ, n, r, l, ḷ as a chillu letter, not with a virama. */
-const CHILLU: Readonly<Record<string, string>> = { ണ്: "ൺ", ന്: "ൻ", ര്: "ർ", ല്: "ൽ", ള്: "ൾ" };
+/** Malayalam writes a final ṇ, n, r, l, ḷ as a chillu letter, and a final m as the anusvara (കൊല്ലം), not with a virama. */
+const CHILLU: Readonly<Record<string, string>> = { ണ്: "ൺ", ന്: "ൻ", ര്: "ർ", ല്: "ൽ", ള്: "ൾ", മ്: "ം" };
 
 /**
  * A Hindi (Devanagari) place name in another Indian script, as it is read aloud: Telugu, Tamil,
  * Kannada and Malayalam sound a bare final consonant's vowel, so it gets a virama (నాసిక్,
- * நாஸிக்); Malayalam's final n, r, l take their chillu; Gurmukhi writes no Devanagari-style
+ * நாஸிக்); Malayalam's final n, r, l take their chillu and a final m the anusvara; Gurmukhi writes no Devanagari-style
  * conjuncts but for r, h and v below a letter; Urdu drops the short-vowel marks, as it is printed.
  */
 export function transliterateHindiName(hindi: string, language: OtherPlaceLanguage): string {
@@ -72,7 +72,7 @@ export function transliterateHindiName(hindi: string, language: OtherPlaceLangua
   }
   let written = Sanscript.t(source, "devanagari", SCRIPT[language]);
   if (language === "pa") written = written.replace(/ॱ/g, "ੱ");
-  if (language === "ml") written = written.replace(/([ണനരലള]്)(?=$|[^\u0d00-\u0d7f\u200c\u200d])/g, (pair) => CHILLU[pair] ?? pair);
+  if (language === "ml") written = written.replace(/([ണനരലളമ]്)(?=$|[^\u0d00-\u0d7f\u200c\u200d])/g, (pair) => CHILLU[pair] ?? pair);
   if (language === "ur") written = written.replace(/[\u064b-\u0652\u0670]/g, "");
   return written.normalize("NFC");
 }

@@ -40,6 +40,8 @@ describe("searchTermsFor", () => {
     expect(searchTermsFor("chawal")).toEqual(["chawal", "rice"]);
     expect(searchTermsFor("gehun")).toEqual(["gehun", "wheat"]);
     expect(searchTermsFor("गेहूं")).toEqual(["गेहूं", "wheat"]);
+    // Typed without the nasal mark, as the issue 40 newcomer typed it.
+    expect(searchTermsFor("गेहू")).toEqual(["गेहू", "wheat"]);
   });
 
   it("translates word by word inside a longer search", () => {

@@ -57,23 +57,35 @@ const MAX_ALTERNATE_ADDRESS = 200;
  * with it, and x-default is the address without it.
  */
 export const linkLanguageAlternates: RequestHandler = (req, res, next) => {
-  // A long address (a crafted query string) gets none: twelve copies of it would overflow a client's header limit.
-  if (
-    (req.method === "GET" || req.method === "HEAD") &&
-    req.originalUrl.length <= MAX_ALTERNATE_ADDRESS &&
-    !/^\/(api|assets|i18n|media|uploads|share)\//.test(req.path) &&
-    !req.path.endsWith(".data")
-  ) {
-    const url = new URL(req.originalUrl, "http://host");
-    url.searchParams.delete("lang");
+  const [path = "", query = ""] = splitAddress(req.originalUrl);
+  // The address as it came, split by hand: a URL parser reads "///" or "//x" as another host (and
+  // throws on some), while this one only ever adds `lang`. Only a plain, short path gets
+  // alternates: twelve copies of a crafted query would overflow a client's header limit.
+  if ((req.method === "GET" || req.method === "HEAD") && isPlainPagePath(path) && req.originalUrl.length <= MAX_ALTERNATE_ADDRESS) {
     const at = (language?: Language) => {
-      const params = new URLSearchParams(url.searchParams);
+      const params = new URLSearchParams(query);
+      params.delete("lang");
       if (language) params.set("lang", language);
-      const query = params.toString();
-      return `${url.pathname}${query ? `?${query}` : ""}`;
+      const kept = params.toString();
+      return `${path}${kept ? `?${kept}` : ""}`;
     };
     const links = LANGUAGES.map((language) => `<${at(language)}>; rel="alternate"; hreflang="${HTML_LANG[language]}"`);
     res.append("Link", [...links, `<${at()}>; rel="alternate"; hreflang="x-default"`].join(", "));
   }
   next();
 };
+
+function splitAddress(address: string): [string, string] {
+  const at = address.indexOf("?");
+  return at < 0 ? [address, ""] : [address.slice(0, at), address.slice(at + 1)];
+}
+
+/** A page's path: one slash at the start, printable ASCII with no brackets or spaces, none of the file and data routes. */
+function isPlainPagePath(path: string): boolean {
+  return (
+    /^\/(?!\/)[\x21-\x7e]*$/.test(path) &&
+    !/[<>\\]/.test(path) &&
+    !/^\/(api|assets|i18n|media|uploads|share)\//.test(path) &&
+    !path.endsWith(".data")
+  );
+}

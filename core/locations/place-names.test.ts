@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { districtName, findDistrict, placeLabel, stateName } from "./index";
+import { PLACE_NAME_TABLES, transliterateHindiName } from "./place-names";
+
+describe("places in the ten other languages (issue 40)", () => {
+  it("names a lot in its region's language from that language's table", () => {
+    expect(districtName("maharashtra", "nashik", "mr")).toBe("नाशिक");
+    expect(districtName("tamil-nadu", "erode", "ta")).toBe("ஈரோடு");
+    expect(districtName("karnataka", "kolar", "kn")).toBe("ಕೋಲಾರ");
+    expect(districtName("kerala", "kollam", "ml")).toBe("കൊല്ലം");
+    expect(placeLabel({ state: "tamil-nadu", district: "erode" }, "ta")).toBe(`ஈரோடு, ${stateName("tamil-nadu", "ta")}`);
+  });
+
+  it("names every state in every language, and never in Latin letters", () => {
+    for (const [language, table] of Object.entries(PLACE_NAME_TABLES)) {
+      expect(Object.keys(table.states).length, language).toBe(36);
+      for (const name of Object.values(table.states)) expect(name, `${language} ${name}`).not.toMatch(/[A-Za-z]/);
+    }
+  });
+
+  it("writes a district from outside the language's region in its script, from the Hindi name as it is said", () => {
+    expect(transliterateHindiName("नासिक", "te")).toBe("నాసిక్");
+    expect(transliterateHindiName("महाराष्ट्र", "ta")).toBe("மஹாராஷ்ட்ர");
+    expect(transliterateHindiName("कोल्लम", "ml")).toBe("കോല്ലം");
+    expect(transliterateHindiName("कोलार", "ml")).toBe("കോലാർ");
+    expect(transliterateHindiName("लुधियाना", "ur")).toBe("لدھیانا");
+    expect(transliterateHindiName("नासिक", "mr")).toBe("नासिक");
+    // A Tamil district on a Bengali page: Bengali letters, no Latin ones.
+    expect(districtName("tamil-nadu", "erode", "bn")).toMatch(/^[\u0980-\u09ff ]+$/u);
+    for (const language of ["bn", "te", "ta", "gu", "or", "kn", "pa", "ur", "ml"] as const)
+      expect(districtName("bihar", "patna", language), language).not.toMatch(/[A-Za-z]/);
+  });
+
+  it("finds a place by its name in any language's table", () => {
+    expect(findDistrict("tamil-nadu", "ஈரோடு")?.slug).toBe("erode");
+    expect(findDistrict("karnataka", "ಕೋಲಾರ")?.slug).toBe("kolar");
+  });
+});
