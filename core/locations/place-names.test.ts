@@ -31,6 +31,12 @@ describe("places in the ten other languages (issue 40)", () => {
       expect(districtName("bihar", "patna", language), language).not.toMatch(/[A-Za-z]/);
   });
 
+  it("names the footer's cities as each language does, not by transliteration", () => {
+    expect(districtName("maharashtra", "mumbai", "ur")).toBe("ممبئی");
+    expect(districtName("tamil-nadu", "chennai", "ml")).toBe("ചെന്നൈ");
+    expect(districtName("west-bengal", "kolkata", "ta")).toBe("கொல்கத்தா");
+  });
+
   it("finds a place by its name in any language's table", () => {
     expect(findDistrict("tamil-nadu", "ஈரோடு")?.slug).toBe("erode");
     expect(findDistrict("karnataka", "ಕೋಲಾರ")?.slug).toBe("kolar");

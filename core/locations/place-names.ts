@@ -5,7 +5,9 @@
  *    states where the language is spoken, written by a speaker from the Local Government
  *    Directory's local-script names (`lgd` says, district by district, whether LGD agreed, had
  *    none, or was corrected);
- * 2. any other district (a Tamil district on a Bengali page): its Hindi name transliterated into
+ * 2. the big cities every language has its own name for (names/major-cities.json: Mumbai,
+ *    Kolkata, Chennai, the footer's);
+ * 3. any other district (a Tamil district on a Bengali page): its Hindi name transliterated into
  *    the language's script with @indic-transliteration/sanscript, never Latin letters.
  * Server only, like names-hi.ts: pages get the names they show in their data.
  */
@@ -15,6 +17,7 @@ import { provideOtherPlaceNames } from "./index";
 import bn from "./names/bn.json" with { type: "json" };
 import gu from "./names/gu.json" with { type: "json" };
 import kn from "./names/kn.json" with { type: "json" };
+import majorCities from "./names/major-cities.json" with { type: "json" };
 import ml from "./names/ml.json" with { type: "json" };
 import mr from "./names/mr.json" with { type: "json" };
 import or from "./names/or.json" with { type: "json" };
@@ -92,8 +95,15 @@ export function stateNameIn(language: OtherPlaceLanguage, stateSlug: string, hin
   return nameIn(language, PLACE_NAME_TABLES[language].states[stateSlug], hindi);
 }
 
+/**
+ * The cities every language has its own name for, outside their region too (the footer's): a
+ * transliteration of मुंबई or चेन्नई reads wrong in Urdu or Malayalam (ممبای for ممبئی).
+ */
+const MAJOR_CITIES = majorCities as Readonly<Record<string, Readonly<Partial<Record<OtherPlaceLanguage, string>>>>>;
+
 export function districtNameIn(language: OtherPlaceLanguage, stateSlug: string, districtSlug: string, hindi: string): string {
-  return nameIn(language, PLACE_NAME_TABLES[language].districts[`${stateSlug}/${districtSlug}`], hindi);
+  const at = `${stateSlug}/${districtSlug}`;
+  return nameIn(language, PLACE_NAME_TABLES[language].districts[at] ?? MAJOR_CITIES[at]?.[language], hindi);
 }
 
 provideOtherPlaceNames({ tables: PLACE_NAME_TABLES, stateNameIn, districtNameIn });

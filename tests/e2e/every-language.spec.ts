@@ -8,7 +8,8 @@
  */
 import type { Page } from "@playwright/test";
 import { HTML_LANG, textDirection, type Language } from "../../core/i18n/languages";
-import { expect, test, uniqueTag } from "./support/fixtures";
+import { axeViolations } from "./support/axe";
+import { documentScrollWidth, expect, test, uniqueTag } from "./support/fixtures";
 import { chooseLanguage } from "./support/languages";
 
 const TEN = ["bn", "te", "mr", "ta", "gu", "or", "kn", "pa", "ur", "ml"] as const satisfies readonly Language[];
@@ -44,11 +45,13 @@ async function ownLetters(page: Page): Promise<string[]> {
   });
 }
 
-test("a phone set to each language gets the sign-in page in it, Urdu right to left", async ({ browser }) => {
-  // Ten browser contexts: 14 s alone, over 30 s beside the rest of the suite.
-  test.setTimeout(90_000);
+test("a phone set to each language gets the sign-in page in it, Urdu right to left, with no axe violation at 360 px", async ({
+  browser,
+}) => {
+  // Ten browser contexts, an axe scan and a screenshot each: 14 s alone without the scans, over 30 s beside the rest of the suite.
+  test.setTimeout(150_000);
   for (const language of TEN) {
-    const context = await browser.newContext({ javaScriptEnabled: false, locale: HTML_LANG[language] });
+    const context = await browser.newContext({ locale: HTML_LANG[language], viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await page.goto("/login");
     await expect(page.locator("html")).toHaveAttribute("lang", HTML_LANG[language]);
@@ -56,6 +59,9 @@ test("a phone set to each language gets the sign-in page in it, Urdu right to le
     const letters = await ownLetters(page);
     const share = letters.filter((c) => SCRIPT[language].test(c)).length / letters.length;
     expect(share, `${language}: ${(share * 100) | 0}% of ${letters.length} letters in its script`).toBeGreaterThanOrEqual(0.85);
+    expect(await axeViolations(page), language).toEqual([]);
+    expect(await documentScrollWidth(page), `${language}: nothing wider than the phone`).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: `docs/screenshots/login-360-${language}.png`, fullPage: true });
     await context.close();
   }
 });

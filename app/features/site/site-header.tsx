@@ -17,7 +17,7 @@ export function SiteHeader() {
   return (
     <header className="border-b border-brand-800 bg-brand-700 text-white">
       <div className="page flex flex-col gap-2 py-2">
-        <div className="flex min-h-12 items-center gap-2">
+        <div className="flex min-h-12 items-center gap-1 sm:gap-2">
           <Link to="/" className="me-auto shrink-0 rounded text-xl font-extrabold tracking-tight sm:text-2xl" aria-label={t("shell.home")}>
             Mandi<span className="text-saffron-500">.</span>
           </Link>
@@ -30,7 +30,7 @@ export function SiteHeader() {
                 {t("shell.login")}
               </Link>
             )}
-            <Link to="/create" className="btn shrink-0 bg-saffron-500 px-3 text-stone-950 hover:bg-amber-400 sm:px-4">
+            <Link to="/create" className="btn shrink-0 bg-saffron-500 px-2 text-stone-950 hover:bg-amber-400 sm:px-4">
               {t("shell.sell")}
             </Link>
           </nav>
