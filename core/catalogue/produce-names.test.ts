@@ -38,6 +38,12 @@ describe("produce in the ten other languages (issue 40)", () => {
     expect(searchTermsFor("nashik vengayam")).toContain("nashik onion");
   });
 
+  it("leaves Latin spellings that are everyday English words to English", () => {
+    expect(produceForOtherSpelling("full")).toBeUndefined();
+    expect(produceForOtherSpelling("long")).toBeUndefined();
+    expect(matchProduce("Full truck of Nashik onions", "vegetables")?.id).toBe("onion");
+  });
+
   it("reads a listing named in another script as its produce when it is saved", () => {
     expect(matchProduce("நாசிக் வெங்காயம்", "vegetables")?.id).toBe("onion");
     expect(matchProduce("ਪੰਜਾਬ ਦੀ ਕਣਕ", "wheat")?.id).toBe("wheat");

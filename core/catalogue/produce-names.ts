@@ -56,6 +56,45 @@ function spellingKey(text: string): string {
     .trim();
 }
 
+/**
+ * Latin spellings that are also everyday English words a listing's name or a search may hold
+ * ("Full truck of onions", "long grain"): read as produce they would name the wrong one (Punjabi
+ * *full* is cauliflower, *long* cloves), so search and matching leave them to the English words.
+ */
+const ENGLISH_WORDS = new Set([
+  "ale",
+  "band",
+  "bee",
+  "bore",
+  "data",
+  "ell",
+  "full",
+  "hare",
+  "jab",
+  "jam",
+  "job",
+  "kola",
+  "long",
+  "mag",
+  "mah",
+  "mash",
+  "mug",
+  "nel",
+  "note",
+  "oma",
+  "ova",
+  "pan",
+  "pat",
+  "raya",
+  "sev",
+  "shim",
+  "sing",
+  "sore",
+  "taj",
+  "tal",
+  "till",
+]);
+
 let bySpelling: Map<string, Produce> | undefined;
 
 /**
@@ -72,7 +111,7 @@ export function produceForOtherSpelling(phrase: string): Produce | undefined {
         if (!produce) continue;
         for (const spelling of [entry.name, ...entry.spellings, ...entry.latin]) {
           const key = spellingKey(spelling);
-          if (!key) continue;
+          if (!key || ENGLISH_WORDS.has(key)) continue;
           const already = found.get(key);
           found.set(key, already === undefined || already === produce ? produce : null);
         }
