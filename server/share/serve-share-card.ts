@@ -6,10 +6,10 @@
  */
 import type { RequestHandler } from "express";
 import { isAppError } from "../../core/shared/app-error";
-import type { ShareCardsService } from "./share-cards.service";
-import { LANGUAGES, type Language } from "../../core/i18n/languages";
+import { CARD_LANGUAGES, type ShareCardsService } from "./share-cards.service";
+import type { Language } from "../../core/i18n/languages";
 
-const FILE = new RegExp(`^(${LANGUAGES.join("|")})(?:-([0-9a-f]{16}))?\\.jpg$`);
+const FILE = new RegExp(`^(${CARD_LANGUAGES.join("|")})(?:-([0-9a-f]{16}))?\\.jpg$`);
 const ID = /^[0-9a-f-]{36}$/i;
 export const CURRENT_CARD_CACHE_CONTROL = "public, max-age=86400";
 export const OTHER_CARD_CACHE_CONTROL = "public, max-age=300";

@@ -12,7 +12,7 @@ import { startTestHttpApp, type TestHttpApp } from "../../tests/support/test-htt
 import { createTestServices, type TestServices } from "../../tests/support/test-services";
 import { shareCardRenders } from "../metrics/metrics";
 import { makeProducePhoto, makeSeller } from "../seed/factories";
-import { shareCardPath } from "./share-cards.service";
+import { CARD_LANGUAGES, shareCardPath } from "./share-cards.service";
 
 const FLOOD = 80;
 
@@ -84,11 +84,11 @@ describe.each(testEngines())("share cards under a flood on %s", (engine) => {
     expect(await renders()).toBe(before + 1);
   });
 
-  it("makes a saved listing's cards, in both languages, without any request for them", async () => {
+  it("makes a saved listing's cards, in every language the card's fonts draw, without any request for them", async () => {
     const id = await list("Saved Garlic");
     await t.jobs.runDue();
     const listing = await t.listings.getListing(id);
-    const names = (["en", "hi"] as const).map((lang) => `share-cards/${id}/${shareCardPath(listing, lang).split("/").pop()}`);
+    const names = CARD_LANGUAGES.map((lang) => `share-cards/${id}/${shareCardPath(listing, lang).split("/").pop()}`);
     expect(await stored(id)).toEqual(names.sort());
 
     // An edit that shows on the card makes the new one the same way, and the old one goes.
@@ -100,7 +100,7 @@ describe.each(testEngines())("share cards under a flood on %s", (engine) => {
     });
     await t.jobs.runDue();
     const edited = await t.listings.getListing(id);
-    const editedNames = (["en", "hi"] as const).map((lang) => `share-cards/${id}/${shareCardPath(edited, lang).split("/").pop()}`);
+    const editedNames = CARD_LANGUAGES.map((lang) => `share-cards/${id}/${shareCardPath(edited, lang).split("/").pop()}`);
     expect(editedNames).not.toEqual(names);
     expect(await stored(id)).toEqual(editedNames.sort());
 

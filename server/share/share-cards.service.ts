@@ -10,7 +10,7 @@
  * asking for one being made wait for that render instead of drawing it again (issue 38).
  */
 import { buffer } from "node:stream/consumers";
-import { LANGUAGES, type Language } from "../../core/i18n/languages";
+import type { Language } from "../../core/i18n/languages";
 import { imageVariantKey } from "../../core/uploads/images";
 import type { ListingDetail } from "../../core/listings/listing";
 import { AppError, isAppError } from "../../core/shared/app-error";
@@ -31,8 +31,21 @@ export type CardListing = Pick<
   "id" | "name" | "unit" | "unitPricePaise" | "pricePaise" | "state" | "district" | "place" | "status" | "imageKey"
 >;
 
+/**
+ * The languages a card is drawn in: those whose scripts the card's fonts cover (server/share/fonts:
+ * Latin and Devanagari). A page in any other language shares the English card, with its own
+ * words in the preview's title and description (decision 060), rather than a card of boxes.
+ */
+export const CARD_LANGUAGES = ["en", "hi", "mr"] as const satisfies readonly Language[];
+export type CardLanguage = (typeof CARD_LANGUAGES)[number];
+
+export function cardLanguageFor(lang: Language): CardLanguage {
+  return (CARD_LANGUAGES as readonly Language[]).includes(lang) ? (lang as CardLanguage) : "en";
+}
+
 /** The card's path on this site, for og:image: its version in the address. */
-export function shareCardPath(listing: CardListing, lang: Language): string {
+export function shareCardPath(listing: CardListing, pageLang: Language): string {
+  const lang = cardLanguageFor(pageLang);
   return `/share/listing/${listing.id}/${lang}-${cardVersion(cardText(listing, lang))}.jpg`;
 }
 
@@ -139,7 +152,7 @@ export function createShareCardsService(deps: {
         if (error.code === "GONE") await removeCards(listingId);
         return;
       }
-      for (const lang of LANGUAGES) await cardOf(listing, lang, "saved");
+      for (const lang of CARD_LANGUAGES) await cardOf(listing, lang, "saved");
     },
 
     removeCards,
