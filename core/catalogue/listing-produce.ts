@@ -9,6 +9,10 @@ export function produceColumns(fields: { name: string; category: string; produce
   produce_id: string | null;
   produce_source: "auto" | "seller";
 } {
-  const compared = comparedProduce({ name: fields.name, category: fields.category, choice: fields.produceChoice ?? "" });
+  // On save the server reads a name in any of the twelve languages (produce-names.ts).
+  const compared = comparedProduce(
+    { name: fields.name, category: fields.category, choice: fields.produceChoice ?? "" },
+    { otherLanguages: true },
+  );
   return { produce_id: compared.produce?.id ?? null, produce_source: compared.chosen ? "seller" : "auto" };
 }

@@ -24,8 +24,11 @@ export interface ComparedProduce {
  * The produce compared with: the seller's choice ("Compared with" select) when they made one,
  * else what the name says in its category. A choice the catalogue does not know is no choice.
  */
-export function comparedProduce(fields: { name: string; category: string; choice: string }): ComparedProduce {
-  const fromName = fields.name.trim() ? matchProduce(fields.name, resolveCategory(fields.category)) : undefined;
+export function comparedProduce(
+  fields: { name: string; category: string; choice: string },
+  options: { otherLanguages?: boolean } = {},
+): ComparedProduce {
+  const fromName = fields.name.trim() ? matchProduce(fields.name, resolveCategory(fields.category), options) : undefined;
   if (fields.choice === NO_PRODUCE) return { produce: undefined, chosen: true, fromName };
   const chosen = produceById(fields.choice);
   if (chosen) return { produce: chosen, chosen: true, fromName };

@@ -74,7 +74,23 @@ let otherSpellings: ReadonlyArray<readonly [spelling: string, produceId: string]
 
 export function provideOtherProduceSpellings(spellings: ReadonlyArray<readonly [spelling: string, produceId: string]>): void {
   otherSpellings = spellings;
-  index = undefined;
+  withOthers = undefined;
+}
+
+/** The index with the ten other languages' spellings too: exact matches only (their Latin ones sit a typo from English words). */
+let withOthers: Index | undefined;
+function getIndexWithOthers(): Index {
+  if (withOthers) return withOthers;
+  const base = getIndex();
+  const byPhrase = new Map(base.byPhrase);
+  for (const [spelling, id] of otherSpellings) {
+    const produce = BY_ID.get(id);
+    const phrase = wordsOf(spelling).join(" ");
+    if (produce && phrase && !byPhrase.has(phrase)) byPhrase.set(phrase, produce);
+  }
+  const longest = Math.max(...[...byPhrase.keys()].map((phrase) => phrase.split(" ").length));
+  withOthers = { byPhrase, longest, fuzzyWords: base.fuzzyWords };
+  return withOthers;
 }
 function getIndex(): Index {
   if (index) return index;
@@ -92,11 +108,6 @@ function getIndex(): Index {
       const phrase = wordsOf(spelling).join(" ");
       if (phrase && !byPhrase.has(phrase)) byPhrase.set(phrase, produce);
     }
-  }
-  for (const [spelling, id] of otherSpellings) {
-    const produce = BY_ID.get(id);
-    const phrase = wordsOf(spelling).join(" ");
-    if (produce && phrase && !byPhrase.has(phrase)) byPhrase.set(phrase, produce);
   }
   const longest = Math.max(...[...byPhrase.keys()].map((phrase) => phrase.split(" ").length));
   const fuzzyWords = [...byPhrase].filter(([phrase]) => !phrase.includes(" ") && allowedEdits([...phrase].length) > 0);
@@ -166,8 +177,14 @@ function findFuzzy(words: string[], fuzzyWords: Array<[string, Produce]>): Found
  * in a word of five letters or more is forgiven when nothing matches exactly ("tomatto").
  * Undefined when the name names nothing in the catalogue.
  */
-export function matchProduce(name: string, category?: CategorySlug | null): Produce | undefined {
-  const { byPhrase, longest, fuzzyWords } = getIndex();
+export function matchProduce(
+  name: string,
+  category?: CategorySlug | null,
+  { otherLanguages = false }: { otherLanguages?: boolean } = {},
+): Produce | undefined {
+  // The ten other languages' spellings only where the server alone reads the name (a save): a page
+  // draws "Compared with" the same on the server and in the browser, which has none of them.
+  const { byPhrase, longest, fuzzyWords } = otherLanguages ? getIndexWithOthers() : getIndex();
   const words = wordsOf(name);
   if (words.length === 0) return undefined;
   let found = findExact(words, byPhrase, longest);

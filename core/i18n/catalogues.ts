@@ -55,6 +55,7 @@ import paOffline from "./catalogues/pa/offline.json" with { type: "json" };
 import paMail from "./catalogues/pa/mail.json" with { type: "json" };
 import paServer from "./catalogues/pa/server.json" with { type: "json" };
 import type { Language } from "./languages";
+import { provideMonthNames } from "../shared/dates";
 // Server only, like this module: places' and produce's names in the ten other languages, for
 // every page and message that names a place, and for reading a listing's name as its produce.
 import "../catalogue/produce-names";
@@ -75,6 +76,9 @@ export const CATALOGUES: Record<Language, PageCatalogue> = {
   ur: { ...urPages, offline: urOffline },
   ml: { ...mlPages, offline: mlOffline },
 };
+
+// Month names are words of the catalogue (core/shared/dates.ts).
+for (const [language, catalogue] of Object.entries(CATALOGUES)) provideMonthNames(language as Language, catalogue.date.months);
 
 /** Each language's every word: the page words, the emails' and the server's. */
 export const FULL_CATALOGUES: Record<Language, FullCatalogue> = {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { distanceKm, inIndia, roughDistanceText, roughKm, roundCoordinate } from "./distance";
+import { CATALOGUES } from "../i18n/catalogues";
+import { createTranslator, type MessageTree } from "../i18n/translate";
 
 describe("distanceKm", () => {
   it("measures great-circle distances", () => {
@@ -36,8 +38,9 @@ describe("rough distance wording", () => {
     expect(roughKm(1_234)).toBe(1_250);
     expect(roughKm(Number.NaN)).toBe(0);
   });
-  it("says it in English and Hindi", () => {
-    const en = { nearby: "nearby", about: (km: string) => `about ${km} km` };
+  it("says it in the catalogue's words", () => {
+    const t = createTranslator("en", CATALOGUES.en as unknown as MessageTree);
+    const en = { nearby: t("near.nearby"), about: (km: string) => t("near.about", { km }) };
     expect(roughDistanceText(38, en)).toBe("about 40 km");
     expect(roughDistanceText(2, en)).toBe("nearby");
     expect(roughDistanceText(1_234, en)).toBe("about 1,250 km");

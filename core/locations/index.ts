@@ -14,7 +14,7 @@ export type PlaceLanguage = Language;
 
 /**
  * The ten other languages' names (place-names.ts), which only the server loads: that module hands
- * them here when it is imported (server/services.ts imports it), so no browser chunk that shows a
+ * them here when it is imported (core/i18n/catalogues.ts, which every server page and message loads, imports it), so no browser chunk that shows a
  * place carries its tables and transliterator. Without them a name is English.
  */
 export interface OtherPlaceNames {

@@ -21,6 +21,20 @@ const hi = FULL_CATALOGUES.hi;
 
 const utc = (y: number, m: number, d: number, h = 0, min = 0) => Date.UTC(y, m - 1, d, h, min);
 
+describe("month names in the ten other languages (issue 40)", () => {
+  it("are the catalogue's words, as Intl writes them for the language's Indian locale", () => {
+    expect(formatShortDate(utc(2026, 12, 1, 6), "ta")).toBe("1 டிச. 2026");
+    expect(shortMonth(10, "ml")).toBe("നവം");
+    for (const language of ["bn", "te", "mr", "ta", "gu", "or", "kn", "pa", "ur", "ml"] as const) {
+      const months = FULL_CATALOGUES[language].date.months.split(" ");
+      expect(months, language).toHaveLength(12);
+      const intl = new Intl.DateTimeFormat(`${language}-IN`, { month: "short", timeZone: "UTC" });
+      // Node's CLDR data, where it has the language (the catalogue is what pages show either way).
+      if (intl.resolvedOptions().locale.startsWith(language)) expect(months[4], language).toBe(intl.format(Date.UTC(2026, 4, 15)));
+    }
+  });
+});
+
 describe("formatShortDate", () => {
   it("writes day, month and year, as a person in India reads a date (issue 42)", () => {
     expect(formatShortDate(utc(2026, 11, 22, 6))).toBe("22 Nov 2026");

@@ -4,7 +4,7 @@
  * for India: "1 Dec 2026", "1 दिस॰ 2026" (issue 42). Stored dates stay UTC epoch milliseconds
  * (decision 002); the words are only for showing.
  */
-import { HTML_LANG, type Language } from "../i18n/languages";
+import type { Language } from "../i18n/languages";
 
 /*
  * Written out by hand rather than with Intl.DateTimeFormat: the first DateTimeFormat with a time
@@ -23,18 +23,21 @@ const MONTHS = {
 };
 
 /**
- * A month's short name, 0 for January: "Nov", "नव॰", "நவ.". The ten other languages' come from
- * Intl (their CLDR short forms), made once per language without a time zone's data: written out
- * here they would weigh on every page's first load in every language (decision 060).
+ * The ten other languages' month names (CLDR's short forms for their Indian locales), from each
+ * catalogue's `date.months`: the server hands them over with the catalogues and a page with its
+ * own (app/features/i18n/i18n.ts), so the first load carries no table of them and the server and
+ * the browser write the same words whatever their Intl data.
  */
-export function shortMonth(month: number, language: Language): string {
-  if (language === "en" || language === "hi") return MONTHS[language][month]!;
-  const names = (otherMonths[language] ??= Array.from({ length: 12 }, (_, m) =>
-    new Intl.DateTimeFormat(HTML_LANG[language], { month: "short", timeZone: "UTC" }).format(Date.UTC(2026, m, 15)),
-  ));
-  return names[month]!;
+const provided: Partial<Record<Language, readonly string[]>> = {};
+
+export function provideMonthNames(language: Language, names: string): void {
+  provided[language] ??= names.split(" ");
 }
-const otherMonths: Partial<Record<Language, string[]>> = {};
+
+/** A month's short name, 0 for January: "Nov", "नव॰", "நவ."; English until a language's names are provided. */
+export function shortMonth(month: number, language: Language): string {
+  return (language === "hi" ? MONTHS.hi : (provided[language] ?? MONTHS.en))[month]!;
+}
 
 /** A calendar day as every page shows one: "1 Dec 2026", "1 दिस॰ 2026" (month 0 is January). */
 export function formatCalendarDay(year: number, month: number, day: number, language: Language): string {

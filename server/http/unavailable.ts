@@ -11,7 +11,7 @@ import type { Logger } from "../logger";
 import { classifyUnavailable, describeUnavailability, RETRY_AFTER_SECONDS, type Unavailability } from "../unavailable";
 
 import { CATALOGUES } from "../../core/i18n/catalogues";
-import { HTML_LANG, LANGUAGES, pickLanguage, requestLanguage, type Language } from "../../core/i18n/languages";
+import { HTML_LANG, LANGUAGES, pickLanguage, requestLanguage, textDirection, type Language } from "../../core/i18n/languages";
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_SAVE_MESSAGE } from "../../core/i18n/messages";
 
 export { UNAVAILABLE_MESSAGE, UNAVAILABLE_SAVE_MESSAGE };
@@ -30,7 +30,7 @@ export const retryAfterHeaders = () => ({ "Retry-After": String(RETRY_AFTER_SECO
 const pageIn = (language: Language) => {
   const { error } = CATALOGUES[language];
   return `<!doctype html>
-<html lang="${HTML_LANG[language]}">
+<html lang="${HTML_LANG[language]}" dir="${textDirection(language)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${error.downTitle}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:4rem 1rem;text-align:center;color:#1c1917;background:#fafaf9}

@@ -1,5 +1,5 @@
 import type { Response } from "express";
-import { HTML_LANG, type Language } from "../../core/i18n/languages";
+import { HTML_LANG, textDirection, type Language } from "../../core/i18n/languages";
 import { escapeHtml } from "./alert-mail";
 
 /**
@@ -35,7 +35,7 @@ export function mailLinkPage(
   res.setHeader("X-Robots-Tag", "noindex");
   res.setHeader("Content-Language", options.language);
   res.status(options.status).type("html").send(`<!doctype html>
-<html lang="${HTML_LANG[options.language]}">
+<html lang="${HTML_LANG[options.language]}" dir="${textDirection(options.language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

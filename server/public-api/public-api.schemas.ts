@@ -16,9 +16,12 @@ export const DEFAULT_PAGE_LIMIT = 20;
 
 // ——— Query strings ———
 
-const lang = z.enum(LANGUAGES).optional().meta({
-  description: "Language of names (produce, categories, places): `en` or `hi`. Without it, `Accept-Language` decides; English by default.",
-});
+const lang = z
+  .enum(LANGUAGES)
+  .optional()
+  .meta({
+    description: `Language of names (produce, categories, places): one of ${LANGUAGES.map((l) => `\`${l}\``).join(", ")}. Without it, \`Accept-Language\` decides; English by default.`,
+  });
 const text = (description: string, max = MAX_SEARCH_LENGTH) => z.string().max(max).optional().meta({ description });
 const limit = z
   .string()
@@ -55,7 +58,10 @@ export const listingsQuery = z.strictObject({
     .optional()
     .meta({ description: "`name`: names only (the header box); `any` (default): a category named by `q` matches too." }),
   category: text("A category slug or spelling (`vegetables`, `Vegetable`, `sabzi`); one that names no category matches nothing.", 80),
-  state: text("A state: slug or name, English or Hindi (`maharashtra`). An unknown one is no filter, as on the site.", 80),
+  state: text(
+    "A state: slug or name in any of the site's languages (`maharashtra`, `महाराष्ट्र`, `மகாராஷ்டிரா`). An unknown one is no filter, as on the site.",
+    80,
+  ),
   district: text("A district (or a city spanning several) in `state`: slug or name (`nashik`).", 80),
   min: text("Lowest price per kg, in rupees (`10`, `12.50`).", 20),
   max: text("Highest price per kg, in rupees.", 20),

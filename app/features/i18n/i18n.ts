@@ -8,6 +8,7 @@ import { createContext, useContext } from "react";
 import type { HeadMessages } from "../../../core/i18n/catalogues";
 import type { PageCatalogue } from "../../../core/i18n/catalogue-types";
 import { DEFAULT_LANGUAGE, type Language } from "../../../core/i18n/languages";
+import { provideMonthNames } from "../../../core/shared/dates";
 import { createTranslator, type MessageKey, type MessageTree, type Params, type Translate } from "../../../core/i18n/translate";
 
 export type UiKey = MessageKey<PageCatalogue>;
@@ -35,6 +36,9 @@ export function i18nOf(lang: Language | undefined, messages: object | null | und
   let t = translators.get(messages);
   if (!t) {
     t = createTranslator<UiKey>(lang, messages as MessageTree);
+    // A page's catalogue names the months (a title's few messages do not).
+    const months = (messages as Partial<PageCatalogue>).date?.months;
+    if (months) provideMonthNames(lang, months);
     translators.set(messages, t);
   }
   return { lang, t };

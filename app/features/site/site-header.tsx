@@ -105,9 +105,9 @@ function AccountMenu({ user }: { user: SignedInUser }) {
  * Every language Mandi speaks, one press away (issue 40): a <details> list, so it opens without
  * JavaScript and by keyboard, and stays one control at 360 px. Each choice is a button of one
  * plain form (no JavaScript needed) whose answer sets the `lang` cookie and comes back to this
- * page. Each name is written in its own language and script, marked with its `lang` and `dir`.
- * The list is not drawn until it opens, so a page downloads no font for the other scripts' names
- * unless the person opens it (app/fonts.css's unicode-range).
+ * page. Each name is written in its own language and script, marked with its `lang`, and drawn
+ * in the phone's own fonts (app/app.css): a browser matches fonts for a closed list too, and the
+ * page's Devanagari face would otherwise download on every English page.
  */
 function LanguageSwitch({ lang, label, back }: { lang: Language; label: string; back: string }) {
   return (
