@@ -7,6 +7,7 @@ import { FULL_CATALOGUES } from "./catalogues";
 import { LANGUAGES, type Language } from "./languages";
 import { serverMessagesIn, translateServerMessage } from "./server-messages";
 import { createTranslator, placeholdersOf, type MessageTree } from "./translate";
+import { LANGUAGE_SCRIPT } from "./language-scripts";
 
 const en = FULL_CATALOGUES.en;
 const hi = FULL_CATALOGUES.hi;
@@ -28,21 +29,6 @@ const OTHERS = LANGUAGES.filter((language) => language !== "en");
 const flat = Object.fromEntries(
   LANGUAGES.map((language) => [language, flatten(FULL_CATALOGUES[language] as unknown as MessageTree)]),
 ) as Record<Language, Map<string, string>>;
-
-/** Each language's script (Unicode's name for it); Marathi shares Hindi's. */
-const SCRIPT: Record<Exclude<Language, "en">, RegExp> = {
-  hi: /\p{Script=Devanagari}/u,
-  mr: /\p{Script=Devanagari}/u,
-  bn: /\p{Script=Bengali}/u,
-  te: /\p{Script=Telugu}/u,
-  ta: /\p{Script=Tamil}/u,
-  gu: /\p{Script=Gujarati}/u,
-  or: /\p{Script=Oriya}/u,
-  kn: /\p{Script=Kannada}/u,
-  pa: /\p{Script=Gurmukhi}/u,
-  ur: /\p{Script=Arabic}/u,
-  ml: /\p{Script=Malayalam}/u,
-};
 
 /**
  * Brand and technical words a message may keep in Latin letters in every language (issue 40's
@@ -69,7 +55,7 @@ describe("every language's catalogue (the CI check of issue 40)", () => {
   });
 
   it.each(OTHERS)("%s leaves no message in English, apart from brand and technical words", (language) => {
-    const script = SCRIPT[language as Exclude<Language, "en">];
+    const script = LANGUAGE_SCRIPT[language as Exclude<Language, "en">];
     const left = [...flat[language]].filter(([, message]) => {
       const letters = lettersOf(message);
       const latin = letters.filter((c) => /[A-Za-z]/.test(c)).length;

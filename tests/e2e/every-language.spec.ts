@@ -11,21 +11,9 @@ import { HTML_LANG, textDirection, type Language } from "../../core/i18n/languag
 import { axeViolations } from "./support/axe";
 import { documentScrollWidth, expect, test, uniqueTag } from "./support/fixtures";
 import { chooseLanguage } from "./support/languages";
+import { LANGUAGE_SCRIPT } from "../../core/i18n/language-scripts";
 
 const TEN = ["bn", "te", "mr", "ta", "gu", "or", "kn", "pa", "ur", "ml"] as const satisfies readonly Language[];
-
-const SCRIPT: Record<(typeof TEN)[number], RegExp> = {
-  bn: /\p{Script=Bengali}/u,
-  te: /\p{Script=Telugu}/u,
-  mr: /\p{Script=Devanagari}/u,
-  ta: /\p{Script=Tamil}/u,
-  gu: /\p{Script=Gujarati}/u,
-  or: /\p{Script=Oriya}/u,
-  kn: /\p{Script=Kannada}/u,
-  pa: /\p{Script=Gurmukhi}/u,
-  ur: /\p{Script=Arabic}/u,
-  ml: /\p{Script=Malayalam}/u,
-};
 
 /** The letters a reader sees in the page's own language: text outside elements marked with another `lang` (the switch's names, a listing's English name). */
 async function ownLetters(page: Page): Promise<string[]> {
@@ -57,7 +45,7 @@ test("a phone set to each language gets the sign-in page in it, Urdu right to le
     await expect(page.locator("html")).toHaveAttribute("lang", HTML_LANG[language]);
     await expect(page.locator("html")).toHaveAttribute("dir", textDirection(language));
     const letters = await ownLetters(page);
-    const share = letters.filter((c) => SCRIPT[language].test(c)).length / letters.length;
+    const share = letters.filter((c) => LANGUAGE_SCRIPT[language].test(c)).length / letters.length;
     expect(share, `${language}: ${(share * 100) | 0}% of ${letters.length} letters in its script`).toBeGreaterThanOrEqual(0.85);
     expect(await axeViolations(page), language).toEqual([]);
     expect(await documentScrollWidth(page), `${language}: nothing wider than the phone`).toBeLessThanOrEqual(360);

@@ -76,7 +76,9 @@ const noChanges = () => () => {};
 export function ListingForm(props: ListingFormProps) {
   return (
     <FieldIdsByName value>
-      <ListingFormFields {...props} />
+      <ProduceNamesContext.Provider value={props.produceNames ?? null}>
+        <ListingFormFields {...props} />
+      </ProduceNamesContext.Provider>
     </FieldIdsByName>
   );
 }
@@ -90,7 +92,6 @@ function ListingFormFields({
   currentPhotos = [],
   submitLabel,
   placeNames,
-  produceNames = null,
   mandiRate,
   priceInsight,
   listingId,
@@ -108,154 +109,131 @@ function ListingFormFields({
   );
   const { t } = useI18n();
   return (
-    <ProduceNamesContext.Provider value={produceNames}>
-      <Form
-        method="post"
-        action={action}
-        encType="multipart/form-data"
-        noValidate
-        className="space-y-4"
-        ref={form}
-        onSubmit={send.onSubmit}
-      >
-        {errors.form ? <Alert>{errors.form}</Alert> : null}
-        <ErrorSummary title={t("sell.errorSummary")} errors={errors} order={FIELD_ORDER} />
-        <TextField
-          label={t("sell.name")}
-          name="name"
-          required
-          maxLength={MAX_NAME_LENGTH}
-          defaultValue={values.name}
-          error={errors.name}
-          placeholder={t("sell.namePlaceholder")}
-        />
+    <Form method="post" action={action} encType="multipart/form-data" noValidate className="space-y-4" ref={form} onSubmit={send.onSubmit}>
+      {errors.form ? <Alert>{errors.form}</Alert> : null}
+      <ErrorSummary title={t("sell.errorSummary")} errors={errors} order={FIELD_ORDER} />
+      <TextField
+        label={t("sell.name")}
+        name="name"
+        required
+        maxLength={MAX_NAME_LENGTH}
+        defaultValue={values.name}
+        error={errors.name}
+        placeholder={t("sell.namePlaceholder")}
+      />
+      <SelectField label={t("sell.category")} name="category" id="category" required defaultValue={values.category} error={errors.category}>
+        <option value="">{t("sell.selectCategory")}</option>
+        {CATEGORIES.map((c) => (
+          <option key={c.slug} value={c.slug}>
+            {t(`category.form.${c.slug}`)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={t("sell.variety")}
+        name="variety"
+        maxLength={60}
+        defaultValue={values.variety}
+        error={errors.variety}
+        placeholder={t("sell.varietyPlaceholder")}
+      />
+      <ProduceMatch form={form} values={values} error={errors.produce} />
+
+      <fieldset className="space-y-4 rounded-lg border border-stone-200 p-3">
+        <legend className="px-1 font-semibold">{t("sell.priceAndQuantity")}</legend>
         <SelectField
-          label={t("sell.category")}
-          name="category"
-          id="category"
-          required
-          defaultValue={values.category}
-          error={errors.category}
+          label={t("sell.soldBy")}
+          name="unit"
+          defaultValue={values.unit || "kg"}
+          error={errors.unit}
+          onChange={(e) => setUnit(e.currentTarget.value)}
         >
-          <option value="">{t("sell.selectCategory")}</option>
-          {CATEGORIES.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {t(`category.form.${c.slug}`)}
+          {UNIT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {t(`unit.option.${option.value}`)}
             </option>
           ))}
         </SelectField>
-        <TextField
-          label={t("sell.variety")}
-          name="variety"
-          maxLength={60}
-          defaultValue={values.variety}
-          error={errors.variety}
-          placeholder={t("sell.varietyPlaceholder")}
-        />
-        <ProduceMatch form={form} values={values} error={errors.produce} />
-
-        <fieldset className="space-y-4 rounded-lg border border-stone-200 p-3">
-          <legend className="px-1 font-semibold">{t("sell.priceAndQuantity")}</legend>
-          <SelectField
-            label={t("sell.soldBy")}
-            name="unit"
-            defaultValue={values.unit || "kg"}
-            error={errors.unit}
-            onChange={(e) => setUnit(e.currentTarget.value)}
-          >
-            {UNIT_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {t(`unit.option.${option.value}`)}
-              </option>
-            ))}
-          </SelectField>
-          <div hidden={hydrated && !counted}>
-            <TextField
-              label={t("sell.unitKg")}
-              name="unitKg"
-              inputMode="decimal"
-              defaultValue={values.unitKg}
-              error={errors.unitKg}
-              hint={t("sell.unitKgHint")}
-            />
-          </div>
+        <div hidden={hydrated && !counted}>
           <TextField
-            label={t("sell.price", { unit: t(`unit.one.${unitOf(unit)}`) })}
-            name="price"
+            label={t("sell.unitKg")}
+            name="unitKg"
             inputMode="decimal"
-            required
-            defaultValue={values.price}
-            error={errors.price}
-            placeholder={t("sell.pricePlaceholder")}
+            defaultValue={values.unitKg}
+            error={errors.unitKg}
+            hint={t("sell.unitKgHint")}
           />
-          <SellFormPriceNotes form={form} values={values} priceInsight={priceInsight} mandiRate={mandiRate} listingId={listingId} />
-          <TextField
-            label={t("sell.quantity")}
-            name="quantity"
-            inputMode="decimal"
-            defaultValue={values.quantity}
-            error={errors.quantity}
-            hint={t("sell.quantityHint", { units: t(`unit.many.${unitOf(unit)}`) })}
-          />
-          <TextField
-            label={t("sell.minOrder")}
-            name="minOrder"
-            inputMode="decimal"
-            defaultValue={values.minOrder}
-            error={errors.minOrder}
-          />
-          <label className="flex min-h-11 items-center gap-2">
-            <input type="checkbox" name="organic" defaultChecked={values.organic} className="h-5 w-5" />
-            {t("sell.organic")}
-          </label>
-          <GradeField value={values.grade} error={errors.grade} />
-          <TextField
-            label={t("sell.availableFrom")}
-            name="availableFrom"
-            type="date"
-            defaultValue={values.availableFrom}
-            error={errors.availableFrom}
-          />
-        </fieldset>
-
-        <fieldset className="space-y-4 rounded-lg border border-stone-200 p-3">
-          <legend className="px-1 font-semibold">{t("sell.where")}</legend>
-          <PlaceFields values={values} errors={errors} names={placeNames} />
-        </fieldset>
-
-        <div>
-          <label htmlFor="description" className="label">
-            {t("sell.description")}
-          </label>
-          <textarea
-            id="description"
-            name="description"
-            required
-            rows={4}
-            maxLength={MAX_DESCRIPTION_LENGTH}
-            defaultValue={values.description}
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={errors.description ? "description-error" : undefined}
-            className="input"
-            placeholder={t("sell.descriptionPlaceholder")}
-          />
-          {errors.description ? (
-            <p id="description-error" className="field-error">
-              {errors.description}
-            </p>
-          ) : null}
         </div>
-        <PhotoField
-          maxPhotos={maxPhotos}
-          maxBytes={maxImageBytes}
-          error={send.waiting ? t("sell.waitingMessage") : (send.message ?? errors.image)}
-          currentPhotos={currentPhotos}
-          onBlockerChange={send.onBlockerChange}
+        <TextField
+          label={t("sell.price", { unit: t(`unit.one.${unitOf(unit)}`) })}
+          name="price"
+          inputMode="decimal"
+          required
+          defaultValue={values.price}
+          error={errors.price}
+          placeholder={t("sell.pricePlaceholder")}
         />
-        <SubmitButton action={action} pendingText={t("sell.pending")} waitingText={send.waiting ? t("sell.waiting") : undefined}>
-          {submitLabel}
-        </SubmitButton>
-      </Form>
-    </ProduceNamesContext.Provider>
+        <SellFormPriceNotes form={form} values={values} priceInsight={priceInsight} mandiRate={mandiRate} listingId={listingId} />
+        <TextField
+          label={t("sell.quantity")}
+          name="quantity"
+          inputMode="decimal"
+          defaultValue={values.quantity}
+          error={errors.quantity}
+          hint={t("sell.quantityHint", { units: t(`unit.many.${unitOf(unit)}`) })}
+        />
+        <TextField label={t("sell.minOrder")} name="minOrder" inputMode="decimal" defaultValue={values.minOrder} error={errors.minOrder} />
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="checkbox" name="organic" defaultChecked={values.organic} className="h-5 w-5" />
+          {t("sell.organic")}
+        </label>
+        <GradeField value={values.grade} error={errors.grade} />
+        <TextField
+          label={t("sell.availableFrom")}
+          name="availableFrom"
+          type="date"
+          defaultValue={values.availableFrom}
+          error={errors.availableFrom}
+        />
+      </fieldset>
+
+      <fieldset className="space-y-4 rounded-lg border border-stone-200 p-3">
+        <legend className="px-1 font-semibold">{t("sell.where")}</legend>
+        <PlaceFields values={values} errors={errors} names={placeNames} />
+      </fieldset>
+
+      <div>
+        <label htmlFor="description" className="label">
+          {t("sell.description")}
+        </label>
+        <textarea
+          id="description"
+          name="description"
+          required
+          rows={4}
+          maxLength={MAX_DESCRIPTION_LENGTH}
+          defaultValue={values.description}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? "description-error" : undefined}
+          className="input"
+          placeholder={t("sell.descriptionPlaceholder")}
+        />
+        {errors.description ? (
+          <p id="description-error" className="field-error">
+            {errors.description}
+          </p>
+        ) : null}
+      </div>
+      <PhotoField
+        maxPhotos={maxPhotos}
+        maxBytes={maxImageBytes}
+        error={send.waiting ? t("sell.waitingMessage") : (send.message ?? errors.image)}
+        currentPhotos={currentPhotos}
+        onBlockerChange={send.onBlockerChange}
+      />
+      <SubmitButton action={action} pendingText={t("sell.pending")} waitingText={send.waiting ? t("sell.waiting") : undefined}>
+        {submitLabel}
+      </SubmitButton>
+    </Form>
   );
 }
