@@ -18,3 +18,11 @@ export const LANGUAGE_SCRIPT: Record<Exclude<Language, "en">, RegExp> = {
   ur: /\p{Script=Arabic}/u,
   ml: /\p{Script=Malayalam}/u,
 };
+
+/**
+ * Brand and technical words a message or a page may keep in Latin letters in every language
+ * (issue 40's allow-list), and the examples a person types as they are. The catalogue check
+ * reads messages with it, the browser crawl reads pages with it.
+ */
+export const LATIN_ALLOWED =
+  /\b(Mandi|UPI|API|JPEG|PNG|WebP|HEIC|MB|KB|SMS|OTP|WhatsApp|AGMARKNET|MSP|FPO|CSV|URL|ID|PIN|IFSC|eNAM|data\.gov\.in|English|name@example\.com|npm run [\w:-]+|Pusa \d+|Wi-Fi)\b/g;

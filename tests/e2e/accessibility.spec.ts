@@ -18,7 +18,7 @@ import {
   withDatabase,
 } from "./support/fixtures";
 import { axeViolations } from "./support/axe";
-import { tHi } from "./support/hindi";
+import { tHi } from "./support/page-words";
 import { hi } from "./support/catalogues";
 
 test.use({ viewport: { width: 360, height: 760 } });

@@ -4,7 +4,7 @@
  * person changes their account, a buyer reports a listing, and an admin hides, restores, bans and
  * unbans in the back office and reads it all in the audit log. Every text is looked up in the
  * catalogues (core/i18n/hi.ts, translateServerMessage), and the pages these flows land on show no
- * run of Latin letters but names, figures and the allow-list (tests/e2e/support/hindi.ts).
+ * run of Latin letters but names, figures and the allow-list (tests/e2e/support/page-words.ts).
  */
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { formatShortDate } from "../../core/shared/dates";
@@ -25,7 +25,7 @@ import {
   watchServerErrors,
   withDatabase,
 } from "./support/fixtures";
-import { latinLeftNow, tHi as t } from "./support/hindi";
+import { latinLeftNow, tHi as t } from "./support/page-words";
 import { hi } from "./support/catalogues";
 
 test.use({ locale: "hi-IN" });

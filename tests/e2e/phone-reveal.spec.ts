@@ -75,7 +75,7 @@ test.describe("Show number past the address's threshold", () => {
       await expect(page.getByRole("link", { name: /Call seller/ })).toHaveCount(0);
       await expect(page.getByRole("link", { name: "WhatsApp" })).toHaveCount(0);
       expect(await page.content()).not.toContain(seller.phone);
-      const button = bar.getByRole("button", { name: `Show the phone number of ${seller.name}` });
+      const button = bar.getByRole("button", { name: `Show number of ${seller.name}` });
       await expect(button).toHaveText("Show number");
       expect(await documentScrollWidth(page)).toBeLessThanOrEqual(360);
 

@@ -5,7 +5,7 @@
  * reason; a seller whose listing carries a UPI ID sees, in Hindi, why it waits for a moderator.
  */
 import type { Browser } from "@playwright/test";
-import { latinLeftNow } from "./support/hindi";
+import { latinLeftNow } from "./support/page-words";
 import { translateServerMessage } from "../../core/i18n/server-messages";
 import { HELD_MESSAGES, MODERATION_MESSAGES } from "../../core/moderation/moderation";
 import {

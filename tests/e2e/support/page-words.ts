@@ -1,24 +1,18 @@
 /**
- * Reading a page the way the Hindi tests do (decision 015): every piece of text a person or a
- * screen reader meets, and the runs of Latin letters left once what people typed and an
- * allow-list are taken out. Place names are not among them: Hindi pages name states and districts
- * in Devanagari (core/locations/names-hi.ts).
+ * Reading a page in a language other than English the way the language tests do (decisions 015
+ * and 060): every piece of text a person or a screen reader meets, and the runs of Latin letters
+ * left once what people typed and an allow-list are taken out. Place names are not among them:
+ * pages name states and districts in the page's script (core/locations/place-names.ts).
  */
 import type { Page } from "@playwright/test";
 import type { PageCatalogue } from "../../../core/i18n/catalogue-types";
 import { createTranslator, type MessageKey } from "../../../core/i18n/translate";
 import { withDatabase } from "./fixtures";
 import { hi } from "./catalogues";
+import { LATIN_ALLOWED } from "../../../core/i18n/language-scripts";
 
 /** A message of the Hindi catalogue with its placeholders filled, as the pages fill them (rosetta). */
 export const tHi = createTranslator<MessageKey<PageCatalogue>>("hi", hi);
-
-/**
- * Latin words a Hindi page may show: the brand, the switch's "English" (marked lang="en-IN"
- * anyway), the photo formats and "MB", and "API" (the public API's keys on /my/account), which
- * Hindi speakers write in Latin letters too.
- */
-const ALLOWED_LATIN = new Set(["Mandi", "JPEG", "PNG", "WebP", "MB", "API"]);
 
 /**
  * What people typed (listing and person names, descriptions, emails, moderators' and reporters'
@@ -87,13 +81,16 @@ export async function pageTexts(page: Page): Promise<string[]> {
   });
 }
 
-/** Runs of Latin letters left once user data and the allow-list are taken out, with where they were. */
+/**
+ * Runs of Latin letters left once user data and the brand and technical words every language may
+ * keep (LATIN_ALLOWED, the catalogue check's list) are taken out, with where they were.
+ */
 export async function latinLeftOn(page: Page, allowed: string[]): Promise<string[]> {
   const found: string[] = [];
   for (const text of await pageTexts(page)) {
     let rest = text;
     for (const a of allowed) rest = rest.split(a).join(" ");
-    for (const run of rest.match(/[A-Za-z]+/g) ?? []) if (!ALLOWED_LATIN.has(run)) found.push(`${run} (in “${text.trim().slice(0, 80)}”)`);
+    for (const run of rest.replace(LATIN_ALLOWED, " ").match(/[A-Za-z]+/g) ?? []) found.push(`${run} (in “${text.trim().slice(0, 80)}”)`);
   }
   return found;
 }
