@@ -325,6 +325,20 @@ export async function createServices(
   const savedListingsRepository = repositories.savedListings;
   const shareCards = createShareCardsService({ storage, listings: listingsRepository, jobs, logger, now: options.now });
   jobs.handle(shareCardsJob, shareCards);
+  const moderation = createModerationService({
+    repository: repositories.moderation,
+    settings: config.moderation,
+    secret: config.authSecret,
+    logger,
+    now: options.now,
+    onListingLive: onLive,
+  });
+  // REQUIRE_VERIFIED_PHONE (decision 061). Off: listings a former "on" left waiting go live now,
+  // so turning it off strands none (and a save releases one too).
+  if (!config.requireVerifiedPhone) {
+    const released = await moderation.releaseAllWaitingListings();
+    if (released) logger.info({ released }, "listings waiting for a verified phone are live: REQUIRE_VERIFIED_PHONE is off");
+  }
   return {
     config,
     logger,
@@ -356,17 +370,13 @@ export async function createServices(
       now: options.now,
       onLive,
       onSaved: shareCards.queueCards,
+      phoneVerified: config.requireVerifiedPhone
+        ? async (sellerId) => (await repositories.phoneVerification.verifiedAmong([sellerId])).has(sellerId)
+        : undefined,
     }),
     search,
     uploads,
-    moderation: createModerationService({
-      repository: repositories.moderation,
-      settings: config.moderation,
-      secret: config.authSecret,
-      logger,
-      now: options.now,
-      onListingLive: onLive,
-    }),
+    moderation,
     contentVersion,
     alerts,
     push,
@@ -391,6 +401,11 @@ export async function createServices(
       secret: config.authSecret,
       limits: config.sms.limits,
       isBlocked: (phone) => isPhoneBlocked(db.kysely, phone),
+      // Always: a listing left waiting when the switch was on goes live on verification even after it is off.
+      onVerified: (sellerId, within) => moderation.releaseWaitingListings({ sellerId, within }).then(() => undefined),
+      onUnverified: config.requireVerifiedPhone
+        ? (sellerId, within) => moderation.holdUntilPhoneVerified({ sellerId, within }).then(() => undefined)
+        : undefined,
       logger,
       now: options.now,
     }),

@@ -144,11 +144,25 @@ export default function View({ loaderData, actionData }: Route.ComponentProps) {
       {listing.moderation ? (
         <div role="status" className="mb-4 rounded-xl border-2 border-red-300 bg-red-50 p-4">
           <p className="text-xl font-bold">
-            {t(listing.moderation.cause === "held" ? "listing.heldForModerator" : "listing.hiddenByModerator")}
+            {t(
+              listing.moderation.cause === "held"
+                ? "listing.heldForModerator"
+                : listing.moderation.cause === "unverified"
+                  ? "listing.waitingForPhone"
+                  : "listing.hiddenByModerator",
+            )}
           </p>
           <p className="mt-1 [overflow-wrap:anywhere]">
             {t("listing.buyersCannotSee")} {listing.moderation.reason}
           </p>
+          {/* REQUIRE_VERIFIED_PHONE (decision 061): its seller verifies, and it goes live at once. */}
+          {listing.moderation.cause === "unverified" && manage === "/my/listings" ? (
+            <p className="mt-2">
+              <Link to="/my/phone" className="font-semibold underline underline-offset-4">
+                {t("phoneVerification.accountVerify")}
+              </Link>
+            </p>
+          ) : null}
           {manage ? (
             <p className="mt-2">
               <Link to={manage} className="underline underline-offset-4">
