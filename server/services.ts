@@ -51,6 +51,7 @@ import { createRateCounter, type RateCounter } from "./rate-counter/rate-counter
 import { createPhoneReveals, type PhoneReveals } from "./rate-counter/phone-reveals";
 import { createPhoneVerificationService, type PhoneVerificationService } from "./phone-verification/phone-verification.service";
 import { createSmsSender } from "./sms/sms-sender";
+import { createOrganisationsService, type OrganisationsService } from "./organisations/organisations.service";
 import { isPhoneBlocked } from "./moderation/phone-blocks.repository";
 
 /** At most one verification link a person in this long, however often they ask (decision 045). */
@@ -99,6 +100,8 @@ export interface Services {
   phoneReveals: PhoneReveals;
   /** A phone number verified by a one-time code sent by SMS (decision 058). */
   phoneVerification: PhoneVerificationService;
+  /** FPO registration and trader licence numbers, checked by staff (decision 061). */
+  organisations: OrganisationsService;
   /** Saved searches and their alerts (decision 022). */
   alerts: AlertsService;
   /** Web Push: phones' subscriptions (decision 027). */
@@ -407,6 +410,11 @@ export async function createServices(
         ? (sellerId, within) => moderation.holdUntilPhoneVerified({ sellerId, within }).then(() => undefined)
         : undefined,
       logger,
+      now: options.now,
+    }),
+    organisations: createOrganisationsService({
+      repository: repositories.organisations,
+      appendAudit: (entry, within) => repositories.moderation.within(within).appendAudit(entry),
       now: options.now,
     }),
     apiKeys: createApiKeysService({ repository: repositories.apiKeys, now: options.now }),

@@ -279,6 +279,19 @@ export interface Database {
   phone_code: PhoneCodeTable;
   phone_lock: PhoneLockTable;
   phone_verified: PhoneVerifiedTable;
+  // Migration 0042 (issue 43, decision 061).
+  seller_organisation: SellerOrganisationTable;
+}
+
+/** A seller's FPO registration or mandi trader's licence number, and staff's check of it (migration 0042). */
+export interface SellerOrganisationTable {
+  user_id: string;
+  kind: "fpo" | "trader";
+  number: string;
+  status: "pending" | "approved" | "refused";
+  submitted_at: number | string;
+  decided_at: number | string | null;
+  refusal_reason: string | null;
 }
 
 /** The one code a person was last sent (migration 0039): only its HMAC; times in epoch milliseconds. */
