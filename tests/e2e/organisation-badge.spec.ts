@@ -21,6 +21,8 @@ for (const javaScriptEnabled of [true, false]) {
   test(`a seller's FPO number, approved by an admin, shows as "FPO verified by Mandi" (${javaScriptEnabled ? "with" : "without"} JavaScript)`, async ({
     browser,
   }) => {
+    // Three accounts' password hashes, a photo and (with JavaScript) two axe runs: about 12 s alone, more beside other specs.
+    test.setTimeout(60_000);
     const seller = await signedIn(browser, javaScriptEnabled);
     const admin = await signedIn(browser, javaScriptEnabled, "admin");
     const buyer = await browser.newContext();

@@ -103,6 +103,8 @@ for (const javaScriptEnabled of [true, false]) {
   test(`a listing waits for the phone and goes live once it is verified (${javaScriptEnabled ? "with" : "without"} JavaScript)`, async ({
     browser,
   }) => {
+    // A password hash, a photo, an SMS round trip and (with JavaScript) two axe runs: under 4 s alone, more beside other specs.
+    test.setTimeout(60_000);
     const { context, seller, name, id, confirmation } = await sellerWithListing(browser, javaScriptEnabled);
     const page = await context.newPage();
     try {
