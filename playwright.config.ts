@@ -16,8 +16,8 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  * the listings, and every flow they drive has an English or JavaScript twin that runs on both.
  * `npm test` runs them once, on SQLite; its PostgreSQL pass sets E2E_ENGINE_PASS=1 and runs the
  * rest (decision 031). A new spec runs on both engines unless it is named here.
- * `alert-email-unsubscribe`, `demo-market` and `password-reset` start a server of their own (on
- * SQLite: with mail, or an empty market to seed) whatever the pass, so a second pass would repeat
+ * `alert-email-unsubscribe`, `demo-market`, `password-reset` and `require-verified-phone` start a
+ * server of their own (on SQLite: with mail, an empty market to seed, or REQUIRE_VERIFIED_PHONE) whatever the pass, so a second pass would repeat
  * them exactly.
  */
 export const ENGINE_FREE_SPECS = [
@@ -38,6 +38,7 @@ export const ENGINE_FREE_SPECS = [
   "page-titles",
   "paint",
   "password-reset",
+  "require-verified-phone",
   "static-islands",
   "viewmore-fold",
   "voice-search",

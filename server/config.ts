@@ -110,6 +110,15 @@ const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /** Reports from this many different people hide a listing until a moderator looks (0: never hide automatically). */
   REPORTS_TO_HIDE: z.coerce.number().int().min(0).max(1000).default(3),
+  /**
+   * A listing goes live only once its seller's phone is verified (issue 43, decision 061): until
+   * then it waits, shown to its seller as "Waiting for your phone to be verified". Off by default,
+   * so the specification's flow (a listing is live as soon as it is saved) is unchanged.
+   */
+  REQUIRE_VERIFIED_PHONE: z
+    .enum(["true", "false", "1", "0"], { error: 'must be "true" or "false"' })
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   /** Reports one person (signed out: one address) may send in an hour. */
   REPORTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Hours after which an upload that never became part of a listing is removed. */
@@ -308,6 +317,8 @@ function toConfig(e: z.output<typeof envSchema>) {
     },
     /** How long a listing stays up, by kind of produce (decision 013). */
     listingDays: { perishable: e.LISTING_DAYS_PERISHABLE, other: e.LISTING_DAYS_OTHER },
+    /** A listing waits for its seller's phone to be verified before it goes live (decision 061). */
+    requireVerifiedPhone: e.REQUIRE_VERIFIED_PHONE,
     /** Reports and automatic hiding (decision 014). */
     moderation: { reportsToHide: e.REPORTS_TO_HIDE, reportsPerHour: e.REPORTS_PER_HOUR },
     /** How long a shared cache may keep an anonymous page (server/http/cache-control.ts). */

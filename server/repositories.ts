@@ -20,6 +20,7 @@ import { createContentVersionRepository } from "./page-cache/content-version.rep
 import { createPriceInsightRepository } from "./price-insight/price-insight.repository";
 import { createPhoneVerificationRepository } from "./phone-verification/phone-verification.repository";
 import { createPushRepository } from "./push/push.repository";
+import { createOrganisationsRepository } from "./organisations/organisations.repository";
 import { createRateCounterRepository } from "./rate-counter/rate-counter.repository";
 import { createSavedListingsRepository } from "./saved-listings/saved-listings.repository";
 import { createUploadLockRepository } from "./uploads/upload-lock.repository";
@@ -49,6 +50,7 @@ export function createRepositories(db: Db, options: { authSecret: string; timed:
     priceInsight: createPriceInsightRepository(db.kysely),
     mandiRates: createMandiRatesRepository(db.kysely),
     phoneVerification: createPhoneVerificationRepository(db.kysely),
+    organisations: createOrganisationsRepository(db.kysely),
   };
   const time = repositoryTimer(options.timed);
   return Object.fromEntries(Object.entries(built).map(([name, repository]) => [name, time(name, repository)])) as typeof built;

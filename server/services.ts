@@ -51,6 +51,7 @@ import { createRateCounter, type RateCounter } from "./rate-counter/rate-counter
 import { createPhoneReveals, type PhoneReveals } from "./rate-counter/phone-reveals";
 import { createPhoneVerificationService, type PhoneVerificationService } from "./phone-verification/phone-verification.service";
 import { createSmsSender } from "./sms/sms-sender";
+import { createOrganisationsService, type OrganisationsService } from "./organisations/organisations.service";
 import { isPhoneBlocked } from "./moderation/phone-blocks.repository";
 
 /** At most one verification link a person in this long, however often they ask (decision 045). */
@@ -99,6 +100,8 @@ export interface Services {
   phoneReveals: PhoneReveals;
   /** A phone number verified by a one-time code sent by SMS (decision 058). */
   phoneVerification: PhoneVerificationService;
+  /** FPO registration and trader licence numbers, checked by staff (decision 061). */
+  organisations: OrganisationsService;
   /** Saved searches and their alerts (decision 022). */
   alerts: AlertsService;
   /** Web Push: phones' subscriptions (decision 027). */
@@ -325,6 +328,20 @@ export async function createServices(
   const savedListingsRepository = repositories.savedListings;
   const shareCards = createShareCardsService({ storage, listings: listingsRepository, jobs, logger, now: options.now });
   jobs.handle(shareCardsJob, shareCards);
+  const moderation = createModerationService({
+    repository: repositories.moderation,
+    settings: config.moderation,
+    secret: config.authSecret,
+    logger,
+    now: options.now,
+    onListingLive: onLive,
+  });
+  // REQUIRE_VERIFIED_PHONE (decision 061). Off: listings a former "on" left waiting go live now,
+  // so turning it off strands none (and a save releases one too).
+  if (!config.requireVerifiedPhone) {
+    const released = await moderation.releaseAllWaitingListings();
+    if (released) logger.info({ released }, "listings waiting for a verified phone are live: REQUIRE_VERIFIED_PHONE is off");
+  }
   return {
     config,
     logger,
@@ -356,17 +373,13 @@ export async function createServices(
       now: options.now,
       onLive,
       onSaved: shareCards.queueCards,
+      phoneVerified: config.requireVerifiedPhone
+        ? async (sellerId) => (await repositories.phoneVerification.verifiedAmong([sellerId])).has(sellerId)
+        : undefined,
     }),
     search,
     uploads,
-    moderation: createModerationService({
-      repository: repositories.moderation,
-      settings: config.moderation,
-      secret: config.authSecret,
-      logger,
-      now: options.now,
-      onListingLive: onLive,
-    }),
+    moderation,
     contentVersion,
     alerts,
     push,
@@ -391,7 +404,17 @@ export async function createServices(
       secret: config.authSecret,
       limits: config.sms.limits,
       isBlocked: (phone) => isPhoneBlocked(db.kysely, phone),
+      // Always: a listing left waiting when the switch was on goes live on verification even after it is off.
+      onVerified: (sellerId, within) => moderation.releaseWaitingListings({ sellerId, within }).then(() => undefined),
+      onUnverified: config.requireVerifiedPhone
+        ? (sellerId, within) => moderation.holdUntilPhoneVerified({ sellerId, within }).then(() => undefined)
+        : undefined,
       logger,
+      now: options.now,
+    }),
+    organisations: createOrganisationsService({
+      repository: repositories.organisations,
+      appendAudit: (entry, within) => repositories.moderation.within(within).appendAudit(entry),
       now: options.now,
     }),
     apiKeys: createApiKeysService({ repository: repositories.apiKeys, now: options.now }),

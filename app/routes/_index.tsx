@@ -20,12 +20,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fresh: withPlaceLabels(home.fresh, lang),
     quickMenu: withPlaceLabels(home.quickMenu, lang),
     categorySection,
-    created: query.created,
+    created: query.created ? await createdBanner(context, query.created) : null,
     accountDeleted: query.account,
     // The search /viewmore sent home from an empty market, as /my/alerts/new reads it.
     asked: query.asked ? new URLSearchParams(query.asked).toString() : "",
     askedWords: query.asked ? (new URLSearchParams(query.asked).get("q") ?? "") : "",
   };
+}
+
+/**
+ * The sell form's confirmation (the specification sends the seller home): a link to the new
+ * listing, or, when it waits for the seller's phone to be verified (REQUIRE_VERIFIED_PHONE,
+ * decision 061), that it waits and where to verify. The words are chosen here, so the home
+ * page's script is no bigger for it.
+ */
+async function createdBanner(context: Route.LoaderArgs["context"], id: string) {
+  const user = await context.currentUser();
+  const own = user ? await context.services.listings.getOwnListing({ actor: user, id }).catch(() => null) : null;
+  return own?.moderation?.cause === "unverified"
+    ? ({ say: "home.createdWaiting", to: "/my/phone", link: "phoneVerification.accountVerify" } as const)
+    : ({ say: "home.created", to: `/view/${id}`, link: "home.seeListing" } as const);
 }
 
 function ViewMore({ to, label }: { to: string; label: string }) {
@@ -64,9 +78,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div className="page mt-4 space-y-8">
         {created ? (
           <Alert tone="success">
-            {t("home.created")}{" "}
-            <Link to={`/view/${created}`} className="font-semibold underline">
-              {t("home.seeListing")}
+            {t(created.say)}{" "}
+            <Link to={created.to} className="font-semibold underline">
+              {t(created.link)}
             </Link>
           </Alert>
         ) : null}

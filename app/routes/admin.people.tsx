@@ -2,6 +2,7 @@ import { Form, Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { isAdmin } from "../../core/accounts/roles";
 import { peopleQuerySchema, personModerationSchema } from "../../core/moderation/moderation-forms";
+import { organisationDecisionSchema } from "../../core/accounts/organisation-forms";
 import { searchParamsToObject } from "../../core/shared/form-fields";
 import { formatPhone } from "../../core/shared/phone";
 import { formatShortDate } from "../../core/shared/dates";
@@ -20,7 +21,7 @@ import { metaI18n, useI18n } from "../features/i18n/i18n";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaI18n(matches).t("peoplePage.title") }];
 
-const DONE = ["ban", "unban", "role", "lift-phone"] as const;
+const DONE = ["ban", "unban", "role", "lift-phone", "approve-organisation", "refuse-organisation"] as const;
 const doneSchema = z.object({
   done: z.preprocess((v) => ((DONE as readonly unknown[]).includes(v) ? v : undefined), z.enum(DONE).optional()),
 });
@@ -32,12 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = peopleQuerySchema.parse(params);
   const { moderation } = context.services;
   const lookup = query.id ? { id: query.id } : query.email ? { email: query.email } : null;
-  const [person, staff, banned, blockedPhones] = await orErrorPage(() =>
+  const [person, staff, banned, blockedPhones, organisations] = await orErrorPage(() =>
     Promise.all([
       lookup ? moderation.findPerson({ actor: user, person: lookup }) : null,
       moderation.listPeople({ actor: user, which: "staff" }),
       moderation.listPeople({ actor: user, which: "banned" }),
       moderation.listBlockedPhones({ actor: user }),
+      // FPO and trader licence numbers waiting for a check (decision 061).
+      context.services.organisations.listPending({ actor: user }),
     ]),
   );
   return {
@@ -47,20 +50,47 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     staff,
     banned,
     blockedPhones: blockedPhones.map((blocked) => ({ ...blocked, shown: formatPhone(blocked.phone) })),
+    organisations,
     done: doneSchema.parse(params).done,
     admin: isAdmin(user.role),
     me: user.id,
   };
 }
 
-/** Ban and unban (moderators and admins); make someone a moderator or a person again (admins). */
+/** Every form of the page: the people's (moderation) and the organisation numbers' (decision 061). */
+const peopleFormSchema = z.discriminatedUnion("intent", [personModerationSchema, organisationDecisionSchema], {
+  error: "Please send the form again from the page.",
+});
+
+/**
+ * Ban and unban (moderators and admins); make someone a moderator or a person again (admins);
+ * approve or refuse a seller's organisation number (moderators and admins).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await staffOnly(context);
   postOnly(request);
-  const form = await parseForm(request, personModerationSchema, moderationValues);
+  const form = await parseForm(request, peopleFormSchema, (text) => ({
+    ...moderationValues(text),
+    // Which seller's number a refused decision was about, so its message shows beside it.
+    personId: text("personId").slice(0, 64),
+  }));
   if (!form.ok) return form.response;
   const { moderation } = context.services;
   const input = form.data;
+  if (input.intent === "approve-organisation" || input.intent === "refuse-organisation") {
+    try {
+      await context.services.organisations.decide({
+        actor: user,
+        userId: input.personId,
+        number: input.number,
+        decision: input.intent === "approve-organisation" ? "approve" : "refuse",
+        reason: input.intent === "refuse-organisation" ? input.reason : null,
+      });
+    } catch (error) {
+      return formErrorResponse(error, form.values);
+    }
+    return redirect(`/admin/people?done=${input.intent}`);
+  }
   if (input.intent === "lift-phone") {
     try {
       await moderation.liftPhoneBlock({ actor: user, phone: input.phone, reason: input.reason });
@@ -95,12 +125,14 @@ function PersonLine({ person }: { person: PersonRecord }) {
 }
 
 export default function People({ loaderData, actionData }: Route.ComponentProps) {
-  const { person, searched, email, staff, banned, blockedPhones, done, admin, me } = loaderData;
+  const { person, searched, email, staff, banned, blockedPhones, organisations, done, admin, me } = loaderData;
   const errors = actionData?.errors ?? {};
   const formError = errors.form ?? errors.intent ?? errors.personId ?? errors.role ?? errors.note;
   const { t, lang } = useI18n();
   // A refused lift shows its message beside the number's own form.
   const lifting = actionData?.values?.intent === "lift-phone" ? actionData.values : null;
+  // So does a refused decision on an organisation number.
+  const deciding = actionData?.values?.intent?.endsWith("-organisation") ? actionData.values : null;
   const location = useLocation();
   return (
     <div className="page max-w-4xl py-6">
@@ -174,6 +206,78 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
           ) : null}
         </section>
       ) : null}
+
+      <section aria-labelledby="organisations-heading" className="mt-6">
+        <h2 id="organisations-heading" className="section-title mb-2">
+          {t("peoplePage.orgTitle")}
+        </h2>
+        <p className="mb-2 text-sm text-stone-700">{t("peoplePage.orgHint")}</p>
+        {organisations.length ? (
+          <ul className="space-y-4">
+            {organisations.map((entry) => (
+              <li key={entry.userId} className="rounded-lg border border-stone-200 bg-white p-3">
+                <p className="[overflow-wrap:anywhere]">
+                  <Link
+                    to={`/admin/people?id=${encodeURIComponent(entry.userId)}`}
+                    className="font-semibold underline-offset-4 hover:underline"
+                  >
+                    {entry.name}
+                  </Link>{" "}
+                  <span className="text-stone-700">{entry.email}</span>
+                </p>
+                <p className="mt-1 [overflow-wrap:anywhere]">
+                  {t(entry.kind === "fpo" ? "account.orgFpo" : "account.orgTrader")}: <strong>{entry.number}</strong>{" "}
+                  <span className="text-sm text-stone-600">
+                    {t("peoplePage.orgSent", { date: formatShortDate(entry.submittedAt, lang) })}
+                  </span>
+                </p>
+                {deciding?.personId === entry.userId && formError === undefined && errors.reason ? <Alert>{errors.reason}</Alert> : null}
+                <div className="mt-2 flex flex-wrap items-end gap-3">
+                  <Form method="post" action="/admin/people">
+                    <input type="hidden" name="intent" value="approve-organisation" />
+                    <input type="hidden" name="personId" value={entry.userId} />
+                    <input type="hidden" name="number" value={entry.number} />
+                    <SubmitButton
+                      action="/admin/people"
+                      intent="approve-organisation"
+                      pendingText={t("admin.saving")}
+                      className="btn-primary"
+                    >
+                      {t("peoplePage.orgApprove")}
+                    </SubmitButton>
+                  </Form>
+                  <Form method="post" action="/admin/people" className="min-w-0 flex-1 space-y-2">
+                    <input type="hidden" name="intent" value="refuse-organisation" />
+                    <input type="hidden" name="personId" value={entry.userId} />
+                    <input type="hidden" name="number" value={entry.number} />
+                    <label htmlFor={`refuse-${entry.userId}`} className="label">
+                      {t("peoplePage.orgRefuseLabel", { name: entry.name })}
+                    </label>
+                    <textarea
+                      id={`refuse-${entry.userId}`}
+                      name="reason"
+                      rows={2}
+                      maxLength={500}
+                      className="input"
+                      defaultValue={deciding?.personId === entry.userId ? deciding.reason : undefined}
+                    />
+                    <SubmitButton
+                      action="/admin/people"
+                      intent="refuse-organisation"
+                      pendingText={t("admin.saving")}
+                      className="btn-secondary"
+                    >
+                      {t("peoplePage.orgRefuse")}
+                    </SubmitButton>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-stone-700">{t("peoplePage.orgNone")}</p>
+        )}
+      </section>
 
       <section aria-labelledby="staff-heading" className="mt-6">
         <h2 id="staff-heading" className="section-title mb-2">

@@ -10,6 +10,7 @@ import { formatShortDate, isoDate } from "../../core/shared/dates";
 import { MAX_PERSON_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/shared/constants";
 import { MESSAGES } from "../../core/i18n/messages";
 import { formatPhone } from "../../core/shared/phone";
+import { ORGANISATION_KINDS, ORGANISATION_NUMBER_MAX } from "../../core/accounts/organisation";
 import { accountFormSchema, accountIntentSchema, accountPageQuerySchema, type AccountIntent } from "../../core/accounts/account-forms";
 import { searchParamsToObject } from "../../core/shared/form-fields";
 import { formErrorResponse, refuseForm } from "../../server/route-helpers/app-errors";
@@ -35,10 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.currentUser();
   if (!user) return { signedIn: false as const };
   const { saved } = accountPageQuerySchema.parse(searchParamsToObject(new URL(request.url).searchParams));
-  const [place, apiKeys, phoneStatus] = await Promise.all([
+  const [place, apiKeys, phoneStatus, organisation] = await Promise.all([
     context.services.listings.defaultPlaceOf(user),
     context.services.apiKeys.list(user),
     context.services.phoneVerification.status(user),
+    context.services.organisations.mine(user),
   ]);
   return {
     signedIn: true as const,
@@ -52,6 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     phone: user.phone,
     // A verified number (decision 058): when, or null; the link to verify it otherwise.
     phoneVerifiedAt: phoneStatus.verifiedAt,
+    // An FPO registration or trader's licence number and staff's check of it (decision 061).
+    organisation,
     place,
     saved,
     placeNames: placeNamesFor(request),
@@ -65,6 +69,8 @@ interface AccountValues {
   intent: AccountIntent | null;
   name: string;
   phone: string;
+  kind: string;
+  number: string;
   place: { state: string; district: string; place: string; pin: string };
 }
 
@@ -74,6 +80,8 @@ function accountValues(text: (name: string) => string): AccountValues {
     intent: intent.success ? intent.data.intent : null,
     name: text("name"),
     phone: text("phone"),
+    kind: text("kind"),
+    number: text("number"),
     place: { state: text("state"), district: text("district"), place: text("place"), pin: text("pin") },
   };
 }
@@ -118,6 +126,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         const made = await context.services.apiKeys.create(user);
         return data({ errors: {} as Record<string, string>, values: form.values, newApiKey: made.key });
       }
+      case "organisation":
+        await context.services.organisations.submit({ actor: user, kind: input.kind, number: input.number });
+        return redirect(`${PATH}?saved=organisation`);
       case "verify-email":
         await accounts.sendVerificationLink(user, request.headers);
         return redirect(`${PATH}?saved=verify-sent`);
@@ -195,6 +206,12 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
   const deleteErrors = errorsOf("delete");
   const apiKeyErrors = { ...errorsOf("api-key"), ...errorsOf("api-key-revoke") };
   const verifyErrors = errorsOf("verify-email");
+  const organisationErrors = errorsOf("organisation");
+  const organisation = loaderData.organisation;
+  const organisationValues =
+    refusedIntent === "organisation" && actionData
+      ? { kind: actionData.values.kind, number: actionData.values.number }
+      : { kind: organisation?.kind ?? "", number: organisation?.number ?? "" };
   const newApiKey = actionData && "newApiKey" in actionData ? String(actionData.newApiKey) : undefined;
   // The first field refused gets the focus (the `autofocus` attribute works before JavaScript;
   // with it, React focuses the field as the forms are drawn again after the send).
@@ -282,6 +299,64 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
           </AccountForm>
         </Section>
       ) : null}
+
+      <Section id="organisation-heading" title={t("account.orgTitle")}>
+        <p className="mb-3 text-stone-700">{t("account.orgIntro")}</p>
+        {organisation ? (
+          <p className="mb-4 text-stone-700 [overflow-wrap:anywhere]">
+            {organisation.status === "approved" ? (
+              <>
+                <strong>{t(organisation.kind === "fpo" ? "organisation.fpo" : "organisation.trader")}</strong> ·{" "}
+                {t("account.orgApproved", { number: organisation.number, date: formatShortDate(organisation.decidedAt ?? 0, lang) })}
+              </>
+            ) : organisation.status === "pending" ? (
+              t("account.orgPending", { number: organisation.number })
+            ) : (
+              t("account.orgRefused", { number: organisation.number, reason: organisation.refusalReason ?? "" })
+            )}
+          </p>
+        ) : null}
+        <AccountForm intent="organisation" formError={organisationErrors.form}>
+          <fieldset aria-describedby={organisationErrors.kind ? "organisation-kind-error" : undefined}>
+            <legend className="label">{t("account.orgKind")}</legend>
+            <div className="mt-1 space-y-1">
+              {ORGANISATION_KINDS.map((kind, index) => (
+                <label key={kind} className="flex min-h-11 items-center gap-3 rounded-lg px-2 hover:bg-stone-100">
+                  <input
+                    type="radio"
+                    name="kind"
+                    value={kind}
+                    defaultChecked={organisationValues.kind === kind}
+                    className="size-5 accent-brand-700"
+                    // eslint-disable-next-line jsx-a11y/no-autofocus -- only back from a refused send, onto its message
+                    autoFocus={index === 0 && focusFirst(organisationErrors, "kind")}
+                  />
+                  {t(kind === "fpo" ? "account.orgFpo" : "account.orgTrader")}
+                </label>
+              ))}
+            </div>
+            {organisationErrors.kind ? (
+              <p id="organisation-kind-error" className="field-error">
+                {organisationErrors.kind}
+              </p>
+            ) : null}
+          </fieldset>
+          <TextField
+            label={t("account.orgNumber")}
+            name="number"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={ORGANISATION_NUMBER_MAX}
+            defaultValue={organisationValues.number}
+            error={organisationErrors.number}
+            hint={t("account.orgHint")}
+            takeFocus={focusFirst(organisationErrors, "number")}
+          />
+          <SubmitButton action={PATH} intent="organisation" pendingText={t("account.saving")} className="btn-secondary w-full sm:w-auto">
+            {t("account.orgSend")}
+          </SubmitButton>
+        </AccountForm>
+      </Section>
 
       <Section id="place-heading" title={t("account.where")}>
         <p className="mb-4 text-stone-700">{t("account.whereIntro")}</p>

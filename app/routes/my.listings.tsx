@@ -103,8 +103,15 @@ function ModerationNote({ listing, page }: { listing: OwnListingSummary; page: n
         <span className="font-semibold">{t("mine.buyersCannotSee")}</span>
         {moderation.reason ?? t("mine.moderatorHid")}
       </p>
-      {/* A ban's or a blocked number's hiding is lifted by staff, not by a review; a held listing is already waiting for one. */}
-      {moderation.cause === "ban" || moderation.cause === "phone" ? null : moderation.cause === "held" ? (
+      {/* A ban's or a blocked number's hiding is lifted by staff, not by a review; a held listing is already waiting for one;
+          a listing waiting for the phone goes live once the phone is verified (decision 061). */}
+      {moderation.cause === "ban" || moderation.cause === "phone" ? null : moderation.cause === "unverified" ? (
+        <p className="mt-2">
+          <Link to="/my/phone" className="font-semibold text-brand-700 underline">
+            {t("phoneVerification.accountVerify")}
+          </Link>
+        </p>
+      ) : moderation.cause === "held" ? (
         <p className="mt-1 text-stone-700">{t("mine.heldWaiting")}</p>
       ) : moderation.reviewRequestedAt !== null ? (
         <p className="mt-1 text-stone-700">
@@ -171,7 +178,7 @@ function OwnListing({ listing, page, now }: { listing: OwnListingSummary; page: 
           <p className="text-brand-800">{priceText(listing, i18n)}</p>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
             <span className={`rounded px-2 py-0.5 font-semibold ${STATUS_CLASSES[listing.status]}`}>
-              {t(`mine.status.${listing.status}`)}
+              {listing.moderation?.cause === "unverified" ? t("listing.waitingForPhone") : t(`mine.status.${listing.status}`)}
             </span>
             <span>
               {t("mine.listed")} <time dateTime={isoDate(listing.createdAt)}>{formatShortDate(listing.createdAt, lang)}</time>

@@ -20,6 +20,7 @@ import { Pagination } from "../components/ui/pagination";
 import { formatCount } from "../../core/search/counts";
 import type { Route } from "./+types/seller.$id";
 import { PhoneVerifiedBadge } from "../features/listings/phone-verified-badge";
+import { OrganisationBadge } from "../features/listings/organisation-badge";
 import { metaI18n, useI18n } from "../features/i18n/i18n";
 
 const querySchema = z.object({
@@ -31,10 +32,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await orErrorPage(() => context.services.search.getSellerPage({ id: params.id, page: query.page }));
   // Past the address's hourly threshold the number is left out: the page offers "Show number" (decision 046).
   // "Phone verified" and since when (decision 058).
-  const verified = await context.services.phoneVerification.verifiedSellers([found.seller.id]);
+  const [verified, organisation] = await Promise.all([
+    context.services.phoneVerification.verifiedSellers([found.seller.id]),
+    // "FPO verified by Mandi" (decision 061).
+    context.services.organisations.badgeOf(found.seller.id),
+  ]);
   const page = {
     ...found,
-    seller: { ...found.seller, phone: phoneForPage(context, found.seller.phone), phoneVerifiedAt: verified.get(found.seller.id) ?? null },
+    seller: {
+      ...found.seller,
+      phone: phoneForPage(context, found.seller.phone),
+      phoneVerifiedAt: verified.get(found.seller.id) ?? null,
+      organisation,
+    },
   };
   // Places in the page's language (core/locations).
   const lang = requestLanguage(request);
@@ -98,6 +108,11 @@ export default function Seller({ loaderData, actionData }: Route.ComponentProps)
         {seller.phoneVerifiedAt !== null ? (
           <p className="mt-1">
             <PhoneVerifiedBadge at={seller.phoneVerifiedAt} />
+          </p>
+        ) : null}
+        {seller.organisation ? (
+          <p className="mt-1">
+            <OrganisationBadge kind={seller.organisation} />
           </p>
         ) : null}
         <SellerContact

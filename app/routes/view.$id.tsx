@@ -21,6 +21,7 @@ import { ContactActions, listingWhatsappText, SellerNumber } from "../features/l
 import { ContactNoteDialog, SafetyTips } from "../features/listings/contact-note";
 import { SellerSignals } from "../features/listings/seller-signals";
 import { PhoneVerifiedBadge } from "../features/listings/phone-verified-badge";
+import { OrganisationBadge } from "../features/listings/organisation-badge";
 import { ListingGrid } from "../features/listings/listing-card";
 import { PhotoGallery } from "../features/listings/photo-gallery";
 import { StaticIsland } from "../components/ui/static-island";
@@ -59,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { preview } = listingPreview(listing, shareLanguage(url.searchParams, lang), context.config.baseUrl);
   // The Share button sends the page's own language: a Hindi page shares a Hindi preview.
   const share = listingPreview(listing, lang, context.config.baseUrl);
-  const [mandiRate, standing, [saved], savedAlternatives, sellerSignals, verified] = await Promise.all([
+  const [mandiRate, standing, [saved], savedAlternatives, sellerSignals, verified, organisation] = await Promise.all([
     context.services.mandiRates.rateFor({
       produceId: listing.produceId,
       state: listing.state,
@@ -73,6 +74,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // "Member since" and "<n> listings sold" (decision 057).
     listing.seller ? context.services.listings.sellerSignals(listing.sellerId) : null,
     context.services.phoneVerification.verifiedSellers([listing.sellerId]),
+    // "FPO verified by Mandi" (decision 061).
+    listing.seller ? context.services.organisations.badgeOf(listing.sellerId) : null,
   ]);
   // Past the address's hourly threshold the number is left out: the page offers "Show number" (decision 046).
   const seller = listing.seller && {
@@ -80,6 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     phone: phoneForPage(context, listing.seller.phone),
     // "Phone verified" and since when (decision 058).
     phoneVerifiedAt: verified.get(listing.sellerId) ?? null,
+    organisation,
   };
   return {
     mandiRate,
@@ -144,11 +148,25 @@ export default function View({ loaderData, actionData }: Route.ComponentProps) {
       {listing.moderation ? (
         <div role="status" className="mb-4 rounded-xl border-2 border-red-300 bg-red-50 p-4">
           <p className="text-xl font-bold">
-            {t(listing.moderation.cause === "held" ? "listing.heldForModerator" : "listing.hiddenByModerator")}
+            {t(
+              listing.moderation.cause === "held"
+                ? "listing.heldForModerator"
+                : listing.moderation.cause === "unverified"
+                  ? "listing.waitingForPhone"
+                  : "listing.hiddenByModerator",
+            )}
           </p>
           <p className="mt-1 [overflow-wrap:anywhere]">
             {t("listing.buyersCannotSee")} {listing.moderation.reason}
           </p>
+          {/* REQUIRE_VERIFIED_PHONE (decision 061): its seller verifies, and it goes live at once. */}
+          {listing.moderation.cause === "unverified" && manage === "/my/listings" ? (
+            <p className="mt-2">
+              <Link to="/my/phone" className="font-semibold underline underline-offset-4">
+                {t("phoneVerification.accountVerify")}
+              </Link>
+            </p>
+          ) : null}
           {manage ? (
             <p className="mt-2">
               <Link to={manage} className="underline underline-offset-4">
@@ -276,6 +294,11 @@ export default function View({ loaderData, actionData }: Route.ComponentProps) {
                   {listing.seller.phoneVerifiedAt !== null ? (
                     <p className="mt-1">
                       <PhoneVerifiedBadge at={listing.seller.phoneVerifiedAt} />
+                    </p>
+                  ) : null}
+                  {listing.seller.organisation ? (
+                    <p className="mt-1">
+                      <OrganisationBadge kind={listing.seller.organisation} />
                     </p>
                   ) : null}
                   <SellerNumber

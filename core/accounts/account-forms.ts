@@ -1,4 +1,5 @@
 /** The sign-up, log-in and account forms (/signup, /login, /my/account). */
+import { organisationKind, organisationNumber } from "./organisation-forms";
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MAX_PERSON_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "../shared/constants";
 import { field, passwordField, requiredText } from "../shared/form-fields";
@@ -60,7 +61,17 @@ export type LoginInput = z.output<typeof loginSchema>;
  * The forms on /my/account, told apart by `intent`. Each carries only its own fields; the
  * password forms never send a password back to the page.
  */
-export const ACCOUNT_INTENTS = ["name", "phone", "place", "password", "delete", "api-key", "api-key-revoke", "verify-email"] as const;
+export const ACCOUNT_INTENTS = [
+  "name",
+  "phone",
+  "place",
+  "password",
+  "delete",
+  "api-key",
+  "api-key-revoke",
+  "verify-email",
+  "organisation",
+] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export const accountFormSchema = z.discriminatedUnion(
@@ -87,6 +98,8 @@ export const accountFormSchema = z.discriminatedUnion(
     }),
     // Send the link that confirms the person's address again (decision 045).
     z.object({ intent: z.literal("verify-email") }),
+    // An FPO registration or trader's licence number for staff to check (decision 061).
+    z.object({ intent: z.literal("organisation"), kind: organisationKind, number: organisationNumber }),
     // The place's fields and messages are the listing form's (core/locations), each on its own name.
     z.looseObject({ intent: z.literal("place") }).transform((form, ctx) => {
       const place = locationFieldsSchema.safeParse(form);
@@ -106,8 +119,16 @@ export const accountIntentSchema = z.object({ intent: z.enum(ACCOUNT_INTENTS) })
 export const accountPageQuerySchema = z.object({
   saved: z.preprocess(
     (v) =>
-      v === "name" || v === "phone" || v === "place" || v === "password" || v === "api-key-revoked" || v === "verify-sent" ? v : undefined,
-    z.enum(["name", "phone", "place", "password", "api-key-revoked", "verify-sent"]).optional(),
+      v === "name" ||
+      v === "phone" ||
+      v === "place" ||
+      v === "password" ||
+      v === "api-key-revoked" ||
+      v === "verify-sent" ||
+      v === "organisation"
+        ? v
+        : undefined,
+    z.enum(["name", "phone", "place", "password", "api-key-revoked", "verify-sent", "organisation"]).optional(),
   ),
 });
 

@@ -44,6 +44,8 @@ export interface ListingSummary {
   grade: Grade | null;
   /** The catalogue produce it is compared with (core/catalogue/produce), null for none: the key to price insight and mandi rates. */
   produceId: string | null;
+  /** Cards only: the seller has verified the number they have now (decisions 058, 061); absent otherwise. */
+  phoneVerified?: true;
   /** "Nearest first" only: kilometres from the buyer's district to this listing's (decision 024). */
   distanceKm?: number;
 }
@@ -51,7 +53,8 @@ export interface ListingSummary {
 /** Why moderation hid a listing, as its seller and moderators see it (decision 014). */
 export interface ListingModeration {
   reason: string | null;
-  cause: "reports" | "moderator" | "ban" | "phone" | "held" | null;
+  /** "unverified": not moderation's, it waits for the seller's phone to be verified (decision 061). */
+  cause: "reports" | "moderator" | "ban" | "phone" | "held" | "unverified" | null;
   /** Epoch milliseconds (UTC) when the seller asked for a review, or null. */
   reviewRequestedAt: number | null;
 }

@@ -33,8 +33,12 @@ export const PHONE_BLOCK_REPORTERS = 3;
 /** Longest text a report, a hiding reason or a ban reason may carry. */
 export const MAX_MODERATION_TEXT = 500;
 
-/** Why moderation hid a listing. */
-export type HiddenCause = "reports" | "moderator" | "ban" | "phone" | "held";
+/**
+ * Why a listing is hidden from buyers. "unverified" is not moderation's: with
+ * REQUIRE_VERIFIED_PHONE on, a listing waits on this axis until its seller's phone is verified
+ * (decision 061), so every public list, the API and alerts leave it out as they leave out hidden ones.
+ */
+export type HiddenCause = "reports" | "moderator" | "ban" | "phone" | "held" | "unverified";
 
 /** Why a listing asking for money up front waits for a moderator (core/moderation/payment-requests.ts), as its seller reads it. */
 export const HELD_MESSAGES = {
@@ -56,6 +60,10 @@ export const MODERATION_MESSAGES = {
   autoHidden: "Several people reported this listing. It is hidden until a moderator looks at it.",
   /** The reason a seller sees for listings hidden when their account was banned. */
   bannedSeller: "The seller's account is blocked.",
+  /** The reason a seller sees for a listing waiting for their phone to be verified (REQUIRE_VERIFIED_PHONE, decision 061). */
+  waitingForPhone: "Waiting for your phone to be verified. Buyers will see this listing as soon as you verify your number.",
+  /** A moderator tried to show a listing that waits for its seller's phone: only the seller's verification shows it. */
+  waitingForSellerPhone: "This listing is waiting for its seller to verify their phone. It goes live by itself once they do.",
   reviewRequested: "Thank you. A moderator will look at this listing again.",
   reviewAlreadyRequested: "You have already asked for a review of this listing.",
   notHidden: "This listing is not hidden.",

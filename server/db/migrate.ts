@@ -49,6 +49,8 @@ import * as m0038 from "./migrations/0038-scam-reports-and-phone-blocks";
 // A phone number verified by a one-time code (issue 43, decision 058).
 import * as m0039 from "./migrations/0039-phone-verification";
 import * as m0041 from "./migrations/0041-mandi-rate-source";
+// FPO and trader licence numbers checked by staff (issue 43, decision 061).
+import * as m0042 from "./migrations/0042-seller-organisation";
 
 /**
  * A migration may say it needs SQLite's foreign keys off (`export const sqliteForeignKeys = "off"`):
@@ -97,6 +99,7 @@ const MIGRATIONS: Record<string, MandiMigration> = {
   "0038-scam-reports-and-phone-blocks": m0038,
   "0039-phone-verification": m0039,
   "0041-mandi-rate-source": m0041,
+  "0042-seller-organisation": m0042,
 };
 
 /** Any fixed number: the PostgreSQL advisory lock that lets one instance at a time migrate. */

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { HiddenCause } from "../../core/moderation/moderation";
 
 /** Table types for Kysely. Auth tables are owned by better-auth; only what we read is typed. */
 
@@ -70,7 +71,8 @@ export interface ListingTable {
   hidden_reason: string | null;
   /** "reports" (hidden automatically), "moderator" or "ban" (its seller was banned). */
   /** Also "phone" (its seller's number is blocked) and "held" (it asks for money up front), decision 056. */
-  hidden_cause: "reports" | "moderator" | "ban" | "phone" | "held" | null;
+  /** And "unverified": waiting for the seller's phone to be verified (REQUIRE_VERIFIED_PHONE, decision 061). */
+  hidden_cause: HiddenCause | null;
   /** Epoch milliseconds (UTC) when the seller asked for a review of this hiding (once). */
   review_requested_at: number | string | null;
   // Migration 0012 (decision 019): what produce it is, for price comparisons, and its grade.
@@ -277,6 +279,19 @@ export interface Database {
   phone_code: PhoneCodeTable;
   phone_lock: PhoneLockTable;
   phone_verified: PhoneVerifiedTable;
+  // Migration 0042 (issue 43, decision 061).
+  seller_organisation: SellerOrganisationTable;
+}
+
+/** A seller's FPO registration or mandi trader's licence number, and staff's check of it (migration 0042). */
+export interface SellerOrganisationTable {
+  user_id: string;
+  kind: "fpo" | "trader";
+  number: string;
+  status: "pending" | "approved" | "refused";
+  submitted_at: number | string;
+  decided_at: number | string | null;
+  refusal_reason: string | null;
 }
 
 /** The one code a person was last sent (migration 0039): only its HMAC; times in epoch milliseconds. */

@@ -23,6 +23,7 @@ const ROUTE_SERVICE_NAMES = [
   "apiKeys",
   "phoneReveals",
   "phoneVerification",
+  "organisations",
 ] as const satisfies ReadonlyArray<keyof Services>;
 
 export type RouteServices = Pick<Services, (typeof ROUTE_SERVICE_NAMES)[number]>;

@@ -53,6 +53,18 @@ export const SUMMARY_COLUMNS = [
   "listing.produce_id",
 ] as const;
 
+/**
+ * Whether the listing's seller has verified the number they have now (decision 058): the card's
+ * "Phone verified" (decision 061). A correlated EXISTS read with the page's own rows, two primary
+ * key lookups a card, never a query per card. A number changed since it was verified does not count.
+ */
+export const SELLER_PHONE_VERIFIED = sql<number | boolean>`exists (select 1 from phone_verified
+  join "user" on "user".id = phone_verified.user_id and "user".phone = phone_verified.phone
+  where phone_verified.user_id = listing.seller_id)`;
+
+/** SUMMARY_COLUMNS and the seller's verified phone: what a card shows. */
+export const CARD_COLUMNS = [...SUMMARY_COLUMNS, SELLER_PHONE_VERIFIED.as("phone_verified")] as const;
+
 export type SummaryRow = {
   id: string;
   name: string;
@@ -66,6 +78,8 @@ export type SummaryRow = {
   district: string | null;
   grade: string | null;
   produce_id: string | null;
+  /** Read for cards only (CARD_COLUMNS): 0/1 on SQLite, a boolean on PostgreSQL. */
+  phone_verified?: number | boolean | null;
 };
 
 export function toSummary(row: SummaryRow): ListingSummary {
@@ -83,5 +97,7 @@ export function toSummary(row: SummaryRow): ListingSummary {
     where: row.state ? placeLabel({ state: row.state, district: row.district ?? "" }) || null : null,
     grade: row.grade !== null && isGrade(row.grade) ? row.grade : null,
     produceId: row.produce_id,
+    // Only when true, so a card's data carries nothing for the rest.
+    ...(Number(row.phone_verified ?? 0) ? { phoneVerified: true as const } : {}),
   };
 }

@@ -23,10 +23,15 @@ type ModerationColumn = "hidden_at" | "hidden_reason" | "hidden_cause" | "review
 
 /**
  * What a save does to a listing's hiding (decision 056): `hold` hides it for a moderator (its text
- * asks for money up front, or its seller's number is blocked), unless moderation hid it for another
- * reason already; `release` shows again a listing a save held, now that its text is clean.
+ * asks for money up front, or its seller's number is blocked), or until its seller's phone is
+ * verified ("unverified", REQUIRE_VERIFIED_PHONE, decision 061), unless moderation hid it for
+ * another reason already; `release` shows again a listing a save held, now that its text is clean
+ * and its seller's phone verified (or the switch is off).
  */
-export type SaveHold = { hold: { at: number; reason: string; cause: "held" | "phone" } } | { release: true };
+export type SaveHold = { hold: { at: number; reason: string; cause: SaveHoldCause } } | { release: true };
+type SaveHoldCause = "held" | "phone" | "unverified";
+/** The causes a save sets and so may change again; any other hiding is moderation's, which a save never touches. */
+const SAVE_HOLD_CAUSES: SaveHoldCause[] = ["held", "phone", "unverified"];
 
 /** A photo as a listing_photo row holds it (its position is its place in a list). */
 export type StoredPhoto = Pick<ListingPhotoTable, "image_key" | "image_name">;
@@ -73,7 +78,7 @@ export function createListingsRepository(db: Kysely<Database>) {
       row: Omit<ListingTable, ModerationColumn>,
       photos: readonly StoredPhoto[],
       alsoWithin?: (trx: Kysely<Database>) => Promise<void>,
-      held?: { at: number; reason: string; cause: "held" | "phone" },
+      held?: { at: number; reason: string; cause: SaveHoldCause },
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         // A held listing waits for a moderator from the start: in the review queue, as if its seller had asked.
@@ -136,14 +141,14 @@ export function createListingsRepository(db: Kysely<Database>) {
             }))
             .where("id", "=", listingId)
             // A hiding by moderators, reports or a ban stays as it is.
-            .where((eb) => eb.or([eb("hidden_at", "is", null), eb("hidden_cause", "in", ["held", "phone"])]))
+            .where((eb) => eb.or([eb("hidden_at", "is", null), eb("hidden_cause", "in", SAVE_HOLD_CAUSES)]))
             .execute();
         } else if (hold) {
           const released = await trx
             .updateTable("listing")
             .set({ hidden_at: null, hidden_reason: null, hidden_cause: null, review_requested_at: null })
             .where("id", "=", listingId)
-            .where("hidden_cause", "=", "held")
+            .where("hidden_cause", "in", ["held", "unverified"])
             .executeTakeFirst();
           if (Number(released.numUpdatedRows) > 0) await whenReleased?.(trx);
         }

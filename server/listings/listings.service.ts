@@ -74,6 +74,11 @@ export function createListingsService(deps: {
    * saved, and its card is then made when first asked for.
    */
   onSaved?: (listingId: string) => Promise<void>;
+  /**
+   * REQUIRE_VERIFIED_PHONE (decision 061): whether the seller's phone is verified now. Given only
+   * when the switch is on; then a listing of a seller whose phone is not verified is saved but waits.
+   */
+  phoneVerified?: (sellerId: string) => Promise<boolean>;
 }) {
   const { repository, storage, uploads, maxPhotos, logger, listingDays } = deps;
   const now = deps.now ?? Date.now;
@@ -222,12 +227,17 @@ export function createListingsService(deps: {
   /**
    * Whether a save holds the listing for a moderator (decision 056): its seller's number is
    * blocked, or its text asks for money up front (a UPI ID, a payment link, "advance payment"),
-   * with the reason its seller reads. Otherwise a hold an earlier save made is released.
+   * with the reason its seller reads; or, with REQUIRE_VERIFIED_PHONE on, until its seller's phone
+   * is verified (decision 061). Otherwise a hold an earlier save made is released: the text is
+   * clean and the phone verified, or the switch was turned off, so a save never leaves it waiting.
    */
   async function holdFor(sellerId: string, fields: ListingFields, at: number): Promise<SaveHold> {
     if (await repository.sellerPhoneBlocked(sellerId)) return { hold: { at, reason: MODERATION_MESSAGES.phoneBlocked, cause: "phone" } };
     const asks = findPaymentRequest([fields.name, fields.description, fields.variety, fields.place]);
-    return asks ? { hold: { at, reason: HELD_MESSAGES[asks], cause: "held" } } : { release: true };
+    if (asks) return { hold: { at, reason: HELD_MESSAGES[asks], cause: "held" } };
+    if (deps.phoneVerified && !(await deps.phoneVerified(sellerId)))
+      return { hold: { at, reason: MODERATION_MESSAGES.waitingForPhone, cause: "unverified" } };
+    return { release: true };
   }
 
   /**
@@ -265,7 +275,7 @@ export function createListingsService(deps: {
             updated_at: null,
           },
           stored,
-          // A held listing's alerts go out when a moderator restores it.
+          // A held listing's alerts go out when a moderator restores it, a waiting one's when the phone is verified.
           "hold" in hold ? undefined : queueAlerts(id),
           "hold" in hold ? hold.hold : undefined,
         );

@@ -128,6 +128,8 @@ export function createModerationRepository(db: Kysely<Database>, dialect: Dialec
     async transaction<T>(work: (repository: BoundModerationRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> {
       return db.transaction().execute((trx) => work(bindTo(trx, dialect), trx));
     },
+    /** The repository bound to a transaction another service opened (phone verification's, decision 061). */
+    within: (trx: Kysely<Database>) => bindTo(trx, dialect),
   };
 }
 
@@ -270,6 +272,36 @@ function bindTo(db: Kysely<Database>, dialect: DialectName) {
         .where("hidden_cause", "=", "ban")
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * Hides, for `cause`, every listing of the seller's that buyers can see (a listing hidden for
+     * another reason keeps it); returns how many.
+     */
+    async hideSellerListingsFor(sellerId: string, hiding: { at: number; reason: string; cause: "unverified" }): Promise<number> {
+      const result = await db
+        .updateTable("listing")
+        .set({ hidden_at: hiding.at, hidden_reason: hiding.reason, hidden_cause: hiding.cause })
+        .where("seller_id", "=", sellerId)
+        .where("hidden_at", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * Shows again the listings hidden for `cause`: one seller's, or everyone's (no `sellerId`);
+     * returns their ids, for their alerts.
+     */
+    async showListingsHiddenFor(cause: "unverified", sellerId?: string): Promise<string[]> {
+      let shown = db
+        .updateTable("listing")
+        .set({ hidden_at: null, hidden_reason: null, hidden_cause: null, review_requested_at: null })
+        // listing_hidden_idx (partial on hidden_at) finds the few hidden listings.
+        .where("hidden_at", "is not", null)
+        .where("hidden_cause", "=", cause);
+      if (sellerId !== undefined) shown = shown.where("seller_id", "=", sellerId);
+      const rows = await shown.returning("id").execute();
+      return rows.map((row) => row.id);
     },
 
     /** The seller's one request for a review of a hidden listing; false if already asked or not hidden. */

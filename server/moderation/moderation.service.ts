@@ -292,6 +292,8 @@ export function createModerationService(deps: {
       await repository.transaction(async (r, trx) => {
         const listing = await listingOrNotFound(r, input.listingId, { lock: true });
         if (listing.hiddenAt === null) throw new AppError("CONFLICT", MODERATION_MESSAGES.notHidden);
+        // Only its seller's verified phone shows a listing REQUIRE_VERIFIED_PHONE keeps waiting (decision 061).
+        if (listing.hiddenCause === "unverified") throw new AppError("CONFLICT", MODERATION_MESSAGES.waitingForSellerPhone);
         const at = now();
         await r.showListing(listing.id);
         await r.resolveOpenReports(listing.id, at, "dismissed");
@@ -316,6 +318,8 @@ export function createModerationService(deps: {
       if (listing.hiddenAt === null) throw new AppError("CONFLICT", MODERATION_MESSAGES.notHidden);
       if (listing.hiddenCause === "ban") throw new AppError("CONFLICT", MODERATION_MESSAGES.bannedSeller);
       if (listing.hiddenCause === "phone") throw new AppError("CONFLICT", MODERATION_MESSAGES.phoneBlocked);
+      // Verifying the phone shows it, not a moderator.
+      if (listing.hiddenCause === "unverified") throw new AppError("CONFLICT", MODERATION_MESSAGES.waitingForPhone);
       if (!(await repository.requestReview(listing.id, now()))) throw new AppError("CONFLICT", MODERATION_MESSAGES.reviewAlreadyRequested);
     },
 
@@ -445,6 +449,45 @@ export function createModerationService(deps: {
         });
         for (const listingId of shown) await deps.onListingLive?.(listingId, trx);
         return { shown: shown.length };
+      });
+    },
+
+    /**
+     * A seller's phone was just verified (decision 061): the listings waiting for it go live in
+     * `within`, the verification's own transaction, and their alerts are queued there, as a
+     * moderator's restore queues them (the same path: the hiding axis cleared, `onListingLive`).
+     * Returns how many went live.
+     */
+    async releaseWaitingListings(input: { sellerId: string; within: Kysely<Database> }): Promise<number> {
+      const shown = await repository.within(input.within).showListingsHiddenFor("unverified", input.sellerId);
+      for (const listingId of shown) await deps.onListingLive?.(listingId, input.within);
+      if (shown.length) logger.info({ shown: shown.length }, "listings live after their seller's phone was verified");
+      return shown.length;
+    },
+
+    /**
+     * A seller's number changed, so it is no longer verified, with REQUIRE_VERIFIED_PHONE on: the
+     * listings buyers could see wait again until the new number is verified (in `within`, the
+     * change's transaction). Returns how many.
+     */
+    async holdUntilPhoneVerified(input: { sellerId: string; within: Kysely<Database> }): Promise<number> {
+      return repository.within(input.within).hideSellerListingsFor(input.sellerId, {
+        at: now(),
+        reason: MODERATION_MESSAGES.waitingForPhone,
+        cause: "unverified",
+      });
+    },
+
+    /**
+     * REQUIRE_VERIFIED_PHONE is off (it was on before): every listing still waiting goes live,
+     * with its alerts, so turning the switch off leaves none stuck. Run at start-up; safe to run
+     * on every instance at once (a listing is shown, and its alerts queued, by one of them).
+     */
+    async releaseAllWaitingListings(): Promise<number> {
+      return repository.transaction(async (r, trx) => {
+        const shown = await r.showListingsHiddenFor("unverified");
+        for (const listingId of shown) await deps.onListingLive?.(listingId, trx);
+        return shown.length;
       });
     },
 

@@ -88,9 +88,17 @@ export function createPhoneVerificationRepository(db: Kysely<Database>) {
 
     /**
      * Uses the code sent at `sentAt` and marks the number verified, in one transaction. Only one
-     * request can use a code (the update's condition); false for every other.
+     * request can use a code (the update's condition); false for every other. `alsoWithin`: more of
+     * the same transaction once verified (the seller's waiting listings go live, decision 061).
      */
-    async useCode(userId: string, sentAt: number, phone: string, at: number, maxTries: number): Promise<boolean> {
+    async useCode(
+      userId: string,
+      sentAt: number,
+      phone: string,
+      at: number,
+      maxTries: number,
+      alsoWithin?: (trx: Kysely<Database>) => Promise<void>,
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const used = await trx
           .updateTable("phone_code")
@@ -108,6 +116,7 @@ export function createPhoneVerificationRepository(db: Kysely<Database>) {
           .values({ user_id: userId, phone, verified_at: at })
           .onConflict((oc) => oc.column("user_id").doUpdateSet({ phone, verified_at: at }))
           .execute();
+        await alsoWithin?.(trx);
         return true;
       });
     },
@@ -151,10 +160,16 @@ export function createPhoneVerificationRepository(db: Kysely<Database>) {
       return new Map(rows.map((row) => [row.user_id, Number(row.verified_at)]));
     },
 
-    /** The number changed: it is no longer verified, and a code sent to the old one is void. */
-    async forget(userId: string): Promise<void> {
-      await db.deleteFrom("phone_verified").where("user_id", "=", userId).execute();
-      await db.deleteFrom("phone_code").where("user_id", "=", userId).execute();
+    /**
+     * The number changed: it is no longer verified, and a code sent to the old one is void. One
+     * transaction with `alsoWithin` (the seller's listings wait again, decision 061).
+     */
+    async forget(userId: string, alsoWithin?: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("phone_verified").where("user_id", "=", userId).execute();
+        await trx.deleteFrom("phone_code").where("user_id", "=", userId).execute();
+        await alsoWithin?.(trx);
+      });
     },
   };
 }

@@ -11,11 +11,13 @@
  * counters and the lock key the number by HMAC.
  */
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import type { Kysely } from "kysely";
 import { requireActor, type Actor } from "../../core/accounts/policies";
 import { AppError } from "../../core/shared/app-error";
 import { MODERATION_MESSAGES } from "../../core/moderation/moderation";
 import type { Language } from "../../core/i18n/languages";
 import { normalisePhone } from "../../core/shared/phone";
+import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import { clientSubject } from "../rate-counter/client-subject";
 import type { RateCounter } from "../rate-counter/rate-counter";
@@ -77,6 +79,14 @@ export function createPhoneVerificationService(deps: {
   logger: Logger;
   /** Whether scam reports blocked the number (decision 056): a blocked number is never verified. */
   isBlocked: (phone: string) => Promise<boolean>;
+  /**
+   * Told in the verification's own transaction that a person's phone is verified now: their
+   * listings waiting for it go live (REQUIRE_VERIFIED_PHONE, decision 061). A failure there
+   * verifies nothing, so no listing is left waiting behind a verified phone.
+   */
+  onVerified?: (userId: string, within: Kysely<Database>) => Promise<void>;
+  /** Told in the same transaction that a person's number is no longer verified (it changed). */
+  onUnverified?: (userId: string, within: Kysely<Database>) => Promise<void>;
   now?: () => number;
 }) {
   const { repository, counter, sender, secret, limits, logger } = deps;
@@ -187,7 +197,8 @@ export function createPhoneVerificationService(deps: {
       const expected = Buffer.from(stored.codeHash, "hex");
       if (given.length === expected.length && timingSafeEqual(given, expected)) {
         // Two requests with the right code at once: the update lets one through.
-        if (!(await repository.useCode(actor.id, stored.sentAt, phone, at, CODE_TRIES)))
+        const goLive = deps.onVerified && ((trx: Kysely<Database>) => deps.onVerified!(actor.id, trx));
+        if (!(await repository.useCode(actor.id, stored.sentAt, phone, at, CODE_TRIES, goLive)))
           throw new AppError("CONFLICT", PHONE_MESSAGES.used, { field: "code" });
         return { verifiedAt: at };
       }
@@ -206,8 +217,8 @@ export function createPhoneVerificationService(deps: {
     /** Sellers among `userIds` with a verified number (still their number), and since when. */
     verifiedSellers: (userIds: readonly string[]) => repository.verifiedAmong(userIds),
 
-    /** The person changed their number: it is no longer verified. */
-    forgetNumber: (userId: string) => repository.forget(userId),
+    /** The person changed their number: it is no longer verified (and, with the switch on, their listings wait again). */
+    forgetNumber: (userId: string) => repository.forget(userId, deps.onUnverified && ((trx) => deps.onUnverified!(userId, trx))),
   };
 }
 

@@ -379,6 +379,15 @@ export const MATRIX: Row[] = [
     why: "a wrong password deletes nothing",
   },
   { method: "POST", path: "/my/account", body: { form: { intent: "take-over" } }, anonymous: 401, stranger: 400, owner: 400 },
+  {
+    method: "POST",
+    path: "/my/account",
+    body: { form: { intent: "organisation", kind: "fpo", number: "UP/FPO/\u202e1234" } },
+    anonymous: 401,
+    stranger: 400,
+    owner: 400,
+    why: "an invisible character is refused, never stored (decision 061)",
+  },
   // Public API keys (decision 032): made for the sender only; another person's key reads as not found.
   {
     method: "POST",
@@ -621,6 +630,20 @@ export const MATRIX: Row[] = [
     body: { form: { intent: "role", personId: "{adminId}", role: "person" } },
     ...staffOnly(404, 409),
     why: "an admin is changed from the command line",
+  },
+  {
+    method: "POST",
+    path: "/admin/people",
+    body: { form: { intent: "approve-organisation", personId: "{ownerId}", number: "UP/FPO/0000" } },
+    ...staffOnly(409),
+    why: "staff decide only a number waiting for them (decision 061)",
+  },
+  {
+    method: "POST",
+    path: "/admin/people",
+    body: { form: { intent: "refuse-organisation", personId: "{ownerId}", number: "UP/FPO/0000" } },
+    ...staffOnly(400),
+    why: "a refusal needs the reason the seller reads",
   },
   { method: "PUT", path: "/admin/people", body: { form: { intent: "ban", personId: "{ownerId}", reason: "Matrix" } }, ...staffOnly(405) },
   { method: "GET", path: "/admin/audit", ...staffOnly(404, 200), why: "admins only" },

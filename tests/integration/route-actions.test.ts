@@ -3,6 +3,7 @@
  * and a load context holding the real services on a fresh database. Every branch of each action,
  * without a browser or an HTTP server (the end-to-end suite covers what the page then shows).
  */
+import { ORGANISATION_MESSAGES } from "../../core/accounts/organisation-forms";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as createAction } from "../../app/routes/create";
@@ -266,7 +267,14 @@ describe.each(testEngines())("on %s", (engine) => {
       expect(outcome.status).toBe(400);
       expect(outcome.body).toEqual({
         errors: { district: "Please choose a district in Delhi." },
-        values: { intent: "place", name: "", phone: "", place: { state: "delhi", district: "nashik", place: "", pin: "" } },
+        values: {
+          intent: "place",
+          name: "",
+          phone: "",
+          kind: "",
+          number: "",
+          place: { state: "delhi", district: "nashik", place: "", pin: "" },
+        },
       });
     });
 
@@ -275,14 +283,27 @@ describe.each(testEngines())("on %s", (engine) => {
       expect(outcome.status).toBe(400);
       expect(outcome.body).toEqual({
         errors: { intent: "Please send the form again from the page." },
-        values: { intent: null, name: "Someone Else", phone: "", place: noPlace },
+        values: { intent: null, name: "Someone Else", phone: "", kind: "", number: "", place: noPlace },
       });
+    });
+
+    it("takes an FPO registration number for staff to check, and refuses one with a right-to-left mark beside the field (decision 061)", async () => {
+      const refused = await send(new URLSearchParams({ intent: "organisation", kind: "fpo", number: "UP/FPO/12\u202e34" }));
+      expect(refused.status).toBe(400);
+      expect(refused.body!.errors).toEqual({ number: ORGANISATION_MESSAGES.invisible });
+      expect(refused.body!.values).toMatchObject({ intent: "organisation", kind: "fpo" });
+      const taken = await send(new URLSearchParams({ intent: "organisation", kind: "fpo", number: " up/fpo/1234 " }));
+      expect(taken).toMatchObject({ status: 302, location: "/my/account?saved=organisation" });
+      expect(await t.organisations.mine({ id: person.id })).toMatchObject({ kind: "fpo", number: "UP/FPO/1234", status: "pending" });
     });
 
     it("asks a signed-out person to log in first", async () => {
       const outcome = await send(new URLSearchParams({ intent: "name", name: "Nobody" }), null);
       expect(outcome.status).toBe(401);
-      expect(outcome.body).toEqual({ errors: { form: MESSAGES.mustLogin }, values: { intent: null, name: "", phone: "", place: noPlace } });
+      expect(outcome.body).toEqual({
+        errors: { form: MESSAGES.mustLogin },
+        values: { intent: null, name: "", phone: "", kind: "", number: "", place: noPlace },
+      });
     });
 
     it("makes no API key before the email address is verified, and says so (decision 046)", async () => {
@@ -333,7 +354,7 @@ describe.each(testEngines())("on %s", (engine) => {
       expect(outcome.status).toBe(400);
       expect(outcome.body).toEqual({
         errors: { form: "Please send the form again from the page." },
-        values: { intent: null, name: "", phone: "", place: noPlace },
+        values: { intent: null, name: "", phone: "", kind: "", number: "", place: noPlace },
       });
     });
   });

@@ -48,6 +48,8 @@ export function ListingCard({
           <p className="mt-1 text-sm text-stone-700">{t(`category.label.${listing.category}`)}</p>
           {listing.grade && <p className="text-sm text-stone-700">{t(`produce.gradeLabel.${listing.grade}`)}</p>}
           {listing.where ? <p className="truncate text-sm text-stone-700">{listing.where}</p> : null}
+          {/* Words, not an icon alone (decision 061); the date is on the listing's and seller's pages. */}
+          {listing.phoneVerified && <p className="text-sm font-semibold text-green-800">{t("phoneVerification.badge")}</p>}
           <p className="text-sm text-stone-600">
             <time dateTime={isoDate(listing.createdAt)}>{formatShortDate(listing.createdAt, lang)}</time>
           </p>

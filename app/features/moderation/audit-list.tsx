@@ -25,6 +25,8 @@ const ACTIONS = new Set([
   "role:admin",
   "block-phone",
   "unblock-phone",
+  "approve-organisation",
+  "refuse-organisation",
 ]);
 
 /**

@@ -5,7 +5,7 @@ import type { ListingSort } from "../../../core/search/search-query";
 import type { Database } from "../../db/schema";
 import type { ListingSortKey } from "../listing-search.repository";
 import type { ListingFilter } from "../../../core/search/listing-filter";
-import { SUMMARY_COLUMNS, toSummary } from "../listing-sql";
+import { CARD_COLUMNS, toSummary } from "../listing-sql";
 import { countWhere } from "./count";
 import type { SearchContext } from "./engine";
 import { applyFilter, type ListingQuery } from "./filter";
@@ -57,7 +57,7 @@ export async function listPage(
   const rows = await applySort(
     db
       .selectFrom("listing")
-      .select([...SUMMARY_COLUMNS])
+      .select([...CARD_COLUMNS])
       .where("listing.id", "in", pageIds),
     options.sort,
   ).execute();

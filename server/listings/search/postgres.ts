@@ -8,7 +8,7 @@
 import { sql } from "kysely";
 import type { ListingSummary } from "../../../core/listings/listing";
 import type { ListingFilter } from "../../../core/search/listing-filter";
-import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from "../listing-sql";
+import { SELLER_PHONE_VERIFIED, SUMMARY_COLUMNS, toSummary, type SummaryRow } from "../listing-sql";
 import type { RankedDistrict, SearchContext, SearchEngine, Span } from "./engine";
 import { applyFilter, namesContaining, type ListingQuery } from "./filter";
 import { nameLike } from "./names";
@@ -124,7 +124,8 @@ async function namePage(
         order by ranked.ord nulls last, matches.created_at desc, matches.id desc
         limit ${limit} offset ${offset}
       )
-      select ${sql.join(SUMMARY_COLUMNS.map((column) => sql.ref(column)))} from page join listing on listing.id = page.id
+      select ${sql.join(SUMMARY_COLUMNS.map((column) => sql.ref(column)))}, ${SELLER_PHONE_VERIFIED} as phone_verified
+      from page join listing on listing.id = page.id
       order by page.ord nulls last, page.created_at desc, page.id desc`.execute(db);
   return rows.map(toSummary);
 }
