@@ -124,7 +124,10 @@ export default function PhotoPicker({ maxPhotos, maxBytes, serverError, initialF
                     ) : (
                       <>
                         <p className="text-sm text-stone-700" data-testid="photo-sizes">
-                          {formatBytes(item.originalBytes)} → {formatBytes(view.totalBytes)}
+                          {/* Figures read left to right in every language: the arrow points from the photo's size to what is sent. */}
+                          <span dir="ltr">
+                            {formatBytes(item.originalBytes)} → {formatBytes(view.totalBytes)}
+                          </span>
                           {view.totalBytes < item.originalBytes
                             ? t("photo.saves", { percent: Math.round((1 - view.totalBytes / item.originalBytes) * 100) })
                             : null}
