@@ -12,13 +12,13 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
  * Specs about the browser and HTTP layers, not the data: pages, headers, scripts, fonts, layout,
- * accessibility, Hindi wording and the service worker come out the same whichever engine stores
- * the listings, and every flow they drive has an English or JavaScript twin that runs on both.
- * `npm test` runs them once, on SQLite; its PostgreSQL pass sets E2E_ENGINE_PASS=1 and runs the
- * rest (decision 031). A new spec runs on both engines unless it is named here.
- * `alert-email-unsubscribe`, `demo-market`, `password-reset` and `require-verified-phone` start a
- * server of their own (on SQLite: with mail, an empty market to seed, or REQUIRE_VERIFIED_PHONE) whatever the pass, so a second pass would repeat
- * them exactly.
+ * accessibility, every language's words and the service worker come out the same whichever
+ * engine stores the listings, and every flow they drive has an English or JavaScript twin that
+ * runs on both. `npm test` runs them once, on SQLite; its PostgreSQL pass sets E2E_ENGINE_PASS=1
+ * and runs the rest (decision 031). A new spec runs on both engines unless it is named here.
+ * `alert-email-unsubscribe`, `demo-market`, `password-reset` and `require-verified-phone` start
+ * a server of their own (on SQLite: with mail, an empty market to seed, or
+ * REQUIRE_VERIFIED_PHONE) whatever the pass, so a second pass would repeat them exactly.
  */
 export const ENGINE_FREE_SPECS = [
   "accessibility",
@@ -27,6 +27,8 @@ export const ENGINE_FREE_SPECS = [
   "cache-control",
   "csp",
   "demo-market",
+  "every-language",
+  "every-language-pages",
   "fonts",
   "hindi",
   "hindi-seller-and-staff",

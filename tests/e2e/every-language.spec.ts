@@ -1,15 +1,16 @@
 /**
  * Mandi in each of the ten languages beyond English and Hindi (issue 40), as one crawl over the
  * languages rather than every spec twelve times: a phone set to the language gets the page in it
- * (`<html lang>`, Urdu right to left) with the sign-in page's words in its script; a search for
- * onion and wheat in any script or Latin spelling finds the same listings as the English word; a
- * lot in Nashik, Erode, Kolar or Kollam is placed in its region's language; and without
+ * (`<html lang>`, Urdu right to left) with the sign-in page's words in its script; a lot in
+ * Nashik, Erode, Kolar or Kollam is placed in its region's language; and without
  * JavaScript the switch turns the site Tamil and it stays so, with no Devanagari font downloaded.
+ * The words of every page are crawled in every-language-pages.spec.ts; a search in every script
+ * runs on both engines in search.spec.ts.
  */
 import type { Page } from "@playwright/test";
 import { HTML_LANG, textDirection, type Language } from "../../core/i18n/languages";
 import { axeViolations } from "./support/axe";
-import { documentScrollWidth, expect, test, uniqueTag } from "./support/fixtures";
+import { documentScrollWidth, expect, test } from "./support/fixtures";
 import { chooseLanguage } from "./support/languages";
 import { LANGUAGE_SCRIPT } from "../../core/i18n/language-scripts";
 
@@ -51,29 +52,6 @@ test("a phone set to each language gets the sign-in page in it, Urdu right to le
     expect(await documentScrollWidth(page), `${language}: nothing wider than the phone`).toBeLessThanOrEqual(360);
     await page.screenshot({ path: `docs/screenshots/login-360-${language}.png`, fullPage: true });
     await context.close();
-  }
-});
-
-test("onion and wheat are found by their name in every script and by the Latin spellings farmers type", async ({
-  createListing,
-  request,
-}) => {
-  const tag = uniqueTag();
-  const onion = await createListing({ name: `${tag} onion`, category: "vegetables" });
-  const wheat = await createListing({ name: `${tag} wheat`, category: "wheat" });
-  const onionWords = ["পেঁয়াজ", "ఉల్లిపాయ", "कांदा", "வெங்காயம்", "ડુંગળી", "ପିଆଜ", "ಈರುಳ್ಳಿ", "ਪਿਆਜ਼", "پیاز", "ഉള്ളി", "kanda", "vengayam"];
-  const wheatWords = ["kanak", "gahu", "ਕਣਕ", "गहू", "கோதுமை", "గోధుమ"];
-  for (const [words, listing] of [
-    [onionWords, onion],
-    [wheatWords, wheat],
-  ] as const) {
-    for (const word of words) {
-      const response = await request.get(`/viewmore?q=${encodeURIComponent(`${tag} ${word}`)}`, {
-        headers: { "Accept-Language": "en-IN" },
-      });
-      expect(response.status(), word).toBe(200);
-      expect(await response.text(), `a search for “${word}” finds the ${listing.id} listing`).toContain(`/view/${listing.id}`);
-    }
   }
 });
 

@@ -213,6 +213,29 @@ test.describe("suggestions as you type", () => {
     await expect(page.getByRole("list", { name: `Results for “pyaz ${tag}”` }).getByRole("link")).toHaveText([new RegExp(onion.name)]);
   });
 
+  test("onion and wheat are found by their name in every script and by the Latin spellings farmers type", async ({
+    createListing,
+    request,
+  }) => {
+    const tag = uniqueTag();
+    const onion = await createListing({ name: `${tag} onion`, category: "vegetables" });
+    const wheat = await createListing({ name: `${tag} wheat`, category: "wheat" });
+    const onionWords = ["পেঁয়াজ", "ఉల్లిపాయ", "कांदा", "வெங்காயம்", "ડુંગળી", "ପିଆଜ", "ಈರುಳ್ಳಿ", "ਪਿਆਜ਼", "پیاز", "ഉള്ളി", "kanda", "vengayam"];
+    const wheatWords = ["kanak", "gahu", "ਕਣਕ", "गहू", "கோதுமை", "గోధుమ"];
+    for (const [words, listing] of [
+      [onionWords, onion],
+      [wheatWords, wheat],
+    ] as const) {
+      for (const word of words) {
+        const response = await request.get(`/viewmore?q=${encodeURIComponent(`${tag} ${word}`)}`, {
+          headers: { "Accept-Language": "en-IN" },
+        });
+        expect(response.status(), word).toBe(200);
+        expect(await response.text(), `a search for “${word}” finds the ${listing.id} listing`).toContain(`/view/${listing.id}`);
+      }
+    }
+  });
+
   test("a name several listings share lists them all", async ({ page, createListing }) => {
     const tag = uniqueTag();
     await createListing({ name: `Kinnow ${tag}`, category: "fruits", price: "60" });
