@@ -304,6 +304,7 @@ describe("SMS settings (decision 058)", () => {
     const config = loadConfig({ DATA_DIR: tempDir() });
     expect(config.sms).toEqual({
       provider: null,
+      languages: ["en", "hi"],
       timeoutMs: 5000,
       limits: { perPhonePerDay: 5, perAccountPerDay: 8, perAddressPerDay: 20, perDay: 2000 },
     });
@@ -336,10 +337,59 @@ describe("SMS settings (decision 058)", () => {
       MSG91_TEMPLATE_ID: "templateEn01",
       SMS_API_URL: "http://127.0.0.1:9",
     });
-    expect(msg91.sms.provider).toMatchObject({
-      name: "msg91",
-      apiUrl: "http://127.0.0.1:9",
-      templateIds: { en: "templateEn01", hi: "templateEn01" },
+    // Without MSG91_TEMPLATE_ID_HI and SMS_LANGUAGES, English only: Hindi pages' codes by the English template, as before.
+    expect(msg91.sms).toMatchObject({
+      languages: ["en"],
+      provider: { name: "msg91", apiUrl: "http://127.0.0.1:9", templateIds: { en: "templateEn01" } },
     });
+  });
+
+  const msg91Env = { SMS_PROVIDER: "msg91", MSG91_AUTH_KEY: "key-0123456789", MSG91_TEMPLATE_ID: "templateEn01" };
+
+  it("reads SMS_LANGUAGES in LANGUAGES' order, forgiving spaces, capitals and repeats, and MSG91's template id of each", () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), SMS_LANGUAGES: " ta, EN,hi,ta " }).sms.languages).toEqual(["en", "hi", "ta"]);
+    expect(loadConfig({ DATA_DIR: tempDir(), SMS_LANGUAGES: "en" }).sms.languages).toEqual(["en"]);
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      ...msg91Env,
+      SMS_LANGUAGES: "en,hi,ta,ur",
+      MSG91_TEMPLATE_ID_HI: "templateHi01",
+      MSG91_TEMPLATE_ID_TA: "templateTa01",
+      MSG91_TEMPLATE_ID_UR: "templateUr01",
+      // Set but not listed: not used.
+      MSG91_TEMPLATE_ID_BN: "templateBn01",
+    });
+    expect(config.sms.languages).toEqual(["en", "hi", "ta", "ur"]);
+    expect(config.sms.provider).toMatchObject({
+      templateIds: { en: "templateEn01", hi: "templateHi01", ta: "templateTa01", ur: "templateUr01" },
+    });
+    expect(config.sms.provider?.name === "msg91" && Object.keys(config.sms.provider.templateIds)).toEqual(["en", "hi", "ta", "ur"]);
+  });
+
+  it("refuses an unknown language code, a list without en, and a listed language without MSG91's template id", () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SMS_LANGUAGES: "en,hi,xx,tam" })).toThrow(
+      /SMS_LANGUAGES: "xx", "tam" are not languages Mandi speaks: use codes of en,hi,bn,te,mr,ta,gu,or,kn,pa,ur,ml/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SMS_LANGUAGES: "en,sa" })).toThrow(/SMS_LANGUAGES: "sa" is not a language Mandi speaks/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SMS_LANGUAGES: "hi,ta" })).toThrow(/SMS_LANGUAGES: must include en/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SMS_LANGUAGES: "" })).toThrow(/SMS_LANGUAGES: must include en/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...msg91Env, SMS_LANGUAGES: "en,hi,ta", MSG91_TEMPLATE_ID_HI: "templateHi01" })).toThrow(
+      /MSG91_TEMPLATE_ID_TA: must be set with SMS_PROVIDER=msg91 and ta in SMS_LANGUAGES/,
+    );
+    // Listed explicitly, Hindi needs its id too (only the unset default keeps the old fallback).
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...msg91Env, SMS_LANGUAGES: "en,hi" })).toThrow(/MSG91_TEMPLATE_ID_HI: must be set/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...msg91Env, MSG91_TEMPLATE_ID_TA: "no spaces allowed" })).toThrow(
+      /MSG91_TEMPLATE_ID_TA: must be an MSG91 template id/,
+    );
+    // Twilio matches the Body against the templates in its console: the list alone is enough.
+    const twilio = loadConfig({
+      DATA_DIR: tempDir(),
+      SMS_PROVIDER: "twilio",
+      TWILIO_ACCOUNT_SID: `AC${"a".repeat(32)}`,
+      TWILIO_AUTH_TOKEN: "t".repeat(32),
+      SMS_SENDER_ID: "MANDIO",
+      SMS_LANGUAGES: "en,hi,ta",
+    });
+    expect(twilio.sms.languages).toEqual(["en", "hi", "ta"]);
   });
 });

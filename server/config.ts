@@ -17,6 +17,38 @@ import {
   VAPID_PUBLIC_KEY_PATTERN,
   type VapidKeys,
 } from "./push/vapid-keys";
+import { isLanguage, LANGUAGES, type Language } from "../core/i18n/languages";
+
+/**
+ * SMS_LANGUAGES: comma-separated codes (spaces and case forgiven, repeats dropped), each one of
+ * LANGUAGES, English among them; out in LANGUAGES' order.
+ */
+const smsLanguagesSchema = z.string().transform((value, context): Language[] => {
+  const codes = value
+    .split(",")
+    .map((code) => code.trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = codes.filter((code) => !isLanguage(code));
+  if (unknown.length) {
+    context.addIssue({
+      code: "custom",
+      message: `${unknown.map((code) => `"${code}"`).join(", ")} ${unknown.length === 1 ? "is not a language" : "are not languages"} Mandi speaks: use codes of ${LANGUAGES.join(",")}`,
+    });
+    return z.NEVER;
+  }
+  if (!codes.includes("en")) {
+    context.addIssue({ code: "custom", message: "must include en: a page in a language not listed gets its code in English" });
+    return z.NEVER;
+  }
+  return LANGUAGES.filter((language) => codes.includes(language));
+});
+
+function msg91TemplateId() {
+  return z
+    .string()
+    .regex(/^[A-Za-z0-9]{6,64}$/, "must be an MSG91 template id (letters and digits)")
+    .optional();
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -176,16 +208,31 @@ const envSchema = z.object({
     .string()
     .regex(/^MG[0-9a-fA-F]{32}$/, "must be a Twilio Messaging Service SID (MG and 32 hex digits)")
     .optional(),
+  /**
+   * The languages whose template for the code's text (server/sms/sms-text.ts) is registered on
+   * DLT, comma-separated codes of LANGUAGES; English always. A code asked for from a page in
+   * another language goes in English. Unset: en,hi, or en with MSG91 and no MSG91_TEMPLATE_ID_HI
+   * (as before the setting existed). Checked by `smsLanguagesSchema`.
+   */
+  SMS_LANGUAGES: smsLanguagesSchema.optional(),
   MSG91_AUTH_KEY: z.string().min(8, "must be at least 8 characters").max(256).optional(),
-  /** MSG91's template ids for the code's text in English and Hindi (each mapped to its DLT template in MSG91's panel). */
-  MSG91_TEMPLATE_ID: z
-    .string()
-    .regex(/^[A-Za-z0-9]{6,64}$/, "must be an MSG91 template id (letters and digits)")
-    .optional(),
-  MSG91_TEMPLATE_ID_HI: z
-    .string()
-    .regex(/^[A-Za-z0-9]{6,64}$/, "must be an MSG91 template id (letters and digits)")
-    .optional(),
+  /**
+   * MSG91's template ids for the code's text, one per language in SMS_LANGUAGES (each mapped to
+   * its DLT template in MSG91's panel): MSG91_TEMPLATE_ID for English, MSG91_TEMPLATE_ID_<LANG>
+   * for the others (`MSG91_TEMPLATE_ID_VARIABLES`).
+   */
+  MSG91_TEMPLATE_ID: msg91TemplateId(),
+  MSG91_TEMPLATE_ID_HI: msg91TemplateId(),
+  MSG91_TEMPLATE_ID_BN: msg91TemplateId(),
+  MSG91_TEMPLATE_ID_TE: msg91TemplateId(),
+  MSG91_TEMPLATE_ID_MR: msg91TemplateId(),
+  MSG91_TEMPLATE_ID_TA: msg91TemplateId(),
+  MSG91_TEMPLATE_ID_GU: msg91TemplateId(),
+  MSG91_TEMPLATE_ID_OR: msg91TemplateId(),
+  MSG91_TEMPLATE_ID_KN: msg91TemplateId(),
+  MSG91_TEMPLATE_ID_PA: msg91TemplateId(),
+  MSG91_TEMPLATE_ID_UR: msg91TemplateId(),
+  MSG91_TEMPLATE_ID_ML: msg91TemplateId(),
   /** Codes sent a day (India's) to one number, to one account, to one client address, and in all: SMS pumping cannot run up a bill. */
   SMS_PER_PHONE_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
   SMS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).max(1000).default(8),
@@ -368,6 +415,8 @@ function toConfig(e: z.output<typeof envSchema>) {
     /** Sending verification codes by SMS (decision 058); `provider` null: none set. */
     sms: {
       provider: smsProviderOf(e),
+      /** The languages whose template is registered on DLT, English first; the senders send in these only (`smsLanguage`). */
+      languages: smsLanguagesOf(e),
       timeoutMs: e.SMS_TIMEOUT_MS,
       limits: {
         perPhonePerDay: e.SMS_PER_PHONE_PER_DAY,
@@ -396,10 +445,41 @@ function smsProviderOf(e: z.output<typeof envSchema>): SmsProviderConfig | null 
       name: "msg91",
       apiUrl: e.SMS_API_URL ?? "https://control.msg91.com",
       authKey: e.MSG91_AUTH_KEY,
-      templateIds: { en: e.MSG91_TEMPLATE_ID, hi: e.MSG91_TEMPLATE_ID_HI ?? e.MSG91_TEMPLATE_ID },
+      templateIds: Object.fromEntries(
+        smsLanguagesOf(e).flatMap((language) => {
+          const id = e[MSG91_TEMPLATE_ID_VARIABLES[language]];
+          return id ? [[language, id] as const] : [];
+        }),
+      ),
       sender: e.SMS_SENDER_ID,
     };
   return null;
+}
+
+/** The variable holding MSG91's template id for each language's text. */
+const MSG91_TEMPLATE_ID_VARIABLES = {
+  en: "MSG91_TEMPLATE_ID",
+  hi: "MSG91_TEMPLATE_ID_HI",
+  bn: "MSG91_TEMPLATE_ID_BN",
+  te: "MSG91_TEMPLATE_ID_TE",
+  mr: "MSG91_TEMPLATE_ID_MR",
+  ta: "MSG91_TEMPLATE_ID_TA",
+  gu: "MSG91_TEMPLATE_ID_GU",
+  or: "MSG91_TEMPLATE_ID_OR",
+  kn: "MSG91_TEMPLATE_ID_KN",
+  pa: "MSG91_TEMPLATE_ID_PA",
+  ur: "MSG91_TEMPLATE_ID_UR",
+  ml: "MSG91_TEMPLATE_ID_ML",
+} as const satisfies Record<Language, keyof z.output<typeof envSchema>>;
+
+/**
+ * SMS_LANGUAGES as set, else en,hi; but with MSG91 and no MSG91_TEMPLATE_ID_HI, en: before the
+ * setting existed such a site sent Hindi pages' codes by the English template, and it still
+ * starts and does so. Set explicitly, every language listed needs its template id.
+ */
+function smsLanguagesOf(e: z.output<typeof envSchema>): Language[] {
+  if (e.SMS_LANGUAGES) return e.SMS_LANGUAGES;
+  return e.SMS_PROVIDER === "msg91" && !e.MSG91_TEMPLATE_ID_HI ? ["en"] : ["en", "hi"];
 }
 
 /** A provider named without what it needs is a start-up error, not a page that fails later. */
@@ -414,7 +494,17 @@ function smsProblems(e: z.output<typeof envSchema>): Array<{ name: string; messa
       problems.push({ name: "SMS_SENDER_ID", message: "must be set with SMS_PROVIDER=twilio (or TWILIO_MESSAGING_SERVICE_SID)" });
     return problems;
   }
-  if (e.SMS_PROVIDER === "msg91") return needs(["MSG91_AUTH_KEY", "MSG91_TEMPLATE_ID"]);
+  if (e.SMS_PROVIDER === "msg91")
+    return [
+      ...needs(["MSG91_AUTH_KEY", "MSG91_TEMPLATE_ID"]),
+      // Each other language listed needs MSG91's template for its text (English's is named above).
+      ...smsLanguagesOf(e)
+        .filter((language) => language !== "en" && !e[MSG91_TEMPLATE_ID_VARIABLES[language]])
+        .map((language) => ({
+          name: MSG91_TEMPLATE_ID_VARIABLES[language],
+          message: `must be set with SMS_PROVIDER=msg91 and ${language} in SMS_LANGUAGES (MSG91's template for the code's text in ${language}), or take ${language} out of SMS_LANGUAGES`,
+        })),
+    ];
   return [];
 }
 
@@ -430,7 +520,8 @@ export type SmsProviderConfig =
       name: "msg91";
       apiUrl: string;
       authKey: string;
-      templateIds: { en: string; hi: string };
+      /** MSG91's template id for each language in SMS_LANGUAGES (and only those; English always). */
+      templateIds: Partial<Record<Language, string>>;
       sender: string | undefined;
     };
 

@@ -4,6 +4,7 @@
  * the provider documents it and keeps the message, from which the test reads the code.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Language } from "../../core/i18n/languages";
 import { normalisePhone } from "../../core/shared/phone";
 import { MODERATION_MESSAGES } from "../../core/moderation/moderation";
 import { testEngines } from "../../tests/support/test-database";
@@ -12,6 +13,7 @@ import { createLogger } from "../logger";
 import { makeSeller } from "../seed/factories";
 import { createSmsSender } from "../sms/sms-sender";
 import { startSmsStandIn, STAND_IN_MSG91, STAND_IN_TWILIO, type SmsStandIn } from "../sms/sms-stand-in.test-support";
+import { SMS_CODE_TEMPLATES } from "../sms/sms-text";
 import { PHONE_MESSAGES } from "./phone-verification.service";
 
 const MINUTE = 60_000;
@@ -49,8 +51,10 @@ describe.each(testEngines())("phone verification by SMS on %s", (engine) => {
         SMS_PROVIDER: "msg91",
         SMS_API_URL: standIn.url,
         MSG91_AUTH_KEY: STAND_IN_MSG91.authKey,
-        MSG91_TEMPLATE_ID: STAND_IN_MSG91.templateEn,
-        MSG91_TEMPLATE_ID_HI: STAND_IN_MSG91.templateHi,
+        SMS_LANGUAGES: "en,hi,ta",
+        MSG91_TEMPLATE_ID: STAND_IN_MSG91.templateIds.en,
+        MSG91_TEMPLATE_ID_HI: STAND_IN_MSG91.templateIds.hi,
+        MSG91_TEMPLATE_ID_TA: STAND_IN_MSG91.templateIds.ta,
       },
     });
   });
@@ -68,7 +72,7 @@ describe.each(testEngines())("phone verification by SMS on %s", (engine) => {
     const { id } = await services.accounts.signUp({ ...makeSeller(++seq), phone }, new Headers());
     return { id, phone };
   }
-  const send = (actor: { id: string }, options: { address?: string; language?: "en" | "hi"; services?: TestServices } = {}) =>
+  const send = (actor: { id: string }, options: { address?: string; language?: Language; services?: TestServices } = {}) =>
     (options.services ?? t).phoneVerification.sendCode({
       actor,
       address: options.address ?? "203.0.113.9",
@@ -116,6 +120,14 @@ describe.each(testEngines())("phone verification by SMS on %s", (engine) => {
     await send(person, { language: "hi" });
     expect(standIn.messages.at(-1)).toMatchObject({ to: person.phone, language: "hi" });
     expect(standIn.messages.at(-1)!.body).toContain("सत्यापित");
+  });
+
+  it("sends a Tamil page's code in English while SMS_LANGUAGES does not list ta (the default, en,hi)", async () => {
+    const person = await seller();
+    await send(person, { language: "ta" });
+    const message = standIn.messages.at(-1)!;
+    expect(message).toMatchObject({ provider: "twilio", to: person.phone, language: "en" });
+    expect(message.body).toBe(SMS_CODE_TEMPLATES.en.replace("{#var#}", message.code));
   });
 
   it("refuses a resend within 60 s, and sends one after; only the newest code verifies", async () => {
@@ -253,6 +265,19 @@ describe.each(testEngines())("phone verification by SMS on %s", (engine) => {
     expect(standIn.messages.at(-1)).toMatchObject({ provider: "msg91", to: person.phone, language: "hi" });
     await verify(person, standIn.lastCodeTo(person.phone)!, msg91);
     expect((await msg91.phoneVerification.status(person)).verifiedAt).not.toBeNull();
+    // SMS_LANGUAGES lists ta here: a Tamil page's code goes by the Tamil template; a Bengali page's by English's.
+    const tamil = await seller(msg91);
+    await send(tamil, { services: msg91, language: "ta" });
+    expect(standIn.messages.at(-1)).toMatchObject({
+      provider: "msg91",
+      to: tamil.phone,
+      language: "ta",
+      body: STAND_IN_MSG91.templateIds.ta,
+    });
+    await verify(tamil, standIn.lastCodeTo(tamil.phone)!, msg91);
+    const bengali = await seller(msg91);
+    await send(bengali, { services: msg91, language: "bn" });
+    expect(standIn.messages.at(-1)).toMatchObject({ to: bengali.phone, language: "en", body: STAND_IN_MSG91.templateIds.en });
     standIn.mode = "refuse";
     const another = await seller(msg91);
     await expect(send(another, { services: msg91 })).rejects.toThrow(PHONE_MESSAGES.notSent);
@@ -263,7 +288,12 @@ describe("without an SMS provider", () => {
   it("writes the code to the log, marked dev-only, outside production; is not available in production", async () => {
     const lines: string[] = [];
     const logger = createLogger("info", { write: (line: string) => void lines.push(line) });
-    const sms = { provider: null, timeoutMs: 1000, limits: { perPhonePerDay: 1, perAccountPerDay: 1, perAddressPerDay: 1, perDay: 1 } };
+    const sms = {
+      provider: null,
+      languages: ["en" as const],
+      timeoutMs: 1000,
+      limits: { perPhonePerDay: 1, perAccountPerDay: 1, perAddressPerDay: 1, perDay: 1 },
+    };
     expect(createSmsSender({ env: "production", sms }, logger)).toBeNull();
     const dev = createSmsSender({ env: "development", sms }, logger)!;
     await dev.send({ to: "+919876543210", code: "123456", language: "en" });

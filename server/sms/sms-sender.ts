@@ -16,6 +16,7 @@ export interface SmsMessage {
   to: string;
   /** Six digits. */
   code: string;
+  /** The page's language; the sender sends in it if SMS_LANGUAGES lists it, else in English (`smsLanguage`). */
   language: Language;
 }
 
@@ -39,8 +40,9 @@ export class SmsNotSent extends Error {
  */
 export function createSmsSender(config: Pick<Config, "env" | "sms">, logger: Logger): SmsSender | null {
   const provider: SmsProviderConfig | null = config.sms.provider;
-  if (provider?.name === "twilio") return createTwilioSender(provider, config.sms.timeoutMs);
-  if (provider?.name === "msg91") return createMsg91Sender(provider, config.sms.timeoutMs);
+  const options = { languages: config.sms.languages, timeoutMs: config.sms.timeoutMs };
+  if (provider?.name === "twilio") return createTwilioSender(provider, options);
+  if (provider?.name === "msg91") return createMsg91Sender(provider, options);
   if (config.env === "production") return null;
   return {
     name: "dev-log",

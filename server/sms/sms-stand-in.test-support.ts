@@ -3,11 +3,15 @@
  * tests and the end-to-end spec. It checks each request as the provider documents it (method,
  * path, auth, fields, the DLT template's exact text) and records the message, so a test reads the
  * code from what "the phone" received. A request that does not fit is answered 400 and listed in
- * `problems`, which every test expects empty. `mode` makes it fail as a provider does: "down"
- * (500), "slow" (answers after `slowMs`), "refuse" (Twilio 400 / MSG91 type error).
+ * `problems`, which every test expects empty. It knows every language's template (sms-text.ts:
+ * Twilio's Body, and an MSG91 template id each in `STAND_IN_MSG91.templateIds`); `languages`
+ * says which are registered with it (all twelve unless told), as an operator's DLT registrations
+ * are: a Body or template id of any other language is refused. `mode` makes it fail as a provider
+ * does: "down" (500), "slow" (answers after `slowMs`), "refuse" (Twilio 400 / MSG91 type error).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { LANGUAGES, type Language } from "../../core/i18n/languages";
 import { SMS_CODE_TEMPLATES } from "./sms-text";
 
 export const STAND_IN_TWILIO = {
@@ -15,7 +19,13 @@ export const STAND_IN_TWILIO = {
   authToken: "stand-in-auth-token-0123456789",
   sender: "MANDIO",
 };
-export const STAND_IN_MSG91 = { authKey: "stand-in-msg91-key", templateEn: "msg91TemplateEn01", templateHi: "msg91TemplateHi01" };
+export const STAND_IN_MSG91 = {
+  authKey: "stand-in-msg91-key",
+  /** MSG91's template id of each language's text: msg91TemplateEN01, msg91TemplateTA01, … */
+  templateIds: Object.fromEntries(LANGUAGES.map((language) => [language, `msg91Template${language.toUpperCase()}01`])) as Readonly<
+    Record<Language, string>
+  >,
+};
 
 export interface StandInMessage {
   provider: "twilio" | "msg91";
@@ -23,7 +33,7 @@ export interface StandInMessage {
   code: string;
   /** The text the phone shows (Twilio), or the template id (MSG91). */
   body: string;
-  language: "en" | "hi";
+  language: Language;
 }
 
 export interface SmsStandIn {
@@ -37,8 +47,8 @@ export interface SmsStandIn {
   close(): Promise<void>;
 }
 
-function templateMatch(body: string): { code: string; language: "en" | "hi" } | null {
-  for (const language of ["en", "hi"] as const) {
+function templateMatch(body: string, registered: readonly Language[]): { code: string; language: Language } | null {
+  for (const language of registered) {
     const [before, after] = SMS_CODE_TEMPLATES[language].split("{#var#}") as [string, string];
     if (body.startsWith(before) && body.endsWith(after)) {
       const code = body.slice(before.length, body.length - after.length);
@@ -54,7 +64,8 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function startSmsStandIn(options: { port?: number } = {}): Promise<SmsStandIn> {
+export async function startSmsStandIn(options: { port?: number; languages?: readonly Language[] } = {}): Promise<SmsStandIn> {
+  const registered = options.languages ?? LANGUAGES;
   const standIn: SmsStandIn = {
     url: "",
     messages: [],
@@ -82,7 +93,7 @@ export async function startSmsStandIn(options: { port?: number } = {}): Promise<
     if (!/^\+91[6-9]\d{9}$/.test(to)) return refuse(response, "Twilio: To is not an Indian E.164 mobile");
     if (form.get("From") !== sender && !form.get("MessagingServiceSid")) return refuse(response, "Twilio: From is not the DLT sender ID");
     const body = form.get("Body") ?? "";
-    const match = templateMatch(body);
+    const match = templateMatch(body, registered);
     if (!match) return refuse(response, "Twilio: Body is not the registered DLT template's text");
     const unknown = [...form.keys()].filter((key) => !["To", "From", "MessagingServiceSid", "Body"].includes(key));
     if (unknown.length) return refuse(response, `Twilio: unexpected fields ${unknown.join(",")}`);
@@ -97,15 +108,15 @@ export async function startSmsStandIn(options: { port?: number } = {}): Promise<
     if (request.headers.authkey !== STAND_IN_MSG91.authKey) return refuse(response, "MSG91: wrong authkey header");
     await readBody(request);
     const template = url.searchParams.get("template_id");
-    const language = template === STAND_IN_MSG91.templateEn ? "en" : template === STAND_IN_MSG91.templateHi ? "hi" : null;
-    if (!language) return refuse(response, "MSG91: unknown template_id");
+    const language = registered.find((candidate) => STAND_IN_MSG91.templateIds[candidate] === template);
+    if (!language || !template) return refuse(response, "MSG91: unknown template_id");
     const mobile = url.searchParams.get("mobile") ?? "";
     if (!/^91[6-9]\d{9}$/.test(mobile)) return refuse(response, "MSG91: mobile is not 91 and ten digits");
     const code = url.searchParams.get("otp") ?? "";
     if (!/^\d{6}$/.test(code)) return refuse(response, "MSG91: otp is not six digits");
     if (standIn.mode === "refuse")
       return response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ type: "error", message: "invalid" }));
-    standIn.messages.push({ provider: "msg91", to: `+${mobile}`, code, body: template!, language });
+    standIn.messages.push({ provider: "msg91", to: `+${mobile}`, code, body: template, language });
     response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ type: "success", request_id: "stand-in" }));
   }
 
