@@ -19,6 +19,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  * `alert-email-unsubscribe`, `demo-market`, `password-reset` and `require-verified-phone` start
  * a server of their own (on SQLite: with mail, an empty market to seed, or
  * REQUIRE_VERIFIED_PHONE) whatever the pass, so a second pass would repeat them exactly.
+ * `sell-burst` loads the server's CPU and uploads, not the engine (its header says why).
  */
 export const ENGINE_FREE_SPECS = [
   "accessibility",
@@ -41,6 +42,7 @@ export const ENGINE_FREE_SPECS = [
   "paint",
   "password-reset",
   "require-verified-phone",
+  "sell-burst",
   "static-islands",
   "viewmore-fold",
   "voice-search",

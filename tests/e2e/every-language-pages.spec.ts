@@ -6,7 +6,8 @@
  * - no run of Latin letters is left but what people typed and the brand and technical words
  *   every language keeps (support/page-words.ts);
  * - nothing is wider than the phone (Malayalam and Tamil words run long);
- * - axe finds no WCAG 2.1 A or AA violation.
+ * - axe finds no WCAG 2.1 A or AA violation;
+ * - the sign-in page's letters are at least 85% in the language's script (captured at 360 px).
  * English is crawled by accessibility.spec.ts.
  */
 import type { Browser } from "@playwright/test";
@@ -25,9 +26,10 @@ import {
   uniqueTag,
   withDatabase,
 } from "./support/fixtures";
-import { alsoUserTextsNow, latinLeftOn, userTexts } from "./support/page-words";
+import { alsoUserTextsNow, latinLeftOn, ownLetters, userTexts } from "./support/page-words";
+import { LANGUAGE_SCRIPT } from "../../core/i18n/language-scripts";
 
-const CRAWLED = LANGUAGES.filter((language) => language !== "en");
+const CRAWLED = LANGUAGES.filter((language): language is Exclude<Language, "en"> => language !== "en");
 
 let seller: Seller;
 let staff: Seller;
@@ -72,14 +74,16 @@ test.afterAll(async () => {
 const ROLES = ["visitor", "seller", "staff"] as const;
 type Role = (typeof ROLES)[number];
 
-/** The pages each role meets: a visitor's, a seller's own, a moderator's. */
+/**
+ * The pages each role meets: a visitor's, a seller's own, a moderator's. A page that differs from
+ * one here only by a notice (`?registered=1`, `?done=sold`) is left out: the notice is one
+ * catalogue message, which the catalogue check reads in every language.
+ */
 function pagesOf(role: Role): string[] {
   const anyone = [
     "/",
     "/?category=rice",
-    "/?category=all",
     "/?category=cars",
-    "/viewmore",
     `/viewmore?q=${encodeURIComponent(listing.name)}`,
     `/viewmore?q=${encodeURIComponent("बासमति")}`,
     "/viewmore?q=zzqqxx",
@@ -93,8 +97,7 @@ function pagesOf(role: Role): string[] {
     "/view/00000000-0000-0000-0000-000000000000",
     "/no-such-page",
   ];
-  if (role === "visitor")
-    return [...anyone, "/login", "/login?registered=1", "/signup", "/create", "/my/account", `/view/${listing.id}?reported=1`];
+  if (role === "visitor") return [...anyone, "/login", "/signup", "/create", "/my/account"];
   if (role === "seller")
     return [
       "/",
@@ -103,9 +106,7 @@ function pagesOf(role: Role): string[] {
       `/my/listings/${listing.id}/edit`,
       "/my/listings",
       `/my/listings?delete=${listing.id}`,
-      "/my/listings?done=sold",
       "/my/account",
-      "/my/account?saved=place",
     ];
   return [
     "/admin",
@@ -113,7 +114,6 @@ function pagesOf(role: Role): string[] {
     "/admin?view=hidden",
     `/admin/listings/${listing.id}`,
     `/admin/listings/${hidden.id}`,
-    `/admin/listings/${listing.id}?done=hide`,
     "/admin/people",
     `/admin/people?id=${seller.id}`,
     "/admin/people?email=nobody%40example.in",
@@ -122,7 +122,7 @@ function pagesOf(role: Role): string[] {
 }
 
 /** What each page breaks, by page: Latin words left, width past the phone's, axe's violations. */
-async function crawl(browser: Browser, language: Language, role: Role): Promise<Record<string, string[]>> {
+async function crawl(browser: Browser, language: Exclude<Language, "en">, role: Role): Promise<Record<string, string[]>> {
   const context = await browser.newContext({ locale: HTML_LANG[language], viewport: { width: 360, height: 760 } });
   const page = await context.newPage();
   if (role !== "visitor") await logInWith(page.request, role === "seller" ? seller : staff);
@@ -134,6 +134,14 @@ async function crawl(browser: Browser, language: Language, role: Role): Promise<
     const [lang, dir] = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
     if (lang !== HTML_LANG[language] || dir !== textDirection(language)) problems.push(`<html lang="${lang}" dir="${dir}">`);
     problems.push(...(await latinLeftOn(page, await alsoUserTextsNow(before))).map((run) => `Latin: ${run}`));
+    // The sign-in page, a newcomer's first words: mostly in the language's own script (issue 40's
+    // measure), and captured at 360 px for docs/screenshots.
+    if (path === "/login") {
+      const letters = await ownLetters(page);
+      const share = letters.filter((c) => LANGUAGE_SCRIPT[language].test(c)).length / letters.length;
+      if (share < 0.85) problems.push(`${Math.floor(share * 100)}% of ${letters.length} letters in the language's script`);
+      await page.screenshot({ path: `docs/screenshots/login-360-${language}.png`, fullPage: true });
+    }
     const width = await documentScrollWidth(page);
     if (width > 360) problems.push(`${width} px wide`);
     problems.push(...(await axeViolations(page)).map((violation) => `axe: ${violation}`));

@@ -4,30 +4,9 @@
  * while it waits the seller is told so. The upload's responses are held (route interception) so
  * that each ordering is produced every time, not by luck.
  */
-import sharp from "sharp";
 import type { Page, Route } from "@playwright/test";
-import { countListingsNamed, expect, fillPlace, openSellerContext, openSellForm, test, uniqueTag } from "./support/fixtures";
-
-/** A small photo (320×240, about 1 KB): one tus request sends it all, so it finishes fast. */
-async function smallPhoto(seed: number): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40 + (seed % 200), g: 120, b: 60 } } })
-    .jpeg({ quality: 60 })
-    .toBuffer();
-}
-
-async function fillFields(page: Page, name: string) {
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Vegetable" });
-  await page.getByLabel("Price (₹ per kg)", { exact: true }).fill("30");
-  await page.getByLabel("Description", { exact: true }).fill("Fresh, sent while the photo uploads");
-  await fillPlace(page);
-}
-
-async function pickPhoto(page: Page, seed: number) {
-  await page
-    .getByLabel("Photos", { exact: true })
-    .setInputFiles({ name: `photo-${seed}.jpg`, mimeType: "image/jpeg", buffer: await smallPhoto(seed) });
-}
+import { countListingsNamed, expect, openSellForm, test, uniqueTag } from "./support/fixtures";
+import { fillFields, pickPhoto, submit } from "./support/sell-while-uploading";
 
 /**
  * Holds the answer to the upload's data request (tus PATCH) until `release()` is called; then
@@ -54,8 +33,6 @@ async function holdUploadData(page: Page, refuseWith?: number) {
   );
   return { held, release };
 }
-
-const submit = (page: Page) => page.getByRole("button", { name: /upload and Submit|Sending when/ });
 
 async function expectListed(page: Page, name: string) {
   await expect(page).toHaveURL((url) => url.pathname === "/");
@@ -188,87 +165,3 @@ test.describe("Submit pressed while a photo uploads", () => {
     expect(await countListingsNamed(name)).toBe(0);
   });
 });
-
-/** How many sellers the stress test sends at once; SELL_STRESS_SENDS=100 for a one-off longer run. */
-const STRESS_SENDS = Number(process.env.SELL_STRESS_SENDS ?? 30);
-
-/**
- * Budgets from measured durations. Alone on this 2-core machine, with 30 sellers: signing up 5 s,
- * opening and filling the forms 48–65 s (about 2 s a form, whether 2, 3 or 5 open at once: it is
- * CPU-bound), the sends 15–25 s, cleaning up 2–8 s. CI has run the end-to-end passes 3.3 times
- * slower than that (a 6.7 min pass took 21.9 min on 2026-11-29), and this test then ran out of a
- * 6 min budget, so each phase gets about 5 times what it took here, and the test their sum.
- */
-const SIGN_UP_MS = 30_000;
-const OPEN_FORM_MS = 12_000;
-const SEND_MS = Math.max(60_000, STRESS_SENDS * 3_000);
-const CLEAN_UP_MS = 60_000;
-
-test(
-  `${STRESS_SENDS} sellers each send the form right after picking a small photo, all at once: every form leaves /create`,
-  { tag: "@alone" },
-  async ({ browser }) => {
-    test.setTimeout(SIGN_UP_MS + STRESS_SENDS * OPEN_FORM_MS + SEND_MS + CLEAN_UP_MS);
-    const tag = uniqueTag();
-    // One seller each: one person's uploads in flight are limited, and that limit is not under test.
-    const sellers = await test.step(
-      "sign up the sellers",
-      () => Promise.all(Array.from({ length: STRESS_SENDS }, () => openSellerContext(browser))),
-      {
-        timeout: SIGN_UP_MS,
-      },
-    );
-    try {
-      const pages = await Promise.all(sellers.map(({ context }) => context.newPage()));
-      // The forms are opened by three openers taking the next one free (a 2-core machine cannot
-      // hydrate thirty pages at once, and the listing form carries India's districts since issue
-      // 10); the sends, which are under test, all go at once.
-      await test.step(
-        "open and fill the forms",
-        async () => {
-          let next = 0;
-          await Promise.all(
-            Array.from({ length: 3 }, async () => {
-              while (next < pages.length) {
-                const i = next++;
-                await openSellForm(pages[i]!);
-                await fillFields(pages[i]!, `Stress Okra ${tag} ${i}`);
-              }
-            }),
-          );
-        },
-        { timeout: STRESS_SENDS * OPEN_FORM_MS },
-      );
-      const left = await test.step(
-        "send every form at once",
-        async () => {
-          await Promise.all(
-            pages.map(async (tab, i) => {
-              await pickPhoto(tab, 100 + i);
-              await submit(tab).click();
-            }),
-          );
-          return Promise.allSettled(pages.map((tab) => expect(tab).toHaveURL((url) => url.pathname === "/", { timeout: SEND_MS })));
-        },
-        { timeout: SEND_MS + 30_000 },
-      );
-      // Say where each stuck form is and what it shows, so a failure explains itself.
-      const stuck = await Promise.all(
-        left.flatMap((result, i) =>
-          result.status === "rejected"
-            ? [
-                pages[i]!.locator("main")
-                  .innerText({ timeout: 5_000 })
-                  .catch(() => "(no page)")
-                  .then((text) => `form ${i} at ${pages[i]!.url()}: ${text.replace(/\s+/g, " ").slice(0, 400)}`),
-              ]
-            : [],
-        ),
-      );
-      expect(stuck).toEqual([]);
-      for (let i = 0; i < pages.length; i++) expect(await countListingsNamed(`Stress Okra ${tag} ${i}`)).toBe(1);
-    } finally {
-      await test.step("delete the sellers", () => Promise.all(sellers.map((seller) => seller.dispose())), { timeout: CLEAN_UP_MS });
-    }
-  },
-);

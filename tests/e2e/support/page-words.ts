@@ -102,3 +102,21 @@ export async function latinLeftOn(page: Page, allowed: string[]): Promise<string
 export async function latinLeftNow(page: Page): Promise<string[]> {
   return latinLeftOn(page, await userTexts());
 }
+
+/** The letters a reader sees in the page's own language: text outside elements marked with another `lang` (the switch's names, a listing's English name). */
+export async function ownLetters(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const pageLang = document.documentElement.lang;
+    const letters: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest("script, style, template, [hidden]")) continue;
+      if (parent.closest("[lang]")?.getAttribute("lang") !== pageLang) continue;
+      if (!parent.checkVisibility()) continue;
+      // "Mandi" is the brand in every language.
+      letters.push(...[...(node.textContent ?? "").replace(/Mandi/g, "")].filter((c) => /\p{L}/u.test(c)));
+    }
+    return letters;
+  });
+}
