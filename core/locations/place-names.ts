@@ -65,7 +65,11 @@ const CHILLU: Readonly<Record<string, string>> = { ണ്: "ൺ", ന്: "ൻ",
  */
 export function transliterateHindiName(hindi: string, language: OtherPlaceLanguage): string {
   if (language === "mr") return hindi;
-  let source = hindi.normalize("NFC");
+  // Signs sanscript has no letter for outside Devanagari: ऑ's open o (in "डॉ.", "लॉन्गलेंग")
+  // as o; Gurmukhi's r̥ as ri (ਕ੍ਰਿਸ਼ਣਾ); Tamil's candrabindu as nothing (it has no nasal sign).
+  let source = hindi.normalize("NFC").replace(/ॉ/g, "ो").replace(/ऑ/g, "ओ");
+  if (language === "pa") source = source.replace(/ृ/g, "्रि").replace(/ऋ/g, "रि");
+  if (language === "ta") source = source.replace(/ँ/g, "");
   if (language === "te" || language === "ta" || language === "kn" || language === "ml") source = source.replace(FINAL_BARE_CONSONANT, "$1्");
   if (language === "pa") {
     source = source
@@ -77,7 +81,39 @@ export function transliterateHindiName(hindi: string, language: OtherPlaceLangua
   if (language === "pa") written = written.replace(/ॱ/g, "ੱ");
   if (language === "ml") written = written.replace(/([ണനരലളമ]്)(?=$|[^\u0d00-\u0d7f\u200c\u200d])/g, (pair) => CHILLU[pair] ?? pair);
   if (language === "ur") written = written.replace(/[\u064b-\u0652\u0670]/g, "");
-  return written.normalize("NFC");
+  return writeNukta(written, language).normalize("NFC");
+}
+
+/**
+ * sanscript passes Devanagari's nukta (़, in ड़, ज़, फ़) through untouched, so "पलक्कड़" came out
+ * as "পলক্কড\u093c" in Bengali: a Devanagari sign on another script's letter. Bengali and Odia
+ * write ṛ and ṛh with their own dot (ড়, ଢ଼) and the rest plain; Gurmukhi dots z, f, ġ and x
+ * (ਜ਼, ਫ਼) and has a letter for ṛ (ੜ); Urdu has letters for these sounds (ڑ ز ف ق خ غ), read
+ * once its short-vowel marks are gone; the other scripts write the plain letter.
+ */
+const NUKTA_SIGN: Partial<Record<OtherPlaceLanguage, RegExp>> = {
+  bn: /([ডঢ])\u093c/g,
+  or: /([ଡଢ])\u093c/g,
+  pa: /([ਜਫਗਖ])\u093c/g,
+};
+const OWN_NUKTA: Partial<Record<OtherPlaceLanguage, string>> = { bn: "\u09bc", or: "\u0b3c", pa: "\u0a3c" };
+const URDU_NUKTA_LETTERS: ReadonlyArray<readonly [string, string]> = [
+  ["ڈھ\u093c", "ڑھ"],
+  ["ڈ\u093c", "ڑ"],
+  ["کھ\u093c", "خ"],
+  ["پھ\u093c", "ف"],
+  ["ک\u093c", "ق"],
+  ["گ\u093c", "غ"],
+  ["ج\u093c", "ز"],
+];
+
+function writeNukta(written: string, language: OtherPlaceLanguage): string {
+  let out = written;
+  if (language === "pa") out = out.replace(/ਡ\u093c/g, "ੜ").replace(/ਢ\u093c/g, "ੜ੍ਹ");
+  if (language === "ur") for (const [from, to] of URDU_NUKTA_LETTERS) out = out.split(from).join(to);
+  const own = NUKTA_SIGN[language];
+  if (own) out = out.replace(own, `$1${OWN_NUKTA[language]}`);
+  return out.replace(/\u093c/g, "");
 }
 
 const transliterated = new Map<string, string>();
