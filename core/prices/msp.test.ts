@@ -1,8 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { MSP_SEASONS, mspFor } from "./msp";
 import { produceById } from "../catalogue/produce";
+import { LANGUAGE_SCRIPT } from "../i18n/language-scripts";
 
 describe("the MSP table", () => {
+  it("words every season and variety in each language's own script (issue 40)", () => {
+    const words = MSP_SEASONS.flatMap((season) => [
+      season.name,
+      ...season.prices.flatMap((price) => (price.variety ? [price.variety] : [])),
+    ]);
+    const strays = words.flatMap((word) =>
+      Object.entries(LANGUAGE_SCRIPT)
+        .filter(([language, script]) => [...word[language as keyof typeof word]].some((c) => /\p{L}/u.test(c) && !script.test(c)))
+        .map(([language]) => `${language}: ${word[language as keyof typeof word]}`),
+    );
+    expect(strays).toEqual([]);
+  });
+
   it("names only produce the catalogue knows, and seasons that do not overlap for one produce", () => {
     for (const season of MSP_SEASONS) {
       expect(season.from < season.to).toBe(true);
