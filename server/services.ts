@@ -328,6 +328,9 @@ export async function createServices(
   const savedListingsRepository = repositories.savedListings;
   const shareCards = createShareCardsService({ storage, listings: listingsRepository, jobs, logger, now: options.now });
   jobs.handle(shareCardsJob, shareCards);
+  const phoneVerified = config.requireVerifiedPhone
+    ? async (sellerId: string) => (await repositories.phoneVerification.verifiedAmong([sellerId])).has(sellerId)
+    : undefined;
   const moderation = createModerationService({
     repository: repositories.moderation,
     settings: config.moderation,
@@ -335,6 +338,7 @@ export async function createServices(
     logger,
     now: options.now,
     onListingLive: onLive,
+    phoneVerified,
   });
   // REQUIRE_VERIFIED_PHONE (decision 061). Off: listings a former "on" left waiting go live now,
   // so turning it off strands none (and a save releases one too).
@@ -373,9 +377,7 @@ export async function createServices(
       now: options.now,
       onLive,
       onSaved: shareCards.queueCards,
-      phoneVerified: config.requireVerifiedPhone
-        ? async (sellerId) => (await repositories.phoneVerification.verifiedAmong([sellerId])).has(sellerId)
-        : undefined,
+      phoneVerified,
     }),
     search,
     uploads,

@@ -158,6 +158,20 @@ describe.each(testEngines())("a listing waiting for its seller's phone, on %s", 
     });
   }, 60_000);
 
+  it("sends a waiting listing a moderator hid and then restored back to waiting, not live; verifying then shows it", async () => {
+    const farmer = await seller();
+    const id = await list(farmer, `Restored Tinda ${engine}`);
+    await t.moderation.hideListing({ actor: { commandLine: true }, listingId: id, reason: "Wrong photo" });
+    await t.moderation.restoreListing({ actor: { commandLine: true }, listingId: id, note: null });
+    expect(await found(`Restored Tinda ${engine}`)).toEqual([]);
+    expect((await t.listings.getListing(id, { viewer: async () => ({ id: farmer.id, role: "person" }) })).moderation).toMatchObject({
+      cause: "unverified",
+      reason: MODERATION_MESSAGES.waitingForPhone,
+    });
+    await verifyPhone(farmer);
+    expect((await found(`Restored Tinda ${engine}`)).map((item) => item.id)).toEqual([id]);
+  }, 60_000);
+
   it("shows every waiting listing when the services start with the switch off", async () => {
     const farmer = await seller();
     const id = await list(farmer, `Stranded Tori ${engine}`);

@@ -78,6 +78,11 @@ export function createModerationService(deps: {
    * them in `within`, the restore's transaction (decision 044).
    */
   onListingLive?: (listingId: string, within: Kysely<Database>) => Promise<void>;
+  /**
+   * With REQUIRE_VERIFIED_PHONE on: whether a seller's phone is verified. A listing a moderator
+   * restores goes back to waiting, not live, while it is not (decision 061).
+   */
+  phoneVerified?: (sellerId: string) => Promise<boolean>;
 }) {
   const { repository, settings, logger } = deps;
   const { accounts } = repository;
@@ -289,13 +294,19 @@ export function createModerationService(deps: {
     async restoreListing(input: { actor: ModerationActor | null; listingId: string; note: string | null }): Promise<void> {
       requireStaff(input.actor);
       const actor = input.actor;
+      // With REQUIRE_VERIFIED_PHONE on, a listing whose seller has no verified phone goes back to
+      // waiting, not live: the moderator lifts their own hiding, not the operator's rule. Asked
+      // before the transaction (SQLite's one connection is the transaction's until it ends).
+      const sellerId = (await listingOrNotFound(repository, input.listingId)).sellerId;
+      const waits = deps.phoneVerified !== undefined && !(await deps.phoneVerified(sellerId));
       await repository.transaction(async (r, trx) => {
         const listing = await listingOrNotFound(r, input.listingId, { lock: true });
         if (listing.hiddenAt === null) throw new AppError("CONFLICT", MODERATION_MESSAGES.notHidden);
         // Only its seller's verified phone shows a listing REQUIRE_VERIFIED_PHONE keeps waiting (decision 061).
         if (listing.hiddenCause === "unverified") throw new AppError("CONFLICT", MODERATION_MESSAGES.waitingForSellerPhone);
         const at = now();
-        await r.showListing(listing.id);
+        if (waits) await r.hideListing(listing.id, { at, reason: MODERATION_MESSAGES.waitingForPhone, cause: "unverified" });
+        else await r.showListing(listing.id);
         await r.resolveOpenReports(listing.id, at, "dismissed");
         await r.appendAudit({
           at,
@@ -306,8 +317,14 @@ export function createModerationService(deps: {
           target_label: listing.name,
           reason: input.note,
         });
-        await deps.onListingLive?.(listing.id, trx);
+        if (!waits) await deps.onListingLive?.(listing.id, trx);
       });
+      // A phone verified between the question and the restore released nothing of this listing's:
+      // release it now, so it is never left waiting for a phone that is verified.
+      if (waits && (await deps.phoneVerified!(sellerId)))
+        await repository.transaction(async (r, trx) => {
+          for (const listingId of await r.showListingsHiddenFor("unverified", sellerId)) await deps.onListingLive?.(listingId, trx);
+        });
     },
 
     /** The seller's one request to look again at their hidden listing. */
