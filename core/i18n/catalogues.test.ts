@@ -98,6 +98,14 @@ describe("every language's catalogue (the CI check of issue 40)", () => {
 });
 
 describe("the catalogues", () => {
+  it("write Marathi as Marathi, not as Hindi in the same script (issue 40): बाजारभाव for the mandi rate", () => {
+    // Short words the two share (ग्रेड, MSP, a figure) may match; whole messages should not.
+    const marathi = [...flat.mr].filter(([, message]) => DEVANAGARI.test(message));
+    const asHindi = marathi.filter(([key, message]) => hindi.get(key) === message);
+    expect(asHindi.length / marathi.length).toBeLessThan(0.1);
+    expect([...flat.mr.values()].some((message) => message.includes("बाजारभाव"))).toBe(true);
+  });
+
   it("have no empty message", () => {
     const all = LANGUAGES.flatMap((language) => [...flat[language]].map(([key, message]) => [`${language} ${key}`, message] as const));
     expect(all.filter(([, message]) => !message.trim()).map(([key]) => key)).toEqual([]);
