@@ -26,7 +26,7 @@ import {
   uniqueTag,
   withDatabase,
 } from "./support/fixtures";
-import { alsoUserTextsNow, latinLeftOn, ownLetters, userTexts } from "./support/page-words";
+import { alsoUserTextsNow, hindiSellerWithListing, latinLeftOn, ownLetters, userTexts } from "./support/page-words";
 import { LANGUAGE_SCRIPT } from "../../core/i18n/language-scripts";
 
 const CRAWLED = LANGUAGES.filter((language): language is Exclude<Language, "en"> => language !== "en");
@@ -39,14 +39,7 @@ let hidden: CreatedListing;
 test.beforeAll(async ({ playwright }) => {
   const baseURL = test.info().project.use.baseURL!;
   const request = await playwright.request.newContext({ baseURL });
-  seller = await signUpSellerWith(request, { name: "सुनीता देवी" });
-  await logInWith(request, seller);
-  listing = await createListingWith(request, {
-    name: `बासमती चावल ${uniqueTag()}`,
-    category: "rice",
-    description: "खेत से सीधे, इसी महीने की कटाई।",
-    more: { unit: "quintal", price: "2400", quantity: "12", minOrder: "2", organic: "on", availableFrom: "2026-12-01" },
-  });
+  ({ seller, listing } = await hindiSellerWithListing(request));
   hidden = await createListingWith(request, { name: `प्याज़ ${uniqueTag()}`, category: "vegetables" });
   await request.dispose();
   // A moderator, a report, and a listing hidden with the moderator's reason: the back office has

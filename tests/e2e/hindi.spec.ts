@@ -7,7 +7,6 @@
 import { translateServerMessage } from "../../core/i18n/server-messages";
 import { makeProducePhoto } from "../../server/seed/factories";
 import {
-  createListingWith,
   deleteUser,
   deleteUserByEmail,
   expect,
@@ -15,13 +14,13 @@ import {
   logInWith,
   openAccountMenu,
   randomIndianMobile,
-  signUpSellerWith,
   test,
   type CreatedListing,
   type Seller,
   uniqueTag,
 } from "./support/fixtures";
 import { chooseLanguage } from "./support/languages";
+import { hindiSellerWithListing } from "./support/page-words";
 import { en, hi } from "./support/catalogues";
 
 test.use({ locale: "hi-IN" });
@@ -32,14 +31,7 @@ test.describe("every page in Hindi", () => {
 
   test.beforeAll(async ({ playwright }) => {
     const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-    seller = await signUpSellerWith(request, { name: "सुनीता देवी" });
-    await logInWith(request, seller);
-    listing = await createListingWith(request, {
-      name: `बासमती चावल ${uniqueTag()}`,
-      category: "rice",
-      description: "खेत से सीधे, इसी महीने की कटाई।",
-      more: { unit: "quintal", price: "2400", quantity: "12", minOrder: "2", organic: "on", availableFrom: "2026-12-01" },
-    });
+    ({ seller, listing } = await hindiSellerWithListing(request));
     await request.dispose();
   });
 

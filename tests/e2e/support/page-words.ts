@@ -7,7 +7,8 @@
 import type { Page } from "@playwright/test";
 import type { PageCatalogue } from "../../../core/i18n/catalogue-types";
 import { createTranslator, type MessageKey } from "../../../core/i18n/translate";
-import { withDatabase } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { createListingWith, logInWith, signUpSellerWith, uniqueTag, withDatabase, type CreatedListing, type Seller } from "./fixtures";
 import { hi } from "./catalogues";
 import { LATIN_ALLOWED } from "../../../core/i18n/language-scripts";
 
@@ -119,4 +120,20 @@ export async function ownLetters(page: Page): Promise<string[]> {
     }
     return letters;
   });
+}
+
+/**
+ * The seller the language tests read pages with: a Hindi name and a rice listing with every
+ * optional field filled, so a page shows each of its words. Signed in on `request`.
+ */
+export async function hindiSellerWithListing(request: APIRequestContext): Promise<{ seller: Seller; listing: CreatedListing }> {
+  const seller = await signUpSellerWith(request, { name: "सुनीता देवी" });
+  await logInWith(request, seller);
+  const listing = await createListingWith(request, {
+    name: `बासमती चावल ${uniqueTag()}`,
+    category: "rice",
+    description: "खेत से सीधे, इसी महीने की कटाई।",
+    more: { unit: "quintal", price: "2400", quantity: "12", minOrder: "2", organic: "on", availableFrom: "2026-12-01" },
+  });
+  return { seller, listing };
 }
