@@ -7,6 +7,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { prepared } from "./runtime/node24.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const entry = path.join(root, "build/server/index.js");
@@ -30,11 +31,15 @@ if (built < changed) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// Node 24 LTS is the runtime (decision 055); Node 20 still works, but has had no fixes since April 2026.
+// Node 24 LTS is the runtime (decision 055). On a machine whose Node is older, `npm start` runs this
+// script on the Node 24 that `npm install` prepared (scripts/runtime/node24.mjs), which loads its
+// own better-sqlite3 build; workers inherit the variable. Node 20.19 still works, with a warning.
+const node24 = prepared();
+if (node24 && process.execPath === node24.node) process.env.MANDI_SQLITE_BINDING ??= node24.binding;
 const major = Number(process.versions.node.split(".")[0]);
 if (cluster.isPrimary && major < 24)
   console.warn(
-    `Node ${process.versions.node}: Mandi runs on it, but Node 20 has had no security fixes since April 2026. Use Node 24 LTS (.nvmrc).`,
+    `Node ${process.versions.node}: Mandi runs on it, but Node 20 has had no security fixes since April 2026. Use Node 24 LTS (.nvmrc), or run \`node scripts/runtime/node24.mjs prepare\` and npm start uses it.`,
   );
 
 process.env.NODE_ENV ??= "production";

@@ -21,6 +21,7 @@ import {
   type SqliteDatabase,
   type SqliteDialectConfig,
 } from "kysely";
+import { sqliteOptions } from "./sqlite-binding";
 import { dbQueryDuration, statementLabel, watchPool } from "../metrics/metrics";
 import { recordQuerySpan, tracingOn } from "../tracing/tracing";
 import { classifyUnavailable, type Unavailability } from "../unavailable";
@@ -57,7 +58,7 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Db
 
 function openSqlite(file: string, options: OpenDatabaseOptions): Db {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(file, sqliteOptions());
   // WAL lets readers run while a write commits; NORMAL sync is safe under WAL.
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");

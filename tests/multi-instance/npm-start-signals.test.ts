@@ -10,8 +10,8 @@
  * directly and forwarded by the primary. Before the fix npm's `sh -c` died on SIGTERM and left the
  * primary and both workers serving; and a worker could die at the second SIGTERM, mid-request.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -45,6 +45,11 @@ function descendants(pid: number): number[] {
     at = next;
   }
   return found;
+}
+
+/** The version of the Node binary a process runs (its /proc exe, asked directly). */
+function nodeVersionOf(pid: number): string {
+  return execFileSync(readlinkSync(`/proc/${pid}/exe`), ["--version"], { encoding: "utf8" }).trim();
 }
 
 const alive = (pid: number) => {
@@ -106,6 +111,9 @@ describe("npm start stops cleanly on a signal", () => {
       pids = descendants(npm.pid!);
       // npm, the primary, and two workers (a `sh -c` between npm and the primary before the fix).
       expect(pids.length).toBeGreaterThanOrEqual(3);
+      // And all of them on Node 24 LTS, here too, where the machine's own Node is 20 (decision 055).
+      for (const pid of pids) expect(nodeVersionOf(pid), `process ${pid}`).toMatch(/^v(2[4-9]|[3-9]\d)\./);
+      expect(output).not.toContain("has had no security fixes");
 
       // A sign-in form whose body is still arriving when the signal comes.
       const body = new URLSearchParams({ email: "nobody@example.in", password: "not-the-password" }).toString();
