@@ -151,7 +151,8 @@ function main([command, ...flags]) {
   try {
     const node = installNode24();
     buildBinding();
-    process.stdout.write(`${node}\n`);
+    if (soft) console.log(`Mandi: npm start will run on Node ${NODE24_VERSION} (${node}).`);
+    else process.stdout.write(`${node}\n`);
   } catch (error) {
     if (!soft) {
       console.error(`node24: ${error.message}`);
