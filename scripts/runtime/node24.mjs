@@ -128,7 +128,8 @@ function npm(args, cwd, env) {
 function main([command, ...flags]) {
   const major = Number(process.versions.node.split(".")[0]);
   if (command === "which") {
-    const ready = major < 24 && process.env.MANDI_NODE !== "system" ? prepared() : null;
+    // A binary that is there but does not run (cut short, another machine's) is passed over.
+    const ready = major < 24 && process.env.MANDI_NODE !== "system" && hasNode24(cacheDir()) ? prepared() : null;
     process.stdout.write(`${ready ? ready.node : process.execPath}\n`);
     return;
   }
