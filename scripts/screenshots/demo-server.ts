@@ -15,16 +15,20 @@ export interface DemoServer {
   stop(): void;
 }
 
-export async function startDemoServer(port: number): Promise<DemoServer> {
+/** `env`: more settings for the server (e.g. SMTP_URL and MAIL_FROM, for the pages that send mail). */
+export async function startDemoServer(port: number, env: Record<string, string> = {}): Promise<DemoServer> {
   const work = mkdtempSync(path.join(os.tmpdir(), "mandi-screenshots-"));
   const dataDir = path.join(work, "data");
   const app = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: `sqlite:${path.join(dataDir, "mandi.sqlite")}`, LOG_LEVEL: "warn" };
-  const seeded = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const seedEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: `sqlite:${path.join(dataDir, "mandi.sqlite")}`, LOG_LEVEL: "warn" };
+  const seeded = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
+    env: seedEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (seeded.status !== 0) throw new Error("seeding failed");
   const log = openSync(path.join(work, "server.log"), "w");
   const server = spawn(process.execPath, ["build/server/index.js"], {
-    env: { ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", BASE_URL: app },
+    env: { ...seedEnv, ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", BASE_URL: app },
     stdio: ["ignore", log, log],
   });
   const stop = () => {
