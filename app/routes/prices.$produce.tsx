@@ -11,6 +11,7 @@ import { createTranslator, type MessageTree } from "../../core/i18n/translate";
 import { shareLanguage, shareMetaTags } from "../../core/share/share-meta";
 import { listPreview } from "../../server/share/previews";
 import { PriceChart } from "../features/prices/price-chart";
+import { weekRows } from "../features/prices/week-rows";
 import { MandiRateSource } from "../features/prices/mandi-rate";
 import { formatRateDate, marketsHref, rateBand } from "../../core/prices/mandi-rate";
 import type { Route } from "./+types/prices.$produce";
@@ -117,7 +118,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     trend: page.trend.map((week) => ({
       label: dayMonth(week.fromDay, lang),
-      range: `${dayMonth(week.fromDay, lang)} – ${dayMonth(week.toDay, lang)}`,
+      toLabel: dayMonth(week.toDay, lang),
       medianPaise: week.summary ? roundForBand(week.summary.medianPaise) : null,
       lowPaise: week.summary ? roundForBand(week.summary.lowPaise) : null,
       highPaise: week.summary ? roundForBand(week.summary.highPaise) : null,
@@ -243,12 +244,12 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
                   <SummaryHeadRow first={t("priceInsight.week")} />
                 </thead>
                 <tbody>
-                  {trend.map((week) => (
-                    <tr key={week.range} className="border-b border-stone-200">
+                  {weekRows(trend, (week) => week.medianPaise !== null).map(({ range, week }) => (
+                    <tr key={range} className="border-b border-stone-200">
                       <th scope="row" className="px-2 py-1 text-start font-normal">
-                        {week.range}
+                        {range}
                       </th>
-                      {week.medianPaise !== null && week.lowPaise !== null && week.highPaise !== null ? (
+                      {week && week.medianPaise !== null && week.lowPaise !== null && week.highPaise !== null ? (
                         <SummaryCells
                           summary={{
                             medianPaise: week.medianPaise,
@@ -300,14 +301,14 @@ function GovernmentRates({
 }: {
   produce: string;
   government: Government;
-  weeks: ReadonlyArray<{ label: string; range: string }>;
+  weeks: ReadonlyArray<{ label: string; toLabel: string }>;
 }) {
   const { t } = useI18n();
   const chartWeeks = weeks.map((week, index) => {
     const figure = government.trend[index];
     return {
       label: week.label,
-      range: week.range,
+      toLabel: week.toLabel,
       medianPaise: figure?.modalPaise ?? null,
       lowPaise: figure?.lowPaise ?? null,
       highPaise: figure?.highPaise ?? null,
@@ -387,12 +388,12 @@ function GovernmentRates({
                   </tr>
                 </thead>
                 <tbody>
-                  {chartWeeks.map((week) => (
-                    <tr key={week.range} className="border-b border-stone-200">
+                  {weekRows(chartWeeks, (week) => week.medianPaise !== null).map(({ range, week }) => (
+                    <tr key={range} className="border-b border-stone-200">
                       <th scope="row" className="px-2 py-1 text-start font-normal">
-                        {week.range}
+                        {range}
                       </th>
-                      {week.medianPaise !== null && week.lowPaise !== null && week.highPaise !== null ? (
+                      {week && week.medianPaise !== null && week.lowPaise !== null && week.highPaise !== null ? (
                         <>
                           <td className="px-2 py-1 text-end font-semibold whitespace-nowrap">{formatRupees(week.medianPaise)}</td>
                           <td className="px-2 py-1 whitespace-nowrap">
