@@ -73,6 +73,27 @@ test("in Hindi too, with no axe violations", async ({ createListing, browser }) 
   }
 });
 
+test("a market named as its district is named once: Nashik, not Nashik (Nashik); in Hindi our district's name beside it", async ({
+  createListing,
+  browser,
+}) => {
+  const listing = await createListing({ name: `Nashik tomato ${uniqueTag()}`, category: "vegetables", price: "18" });
+  for (const [locale, line] of [
+    ["en-IN", /Government mandi rate, Nashik, \d+ \w+ 2026: ₹/],
+    ["hi-IN", /सरकारी मंडी भाव, Nashik \(नासिक\), \d+ \S+ 2026: ₹/],
+  ] as const) {
+    const context = await browser.newContext({ locale, bypassCSP: true, viewport: { width: 360, height: 760 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`/view/${listing.id}`);
+      await expect(page.getByTestId("mandi-rate")).toContainText(line);
+      await expect(page.getByTestId("mandi-rate")).not.toContainText("Nashik (Nashik)");
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test("a produce with no rate in its state shows none", async ({ createListing, page }) => {
   const listing = await createListing({ name: `Dragon fruit ${uniqueTag()}`, category: "fruits", price: "120" });
   await page.goto(`/view/${listing.id}`);

@@ -43,7 +43,12 @@ export function MandiRateNote({ rate }: { rate: MandiRateView | null | undefined
               band,
               count: String(rate.markets),
             })
-          : t(rate.demo ? "mandiRate.demo.line" : "mandiRate.line", { market: rate.market ?? "", district, date, price, band })}
+          : t(rate.demo ? "mandiRate.demo.line" : "mandiRate.line", {
+              place: marketAndDistrict(rate.market, district, t),
+              date,
+              price,
+              band,
+            })}
       </p>
       {rate.market && rate.marketRate ? (
         <p data-testid="mandi-rate-principal">
@@ -101,4 +106,14 @@ export function MandiRateSource({ demo, className = "text-stone-700" }: { demo: 
 /** The rate a refused form send carried back with its values (the sell and edit actions), if any. */
 export function mandiRateOf(values: unknown): MandiRateView | null | undefined {
   return values && typeof values === "object" && "mandiRate" in values ? (values.mandiRate as MandiRateView | null) : undefined;
+}
+
+/**
+ * "Lasalgaon (Nashik)": the government's market and our district. One name when they are the
+ * same name ("Indore", not "Indore (Indore)"), or when no market is named.
+ */
+function marketAndDistrict(market: string | null, district: string, t: ReturnType<typeof useI18n>["t"]): string {
+  const bare = (name: string) => name.toLocaleLowerCase("en").replace(/[^\p{L}\p{N}]/gu, "");
+  if (!market || bare(market) === bare(district)) return market || district;
+  return t("mandiRate.marketInDistrict", { market, district });
 }
