@@ -317,10 +317,13 @@ export default function MyAlerts({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="page max-w-3xl py-6">
       <h1 className="mb-4 text-2xl font-bold">{t("alerts.title")}</h1>
-      {actionError ? <Alert>{actionError}</Alert> : null}
-      {done ? <Alert tone="success">{t(`alerts.done.${done}`)}</Alert> : null}
-      {emailUnconfirmed ? <EmailWaits email={emailUnconfirmed} className="mb-4" /> : null}
-      <PushSettings push={push} />
+      {/* Notices and the phone's settings stacked with a gap, not touching. */}
+      <div className="space-y-3">
+        {actionError ? <Alert>{actionError}</Alert> : null}
+        {done ? <Alert tone="success">{t(`alerts.done.${done}`)}</Alert> : null}
+        {emailUnconfirmed ? <EmailWaits email={emailUnconfirmed} /> : null}
+        <PushSettings push={push} />
+      </div>
       {searches.length ? (
         <ul aria-label={t("alerts.title")} className="mt-3 space-y-3">
           {searches.map((search) => (
