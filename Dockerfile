@@ -4,8 +4,10 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# Applied by npm install's postinstall (decision 055).
+# What npm install's postinstall reads (decision 055): the patches it applies, and the script that
+# fetches Node 24 where Node is older (here it finds Node 24 and does nothing).
 COPY patches ./patches
+COPY scripts/runtime ./scripts/runtime
 # better-sqlite3 is compiled when no prebuilt binary fits this Node and libc.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \

@@ -116,6 +116,28 @@ describe("the container recipe", () => {
     expect(unitSettings().get("ExecStart")).toContain(JSON.parse(instructions.find((i) => i.instruction === "CMD")!.args)[1]);
   });
 
+  it("has copied, before npm install, every file the install's postinstall reads", () => {
+    const instructions = dockerInstructions();
+    const install = instructions.findIndex((i) => i.instruction === "RUN" && /\bnpm install\b/.test(i.args));
+    // Each COPY's sources (all its words but the last), up to the install.
+    const copied = instructions
+      .slice(0, install)
+      .filter((i) => i.instruction === "COPY" && !i.args.startsWith("--from"))
+      .flatMap((i) => i.args.split(/\s+/).slice(0, -1));
+    const postinstall: string = JSON.parse(read("package.json")).scripts.postinstall;
+    // patch-package reads patches/; a `node <file>` runs that file.
+    const needed = [
+      ...(postinstall.includes("patch-package") ? ["patches"] : []),
+      ...[...postinstall.matchAll(/\bnode ([\w./-]+)/g)].map((m) => m[1]!),
+    ];
+    expect(needed.length).toBeGreaterThan(0);
+    for (const file of needed)
+      expect(
+        copied.some((source) => source === "." || file === source || file.startsWith(`${source.replace(/\/$/, "")}/`)),
+        `${file} is not copied before npm install (copied: ${copied.join(", ")})`,
+      ).toBe(true);
+  });
+
   it("leaves out what a build must not copy", () => {
     const ignored = read(".dockerignore").split("\n");
     for (const entry of ["node_modules", "build", "data", ".git", ".cache"]) expect(ignored).toContain(entry);
