@@ -7,12 +7,12 @@ const hasFigure = (w: { figure: number | null }) => w.figure !== null;
 describe("weekRows: a run of weeks without a figure is one row", () => {
   it("twelve empty weeks then one with a figure: two rows, the first spanning the twelve", () => {
     const weeks = [
-      ...Array.from({ length: 12 }, (_, i) => week(`${i * 7 + 1} Sep`, `${i * 7 + 7} Sep`, null)),
+      ...Array.from({ length: 12 }, (_, i) => week(`week ${i + 1} start`, `week ${i + 1} end`, null)),
       week("30 Nov", "6 Dec", 2400),
     ];
     const rows = weekRows(weeks, hasFigure);
     expect(rows.map((row) => [row.range, row.week?.figure ?? null])).toEqual([
-      ["1 Sep – 84 Sep", null],
+      ["week 1 start – week 12 end", null],
       ["30 Nov – 6 Dec", 2400],
     ]);
   });
