@@ -34,7 +34,8 @@ if (built < changed) {
 // Node 24 LTS is the runtime (decision 055). On a machine whose Node is older, `npm start` runs this
 // script on the Node 24 that `npm install` prepared (scripts/runtime/node24.mjs), which loads its
 // own better-sqlite3 build; workers inherit the variable. Node 20.19 still works, with a warning.
-const node24 = prepared();
+// Workers inherit the primary's environment, so only the primary looks.
+const node24 = cluster.isPrimary ? prepared() : null;
 if (node24 && process.execPath === node24.node) process.env.MANDI_SQLITE_BINDING ??= node24.binding;
 const major = Number(process.versions.node.split(".")[0]);
 if (cluster.isPrimary && major < 24)
